@@ -1,0 +1,159 @@
+// Configuration from the environment, validated once at start-up. Every variable has a default
+// that runs the whole product on one machine (embedded PostgreSQL and identity provider); a bad
+// value stops the start with one Spanish line per variable.
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Unset → embedded PostgreSQL under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  embeddedPgPort: number;
+  /** Unset → the embedded identity provider at `${publicUrl}/oidc`. */
+  oidcIssuer: string;
+  oidcEmbedded: boolean;
+  oidcAudience: string;
+  oidcClientId: string;
+  oidcScope: string;
+  /** Extra authorization parameters for the shell (e.g. resource=… or audience=…). */
+  oidcExtraParams: Record<string, string>;
+  corsOrigins: string[];
+  institutionName: string;
+  timeZone: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  adminPassword: string | null;
+  /** Folder holding the built shell and remotes (`<name>/dist`). */
+  staticRoot: string;
+  /** Remote name → mf-manifest.json URL, as /config.json tells the shell. */
+  remotes: Record<string, string>;
+}
+
+export const REMOTE_NAMES = ['mf_catalogs', 'mf_invoices', 'mf_dispatches', 'mf_stock'] as const;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function isUrl(value: string, protocols = ['http:', 'https:']): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseExtraParams(raw: string): Record<string, string> | null {
+  if (!raw.trim()) return {};
+  if (raw.trim().startsWith('{')) {
+    try {
+      const parsed = JSON.parse(raw) as unknown;
+      if (parsed && typeof parsed === 'object' && Object.values(parsed).every((v) => typeof v === 'string')) {
+        return parsed as Record<string, string>;
+      }
+      return null;
+    } catch {
+      return null;
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(raw));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string) => (env[name] ?? '').trim() || fallback;
+  const port = (name: string, fallback: number) => {
+    const raw = str(name, String(fallback));
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < 1 || n > 65535) {
+      problems.push(`${name} debe ser un número de puerto entre 1 y 65535 (recibido: "${raw}").`);
+      return fallback;
+    }
+    return n;
+  };
+
+  const portNumber = port('PORT', 8080);
+  const publicUrl = str('PUBLIC_URL', `http://localhost:${portNumber}`).replace(/\/+$/, '');
+  if (!isUrl(publicUrl)) problems.push(`PUBLIC_URL debe ser una URL http(s) (recibido: "${publicUrl}").`);
+
+  const databaseUrl = str('DATABASE_URL', '') || null;
+  if (databaseUrl && !isUrl(databaseUrl, ['postgres:', 'postgresql:'])) {
+    problems.push('DATABASE_URL debe ser una URL postgres:// o postgresql://.');
+  }
+  const embeddedPgPort = port('EMBEDDED_PG_PORT', 54320);
+  if (!databaseUrl && embeddedPgPort === 5432) {
+    problems.push('EMBEDDED_PG_PORT no puede ser 5432: ese puerto es del PostgreSQL del sistema.');
+  }
+
+  const externalIssuer = str('OIDC_ISSUER', '');
+  if (externalIssuer && !isUrl(externalIssuer)) problems.push(`OIDC_ISSUER debe ser una URL http(s) (recibido: "${externalIssuer}").`);
+  const oidcIssuer = (externalIssuer || `${publicUrl}/oidc`).replace(/\/+$/, '');
+
+  const extra = parseExtraParams(env.OIDC_EXTRA_PARAMS ?? '');
+  if (extra === null) problems.push('OIDC_EXTRA_PARAMS debe ser "clave=valor&…" o un objeto JSON de textos.');
+
+  const corsOrigins = str('CORS_ORIGINS', '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!isUrl(origin)) problems.push(`CORS_ORIGINS contiene un origen inválido: "${origin}".`);
+  }
+
+  const timeZone = str('APP_TIME_ZONE', 'America/Mexico_City');
+  if (!isTimeZone(timeZone)) problems.push(`APP_TIME_ZONE no es una zona horaria IANA válida (recibido: "${timeZone}").`);
+
+  const logLevel = str('LOG_LEVEL', 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')}.`);
+
+  const adminPassword = (env.ADMIN_PASSWORD ?? '') || null;
+  if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD debe tener al menos 8 caracteres.');
+
+  const repoRoot = path.resolve(__dirname, '..', '..');
+  const remotes: Record<string, string> = {};
+  for (const name of REMOTE_NAMES) {
+    const variable = `REMOTE_${name.toUpperCase()}_URL`;
+    const folder = name.replace('_', '-');
+    const url = str(variable, `${publicUrl}/remotes/${folder}/mf-manifest.json`);
+    if (!isUrl(url)) problems.push(`${variable} debe ser una URL http(s).`);
+    remotes[name] = url;
+  }
+
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    port: portNumber,
+    host: str('HOST', '0.0.0.0'),
+    publicUrl,
+    databaseUrl,
+    dataDir: path.resolve(str('DATA_DIR', path.join(repoRoot, '.data'))),
+    embeddedPgPort,
+    oidcIssuer,
+    oidcEmbedded: !externalIssuer,
+    oidcAudience: str('OIDC_AUDIENCE', 'almacen-api'),
+    oidcClientId: str('OIDC_CLIENT_ID', 'almacen-portal'),
+    oidcScope: str('OIDC_SCOPE', 'openid profile email offline_access'),
+    oidcExtraParams: extra ?? {},
+    corsOrigins,
+    institutionName: str('INSTITUTION_NAME', 'Centro de Capacitación para el Trabajo Industrial'),
+    timeZone,
+    logLevel,
+    adminPassword,
+    staticRoot: path.resolve(str('STATIC_ROOT', repoRoot)),
+    remotes,
+  };
+}

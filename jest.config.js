@@ -1,0 +1,45 @@
+// One jest run covers every workspace; each workspace is a jest "project".
+// The browser tests (e2e/) have their own config and run with `npm run test:e2e`.
+const swc = (jsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: jsx, decorators: false },
+      transform: jsx ? { react: { runtime: 'automatic' } } : undefined,
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const front = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  transform: { '^.+\\.(t|j)sx?$': swc(true) },
+  setupFilesAfterEnv: ['<rootDir>/../jest.setup.front.ts'],
+  moduleNameMapper: {
+    '\\.(css|png|svg|jpg)$': '<rootDir>/../jest.file-stub.js',
+  },
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+});
+
+module.exports = {
+  projects: [
+    front('shared'),
+    front('shell'),
+    front('mf-catalogs'),
+    front('mf-invoices'),
+    front('mf-dispatches'),
+    front('mf-stock'),
+    {
+      displayName: 'api',
+      rootDir: '<rootDir>/api',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc(false) },
+      testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
+    },
+  ],
+};

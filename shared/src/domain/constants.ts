@@ -1,0 +1,39 @@
+// Business constants of the product spec §9 and the ledger rules (ARCHITECTURE §5).
+
+export const WIZARD_STEPS = 3;
+export const MIN_PRODUCTS_PER_DOCUMENT = 1;
+export const MIN_PRODUCTS_NOTICE_MS = 3000;
+export const FORM_RESET_DELAY_MS = 1000;
+export const REPORT_DOWNLOAD_RETRIES = 3;
+
+/** Decimals kept for quantities and entered prices. */
+export const QUANTITY_SCALE = 3;
+export const PRICE_SCALE = 3;
+/** Decimals kept for the IEPS rate (percent). */
+export const IEPS_RATE_SCALE = 5;
+/** Decimals kept for the moving average cost. */
+export const AVERAGE_SCALE = 6;
+
+/** VAT multiplier applied by "Agregar IVA" (16 %). */
+export const VAT_FACTOR = '1.16';
+
+/** Upper bounds, so a typo cannot overflow a column or a report. */
+export const MAX_QUANTITY = '999999999.999';
+export const MAX_PRICE = '999999999999.999';
+export const MAX_IEPS_RATE = '1000';
+export const MAX_TEXT_LENGTH = 200;
+export const MAX_OBSERVATIONS_LENGTH = 500;
+export const MAX_PRODUCTS_PER_DOCUMENT = 500;
+
+export const PAGE_SIZES = [5, 10, 15, 20, 25, 30, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_SKELETON_ROWS = 20;
+export const COLUMN_SIZE = { default: 180, min: 40, max: 1000 } as const;
+export const OVERSCAN = { columns: 3, rows: 4 } as const;
+export const BREAKPOINTS = { mobile: 720, tablet: 1024 } as const;
+export const WIZARD_MAX_WIDTH = 1024;
+
+export const SEARCH_DEBOUNCE_MS = { client: 250, server: 500 } as const;
+export const FILTER_DEBOUNCE_MS = { client: 200, server: 400 } as const;
+
+export const DEFAULT_TIME_ZONE = 'America/Mexico_City';

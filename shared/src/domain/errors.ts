@@ -1,0 +1,29 @@
+// The closed set of API error codes, each with its HTTP status and default Spanish text.
+// The API answers { message, code, errors? }; the client shows `message`.
+
+export const ERROR_CODES = {
+  VALIDATION: { status: 400, message: 'Los datos enviados no son válidos.' },
+  MALFORMED_JSON: { status: 400, message: 'El cuerpo de la petición no es JSON válido.' },
+  INVALID_ID: { status: 400, message: 'El identificador debe ser un número entero positivo.' },
+  UNAUTHORIZED: { status: 401, message: 'Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.' },
+  FORBIDDEN: { status: 403, message: 'No tienes permiso para realizar esta acción.' },
+  NOT_FOUND: { status: 404, message: 'El recurso solicitado no existe.' },
+  IN_USE: { status: 409, message: 'El registro está en uso y no puede eliminarse.' },
+  DUPLICATE: { status: 409, message: 'Ya existe un registro con esos datos.' },
+  INSUFFICIENT_STOCK: { status: 409, message: 'Existencia insuficiente.' },
+  IDEMPOTENCY_CONFLICT: { status: 409, message: 'La clave de idempotencia ya se usó con otra petición.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la petición es demasiado grande.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El tipo de contenido no es compatible; envía JSON.' },
+  RATE_LIMITED: { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
+  INTERNAL: { status: 500, message: 'Ocurrió un error interno. Inténtalo de nuevo más tarde.' },
+  UNAVAILABLE: { status: 503, message: 'El servicio no está disponible en este momento.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Body of every error answer of the API. */
+export interface ApiErrorBody {
+  message: string;
+  code?: ErrorCode;
+  errors?: Record<string, string>;
+}

@@ -1,0 +1,91 @@
+// Display formats of the product spec §1: MXN with a $ prefix, dates DD/MM/YYYY (es-MX) or a
+// long Spanish form, in UTC. Decimal strings are formatted without passing through floats
+// (Intl.NumberFormat formats decimal strings exactly).
+
+const currency = new Intl.NumberFormat('es-MX', {
+  style: 'currency',
+  currency: 'MXN',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 6,
+});
+const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 3 });
+const plain = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+
+type Numeric = string | number | bigint;
+
+// Intl accepts decimal strings at run time (ES2023 Intl.NumberFormat v3); the DOM typings lag.
+const asIntl = (value: Numeric) => value as unknown as number;
+
+/** "$1,234.50" */
+export function formatCurrency(value: Numeric): string {
+  return currency.format(asIntl(value));
+}
+
+/** "$1,234.50 MXN" (the stock panel's average price). */
+export function formatCurrencyMXN(value: Numeric): string {
+  return `${formatCurrency(value)} MXN`;
+}
+
+/** "1,234.5" */
+export function formatQuantity(value: Numeric): string {
+  return quantity.format(asIntl(value));
+}
+
+/** "1,234.50" — money without the symbol (report columns). */
+export function formatAmount(value: Numeric): string {
+  return plain.format(asIntl(value));
+}
+
+function toDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  // A bare calendar date is read as UTC midnight so it never shifts by a day.
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+}
+
+const shortDate = new Intl.DateTimeFormat('es-MX', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "22/11/2026" */
+export function formatDate(value: string | Date): string {
+  return shortDate.format(toDate(value));
+}
+
+const longParts = new Intl.DateTimeFormat('es-MX', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "domingo, 22 de noviembre del 2026" */
+export function formatLongDate(value: string | Date): string {
+  const parts = Object.fromEntries(longParts.formatToParts(toDate(value)).map((p) => [p.type, p.value]));
+  return `${parts.weekday}, ${parts.day} de ${parts.month} del ${parts.year}`;
+}
+
+/** "2026-11-22" */
+export function formatIsoDate(value: string | Date): string {
+  return toDate(value).toISOString().slice(0, 10);
+}
+
+/** Today's calendar date (YYYY-MM-DD) in a time zone; "not later than today" is judged with it. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Whether a YYYY-MM-DD string names a real calendar date. */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}

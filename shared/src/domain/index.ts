@@ -1,0 +1,8 @@
+// The pure part of @almacen/shared: no React, safe for the API to import.
+export * from './constants';
+export * from './decimal';
+export * from './errors';
+export * from './format';
+export * from './labels';
+export * from './schemas';
+export * from './types';

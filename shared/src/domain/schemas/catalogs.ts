@@ -1,0 +1,73 @@
+// Catalogue payloads (product spec §3, §5, §7). `type` lets extra keys through untouched; the
+// API reads only the declared ones.
+import { type, Infer } from 'superstruct';
+import { entityId, optionalEntityId, requiredText, rfc } from './primitives';
+
+const M = {
+  productName: 'El nombre del producto es un campo requerido.',
+  productId: 'El id del producto es inválido.',
+  categoryDescription: 'El nombre de la partida es un campo requerido.',
+  categoryId: 'El id de la partida es inválido.',
+  unitDescription: 'El nombre de la unidad de medida es un campo requerido.',
+  unitId: 'El id de la unidad de medida es inválido.',
+  roleDescription: 'El nombre del rol es un campo requerido.',
+  roleId: 'El id del rol es inválido.',
+  roleRequired: 'El rol es un campo requerido.',
+  employeeName: 'El nombre del empleado es un campo requerido.',
+  employeeLastName: 'El apellido del empleado es un campo requerido.',
+  employeeId: 'El id del empleado es inválido.',
+  supplierName: 'El nombre del proveedor es un campo requerido.',
+  supplierRfc: 'El RFC del proveedor es un campo requerido.',
+  supplierId: 'El id del proveedor es inválido.',
+} as const;
+export const CATALOG_MESSAGES = M;
+
+export const createProductSchema = type({ name: requiredText(M.productName) });
+export const updateProductSchema = type({
+  id: entityId(M.productId),
+  name: requiredText(M.productName),
+  categoryId: optionalEntityId(M.categoryId),
+  unitId: optionalEntityId(M.unitId),
+});
+
+export const createCategorySchema = type({ description: requiredText(M.categoryDescription) });
+export const updateCategorySchema = type({ id: entityId(M.categoryId), description: requiredText(M.categoryDescription) });
+
+export const createUnitSchema = type({ description: requiredText(M.unitDescription) });
+export const updateUnitSchema = type({ id: entityId(M.unitId), description: requiredText(M.unitDescription) });
+
+export const createRoleSchema = type({ description: requiredText(M.roleDescription) });
+export const updateRoleSchema = type({ id: entityId(M.roleId), description: requiredText(M.roleDescription) });
+
+export const assignRoleSchema = type({ employeeId: entityId(M.employeeId), roleId: entityId(M.roleRequired) });
+
+export const createEmployeeSchema = type({
+  name: requiredText(M.employeeName),
+  lastName: requiredText(M.employeeLastName),
+});
+export const updateEmployeeSchema = type({
+  id: entityId(M.employeeId),
+  name: requiredText(M.employeeName),
+  lastName: requiredText(M.employeeLastName),
+});
+
+export const createSupplierSchema = type({ name: requiredText(M.supplierName), rfc: rfc(M.supplierRfc) });
+export const updateSupplierSchema = type({
+  id: entityId(M.supplierId),
+  name: requiredText(M.supplierName),
+  rfc: rfc(M.supplierRfc),
+});
+
+export type CreateProduct = Infer<typeof createProductSchema>;
+export type UpdateProduct = Infer<typeof updateProductSchema>;
+export type CreateCategory = Infer<typeof createCategorySchema>;
+export type UpdateCategory = Infer<typeof updateCategorySchema>;
+export type CreateUnit = Infer<typeof createUnitSchema>;
+export type UpdateUnit = Infer<typeof updateUnitSchema>;
+export type CreateRole = Infer<typeof createRoleSchema>;
+export type UpdateRole = Infer<typeof updateRoleSchema>;
+export type AssignRole = Infer<typeof assignRoleSchema>;
+export type CreateEmployee = Infer<typeof createEmployeeSchema>;
+export type UpdateEmployee = Infer<typeof updateEmployeeSchema>;
+export type CreateSupplier = Infer<typeof createSupplierSchema>;
+export type UpdateSupplier = Infer<typeof updateSupplierSchema>;

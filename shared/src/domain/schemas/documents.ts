@@ -1,0 +1,95 @@
+// Invoice (entrada) and dispatch (salida) payloads (product spec §3, §5). The wizards validate
+// step 0 with the header schema and step 1 with the line schema; the API validates the whole.
+// "Not later than today" depends on the clock and the time zone, so the schemas are made by
+// factories that take a `today()` function (the API passes APP_TIME_ZONE's date).
+import { assign, optional, string, type, Infer } from 'superstruct';
+import {
+  IEPS_RATE_SCALE,
+  MAX_IEPS_RATE,
+  MAX_PRICE,
+  MAX_PRODUCTS_PER_DOCUMENT,
+  MAX_QUANTITY,
+  PRICE_SCALE,
+  QUANTITY_SCALE,
+} from '../constants';
+import { INVOICE_TYPES } from '../labels';
+import { decimal, entityId, flag, lines, observations, oneOf, pastOrToday, requiredText } from './primitives';
+
+export const DOCUMENT_MESSAGES = {
+  productId: 'El nombre del producto es un campo obligatorio.',
+  price: 'El precio del producto debe ser mayor a 0.',
+  quantity: 'La cantidad del producto debe ser mayor a 0.',
+  exciseTaxRate: 'La tasa del IEPS debe ser un número no negativo.',
+  dispatchDate: 'La fecha de salida es un campo obligatorio.',
+  areaHead: 'El nombre del responsable del área es un campo obligatorio.',
+  petitioner: 'El nombre del solicitante es un campo obligatorio.',
+  warehouseKeeper: 'El nombre del almacenista es un campo obligatorio.',
+  dispatchProducts: 'La salida debe contener por lo menos un producto.',
+  director: 'El nombre del director es un campo obligatorio.',
+  enteredBy: 'El nombre del elaborador es un campo obligatorio',
+  invoiceDate: 'La fecha de la factura es un campo obligatorio.',
+  invoiceNumber: 'El número de factura es un campo obligatorio.',
+  invoiceType: 'El tipo de entrada es un campo obligatorio.',
+  supplier: 'El nombre del proveedor es un campo obligatorio.',
+  invoiceProducts: 'La factura debe contener por lo menos un producto.',
+} as const;
+const M = DOCUMENT_MESSAGES;
+
+const quantity = () => decimal({ message: M.quantity, scale: QUANTITY_SCALE, max: MAX_QUANTITY });
+const price = () => decimal({ message: M.price, scale: PRICE_SCALE, max: MAX_PRICE });
+
+export interface SchemaClock {
+  /** Today's date (YYYY-MM-DD) in the institution's time zone. */
+  today: () => string;
+}
+
+export function makeDispatchSchemas({ today }: SchemaClock) {
+  const header = type({
+    dispatchDate: pastOrToday(M.dispatchDate, today),
+    personInChargeOfTheRequestingAreaEmployeeId: entityId(M.areaHead),
+    petitionerEmployeeId: entityId(M.petitioner),
+    warehouseKeeperEmployeeId: entityId(M.warehouseKeeper),
+  });
+  const line = type({
+    key: optional(string()),
+    productId: entityId(M.productId),
+    exitPrice: price(),
+    quantity: quantity(),
+    observations: observations(),
+  });
+  const dispatch = assign(header, type({ products: lines(line, M.dispatchProducts, MAX_PRODUCTS_PER_DOCUMENT) }));
+  return { header, line, dispatch };
+}
+
+export function makeInvoiceSchemas({ today }: SchemaClock) {
+  const header = type({
+    supplierId: entityId(M.supplier),
+    invoiceNumber: requiredText(M.invoiceNumber, 50),
+    invoiceDate: pastOrToday(M.invoiceDate, today),
+    invoiceType: oneOf(INVOICE_TYPES, M.invoiceType),
+    directorEmployeeId: entityId(M.director),
+    enteredByEmployeeId: entityId(M.enteredBy),
+    warehouseKeeperEmployeeId: entityId(M.warehouseKeeper),
+  });
+  const line = type({
+    key: optional(string()),
+    productId: entityId(M.productId),
+    purchasePrice: price(),
+    quantity: quantity(),
+    observations: observations(),
+    applyExciseTax: flag(),
+    applyValueAddedTaxToPurchasePrice: flag(),
+    exciseTaxRate: decimal({ message: M.exciseTaxRate, scale: IEPS_RATE_SCALE, max: MAX_IEPS_RATE, positive: false }),
+  });
+  const invoice = assign(header, type({ products: lines(line, M.invoiceProducts, MAX_PRODUCTS_PER_DOCUMENT) }));
+  return { header, line, invoice };
+}
+
+type DispatchSchemas = ReturnType<typeof makeDispatchSchemas>;
+type InvoiceSchemas = ReturnType<typeof makeInvoiceSchemas>;
+export type DispatchHeader = Infer<DispatchSchemas['header']>;
+export type DispatchLine = Infer<DispatchSchemas['line']>;
+export type CreateDispatch = Infer<DispatchSchemas['dispatch']>;
+export type InvoiceHeader = Infer<InvoiceSchemas['header']>;
+export type InvoiceLine = Infer<InvoiceSchemas['line']>;
+export type CreateInvoice = Infer<InvoiceSchemas['invoice']>;

@@ -1,0 +1,4 @@
+export * from './primitives';
+export * from './catalogs';
+export * from './documents';
+export * from './validate';

@@ -1,0 +1,103 @@
+// Building blocks for the schemas: each carries its Spanish message, so the forms and the API
+// show the same words (product spec §5).
+import { define, Struct } from 'superstruct';
+import { compareDecimal, decimalPlaces, toDecimalString } from '../decimal';
+import { isCalendarDate } from '../format';
+import { MAX_OBSERVATIONS_LENGTH, MAX_TEXT_LENGTH } from '../constants';
+
+export const MESSAGES = {
+  tooLong: (max: number) => `Este campo admite como máximo ${max} caracteres.`,
+  decimals: (scale: number) => `El valor admite como máximo ${scale} decimales.`,
+  tooLarge: (max: string) => `El valor no puede ser mayor a ${max}.`,
+  notNumber: 'El valor debe ser un número no negativo.',
+  invalidDate: 'La fecha no es válida; usa el formato AAAA-MM-DD.',
+  futureDate: 'La fecha no puede ser posterior a hoy.',
+  observations: `Las observaciones admiten como máximo ${MAX_OBSERVATIONS_LENGTH} caracteres.`,
+  boolean: 'El valor debe ser verdadero o falso.',
+  rfc: 'El RFC del proveedor no tiene un formato válido (por ejemplo, ABC010203XY9).',
+} as const;
+
+/** A required, non-blank text (white space alone fails). */
+export const requiredText = (message: string, max: number = MAX_TEXT_LENGTH) =>
+  define<string>('requiredText', (value) => {
+    if (typeof value !== 'string' || value.trim().length === 0) return message;
+    if (value.trim().length > max) return MESSAGES.tooLong(max);
+    return true;
+  });
+
+const MAX_INT4 = 2_147_483_647;
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4;
+
+/** A required integer id (database serial). */
+export const entityId = (message: string) => define<number>('entityId', (value) => isId(value) || message);
+
+/** An id that may be empty (null or absent). */
+export const optionalEntityId = (message: string) =>
+  define<number | null | undefined>('optionalEntityId', (value) => value === null || value === undefined || isId(value) || message);
+
+export interface DecimalOptions {
+  /** Message when the value is missing, not a number, or (with `positive`) not above 0. */
+  message: string;
+  scale: number;
+  max: string;
+  positive?: boolean;
+}
+
+/** A non-negative decimal given as a number or a decimal string, with a fixed number of decimals. */
+export const decimal = ({ message, scale, max, positive = true }: DecimalOptions) =>
+  define<string | number>('decimal', (value) => {
+    if (value === undefined || value === null || value === '') return message;
+    const text = toDecimalString(value);
+    if (text === null) return positive ? message : MESSAGES.notNumber;
+    if (positive && compareDecimal(text, '0') <= 0) return message;
+    if (decimalPlaces(text) > scale) return MESSAGES.decimals(scale);
+    if (compareDecimal(text, max) > 0) return MESSAGES.tooLarge(max);
+    return true;
+  });
+
+/** A calendar date (YYYY-MM-DD) not later than `today()`. */
+export const pastOrToday = (message: string, today: () => string) =>
+  define<string>('pastOrToday', (value) => {
+    if (value === undefined || value === null || value === '') return message;
+    if (!isCalendarDate(value)) return MESSAGES.invalidDate;
+    if (value > today()) return MESSAGES.futureDate;
+    return true;
+  });
+
+export const observations = () =>
+  define<string | null | undefined>(
+    'observations',
+    (value) =>
+      value === undefined || value === null || (typeof value === 'string' && value.length <= MAX_OBSERVATIONS_LENGTH) || MESSAGES.observations,
+  );
+
+export const flag = () => define<boolean>('flag', (value) => typeof value === 'boolean' || MESSAGES.boolean);
+
+export const oneOf = <T extends string>(values: readonly T[], message: string) =>
+  define<T>('oneOf', (value) => (typeof value === 'string' && (values as readonly string[]).includes(value)) || message);
+
+/** A list of document lines: at least `min` (with `minMessage`), each checked by `line`. */
+export function lines<T, S>(line: Struct<T, S>, minMessage: string, max: number): Struct<T[], Struct<T, S>> {
+  return new Struct<T[], Struct<T, S>>({
+    type: 'lines',
+    schema: line,
+    *entries(value) {
+      if (Array.isArray(value)) {
+        for (const [i, v] of value.entries()) yield [i, v, line];
+      }
+    },
+    validator: (value) => Array.isArray(value) || minMessage,
+    refiner: (value) =>
+      value.length < 1 ? minMessage : value.length > max ? `El documento admite como máximo ${max} productos.` : true,
+  });
+}
+
+/** Mexican RFC: 3 (moral) or 4 (física) letters, a YYMMDD date and a 3-character homoclave. */
+export const RFC_RE = /^[A-ZÑ&]{3,4}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[A-Z\d]{2}[A\d]$/;
+
+export const rfc = (requiredMessage: string) =>
+  define<string>('rfc', (value) => {
+    if (typeof value !== 'string' || value.trim().length === 0) return requiredMessage;
+    return RFC_RE.test(value.trim().toUpperCase()) || MESSAGES.rfc;
+  });

@@ -1,0 +1,19 @@
+// Runs a schema and returns the first message per field, keyed by its dotted path
+// ("products.0.quantity"). The form kit turns the keys into final-form's nested errors; the API
+// answers them as `errors`.
+import { Struct, validate } from 'superstruct';
+
+export type FieldErrors = Record<string, string>;
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors; message: string };
+
+export function validateWith<T, S>(schema: Struct<T, S>, input: unknown): Validation<T> {
+  const [error, value] = validate(input, schema);
+  if (!error) return { ok: true, value: value as T };
+  const errors: FieldErrors = {};
+  for (const failure of error.failures()) {
+    const key = failure.path.join('.') || '_';
+    if (!(key in errors)) errors[key] = failure.message;
+  }
+  return { ok: false, errors, message: Object.values(errors)[0] };
+}

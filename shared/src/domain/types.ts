@@ -1,0 +1,65 @@
+// Shapes the API answers (inside `data`). Request shapes are inferred from the schemas.
+import type { InvoiceType, MovementType } from './labels';
+
+export interface Described {
+  id: number;
+  description: string;
+}
+export type Category = Described;
+export type Unit = Described;
+export type Role = Described;
+
+export interface Product {
+  id: number;
+  name: string;
+  unit?: Unit | null;
+  category?: Category | null;
+}
+
+export interface Employee {
+  id: number;
+  name: string;
+  lastName: string;
+}
+
+export interface EmployeeRoles {
+  roles: Role[];
+}
+
+export interface Supplier {
+  id: number;
+  name: string;
+  rfc: string;
+}
+
+export interface Dispatch {
+  id: number;
+  dispatchDate: string;
+}
+
+export interface Invoice {
+  id: number;
+  invoiceNumber: string;
+  invoiceType: InvoiceType;
+  invoiceDate: string;
+}
+
+/** Decimal values travel as strings so no float touches them. */
+export interface Movement {
+  id: number;
+  productId: number;
+  price: string;
+  quantity: string;
+  movementType: MovementType;
+  observations: string | null;
+}
+
+export interface Stock {
+  availableQuantity: string;
+  averagePrice: string;
+}
+
+/** Every answer of the API wraps its payload in `data`. */
+export interface ApiEnvelope<T> {
+  data: T;
+}
