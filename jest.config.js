@@ -37,6 +37,10 @@ module.exports = {
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc(false) },
+      // Some dependencies ship only ES modules (jose, oidc-provider, the `cookie` inside
+      // light-my-request); swc turns them into CommonJS for jest. The pattern looks at the
+      // innermost node_modules folder of the path.
+      transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|cookie)/)(?!.*/node_modules/)'],
       testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',

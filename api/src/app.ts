@@ -1,0 +1,147 @@
+// Builds the HTTP application without listening (tests call app.inject()): plugins, then the
+// health probe, the identity provider and static files, then every module under /api behind
+// the bearer-token check. server.ts is the only place that listens.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import type { Config } from './config';
+import type { Db } from './db/pool';
+import { AppError, errorBody, registerErrorHandlers } from './http/errors';
+import { BODY_LIMIT, registerJsonParser } from './http/json';
+import { createAuthenticator } from './plugins/auth';
+import healthRoutes from './modules/health/health.routes';
+import type { ApiModule, ModuleOptions } from './modules/module';
+import idp from './idp';
+import staticFiles from './plugins/static';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** A pino logger to use instead of the one built from config.logLevel. */
+  logger?: FastifyBaseLogger;
+  /** Minimum time between JWKS downloads for an unknown key id (default 30 s). */
+  jwksCooldownMs?: number;
+}
+
+export const API_VERSION = '1.0.0';
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Security headers on every answer; a route that needs others (the shell's CSP) sets its own first. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/** Every folder of modules/ with an index file is an API module (see modules/module.ts). */
+function discoverModules(dir = path.join(__dirname, 'modules')): Array<{ name: string; plugin: ApiModule }> {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .filter((name) => ['index.ts', 'index.js'].some((file) => existsSync(path.join(dir, name, file))))
+    .map((name) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const loaded = require(path.join(dir, name)) as { default?: ApiModule };
+      if (typeof loaded.default !== 'function') throw new Error(`modules/${name}/index.ts debe exportar por defecto un plugin de Fastify.`);
+      return { name, plugin: loaded.default };
+    });
+}
+
+export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger
+      ? { loggerInstance: logger }
+      : {
+          logger: {
+            level: config.logLevel,
+            // Tokens and cookies never reach the logs, whatever a serializer prints.
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'], censor: '[oculto]' },
+          },
+        }),
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+  });
+
+  app.decorateRequest('user', null as never);
+  registerErrorHandlers(app);
+  registerJsonParser(app);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    if (config.publicUrl.startsWith('https://') && !reply.hasHeader('strict-transport-security')) {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    return payload;
+  });
+
+  const allowed = new Set(config.corsOrigins);
+  await app.register(cors, {
+    // Browsers on unlisted origins get no CORS headers, so they cannot read any answer.
+    origin: (origin, callback) => callback(null, origin === undefined || allowed.has(origin.replace(/\/+$/, ''))),
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+    exposedHeaders: ['Content-Disposition', 'X-Request-Id'],
+    maxAge: 600,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Almacén API',
+        description: 'API del portal de inventario y almacén. Todas las respuestas envuelven su contenido en `data`; los errores son `{ message, code, errors? }`.',
+        version: API_VERSION,
+      },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    // Only the API and the health probe are described; the identity provider and static
+    // files have their own standards.
+    transform: ({ schema, url }) => ({
+      schema: url.startsWith('/api/') || url === '/healthz' ? schema : { ...(schema ?? {}), hide: true },
+      url,
+    }),
+  });
+
+  const options: ModuleOptions = { db, config };
+  await app.register(healthRoutes, options);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  if (config.oidcEmbedded) await app.register(idp, { ...options, prefix: '/oidc' });
+  await app.register(staticFiles, options);
+
+  const auth = createAuthenticator({ issuer: config.oidcIssuer, audience: config.oidcAudience, jwksCooldownMs });
+  const modules = discoverModules();
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', auth.hook);
+      for (const { plugin } of modules) await api.register(plugin, options);
+      api.setNotFoundHandler({ preValidation: auth.hook }, async (_request, reply) =>
+        reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'La ruta solicitada no existe.'))),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

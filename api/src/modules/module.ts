@@ -1,0 +1,14 @@
+// What every API module receives. A module is a folder `modules/<name>/` whose `index.ts`
+// default-exports an `ApiModule`; app.ts finds it by itself and mounts it under `/api` behind
+// the bearer-token check, so adding a module never means editing app.ts. Routes inside are
+// declared relative to `/api` (e.g. `/catalog/products`, `/invoices`).
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/pool';
+
+export interface ModuleOptions {
+  db: Db;
+  config: Config;
+}
+
+export type ApiModule = FastifyPluginAsync<ModuleOptions>;

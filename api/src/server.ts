@@ -1,0 +1,94 @@
+// Starts the product: configuration → database (DATABASE_URL or the embedded PostgreSQL) →
+// migrations → HTTP. On SIGINT/SIGTERM it stops accepting connections, lets the requests in
+// flight finish, closes the pool and only then stops the embedded PostgreSQL.
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { migrate, MigrationError } from './db/migrate';
+import { createPool, type Db } from './db/pool';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'], censor: '[oculto]' },
+  });
+
+  let embedded: EmbeddedPostgres | null = null;
+  let db: Db | null = null;
+  let shuttingDown = false;
+
+  const stopDatabase = async () => {
+    await db?.end().catch(() => undefined);
+    db = null;
+    if (embedded) await embedded.stop();
+    embedded = null;
+  };
+
+  try {
+    let url = config.databaseUrl;
+    if (!url) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        log: (message) => logger.info(message),
+      });
+      url = embedded.url;
+    }
+    db = createPool(url);
+    await migrate(db, { log: (message) => logger.info(message) });
+  } catch (error) {
+    if (error instanceof EmbeddedPostgresError || error instanceof MigrationError) {
+      logger.fatal(error.message);
+    } else {
+      logger.fatal({ err: error }, `No fue posible conectar con la base de datos: ${(error as Error).message}`);
+    }
+    await stopDatabase();
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, db, logger });
+
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) {
+      logger.warn(`${signal} recibido de nuevo: salida inmediata.`);
+      process.exit(1);
+    }
+    shuttingDown = true;
+    logger.info(`${signal} recibido: terminando las peticiones en curso…`);
+    try {
+      await app.close();
+      await stopDatabase();
+      logger.info('Servidor detenido.');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'Error al detener el servidor.');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    logger.fatal(code === 'EADDRINUSE' ? `El puerto ${config.port} ya está en uso. Elige otro con PORT.` : (error as Error).message);
+    await app.close().catch(() => undefined);
+    await stopDatabase();
+    process.exit(1);
+  }
+}
+
+void main();
