@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Db } from './db/pool';
 import { AppError, errorBody, registerErrorHandlers } from './http/errors';
 import { BODY_LIMIT, registerJsonParser } from './http/json';
+import { withDocumentedBody } from './http/schemas';
 import { createAuthenticator } from './plugins/auth';
 import healthRoutes from './modules/health/health.routes';
 import type { ApiModule, ModuleOptions } from './modules/module';
@@ -118,7 +119,7 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
     // Only the API and the health probe are described; the identity provider and static
     // files have their own standards.
     transform: ({ schema, url }) => ({
-      schema: url.startsWith('/api/') || url === '/healthz' ? schema : { ...(schema ?? {}), hide: true },
+      schema: url.startsWith('/api/') || url === '/healthz' ? withDocumentedBody(schema as Record<string, unknown>) : { ...(schema ?? {}), hide: true },
       url,
     }),
   });

@@ -36,9 +36,25 @@ const REFERENCING_TABLES: Record<string, string> = {
   balances: 'existencias',
 };
 
-export function inUseMessage(table: string | undefined): string {
+/** "No se puede eliminar el producto: está en uso en movimientos de almacén." */
+export function inUseMessage(table: string | undefined, what = 'el registro'): string {
   const where = (table && REFERENCING_TABLES[table]) || 'otros registros';
-  return `No se puede eliminar: el registro está en uso en ${where}.`;
+  return `No se puede eliminar ${what}: está en uso en ${where}.`;
+}
+
+export const isPgErrorCode = (error: unknown, code: string): boolean => isPgError(error) && error.code === code;
+
+/**
+ * Gives a write's constraint violations the words of the entity:
+ * a unique violation → DUPLICATE with `duplicate`, a delete blocked by a reference → IN_USE
+ * naming `what` and where it is used. Anything else is rethrown unchanged.
+ */
+export function translateWriteError(error: unknown, { duplicate, what }: { duplicate?: string; what?: string }): never {
+  if (isPgError(error)) {
+    if (error.code === '23505' && duplicate) throw new AppError('DUPLICATE', duplicate);
+    if (error.code === '23503' && /^update or delete on table/.test(error.message)) throw new AppError('IN_USE', inUseMessage(error.table, what));
+  }
+  throw error;
 }
 
 interface PgError {

@@ -1,0 +1,51 @@
+// JSON Schema pieces for route declarations (OpenAPI and response serialization).
+// Request BODIES are validated by the shared superstruct schemas, not by Fastify: routes
+// declare them with `documentBody()` so they appear in the OpenAPI description only.
+import type { FastifySchema } from 'fastify';
+
+export const BODY_DOC_KEY = 'x-body';
+
+export const errorSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+} as const;
+
+/** `{ data: <schema> }`, the envelope of every answer. */
+export const dataOf = (schema: object) => ({ type: 'object', required: ['data'], properties: { data: schema } }) as const;
+
+export const listOf = (schema: object) => ({ type: 'array', items: schema }) as const;
+
+export const idParam = (name = 'id', description = 'Identificador') =>
+  ({
+    type: 'object',
+    required: [name],
+    properties: { [name]: { type: 'integer', minimum: 1, maximum: 2147483647, description } },
+  }) as const;
+
+/** Decimal values travel as strings ("1234.500"), never as binary floating point. */
+export const decimalString = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } as const;
+
+export const ERROR_RESPONSES = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+} as const;
+
+/** A route schema whose body is documented for OpenAPI but not compiled into a Fastify validator. */
+export function documentBody(schema: FastifySchema & Record<string, unknown>, body: object): FastifySchema {
+  return { ...schema, [BODY_DOC_KEY]: body } as FastifySchema;
+}
+
+/** Used by the OpenAPI generator (app.ts) to put documented bodies where OpenAPI expects them. */
+export function withDocumentedBody<T extends Record<string, unknown> | undefined>(schema: T): T {
+  if (!schema || !(BODY_DOC_KEY in schema)) return schema;
+  const { [BODY_DOC_KEY]: body, ...rest } = schema;
+  return { ...rest, body } as unknown as T;
+}

@@ -1,0 +1,62 @@
+// Products with their unit and partida nested as {id, description} (null when unset).
+import type { Product } from '@almacen/shared/domain';
+import type { Trx } from '../../db/pool';
+import type { AuthUser } from '../../plugins/auth';
+
+type Queryable = Pick<Trx, 'query'>;
+
+const SELECT_PRODUCT = `
+  SELECT p.id, p.name,
+         CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'description', u.description) END AS unit,
+         CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'description', c.description) END AS category
+    FROM products p
+    LEFT JOIN product_units u ON u.id = p.unit_id
+    LEFT JOIN product_categories c ON c.id = p.category_id`;
+
+export interface ProductRow extends Product {
+  unit: Product['unit'];
+  category: Product['category'];
+}
+
+export async function listProducts(db: Queryable): Promise<ProductRow[]> {
+  const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} ORDER BY p.id`);
+  return rows;
+}
+
+export async function findProduct(db: Queryable, id: number): Promise<ProductRow | null> {
+  const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Locks the product row (not its unit/partida) for an update or a delete. */
+export async function lockProduct(trx: Trx, id: number): Promise<ProductRow | null> {
+  const { rows } = await trx.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.id = $1 FOR UPDATE OF p`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertProduct(trx: Trx, actor: AuthUser, name: string): Promise<number> {
+  const { rows } = await trx.query<{ id: number }>(
+    `INSERT INTO products (name, created_by, created_by_name, updated_by, updated_by_name)
+     VALUES ($1, $2, $3, $2, $3) RETURNING id`,
+    [name, actor.sub, actor.name],
+  );
+  return rows[0].id;
+}
+
+export interface ProductChanges {
+  name: string;
+  categoryId: number | null;
+  unitId: number | null;
+}
+
+export async function updateProduct(trx: Trx, actor: AuthUser, id: number, { name, categoryId, unitId }: ProductChanges): Promise<void> {
+  await trx.query(
+    `UPDATE products SET name = $2, category_id = $3, unit_id = $4, updated_by = $5, updated_by_name = $6, updated_at = now()
+      WHERE id = $1`,
+    [id, name, categoryId, unitId, actor.sub, actor.name],
+  );
+}
+
+export async function deleteProduct(trx: Trx, id: number): Promise<void> {
+  await trx.query('DELETE FROM products WHERE id = $1', [id]);
+}

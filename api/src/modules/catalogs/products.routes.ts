@@ -1,0 +1,93 @@
+// /api/catalog/products (product spec §7). Create takes only a name; edit sets name, partida
+// and unit (null clears them). An unknown partida or unit is a 400 on that field.
+import type { FastifyPluginAsync } from 'fastify';
+import { createProductSchema, updateProductSchema } from '@almacen/shared/domain';
+import { withTransaction } from '../../db/pool';
+import { AppError, translateWriteError } from '../../http/errors';
+import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
+import { parseBody, parseId } from '../../http/validate';
+import { recordAudit } from '../audit/audit.repository';
+import type { ModuleOptions } from '../module';
+import { holdDescribed } from './described.repository';
+import * as repo from './products.repository';
+import { bodies, productSchema } from './schemas';
+
+const PATH = '/catalog/products';
+const tags = ['productos'];
+const NOT_FOUND = 'El producto solicitado no existe.';
+
+const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
+  app.get(PATH, { schema: { tags, summary: 'Lista de productos con su unidad y partida', response: { 200: dataOf(listOf(productSchema)), ...ERROR_RESPONSES } } }, async () => ({
+    data: await repo.listProducts(db),
+  }));
+
+  app.get(
+    `${PATH}/:id`,
+    { schema: { tags, summary: 'Un producto', params: idParam(), response: { 200: dataOf(productSchema), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const product = await repo.findProduct(db, parseId((request.params as { id: unknown }).id));
+      if (!product) throw new AppError('NOT_FOUND', NOT_FOUND);
+      return { data: product };
+    },
+  );
+
+  app.post(
+    PATH,
+    { schema: documentBody({ tags, summary: 'Crea un producto', response: { 201: dataOf(productSchema), ...ERROR_RESPONSES } }, bodies.createProduct) },
+    async (request, reply) => {
+      const input = parseBody(createProductSchema, request.body);
+      const saved = await withTransaction(db, async (trx) => {
+        const id = await repo.insertProduct(trx, request.user, input.name.trim());
+        const row = (await repo.findProduct(trx, id))!;
+        await recordAudit(trx, request.user, { action: 'create', entity: 'products', entityId: id, after: row });
+        return row;
+      });
+      return reply.status(201).send({ data: saved });
+    },
+  );
+
+  app.put(
+    PATH,
+    { schema: documentBody({ tags, summary: 'Actualiza un producto', response: { 200: dataOf(productSchema), ...ERROR_RESPONSES } }, bodies.updateProduct) },
+    async (request) => {
+      const input = parseBody(updateProductSchema, request.body);
+      const categoryId = input.categoryId ?? null;
+      const unitId = input.unitId ?? null;
+      const saved = await withTransaction(db, async (trx) => {
+        const before = await repo.lockProduct(trx, input.id);
+        if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const errors: Record<string, string> = {};
+        if (categoryId !== null && !(await holdDescribed(trx, 'product_categories', categoryId))) {
+          errors.categoryId = 'La partida seleccionada no existe.';
+        }
+        if (unitId !== null && !(await holdDescribed(trx, 'product_units', unitId))) {
+          errors.unitId = 'La unidad de medida seleccionada no existe.';
+        }
+        if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
+        await repo.updateProduct(trx, request.user, input.id, { name: input.name.trim(), categoryId, unitId });
+        const row = (await repo.findProduct(trx, input.id))!;
+        await recordAudit(trx, request.user, { action: 'update', entity: 'products', entityId: input.id, before, after: row });
+        return row;
+      });
+      return { data: saved };
+    },
+  );
+
+  app.delete(
+    `${PATH}/:id`,
+    { schema: { tags, summary: 'Elimina un producto sin movimientos', params: idParam(), response: { 200: dataOf(productSchema), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const id = parseId((request.params as { id: unknown }).id);
+      const removed = await withTransaction(db, async (trx) => {
+        const before = await repo.lockProduct(trx, id);
+        if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+        await repo.deleteProduct(trx, id);
+        await recordAudit(trx, request.user, { action: 'delete', entity: 'products', entityId: id, before });
+        return before;
+      }).catch((error) => translateWriteError(error, { what: 'el producto' }));
+      return { data: removed };
+    },
+  );
+};
+
+export default productRoutes;

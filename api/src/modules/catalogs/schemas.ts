@@ -1,0 +1,57 @@
+// JSON Schemas of the catalogue answers and documented bodies (OpenAPI + serialization).
+// The request bodies themselves are validated by @almacen/shared/domain's superstruct schemas.
+export const id = { type: 'integer', minimum: 1 } as const;
+const text = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const nullableId = { type: 'integer', minimum: 1, nullable: true } as const;
+
+export const describedSchema = {
+  type: 'object',
+  required: ['id', 'description'],
+  properties: { id, description: { type: 'string' } },
+} as const;
+
+const nullableDescribed = { ...describedSchema, nullable: true } as const;
+
+export const productSchema = {
+  type: 'object',
+  required: ['id', 'name', 'unit', 'category'],
+  properties: { id, name: { type: 'string' }, unit: nullableDescribed, category: nullableDescribed },
+} as const;
+
+export const employeeSchema = {
+  type: 'object',
+  required: ['id', 'name', 'lastName'],
+  properties: { id, name: { type: 'string' }, lastName: { type: 'string' } },
+} as const;
+
+export const supplierSchema = {
+  type: 'object',
+  required: ['id', 'name', 'rfc'],
+  properties: { id, name: { type: 'string' }, rfc: { type: 'string' } },
+} as const;
+
+export const employeeRolesSchema = {
+  type: 'object',
+  required: ['roles'],
+  properties: { roles: { type: 'array', items: describedSchema } },
+} as const;
+
+export const assignmentSchema = {
+  type: 'object',
+  required: ['employeeId', 'roleId'],
+  properties: { employeeId: id, roleId: id },
+} as const;
+
+const obj = (required: string[], properties: Record<string, object>) => ({ type: 'object', required, properties }) as const;
+
+export const bodies = {
+  createDescribed: obj(['description'], { description: text }),
+  updateDescribed: obj(['id', 'description'], { id, description: text }),
+  createProduct: obj(['name'], { name: text }),
+  updateProduct: obj(['id', 'name'], { id, name: text, categoryId: nullableId, unitId: nullableId }),
+  createEmployee: obj(['name', 'lastName'], { name: text, lastName: text }),
+  updateEmployee: obj(['id', 'name', 'lastName'], { id, name: text, lastName: text }),
+  createSupplier: obj(['name', 'rfc'], { name: text, rfc: { type: 'string', example: 'ABC010203XY9' } }),
+  updateSupplier: obj(['id', 'name', 'rfc'], { id, name: text, rfc: { type: 'string', example: 'ABC010203XY9' } }),
+  assignRole: assignmentSchema,
+} as const;

@@ -1,0 +1,43 @@
+import type { Supplier } from '@almacen/shared/domain';
+import type { Trx } from '../../db/pool';
+import type { AuthUser } from '../../plugins/auth';
+
+type Queryable = Pick<Trx, 'query'>;
+const COLUMNS = 'id, name, rfc';
+
+export async function listSuppliers(db: Queryable): Promise<Supplier[]> {
+  const { rows } = await db.query<Supplier>(`SELECT ${COLUMNS} FROM suppliers ORDER BY id`);
+  return rows;
+}
+
+export async function findSupplier(db: Queryable, id: number): Promise<Supplier | null> {
+  const { rows } = await db.query<Supplier>(`SELECT ${COLUMNS} FROM suppliers WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function lockSupplier(trx: Trx, id: number): Promise<Supplier | null> {
+  const { rows } = await trx.query<Supplier>(`SELECT ${COLUMNS} FROM suppliers WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertSupplier(trx: Trx, actor: AuthUser, name: string, rfc: string): Promise<Supplier> {
+  const { rows } = await trx.query<Supplier>(
+    `INSERT INTO suppliers (name, rfc, created_by, created_by_name, updated_by, updated_by_name)
+     VALUES ($1, $2, $3, $4, $3, $4) RETURNING ${COLUMNS}`,
+    [name, rfc, actor.sub, actor.name],
+  );
+  return rows[0];
+}
+
+export async function updateSupplier(trx: Trx, actor: AuthUser, id: number, name: string, rfc: string): Promise<Supplier> {
+  const { rows } = await trx.query<Supplier>(
+    `UPDATE suppliers SET name = $2, rfc = $3, updated_by = $4, updated_by_name = $5, updated_at = now()
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, name, rfc, actor.sub, actor.name],
+  );
+  return rows[0];
+}
+
+export async function deleteSupplier(trx: Trx, id: number): Promise<void> {
+  await trx.query('DELETE FROM suppliers WHERE id = $1', [id]);
+}

@@ -1,0 +1,81 @@
+// /api/catalog/suppliers (product spec §7). The RFC is stored trimmed and in capitals, the
+// form SAT prints it in.
+import type { FastifyPluginAsync } from 'fastify';
+import { createSupplierSchema, updateSupplierSchema } from '@almacen/shared/domain';
+import { withTransaction } from '../../db/pool';
+import { AppError, translateWriteError } from '../../http/errors';
+import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
+import { parseBody, parseId } from '../../http/validate';
+import { recordAudit } from '../audit/audit.repository';
+import type { ModuleOptions } from '../module';
+import * as repo from './suppliers.repository';
+import { bodies, supplierSchema } from './schemas';
+
+const PATH = '/catalog/suppliers';
+const tags = ['proveedores'];
+const NOT_FOUND = 'El proveedor solicitado no existe.';
+const normalizeRfc = (rfc: string) => rfc.trim().toUpperCase();
+
+const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
+  app.get(PATH, { schema: { tags, summary: 'Lista de proveedores', response: { 200: dataOf(listOf(supplierSchema)), ...ERROR_RESPONSES } } }, async () => ({
+    data: await repo.listSuppliers(db),
+  }));
+
+  app.get(
+    `${PATH}/:id`,
+    { schema: { tags, summary: 'Un proveedor', params: idParam(), response: { 200: dataOf(supplierSchema), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const supplier = await repo.findSupplier(db, parseId((request.params as { id: unknown }).id));
+      if (!supplier) throw new AppError('NOT_FOUND', NOT_FOUND);
+      return { data: supplier };
+    },
+  );
+
+  app.post(
+    PATH,
+    { schema: documentBody({ tags, summary: 'Crea un proveedor', response: { 201: dataOf(supplierSchema), ...ERROR_RESPONSES } }, bodies.createSupplier) },
+    async (request, reply) => {
+      const input = parseBody(createSupplierSchema, request.body);
+      const saved = await withTransaction(db, async (trx) => {
+        const row = await repo.insertSupplier(trx, request.user, input.name.trim(), normalizeRfc(input.rfc));
+        await recordAudit(trx, request.user, { action: 'create', entity: 'suppliers', entityId: row.id, after: row });
+        return row;
+      });
+      return reply.status(201).send({ data: saved });
+    },
+  );
+
+  app.put(
+    PATH,
+    { schema: documentBody({ tags, summary: 'Actualiza un proveedor', response: { 200: dataOf(supplierSchema), ...ERROR_RESPONSES } }, bodies.updateSupplier) },
+    async (request) => {
+      const input = parseBody(updateSupplierSchema, request.body);
+      const saved = await withTransaction(db, async (trx) => {
+        const before = await repo.lockSupplier(trx, input.id);
+        if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+        const row = await repo.updateSupplier(trx, request.user, input.id, input.name.trim(), normalizeRfc(input.rfc));
+        await recordAudit(trx, request.user, { action: 'update', entity: 'suppliers', entityId: row.id, before, after: row });
+        return row;
+      });
+      return { data: saved };
+    },
+  );
+
+  app.delete(
+    `${PATH}/:id`,
+    { schema: { tags, summary: 'Elimina un proveedor sin entradas', params: idParam(), response: { 200: dataOf(supplierSchema), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const id = parseId((request.params as { id: unknown }).id);
+      const removed = await withTransaction(db, async (trx) => {
+        const before = await repo.lockSupplier(trx, id);
+        if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+        await repo.deleteSupplier(trx, id);
+        await recordAudit(trx, request.user, { action: 'delete', entity: 'suppliers', entityId: id, before });
+        return before;
+      }).catch((error) => translateWriteError(error, { what: 'al proveedor' }));
+      return { data: removed };
+    },
+  );
+};
+
+export default supplierRoutes;
