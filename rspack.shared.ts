@@ -1,0 +1,160 @@
+// The one list of Module Federation shared singletons, and the build settings every front end
+// (the shell and the four remotes) has in common. Each workspace's rspack.config.ts only adds its
+// name, its port and what it exposes, so the five builds cannot drift apart.
+//
+// Why singletons: React contexts (SWR's cache, Fluent's theme, the router, the platform's own
+// contexts in @almacen/shared) must be ONE object across the shell and every remote, or a remote
+// would not see the shell's providers. `requiredVersion` comes from the root package.json, the
+// single place where versions are decided.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rspack, { type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rootPackage = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const sharedPackage = JSON.parse(readFileSync(path.join(here, 'shared/package.json'), 'utf8')) as {
+  version: string;
+};
+
+function versionOf(pkg: string): string {
+  const range = rootPackage.dependencies[pkg];
+  if (!range) throw new Error(`rspack.shared.ts: ${pkg} is not a dependency of the root package.json`);
+  return range;
+}
+
+interface SharedSingleton {
+  singleton: true;
+  requiredVersion: string;
+  version?: string;
+  eager?: false;
+}
+
+const singleton = (requiredVersion: string, version?: string): SharedSingleton => ({
+  singleton: true,
+  requiredVersion,
+  ...(version ? { version } : {}),
+});
+
+/** Every module shared between the shell and the remotes; each one is loaded once. */
+export const sharedSingletons: Record<string, SharedSingleton> = {
+  react: singleton(versionOf('react')),
+  'react/jsx-runtime': singleton(versionOf('react')),
+  'react/jsx-dev-runtime': singleton(versionOf('react')),
+  'react-dom': singleton(versionOf('react-dom')),
+  'react-dom/client': singleton(versionOf('react-dom')),
+  'react-router-dom': singleton(versionOf('react-router-dom')),
+  swr: singleton(versionOf('swr')),
+  '@fluentui/react-components': singleton(versionOf('@fluentui/react-components')),
+  '@griffel/react': singleton(versionOf('@griffel/react')),
+  // The platform itself: its contexts (api client, user, runtime config) must be one object.
+  '@almacen/shared': singleton(`^${sharedPackage.version}`, sharedPackage.version),
+  '@almacen/shared/domain': singleton(`^${sharedPackage.version}`, sharedPackage.version),
+};
+
+/** Module Federation names and dev ports of the four remotes (contract in the brief). */
+export const remotes = {
+  mf_catalogs: { folder: 'mf-catalogs', port: 3001 },
+  mf_invoices: { folder: 'mf-invoices', port: 3002 },
+  mf_dispatches: { folder: 'mf-dispatches', port: 3003 },
+  mf_stock: { folder: 'mf-stock', port: 3004 },
+} as const;
+
+export const SHELL_PORT = 3000;
+/** Where `npm run dev` expects the API (and its /config.json and /oidc). */
+export const DEV_API_ORIGIN = process.env.ALMACEN_API_ORIGIN ?? 'http://localhost:8080';
+
+interface FrontEndOptions {
+  /** Workspace folder (absolute). */
+  dir: string;
+  /** Module Federation name: `shell` or `mf_*`. */
+  name: string;
+  port: number;
+  /** What a remote exposes (`./App`); absent for the shell. */
+  exposes?: Record<string, string>;
+  /** Runtime plugins (the shell's retry + error hooks). */
+  runtimePlugins?: string[];
+  /** RSPACK_SERVE / RSPACK_BUILD as passed by @rspack/cli. */
+  env: Record<string, unknown>;
+}
+
+/** The common rspack configuration of the five front ends. */
+export function frontEndConfig(options: FrontEndOptions): Configuration {
+  const isDev = Boolean(options.env.RSPACK_SERVE);
+  const isShell = options.exposes === undefined;
+  return {
+    mode: isDev ? 'development' : 'production',
+    context: options.dir,
+    entry: { main: './src/index.ts' },
+    devtool: isDev ? 'eval-cheap-module-source-map' : false,
+    output: {
+      path: path.join(options.dir, 'dist'),
+      // The shell serves deep links (/dashboard/stock), so its files live at absolute paths;
+      // a remote is loaded from wherever its manifest is, so its chunks resolve from there.
+      publicPath: isShell ? '/' : 'auto',
+      filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+      uniqueName: options.name,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: isDev } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.(svg|png|jpg)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({
+        template: path.join(options.dir, 'public/index.html'),
+        // A remote's page is only its standalone run: the dev server serves it at its root; a
+        // built copy refers to its files relatively, wherever it is deployed.
+        publicPath: isShell || isDev ? '/' : '',
+        // Only the app's own entry: the remote container (remoteEntry.js) is for the shell.
+        chunks: ['main'],
+      }),
+      new rspack.DefinePlugin({
+        // Dev servers proxy /api to the API, so the browser talks to its own origin (no CORS).
+        __ALMACEN_DEV_PROXY__: JSON.stringify(isDev),
+      }),
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: isShell ? undefined : 'remoteEntry.js',
+        exposes: options.exposes,
+        // The shell names no remotes at build time: it reads them from /config.json at run time.
+        remotes: {},
+        shared: sharedSingletons,
+        shareStrategy: 'loaded-first',
+        runtimePlugins: options.runtimePlugins,
+        manifest: isShell ? false : { fileName: 'mf-manifest.json' },
+        dts: false,
+      }),
+    ],
+    optimization: { minimize: !isDev },
+    performance: { hints: false },
+    devServer: {
+      port: options.port,
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      // The shell (another origin in dev) fetches a remote's manifest and chunks.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/config.json', '/healthz'], target: DEV_API_ORIGIN, changeOrigin: true }],
+    },
+  };
+}

@@ -1,0 +1,5 @@
+// @almacen/shared — shared as ONE Module Federation singleton by the shell and every remote.
+// The pure domain (schemas, decimals, formatters) is also reachable as '@almacen/shared/domain'.
+export * from './domain';
+export * from './platform';
+// Kit (DataTable, forms) — the kit helper adds: export * from './kit';

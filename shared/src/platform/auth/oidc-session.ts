@@ -1,0 +1,123 @@
+// OpenID Connect sign-in with oidc-client-ts: authorization code + PKCE (S256), against whatever
+// issuer /config.json names, found by discovery only — no provider-specific code. Used by the shell
+// (and by a remote's standalone bootstrap, which plays the shell's part during development).
+import { UserManager, type User } from 'oidc-client-ts';
+import type { CurrentUser } from '../platform-context';
+import type { OidcRuntimeConfig } from '../runtime-config';
+
+/** Redirect URIs are fixed, exact paths: providers compare them character by character. */
+export const CALLBACK_PATH = '/auth/callback';
+
+export interface OidcSession {
+  /** The signed-in user with a usable token (renewed first if it had expired), or null. */
+  getUser(): Promise<CurrentUser | null>;
+  getAccessToken(): Promise<string | null>;
+  /** One renewal (refresh token); the new access token, or null when the session is over. */
+  renewAccessToken(): Promise<string | null>;
+  /** Leaves for the provider's login; `returnTo` is where the callback sends the user back. */
+  signIn(returnTo?: string): Promise<void>;
+  /** Finishes the code exchange on /auth/callback; resolves to the path to return to. */
+  completeSignIn(url?: string): Promise<string>;
+  /** Ends the provider session and comes back to "/". */
+  signOut(): Promise<void>;
+  /** Called whenever the user changes (signed in, renewed, signed out). */
+  subscribe(listener: (user: CurrentUser | null) => void): () => void;
+}
+
+export function toCurrentUser(user: User): CurrentUser {
+  const profile = user.profile;
+  const fullName = [profile.given_name, profile.family_name].filter(Boolean).join(' ');
+  return {
+    name: profile.name || fullName || profile.preferred_username || profile.email || profile.sub,
+    email: profile.email ?? '',
+    ...(profile.picture ? { picture: profile.picture } : {}),
+  };
+}
+
+function randomNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Only same-site paths are accepted as a return address (no open redirect through `state`). */
+function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
+}
+
+export function createOidcSession(config: OidcRuntimeConfig, origin = window.location.origin): OidcSession {
+  const manager = new UserManager({
+    authority: config.authority,
+    client_id: config.clientId,
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: config.scope,
+    extraQueryParams: config.extraQueryParams,
+    // Renews shortly before expiry with the refresh token (scope offline_access).
+    automaticSilentRenew: true,
+    accessTokenExpiringNotificationTimeInSeconds: 60,
+    // Name, e-mail and picture may come only from the userinfo endpoint, depending on the provider.
+    loadUserInfo: true,
+    monitorSession: false,
+  });
+
+  const renew = async (): Promise<User | null> => {
+    try {
+      return await manager.signinSilent({ nonce: randomNonce() });
+    } catch {
+      return null;
+    }
+  };
+
+  const usable = async (): Promise<User | null> => {
+    const user = await manager.getUser();
+    if (!user) return null;
+    if (!user.expired) return user;
+    return user.refresh_token ? renew() : null;
+  };
+
+  return {
+    async getUser() {
+      const user = await usable();
+      return user ? toCurrentUser(user) : null;
+    },
+    async getAccessToken() {
+      return (await usable())?.access_token ?? null;
+    },
+    async renewAccessToken() {
+      const user = await manager.getUser();
+      if (!user?.refresh_token) return null;
+      return (await renew())?.access_token ?? null;
+    },
+    async signIn(returnTo) {
+      // A nonce is sent in the code flow too: some providers require one.
+      await manager.signinRedirect({ nonce: randomNonce(), state: { returnTo: safeReturnTo(returnTo) } });
+    },
+    async completeSignIn(url) {
+      const user = await manager.signinRedirectCallback(url);
+      return safeReturnTo((user.state as { returnTo?: unknown } | undefined)?.returnTo);
+    },
+    async signOut() {
+      try {
+        await manager.signoutRedirect();
+      } catch {
+        // A provider without an end-session endpoint: forget the session locally at least.
+        await manager.removeUser();
+        window.location.assign('/');
+      }
+    },
+    subscribe(listener) {
+      const loaded = (user: User) => listener(toCurrentUser(user));
+      const unloaded = () => listener(null);
+      manager.events.addUserLoaded(loaded);
+      manager.events.addUserUnloaded(unloaded);
+      manager.events.addUserSignedOut(unloaded);
+      return () => {
+        manager.events.removeUserLoaded(loaded);
+        manager.events.removeUserUnloaded(unloaded);
+        manager.events.removeUserSignedOut(unloaded);
+      };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The /config.json contract the API serves and the shell (or a standalone remote) reads at start.
+
+export interface OidcRuntimeConfig {
+  authority: string;
+  clientId: string;
+  scope: string;
+  /** Extra authorization parameters some providers need (audience, resource…). */
+  extraQueryParams: Record<string, string>;
+}
+
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  institutionName: string;
+  timeZone: string;
+  oidc: OidcRuntimeConfig;
+  /** Module Federation name → URL of its mf-manifest.json. */
+  remotes: Record<string, string>;
+}
+
+export const CONFIG_LOAD_ERROR = 'No pudimos leer la configuración del portal (/config.json).';
+
+/** Checks the shape, so a broken deployment fails with one clear message instead of later. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const fail = (what: string): never => {
+    throw new Error(`${CONFIG_LOAD_ERROR} Falta o no es válido: ${what}.`);
+  };
+  if (!raw || typeof raw !== 'object') fail('el objeto de configuración');
+  const value = raw as Partial<RuntimeConfig>;
+  if (typeof value.apiBaseUrl !== 'string') fail('apiBaseUrl');
+  const oidc = value.oidc as Partial<OidcRuntimeConfig> | undefined;
+  if (!oidc || typeof oidc.authority !== 'string' || !oidc.authority) fail('oidc.authority');
+  if (typeof oidc!.clientId !== 'string' || !oidc!.clientId) fail('oidc.clientId');
+  const remotes = value.remotes ?? {};
+  if (typeof remotes !== 'object') fail('remotes');
+  return {
+    apiBaseUrl: value.apiBaseUrl!.replace(/\/+$/, ''),
+    institutionName: typeof value.institutionName === 'string' ? value.institutionName : '',
+    timeZone: typeof value.timeZone === 'string' && value.timeZone ? value.timeZone : 'America/Mexico_City',
+    oidc: {
+      authority: oidc!.authority!,
+      clientId: oidc!.clientId!,
+      scope: typeof oidc!.scope === 'string' && oidc!.scope ? oidc!.scope : 'openid profile email offline_access',
+      extraQueryParams: { ...(oidc!.extraQueryParams ?? {}) },
+    },
+    remotes: { ...remotes },
+  };
+}
+
+/** Fetches and checks /config.json (never cached: a redeploy may change remotes). */
+export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  } catch {
+    throw new Error(CONFIG_LOAD_ERROR);
+  }
+  if (!response.ok) throw new Error(`${CONFIG_LOAD_ERROR} (HTTP ${response.status})`);
+  return parseRuntimeConfig(await response.json());
+}

@@ -1,0 +1,101 @@
+// renderWithPlatform: renders a screen inside the same providers the shell gives a remote, with a
+// fake API. Tests describe the API as a handler of requests; every request is recorded in `calls`.
+import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import type { ApiClient, ApiDownload, ApiRequestOptions } from '../platform/api-client';
+import type { CurrentUser } from '../platform/platform-context';
+import { PlatformProviders } from '../platform/platform-providers';
+import type { RuntimeConfig } from '../platform/runtime-config';
+
+export interface FakeApiRequest {
+  method: string;
+  path: string;
+  query?: ApiRequestOptions['query'];
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** True for api.download(). */
+  download: boolean;
+}
+
+/**
+ * Answers a request with the UNWRAPPED data (or, for downloads, `{ blob, fileName }`), or throws
+ * an ApiError to play a failing server. Undefined → the request is unexpected and the call fails.
+ */
+export type FakeApiHandler = (request: FakeApiRequest) => unknown;
+
+export const testConfig: RuntimeConfig = {
+  apiBaseUrl: 'http://api.test',
+  institutionName: 'Escuela de prueba',
+  timeZone: 'America/Mexico_City',
+  oidc: { authority: 'http://idp.test', clientId: 'almacen-portal', scope: 'openid profile email', extraQueryParams: {} },
+  remotes: {},
+};
+
+export const testUser: CurrentUser = { name: 'Ana López', email: 'ana@example.com' };
+
+export function createFakeApi(handler: FakeApiHandler = () => undefined): { api: ApiClient; calls: FakeApiRequest[] } {
+  const calls: FakeApiRequest[] = [];
+  const answer = async (request: FakeApiRequest) => {
+    calls.push(request);
+    // Answer asynchronously, like the network, so loading states are visible to the test.
+    await Promise.resolve();
+    const result = await handler(request);
+    if (result === undefined && request.method === 'GET') {
+      throw new Error(`Petición no esperada en la prueba: ${request.method} ${request.path}`);
+    }
+    return result;
+  };
+  const api = (<T,>(path: string, options: ApiRequestOptions = {}) =>
+    answer({
+      method: options.method ?? 'GET',
+      path,
+      query: options.query,
+      body: options.body,
+      headers: options.headers,
+      download: false,
+    }) as Promise<T>) as ApiClient;
+  api.download = (path, options = {}) =>
+    answer({ method: options.method ?? 'GET', path, query: options.query, headers: options.headers, body: options.body, download: true }) as Promise<ApiDownload>;
+  return { api, calls };
+}
+
+export interface RenderWithPlatformOptions extends Omit<RenderOptions, 'wrapper'> {
+  /** A fake API handler, or a ready client. */
+  api?: FakeApiHandler | ApiClient;
+  /** Initial location of the MemoryRouter. */
+  route?: string;
+  user?: CurrentUser | null;
+  config?: Partial<RuntimeConfig>;
+}
+
+export function renderWithPlatform(
+  ui: ReactElement,
+  { api, route = '/', user = testUser, config, ...options }: RenderWithPlatformOptions = {},
+): RenderResult & { api: ApiClient; calls: FakeApiRequest[] } {
+  const fake = isClient(api) ? { api, calls: [] as FakeApiRequest[] } : createFakeApi(api);
+  // Made once per render call: new objects on every re-render would reset the SWR cache.
+  const cache = new Map();
+  const swrCache = () => cache;
+  const fullConfig = { ...testConfig, ...config };
+  const swr = { dedupingInterval: 0, shouldRetryOnError: false };
+  const result = render(ui, {
+    ...options,
+    wrapper: ({ children }) => (
+      <PlatformProviders
+        api={fake.api}
+        config={fullConfig}
+        user={user}
+        swrCache={swrCache}
+        swr={swr}
+      >
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </PlatformProviders>
+    ),
+  });
+  return { ...result, api: fake.api, calls: fake.calls };
+}
+
+function isClient(value: FakeApiHandler | ApiClient | undefined): value is ApiClient {
+  return typeof value === 'function' && 'download' in value;
+}

@@ -1,0 +1,43 @@
+// Behind the async boundary of index.ts: Module Federation has set up the shared scope, so React
+// and the rest are the singletons every remote will reuse.
+import { FluentProvider, Body1, Button, Title3 } from '@fluentui/react-components';
+import { almacenTheme, createOidcSession, loadRuntimeConfig } from '@almacen/shared';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app';
+import { configureRemotes } from './federation/remotes';
+import { ShellRoot } from './root';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Falta el elemento #root en index.html.');
+const root = createRoot(container);
+
+loadRuntimeConfig()
+  .then((config) => {
+    configureRemotes(config.remotes);
+    const session = createOidcSession(config.oidc);
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <ShellRoot config={config} session={session}>
+            <AppRoutes />
+          </ShellRoot>
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    root.render(
+      <FluentProvider theme={almacenTheme}>
+        <main role="alert" style={{ padding: 32, display: 'grid', gap: 12, justifyItems: 'start' }}>
+          <Title3 as="h1">No pudimos iniciar el portal.</Title3>
+          <Body1>{error instanceof Error ? error.message : 'Error desconocido.'}</Body1>
+          <Button appearance="primary" onClick={() => window.location.reload()}>
+            Reintentar
+          </Button>
+        </main>
+      </FluentProvider>,
+    );
+  });

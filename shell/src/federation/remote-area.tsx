@@ -1,0 +1,103 @@
+// One area of the portal (catalogues, entries, exits, stock) served by a remote. The remote is
+// fetched on the first visit only; if it cannot load, only this area shows the error and
+// "Reintentar" — the navigation and the other areas keep working.
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
+import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { loadRemoteApp, RemoteLoadError, type RemoteName } from './remotes';
+
+// Lazy components survive navigation, so coming back to an area does not fetch it again.
+// A failed load is forgotten at once (and marked stale), so the next try asks the server again.
+const loaded = new Map<RemoteName, ComponentType>();
+const stale = new Set<RemoteName>();
+
+function remoteComponent(name: RemoteName): ComponentType {
+  let component = loaded.get(name);
+  if (!component) {
+    const fresh = stale.delete(name);
+    component = lazy(() =>
+      loadRemoteApp(name, { fresh }).catch((error: unknown) => {
+        forgetRemote(name);
+        throw error;
+      }),
+    );
+    loaded.set(name, component);
+  }
+  return component;
+}
+
+function forgetRemote(name: RemoteName): void {
+  loaded.delete(name);
+  stale.add(name);
+}
+
+/** Forgets every loaded remote (tests). */
+export function resetLoadedRemotes(): void {
+  loaded.clear();
+  stale.clear();
+}
+
+export const REMOTE_LOAD_TITLE = 'No pudimos cargar esta sección.';
+export const REMOTE_CRASH_TITLE = 'Algo salió mal al mostrar esta sección.';
+
+interface BoundaryProps {
+  label: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`[${this.props.label}]`, error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const loadFailed = error instanceof RemoteLoadError;
+    return (
+      <MessageBar intent="error" layout="multiline" role="alert" style={{ margin: 24 }}>
+        <MessageBarBody>
+          <MessageBarTitle>{loadFailed ? REMOTE_LOAD_TITLE : REMOTE_CRASH_TITLE}</MessageBarTitle>
+          {loadFailed
+            ? `El módulo de ${this.props.label} no está disponible en este momento. Revisa tu conexión o inténtalo de nuevo en unos minutos.`
+            : `Ocurrió un error inesperado en ${this.props.label}. Puedes intentarlo de nuevo; el resto del portal sigue disponible.`}
+        </MessageBarBody>
+        <MessageBarActions>
+          <Button appearance="primary" onClick={this.props.onRetry}>
+            Reintentar
+          </Button>
+        </MessageBarActions>
+      </MessageBar>
+    );
+  }
+}
+
+export interface RemoteAreaProps {
+  name: RemoteName;
+  /** How the area is called in messages ("Stock de productos"). */
+  label: string;
+}
+
+export function RemoteArea({ name, label }: RemoteAreaProps) {
+  const [attempt, setAttempt] = useState(0);
+  const App = remoteComponent(name);
+  return (
+    <RemoteErrorBoundary
+      key={attempt}
+      label={label}
+      // A failed load was already forgotten, so remounting fetches the remote again; after a
+      // crash while rendering, remounting simply renders the loaded remote once more.
+      onRetry={() => setAttempt((value) => value + 1)}
+    >
+      <Suspense fallback={<Spinner label={`Cargando ${label}…`} style={{ marginTop: 48 }} />}>
+        <App />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,46 @@
+// Where the remotes are comes from /config.json at run time: the shell's build names none, so a
+// squad can redeploy its remote without rebuilding the shell.
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+
+export type RemoteName = 'mf_catalogs' | 'mf_invoices' | 'mf_dispatches' | 'mf_stock';
+
+let manifests: Record<string, string> = {};
+
+/** Registers every remote of /config.json (name → mf-manifest.json URL). */
+export function configureRemotes(remotes: Record<string, string>): void {
+  manifests = { ...remotes };
+  registerRemotes(
+    Object.entries(manifests).map(([name, entry]) => ({ name, entry })),
+    { force: true },
+  );
+}
+
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: string,
+    cause?: unknown,
+  ) {
+    super(`No se pudo cargar el módulo remoto ${remote}.`, { cause });
+    this.name = 'RemoteLoadError';
+  }
+}
+
+/**
+ * Loads the remote's exposed `./App`. With `fresh`, the remote is registered again first: that
+ * drops whatever the runtime remembers about it (manifest, entry, module), so "Reintentar" really
+ * asks the server again instead of replaying an old failure.
+ */
+export async function loadRemoteApp(name: RemoteName, { fresh = false } = {}): Promise<{ default: ComponentType }> {
+  const entry = manifests[name];
+  if (!entry) throw new RemoteLoadError(name, new Error(`/config.json no declara el remoto ${name}.`));
+  if (fresh) registerRemotes([{ name, entry }], { force: true });
+  let module: { default?: ComponentType } | null;
+  try {
+    module = await loadRemote<{ default?: ComponentType }>(`${name}/App`);
+  } catch (error) {
+    throw new RemoteLoadError(name, error);
+  }
+  if (!module?.default) throw new RemoteLoadError(name, new Error('El remoto no expone un componente por defecto.'));
+  return { default: module.default };
+}

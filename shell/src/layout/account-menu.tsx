@@ -1,0 +1,103 @@
+// The account menu of the header: who is signed in (name, e-mail, picture — or initials when the
+// provider sends no picture), "Cuenta" and "Cerrar sesión".
+import {
+  Avatar,
+  Body1,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useCurrentUser, useRuntimeConfig } from '@almacen/shared';
+import { useState } from 'react';
+import { useAuth } from '../auth/auth-context';
+
+const useStyles = makeStyles({
+  identity: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    maxWidth: '280px',
+  },
+  texts: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  details: { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
+});
+
+export function AccountMenu() {
+  const styles = useStyles();
+  const user = useCurrentUser();
+  const config = useRuntimeConfig();
+  const { signOut } = useAuth();
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const avatar = (size: 32 | 48) => <Avatar name={user.name} image={user.picture ? { src: user.picture } : undefined} size={size} color="brand" />;
+
+  return (
+    <>
+      <Menu positioning="below-end">
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="transparent" aria-label={`Cuenta de ${user.name}`} icon={avatar(32)} />
+        </MenuTrigger>
+        <MenuPopover>
+          <div className={styles.identity}>
+            {avatar(48)}
+            <div className={styles.texts}>
+              <Body1 className={styles.ellipsis}>{user.name}</Body1>
+              <Caption1 className={styles.ellipsis}>{user.email}</Caption1>
+            </div>
+          </div>
+          <MenuDivider />
+          <MenuList>
+            <MenuItem onClick={() => setAccountOpen(true)}>Cuenta</MenuItem>
+            <MenuItem
+              disabled={leaving}
+              onClick={() => {
+                setLeaving(true);
+                signOut().finally(() => setLeaving(false));
+              }}
+            >
+              Cerrar sesión
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <Dialog open={accountOpen} onOpenChange={(_, data) => setAccountOpen(data.open)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>Cuenta</DialogTitle>
+            <DialogContent>
+              <div className={styles.details}>
+                <Body1>Nombre</Body1>
+                <Body1>{user.name}</Body1>
+                <Body1>Correo electrónico</Body1>
+                <Body1>{user.email || 'Sin correo registrado'}</Body1>
+                <Body1>Proveedor de identidad</Body1>
+                <Body1>{config.oidc.authority}</Body1>
+              </div>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => setAccountOpen(false)}>
+                Cerrar
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}

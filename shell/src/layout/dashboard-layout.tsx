@@ -1,0 +1,70 @@
+// The protected frame: header (logo, menu button under 720 px, account menu), side navigation and
+// the page of the current route.
+import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@fluentui/react-components';
+import { AlmacenLogo, useRuntimeConfig } from '@almacen/shared';
+import { useState } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { AccountMenu } from './account-menu';
+import { SideNav } from './side-nav';
+import { useNarrowScreen } from './use-narrow-screen';
+
+const useStyles = makeStyles({
+  frame: { display: 'flex', flexDirection: 'column', minHeight: '100vh' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    height: '56px',
+    padding: `0 ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    position: 'sticky',
+    top: 0,
+    zIndex: 2,
+  },
+  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: 'inherit', textDecoration: 'none' },
+  brandTexts: { display: 'flex', flexDirection: 'column', lineHeight: 1.1 },
+  spacer: { flexGrow: 1 },
+  body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  main: { flexGrow: 1, minWidth: 0, padding: tokens.spacingHorizontalL, backgroundColor: tokens.colorNeutralBackground2 },
+});
+
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+      <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function DashboardLayout() {
+  const styles = useStyles();
+  const config = useRuntimeConfig();
+  const narrow = useNarrowScreen();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  return (
+    <div className={styles.frame}>
+      <header className={styles.header}>
+        {narrow && (
+          <Button appearance="subtle" icon={<MenuIcon />} aria-label="Abrir menú" onClick={() => setDrawerOpen(true)} />
+        )}
+        <Link to="/dashboard" className={styles.brand}>
+          <AlmacenLogo size={32} />
+          <span className={styles.brandTexts}>
+            <Subtitle1>Almacén</Subtitle1>
+            {config.institutionName && !narrow && <Caption1>{config.institutionName}</Caption1>}
+          </span>
+        </Link>
+        <span className={styles.spacer} />
+        <AccountMenu />
+      </header>
+      <div className={styles.body}>
+        <SideNav overlay={narrow} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        <main className={styles.main}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// The nested menu. Beside the content on wide screens; in an overlay drawer under 720 px.
+import {
+  NavCategory,
+  NavCategoryItem,
+  NavDrawer,
+  NavDrawerBody,
+  NavDrawerHeader,
+  NavItem,
+  NavSubItem,
+  NavSubItemGroup,
+  Title3,
+} from '@fluentui/react-components';
+import { AlmacenLogo } from '@almacen/shared';
+import { useState, type MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { groupOf, isGroup, navigation, selectedRoute } from './navigation';
+
+export interface SideNavProps {
+  /** Overlay drawer (narrow screens) instead of an inline column. */
+  overlay: boolean;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function SideNav({ overlay, open, onClose }: SideNavProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = groupOf(location.pathname);
+  const [openGroups, setOpenGroups] = useState<string[]>(current ? [current] : []);
+
+  const go = (to: string) => (event: MouseEvent) => {
+    // Real links (open in a new tab works), but in-app navigation keeps the shell loaded.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button === 1) return;
+    event.preventDefault();
+    navigate(to);
+    if (overlay) onClose();
+  };
+
+  return (
+    <NavDrawer
+      type={overlay ? 'overlay' : 'inline'}
+      open={overlay ? open : true}
+      onOpenChange={(_, data) => {
+        if (!data.open) onClose();
+      }}
+      selectedValue={selectedRoute(location.pathname)}
+      selectedCategoryValue={current}
+      openCategories={openGroups}
+      onNavCategoryItemToggle={(_, data) => {
+        const value = String(data.value);
+        setOpenGroups((groups) => (groups.includes(value) ? groups.filter((g) => g !== value) : [...groups, value]));
+      }}
+      aria-label="Navegación principal"
+    >
+      {overlay && (
+        <NavDrawerHeader>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 0' }}>
+            <AlmacenLogo size={28} />
+            <Title3>Almacén</Title3>
+          </div>
+        </NavDrawerHeader>
+      )}
+      <NavDrawerBody>
+        {navigation.map((entry) =>
+          isGroup(entry) ? (
+            <NavCategory key={entry.value} value={entry.value}>
+              <NavCategoryItem>{entry.label}</NavCategoryItem>
+              <NavSubItemGroup>
+                {entry.children.map((child) => (
+                  <NavSubItem key={child.to} value={child.to} href={child.to} onClick={go(child.to)}>
+                    {child.label}
+                  </NavSubItem>
+                ))}
+              </NavSubItemGroup>
+            </NavCategory>
+          ) : (
+            <NavItem key={entry.to} value={entry.to} href={entry.to} onClick={go(entry.to)}>
+              {entry.label}
+            </NavItem>
+          ),
+        )}
+      </NavDrawerBody>
+    </NavDrawer>
+  );
+}

@@ -1,0 +1,50 @@
+// The shell's tree: sign-in state → the platform providers (with the signed-in user) → routes.
+import {
+  createApiClient,
+  effectiveApiBaseUrl,
+  PlatformProviders,
+  type ApiClient,
+  type OidcSession,
+  type RuntimeConfig,
+} from '@almacen/shared';
+import { useMemo, type ReactNode } from 'react';
+import { AuthProvider, useAuth } from './auth/auth-context';
+
+/** The api client of the portal: bearer from the session, one renewal on 401, then sign-in. */
+export function createPortalApi(config: RuntimeConfig, session: OidcSession): ApiClient {
+  return createApiClient({
+    baseUrl: effectiveApiBaseUrl(config.apiBaseUrl),
+    auth: {
+      getAccessToken: () => session.getAccessToken(),
+      renewAccessToken: () => session.renewAccessToken(),
+      signIn: () => session.signIn(window.location.pathname + window.location.search),
+    },
+  });
+}
+
+function Platform({ config, api, children }: { config: RuntimeConfig; api: ApiClient; children: ReactNode }) {
+  const { user } = useAuth();
+  return (
+    <PlatformProviders api={api} config={config} user={user}>
+      {children}
+    </PlatformProviders>
+  );
+}
+
+export interface ShellRootProps {
+  config: RuntimeConfig;
+  session: OidcSession;
+  api?: ApiClient;
+  children: ReactNode;
+}
+
+export function ShellRoot({ config, session, api, children }: ShellRootProps) {
+  const client = useMemo(() => api ?? createPortalApi(config, session), [api, config, session]);
+  return (
+    <AuthProvider session={session}>
+      <Platform config={config} api={client}>
+        {children}
+      </Platform>
+    </AuthProvider>
+  );
+}
