@@ -1,0 +1,102 @@
+// The OpenAPI description is generated from the route declarations; every call of product
+// spec §7 must be in it with its method. Reports are a separate issue and are listed apart.
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Product spec §7, "The calls it makes", verbatim (path parameters in OpenAPI form). */
+const SPEC_CALLS = [
+  'GET /api/catalog/products',
+  'GET /api/catalog/products/{id}',
+  'POST /api/catalog/products',
+  'PUT /api/catalog/products',
+  'DELETE /api/catalog/products/{id}',
+  'GET /api/catalog/product-categories',
+  'POST /api/catalog/product-categories',
+  'PUT /api/catalog/product-categories',
+  'DELETE /api/catalog/product-categories/{id}',
+  'GET /api/catalog/product-units',
+  'POST /api/catalog/product-units',
+  'PUT /api/catalog/product-units',
+  'DELETE /api/catalog/product-units/{id}',
+  'GET /api/catalog/roles',
+  'POST /api/catalog/roles',
+  'PUT /api/catalog/roles',
+  'DELETE /api/catalog/roles/{id}',
+  'GET /api/catalog/employee-roles/{employeeId}',
+  'POST /api/catalog/employee-roles',
+  'DELETE /api/catalog/employee-roles/{employeeId}/{roleId}',
+  'GET /api/catalog/employees',
+  'POST /api/catalog/employees',
+  'PUT /api/catalog/employees',
+  'DELETE /api/catalog/employees/{id}',
+  'GET /api/catalog/suppliers',
+  'GET /api/catalog/suppliers/{id}',
+  'POST /api/catalog/suppliers',
+  'PUT /api/catalog/suppliers',
+  'DELETE /api/catalog/suppliers/{id}',
+  'GET /api/dispatches',
+  'POST /api/dispatches',
+  'GET /api/invoices',
+  'POST /api/invoices',
+  'GET /api/movements/dispatches/{id}',
+  'GET /api/movements/invoices/{id}',
+  'GET /api/movements/products/{id}',
+  'GET /api/stock/{productId}',
+];
+
+/** Spec §7 report downloads (issue 4). */
+const SPEC_REPORT_CALLS = [
+  'POST /api/reports/products/{id}',
+  'POST /api/reports/dispatches/{id}',
+  'POST /api/reports/invoices/{id}',
+  'POST /api/reports/stock',
+];
+
+interface OpenApi {
+  openapi: string;
+  paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: unknown; responses?: Record<string, unknown> }>>;
+  components?: { securitySchemes?: Record<string, unknown> };
+}
+
+let doc: OpenApi;
+beforeAll(async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  doc = response.json();
+});
+
+const present = (call: string) => {
+  const [method, path] = call.split(' ');
+  return Boolean(doc.paths[path]?.[method.toLowerCase()]);
+};
+
+test('it is an OpenAPI 3 document with bearer security', () => {
+  expect(doc.openapi).toMatch(/^3\./);
+  expect(doc.components?.securitySchemes?.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+});
+
+test('every call of spec §7 (reports aside) is described', () => {
+  expect(SPEC_CALLS.filter((call) => !present(call))).toEqual([]);
+});
+
+test('every report download of spec §7 is described', () => {
+  expect(SPEC_REPORT_CALLS.filter((call) => !present(call))).toEqual([]);
+});
+
+test('catalogue writes document their body and path ids are integers', () => {
+  expect(doc.paths['/api/catalog/products'].put.requestBody).toMatchObject({
+    content: { 'application/json': { schema: { required: ['id', 'name'] } } },
+  });
+  const param = doc.paths['/api/catalog/products/{id}'].get.parameters?.find((p) => p.name === 'id');
+  expect(param).toMatchObject({ in: 'path', schema: { type: 'integer' } });
+  expect(Object.keys(doc.paths['/api/catalog/products'].get.responses ?? {})).toEqual(expect.arrayContaining(['200', '401']));
+});
+
+test('the identity provider and static files are not described as API', () => {
+  expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/') && p !== '/healthz')).toEqual([]);
+});

@@ -1,0 +1,63 @@
+// Operations: /healthz follows the database; logs are JSON lines with request ids and never
+// carry the bearer token.
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { buildApp } from '../../src/app';
+import { createPool } from '../../src/db/pool';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+test('GET /healthz answers 200 without a token while the database answers', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({ status: 'ok' });
+});
+
+test('GET /healthz answers 503 when the database does not, and API calls answer 503 (not 500)', async () => {
+  // Nothing listens on port 1: every connection is refused.
+  const deadDb = createPool('postgres://postgres@127.0.0.1:1/nada', { max: 1 });
+  const app = await buildApp({ config: t.config, db: deadDb, jwksCooldownMs: 0 });
+  try {
+    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ message: 'La base de datos no responde.', code: 'UNAVAILABLE' });
+    const list = await app.inject({ method: 'GET', url: '/api/catalog/roles', headers: await t.auth() });
+    expect(list.statusCode).toBe(503);
+    expect(list.json().code).toBe('UNAVAILABLE');
+  } finally {
+    await app.close();
+    await deadDb.end();
+  }
+});
+
+test('logs are JSON with the request id, and the token never appears in them', async () => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const logger = pino({ level: 'trace', redact: ['req.headers.authorization'] }, sink);
+  const app = await buildApp({ config: t.config, db: t.db, logger, jwksCooldownMs: 0 });
+  try {
+    const token = await t.token();
+    const ok = await app.inject({ method: 'GET', url: '/api/catalog/roles', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-ok-1' } });
+    expect(ok.statusCode).toBe(200);
+    const bad = await app.inject({ method: 'GET', url: '/api/catalog/roles', headers: { authorization: `Bearer ${token}x`, 'x-request-id': 'req-bad-1' } });
+    expect(bad.statusCode).toBe(401);
+  } finally {
+    await app.close();
+  }
+  const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(entries.some((e) => e.reqId === 'req-ok-1')).toBe(true);
+  expect(entries.some((e) => e.reqId === 'req-bad-1')).toBe(true);
+  const all = lines.join('\n');
+  expect(all).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/);
+  expect(all.toLowerCase()).not.toContain('bearer');
+});
