@@ -1,0 +1,14 @@
+// The document wizard kit shared by the entry (mf-invoices) and exit (mf-dispatches) wizards.
+export { FormWizard, NEXT_STEP_LABEL, BACK_LABEL } from './form-wizard';
+export type { FormWizardProps, MinRowsRule, SaveContext, WizardStep } from './form-wizard';
+export { ProductRows, ADD_PRODUCT_LABEL, newRowKey } from './product-rows';
+export type { ProductRowRender, ProductRowsProps } from './product-rows';
+export { ConfirmRemove, CONFIRM_ACCEPT, CONFIRM_CANCEL, CONFIRM_TITLE } from './confirm-remove';
+export { WizardStepper } from './wizard-stepper';
+export { SummaryFields } from './summary-fields';
+export type { SummaryItem } from './summary-fields';
+export { useTimedNotice, NOTICE_TITLE } from './timed-notice';
+export { newIdempotencyKey, useIdempotencyKey } from './idempotency';
+export type { IdempotencyKeys } from './idempotency';
+export { combineSteps, rowsStep, schemaStep, toFormErrors } from './step-validation';
+export type { RowsStepOptions, StepValidator } from './step-validation';
