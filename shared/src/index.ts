@@ -2,4 +2,5 @@
 // The pure domain (schemas, decimals, formatters) is also reachable as '@almacen/shared/domain'.
 export * from './domain';
 export * from './platform';
-// Kit (DataTable, forms) — the kit helper adds: export * from './kit';
+// Kit: DataTable, form pieces, document wizard.
+export * from './kit';

@@ -1,0 +1,16 @@
+export { DataTable } from './data-table';
+export { RowActionsMenu, editDeleteActions } from './row-actions-menu';
+export type { RowAction, RowActionsMenuProps } from './row-actions-menu';
+export { TABLE_TEXTS } from './texts';
+export { buildSearchIndex, filterRows, paginate, sortRows } from './table-model';
+export type {
+  CellValue,
+  ColumnFilter,
+  ColumnFilterProps,
+  DataTableColumn,
+  DataTableProps,
+  Density,
+  SortDirection,
+  SortState,
+  TableQuery,
+} from './types';

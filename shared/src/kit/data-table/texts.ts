@@ -1,0 +1,23 @@
+// Every word the table shows, in Spanish (Mexico), in one place.
+export const TABLE_TEXTS = {
+  search: 'Buscar',
+  showSearch: 'Mostrar búsqueda',
+  hideSearch: 'Ocultar búsqueda',
+  showFilters: 'Mostrar filtros',
+  hideFilters: 'Ocultar filtros',
+  filterBy: (header: string) => `Filtrar por ${header}`,
+  density: 'Densidad',
+  densities: { xs: 'Compacta', md: 'Media', xl: 'Amplia' },
+  rowsPerPage: 'Filas por página',
+  previousPage: 'Página anterior',
+  nextPage: 'Página siguiente',
+  range: (from: number, to: number, total: number) => `${from}–${to} de ${total.toLocaleString('es-MX')}`,
+  empty: 'No hay registros para mostrar.',
+  noMatches: 'No hay registros que coincidan con la búsqueda.',
+  loading: 'Cargando…',
+  saving: 'Guardando…',
+  expand: 'Expandir fila',
+  collapse: 'Contraer fila',
+  actions: 'Acciones',
+  retry: 'Reintentar',
+} as const;

@@ -1,0 +1,82 @@
+// A modal form: react-final-form inside a Fluent Dialog. On a valid submit the dialog closes,
+// the form resets and `onSubmit` runs (its progress shows in the table, its failure in a toast),
+// as product spec §4 says for the catalogue modals.
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { FormApi } from 'final-form';
+import type { ReactNode } from 'react';
+import { Form } from 'react-final-form';
+import type { FormErrors } from './schema-validator';
+
+export const FORM_DIALOG_TEXTS = { submit: 'Guardar', cancel: 'Cancelar' } as const;
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
+});
+
+export interface FormDialogProps<V extends object> {
+  open: boolean;
+  title: string;
+  /** Keep it stable while the dialog is open (final-form re-initialises when it changes). */
+  initialValues?: Partial<V>;
+  validate?: (values: V) => FormErrors | undefined;
+  /** Receives the valid values once the dialog has closed. */
+  onSubmit: (values: V) => unknown;
+  onClose: () => void;
+  submitLabel?: string;
+  cancelLabel?: string;
+  children: ReactNode;
+}
+
+export function FormDialog<V extends object>({
+  open,
+  title,
+  initialValues,
+  validate,
+  onSubmit,
+  onClose,
+  submitLabel = FORM_DIALOG_TEXTS.submit,
+  cancelLabel = FORM_DIALOG_TEXTS.cancel,
+  children,
+}: FormDialogProps<V>) {
+  const styles = useStyles();
+  const submit = (values: V, form: FormApi<V>) => {
+    onClose();
+    // Reset after final-form has finished this submit (restarting inside it is ignored).
+    setTimeout(() => form.restart());
+    void onSubmit(values);
+  };
+  return (
+    <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <Form<V> onSubmit={submit} initialValues={initialValues} validate={validate}>
+          {({ handleSubmit }) => (
+            <form onSubmit={handleSubmit} noValidate>
+              <DialogBody>
+                <DialogTitle>{title}</DialogTitle>
+                <DialogContent className={styles.content}>{children}</DialogContent>
+                <DialogActions>
+                  <Button appearance="secondary" onClick={onClose}>
+                    {cancelLabel}
+                  </Button>
+                  <Button appearance="primary" type="submit">
+                    {submitLabel}
+                  </Button>
+                </DialogActions>
+              </DialogBody>
+            </form>
+          )}
+        </Form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

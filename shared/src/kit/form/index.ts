@@ -1,0 +1,17 @@
+export { toFinalFormErrors, validateSchema } from './schema-validator';
+export type { FormErrors } from './schema-validator';
+export { acceptsDecimalInput, normalizeDecimalInput, toDecimalTyping } from './decimal-input';
+export type { DecimalInputRules } from './decimal-input';
+export { visibleError } from './field-state';
+export { IdField, TextField } from './text-field';
+export type { IdFieldProps, TextFieldProps } from './text-field';
+export { DecimalField, DecimalInput } from './decimal-field';
+export type { DecimalFieldProps, DecimalInputProps } from './decimal-field';
+export { DateField, useToday } from './date-field';
+export type { DateFieldProps } from './date-field';
+export { MAX_SHOWN_OPTIONS, NO_MATCHES, SearchableSelect, SelectField } from './searchable-select';
+export type { OptionValue, SearchableSelectProps, SelectFieldProps, SelectOption } from './searchable-select';
+export { CONFIRM_TEXTS, ConfirmDialog } from './confirm-dialog';
+export type { ConfirmDialogProps } from './confirm-dialog';
+export { FORM_DIALOG_TEXTS, FormDialog } from './form-dialog';
+export type { FormDialogProps } from './form-dialog';

@@ -1,0 +1,137 @@
+// A select you can type into (Fluent Combobox): the list narrows as you type, without case or
+// accents, and says "Sin coincidencias" when nothing matches. Long lists (10,000 products) show
+// only the first matches, so opening it stays instant.
+import { Combobox, Field, Option, type ComboboxProps } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { useField } from 'react-final-form';
+import { foldForSearch } from '../text/spanish';
+import { FIELD_SUBSCRIPTION, visibleError } from './field-state';
+
+export const NO_MATCHES = 'Sin coincidencias';
+export const MAX_SHOWN_OPTIONS = 50;
+export const narrowDown = (shown: number, total: number) =>
+  `Se muestran ${shown} de ${total.toLocaleString('es-MX')}; escribe para acotar la búsqueda.`;
+
+export type OptionValue = string | number;
+
+export interface SelectOption<V extends OptionValue = OptionValue> {
+  value: V;
+  label: string;
+}
+
+export interface SearchableSelectProps<V extends OptionValue> {
+  options: readonly SelectOption<V>[];
+  value: V | null | undefined;
+  onChange: (value: V | null) => void;
+  onBlur?: () => void;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Lets the person empty the selection (optional fields). */
+  clearable?: boolean;
+  'aria-label'?: string;
+  name?: string;
+  size?: ComboboxProps['size'];
+}
+
+export function SearchableSelect<V extends OptionValue>({
+  options,
+  value,
+  onChange,
+  onBlur,
+  placeholder,
+  disabled,
+  clearable,
+  'aria-label': ariaLabel,
+  name,
+  size,
+}: SearchableSelectProps<V>) {
+  // null: not typing, the input shows the selected option's label.
+  const [query, setQuery] = useState<string | null>(null);
+  const byKey = useMemo(() => new Map(options.map((option) => [String(option.value), option])), [options]);
+  const folded = useMemo(() => options.map((option) => foldForSearch(option.label)), [options]);
+  const selected = value === null || value === undefined ? undefined : byKey.get(String(value));
+
+  const matches = useMemo(() => {
+    const needle = foldForSearch(query ?? '');
+    if (!needle) return options;
+    return options.filter((_, i) => folded[i].includes(needle));
+  }, [options, folded, query]);
+  const shown = matches.length > MAX_SHOWN_OPTIONS ? matches.slice(0, MAX_SHOWN_OPTIONS) : matches;
+
+  return (
+    <Combobox
+      name={name}
+      aria-label={ariaLabel}
+      size={size}
+      placeholder={placeholder}
+      disabled={disabled}
+      clearable={clearable}
+      value={query ?? selected?.label ?? ''}
+      selectedOptions={selected ? [String(selected.value)] : []}
+      onChange={(event) => setQuery(event.target.value)}
+      onOptionSelect={(_event, data) => {
+        setQuery(null);
+        const option = data.optionValue === undefined ? undefined : byKey.get(data.optionValue);
+        onChange(option ? option.value : null);
+      }}
+      onOpenChange={(_event, data) => {
+        if (!data.open) setQuery(null);
+      }}
+      onBlur={() => {
+        setQuery(null);
+        onBlur?.();
+      }}
+    >
+      {shown.map((option) => (
+        <Option key={String(option.value)} value={String(option.value)} text={option.label}>
+          {option.label}
+        </Option>
+      ))}
+      {matches.length === 0 && (
+        <Option key="__no-matches" value="" text={NO_MATCHES} disabled>
+          {NO_MATCHES}
+        </Option>
+      )}
+      {matches.length > shown.length && (
+        <Option key="__narrow" value="" text={narrowDown(shown.length, matches.length)} disabled>
+          {narrowDown(shown.length, matches.length)}
+        </Option>
+      )}
+    </Combobox>
+  );
+}
+
+export interface SelectFieldProps<V extends OptionValue> {
+  name: string;
+  label: string;
+  options: readonly SelectOption<V>[];
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  clearable?: boolean;
+  /** Called after the form value changes (e.g. to fetch the chosen product's stock). */
+  onSelect?: (value: V | null) => void;
+}
+
+/** The searchable select wired to react-final-form; the value is the option's value or null. */
+export function SelectField<V extends OptionValue>({ name, label, options, placeholder, required, disabled, clearable, onSelect }: SelectFieldProps<V>) {
+  const { input, meta } = useField<V | null>(name, { subscription: FIELD_SUBSCRIPTION, allowNull: true });
+  const message = visibleError(meta);
+  return (
+    <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'}>
+      <SearchableSelect
+        name={input.name}
+        options={options}
+        value={input.value === '' ? null : (input.value as V | null)}
+        placeholder={placeholder}
+        disabled={disabled}
+        clearable={clearable}
+        onChange={(next) => {
+          input.onChange(next);
+          onSelect?.(next);
+        }}
+        onBlur={() => input.onBlur()}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,23 @@
+// Spanish text helpers shared by the table and the selects: one collator (sorting that puts
+// "Ñandú" after "Nube" and "Producto 10" after "Producto 9") and one way to compare what a clerk
+// types with what a row shows (without case or accents: "cafe" finds "Café").
+
+/** Spanish (Mexico) collation, numeric-aware, case- and accent-insensitive at the first level. */
+export const spanishCollator = new Intl.Collator('es-MX', { numeric: true, sensitivity: 'base' });
+
+/** Orders two cell values: numbers numerically, text with Spanish collation, empty values last. */
+export function compareValues(a: unknown, b: unknown): number {
+  const aEmpty = a === null || a === undefined || a === '';
+  const bEmpty = b === null || b === undefined || b === '';
+  if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return spanishCollator.compare(String(a), String(b));
+}
+
+const DIACRITICS = /\p{M}+/gu;
+
+/** Lower case, without accents and with collapsed spaces: the form both sides of a search take. */
+export function foldForSearch(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return String(value).normalize('NFD').replace(DIACRITICS, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
