@@ -1,7 +1,188 @@
-// Placeholder until the identity-provider work lands: the embedded OpenID Connect provider is
-// mounted here (at /oidc) when OIDC_ISSUER is unset. Owned by the identity helper.
-import type { FastifyPluginAsync } from 'fastify';
+// The embedded OpenID Connect provider, mounted at /oidc when OIDC_ISSUER is unset
+// (ARCHITECTURE §7). oidc-provider is a Koa application: every /oidc request except the sign-in
+// pages and their assets is handed to it untouched — the reply is hijacked in onRequest, before
+// Fastify reads the body, because the provider parses its own form and JSON bodies.
+// The sign-in page (the provider's "interaction") is ours: Spanish, brand colours, no inline
+// script, failed attempts slowed down (throttle.ts), and no consent screen for the portal.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { ModuleOptions } from '../modules/module';
+import { sweepExpired } from './adapter';
+import { decoyHash, verifyPassword } from './passwords';
+import { createProvider, resourceIndicatorFor } from './provider';
+import { recordFailure, recordSuccess, remainingWait } from './throttle';
+import type { InteractionDetails, OidcProvider } from './types';
+import { adminBanner, ensureAdmin, findUserByUsername, normalizeUsername } from './users';
+import { errorPage, LOGO_SVG, LOGOUT_SCRIPT, loginPage, STYLESHEET } from './views';
 
-const idp: FastifyPluginAsync<ModuleOptions> = async () => undefined;
+export const BAD_CREDENTIALS = 'Usuario o contraseña incorrectos.';
+export const tooManyAttempts = (seconds: number) =>
+  `Demasiados intentos fallidos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} e inténtalo de nuevo.`;
+
+/** Pages of the provider: own files only; no framing. */
+const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+export interface IdpOptions extends ModuleOptions {
+  /** Where the one-time administrator password is written (stdout by default). */
+  print?: (text: string) => void;
+}
+
+const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (text) => process.stdout.write(text) }) => {
+  const mountPath = app.prefix || '/oidc';
+  const provider = await createProvider(config, db);
+  const handle = provider.callback();
+  const publicUrl = new URL(config.publicUrl);
+  const portalUrl = `${config.publicUrl}/`;
+
+  const creation = await ensureAdmin(db, config.adminPassword);
+  if (creation.created) print(adminBanner(creation, portalUrl));
+
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'Error interno del proveedor de identidad.'));
+  const sweeper = setInterval(() => {
+    sweepExpired(db).catch((error: unknown) => app.log.warn({ err: error }, 'No se pudieron borrar las sesiones vencidas.'));
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  // The provider builds every URL it writes from the request's origin; it always gets the public
+  // one, so they match the issuer whether a proxy sits in front or not, and a client cannot
+  // steer them with forged X-Forwarded-* headers.
+  app.addHook('onRequest', async (request) => {
+    const headers = request.raw.headers;
+    headers['x-forwarded-host'] = publicUrl.host;
+    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+    delete headers['x-forwarded-port'];
+  });
+
+  function securityHeaders(reply: FastifyReply) {
+    reply.raw.setHeader('content-security-policy', PAGE_CSP);
+    reply.raw.setHeader('x-content-type-options', 'nosniff');
+    reply.raw.setHeader('x-frame-options', 'DENY');
+    reply.raw.setHeader('referrer-policy', 'no-referrer');
+    reply.raw.setHeader('x-request-id', String(reply.request.id));
+  }
+
+  // Everything the provider itself answers: discovery, JWKS, /auth, /token, /session/end, …
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'],
+    url: '/*',
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    onRequest: (request, reply, done) => {
+      reply.hijack();
+      securityHeaders(reply);
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      // Like an Express mount: the provider sees its own paths and finds the prefix in originalUrl.
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice(mountPath.length) || '/';
+      handle(raw, reply.raw).catch((error: unknown) => {
+        app.log.error({ err: error }, 'Error del proveedor de identidad.');
+        if (!reply.raw.headersSent) {
+          reply.raw.statusCode = 500;
+          reply.raw.end();
+        }
+      });
+      done();
+    },
+    handler: async () => undefined,
+  });
+
+  const assets: Record<string, { type: string; body: string }> = {
+    'login.css': { type: 'text/css; charset=utf-8', body: STYLESHEET },
+    'logo.svg': { type: 'image/svg+xml', body: LOGO_SVG },
+    'logout.js': { type: 'text/javascript; charset=utf-8', body: LOGOUT_SCRIPT },
+  };
+  app.get<{ Params: { file: string } }>('/assets/:file', { schema: { hide: true } }, async (request, reply) => {
+    const asset = assets[request.params.file];
+    if (!asset) return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado.');
+    return reply.header('cache-control', 'public, max-age=3600').type(asset.type).send(asset.body);
+  });
+
+  await app.register(async (pages) => {
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    const html = (reply: FastifyReply, status: number, body: string) => {
+      reply.header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store');
+      return reply.status(status).type('text/html; charset=utf-8').send(body);
+    };
+
+    async function details(request: FastifyRequest, reply: FastifyReply): Promise<InteractionDetails | null> {
+      try {
+        return await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return null;
+      }
+    }
+    const expired = (reply: FastifyReply) =>
+      html(reply, 400, errorPage('El inicio de sesión expiró o ya se usó. Vuelve al portal e inténtalo de nuevo.', portalUrl));
+
+    async function finish(request: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>) {
+      reply.hijack();
+      securityHeaders(reply);
+      await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    }
+
+    // The portal never sees a consent screen: its grant is made here if the provider asks.
+    async function consent(provider: OidcProvider, interaction: InteractionDetails): Promise<string> {
+      const clientId = String(interaction.params.client_id);
+      const accountId = String(interaction.session?.accountId);
+      const grant = (interaction.grantId && (await provider.Grant.find(interaction.grantId))) || new provider.Grant({ clientId, accountId });
+      grant.addOIDCScope('openid offline_access profile email');
+      grant.addResourceScope(resourceIndicatorFor(config.oidcAudience), 'almacen');
+      return grant.save();
+    }
+
+    pages.get<{ Params: { uid: string } }>('/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+      if (interaction.prompt.name === 'login') {
+        return html(reply, 200, loginPage({ action: `${mountPath}/interaction/${interaction.uid}/login`, institutionName: config.institutionName }));
+      }
+      if (interaction.prompt.name === 'consent' && interaction.params.client_id === config.oidcClientId) {
+        return finish(request, reply, { consent: { grantId: await consent(provider, interaction) } });
+      }
+      return html(reply, 403, errorPage('Esta aplicación no puede usar el inicio de sesión del portal.', portalUrl));
+    });
+
+    pages.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+      '/interaction/:uid/login',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const interaction = await details(request, reply);
+        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+        if (interaction.prompt.name !== 'login') return reply.redirect(`${mountPath}/interaction/${interaction.uid}`, 303);
+
+        const form = request.body && typeof request.body === 'object' ? request.body : {};
+        const typed = typeof form.username === 'string' ? form.username.slice(0, 64) : '';
+        const username = normalizeUsername(typed);
+        const password = typeof form.password === 'string' ? form.password.slice(0, 200) : '';
+        const page = (status: number, error: string) =>
+          html(reply, status, loginPage({ action: `${mountPath}/interaction/${interaction.uid}/login`, username: typed, error, institutionName: config.institutionName }));
+
+        if (!username || !password) return page(400, 'Escribe tu usuario y tu contraseña.');
+
+        const wait = await remainingWait(db, username, request.ip);
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          return page(429, tooManyAttempts(wait));
+        }
+
+        const user = await findUserByUsername(db, username);
+        // An unknown user costs the same hash as a wrong password, so timing tells nothing.
+        const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+        if (!user || !matches) {
+          await recordFailure(db, username, request.ip);
+          request.log.info({ username }, 'Inicio de sesión fallido.');
+          return page(401, BAD_CREDENTIALS);
+        }
+        await recordSuccess(db, username);
+        return finish(request, reply, { login: { accountId: String(user.id) } });
+      },
+    );
+  });
+};
+
 export default idp;
