@@ -3,7 +3,6 @@ export { FormWizard, NEXT_STEP_LABEL, BACK_LABEL } from './form-wizard';
 export type { FormWizardProps, MinRowsRule, SaveContext, WizardStep } from './form-wizard';
 export { ProductRows, ADD_PRODUCT_LABEL, newRowKey } from './product-rows';
 export type { ProductRowRender, ProductRowsProps } from './product-rows';
-export { ConfirmRemove, CONFIRM_ACCEPT, CONFIRM_CANCEL, CONFIRM_TITLE } from './confirm-remove';
 export { WizardStepper } from './wizard-stepper';
 export { SummaryFields } from './summary-fields';
 export type { SummaryItem } from './summary-fields';

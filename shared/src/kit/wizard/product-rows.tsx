@@ -5,7 +5,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
-import { ConfirmRemove } from './confirm-remove';
+import { ConfirmDialog } from '../form/confirm-dialog';
 import { newIdempotencyKey } from './idempotency';
 
 export const ADD_PRODUCT_LABEL = 'Añadir un producto';
@@ -89,7 +89,7 @@ export function ProductRows<R extends { key?: string }>({
           <Button className={styles.add} type="button" icon={<AddRegular />} onClick={() => fields.push(newRow())}>
             {ADD_PRODUCT_LABEL}
           </Button>
-          <ConfirmRemove
+          <ConfirmDialog
             open={confirming !== null}
             text={confirming === null ? '' : confirmText(confirming)}
             onCancel={() => setConfirming(null)}
