@@ -20,6 +20,8 @@ const front = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/../jest.setup.front.ts'],
   moduleNameMapper: {
     '\\.(css|png|svg|jpg)$': '<rootDir>/../jest.file-stub.js',
+    // ofetch's browser build is ESM only; its CommonJS build behaves the same.
+    '^ofetch$': '<rootDir>/../node_modules/ofetch/dist/index.cjs',
   },
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
 });

@@ -1,12 +1,15 @@
 // renderWithPlatform: renders a screen inside the same providers the shell gives a remote, with a
 // fake API. Tests describe the API as a handler of requests; every request is recorded in `calls`.
-import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ApiClient, ApiDownload, ApiRequestOptions } from '../platform/api-client';
 import type { CurrentUser } from '../platform/platform-context';
 import { PlatformProviders } from '../platform/platform-providers';
 import type { RuntimeConfig } from '../platform/runtime-config';
+
+// The machine running the suite is shared and slow at times; waiting longer is not a weaker check.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface FakeApiRequest {
   method: string;

@@ -43,11 +43,12 @@ export function SideNav({ overlay, open, onClose }: SideNavProps) {
       onOpenChange={(_, data) => {
         if (!data.open) onClose();
       }}
-      selectedValue={selectedRoute(location.pathname)}
-      selectedCategoryValue={current}
+      selectedValue={selectedRoute(location.pathname) ?? ''}
+      selectedCategoryValue={current ?? ''}
       openCategories={openGroups}
       onNavCategoryItemToggle={(_, data) => {
-        const value = String(data.value);
+        // Fluent reports the toggled category in categoryValue (value is empty for a category).
+        const value = String(data.categoryValue || data.value);
         setOpenGroups((groups) => (groups.includes(value) ? groups.filter((g) => g !== value) : [...groups, value]));
       }}
       aria-label="Navegación principal"

@@ -1,0 +1,36 @@
+// The guard of spec §2: spinner while resolving, "/" when signed out, /dashboard when signed in.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ana, fakeSession, renderShell } from '../testing/render-shell';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+describe('route guard', () => {
+  it('shows a spinner while the sign-in status is resolving', () => {
+    renderShell('/dashboard/stock', fakeSession('pending'));
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.getByText('Verificando tu sesión…')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor who is not signed in to the sign-in page', async () => {
+    renderShell('/dashboard/catalogs/products', fakeSession(null));
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.queryByText('Notas de lanzamiento')).not.toBeInTheDocument();
+  });
+
+  it('"Iniciar sesión" starts the provider login, returning to /dashboard', async () => {
+    const session = fakeSession(null);
+    renderShell('/', session);
+    await userEvent.click(await screen.findByRole('button', { name: 'Iniciar sesión' }));
+    expect(session.signIn).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it('sends a signed-in visitor of "/" to /dashboard, with the release notes', async () => {
+    renderShell('/', fakeSession(ana));
+    expect(await screen.findByText('Notas de lanzamiento')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
+    for (const version of ['V1.0.0', 'V0.0.9', 'V0.0.8']) expect(screen.getByText(version)).toBeInTheDocument();
+    expect(screen.getByText(/reporte de existencias actual/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+// The account menu: name, e-mail, picture or initials, "Cuenta" and "Cerrar sesión".
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeSession, renderShell } from '../testing/render-shell';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+describe('account menu', () => {
+  it('shows the initials when the provider sends no picture, and the name and e-mail when opened', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard', fakeSession({ name: 'Ana López', email: 'ana@example.com' }));
+    const trigger = await screen.findByRole('button', { name: 'Cuenta de Ana López' });
+    expect(trigger).toHaveTextContent('AL');
+
+    await user.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(menu).toBeInTheDocument();
+    expect(screen.getAllByText('Ana López').length).toBeGreaterThan(0);
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Cuenta' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Cerrar sesión' })).toBeInTheDocument();
+  });
+
+  it('shows the picture when there is one', async () => {
+    renderShell(
+      '/dashboard',
+      fakeSession({ name: 'Luis Pérez', email: 'luis@example.com', picture: 'https://example.com/luis.png' }),
+    );
+    const trigger = await screen.findByRole('button', { name: 'Cuenta de Luis Pérez' });
+    expect(trigger.querySelector('img')).toHaveAttribute('src', 'https://example.com/luis.png');
+  });
+
+  it('"Cuenta" shows the account details', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('ana@example.com');
+  });
+
+  it('"Cerrar sesión" ends the provider session', async () => {
+    const user = userEvent.setup();
+    const session = fakeSession({ name: 'Ana López', email: 'ana@example.com' });
+    renderShell('/dashboard', session);
+    await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
+    expect(session.signOut).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,51 @@
+// Renders the whole shell (routes, guard, layout) at a route, with a fake sign-in session and a
+// fake API — the test doubles stand where the identity provider and the network would be.
+import type { CurrentUser, OidcSession } from '@almacen/shared';
+import { createFakeApi, testConfig } from '@almacen/shared/testing';
+import { configure, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { AppRoutes } from '../app';
+import { ShellRoot } from '../root';
+
+// The machine running the suite is shared and slow at times; waiting longer is not a weaker check.
+configure({ asyncUtilTimeout: 5000 });
+
+export interface FakeSession extends OidcSession {
+  signIn: jest.Mock;
+  signOut: jest.Mock;
+}
+
+/** `user`: signed in as that user; null: signed out; 'pending': the status never resolves. */
+export function fakeSession(user: CurrentUser | null | 'pending'): FakeSession {
+  const resolved = () => (user === 'pending' ? new Promise<CurrentUser | null>(() => {}) : Promise.resolve(user));
+  return {
+    getUser: jest.fn(resolved),
+    getAccessToken: jest.fn(async () => (user && user !== 'pending' ? 'token' : null)),
+    renewAccessToken: jest.fn(async () => null),
+    signIn: jest.fn(async () => {}),
+    completeSignIn: jest.fn(async () => '/dashboard'),
+    signOut: jest.fn(async () => {}),
+    subscribe: jest.fn(() => () => {}),
+  };
+}
+
+export const ana: CurrentUser = { name: 'Ana López', email: 'ana@example.com' };
+
+export function renderShell(route: string, session: OidcSession = fakeSession(ana)) {
+  const { api } = createFakeApi(() => []);
+  const result = render(
+    <MemoryRouter initialEntries={[route]}>
+      <ShellRoot config={{ ...testConfig, remotes: remoteManifests }} session={session} api={api}>
+        <AppRoutes />
+      </ShellRoot>
+    </MemoryRouter>,
+  );
+  return { ...result, session };
+}
+
+export const remoteManifests = {
+  mf_catalogs: 'http://remotes.test/mf-catalogs/mf-manifest.json',
+  mf_invoices: 'http://remotes.test/mf-invoices/mf-manifest.json',
+  mf_dispatches: 'http://remotes.test/mf-dispatches/mf-manifest.json',
+  mf_stock: 'http://remotes.test/mf-stock/mf-manifest.json',
+};
