@@ -2,7 +2,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
-import { renderWithPlatform } from '../testing';
+import { renderWithPlatform, type FakeApiRequest } from '../testing';
 import { ApiError } from './api-error';
 import { useApi, useCurrentUser, useInvalidate, useRuntimeConfig } from './hooks';
 import { actionErrorText } from './error-text';
@@ -63,7 +63,7 @@ describe('SWR through the platform', () => {
         <Refresher />
       </>,
       {
-        api: ({ path }) => {
+        api: ({ path }: FakeApiRequest) => {
           counts[path] = (counts[path] ?? 0) + 1;
           return counts[path];
         },

@@ -1,3 +1,4 @@
+/// <reference types="@testing-library/jest-dom" />
 // renderWithPlatform: renders a screen inside the same providers the shell gives a remote, with a
 // fake API. Tests describe the API as a handler of requests; every request is recorded in `calls`.
 import { configure, render, type RenderOptions, type RenderResult } from '@testing-library/react';
