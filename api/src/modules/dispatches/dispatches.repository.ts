@@ -1,0 +1,119 @@
+// Dispatches (salidas) and their lines. Rows are snake_case here and camelCase in the API,
+// mapped only in this file. Decimals leave PostgreSQL as text without trailing zeros.
+import type { Trx } from '../../db/pool';
+import type { AuthUser } from '../../plugins/auth';
+
+type Queryable = Pick<Trx, 'query'>;
+
+export interface DispatchListItem {
+  id: number;
+  dispatchDate: string;
+  createdAt: Date;
+}
+
+export interface DispatchLineView {
+  id: number;
+  lineNo: number;
+  productId: number;
+  productName: string;
+  quantity: string;
+  /** The server's average at commit time: the price the ledger recorded. */
+  exitPrice: string;
+  /** What the form showed; informative only. */
+  shownExitPrice: string;
+  amount: string;
+  observations: string | null;
+  movementId: number;
+}
+
+export interface DispatchDetail extends DispatchListItem {
+  personInChargeOfTheRequestingAreaEmployeeId: number;
+  petitionerEmployeeId: number;
+  warehouseKeeperEmployeeId: number;
+  createdBy: string;
+  createdByName: string;
+  total: string;
+  products: DispatchLineView[];
+}
+
+/** Newest first. */
+export async function listDispatches(db: Queryable): Promise<DispatchListItem[]> {
+  const { rows } = await db.query<DispatchListItem>(
+    `SELECT id, dispatch_date AS "dispatchDate", created_at AS "createdAt" FROM dispatches ORDER BY id DESC`,
+  );
+  return rows;
+}
+
+export async function dispatchExists(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM dispatches WHERE id = $1', [id]);
+  return rowCount === 1;
+}
+
+export async function findDispatch(db: Queryable, id: number): Promise<DispatchDetail | null> {
+  const { rows } = await db.query<DispatchDetail>(
+    `SELECT d.id, d.dispatch_date AS "dispatchDate", d.created_at AS "createdAt",
+            d.person_in_charge_of_the_requesting_area_employee_id AS "personInChargeOfTheRequestingAreaEmployeeId",
+            d.petitioner_employee_id AS "petitionerEmployeeId", d.warehouse_keeper_employee_id AS "warehouseKeeperEmployeeId",
+            d.created_by AS "createdBy", d.created_by_name AS "createdByName",
+            (SELECT trim_scale(coalesce(sum(m.amount), 0))::text FROM movements m WHERE m.dispatch_id = d.id) AS total,
+            (SELECT json_agg(json_build_object(
+                      'id', l.id, 'lineNo', l.line_no, 'productId', l.product_id, 'productName', p.name,
+                      'quantity', trim_scale(l.quantity)::text, 'exitPrice', trim_scale(m.unit_cost)::text,
+                      'shownExitPrice', trim_scale(l.shown_exit_price)::text, 'amount', trim_scale(m.amount)::text,
+                      'observations', l.observations, 'movementId', m.id)
+                    ORDER BY l.line_no)
+               FROM dispatch_lines l
+               JOIN products p ON p.id = l.product_id
+               JOIN movements m ON m.dispatch_line_id = l.id
+              WHERE l.dispatch_id = d.id) AS products
+       FROM dispatches d
+      WHERE d.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export interface NewDispatch {
+  dispatchDate: string;
+  personInChargeOfTheRequestingAreaEmployeeId: number;
+  petitionerEmployeeId: number;
+  warehouseKeeperEmployeeId: number;
+}
+
+export async function insertDispatch(trx: Trx, actor: AuthUser, dispatch: NewDispatch): Promise<number> {
+  const { rows } = await trx.query<{ id: number }>(
+    `INSERT INTO dispatches (dispatch_date, person_in_charge_of_the_requesting_area_employee_id, petitioner_employee_id,
+                             warehouse_keeper_employee_id, created_by, created_by_name)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      dispatch.dispatchDate,
+      dispatch.personInChargeOfTheRequestingAreaEmployeeId,
+      dispatch.petitionerEmployeeId,
+      dispatch.warehouseKeeperEmployeeId,
+      actor.sub,
+      actor.name,
+    ],
+  );
+  return rows[0].id;
+}
+
+export interface NewDispatchLine {
+  productId: number;
+  quantity: string;
+  shownExitPrice: string;
+  observations: string | null;
+}
+
+/** Inserts the lines numbered 1..n in the given order; answers their ids in that order. */
+export async function insertDispatchLines(trx: Trx, dispatchId: number, lines: NewDispatchLine[]): Promise<number[]> {
+  const { rows } = await trx.query<{ id: number; line_no: number }>(
+    `INSERT INTO dispatch_lines (dispatch_id, line_no, product_id, quantity, shown_exit_price, observations)
+     SELECT $1, t.line_no, t.product_id, t.quantity, t.shown_exit_price, t.observations
+       FROM unnest($2::integer[], $3::numeric[], $4::numeric[], $5::text[])
+            WITH ORDINALITY AS t(product_id, quantity, shown_exit_price, observations, line_no)
+      ORDER BY t.line_no
+     RETURNING id, line_no`,
+    [dispatchId, lines.map((l) => l.productId), lines.map((l) => l.quantity), lines.map((l) => l.shownExitPrice), lines.map((l) => l.observations)],
+  );
+  return rows.sort((a, b) => a.line_no - b.line_no).map((r) => r.id);
+}

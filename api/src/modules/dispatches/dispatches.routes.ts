@@ -1,0 +1,51 @@
+// /api/dispatches (product spec §7): the exit history and the registration of a dispatch.
+import type { FastifyPluginAsync } from 'fastify';
+import { makeDispatchSchemas, todayIn } from '@almacen/shared/domain';
+import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
+import { parseBody } from '../../http/validate';
+import type { ModuleOptions } from '../module';
+import { idempotencyFrom } from '../ledger/idempotency';
+import { CREATED } from '../ledger/ledger.service';
+import { bodies, dispatchListItemSchema, dispatchSchema, idempotencyHeaders } from '../ledger/schemas';
+import { listDispatches } from './dispatches.repository';
+import { registerDispatch } from './dispatches.service';
+
+const PATH = '/dispatches';
+const tags = ['salidas'];
+
+const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  const { dispatch } = makeDispatchSchemas({ today: () => todayIn(config.timeZone) });
+
+  app.get(
+    PATH,
+    { schema: { tags, summary: 'Historial de salidas (la más reciente primero)', response: { 200: dataOf(listOf(dispatchListItemSchema)), ...ERROR_RESPONSES } } },
+    async () => ({ data: await listDispatches(db) }),
+  );
+
+  app.post(
+    PATH,
+    {
+      schema: documentBody(
+        {
+          tags,
+          summary: 'Registra una salida y sus movimientos',
+          description:
+            'Cada producto sale al costo promedio vigente en el servidor (el exitPrice enviado es solo lo que mostró el formulario). ' +
+            'Si falta existencia de cualquier producto se rechaza la salida completa (409). Acepta `Idempotency-Key`.',
+          headers: idempotencyHeaders,
+          response: { 201: dataOf(dispatchSchema), ...ERROR_RESPONSES },
+        },
+        bodies.createDispatch,
+      ),
+    },
+    async (request, reply) => {
+      const input = parseBody(dispatch, request.body);
+      const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}`, request.body);
+      const { data, replayed } = await registerDispatch(db, request.user, input, { idempotency });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(CREATED).send({ data });
+    },
+  );
+};
+
+export default dispatchRoutes;

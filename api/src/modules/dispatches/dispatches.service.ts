@@ -1,0 +1,63 @@
+// Registering a dispatch (salida): lock and check the stock of every product first, then the
+// header, the lines and one ledger exit per line at the server's average — all in one
+// transaction (see ledger.service.ts). A shortfall anywhere refuses the whole document.
+import { toDecimalString, type CreateDispatch } from '@almacen/shared/domain';
+import type { Db } from '../../db/pool';
+import { AppError } from '../../http/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { postExits, registerDocument, reserveExits, type DocumentOptions, type Registered } from '../ledger/ledger.service';
+import { checkReferences, REFERENCE_MESSAGES as R } from '../ledger/references';
+import * as repo from './dispatches.repository';
+
+const decimalText = (value: string | number): string => {
+  const text = toDecimalString(value);
+  if (text === null) throw new AppError('VALIDATION');
+  return text;
+};
+
+export async function registerDispatch(
+  db: Db,
+  actor: AuthUser,
+  input: CreateDispatch,
+  options: DocumentOptions = {},
+): Promise<Registered<repo.DispatchDetail>> {
+  const lines = input.products.map((p) => ({
+    productId: p.productId,
+    quantity: decimalText(p.quantity),
+    shownExitPrice: decimalText(p.exitPrice),
+    observations: p.observations?.trim() || null,
+  }));
+
+  return registerDocument(
+    db,
+    actor,
+    'dispatches',
+    async (trx) => {
+      await checkReferences(trx, {
+        employees: [
+          { field: 'personInChargeOfTheRequestingAreaEmployeeId', id: input.personInChargeOfTheRequestingAreaEmployeeId, message: R.areaHead },
+          { field: 'petitionerEmployeeId', id: input.petitionerEmployeeId, message: R.petitioner },
+          { field: 'warehouseKeeperEmployeeId', id: input.warehouseKeeperEmployeeId, message: R.warehouseKeeper },
+        ],
+        products: lines.map((l, i) => ({ field: `products.${i}.productId`, id: l.productId, message: R.product })),
+      });
+      await reserveExits(trx, lines);
+
+      const dispatchId = await repo.insertDispatch(trx, actor, {
+        dispatchDate: input.dispatchDate,
+        personInChargeOfTheRequestingAreaEmployeeId: input.personInChargeOfTheRequestingAreaEmployeeId,
+        petitionerEmployeeId: input.petitionerEmployeeId,
+        warehouseKeeperEmployeeId: input.warehouseKeeperEmployeeId,
+      });
+      const lineIds = await repo.insertDispatchLines(trx, dispatchId, lines);
+      await postExits(
+        trx,
+        lines.map((l, i) => ({ productId: l.productId, dispatchId, dispatchLineId: lineIds[i], quantity: l.quantity, observations: l.observations })),
+      );
+      const saved = await repo.findDispatch(trx, dispatchId);
+      if (!saved) throw new Error(`La salida ${dispatchId} no se encontró después de guardarla.`);
+      return saved;
+    },
+    options,
+  );
+}

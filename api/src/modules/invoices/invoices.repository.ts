@@ -1,0 +1,153 @@
+// Invoices (entradas) and their lines. Rows are snake_case here and camelCase in the API,
+// mapped only in this file. Decimals leave PostgreSQL as text without trailing zeros.
+import type { InvoiceType } from '@almacen/shared/domain';
+import type { Trx } from '../../db/pool';
+import type { AuthUser } from '../../plugins/auth';
+
+type Queryable = Pick<Trx, 'query'>;
+
+export interface InvoiceListItem {
+  id: number;
+  invoiceNumber: string;
+  invoiceType: InvoiceType;
+  invoiceDate: string;
+  supplier: { id: number; name: string; rfc: string };
+  createdAt: Date;
+}
+
+export interface InvoiceLineView {
+  id: number;
+  lineNo: number;
+  productId: number;
+  productName: string;
+  quantity: string;
+  purchasePrice: string;
+  amount: string;
+  observations: string | null;
+  applyExciseTax: boolean;
+  applyValueAddedTaxToPurchasePrice: boolean;
+  exciseTaxRate: string;
+  movementId: number;
+}
+
+export interface InvoiceDetail extends InvoiceListItem {
+  supplierId: number;
+  directorEmployeeId: number;
+  enteredByEmployeeId: number;
+  warehouseKeeperEmployeeId: number;
+  createdBy: string;
+  createdByName: string;
+  total: string;
+  products: InvoiceLineView[];
+}
+
+const SUPPLIER = `json_build_object('id', s.id, 'name', s.name, 'rfc', s.rfc)`;
+
+/** Newest first. */
+export async function listInvoices(db: Queryable): Promise<InvoiceListItem[]> {
+  const { rows } = await db.query<InvoiceListItem>(
+    `SELECT i.id, i.invoice_number AS "invoiceNumber", i.invoice_type AS "invoiceType", i.invoice_date AS "invoiceDate",
+            ${SUPPLIER} AS supplier, i.created_at AS "createdAt"
+       FROM invoices i JOIN suppliers s ON s.id = i.supplier_id
+      ORDER BY i.id DESC`,
+  );
+  return rows;
+}
+
+export async function invoiceExists(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM invoices WHERE id = $1', [id]);
+  return rowCount === 1;
+}
+
+export async function findInvoice(db: Queryable, id: number): Promise<InvoiceDetail | null> {
+  const { rows } = await db.query<InvoiceDetail>(
+    `SELECT i.id, i.invoice_number AS "invoiceNumber", i.invoice_type AS "invoiceType", i.invoice_date AS "invoiceDate",
+            i.supplier_id AS "supplierId", ${SUPPLIER} AS supplier,
+            i.director_employee_id AS "directorEmployeeId", i.entered_by_employee_id AS "enteredByEmployeeId",
+            i.warehouse_keeper_employee_id AS "warehouseKeeperEmployeeId",
+            i.created_by AS "createdBy", i.created_by_name AS "createdByName", i.created_at AS "createdAt",
+            (SELECT trim_scale(coalesce(sum(l.quantity * l.purchase_price), 0))::text FROM invoice_lines l WHERE l.invoice_id = i.id) AS total,
+            (SELECT json_agg(json_build_object(
+                      'id', l.id, 'lineNo', l.line_no, 'productId', l.product_id, 'productName', p.name,
+                      'quantity', trim_scale(l.quantity)::text, 'purchasePrice', trim_scale(l.purchase_price)::text,
+                      'amount', trim_scale(l.quantity * l.purchase_price)::text, 'observations', l.observations,
+                      'applyExciseTax', l.apply_excise_tax,
+                      'applyValueAddedTaxToPurchasePrice', l.apply_value_added_tax_to_purchase_price,
+                      'exciseTaxRate', trim_scale(l.excise_tax_rate)::text, 'movementId', m.id)
+                    ORDER BY l.line_no)
+               FROM invoice_lines l
+               JOIN products p ON p.id = l.product_id
+               JOIN movements m ON m.invoice_line_id = l.id
+              WHERE l.invoice_id = i.id) AS products
+       FROM invoices i JOIN suppliers s ON s.id = i.supplier_id
+      WHERE i.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export interface NewInvoice {
+  supplierId: number;
+  invoiceNumber: string;
+  invoiceDate: string;
+  invoiceType: InvoiceType;
+  directorEmployeeId: number;
+  enteredByEmployeeId: number;
+  warehouseKeeperEmployeeId: number;
+}
+
+export async function insertInvoice(trx: Trx, actor: AuthUser, invoice: NewInvoice): Promise<number> {
+  const { rows } = await trx.query<{ id: number }>(
+    `INSERT INTO invoices (supplier_id, invoice_number, invoice_date, invoice_type, director_employee_id,
+                           entered_by_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [
+      invoice.supplierId,
+      invoice.invoiceNumber,
+      invoice.invoiceDate,
+      invoice.invoiceType,
+      invoice.directorEmployeeId,
+      invoice.enteredByEmployeeId,
+      invoice.warehouseKeeperEmployeeId,
+      actor.sub,
+      actor.name,
+    ],
+  );
+  return rows[0].id;
+}
+
+export interface NewInvoiceLine {
+  productId: number;
+  quantity: string;
+  purchasePrice: string;
+  observations: string | null;
+  applyValueAddedTax: boolean;
+  applyExciseTax: boolean;
+  exciseTaxRate: string;
+}
+
+/** Inserts the lines numbered 1..n in the given order; answers their ids in that order. */
+export async function insertInvoiceLines(trx: Trx, invoiceId: number, lines: NewInvoiceLine[]): Promise<number[]> {
+  const { rows } = await trx.query<{ id: number }>(
+    `INSERT INTO invoice_lines (invoice_id, line_no, product_id, quantity, purchase_price, observations,
+                                apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate)
+     SELECT $1, t.line_no, t.product_id, t.quantity, t.purchase_price, t.observations, t.vat, t.ieps, t.rate
+       FROM unnest($2::integer[], $3::numeric[], $4::numeric[], $5::text[], $6::boolean[], $7::boolean[], $8::numeric[])
+            WITH ORDINALITY AS t(product_id, quantity, purchase_price, observations, vat, ieps, rate, line_no)
+      ORDER BY t.line_no
+     RETURNING id, line_no`,
+    [
+      invoiceId,
+      lines.map((l) => l.productId),
+      lines.map((l) => l.quantity),
+      lines.map((l) => l.purchasePrice),
+      lines.map((l) => l.observations),
+      lines.map((l) => l.applyValueAddedTax),
+      lines.map((l) => l.applyExciseTax),
+      lines.map((l) => l.exciseTaxRate),
+    ],
+  );
+  return (rows as Array<{ id: number; line_no: string | number }>)
+    .sort((a, b) => Number(a.line_no) - Number(b.line_no))
+    .map((r) => r.id);
+}

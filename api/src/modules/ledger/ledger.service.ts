@@ -1,0 +1,100 @@
+// The ledger's rules (ARCHITECTURE §5) in one place; the invoice and dispatch services only say
+// which lines to post.
+//   * Moving average in registration order: an entry recomputes the average, an exit takes it.
+//   * One document = one transaction: its balance rows are locked in product-id order, every
+//     line is appended, the balance rows move in the same transaction, and the audit row and
+//     the idempotency answer commit with it. Anything refused rolls ALL of it back.
+//   * A shortfall in any product refuses the whole document (409), naming the product, what is
+//     available and what the document asks in total (two lines of one product count together).
+//   * PostgreSQL deadlocks and serialization failures re-run the whole document a few times, so
+//     they never reach the client (withTransaction).
+import { AppError } from '../../http/errors';
+import { withTransaction, type Db, type Trx } from '../../db/pool';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.repository';
+import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
+import * as ledger from './ledger.repository';
+
+export type { EntryLine, ExitLine, PostedMovement, Shortfall } from './ledger.repository';
+
+/** "Existencia insuficiente del producto «Hojas blancas» (id 12): disponible 3.5, solicitado 5." */
+export function shortfallMessage({ productName, productId, available, requested }: ledger.Shortfall): string {
+  return `Existencia insuficiente del producto «${productName}» (id ${productId}): disponible ${available}, solicitado ${requested}.`;
+}
+
+/** Posts an invoice's lines as entries, in line order. */
+export async function postEntries(trx: Trx, lines: ledger.EntryLine[]): Promise<ledger.PostedMovement[]> {
+  await ledger.lockBalances(
+    trx,
+    lines.map((l) => l.productId),
+  );
+  const posted: ledger.PostedMovement[] = [];
+  for (const line of lines) posted.push(await ledger.appendEntry(trx, line));
+  return posted;
+}
+
+/** Locks the products of an exit and refuses it if any product falls short. */
+export async function reserveExits(trx: Trx, lines: Array<{ productId: number; quantity: string }>): Promise<void> {
+  await ledger.lockBalances(
+    trx,
+    lines.map((l) => l.productId),
+  );
+  const shortfalls = await ledger.findShortfalls(trx, lines);
+  if (shortfalls.length === 0) return;
+  const errors: Record<string, string> = {};
+  for (const shortfall of shortfalls) {
+    const message = shortfallMessage(shortfall);
+    lines.forEach((line, index) => {
+      if (line.productId === shortfall.productId) errors[`products.${index}.quantity`] = message;
+    });
+  }
+  throw new AppError('INSUFFICIENT_STOCK', shortfalls.map(shortfallMessage).join(' '), errors);
+}
+
+/** Posts a dispatch's lines as exits, in line order; reserveExits must have run first. */
+export async function postExits(trx: Trx, lines: ledger.ExitLine[]): Promise<ledger.PostedMovement[]> {
+  const posted: ledger.PostedMovement[] = [];
+  for (const line of lines) posted.push(await ledger.appendExit(trx, line));
+  return posted;
+}
+
+export interface DocumentOptions {
+  idempotency?: IdempotencyRequest;
+  /** Attempts after a deadlock or serialization failure (default 5). */
+  attempts?: number;
+}
+
+export interface Registered<T> {
+  data: T;
+  /** True when this answer is the replay of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+export const CREATED = 201;
+
+/**
+ * Runs `work` (which registers one document and returns it) in one transaction with the
+ * idempotency key, the audit row and the stored answer.
+ */
+export async function registerDocument<T extends { id: number }>(
+  db: Db,
+  actor: AuthUser,
+  entity: 'invoices' | 'dispatches',
+  work: (trx: Trx) => Promise<T>,
+  { idempotency, attempts = 5 }: DocumentOptions = {},
+): Promise<Registered<T>> {
+  return withTransaction(
+    db,
+    async (trx) => {
+      if (idempotency) {
+        const claim = await claimKey(trx, actor, idempotency);
+        if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
+      }
+      const saved = await work(trx);
+      await recordAudit(trx, actor, { action: 'create', entity, entityId: saved.id, after: saved });
+      if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data: saved });
+      return { data: saved, replayed: false };
+    },
+    { attempts },
+  );
+}

@@ -1,0 +1,177 @@
+// JSON Schemas of the ledger's answers and documented bodies (OpenAPI + serialization).
+// Request bodies are validated by @almacen/shared/domain's superstruct schemas, not by these.
+import { decimalString } from '../../http/schemas';
+
+const id = { type: 'integer', minimum: 1 } as const;
+const date = { type: 'string', format: 'date', example: '2026-03-15' } as const;
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const decimal = { ...decimalString, example: '33.333' } as const;
+const decimalInput = { oneOf: [decimalString, { type: 'number', minimum: 0 }], description: 'Decimal (texto o número) con a lo más 3 decimales.' } as const;
+const nullableText = { type: 'string', nullable: true } as const;
+
+const obj = (required: string[], properties: Record<string, object>, description?: string) =>
+  ({ type: 'object', required, properties, ...(description ? { description } : {}) }) as const;
+
+export const movementSchema = obj(
+  ['id', 'productId', 'price', 'quantity', 'movementType', 'observations'],
+  {
+    id: { type: 'integer', minimum: 1, description: 'Orden de registro en el libro de almacén' },
+    productId: id,
+    productName: { type: 'string' },
+    price: { ...decimal, description: 'Entrada: costo unitario de la factura. Salida: costo promedio al registrarla.' },
+    quantity: decimal,
+    amount: { ...decimal, description: 'quantity × price, exacto' },
+    movementType: { type: 'string', enum: ['INVOICE', 'DISPATCH'] },
+    observations: nullableText,
+    documentId: { ...id, description: 'Id de la factura (INVOICE) o de la salida (DISPATCH)' },
+    documentDate: date,
+    balanceQuantity: { ...decimal, description: 'Existencia después del movimiento' },
+    balanceAverage: { ...decimal, description: 'Costo promedio después del movimiento (6 decimales)' },
+    balanceValue: { ...decimal, description: 'Existencia × costo promedio después del movimiento' },
+    recordedAt: dateTime,
+  },
+);
+
+export const stockSchema = obj(['availableQuantity', 'averagePrice'], {
+  availableQuantity: decimal,
+  averagePrice: { ...decimal, description: 'Costo promedio (hasta 6 decimales)' },
+  value: { ...decimal, description: 'availableQuantity × averagePrice' },
+  hasMovements: { type: 'boolean' },
+});
+
+const supplierRef = obj(['id', 'name', 'rfc'], { id, name: { type: 'string' }, rfc: { type: 'string' } });
+
+export const invoiceListItemSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoiceDate'], {
+  id,
+  invoiceNumber: { type: 'string' },
+  invoiceType: { type: 'string', enum: ['COMPRA_DIRECTA', 'ENTRADA_DE_ALMACEN', 'DONATIVO'] },
+  invoiceDate: date,
+  supplier: supplierRef,
+  createdAt: dateTime,
+});
+
+export const invoiceSchema = obj(
+  ['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'supplierId', 'products'],
+  {
+    ...invoiceListItemSchema.properties,
+    supplierId: id,
+    directorEmployeeId: id,
+    enteredByEmployeeId: id,
+    warehouseKeeperEmployeeId: id,
+    createdBy: { type: 'string' },
+    createdByName: { type: 'string' },
+    total: decimal,
+    products: {
+      type: 'array',
+      items: obj(['id', 'productId', 'quantity', 'purchasePrice'], {
+        id,
+        lineNo: id,
+        productId: id,
+        productName: { type: 'string' },
+        quantity: decimal,
+        purchasePrice: decimal,
+        amount: decimal,
+        observations: nullableText,
+        applyExciseTax: { type: 'boolean' },
+        applyValueAddedTaxToPurchasePrice: { type: 'boolean' },
+        exciseTaxRate: decimal,
+        movementId: id,
+      }),
+    },
+  },
+);
+
+export const dispatchListItemSchema = obj(['id', 'dispatchDate'], { id, dispatchDate: date, createdAt: dateTime });
+
+export const dispatchSchema = obj(['id', 'dispatchDate', 'products'], {
+  ...dispatchListItemSchema.properties,
+  personInChargeOfTheRequestingAreaEmployeeId: id,
+  petitionerEmployeeId: id,
+  warehouseKeeperEmployeeId: id,
+  createdBy: { type: 'string' },
+  createdByName: { type: 'string' },
+  total: decimal,
+  products: {
+    type: 'array',
+    items: obj(['id', 'productId', 'quantity', 'exitPrice'], {
+      id,
+      lineNo: id,
+      productId: id,
+      productName: { type: 'string' },
+      quantity: decimal,
+      exitPrice: { ...decimal, description: 'Costo promedio del servidor al registrar la salida' },
+      shownExitPrice: { ...decimal, description: 'Precio que mostró el formulario (informativo)' },
+      amount: decimal,
+      observations: nullableText,
+      movementId: id,
+    }),
+  },
+});
+
+export const idempotencyHeaders = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      description: 'Opcional. La misma clave (del mismo usuario) responde la primera respuesta y no crea nada nuevo.',
+    },
+  },
+} as const;
+
+export const bodies = {
+  createInvoice: obj(
+    [
+      'supplierId',
+      'invoiceNumber',
+      'invoiceDate',
+      'invoiceType',
+      'directorEmployeeId',
+      'enteredByEmployeeId',
+      'warehouseKeeperEmployeeId',
+      'products',
+    ],
+    {
+      supplierId: id,
+      invoiceNumber: { type: 'string', maxLength: 50 },
+      invoiceDate: { ...date, description: 'No posterior a hoy (zona horaria de la institución)' },
+      invoiceType: { type: 'string', enum: ['COMPRA_DIRECTA', 'ENTRADA_DE_ALMACEN', 'DONATIVO'] },
+      directorEmployeeId: id,
+      enteredByEmployeeId: id,
+      warehouseKeeperEmployeeId: id,
+      products: {
+        type: 'array',
+        minItems: 1,
+        items: obj(['productId', 'purchasePrice', 'quantity', 'applyExciseTax', 'applyValueAddedTaxToPurchasePrice', 'exciseTaxRate'], {
+          key: { type: 'string' },
+          productId: id,
+          purchasePrice: { ...decimalInput, description: 'Costo unitario final (ya con IVA/IEPS si se marcaron)' },
+          quantity: decimalInput,
+          observations: nullableText,
+          applyExciseTax: { type: 'boolean' },
+          applyValueAddedTaxToPurchasePrice: { type: 'boolean' },
+          exciseTaxRate: { oneOf: [decimalString, { type: 'number', minimum: 0 }], description: 'Porcentaje, hasta 5 decimales' },
+        }),
+      },
+    },
+  ),
+  createDispatch: obj(
+    ['dispatchDate', 'personInChargeOfTheRequestingAreaEmployeeId', 'petitionerEmployeeId', 'warehouseKeeperEmployeeId', 'products'],
+    {
+      dispatchDate: { ...date, description: 'No posterior a hoy (zona horaria de la institución)' },
+      personInChargeOfTheRequestingAreaEmployeeId: id,
+      petitionerEmployeeId: id,
+      warehouseKeeperEmployeeId: id,
+      products: {
+        type: 'array',
+        minItems: 1,
+        items: obj(['productId', 'exitPrice', 'quantity'], {
+          key: { type: 'string' },
+          productId: id,
+          exitPrice: { ...decimalInput, description: 'Lo que mostró el formulario; el servidor registra su costo promedio' },
+          quantity: decimalInput,
+          observations: nullableText,
+        }),
+      },
+    },
+  ),
+} as const;
