@@ -1,0 +1,354 @@
+// Streams a ReportDefinition as a PDF: each page is written out (pdfkit without bufferPages)
+// as soon as the next one starts, so memory does not grow with the rows.
+//
+// "Página N de M" without buffering pages: M is unknown until the last row, so every footer
+// paints "Página N de " followed by ONE shared Form XObject that is written at the very end
+// with the page count in it. PDF objects may be referenced before they are written (the xref
+// table resolves them), so every viewer shows the final number, and nothing was kept in memory.
+//
+// Letters: pdfkit's standard Helvetica uses WinAnsiEncoding, which covers Spanish (á é í ó ú ü
+// ñ Ñ ¿ ¡); the tests read the text back to prove it.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import PDFDocument from 'pdfkit';
+import { cellText, isNumericKind } from './cells';
+import type { Cell, Closing, Column, ReportDefinition, Row } from './model';
+import { formatCurrency, formatDate } from '@almacen/shared/domain';
+import { fastMetrics, WidthCache } from './pdf-metrics';
+
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const MARGIN = 36;
+const BODY_SIZE = 7.5;
+const PAD_X = 3;
+const PAD_Y = 2.5;
+const FOOTER_SPACE = 36;
+const GRID = '#9a9a9a';
+const HEADER_FILL = '#e4e4e4';
+const EMPHASIS_FILL = '#f1f1f1';
+const INK = '#111111';
+/** Bytes of finished PDF waiting for a slow client before rendering pauses. */
+const HIGH_WATER = 1 << 20;
+
+type Doc = PDFKit.PDFDocument;
+
+interface Layout {
+  x: number[];
+  width: number[];
+  left: number;
+  right: number;
+}
+
+export interface RenderedPdf {
+  /** The file, to pipe to the client. */
+  stream: NodeJS.ReadableStream & { destroyed: boolean; readableLength: number };
+  /** Settles when the last byte was produced (rejects if the rows failed). */
+  done: Promise<void>;
+}
+
+export function renderPdf(def: ReportDefinition): RenderedPdf {
+  const doc: Doc = new PDFDocument({
+    size: 'LETTER',
+    layout: def.orientation,
+    // A small bottom margin so that pdfkit never starts a page on its own: pages are broken here.
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 12 },
+    autoFirstPage: false,
+    bufferPages: false,
+    info: { Title: def.title, Author: def.institution, Creator: 'Almacén', Producer: 'Almacén' },
+    lang: 'es-MX',
+    displayTitle: true,
+  });
+  const done = new PdfWriter(doc, def).run().catch((error: unknown) => {
+    doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  });
+  // The caller reads failures from the stream; an unobserved `done` must not crash the process.
+  done.catch(() => undefined);
+  return { stream: doc as unknown as RenderedPdf['stream'], done };
+}
+
+class PdfWriter {
+  private page = 0;
+  private y = 0;
+  private layout!: Layout;
+  private readonly pageCount: PDFKit.PDFKitReference;
+  private readonly issued: string;
+  private readonly widths = new WidthCache();
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly def: ReportDefinition,
+  ) {
+    // The page count, painted on every page, written last (see the comment at the top).
+    const font = doc.ref({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' });
+    font.end(undefined);
+    this.pageCount = doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, -4, 80, 12], Resources: { Font: { FPC: font } } });
+    this.issued = formatDate(def.issued);
+  }
+
+  async run(): Promise<void> {
+    const { doc, def } = this;
+    this.newPage(true);
+    this.tableHeader();
+    let rows = 0;
+    for await (const batch of def.rows) {
+      for (const row of batch) this.row(row);
+      rows += batch.length;
+      if (doc.destroyed) return; // the client went away: stop reading the cursor
+      await this.relieve();
+    }
+    if (rows === 0 && def.emptyText) this.row({ cells: [def.emptyText, ...def.columns.slice(1).map(() => null)], emphasis: 'group' });
+    const closing = def.closing ? await def.closing() : {};
+    this.closing(closing);
+    this.footer();
+    this.pageCount.end(`BT /FPC 7.5 Tf 0 0 Td (${this.page}) Tj ET`);
+    doc.end();
+  }
+
+  /** Lets other requests run, and waits while the client has not taken what was written. */
+  private async relieve(): Promise<void> {
+    await nextTurn();
+    const stream = this.doc as unknown as { readableLength: number; destroyed: boolean };
+    while (stream.readableLength > HIGH_WATER && !stream.destroyed) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  private get bottom(): number {
+    return this.doc.page.height - FOOTER_SPACE;
+  }
+
+  private newPage(first = false): void {
+    const { doc, def } = this;
+    if (!first) this.footer();
+    doc.addPage({ size: 'LETTER', layout: def.orientation, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 12 } });
+    this.page++;
+    const left = MARGIN;
+    const right = doc.page.width - MARGIN;
+    if (!this.layout) this.layout = computeLayout(def.columns, left, right);
+    let y = MARGIN - 8;
+    y = this.centered(def.institution, y, 11, BOLD);
+    y = this.centered(def.title.toUpperCase(), y + 1, 12.5, BOLD);
+    y = this.centered(`Fecha de emisión: ${this.issued}`, y + 1, 8, FONT);
+    y += 3;
+    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).strokeColor(INK).stroke();
+    y += 6;
+    if (first && def.fields.length) y = this.fields(y);
+    this.y = y;
+  }
+
+  private centered(text: string, y: number, size: number, font: string): number {
+    const { doc } = this;
+    const width = doc.page.width - 2 * MARGIN;
+    this.font(font, size);
+    const height = doc.heightOfString(text, { width, align: 'center' });
+    doc.text(text, MARGIN, y, { width, align: 'center' });
+    return y + height;
+  }
+
+  /** The document's identity in two columns of "Etiqueta: valor". */
+  private fields(top: number): number {
+    const { doc, def } = this;
+    const width = doc.page.width - 2 * MARGIN;
+    const columnWidth = (width - 16) / 2;
+    let y = top;
+    for (let i = 0; i < def.fields.length; i += 2) {
+      let lineHeight = 0;
+      for (let j = 0; j < 2 && i + j < def.fields.length; j++) {
+        const { label, value } = def.fields[i + j];
+        const x = MARGIN + j * (columnWidth + 16);
+        this.font(BOLD, 8.5);
+        const labelText = `${label}: `;
+        const labelWidth = doc.widthOfString(labelText);
+        doc.fillColor(INK).text(labelText, x, y, { lineBreak: false });
+        this.font(FONT, 8.5);
+        const valueWidth = Math.max(columnWidth - labelWidth, 40);
+        const h = doc.heightOfString(value || '—', { width: valueWidth });
+        doc.text(value || '—', x + labelWidth, y, { width: valueWidth });
+        lineHeight = Math.max(lineHeight, h);
+      }
+      y += lineHeight + 3;
+    }
+    return y + 5;
+  }
+
+  private footer(): void {
+    const { doc, def } = this;
+    const y = doc.page.height - FOOTER_SPACE + 12;
+    const left = MARGIN;
+    const right = doc.page.width - MARGIN;
+    doc.moveTo(left, y - 4).lineTo(right, y - 4).lineWidth(0.5).strokeColor(GRID).stroke();
+    this.font(FONT, 7.5);
+    doc.fillColor('#333333');
+    doc.text(`${def.title} · ${def.institution}`, left, y, { lineBreak: false, width: right - left - 110 } as PDFKit.Mixins.TextOptions);
+    const label = `Página ${this.page} de `;
+    // Room for up to five digits of the total after the label.
+    const x = right - 22 - doc.widthOfString(label);
+    doc.text(label, x, y, { lineBreak: false });
+    const baseline = y + (7.5 * 718) / 1000;
+    const pageXObjects = (doc.page as unknown as { xobjects: Record<string, unknown> }).xobjects;
+    pageXObjects.PC = this.pageCount;
+    doc.save();
+    doc.transform(1, 0, 0, -1, x + doc.widthOfString(label), baseline);
+    doc.addContent('/PC Do');
+    doc.restore();
+    doc.fillColor(INK);
+  }
+
+  private tableHeader(): void {
+    const { doc, def, layout } = this;
+    const groups = def.groups ?? [];
+    this.font(BOLD, BODY_SIZE);
+    if (groups.length) {
+      const height = BODY_SIZE + 2 * PAD_Y + 2;
+      for (const group of groups) {
+        const x = layout.x[group.first];
+        const width = layout.x[group.first + group.span - 1] + layout.width[group.first + group.span - 1] - x;
+        doc.rect(x, this.y, width, height).fillAndStroke(HEADER_FILL, GRID);
+        doc.fillColor(INK).text(group.title, x, this.y + PAD_Y + 1, { width, align: 'center', lineBreak: false });
+      }
+      this.y += height;
+    }
+    const heights = def.columns.map((column, i) => doc.heightOfString(column.header, { width: layout.width[i] - 2 * PAD_X, align: 'center' }));
+    const height = Math.max(...heights) + 2 * PAD_Y + 1;
+    def.columns.forEach((column, i) => {
+      doc.rect(layout.x[i], this.y, layout.width[i], height).fillAndStroke(HEADER_FILL, GRID);
+      doc.fillColor(INK).text(column.header, layout.x[i] + PAD_X, this.y + (height - heights[i]) / 2, {
+        width: layout.width[i] - 2 * PAD_X,
+        align: 'center',
+      });
+    });
+    this.y += height;
+  }
+
+  private row(row: Row): void {
+    const { doc, def, layout } = this;
+    const font = row.emphasis ? BOLD : FONT;
+    this.font(font, BODY_SIZE);
+    const spans = cellSpans(row, def.columns);
+    const texts = spans.map(({ index }) => cellText(def.columns[index].kind, row.cells[index]));
+    const measured = texts.map((text) => (text ? this.widths.width(doc, font, BODY_SIZE, text) : 0));
+    let height = doc.currentLineHeight(true);
+    spans.forEach(({ index, width: span }, k) => {
+      const width = spanWidth(layout, index, span) - 2 * PAD_X;
+      if (measured[k] > width) height = Math.max(height, doc.heightOfString(texts[k], { width }));
+    });
+    height += 2 * PAD_Y;
+    if (this.y + height > this.bottom) {
+      this.newPage();
+      this.tableHeader();
+      this.font(font, BODY_SIZE);
+    }
+    const y = this.y;
+    if (row.emphasis) doc.rect(layout.left, y, layout.right - layout.left, height).fill(EMPHASIS_FILL);
+    doc.fillColor(INK);
+    spans.forEach(({ index, width: span }, k) => {
+      const text = texts[k];
+      if (!text) return;
+      const x = layout.x[index];
+      const width = spanWidth(layout, index, span) - 2 * PAD_X;
+      const kind = def.columns[index].kind;
+      const numeric = isNumericKind(kind) && span === 1;
+      const textWidth = measured[k];
+      if (textWidth <= width) {
+        // One line, placed here and with its width already known: far cheaper than pdfkit's
+        // line wrapper, which matters at 100,000 rows.
+        const left = numeric ? x + PAD_X + width - textWidth : kind === 'date' ? x + PAD_X + (width - textWidth) / 2 : x + PAD_X;
+        doc.text(text, left, y + PAD_Y, { lineBreak: false, textWidth, wordCount: 1 } as PDFKit.Mixins.TextOptions);
+      } else {
+        doc.text(text, x + PAD_X, y + PAD_Y, { width, align: numeric ? 'right' : 'left' });
+      }
+    });
+    // Grid: the row's bottom rule and the separators between its cells.
+    doc.lineWidth(0.4).strokeColor(GRID);
+    doc.moveTo(layout.left, y + height).lineTo(layout.right, y + height);
+    doc.moveTo(layout.left, y).lineTo(layout.left, y + height);
+    for (const { index, width: span } of spans) {
+      const end = layout.x[index + span - 1] + layout.width[index + span - 1];
+      doc.moveTo(end, y).lineTo(end, y + height);
+    }
+    doc.stroke();
+    this.y = y + height;
+  }
+
+  /** Selects a font and size (with fast metrics, see pdf-metrics.ts). */
+  private font(name: string, size: number): void {
+    this.doc.font(name).fontSize(size);
+    fastMetrics(this.doc);
+  }
+
+  private closing({ totals = [], note, signatures = [] }: Closing): void {
+    const { doc, layout } = this;
+    if (totals.length) {
+      const width = 230;
+      const x = layout.right - width;
+      const lineHeight = 14;
+      if (this.y + 8 + totals.length * lineHeight > this.bottom) this.newPage();
+      let y = this.y + 8;
+      totals.forEach(({ label, amount }, i) => {
+        const last = i === totals.length - 1;
+        doc.rect(x, y, width, lineHeight).fillAndStroke(last ? HEADER_FILL : '#ffffff', GRID);
+        this.font(last ? BOLD : FONT, 8.5);
+        doc.fillColor(INK);
+        doc.text(label, x + 4, y + 3.5, { width: 120, lineBreak: false } as PDFKit.Mixins.TextOptions);
+        const text = formatCurrency(amount);
+        doc.text(text, x + width - 4 - doc.widthOfString(text), y + 3.5, { lineBreak: false });
+        y += lineHeight;
+      });
+      this.y = y;
+    }
+    if (note) {
+      this.font(FONT, 7.5);
+      const width = layout.right - layout.left;
+      const height = doc.heightOfString(note, { width });
+      if (this.y + 6 + height > this.bottom) this.newPage();
+      doc.fillColor('#333333').text(note, layout.left, this.y + 6, { width });
+      this.y += 6 + height;
+      doc.fillColor(INK);
+    }
+    if (signatures.length) {
+      const blockHeight = 92;
+      if (this.y + blockHeight > this.bottom) this.newPage();
+      const gap = 24;
+      const width = (layout.right - layout.left - gap * (signatures.length - 1)) / signatures.length;
+      const lineY = this.y + 58;
+      signatures.forEach(({ role, name }, i) => {
+        const x = layout.left + i * (width + gap);
+        doc.moveTo(x + 8, lineY).lineTo(x + width - 8, lineY).lineWidth(0.7).strokeColor(INK).stroke();
+        this.font(FONT, 8.5);
+        doc.fillColor(INK).text(name || ' ', x, lineY + 4, { width, align: 'center' });
+        this.font(BOLD, 8);
+        doc.text(role, x, lineY + 16, { width, align: 'center' });
+      });
+      this.y += blockHeight;
+    }
+  }
+}
+
+function computeLayout(columns: Column[], left: number, right: number): Layout {
+  const total = columns.reduce((sum, c) => sum + c.weight, 0);
+  const width = columns.map((c) => ((right - left) * c.weight) / total);
+  const x: number[] = [];
+  let at = left;
+  for (const w of width) {
+    x.push(at);
+    at += w;
+  }
+  return { x, width, left, right };
+}
+
+/** Which columns each cell occupies: in an emphasized row a text cell takes the empty ones after it. */
+function cellSpans(row: Row, columns: Column[]): Array<{ index: number; width: number }> {
+  const spans: Array<{ index: number; width: number }> = [];
+  for (let i = 0; i < columns.length; i++) {
+    let span = 1;
+    const value: Cell = row.cells[i] ?? null;
+    if (row.emphasis && value !== null && !isNumericKind(columns[i].kind)) {
+      while (i + span < columns.length && (row.cells[i + span] ?? null) === null) span++;
+    }
+    spans.push({ index: i, width: span });
+    i += span - 1;
+  }
+  return spans;
+}
+
+function spanWidth(layout: Layout, index: number, span: number): number {
+  return layout.x[index + span - 1] + layout.width[index + span - 1] - layout.x[index];
+}
