@@ -1,0 +1,264 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useMemo } from 'react';
+import { renderWithPlatform } from '../../testing';
+import { DataTable } from './data-table';
+import { RowActionsMenu, editDeleteActions } from './row-actions-menu';
+import type { DataTableColumn, DataTableProps, TableQuery } from './types';
+
+interface Item {
+  id: number;
+  name: string;
+  unit?: string;
+}
+
+const columns: DataTableColumn<Item>[] = [
+  { id: 'id', header: 'ID', value: (item) => item.id, width: 80 },
+  { id: 'name', header: 'Nombre', value: (item) => item.name },
+  { id: 'unit', header: 'Unidad', value: (item) => item.unit },
+];
+
+const many = (count: number): Item[] =>
+  Array.from({ length: count }, (_, i) => ({ id: i + 1, name: `Producto ${i + 1}`, unit: i % 2 ? 'Pieza' : 'Caja' }));
+
+function Table(props: Partial<DataTableProps<Item>> & { items: Item[] | undefined }) {
+  const stableColumns = useMemo(() => props.columns ?? columns, [props.columns]);
+  return <DataTable<Item> label="Productos" getRowId={(item) => item.id} {...props} columns={stableColumns} />;
+}
+
+const bodyRows = () => {
+  const [, body] = within(screen.getByRole('table', { name: 'Productos' })).getAllByRole('rowgroup');
+  return within(body).getAllByRole('row');
+};
+const names = () => bodyRows().map((row) => within(row).getAllByRole('cell')[1].textContent);
+
+function setup() {
+  return userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => {
+  act(() => jest.runOnlyPendingTimers());
+  jest.useRealTimers();
+});
+
+describe('DataTable', () => {
+  it('offers the page sizes 5 to 100, shows 10 rows by default and has no first/last page buttons', async () => {
+    const user = setup();
+    renderWithPlatform(<Table items={many(57)} />);
+    const pageSize = screen.getByRole('combobox', { name: 'Filas por página' });
+    expect(within(pageSize).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '5', '10', '15', '20', '25', '30', '50', '100',
+    ]);
+    expect(pageSize).toHaveValue('10');
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByText('1–10 de 57')).toBeInTheDocument();
+
+    expect(screen.getByRole('button', { name: 'Página anterior' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(screen.getByText('11–20 de 57')).toBeInTheDocument();
+    expect(names()[0]).toBe('Producto 11');
+    expect(screen.queryByRole('button', { name: /primera|última|first|last/i })).not.toBeInTheDocument();
+
+    await user.selectOptions(pageSize, '25');
+    expect(bodyRows()).toHaveLength(25);
+    expect(screen.getByText('1–25 de 57')).toBeInTheDocument();
+  });
+
+  it('starts compact and switches density between xs, md and xl', async () => {
+    const user = setup();
+    renderWithPlatform(<Table items={many(3)} />);
+    const table = screen.getByRole('table', { name: 'Productos' });
+    expect(table).toHaveAttribute('data-density', 'xs');
+    await user.click(screen.getByRole('button', { name: 'Densidad' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Amplia' }));
+    expect(table).toHaveAttribute('data-density', 'xl');
+    await user.click(screen.getByRole('button', { name: 'Densidad' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Media' }));
+    expect(table).toHaveAttribute('data-density', 'md');
+  });
+
+  it('shows the search first and applies it 250 ms after the last keystroke, without case or accents', async () => {
+    const user = setup();
+    const items = [...many(12), { id: 99, name: 'Café soluble' }];
+    renderWithPlatform(<Table items={items} searchPlaceholder="Buscar un producto" />);
+    const search = screen.getByRole('searchbox', { name: 'Buscar' });
+    expect(search).toHaveAttribute('placeholder', 'Buscar un producto');
+
+    await user.type(search, 'CAFE');
+    act(() => jest.advanceTimersByTime(249));
+    expect(bodyRows()).toHaveLength(10);
+    act(() => jest.advanceTimersByTime(1));
+    expect(names()).toEqual(['Café soluble']);
+  });
+
+  it('debounces the search by 500 ms when filtering is server-side and shows the rows as given', async () => {
+    const user = setup();
+    const queries: TableQuery[] = [];
+    const serverSide = { onQueryChange: (query: TableQuery) => queries.push(query) };
+    renderWithPlatform(<Table items={many(3)} serverSide={serverSide} />);
+    queries.length = 0;
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'caja');
+    act(() => jest.advanceTimersByTime(499));
+    expect(queries).toEqual([]);
+    act(() => jest.advanceTimersByTime(1));
+    expect(queries).toEqual([{ search: 'caja', filters: {} }]);
+    // The server filters: the table does not filter the rows it was given.
+    expect(bodyRows()).toHaveLength(3);
+  });
+
+  it('hides column filters until asked, then filters a column 200 ms after typing', async () => {
+    const user = setup();
+    renderWithPlatform(<Table items={many(6)} />);
+    expect(screen.queryByRole('textbox', { name: 'Filtrar por Unidad' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mostrar filtros' }));
+    await user.type(screen.getByRole('textbox', { name: 'Filtrar por Unidad' }), 'pieza');
+    act(() => jest.advanceTimersByTime(199));
+    expect(bodyRows()).toHaveLength(6);
+    act(() => jest.advanceTimersByTime(1));
+    expect(names()).toEqual(['Producto 2', 'Producto 4', 'Producto 6']);
+
+    // Hiding the filters removes them.
+    await user.click(screen.getByRole('button', { name: 'Ocultar filtros' }));
+    act(() => jest.advanceTimersByTime(200));
+    expect(bodyRows()).toHaveLength(6);
+  });
+
+  it('debounces column filters by 400 ms when server-side', async () => {
+    const user = setup();
+    const queries: TableQuery[] = [];
+    renderWithPlatform(<Table items={many(3)} serverSide={{ onQueryChange: (query) => queries.push(query) }} />);
+    queries.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Mostrar filtros' }));
+    await user.type(screen.getByRole('textbox', { name: 'Filtrar por Nombre' }), 'x');
+    act(() => jest.advanceTimersByTime(399));
+    expect(queries).toEqual([]);
+    act(() => jest.advanceTimersByTime(1));
+    expect(queries).toEqual([{ search: '', filters: { name: 'x' } }]);
+  });
+
+  it('uses a custom filter component when a column gives one', async () => {
+    const user = setup();
+    const unitColumns: DataTableColumn<Item>[] = [
+      columns[0],
+      columns[1],
+      {
+        ...columns[2],
+        filter: {
+          render: ({ value, onChange, label }) => (
+            <select aria-label={label} value={String(value ?? '')} onChange={(event) => onChange(event.target.value || undefined)}>
+              <option value="">Todas</option>
+              <option value="Caja">Caja</option>
+            </select>
+          ),
+          match: (item, value) => item.unit === value,
+        },
+      },
+    ];
+    renderWithPlatform(<Table items={many(4)} columns={unitColumns} />);
+    await user.click(screen.getByRole('button', { name: 'Mostrar filtros' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filtrar por Unidad' }), 'Caja');
+    act(() => jest.advanceTimersByTime(200));
+    expect(names()).toEqual(['Producto 1', 'Producto 3']);
+  });
+
+  it('shows min(page size, 20) skeleton rows while loading', async () => {
+    const user = setup();
+    renderWithPlatform(<Table items={undefined} loading />);
+    expect(screen.getAllByTestId('data-table-skeleton-row')).toHaveLength(10);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filas por página' }), '5');
+    expect(screen.getAllByTestId('data-table-skeleton-row')).toHaveLength(5);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filas por página' }), '50');
+    expect(screen.getAllByTestId('data-table-skeleton-row')).toHaveLength(20);
+  });
+
+  it('shows a progress bar while saving', () => {
+    const { rerender } = renderWithPlatform(<Table items={many(2)} />);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    rerender(<Table items={many(2)} saving />);
+    expect(screen.getByRole('progressbar', { name: 'Guardando…' })).toBeInTheDocument();
+  });
+
+  it('expands a row to show its detail and collapses it again', async () => {
+    const user = setup();
+    renderWithPlatform(<Table items={many(2)} renderDetail={(item) => <p>Detalle de {item.name}</p>} />);
+    expect(screen.queryByText('Detalle de Producto 1')).not.toBeInTheDocument();
+    const [first] = screen.getAllByRole('button', { name: 'Expandir fila' });
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    await user.click(first);
+    expect(screen.getByText('Detalle de Producto 1')).toBeInTheDocument();
+    expect(screen.queryByText('Detalle de Producto 2')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Contraer fila' }));
+    expect(screen.queryByText('Detalle de Producto 1')).not.toBeInTheDocument();
+  });
+
+  it('sorts with Spanish collation, numbers inside text numerically, and toggles the direction', async () => {
+    const user = setup();
+    const words = ['Zanahoria', 'árbol', 'Ñandú', 'nube', 'Producto 10', 'Producto 9', 'Oso'];
+    renderWithPlatform(<Table items={words.map((name, i) => ({ id: i + 1, name }))} />);
+    await user.click(screen.getByRole('button', { name: 'Nombre' }));
+    expect(names()).toEqual(['árbol', 'nube', 'Ñandú', 'Oso', 'Producto 9', 'Producto 10', 'Zanahoria']);
+    expect(screen.getByRole('columnheader', { name: 'Nombre' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Nombre' }));
+    expect(names()).toEqual(['Zanahoria', 'Producto 10', 'Producto 9', 'Oso', 'Ñandú', 'nube', 'árbol']);
+  });
+
+  it('puts the actions column last and gives each row its menu', async () => {
+    const user = setup();
+    const edited: number[] = [];
+    renderWithPlatform(
+      <Table
+        items={many(2)}
+        rowActions={(item) => (
+          <RowActionsMenu
+            actions={editDeleteActions({
+              editLabel: 'Editar producto',
+              deleteLabel: 'Eliminar producto',
+              onEdit: () => edited.push(item.id),
+              onDelete: () => undefined,
+            })}
+          />
+        )}
+      />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['ID', 'Nombre', 'Unidad', 'Acciones']);
+    await user.click(within(bodyRows()[1]).getByRole('button', { name: 'Acciones' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar producto' }));
+    expect(edited).toEqual([2]);
+  });
+
+  it('renders only the visible rows of a long page', async () => {
+    const user = setup();
+    renderWithPlatform(<Table items={many(300)} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filas por página' }), '100');
+    expect(screen.getByText('1–100 de 300')).toBeInTheDocument();
+    const rendered = bodyRows().filter((row) => row.getAttribute('aria-hidden') !== 'true');
+    expect(rendered.length).toBeGreaterThan(10);
+    expect(rendered.length).toBeLessThan(100);
+    expect(names()[0]).toBe('Producto 1');
+  });
+
+  it('says so when nothing matches and when there is nothing at all', async () => {
+    const user = setup();
+    const { rerender } = renderWithPlatform(<Table items={[]} emptyMessage="No hay productos registrados." />);
+    expect(screen.getByText('No hay productos registrados.')).toBeInTheDocument();
+    rerender(<Table items={many(3)} />);
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'zzz');
+    act(() => jest.advanceTimersByTime(250));
+    expect(screen.getByText('No hay registros que coincidan con la búsqueda.')).toBeInTheDocument();
+    expect(screen.getByText('0–0 de 0')).toBeInTheDocument();
+  });
+
+  it('shows a loading failure in place with a retry button', async () => {
+    const user = setup();
+    const retried: boolean[] = [];
+    renderWithPlatform(
+      <Table items={undefined} error={{ text: 'Algo salió mal mientras tratábamos de obtener los productos.', onRetry: () => retried.push(true) }} />,
+    );
+    expect(screen.getByText('¡Oh no!')).toBeInTheDocument();
+    expect(screen.getByText('Algo salió mal mientras tratábamos de obtener los productos.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(retried).toEqual([true]);
+  });
+});

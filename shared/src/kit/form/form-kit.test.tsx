@@ -1,0 +1,166 @@
+import '../testing/jsdom-layout';
+jest.setTimeout(30_000);
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { createProductSchema } from '../../domain/schemas/catalogs';
+import { renderWithPlatform } from '../../testing';
+import { ConfirmDialog } from './confirm-dialog';
+import { DateField } from './date-field';
+import { DecimalField } from './decimal-field';
+import { FormDialog } from './form-dialog';
+import { validateSchema } from './schema-validator';
+import { SelectField } from './searchable-select';
+import { TextField } from './text-field';
+
+function Harness({ children, onValues }: { children: React.ReactNode; onValues?: (values: Record<string, unknown>) => void }) {
+  return (
+    <Form onSubmit={(values) => onValues?.(values)} initialValues={{}}>
+      {({ handleSubmit }) => (
+        <form onSubmit={handleSubmit}>
+          {children}
+          <button type="submit">Enviar</button>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+describe('form kit', () => {
+  it('validates on every change and shows the message under the field', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(
+      <Form onSubmit={() => undefined} validate={validateSchema(createProductSchema)}>
+        {() => <TextField name="name" label="Nombre del producto" />}
+      </Form>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Nombre del producto' });
+    // Nothing is shown on a pristine form.
+    expect(screen.queryByText('El nombre del producto es un campo requerido.')).not.toBeInTheDocument();
+    await user.type(input, 'a');
+    expect(screen.queryByText('El nombre del producto es un campo requerido.')).not.toBeInTheDocument();
+    await user.clear(input);
+    expect(screen.getByText('El nombre del producto es un campo requerido.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('keeps decimals as strings, refuses negatives and extra decimals', async () => {
+    const user = userEvent.setup();
+    const submitted: Record<string, unknown>[] = [];
+    renderWithPlatform(
+      <Harness onValues={(values) => submitted.push(values)}>
+        <DecimalField name="quantity" label="Cantidad" />
+        <DecimalField name="rate" label="Tasa IEPS" scale={5} />
+      </Harness>,
+    );
+    const quantity = screen.getByRole('textbox', { name: 'Cantidad' });
+    await user.type(quantity, '-12.34567');
+    expect(quantity).toHaveValue('12.345');
+    const rate = screen.getByRole('textbox', { name: 'Tasa IEPS' });
+    await user.type(rate, '8.1234567');
+    expect(rate).toHaveValue('8.12345');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(submitted).toEqual([{ quantity: '12.345', rate: '8.12345' }]);
+  });
+
+  it('refuses a date after today', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(
+      <Harness>
+        <DateField name="invoiceDate" label="Fecha de la factura" today="2026-11-22" />
+      </Harness>,
+    );
+    const input = screen.getByLabelText('Fecha de la factura');
+    expect(input).toHaveAttribute('max', '2026-11-22');
+    await user.type(input, '2026-11-23');
+    expect(screen.getByText('La fecha no puede ser posterior a hoy.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '2026-11-22');
+    expect(screen.queryByText('La fecha no puede ser posterior a hoy.')).not.toBeInTheDocument();
+  });
+
+  it('narrows a searchable select as you type and says "Sin coincidencias"', async () => {
+    const user = userEvent.setup();
+    const submitted: Record<string, unknown>[] = [];
+    const options = [
+      { value: 1, label: 'Pieza' },
+      { value: 2, label: 'Caja' },
+      { value: 3, label: 'Metro cúbico' },
+    ];
+    renderWithPlatform(
+      <Harness onValues={(values) => submitted.push(values)}>
+        <SelectField name="unitId" label="Unidad de medida" options={options} clearable />
+      </Harness>,
+    );
+    const combobox = screen.getByRole('combobox', { name: 'Unidad de medida' });
+    await user.type(combobox, 'cubi');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Metro cúbico']);
+    await user.clear(combobox);
+    await user.type(combobox, 'xyz');
+    expect(screen.getByRole('option', { name: 'Sin coincidencias' })).toHaveAttribute('aria-disabled', 'true');
+    await user.clear(combobox);
+    await user.type(combobox, 'caj');
+    await user.click(screen.getByRole('option', { name: 'Caja' }));
+    expect(combobox).toHaveValue('Caja');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(submitted).toEqual([{ unitId: 2 }]);
+  });
+
+  it('confirms with the spec texts', async () => {
+    const user = userEvent.setup();
+    const events: string[] = [];
+    renderWithPlatform(
+      <ConfirmDialog
+        open
+        text="Estas a punto de eliminar el producto no. 7"
+        onConfirm={() => events.push('sí')}
+        onCancel={() => events.push('no')}
+      />,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: '¿Realmente deseas hacer esto?' });
+    expect(within(dialog).getByText('Estas a punto de eliminar el producto no. 7')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'No, cancelar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, eliminar' }));
+    expect(events).toEqual(['no', 'sí']);
+  });
+
+  it('closes the modal form and resets it on a valid submit, and stays open on an invalid one', async () => {
+    const user = userEvent.setup();
+    const submitted: unknown[] = [];
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Abrir</button>
+          <FormDialog<{ name: string }>
+            open={open}
+            title="Nuevo producto"
+            validate={validateSchema(createProductSchema)}
+            onSubmit={(values) => submitted.push(values)}
+            onClose={() => setOpen(false)}
+          >
+            <TextField name="name" label="Nombre del producto" />
+          </FormDialog>
+        </>
+      );
+    }
+    renderWithPlatform(<Screen />);
+    await user.click(screen.getByRole('button', { name: 'Abrir' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Nuevo producto' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(within(dialog).getByText('El nombre del producto es un campo requerido.')).toBeInTheDocument();
+    expect(submitted).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del producto' }), 'Lápiz');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(submitted).toEqual([{ name: 'Lápiz' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Focus management gives the page back to assistive technology a moment after closing.
+    await user.click(await screen.findByRole('button', { name: 'Abrir' }));
+    dialog = await screen.findByRole('dialog', { name: 'Nuevo producto' });
+    expect(within(dialog).getByRole('textbox', { name: 'Nombre del producto' })).toHaveValue('');
+    await act(async () => undefined);
+  });
+});
