@@ -1,0 +1,51 @@
+// Configuration is checked once at start: every bad variable gets its own Spanish line, and
+// the defaults run the whole product on one machine.
+import { ConfigError, loadConfig } from '../src/config';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+test('the defaults: embedded database and identity provider, port 8080, Mexico City time', () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({
+    port: 8080,
+    databaseUrl: null,
+    embeddedPgPort: 54320,
+    oidcEmbedded: true,
+    oidcIssuer: 'http://localhost:8080/oidc',
+    oidcAudience: 'almacen-api',
+    timeZone: 'America/Mexico_City',
+  });
+});
+
+test('each bad variable is named in one message, all reported at once', () => {
+  const found = problems({
+    PORT: 'ochenta',
+    DATABASE_URL: 'mysql://x',
+    OIDC_ISSUER: 'no-es-url',
+    APP_TIME_ZONE: 'Marte/Olympus',
+    LOG_LEVEL: 'verbose',
+    CORS_ORIGINS: 'http://ok.example, ftp://mal',
+  });
+  expect(found).toHaveLength(6);
+  for (const variable of ['PORT', 'DATABASE_URL', 'OIDC_ISSUER', 'APP_TIME_ZONE', 'LOG_LEVEL', 'CORS_ORIGINS']) {
+    expect(found.some((line) => line.startsWith(variable))).toBe(true);
+  }
+});
+
+test('the embedded PostgreSQL may never take port 5432', () => {
+  expect(problems({ EMBEDDED_PG_PORT: '5432' })).toEqual(['EMBEDDED_PG_PORT no puede ser 5432: ese puerto es del PostgreSQL del sistema.']);
+  // With a server in DATABASE_URL the embedded port is not used at all.
+  expect(problems({ EMBEDDED_PG_PORT: '5432', DATABASE_URL: 'postgres://u@db:5432/almacen' })).toEqual([]);
+});
+
+test('the error message lists the problems in Spanish for the operator', () => {
+  expect(() => loadConfig({ PORT: '70000' })).toThrow(/Configuración inválida:\n {2}- PORT debe ser un número de puerto entre 1 y 65535/);
+});
