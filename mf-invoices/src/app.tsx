@@ -1,20 +1,17 @@
-// What this remote exposes as ./App: its routes, relative to where the shell mounts it, and no
-// providers (the shell's — or the standalone bootstrap's — are used).
-// PLACEHOLDER pages: the feature screens (src/features/) replace AreaPage route by route.
+// What this remote exposes as ./App: its routes, relative to where the shell mounts it
+// (/dashboard/invoices/*), and no providers (the shell's — or the standalone bootstrap's — are used).
 import { Title2 } from '@fluentui/react-components';
 import { Navigate, Route, Routes } from 'react-router-dom';
-
-function AreaPage({ title }: { title: string }) {
-  return <Title2 as="h1">{title}</Title2>;
-}
+import { CreateInvoiceWizard } from './features/create-invoice/components/create-invoice-wizard';
+import { InvoiceHistory } from './features/invoice-history/components/invoice-history';
 
 export default function InvoicesApp() {
   return (
     <Routes>
       <Route index element={<Navigate to="history" replace />} />
-      <Route path="generate" element={<AreaPage title="Generar entrada de productos" />} />
-      <Route path="history" element={<AreaPage title="Consultar historial de entradas" />} />
-      <Route path="*" element={<AreaPage title="Página no encontrada" />} />
+      <Route path="generate" element={<CreateInvoiceWizard />} />
+      <Route path="history" element={<InvoiceHistory />} />
+      <Route path="*" element={<Title2 as="h1">Página no encontrada</Title2>} />
     </Routes>
   );
 }

@@ -1,0 +1,71 @@
+// "Nueva factura" (spec §2 Invoice wizard): header, products, summary; saving registers the entry,
+// tells the user the invoice number, goes to the history and refreshes entries, stock and
+// movements everywhere in the portal.
+import {
+  actionErrorText,
+  FormWizard,
+  rowsStep,
+  schemaStep,
+  useApi,
+  useInvalidate,
+  useRuntimeConfig,
+  type WizardStep,
+} from '@almacen/shared';
+import { DOCUMENT_MESSAGES, makeInvoiceSchemas, todayIn, type Invoice } from '@almacen/shared/domain';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AFTER_INVOICE_INVALIDATE, createInvoice } from '../api/create-invoice';
+import { emptyInvoice, rowFieldOf, toCreateInvoiceBody, toLine, type InvoiceFormValues, type InvoiceRowValues } from '../lib/invoice-values';
+import { InvoiceHeaderStep } from './invoice-header-step';
+import { InvoiceProductsStep } from './invoice-products-step';
+import { InvoiceSummaryStep } from './invoice-summary-step';
+
+export const INVOICE_WIZARD_TEXTS = {
+  title: 'Nueva factura',
+  steps: ['Datos de la factura', 'Lista de productos', 'Resumen de factura'],
+  review: 'Ver resumen de entrada',
+  save: 'Guardar entrada',
+  saved: (invoiceNumber: string) => `Factura ${invoiceNumber} registrada correctamente.`,
+  /** "Algo salió mal mientras tratábamos de crear la entrada solicitada." + the server's message */
+  saveError: 'crear la entrada solicitada',
+} as const;
+
+export function CreateInvoiceWizard() {
+  const api = useApi();
+  const invalidate = useInvalidate();
+  const navigate = useNavigate();
+  const { timeZone } = useRuntimeConfig();
+
+  const steps = useMemo<WizardStep<InvoiceFormValues>[]>(() => {
+    // "Not later than today" is judged in the institution's time zone, at the moment of checking.
+    const { header, line } = makeInvoiceSchemas({ today: () => todayIn(timeZone) });
+    return [
+      { label: INVOICE_WIZARD_TEXTS.steps[0], content: <InvoiceHeaderStep />, validate: schemaStep(header) },
+      {
+        label: INVOICE_WIZARD_TEXTS.steps[1],
+        content: <InvoiceProductsStep />,
+        validate: rowsStep<InvoiceFormValues, InvoiceRowValues>('products', line, { toLine, fieldOf: rowFieldOf }),
+        minRows: { name: 'products', message: DOCUMENT_MESSAGES.invoiceProducts },
+      },
+      { label: INVOICE_WIZARD_TEXTS.steps[2], content: <InvoiceSummaryStep /> },
+    ];
+  }, [timeZone]);
+
+  return (
+    <FormWizard<InvoiceFormValues, Invoice>
+      title={INVOICE_WIZARD_TEXTS.title}
+      steps={steps}
+      initialValues={() => emptyInvoice(todayIn(timeZone))}
+      reviewLabel={INVOICE_WIZARD_TEXTS.review}
+      saveLabel={INVOICE_WIZARD_TEXTS.save}
+      save={(values, { idempotencyKey }) => createInvoice(api, toCreateInvoiceBody(values), idempotencyKey)}
+      successMessage={(invoice, values) => INVOICE_WIZARD_TEXTS.saved(invoice?.invoiceNumber ?? values.invoiceNumber.trim())}
+      errorMessage={(error) => actionErrorText(INVOICE_WIZARD_TEXTS.saveError, error)}
+      onSaved={() => {
+        // Relative to this route: /dashboard/invoices/history in the shell, /history standalone.
+        navigate('../history');
+        return invalidate(...AFTER_INVOICE_INVALIDATE);
+      }}
+    />
+  );
+}

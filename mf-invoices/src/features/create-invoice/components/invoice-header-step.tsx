@@ -1,0 +1,32 @@
+// Step 1 "Datos de la factura" (spec §2): where the goods come from, which document, and who signs.
+import { DateField, SelectField, TextField, type SelectOption } from '@almacen/shared';
+import { INVOICE_TYPES, INVOICE_TYPE_LABELS, type InvoiceType } from '@almacen/shared/domain';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useEmployees, useSuppliers } from '../api/catalog-options';
+
+const typeOptions: SelectOption<InvoiceType>[] = INVOICE_TYPES.map((code) => ({ value: code, label: INVOICE_TYPE_LABELS[code] }));
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+});
+
+export function InvoiceHeaderStep() {
+  const styles = useStyles();
+  const { options: suppliers } = useSuppliers();
+  const { options: employees } = useEmployees();
+  return (
+    <div className={styles.grid}>
+      <SelectField<number> name="supplierId" label="Tienda de procedencia" options={suppliers} required />
+      <TextField name="invoiceNumber" label="Número de factura" maxLength={50} required />
+      <DateField name="invoiceDate" label="Fecha" required />
+      <SelectField<InvoiceType> name="invoiceType" label="Tipo de entrada" options={typeOptions} required />
+      <SelectField<number> name="directorEmployeeId" label="Director del plantel" options={employees} required />
+      <SelectField<number> name="enteredByEmployeeId" label="Elaborador" options={employees} required />
+      <SelectField<number> name="warehouseKeeperEmployeeId" label="Almacenista" options={employees} required />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// One product of the invoice (spec §2 step 2, §4 price adjustments). The price input edits the
+// typed base price; with "Agregar IVA" or "Agregar IEPS" ticked it is disabled and shows the
+// adjusted price derived from that base (see lib/invoice-values.ts for why).
+import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption } from '@almacen/shared';
+import { IEPS_RATE_SCALE, MAX_OBSERVATIONS_LENGTH, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
+import { Checkbox, Field, makeStyles, tokens } from '@fluentui/react-components';
+import { useField } from 'react-final-form';
+import { isAdjustablePrice, isValidExciseRate, purchasePriceOf, type InvoiceRowValues } from '../lib/invoice-values';
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'end',
+  },
+  product: { gridColumn: '1 / -1' },
+  observations: { gridColumn: '1 / -1' },
+  check: { paddingBottom: tokens.spacingVerticalXS },
+});
+
+const ROW_SUBSCRIPTION = { value: true } as const;
+
+export interface InvoiceProductRowProps {
+  /** "products[0]" */
+  name: string;
+  products: SelectOption<number>[];
+}
+
+export function InvoiceProductRow({ name, products }: InvoiceProductRowProps) {
+  const styles = useStyles();
+  const { input: row } = useField<InvoiceRowValues>(name, { subscription: ROW_SUBSCRIPTION });
+  const values = row.value;
+  const vat = !!values?.applyValueAddedTaxToPurchasePrice;
+  const ieps = !!values?.applyExciseTax;
+  const base = values?.basePrice ?? '';
+  const rate = values?.exciseTaxRate ?? '';
+  // A tax can only be put on a price that is there, and IEPS only at a valid rate.
+  const priceReady = isAdjustablePrice(base);
+  return (
+    <div className={styles.grid}>
+      <div className={styles.product}>
+        <SelectField<number> name={`${name}.productId`} label="Producto" options={products} required />
+      </div>
+      <DecimalField name={`${name}.quantity`} label="Cantidad" scale={QUANTITY_SCALE} required />
+      <PriceField name={`${name}.basePrice`} shown={vat || ieps ? purchasePriceOf(values) : undefined} />
+      <TaxCheckbox name={`${name}.applyValueAddedTaxToPurchasePrice`} label="Agregar IVA" disabled={!vat && !priceReady} />
+      <DecimalField name={`${name}.exciseTaxRate`} label="Tasa del IEPS" scale={IEPS_RATE_SCALE} disabled={ieps} contentAfter="%" />
+      <TaxCheckbox
+        name={`${name}.applyExciseTax`}
+        label="Agregar IEPS"
+        disabled={!ieps && (!priceReady || !isValidExciseRate(rate))}
+      />
+      <div className={styles.observations}>
+        <TextField name={`${name}.observations`} label="Observaciones" multiline maxLength={MAX_OBSERVATIONS_LENGTH} />
+      </div>
+    </div>
+  );
+}
+
+const PRICE_SUBSCRIPTION = { value: true, error: true, touched: true, modified: true, submitFailed: true } as const;
+
+/** "Precio del artículo": the typed price, or (disabled) the adjusted price while a tax is on. */
+function PriceField({ name, shown }: { name: string; shown: string | undefined }) {
+  const { input, meta } = useField<string>(name, { subscription: PRICE_SUBSCRIPTION, parse: (v) => v });
+  const message = (meta.touched || meta.modified || meta.submitFailed) && typeof meta.error === 'string' ? meta.error : undefined;
+  const disabled = shown !== undefined;
+  return (
+    <Field label="Precio del artículo" required validationMessage={message} validationState={message ? 'error' : 'none'}>
+      <DecimalInput
+        name={input.name}
+        value={disabled ? shown : (input.value ?? '')}
+        scale={PRICE_SCALE}
+        disabled={disabled}
+        contentBefore="$"
+        onValueChange={(next) => input.onChange(next)}
+        onBlur={() => input.onBlur()}
+        onFocus={() => input.onFocus()}
+      />
+    </Field>
+  );
+}
+
+function TaxCheckbox({ name, label, disabled }: { name: string; label: string; disabled: boolean }) {
+  const styles = useStyles();
+  const { input } = useField<boolean>(name, { subscription: ROW_SUBSCRIPTION, type: 'checkbox' });
+  return (
+    <Checkbox
+      className={styles.check}
+      name={input.name}
+      label={label}
+      checked={!!input.checked}
+      disabled={disabled}
+      onChange={(_event, data) => input.onChange(data.checked === true)}
+    />
+  );
+}

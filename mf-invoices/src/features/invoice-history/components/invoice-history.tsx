@@ -1,0 +1,49 @@
+// "Consultar historial de entradas" (spec §2 Invoice history): every registered entry; expanding
+// one shows its movements and its report.
+import { DataTable, loadErrorText, type DataTableColumn } from '@almacen/shared';
+import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
+import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useNavigate } from 'react-router-dom';
+import { useInvoices } from '../api/get-invoices';
+import { InvoiceMovements } from './invoice-movements';
+
+const columns: DataTableColumn<Invoice>[] = [
+  { id: 'id', header: 'ID', value: (i) => i.id, width: 90 },
+  { id: 'invoiceNumber', header: 'Número de factura', value: (i) => i.invoiceNumber },
+  { id: 'invoiceType', header: 'Tipo de entrada', value: (i) => invoiceTypeLabel(i.invoiceType) },
+  // Sorted and searched by the ISO date (sorts in time order); shown DD/MM/YYYY.
+  { id: 'invoiceDate', header: 'Fecha de factura', value: (i) => i.invoiceDate, cell: (i) => formatDate(i.invoiceDate) },
+];
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+export function InvoiceHistory() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { data, error, isLoading, mutate } = useInvoices();
+  return (
+    <div className={styles.root}>
+      <Title2 as="h1">Historial de entradas</Title2>
+      <DataTable<Invoice>
+        label="Entradas"
+        items={data}
+        columns={columns}
+        getRowId={(i) => i.id}
+        loading={isLoading}
+        // "Algo salió mal mientras tratábamos de obtener las entradas."
+        error={error ? { text: loadErrorText('obtener las entradas'), onRetry: () => void mutate() } : undefined}
+        searchPlaceholder="Buscar una entrada"
+        defaultSort={{ columnId: 'id', direction: 'descending' }}
+        toolbar={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('../generate')}>
+            Crear nueva entrada
+          </Button>
+        }
+        renderDetail={(invoice) => <InvoiceMovements invoiceId={invoice.id} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The detail of an expanded entry: its movements and the "Reporte de entrada" download.
+import { actionErrorText, DataTable, ERROR_TITLE, loadErrorText, useApi, useNotify, type DataTableColumn } from '@almacen/shared';
+import { formatCurrency, formatQuantity, type Movement } from '@almacen/shared/domain';
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { downloadInvoiceReport, saveFile } from '../api/download-invoice-report';
+import { useInvoiceMovements } from '../api/get-invoices';
+
+const columns: DataTableColumn<Movement>[] = [
+  { id: 'id', header: 'ID', value: (m) => m.id, width: 90 },
+  { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), cell: (m) => formatCurrency(m.price) },
+  { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), cell: (m) => formatQuantity(m.quantity) },
+  { id: 'observations', header: 'Observaciones', value: (m) => m.observations ?? '', width: 320 },
+];
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },
+  actions: { display: 'flex', justifyContent: 'flex-end' },
+});
+
+export function InvoiceMovements({ invoiceId }: { invoiceId: number }) {
+  const styles = useStyles();
+  const api = useApi();
+  const notify = useNotify();
+  const { data, error, isLoading, mutate } = useInvoiceMovements(invoiceId);
+  const [downloading, setDownloading] = useState(false);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const file = await downloadInvoiceReport(api, invoiceId);
+      saveFile(file.blob, file.fileName);
+    } catch (failure) {
+      // "Algo salió mal mientras tratábamos de descargar el reporte solicitado." + the server's message
+      notify.error(ERROR_TITLE, actionErrorText('descargar el reporte solicitado', failure));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.actions}>
+        <Button
+          icon={downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+          disabled={downloading}
+          onClick={() => void download()}
+        >
+          Reporte de entrada
+        </Button>
+      </div>
+      <DataTable<Movement>
+        label={`Movimientos de la entrada ${invoiceId}`}
+        items={data}
+        columns={columns}
+        getRowId={(m) => m.id}
+        loading={isLoading}
+        // "Algo salió mal mientras tratábamos de obtener los movimientos de la entrada solicitada."
+        error={error ? { text: loadErrorText('obtener los movimientos de la entrada solicitada'), onRetry: () => void mutate() } : undefined}
+        searchPlaceholder="Buscar un movimiento"
+        defaultPageSize={5}
+      />
+    </div>
+  );
+}
