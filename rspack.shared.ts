@@ -33,23 +33,54 @@ interface SharedSingleton {
   eager?: false;
 }
 
+/** The installed version, stated explicitly: some packages (react-final-form) ship a dist/package.json without one. */
+function installedVersion(pkg: string): string | undefined {
+  try {
+    const file = path.join(here, 'node_modules', pkg, 'package.json');
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
 const singleton = (requiredVersion: string, version?: string): SharedSingleton => ({
   singleton: true,
   requiredVersion,
   ...(version ? { version } : {}),
 });
 
+/** A shared npm package (or a subpath of one) at the versions the root package.json decides. */
+const dependency = (pkg: string, basePkg = pkg): SharedSingleton =>
+  singleton(versionOf(basePkg), installedVersion(basePkg));
+
+/** A package the root does not list itself (it comes with another one): its installed version. */
+function transitive(pkg: string): SharedSingleton {
+  const version = installedVersion(pkg);
+  if (!version) throw new Error(`rspack.shared.ts: ${pkg} is not installed`);
+  return singleton(`^${version}`, version);
+}
+
 /** Every module shared between the shell and the remotes; each one is loaded once. */
 export const sharedSingletons: Record<string, SharedSingleton> = {
-  react: singleton(versionOf('react')),
-  'react/jsx-runtime': singleton(versionOf('react')),
-  'react/jsx-dev-runtime': singleton(versionOf('react')),
-  'react-dom': singleton(versionOf('react-dom')),
-  'react-dom/client': singleton(versionOf('react-dom')),
-  'react-router-dom': singleton(versionOf('react-router-dom')),
-  swr: singleton(versionOf('swr')),
-  '@fluentui/react-components': singleton(versionOf('@fluentui/react-components')),
-  '@griffel/react': singleton(versionOf('@griffel/react')),
+  react: dependency('react'),
+  'react/jsx-runtime': dependency('react/jsx-runtime', 'react'),
+  'react/jsx-dev-runtime': dependency('react/jsx-dev-runtime', 'react'),
+  'react-dom': dependency('react-dom'),
+  'react-dom/client': dependency('react-dom/client', 'react-dom'),
+  'react-router-dom': dependency('react-router-dom'),
+  // react-router-dom re-exports react-router; code importing 'react-router' must see the same router.
+  'react-router': transitive('react-router'),
+  swr: dependency('swr'),
+  '@fluentui/react-components': dependency('@fluentui/react-components'),
+  '@griffel/react': dependency('@griffel/react'),
+  // The form kit in @almacen/shared renders react-final-form's <Form>; a remote's own fields read
+  // its context, so the form libraries must be one copy too (else "useFormState must be used
+  // inside of a <Form>"). superstruct: one StructError class for `instanceof` across bundles.
+  'final-form': dependency('final-form'),
+  'react-final-form': dependency('react-final-form'),
+  'final-form-arrays': dependency('final-form-arrays'),
+  'react-final-form-arrays': dependency('react-final-form-arrays'),
+  superstruct: dependency('superstruct'),
   // The platform itself: its contexts (api client, user, runtime config) must be one object.
   '@almacen/shared': singleton(`^${sharedPackage.version}`, sharedPackage.version),
   '@almacen/shared/domain': singleton(`^${sharedPackage.version}`, sharedPackage.version),
