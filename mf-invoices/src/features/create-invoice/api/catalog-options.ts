@@ -13,6 +13,10 @@ export const catalogKeys = {
 
 export const employeeName = (employee: Employee) => `${employee.name} ${employee.lastName}`.trim();
 
+/**
+ * A catalogue list; a failed load says so once in a toast, e.g. "Algo salió mal mientras
+ * tratábamos de obtener los proveedores." / "…obtener los empleados." / "…obtener los productos."
+ */
 function useCatalog<T>(key: string, what: string) {
   const { data, error, isLoading } = useSWR<T[]>(key);
   useLoadErrorToast(error, what);

@@ -55,7 +55,7 @@ function renderWizard(handler: Handler = () => undefined, { withProbe = false } 
       <Location />
       {withProbe && <StockProbe />}
     </>,
-    { route: '/dashboard/invoices/generate', api: (request) => handler(request) ?? catalogs(request) },
+    { route: '/dashboard/invoices/generate', api: (request: FakeApiRequest) => handler(request) ?? catalogs(request) },
   );
 }
 

@@ -30,7 +30,7 @@ function renderHistory(handler: Handler = () => undefined) {
     <Routes>
       <Route path="/dashboard/invoices/*" element={<InvoicesApp />} />
     </Routes>,
-    { route: '/dashboard/invoices/history', api: (request) => handler(request) ?? base(request) },
+    { route: '/dashboard/invoices/history', api: (request: FakeApiRequest) => handler(request) ?? base(request) },
   );
 }
 
