@@ -2,7 +2,7 @@
 // providers (the shell's — or the standalone bootstrap's — are used).
 // PLACEHOLDER page: the feature screens (src/features/) replace AreaPage.
 import { Title2 } from '@fluentui/react-components';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 
 function AreaPage({ title }: { title: string }) {
   return <Title2 as="h1">{title}</Title2>;
