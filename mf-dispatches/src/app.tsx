@@ -1,20 +1,17 @@
-// What this remote exposes as ./App: its routes, relative to where the shell mounts it, and no
-// providers (the shell's — or the standalone bootstrap's — are used).
-// PLACEHOLDER pages: the feature screens (src/features/) replace AreaPage route by route.
+// What this remote exposes as ./App: its routes, relative to where the shell mounts it
+// (/dashboard/dispatches/*), and no providers (the shell's — or the standalone bootstrap's — are used).
 import { Title2 } from '@fluentui/react-components';
 import { Navigate, Route, Routes } from 'react-router-dom';
-
-function AreaPage({ title }: { title: string }) {
-  return <Title2 as="h1">{title}</Title2>;
-}
+import { DispatchHistory } from './features/dispatch-history/components/dispatch-history';
+import { DispatchWizard } from './features/dispatch-wizard/components/dispatch-wizard';
 
 export default function DispatchesApp() {
   return (
     <Routes>
       <Route index element={<Navigate to="history" replace />} />
-      <Route path="generate" element={<AreaPage title="Generar salida de productos" />} />
-      <Route path="history" element={<AreaPage title="Consultar historial de salidas" />} />
-      <Route path="*" element={<AreaPage title="Página no encontrada" />} />
+      <Route path="generate" element={<DispatchWizard />} />
+      <Route path="history" element={<DispatchHistory />} />
+      <Route path="*" element={<Title2 as="h1">Página no encontrada</Title2>} />
     </Routes>
   );
 }

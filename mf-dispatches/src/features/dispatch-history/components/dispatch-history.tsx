@@ -1,0 +1,64 @@
+// "Consultar historial de salidas" (spec §2 "Dispatch history"): every exit, newest first; a row
+// expands into its movements and its report.
+import { DataTable, loadErrorText, type DataTableColumn } from '@almacen/shared';
+import { formatDate, type Dispatch } from '@almacen/shared/domain';
+import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useDispatches } from '../api/get-dispatches';
+import { DispatchDetail } from './dispatch-detail';
+
+export const HISTORY_TEXTS = {
+  title: 'Historial de salidas',
+  table: 'Salidas',
+  create: 'Crear nueva salida',
+  search: 'Buscar una salida',
+  empty: 'Todavía no hay salidas registradas.',
+  loadError: loadErrorText('obtener las salidas'),
+} as const;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalM },
+});
+
+export function DispatchHistory() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { data, error, isLoading, mutate } = useDispatches();
+  const columns = useMemo<DataTableColumn<Dispatch>[]>(
+    () => [
+      { id: 'id', header: 'ID', value: (dispatch) => dispatch.id, width: 100 },
+      {
+        id: 'dispatchDate',
+        header: 'Fecha de factura',
+        // Sorted by the calendar date; shown as DD/MM/YYYY.
+        value: (dispatch) => dispatch.dispatchDate,
+        cell: (dispatch) => formatDate(dispatch.dispatchDate),
+      },
+    ],
+    [],
+  );
+  return (
+    <div className={styles.root}>
+      <Title2 as="h1">{HISTORY_TEXTS.title}</Title2>
+      <DataTable<Dispatch>
+        label={HISTORY_TEXTS.table}
+        items={data}
+        columns={columns}
+        getRowId={(dispatch) => dispatch.id}
+        loading={isLoading}
+        error={error ? { text: HISTORY_TEXTS.loadError, onRetry: () => void mutate() } : undefined}
+        searchPlaceholder={HISTORY_TEXTS.search}
+        emptyMessage={HISTORY_TEXTS.empty}
+        defaultSort={{ columnId: 'id', direction: 'descending' }}
+        toolbar={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('../generate', { relative: 'path' })}>
+            {HISTORY_TEXTS.create}
+          </Button>
+        }
+        renderDetail={(dispatch) => <DispatchDetail dispatch={dispatch} />}
+      />
+    </div>
+  );
+}

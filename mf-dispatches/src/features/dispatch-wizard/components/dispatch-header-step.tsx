@@ -1,0 +1,55 @@
+// Step 1, "Datos de la salida": the date and the three people who sign the exit voucher.
+import { DateField, SelectField, useLoadErrorToast, type Employee, type SelectOption } from '@almacen/shared';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { useEmployees } from '../api/get-employees';
+
+export const HEADER_LABELS = {
+  dispatchDate: 'Fecha de salida',
+  areaHead: 'Responsable del área solicitante',
+  petitioner: 'Solicitante',
+  warehouseKeeper: 'Almacenista',
+} as const;
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+});
+
+export const employeeName = (employee: Employee) => `${employee.name} ${employee.lastName}`.trim();
+
+export function useEmployeeOptions(): { options: SelectOption<number>[]; loading: boolean } {
+  const { data, error, isLoading } = useEmployees();
+  useLoadErrorToast(error, 'obtener los empleados');
+  const options = useMemo(() => (data ?? []).map((employee) => ({ value: employee.id, label: employeeName(employee) })), [data]);
+  return { options, loading: isLoading };
+}
+
+export function DispatchHeaderStep({ today }: { today: string }) {
+  const styles = useStyles();
+  const { options, loading } = useEmployeeOptions();
+  const placeholder = loading ? 'Cargando empleados…' : 'Busca un empleado';
+  return (
+    <div className={styles.grid}>
+      <DateField name="dispatchDate" label={HEADER_LABELS.dispatchDate} today={today} required />
+      <SelectField<number>
+        name="personInChargeOfTheRequestingAreaEmployeeId"
+        label={HEADER_LABELS.areaHead}
+        options={options}
+        placeholder={placeholder}
+        required
+      />
+      <SelectField<number> name="petitionerEmployeeId" label={HEADER_LABELS.petitioner} options={options} placeholder={placeholder} required />
+      <SelectField<number>
+        name="warehouseKeeperEmployeeId"
+        label={HEADER_LABELS.warehouseKeeper}
+        options={options}
+        placeholder={placeholder}
+        required
+      />
+    </div>
+  );
+}

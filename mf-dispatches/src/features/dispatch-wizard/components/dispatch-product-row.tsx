@@ -1,0 +1,119 @@
+// One row of "Lista de productos": product, quantity (with what is available), the exit price the
+// stock dictates (read-only) and observations.
+import {
+  DecimalField,
+  ERROR_TITLE,
+  SelectField,
+  TextField,
+  visibleError,
+  type SelectOption,
+} from '@almacen/shared';
+import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  tokens,
+} from '@fluentui/react-components';
+import { useField, useForm } from 'react-final-form';
+import { useStock } from '../api/get-stock';
+import { STOCK_MESSAGES } from '../form/stock-limits';
+
+export const ROW_LABELS = {
+  product: 'Producto',
+  quantity: 'Cantidad',
+  exitPrice: 'Precio de salida',
+  observations: 'Observaciones',
+  available: (quantity: string) => `Disponible: ${formatQuantity(quantity)}`,
+  loadingStock: 'Consultando la existencia disponible…',
+  retry: 'Reintentar',
+} as const;
+
+const useStyles = makeStyles({
+  row: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  grid: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalM,
+    gridTemplateColumns: 'minmax(220px, 2fr) minmax(140px, 1fr) minmax(140px, 1fr)',
+    '@media (max-width: 720px)': { gridTemplateColumns: '1fr' },
+  },
+});
+
+export interface DispatchProductRowProps {
+  /** "products[1]" */
+  name: string;
+  options: readonly SelectOption<number>[];
+  productsLoading: boolean;
+}
+
+export function DispatchProductRow({ name, options, productsLoading }: DispatchProductRowProps) {
+  const styles = useStyles();
+  const form = useForm();
+  const productId = useField<number | null>(`${name}.productId`, { subscription: { value: true }, allowNull: true }).input.value;
+  const available = useField<string | null>(`${name}.availableQuantity`, { subscription: { value: true }, allowNull: true }).input.value;
+  const stock = useStock(typeof productId === 'number' ? productId : null);
+
+  const hint =
+    typeof productId !== 'number'
+      ? undefined
+      : available
+        ? ROW_LABELS.available(available)
+        : stock.isLoading
+          ? ROW_LABELS.loadingStock
+          : undefined;
+
+  return (
+    <div className={styles.row}>
+      <div className={styles.grid}>
+        <SelectField<number>
+          name={`${name}.productId`}
+          label={ROW_LABELS.product}
+          options={options}
+          placeholder={productsLoading ? 'Cargando productos…' : 'Busca un producto'}
+          required
+          onSelect={() =>
+            // A new product: forget the old one's price and availability until its stock is read.
+            form.batch(() => {
+              form.change(`${name}.exitPrice`, '');
+              form.change(`${name}.availableQuantity`, null);
+            })
+          }
+        />
+        <DecimalField name={`${name}.quantity`} label={ROW_LABELS.quantity} scale={QUANTITY_SCALE} hint={hint} required />
+        <ExitPriceField name={`${name}.exitPrice`} />
+      </div>
+      <TextField name={`${name}.observations`} label={ROW_LABELS.observations} maxLength={MAX_OBSERVATIONS_LENGTH} />
+      {stock.error && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{ERROR_TITLE}</MessageBarTitle>
+            {STOCK_MESSAGES.loadError}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" onClick={() => void stock.mutate()}>
+              {ROW_LABELS.retry}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+    </div>
+  );
+}
+
+/** Read-only: the API records the average price at commit time; the clerk only sees it. */
+function ExitPriceField({ name }: { name: string }) {
+  const { input, meta } = useField<string>(name, {
+    subscription: { value: true, error: true, touched: true, modified: true, submitFailed: true },
+  });
+  const message = visibleError(meta);
+  return (
+    <Field label={ROW_LABELS.exitPrice} validationMessage={message} validationState={message ? 'error' : 'none'}>
+      <Input readOnly name={input.name} value={input.value ? formatCurrency(input.value) : ''} placeholder="$" />
+    </Field>
+  );
+}

@@ -1,0 +1,27 @@
+// Step 2, "Lista de productos": the repeating rows (the wizard kit adds "Añadir un producto" and
+// the confirmed removal) plus the stock sync that prices them.
+import { newRowKey, ProductRows, useLoadErrorToast, type Product, type SelectOption } from '@almacen/shared';
+import { useMemo } from 'react';
+import { useProducts } from '../api/get-products';
+import { emptyRow, type DispatchRow } from '../form/dispatch-form';
+import { DispatchProductRow } from './dispatch-product-row';
+import { StockSync } from './stock-sync';
+
+export function useProductOptions(): { products: Product[] | undefined; options: SelectOption<number>[]; loading: boolean } {
+  const { data, error, isLoading } = useProducts();
+  useLoadErrorToast(error, 'obtener los productos');
+  const options = useMemo(() => (data ?? []).map((product) => ({ value: product.id, label: product.name })), [data]);
+  return { products: data, options, loading: isLoading };
+}
+
+export function DispatchProductsStep() {
+  const { options, loading } = useProductOptions();
+  return (
+    <>
+      <StockSync />
+      <ProductRows<DispatchRow> name="products" newRow={() => emptyRow(newRowKey())}>
+        {({ name }) => <DispatchProductRow name={name} options={options} productsLoading={loading} />}
+      </ProductRows>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+// Step 3, "Resumen de salida": what will be saved, read-only. It says plainly when a row no longer
+// fits the stock (after a 409 the availability is read again and the rows are checked again).
+import { SummaryFields, type Employee, type Product } from '@almacen/shared';
+import { formatCurrency, formatDate, formatQuantity } from '@almacen/shared/domain';
+import {
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
+import { useFormState } from 'react-final-form';
+import { useEmployees } from '../api/get-employees';
+import type { DispatchFormValues } from '../form/dispatch-form';
+import { employeeName, HEADER_LABELS } from './dispatch-header-step';
+import { useProductOptions } from './dispatch-products-step';
+
+export const SUMMARY_TEXTS = {
+  table: 'Productos de la salida',
+  columns: ['ID', 'Nombre', 'Unidad', 'Partida', 'Cantidad', 'Precio de salida', 'Observaciones'],
+  noUnit: 'Sin unidad de medida asignada',
+  noCategory: 'Sin partida asignada',
+  problemsTitle: 'Revisa la lista de productos',
+} as const;
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  table: { overflowX: 'auto' },
+});
+
+type RowErrors = Partial<Record<'productId' | 'quantity' | 'exitPrice' | 'observations', string>>;
+
+export function DispatchSummaryStep() {
+  const styles = useStyles();
+  const { values, errors } = useFormState<DispatchFormValues>({ subscription: { values: true, errors: true } });
+  const { data: employees } = useEmployees();
+  const { products } = useProductOptions();
+  const productById = new Map((products ?? []).map((product) => [product.id, product]));
+  const person = (id: number | null) => {
+    const employee = employees?.find((candidate: Employee) => candidate.id === id);
+    return employee ? employeeName(employee) : id == null ? '' : `#${id}`;
+  };
+  const rowErrors = ((errors as { products?: Array<RowErrors | undefined> } | undefined)?.products ?? []);
+  const problems = values.products.flatMap((row, index) => {
+    const found = rowErrors[index];
+    if (!found) return [];
+    const name = (row.productId != null && productById.get(row.productId)?.name) || `Producto ${index + 1}`;
+    return Object.entries(found)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .map(([field, message]) => ({ key: `${index}.${field}`, text: `${name}: ${message}` }));
+  });
+
+  return (
+    <div className={styles.root}>
+      {problems.length > 0 && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            <MessageBarTitle>{SUMMARY_TEXTS.problemsTitle}</MessageBarTitle>
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem.key}>{problem.text}</li>
+              ))}
+            </ul>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <SummaryFields items={[{ label: HEADER_LABELS.dispatchDate, value: values.dispatchDate ? formatDate(values.dispatchDate) : '' }]} />
+      <div className={styles.table}>
+        <Table aria-label={SUMMARY_TEXTS.table} size="small">
+          <TableHeader>
+            <TableRow>
+              {SUMMARY_TEXTS.columns.map((column) => (
+                <TableHeaderCell key={column}>{column}</TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {values.products.map((row) => {
+              const product: Product | undefined = row.productId != null ? productById.get(row.productId) : undefined;
+              return (
+                <TableRow key={row.key}>
+                  <TableCell>{row.productId ?? ''}</TableCell>
+                  <TableCell>{product?.name ?? ''}</TableCell>
+                  <TableCell>{product ? (product.unit?.description ?? SUMMARY_TEXTS.noUnit) : ''}</TableCell>
+                  <TableCell>{product ? (product.category?.description ?? SUMMARY_TEXTS.noCategory) : ''}</TableCell>
+                  <TableCell>{row.quantity ? formatQuantity(row.quantity) : ''}</TableCell>
+                  <TableCell>{row.exitPrice ? formatCurrency(row.exitPrice) : ''}</TableCell>
+                  <TableCell>{row.observations}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
+      <SummaryFields
+        items={[
+          { label: HEADER_LABELS.areaHead, value: person(values.personInChargeOfTheRequestingAreaEmployeeId) },
+          { label: HEADER_LABELS.petitioner, value: person(values.petitionerEmployeeId) },
+          { label: HEADER_LABELS.warehouseKeeper, value: person(values.warehouseKeeperEmployeeId) },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// "Nueva salida" (spec §2 "Dispatch wizard", §4): the shared three-step wizard with the dispatch's
+// steps, its payload, and what a save changes elsewhere in the portal.
+import {
+  actionErrorText,
+  FormWizard,
+  isApiError,
+  useInvalidate,
+  useRuntimeConfig,
+  type SaveContext,
+  type WizardStep,
+} from '@almacen/shared';
+import { DOCUMENT_MESSAGES, todayIn, type Dispatch } from '@almacen/shared/domain';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { dispatchesKey, useCreateDispatch } from '../api/create-dispatch';
+import { stockKey } from '../api/get-stock';
+import { emptyDispatch, toPayload, type DispatchFormValues } from '../form/dispatch-form';
+import { makeDispatchValidators } from '../form/dispatch-validation';
+import { DispatchHeaderStep } from './dispatch-header-step';
+import { DispatchProductsStep } from './dispatch-products-step';
+import { DispatchSummaryStep } from './dispatch-summary-step';
+
+export const WIZARD_TEXTS = {
+  title: 'Nueva salida',
+  steps: ['Datos de la salida', 'Lista de productos', 'Resumen de salida'],
+  review: 'Ver resumen de salida',
+  save: 'Guardar salida',
+  success: 'Salida registrada correctamente.',
+  errorAction: 'crear la salida solicitada',
+} as const;
+
+/** Lists that a new dispatch changes, in every remote (the SWR cache is the shell's). */
+export const INVALIDATED_BY_DISPATCH = [dispatchesKey, '/api/stock', '/api/movements'];
+
+export function DispatchWizard() {
+  const { timeZone } = useRuntimeConfig();
+  const today = useCallback(() => todayIn(timeZone), [timeZone]);
+  const validators = useMemo(() => makeDispatchValidators(today), [today]);
+  const createDispatch = useCreateDispatch();
+  const invalidate = useInvalidate();
+  const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
+
+  const steps: WizardStep<DispatchFormValues>[] = [
+    { label: WIZARD_TEXTS.steps[0], content: <DispatchHeaderStep today={today()} />, validate: validators.header },
+    {
+      label: WIZARD_TEXTS.steps[1],
+      content: <DispatchProductsStep />,
+      validate: validators.products,
+      minRows: { name: 'products', message: DOCUMENT_MESSAGES.dispatchProducts },
+    },
+    // The summary is checked again: the stock may have changed since the list was filled in.
+    { label: WIZARD_TEXTS.steps[2], content: <DispatchSummaryStep />, validate: validators.products },
+  ];
+
+  const save = async (values: DispatchFormValues, { idempotencyKey }: SaveContext): Promise<Dispatch> => {
+    const payload = toPayload(values);
+    try {
+      return await createDispatch(payload, idempotencyKey);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        // Someone took stock out meanwhile: read again what these rows are checked against, so
+        // the form shows the new limits. Exact keys — '/api/stock/1' must not refresh '/api/stock/12'.
+        const productIds = new Set(payload.products.map((row) => row.productId));
+        void Promise.all([...productIds].map((productId) => mutate(stockKey(productId))));
+      }
+      throw error;
+    }
+  };
+
+  return (
+    <FormWizard<DispatchFormValues, Dispatch>
+      title={WIZARD_TEXTS.title}
+      steps={steps}
+      initialValues={() => emptyDispatch(today())}
+      reviewLabel={WIZARD_TEXTS.review}
+      saveLabel={WIZARD_TEXTS.save}
+      save={save}
+      successMessage={() => WIZARD_TEXTS.success}
+      errorMessage={(error) => actionErrorText(WIZARD_TEXTS.errorAction, error)}
+      onSaved={async () => {
+        // Relative to the URL, so it lands on …/dispatches/history in the shell and /history standalone.
+        navigate('../history', { relative: 'path' });
+        await invalidate(...INVALIDATED_BY_DISPATCH);
+      }}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+// Per-step validation of the dispatch wizard: the spec §5 messages come from the shared schemas
+// (the API checks the same ones); the stock limits come after them, so an empty or malformed
+// field shows the schema's message first.
+import { combineSteps, rowsStep, schemaStep, type StepValidator } from '@almacen/shared';
+import { makeDispatchSchemas } from '@almacen/shared/domain';
+import type { DispatchFormValues } from './dispatch-form';
+import { stockErrors } from './stock-limits';
+
+export interface DispatchValidators {
+  header: StepValidator<DispatchFormValues>;
+  products: StepValidator<DispatchFormValues>;
+}
+
+/** `today()` is read at every validation, so a form left open over midnight judges the new day. */
+export function makeDispatchValidators(today: () => string): DispatchValidators {
+  const { header, line } = makeDispatchSchemas({ today });
+  return {
+    header: schemaStep<DispatchFormValues>(header),
+    products: combineSteps<DispatchFormValues>(
+      rowsStep<DispatchFormValues>('products', line),
+      (values) => stockErrors(values?.products),
+    ),
+  };
+}
