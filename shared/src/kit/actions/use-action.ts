@@ -7,9 +7,13 @@ import { isApiError } from '../../platform/api-error';
 import { ERROR_TITLE, actionErrorText } from '../../platform/error-text';
 import { useInvalidate } from '../../platform/hooks';
 import { useNotify } from '../../platform/notify';
+import { withoutPeriod } from './without-period';
 
 export interface ActionOptions {
-  /** "crear el producto solicitado" → "Algo salió mal mientras tratábamos de crear el producto solicitado. …" */
+  /**
+   * The spec §8 ending, "crear el producto solicitado." → "Algo salió mal mientras tratábamos de
+   * crear el producto solicitado. …" (with or without its final period).
+   */
   errorText: string;
   /** SWR key prefixes refreshed after success, e.g. ['/api/catalog/products', '/api/stock']. */
   invalidate?: string[];
@@ -40,7 +44,7 @@ export function useAction<A extends unknown[], R>(perform: (...args: A) => Promi
         if (currentOptions.invalidate?.length) await invalidate(...currentOptions.invalidate);
         return result;
       } catch (error) {
-        if (isApiError(error)) notify.error(ERROR_TITLE, actionErrorText(currentOptions.errorText, error));
+        if (isApiError(error)) notify.error(ERROR_TITLE, actionErrorText(withoutPeriod(currentOptions.errorText), error));
         else console.error(error);
         return undefined;
       } finally {

@@ -58,7 +58,8 @@ export function FormDialog<V extends object>({
   return (
     <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
       <DialogSurface>
-        <Form<V> onSubmit={submit} initialValues={initialValues} validate={validate}>
+        {/* A fresher copy of the record may arrive while the person types: keep what they typed. */}
+        <Form<V> onSubmit={submit} initialValues={initialValues} validate={validate} keepDirtyOnReinitialize>
           {({ handleSubmit }) => (
             <form onSubmit={handleSubmit} noValidate>
               <DialogBody>

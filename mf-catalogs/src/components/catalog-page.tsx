@@ -1,0 +1,17 @@
+// The frame of every catalogue screen: its heading and its table.
+import { makeStyles, Title2, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
+});
+
+export function CatalogPage({ title, children }: { title: string; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.page} aria-label={title}>
+      <Title2 as="h1">{title}</Title2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { Button } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import {
+  ConfirmDialog,
+  DataTable,
+  FormDialog,
+  IdField,
+  RowActionsMenu,
+  TextField,
+  editDeleteActions,
+  validateSchema,
+  type DataTableColumn,
+} from '@almacen/shared';
+import { createEmployeeSchema, updateEmployeeSchema, type CreateEmployee, type Employee } from '@almacen/shared/domain';
+import { useMemo } from 'react';
+import { CatalogPage } from '../../../components/catalog-page';
+import { tableLoadError } from '../../../components/load-error';
+import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
+import { useCreateEmployee } from '../api/create-employee';
+import { useDeleteEmployee } from '../api/delete-employee';
+import { useEmployees } from '../api/get-employees';
+import { useUpdateEmployee } from '../api/update-employee';
+import { EmployeeRoles, fullName } from './employee-roles';
+
+const validateCreate = validateSchema(createEmployeeSchema);
+const validateUpdate = validateSchema(updateEmployeeSchema);
+
+const clean = (values: CreateEmployee) => ({ name: values.name.trim(), lastName: values.lastName.trim() });
+
+function EmployeeFields() {
+  return (
+    <>
+      <TextField name="name" label="Nombre del empleado" placeholder="María Fernanda" required autoFocus />
+      <TextField name="lastName" label="Apellido del empleado" placeholder="Hernández López" required />
+    </>
+  );
+}
+
+export function EmployeesPage() {
+  const employees = useEmployees();
+  const create = useCreateEmployee();
+  const update = useUpdateEmployee();
+  const remove = useDeleteEmployee();
+  const dialogs = useCatalogDialogs<Employee>();
+  const columns = useMemo<DataTableColumn<Employee>[]>(
+    () => [
+      { id: 'id', header: 'ID', value: (item) => item.id, width: 90 },
+      { id: 'name', header: 'Nombre', value: (item) => item.name, width: 260 },
+      { id: 'lastName', header: 'Apellido', value: (item) => item.lastName, width: 260 },
+    ],
+    [],
+  );
+  const editValues = useMemo(() => dialogs.editing && { ...dialogs.editing }, [dialogs.editing]);
+
+  return (
+    <CatalogPage title="Empleados">
+      <DataTable<Employee>
+        label="Empleados"
+        items={employees.data}
+        columns={columns}
+        getRowId={(item) => item.id}
+        loading={employees.isLoading}
+        saving={create.running || update.running || remove.running}
+        error={tableLoadError(employees.error, Boolean(employees.data), 'obtener los empleados.', () => employees.mutate())}
+        searchPlaceholder="Buscar un empleado"
+        emptyMessage="No hay empleados registrados."
+        renderDetail={(item) => <EmployeeRoles employee={item} />}
+        toolbar={
+          <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
+            Añadir empleado
+          </Button>
+        }
+        rowActions={(item) => (
+          <RowActionsMenu
+            label={`Acciones de ${fullName(item)}`}
+            actions={editDeleteActions({
+              editLabel: 'Editar empleado',
+              deleteLabel: 'Eliminar empleado',
+              onEdit: () => dialogs.openEdit(item),
+              onDelete: () => dialogs.openDelete(item),
+            })}
+          />
+        )}
+      />
+
+      <FormDialog<CreateEmployee>
+        open={dialogs.creating}
+        title="Nuevo empleado"
+        validate={validateCreate}
+        onClose={dialogs.close}
+        onSubmit={(values) => create.run(clean(values))}
+      >
+        <EmployeeFields />
+      </FormDialog>
+
+      <FormDialog<Employee>
+        open={Boolean(dialogs.editing)}
+        title="Editar empleado"
+        initialValues={editValues}
+        validate={validateUpdate}
+        onClose={dialogs.close}
+        onSubmit={(values) => update.run({ id: values.id, ...clean(values) })}
+      >
+        <IdField name="id" />
+        <EmployeeFields />
+      </FormDialog>
+
+      <ConfirmDialog
+        open={Boolean(dialogs.deleting)}
+        text={dialogs.deleting ? `Estas a punto de eliminar al empleado ${fullName(dialogs.deleting)}` : ''}
+        onCancel={dialogs.close}
+        onConfirm={() => {
+          const item = dialogs.deleting;
+          dialogs.close();
+          if (item) void remove.run(item.id);
+        }}
+      />
+    </CatalogPage>
+  );
+}

@@ -1,0 +1,14 @@
+import { useAction, useApi, type ApiClient } from '@almacen/shared';
+import type { Product, UpdateProduct } from '@almacen/shared/domain';
+import { STOCK_PREFIX, productKeys } from './get-products';
+
+/** `categoryId` and `unitId` are null when left empty (spec §3). */
+export const updateProduct = (api: ApiClient, body: UpdateProduct) => api<Product>(productKeys.all, { method: 'PUT', body });
+
+export function useUpdateProduct() {
+  const api = useApi();
+  return useAction((body: UpdateProduct) => updateProduct(api, body), {
+    errorText: 'actualizar el producto solicitado.',
+    invalidate: [productKeys.all, STOCK_PREFIX],
+  });
+}

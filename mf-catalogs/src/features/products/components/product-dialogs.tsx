@@ -1,0 +1,96 @@
+// "Nuevo producto" (name only) and "Editar producto" (id disabled; partida and unit optional,
+// searchable).
+import {
+  FormDialog,
+  IdField,
+  SelectField,
+  TextField,
+  useLoadErrorToast,
+  validateSchema,
+  type SelectOption,
+} from '@almacen/shared';
+import { createProductSchema, updateProductSchema, type Product, type UpdateProduct } from '@almacen/shared/domain';
+import { useMemo } from 'react';
+import { useProductCategories } from '../api/get-product-categories';
+import { useProductUnits } from '../api/get-product-units';
+import { useProduct } from '../api/get-product';
+
+export const PRODUCT_FIELDS = {
+  name: 'Nombre del producto',
+  namePlaceholder: 'Lápiz de grafito del número 2',
+  category: 'Partida',
+  categoryPlaceholder: 'Selecciona una partida',
+  unit: 'Unidad de medida',
+  unitPlaceholder: 'Selecciona una unidad de medida',
+} as const;
+
+const validateCreate = validateSchema(createProductSchema);
+const validateUpdate = validateSchema(updateProductSchema);
+
+export function CreateProductDialog({ open, onClose, onSubmit }: { open: boolean; onClose: () => void; onSubmit: (values: { name: string }) => unknown }) {
+  return (
+    <FormDialog<{ name: string }> open={open} title="Nuevo producto" validate={validateCreate} onClose={onClose} onSubmit={onSubmit}>
+      <TextField name="name" label={PRODUCT_FIELDS.name} placeholder={PRODUCT_FIELDS.namePlaceholder} required autoFocus />
+    </FormDialog>
+  );
+}
+
+interface EditProductDialogProps {
+  product: Product;
+  onClose: () => void;
+  onSubmit: (values: UpdateProduct) => unknown;
+}
+
+/**
+ * Mounted only while editing, so the product, the partidas and the units are fetched when they
+ * are needed. The form starts from the table's row and takes the server's fresher copy when it
+ * arrives (without undoing what was typed).
+ */
+export function EditProductDialog({ product: row, onClose, onSubmit }: EditProductDialogProps) {
+  const fresh = useProduct(row.id);
+  useLoadErrorToast(fresh.error, 'obtener el producto solicitado.');
+  const product = fresh.data ?? row;
+  const categories = useProductCategories();
+  const units = useProductUnits();
+  useLoadErrorToast(categories.error, 'obtener las partidas.');
+  useLoadErrorToast(units.error, 'obtener las unidades de medida.');
+  const categoryOptions = useMemo<SelectOption<number>[]>(
+    () => (categories.data ?? []).map((item) => ({ value: item.id, label: item.description })),
+    [categories.data],
+  );
+  const unitOptions = useMemo<SelectOption<number>[]>(
+    () => (units.data ?? []).map((item) => ({ value: item.id, label: item.description })),
+    [units.data],
+  );
+  const initialValues = useMemo<UpdateProduct>(
+    () => ({ id: product.id, name: product.name, categoryId: product.category?.id ?? null, unitId: product.unit?.id ?? null }),
+    [product],
+  );
+  return (
+    <FormDialog<UpdateProduct>
+      open
+      title="Editar producto"
+      initialValues={initialValues}
+      validate={validateUpdate}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <IdField name="id" mode="disabled" />
+      <TextField name="name" label={PRODUCT_FIELDS.name} placeholder={PRODUCT_FIELDS.namePlaceholder} required autoFocus />
+      <SelectField<number>
+        name="categoryId"
+        label={PRODUCT_FIELDS.category}
+        placeholder={PRODUCT_FIELDS.categoryPlaceholder}
+        options={categoryOptions}
+        clearable
+      />
+      <SelectField<number>
+        name="unitId"
+        label={PRODUCT_FIELDS.unit}
+        placeholder={PRODUCT_FIELDS.unitPlaceholder}
+        options={unitOptions}
+        clearable
+      />
+    </FormDialog>
+  );
+}
