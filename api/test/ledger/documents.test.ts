@@ -326,7 +326,7 @@ describe('documents and the ledger are immutable', () => {
       ['TRUNCATE movements CASCADE', []],
     ] as const;
     for (const [sql, params] of refused) {
-      await expect(t.db.query(sql, params as unknown[])).rejects.toThrow(/inmutable/);
+      await expect(t.db.query(sql, [...params])).rejects.toThrow(/inmutable/);
     }
     await expect(t.db.query('UPDATE product_balances SET quantity = -1 WHERE product_id = $1', [productId])).rejects.toThrow(/check constraint/);
     await expect(t.db.query('DELETE FROM product_balances WHERE product_id = $1', [productId])).rejects.toThrow(/movimientos/);
