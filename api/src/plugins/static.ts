@@ -1,7 +1,169 @@
-// Placeholder until the static-serving work lands: the built shell, the remotes and
-// /config.json are served here. Owned by the identity helper.
-import type { FastifyPluginAsync } from 'fastify';
+// Serves the built front end from this process (ARCHITECTURE §2, `npm start` mode): the shell at
+// `/` (any unknown page path answers its index.html, the single-page app routes it), each
+// remote's build under `/remotes/<folder>/`, and `/config.json`, the shell's runtime settings.
+// Caching follows the federation contract (§3): what names the current build — index.html,
+// mf-manifest.json, remoteEntry.js, config.json — is revalidated on every load (`no-cache`), so
+// a redeployed remote shows on the next reload; content-hashed files never change and are cached
+// for a year. Bodies are compressed by @fastify/compress (registered in app.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_NAMES, type Config } from '../config';
 import type { ModuleOptions } from '../modules/module';
 
-const staticFiles: FastifyPluginAsync<ModuleOptions> = async () => undefined;
+export const REMOTE_FOLDERS = REMOTE_NAMES.map((name) => name.replace('_', '-'));
+
+/** Paths that belong to the API, the provider or the probes: never the single-page app. */
+const RESERVED = [/^\/api(\/|$)/, /^\/oidc(\/|$)/, /^\/healthz$/, /^\/remotes(\/|$)/, /^\/config\.json$/];
+
+const HASHED = /\.[0-9a-f]{8,}\.(?:m?js|css|map|woff2?|ttf|png|svg|jpe?g|gif|webp|ico|wasm)$/i;
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function cacheControlFor(file: string): string {
+  return HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE;
+}
+
+/** The shell's runtime settings (contract in the common brief). */
+export function runtimeConfig(config: Config) {
+  return {
+    apiBaseUrl: config.publicUrl,
+    institutionName: config.institutionName,
+    timeZone: config.timeZone,
+    oidc: {
+      authority: config.oidcIssuer,
+      clientId: config.oidcClientId,
+      scope: config.oidcScope,
+      extraQueryParams: config.oidcExtraParams,
+    },
+    remotes: { ...config.remotes },
+  };
+}
+
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * Content-Security-Policy of the shell's page: scripts only from this origin and the remotes'
+ * origins (no inline script); styles also inline, because Griffel (Fluent UI) inserts style
+ * tags at run time; network calls to this origin, the identity provider and the remotes.
+ */
+export function shellCsp(config: Config): string {
+  const self = originOf(config.publicUrl);
+  const idp = originOf(config.oidcIssuer);
+  const remotes = [...new Set(Object.values(config.remotes).map(originOf))].filter((o) => o !== self);
+  const list = (...sources: string[]) => [...new Set(sources)].filter((s) => s !== self).join(' ');
+  const withSelf = (...sources: string[]) => ["'self'", list(...sources)].filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${withSelf(...remotes)}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${withSelf(idp)} data: blob:`,
+    "font-src 'self' data:",
+    `connect-src ${withSelf(idp, ...remotes)}`,
+    `frame-src ${withSelf(idp)}`,
+    `form-action ${withSelf(idp)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** `/a/b.js` → `a/b.js`, or null for anything that could leave the folder. */
+function safeRelative(urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const normalized = path.posix.normalize(decoded).replace(/^\/+/, '');
+  if (normalized.startsWith('..') || normalized.split('/').some((part) => part.startsWith('.'))) return null;
+  return normalized;
+}
+
+const notFoundBody = { message: 'La ruta solicitada no existe.', code: 'NOT_FOUND' };
+
+const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) => {
+  const root = config.staticRoot;
+  const shellDist = path.join(root, 'shell', 'dist');
+  const csp = shellCsp(config);
+  const configJson = JSON.stringify(runtimeConfig(config));
+
+  // Only reply.sendFile (ETag, Last-Modified, 304, ranges, path checks); routes are ours.
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'deny' });
+
+  function send(reply: FastifyReply, dir: string, relative: string) {
+    reply.header('cache-control', cacheControlFor(relative));
+    if (relative.endsWith('.html')) reply.header('content-security-policy', csp);
+    return reply.sendFile(relative, dir);
+  }
+
+  function sendShellPage(reply: FastifyReply) {
+    if (!isFile(path.join(shellDist, 'index.html'))) {
+      return reply
+        .status(503)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('El portal aún no está compilado: ejecuta "npm run build" (o "npm start", que compila lo que falta).');
+    }
+    return send(reply, shellDist, 'index.html');
+  }
+
+  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', NO_CACHE).type('application/json; charset=utf-8').send(configJson),
+  );
+
+  app.get<{ Params: { folder: string; '*': string } }>('/remotes/:folder/*', { schema: { hide: true } }, async (request, reply) => {
+    const { folder } = request.params;
+    const relative = safeRelative(request.params['*'] || 'index.html');
+    // Files of a remote are public and fetched by the federation runtime from wherever the
+    // shell runs (e.g. a dev server on another port).
+    if (!reply.hasHeader('access-control-allow-origin')) reply.header('access-control-allow-origin', '*');
+    const dir = path.join(root, folder, 'dist');
+    if (!REMOTE_FOLDERS.includes(folder) || !relative || !isFile(path.join(dir, relative))) {
+      return reply.status(404).send(notFoundBody);
+    }
+    return send(reply, dir, relative);
+  });
+
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendShellPage(reply));
+
+  // The shell's build is flat (hashed chunks next to index.html): a route for one-segment paths
+  // gets the per-route compression @fastify/compress installs. /api, /oidc, /remotes alone are 404.
+  app.get<{ Params: { file: string } }>('/:file', { schema: { hide: true } }, async (request, reply) => {
+    const relative = safeRelative(request.params.file);
+    if (!relative || RESERVED.some((re) => re.test(`/${relative}`))) return reply.status(404).send(notFoundBody);
+    if (isFile(path.join(shellDist, relative))) return send(reply, shellDist, relative);
+    if (!path.posix.extname(relative)) return sendShellPage(reply);
+    return reply.status(404).send(notFoundBody);
+  });
+
+  // Every other GET that no route answers (app.ts's not-found handler would): a file of the
+  // shell's build, or — for a page path (no file extension) — the shell's index.html, so a deep
+  // link like /dashboard/stock opens the app there. A hook rather than a not-found handler,
+  // because app.ts owns that one; it runs only for requests no route matched.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    const urlPath = request.url.split('?')[0];
+    if (RESERVED.some((re) => re.test(urlPath))) return;
+    const relative = safeRelative(urlPath);
+    if (relative && isFile(path.join(shellDist, relative))) return send(reply, shellDist, relative);
+    if (relative !== null && !path.posix.extname(relative)) return sendShellPage(reply);
+  });
+};
+
+// Not encapsulated (what fastify-plugin does): the hook above must see the root's not-found
+// requests, which a plugin's own scope never receives.
+(staticFiles as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
 export default staticFiles;

@@ -1,0 +1,147 @@
+// Static serving in `npm start` mode: the shell and its deep links, each remote under
+// /remotes/<folder>/, /config.json from the configuration; caching per the federation contract
+// (names of the current build revalidated, hashed files immutable), compression and the CSP.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let t: TestApp;
+let root: string;
+const bigScript = `console.log(${JSON.stringify('almacén '.repeat(2000))});`;
+
+function write(relative: string, body: string) {
+  const file = path.join(root, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, body);
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-static-'));
+  write('shell/dist/index.html', '<!doctype html><html lang="es-MX"><head><script defer src="/main.0123abcd45.js"></script></head><body><div id="root"></div></body></html>');
+  write('shell/dist/main.0123abcd45.js', bigScript);
+  write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('mf-stock/dist/mf-manifest.json', JSON.stringify({ id: 'mf_stock', name: 'mf_stock' }));
+  write('mf-stock/dist/remoteEntry.js', bigScript);
+  write('mf-stock/dist/__federation_expose_App.89abcdef01.js', bigScript);
+  write('mf-stock/dist/secret/.env', 'NO');
+  write('package.json', '{"name":"fuera"}');
+  t = await createTestApp({
+    env: { STATIC_ROOT: root, PUBLIC_URL: 'https://almacen.example.mx', REMOTE_MF_INVOICES_URL: 'https://entradas.example.mx/mf-manifest.json' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('the shell', () => {
+  it('serves index.html at / and for deep links, revalidated, under a CSP without inline script', async () => {
+    for (const url of ['/', '/dashboard', '/dashboard/stock', '/auth/callback?code=x&state=y']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://entradas.example.mx;");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      // The identity provider (here the test issuer) may be reached, and show pictures.
+      const idp = new URL(t.config.oidcIssuer).origin;
+      expect(csp).toContain(`connect-src 'self' ${idp} https://entradas.example.mx;`);
+      expect(csp).toContain(`img-src 'self' ${idp} data: blob:`);
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('caches hashed files for a year and compresses them', async () => {
+    const response = await get('/main.0123abcd45.js', { 'accept-encoding': 'gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(bigScript);
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for missing files and never serves the single-page app for the API or the provider', async () => {
+    expect((await get('/missing.0123abcd45.js')).statusCode).toBe(404);
+    expect((await get('/api')).statusCode).toBe(404);
+    const api = await get('/api/unknown');
+    expect(api.statusCode).toBe(401);
+    expect(api.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await get('/%2e%2e/package.json')).statusCode).toBe(404);
+  });
+});
+
+describe('remotes', () => {
+  it('serves each remote under /remotes/<folder>/: manifest and entry revalidated, chunks immutable, readable cross-origin', async () => {
+    const manifest = await get('/remotes/mf-stock/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toEqual({ id: 'mf_stock', name: 'mf_stock' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+
+    const entry = await get('/remotes/mf-stock/remoteEntry.js', { 'accept-encoding': 'br' });
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['content-encoding']).toBe('br');
+
+    const chunk = await get('/remotes/mf-stock/__federation_expose_App.89abcdef01.js');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // A changed file is seen at once: nothing is listed at start-up.
+    write('mf-stock/dist/mf-manifest.json', JSON.stringify({ id: 'mf_stock', name: 'mf_stock', version: 2 }));
+    expect((await get('/remotes/mf-stock/mf-manifest.json')).json()).toMatchObject({ version: 2 });
+  });
+
+  it('serves nothing outside the remotes builds', async () => {
+    expect((await get('/remotes/mf-nope/remoteEntry.js')).statusCode).toBe(404);
+    expect((await get('/remotes/mf-invoices/remoteEntry.js')).statusCode).toBe(404);
+    expect((await get('/remotes/mf-stock/secret/.env')).statusCode).toBe(404);
+    expect((await get('/remotes/mf-stock/%2e%2e/%2e%2e/package.json')).statusCode).toBe(404);
+    expect((await get('/remotes/mf-stock/..%2f..%2fpackage.json')).statusCode).toBe(404);
+  });
+});
+
+describe('/config.json', () => {
+  it('tells the shell the API, the identity provider and where each remote is', async () => {
+    const response = await get('/config.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      apiBaseUrl: 'https://almacen.example.mx',
+      institutionName: t.config.institutionName,
+      timeZone: 'America/Mexico_City',
+      oidc: {
+        authority: t.config.oidcIssuer,
+        clientId: 'almacen-portal',
+        scope: 'openid profile email offline_access',
+        extraQueryParams: {},
+      },
+      remotes: {
+        mf_catalogs: 'https://almacen.example.mx/remotes/mf-catalogs/mf-manifest.json',
+        mf_invoices: 'https://entradas.example.mx/mf-manifest.json',
+        mf_dispatches: 'https://almacen.example.mx/remotes/mf-dispatches/mf-manifest.json',
+        mf_stock: 'https://almacen.example.mx/remotes/mf-stock/mf-manifest.json',
+      },
+    });
+  });
+});
+
+describe('before the front end is built', () => {
+  it('says so in Spanish instead of failing', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-empty-'));
+    const bare = await createTestApp({ env: { STATIC_ROOT: empty } });
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/dashboard' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('El portal aún no está compilado');
+    } finally {
+      await bare.close();
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
