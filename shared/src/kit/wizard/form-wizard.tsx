@@ -12,7 +12,7 @@ import type { FormApi } from 'final-form';
 import arrayMutators from 'final-form-arrays';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
-import { FORM_RESET_DELAY_MS, WIZARD_MAX_WIDTH } from '../../domain';
+import { FORM_RESET_DELAY_MS, MIN_PRODUCTS_PER_DOCUMENT, WIZARD_MAX_WIDTH } from '../../domain';
 import { ERROR_TITLE, useNotify } from '../../platform';
 import { useIdempotencyKey } from './idempotency';
 import { toFormErrors, type StepValidator } from './step-validation';
@@ -75,6 +75,7 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     padding: tokens.spacingHorizontalM,
   },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
   step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, border: 'none', padding: 0, margin: 0 },
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
@@ -164,17 +165,22 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
     <div className={styles.root} style={{ maxWidth: WIZARD_MAX_WIDTH }}>
       <Title2 as="h1">{title}</Title2>
       <WizardStepper labels={steps.map((s) => s.label)} current={step} />
-      <Form<V> onSubmit={onSubmit} validate={validate} mutators={mutators} initialValues={initialValues}
+      <Form<V>
+        onSubmit={onSubmit}
+        validate={validate}
+        mutators={mutators}
+        initialValues={initialValues}
         subscription={{ submitting: true }}
       >
         {({ handleSubmit, form, submitting }) => (
           <form
             noValidate
             aria-label={title}
+            className={styles.form}
             onSubmit={(event) => {
               event.preventDefault();
               const rule = current?.minRows;
-              if (step < last && rule && rowCount(form.getState().values, rule.name) < (rule.min ?? 1)) {
+              if (step < last && rule && rowCount(form.getState().values, rule.name) < (rule.min ?? MIN_PRODUCTS_PER_DOCUMENT)) {
                 showNotice(rule.message);
                 return;
               }
