@@ -1,0 +1,86 @@
+// Shared by start.mjs and dev.mjs: where the front ends are, whether a build is stale, and how
+// to run child processes whose output is prefixed and which stop with us.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SHELL = 'shell';
+export const REMOTES = [
+  { folder: 'mf-catalogs', name: 'mf_catalogs', port: 3001 },
+  { folder: 'mf-invoices', name: 'mf_invoices', port: 3002 },
+  { folder: 'mf-dispatches', name: 'mf_dispatches', port: 3003 },
+  { folder: 'mf-stock', name: 'mf_stock', port: 3004 },
+];
+export const FRONT_ENDS = [SHELL, ...REMOTES.map((r) => r.folder)];
+
+/** Newest modification time under `target` (a file or a folder), ignoring builds and deps. */
+function newest(target) {
+  let stat;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+    latest = Math.max(latest, newest(path.join(target, entry)));
+  }
+  return latest;
+}
+
+/** Why `folder` must be built, or null when its dist is newer than everything it is made of. */
+export function buildReason(folder) {
+  const marker = path.join(ROOT, folder, 'dist', folder === SHELL ? 'index.html' : 'mf-manifest.json');
+  if (!fs.existsSync(marker)) return 'no está compilado';
+  const built = fs.statSync(marker).mtimeMs;
+  const inputs = [
+    path.join(ROOT, folder, 'src'),
+    path.join(ROOT, folder, 'public'),
+    path.join(ROOT, folder, 'rspack.config.ts'),
+    path.join(ROOT, folder, 'package.json'),
+    path.join(ROOT, 'shared', 'src'),
+    path.join(ROOT, 'rspack.shared.ts'),
+    path.join(ROOT, 'package-lock.json'),
+  ];
+  return inputs.some((input) => newest(input) > built) ? 'su código cambió desde la última compilación' : null;
+}
+
+const COLORS = [31, 32, 33, 34, 35, 36, 91, 92];
+
+/** Runs a command with its output prefixed by `label`; resolves with its exit code. */
+export function run(label, command, args, { env = {}, cwd = ROOT, color = 0 } = {}) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = process.stdout.isTTY ? `\x1b[${COLORS[color % COLORS.length]}m[${label}]\x1b[0m ` : `[${label}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop();
+      for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+    });
+    stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
+  }
+  child.done = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  return child;
+}
+
+/** Resolves when GET url answers 200 (or rejects after timeoutMs). */
+export async function waitFor(url, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} no respondió en ${Math.round(timeoutMs / 1000)} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
