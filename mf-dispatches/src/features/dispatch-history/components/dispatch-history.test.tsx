@@ -1,0 +1,241 @@
+import { ApiError, type Movement, type Product } from '@almacen/shared';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import DispatchesApp from '../../../app';
+
+jest.setTimeout(60_000);
+
+const dispatches = [
+  { id: 30, dispatchDate: '2026-02-27' },
+  { id: 31, dispatchDate: '2026-03-02' },
+];
+const movements: Record<number, Movement[]> = {
+  31: [
+    { id: 301, productId: 5, price: '15.5', quantity: '2.25', movementType: 'DISPATCH', observations: 'Aula 3' },
+    { id: 302, productId: 7, price: '1234.123456', quantity: '10', movementType: 'DISPATCH', observations: null },
+  ],
+  30: [],
+};
+const products: Record<number, Product> = {
+  5: { id: 5, name: 'Papel bond carta', unit: { id: 1, description: 'Paquete' }, category: { id: 1, description: '2111 Materiales de oficina' } },
+  7: { id: 7, name: 'Tóner negro', unit: null, category: null },
+};
+
+type Handler = (request: FakeApiRequest) => unknown;
+
+function api(overrides: Handler = () => undefined): Handler {
+  return (request) => {
+    const answer = overrides(request);
+    if (answer !== undefined) return answer;
+    const { method, path } = request;
+    if (method === 'GET' && path === '/api/dispatches') return dispatches;
+    const ofDispatch = /^\/api\/movements\/dispatches\/(\d+)$/.exec(path);
+    if (method === 'GET' && ofDispatch) return movements[Number(ofDispatch[1])];
+    const product = /^\/api\/catalog\/products\/(\d+)$/.exec(path);
+    if (method === 'GET' && product) return products[Number(product[1])];
+    return undefined;
+  };
+}
+
+function renderHistory(handler: Handler = api()) {
+  return renderWithPlatform(
+    <Routes>
+      <Route path="/dashboard/dispatches/*" element={<DispatchesApp />} />
+    </Routes>,
+    { api: handler, route: '/dashboard/dispatches/history' },
+  );
+}
+
+const cellsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((tr) => [...tr.querySelectorAll('td')].map((cell) => cell.textContent))
+    .filter((cells) => cells.length > 0);
+
+async function expandDispatch(user: ReturnType<typeof userEvent.setup>, id: number) {
+  const table = await screen.findByRole('table', { name: 'Salidas' });
+  const row = (await within(table).findByText(String(id))).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name: 'Expandir fila' }));
+  return screen.findByRole('table', { name: `Movimientos de la salida ${id}` });
+}
+
+/** What the browser was asked to save: the link's file name and the blob behind it. */
+function captureSaves() {
+  const saved: Array<{ name: string; blob: Blob }> = [];
+  const blobs = new Map<string, Blob>();
+  let n = 0;
+  Object.assign(URL, {
+    createObjectURL: jest.fn((blob: Blob) => {
+      const url = `blob:test/${++n}`;
+      blobs.set(url, blob);
+      return url;
+    }),
+    revokeObjectURL: jest.fn(),
+  });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.getAttribute('href') ?? '')! });
+  });
+  return saved;
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+test('the history lists ID and "Fecha de factura" as DD/MM/YYYY, newest first, and leads to a new dispatch', async () => {
+  const user = userEvent.setup();
+  renderHistory();
+  expect(screen.getByRole('heading', { name: 'Historial de salidas' })).toBeInTheDocument();
+  const table = await screen.findByRole('table', { name: 'Salidas' });
+  await within(table).findByText('31');
+  const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim()).filter(Boolean);
+  expect(headers).toEqual(expect.arrayContaining(['ID', 'Fecha de factura']));
+  expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
+    ['31', '02/03/2026'],
+    ['30', '27/02/2026'],
+  ]);
+
+  await user.click(screen.getByRole('button', { name: 'Crear nueva salida' }));
+  expect(await screen.findByRole('heading', { name: 'Nueva salida' })).toBeInTheDocument();
+});
+
+test('a failed load says "…obtener las salidas."', async () => {
+  renderHistory(api(({ path }) => {
+    if (path === '/api/dispatches') throw new ApiError(500, 'Falla interna');
+    return undefined;
+  }));
+  expect(await screen.findByText('Algo salió mal mientras tratábamos de obtener las salidas.')).toBeInTheDocument();
+  expect(screen.getByText('¡Oh no!')).toBeInTheDocument();
+});
+
+test('expanding a dispatch shows its movements, and a movement its product', async () => {
+  const user = userEvent.setup();
+  const { calls } = renderHistory();
+  const table = await expandDispatch(user, 31);
+  await within(table).findByText('301');
+  expect(calls.some((c) => c.path === '/api/movements/dispatches/31')).toBe(true);
+  const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim()).filter(Boolean);
+  expect(headers).toEqual(expect.arrayContaining(['ID', 'Precio de salida', 'Cantidad', 'Observaciones']));
+  expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
+    ['301', '$15.50', '2.25', 'Aula 3'],
+    ['302', '$1,234.123456', '10', ''],
+  ]);
+  expect(screen.getByRole('button', { name: 'Reporte de salida' })).toBeInTheDocument();
+
+  const movementRow = within(table).getByText('301').closest('tr')!;
+  await user.click(within(movementRow).getByRole('button', { name: 'Expandir fila' }));
+  expect(await screen.findByDisplayValue('Papel bond carta')).toBeInTheDocument();
+  expect(screen.getByLabelText('Unidad')).toHaveValue('Paquete');
+  expect(screen.getByLabelText('Partida')).toHaveValue('2111 Materiales de oficina');
+  expect(calls.some((c) => c.path === '/api/catalog/products/5')).toBe(true);
+});
+
+test('a product without unit or partida says so; failed loads of movements and product say so', async () => {
+  const user = userEvent.setup();
+  renderHistory(api(({ path }) => {
+    if (path === '/api/movements/dispatches/30') throw new ApiError(500, 'Falla');
+    if (path === '/api/catalog/products/5') throw new ApiError(404, 'No existe');
+    return undefined;
+  }));
+  await expandDispatch(user, 30);
+  expect(
+    await screen.findByText('Algo salió mal mientras tratábamos de obtener los movimientos de la salida solicitada.'),
+  ).toBeInTheDocument();
+
+  const table = await expandDispatch(user, 31);
+  await within(table).findByText('302');
+  await user.click(within(within(table).getByText('302').closest('tr')!).getByRole('button', { name: 'Expandir fila' }));
+  expect(await screen.findByDisplayValue('Tóner negro')).toBeInTheDocument();
+  expect(screen.getByDisplayValue('Sin unidad de medida asignada')).toBeInTheDocument();
+  expect(screen.getByDisplayValue('Sin partida asignada')).toBeInTheDocument();
+
+  await user.click(within(within(table).getByText('301').closest('tr')!).getByRole('button', { name: 'Expandir fila' }));
+  expect(await screen.findByText('Algo salió mal mientras tratábamos de obtener el producto solicitado.')).toBeInTheDocument();
+});
+
+describe('"Reporte de salida"', () => {
+  test('is asked with POST and saved under the server\'s name when it sends one', async () => {
+    const user = userEvent.setup();
+    const saved = captureSaves();
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    const { calls } = renderHistory(api((request) => {
+      if (request.download) return { blob: pdf, fileName: 'Reportes de salida - 31.pdf' };
+      return undefined;
+    }));
+    await expandDispatch(user, 31);
+    await user.click(screen.getByRole('button', { name: 'Reporte de salida' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ name: 'Reportes de salida - 31.pdf', blob: pdf });
+    const downloads = calls.filter((c) => c.download);
+    expect(downloads).toEqual([expect.objectContaining({ method: 'POST', path: '/api/reports/dispatches/31' })]);
+  });
+
+  test('without a name from the server it is "Reportes de salida - {id}" plus the extension of its type', async () => {
+    const user = userEvent.setup();
+    const saved = captureSaves();
+    const xlsx = new Blob(['PK'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    renderHistory(api((request) => (request.download ? { blob: xlsx, fileName: '31' } : undefined)));
+    await expandDispatch(user, 31);
+    await user.click(screen.getByRole('button', { name: 'Reporte de salida' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].name).toBe('Reportes de salida - 31.xlsx');
+  });
+
+  test('is retried up to 3 times: two failures then the file', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const saved = captureSaves();
+    let attempts = 0;
+    renderHistory(api((request) => {
+      if (!request.download) return undefined;
+      attempts += 1;
+      if (attempts <= 2) throw new ApiError(503, 'Servicio no disponible');
+      return { blob: new Blob(['%PDF'], { type: 'application/pdf' }), fileName: 'Reportes de salida - 31.pdf' };
+    }));
+    await expandDispatch(user, 31);
+    await user.click(screen.getByRole('button', { name: 'Reporte de salida' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(attempts).toBe(3);
+    expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
+  });
+
+  test('after the 3 retries fail: "¡Oh no!" with the server\'s message, nothing saved', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const saved = captureSaves();
+    let attempts = 0;
+    renderHistory(api((request) => {
+      if (!request.download) return undefined;
+      attempts += 1;
+      throw new ApiError(500, 'No se pudo generar el reporte.');
+    }));
+    await expandDispatch(user, 31);
+    await user.click(screen.getByRole('button', { name: 'Reporte de salida' }));
+    expect(
+      await screen.findByText('Algo salió mal mientras tratábamos de descargar el reporte solicitado. No se pudo generar el reporte.'),
+    ).toBeInTheDocument();
+    expect(attempts).toBe(4);
+    expect(saved).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Reporte de salida' })).toBeEnabled();
+  });
+
+  test('a 404 is not retried', async () => {
+    const user = userEvent.setup();
+    captureSaves();
+    let attempts = 0;
+    renderHistory(api((request) => {
+      if (!request.download) return undefined;
+      attempts += 1;
+      throw new ApiError(404, 'La salida solicitada no existe.');
+    }));
+    await expandDispatch(user, 31);
+    await user.click(screen.getByRole('button', { name: 'Reporte de salida' }));
+    expect(
+      await screen.findByText('Algo salió mal mientras tratábamos de descargar el reporte solicitado. La salida solicitada no existe.'),
+    ).toBeInTheDocument();
+    expect(attempts).toBe(1);
+  });
+});
