@@ -9,6 +9,9 @@ import { registerDispatch } from '../../src/modules/dispatches/dispatches.servic
 import { registerInvoice } from '../../src/modules/invoices/invoices.service';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, stockOf, type Catalog } from './fixtures';
 
+// Each file creates and migrates its own database; on a busy machine that alone can take seconds.
+jest.setTimeout(120_000);
+
 let t: TestApp;
 let c: Client;
 let catalog: Catalog;

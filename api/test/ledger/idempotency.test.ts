@@ -6,6 +6,9 @@ import { client, countRows, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, LEDGER_TABLES, postWith, stockOf, type Catalog } from './fixtures';
 
+// Each file creates and migrates its own database; on a busy machine that alone can take seconds.
+jest.setTimeout(120_000);
+
 let t: TestApp;
 let ana: Client;
 let catalog: Catalog;

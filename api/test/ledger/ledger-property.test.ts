@@ -12,6 +12,9 @@ import { client, countRows, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, type Catalog } from './fixtures';
 
+// Each file creates and migrates its own database; on a busy machine that alone can take seconds.
+jest.setTimeout(120_000);
+
 let t: TestApp;
 let c: Client;
 let catalog: Catalog;

@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { seedLedger } from '../../src/modules/ledger/seed';
 import { createCatalog, createProduct } from './fixtures';
 
+// Each file creates and migrates its own database; on a busy machine that alone can take seconds.
+jest.setTimeout(120_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
