@@ -1,0 +1,288 @@
+// The four reports of ARCHITECTURE §6 as ReportDefinitions: titles, columns, header fields,
+// rows mapped from the repository's cursors, totals and signature blocks.
+import {
+  addDecimal,
+  divideDecimal,
+  formatDate,
+  formatQuantity,
+  invoiceTypeLabel,
+  movementTypeLabel,
+  subtractDecimal,
+  trimDecimal,
+  VAT_FACTOR,
+} from '@almacen/shared/domain';
+import type { Column, ReportDefinition, Row } from '../../reports/model';
+import * as repo from './reports.repository';
+import type { Snapshot } from './snapshot';
+
+export interface ReportContext {
+  institution: string;
+  /** Today (YYYY-MM-DD) in the configured time zone. */
+  issued: string;
+}
+
+type Base = Pick<ReportDefinition, 'institution' | 'issued'>;
+const base = ({ institution, issued }: ReportContext): Base => ({ institution, issued });
+
+const NO_CATEGORY = 'Sin partida';
+const NO_UNIT = 'Sin unidad';
+
+async function* mapBatches<T>(source: AsyncIterable<T[]>, map: (row: T) => Row[]): AsyncIterable<Row[]> {
+  for await (const batch of source) yield batch.flatMap(map);
+}
+
+// ---------------------------------------------------------------- Reporte de existencias
+
+const STOCK_COLUMNS: Column[] = [
+  { header: 'Clave', kind: 'text', weight: 30, xlsxWidth: 8 },
+  { header: 'Producto', kind: 'text', weight: 165, xlsxWidth: 44 },
+  { header: 'Unidad', kind: 'text', weight: 52, xlsxWidth: 14 },
+  { header: 'Partida', kind: 'text', weight: 100, xlsxWidth: 32 },
+  { header: 'Existencia', kind: 'quantity', weight: 58, xlsxWidth: 14 },
+  { header: 'Costo promedio', kind: 'price', weight: 62, xlsxWidth: 16 },
+  { header: 'Valor', kind: 'money', weight: 70, xlsxWidth: 18 },
+];
+
+export function stockReport(snapshot: Snapshot, context: ReportContext): ReportDefinition {
+  return {
+    ...base(context),
+    title: 'Reporte de existencias',
+    orientation: 'portrait',
+    sheetName: 'Existencias',
+    fields: [{ label: 'Método de valuación', value: 'Costo promedio' }],
+    columns: STOCK_COLUMNS,
+    emptyText: 'No hay productos registrados.',
+    rows: mapBatches(repo.stockRows(snapshot), (row): Row[] => {
+      const category = row.category ?? NO_CATEGORY;
+      if (row.category_total === 1) {
+        return [{ cells: ['Total general', null, null, null, null, null, row.value], emphasis: 'total' }];
+      }
+      if (row.product_total === 1) {
+        return [{ cells: [`Subtotal de la partida ${category}`, null, null, null, null, null, row.value], emphasis: 'subtotal' }];
+      }
+      return [{ cells: [String(row.product_id), row.name, row.unit ?? NO_UNIT, category, row.quantity, row.average, row.value] }];
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- Tarjeta de almacén
+
+const KARDEX_COLUMNS: Column[] = [
+  { header: 'Mov.', kind: 'text', weight: 30, xlsxWidth: 8 },
+  { header: 'Fecha', kind: 'date', weight: 46, xlsxWidth: 12 },
+  { header: 'Tipo', kind: 'text', weight: 36, xlsxWidth: 10 },
+  { header: 'Documento', kind: 'text', weight: 58, xlsxWidth: 18 },
+  { header: 'Proveedor o área solicitante', kind: 'text', weight: 104, xlsxWidth: 34 },
+  { header: 'Cantidad', kind: 'quantity', weight: 44, xlsxWidth: 12 },
+  { header: 'Costo unitario', kind: 'price', weight: 52, xlsxWidth: 14 },
+  { header: 'Importe', kind: 'money', weight: 58, xlsxWidth: 16 },
+  { header: 'Cantidad', kind: 'quantity', weight: 44, xlsxWidth: 12 },
+  { header: 'Costo unitario', kind: 'price', weight: 52, xlsxWidth: 14 },
+  { header: 'Importe', kind: 'money', weight: 58, xlsxWidth: 16 },
+  { header: 'Cantidad', kind: 'quantity', weight: 46, xlsxWidth: 12 },
+  { header: 'Costo promedio', kind: 'price', weight: 54, xlsxWidth: 14 },
+  { header: 'Valor', kind: 'money', weight: 62, xlsxWidth: 16 },
+];
+
+export async function productCard(snapshot: Snapshot, context: ReportContext, productId: number): Promise<ReportDefinition | null> {
+  const product = await repo.productHeader(snapshot, productId);
+  if (!product) return null;
+  async function* rows(): AsyncIterable<Row[]> {
+    yield* mapBatches(repo.kardexRows(snapshot, productId), (m): Row[] => {
+      const entry = m.movement_type === 'INVOICE';
+      const movement = [m.quantity, m.unit_cost, m.amount];
+      const none = [null, null, null];
+      return [
+        {
+          cells: [
+            m.id,
+            m.date,
+            movementTypeLabel(m.movement_type),
+            entry ? `Factura ${m.invoice_number}` : `Salida ${m.dispatch_id}`,
+            m.counterpart,
+            ...(entry ? movement : none),
+            ...(entry ? none : movement),
+            m.balance_quantity,
+            m.balance_average,
+            m.balance_value,
+          ],
+        },
+      ];
+    });
+    const totals = await repo.kardexTotals(snapshot, productId);
+    if (Number(totals.movements) > 0) {
+      yield [
+        {
+          cells: ['Totales', null, null, null, null, totals.in_quantity, null, totals.in_amount, totals.out_quantity, null, totals.out_amount, product!.quantity, product!.average, product!.value],
+          emphasis: 'total',
+        },
+      ];
+    }
+  }
+  return {
+    ...base(context),
+    title: 'Tarjeta de almacén',
+    orientation: 'landscape',
+    sheetName: 'Tarjeta de almacén',
+    fields: [
+      { label: 'Clave del producto', value: String(product.id) },
+      { label: 'Producto', value: product.name },
+      { label: 'Unidad de medida', value: product.unit ?? NO_UNIT },
+      { label: 'Partida', value: product.category ?? NO_CATEGORY },
+      { label: 'Método de valuación', value: 'Costo promedio' },
+      { label: 'Existencia actual', value: `${formatQuantity(product.quantity)} ${product.unit ?? ''}`.trim() },
+    ],
+    columns: KARDEX_COLUMNS,
+    groups: [
+      { title: 'Entradas', first: 5, span: 3 },
+      { title: 'Salidas', first: 8, span: 3 },
+      { title: 'Existencia', first: 11, span: 3 },
+    ],
+    emptyText: 'El producto no tiene movimientos registrados.',
+    rows: rows(),
+  };
+}
+
+// ---------------------------------------------------------------- Reporte de entrada
+
+const ENTRY_COLUMNS: Column[] = [
+  { header: 'No.', kind: 'text', weight: 18, xlsxWidth: 6 },
+  { header: 'Producto', kind: 'text', weight: 118, xlsxWidth: 40 },
+  { header: 'Unidad', kind: 'text', weight: 42, xlsxWidth: 12 },
+  { header: 'Partida', kind: 'text', weight: 70, xlsxWidth: 28 },
+  { header: 'Cantidad', kind: 'quantity', weight: 46, xlsxWidth: 12 },
+  { header: 'Precio unitario', kind: 'price', weight: 56, xlsxWidth: 16 },
+  { header: 'Tasa IEPS', kind: 'text', weight: 34, xlsxWidth: 10 },
+  { header: 'IEPS', kind: 'money', weight: 52, xlsxWidth: 14 },
+  { header: 'IVA', kind: 'money', weight: 52, xlsxWidth: 14 },
+  { header: 'Importe', kind: 'money', weight: 62, xlsxWidth: 16 },
+];
+
+/** The taxes contained in a line's amount (the unit price already includes them). */
+export interface TaxBreakdown {
+  net: string;
+  ieps: string;
+  vat: string;
+}
+
+/**
+ * Splits a line's amount (cents) into net + IEPS + IVA, exactly and to the cent. The form
+ * builds the unit price as base × (1 + IEPS/100) × 1.16 (IVA is charged on the price with IEPS,
+ * as the Mexican law says), so the amount is divided back in the opposite order, each step
+ * rounded half up to cents, and the last part is what remains: the three always add up to the
+ * amount.
+ */
+export function splitTaxes(amount: string, { applyVat, applyIeps, iepsRate }: { applyVat: boolean; applyIeps: boolean; iepsRate: string }): TaxBreakdown {
+  const beforeVat = applyVat ? divideDecimal(amount, VAT_FACTOR, 2) : amount;
+  const net = applyIeps ? divideDecimal(beforeVat, addDecimal('1', divideDecimal(iepsRate, '100', 7)), 2) : beforeVat;
+  return { net, ieps: subtractDecimal(beforeVat, net), vat: subtractDecimal(amount, beforeVat) };
+}
+
+export async function entryVoucher(snapshot: Snapshot, context: ReportContext, invoiceId: number): Promise<ReportDefinition | null> {
+  const invoice = await repo.invoiceHeader(snapshot, invoiceId);
+  if (!invoice) return null;
+  let net = '0';
+  let ieps = '0';
+  let vat = '0';
+  let total = '0';
+  return {
+    ...base(context),
+    title: 'Reporte de entrada',
+    orientation: 'portrait',
+    sheetName: 'Reporte de entrada',
+    fields: [
+      { label: 'Entrada número', value: String(invoice.id) },
+      { label: 'Fecha de la factura', value: formatDate(invoice.invoice_date) },
+      { label: 'Proveedor', value: invoice.supplier },
+      { label: 'RFC', value: invoice.rfc },
+      { label: 'Número de factura', value: invoice.invoice_number },
+      { label: 'Tipo de entrada', value: invoiceTypeLabel(invoice.invoice_type) },
+    ],
+    columns: ENTRY_COLUMNS,
+    rows: mapBatches(repo.invoiceLines(snapshot, invoiceId), (line): Row[] => {
+      const taxes = splitTaxes(line.amount, { applyVat: line.apply_vat, applyIeps: line.apply_ieps, iepsRate: line.ieps_rate });
+      net = addDecimal(net, taxes.net);
+      ieps = addDecimal(ieps, taxes.ieps);
+      vat = addDecimal(vat, taxes.vat);
+      total = addDecimal(total, line.amount);
+      return [
+        {
+          cells: [
+            String(line.line_no),
+            line.product,
+            line.unit ?? NO_UNIT,
+            line.category ?? NO_CATEGORY,
+            line.quantity,
+            line.price,
+            line.apply_ieps ? `${trimDecimal(line.ieps_rate)} %` : '—',
+            line.apply_ieps ? taxes.ieps : null,
+            line.apply_vat ? taxes.vat : null,
+            line.amount,
+          ],
+        },
+      ];
+    }),
+    closing: () => ({
+      totals: [
+        { label: 'Subtotal sin impuestos', amount: net },
+        { label: 'IEPS', amount: ieps },
+        { label: 'IVA', amount: vat },
+        { label: 'Total', amount: total },
+      ],
+      note:
+        'El precio unitario es el costo final registrado en el almacén e incluye los impuestos marcados en la factura; ' +
+        'el IEPS (a la tasa indicada) y el IVA (16 %) se desglosan del importe de cada línea.',
+      signatures: [
+        { role: 'Director del plantel', name: invoice.director },
+        { role: 'Elaboró', name: invoice.entered_by },
+        { role: 'Almacenista', name: invoice.warehouse_keeper },
+      ],
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- Reporte de salida
+
+const EXIT_COLUMNS: Column[] = [
+  { header: 'No.', kind: 'text', weight: 18, xlsxWidth: 6 },
+  { header: 'Producto', kind: 'text', weight: 130, xlsxWidth: 40 },
+  { header: 'Unidad', kind: 'text', weight: 46, xlsxWidth: 12 },
+  { header: 'Partida', kind: 'text', weight: 78, xlsxWidth: 28 },
+  { header: 'Cantidad', kind: 'quantity', weight: 48, xlsxWidth: 12 },
+  { header: 'Precio de salida', kind: 'price', weight: 60, xlsxWidth: 16 },
+  { header: 'Importe', kind: 'money', weight: 64, xlsxWidth: 16 },
+  { header: 'Observaciones', kind: 'text', weight: 104, xlsxWidth: 36 },
+];
+
+export async function exitVoucher(snapshot: Snapshot, context: ReportContext, dispatchId: number): Promise<ReportDefinition | null> {
+  const dispatch = await repo.dispatchHeader(snapshot, dispatchId);
+  if (!dispatch) return null;
+  return {
+    ...base(context),
+    title: 'Reporte de salida',
+    orientation: 'portrait',
+    sheetName: 'Reporte de salida',
+    fields: [
+      { label: 'Salida número', value: String(dispatch.id) },
+      { label: 'Fecha de salida', value: formatDate(dispatch.dispatch_date) },
+      { label: 'Responsable del área solicitante', value: dispatch.area_head },
+      { label: 'Solicitante', value: dispatch.petitioner },
+      { label: 'Almacenista', value: dispatch.warehouse_keeper },
+    ],
+    columns: EXIT_COLUMNS,
+    rows: mapBatches(repo.dispatchLines(snapshot, dispatchId), (line): Row[] => [
+      {
+        cells: [String(line.line_no), line.product, line.unit ?? NO_UNIT, line.category ?? NO_CATEGORY, line.quantity, line.price, line.amount, line.observations ?? ''],
+      },
+    ]),
+    closing: async () => ({
+      totals: [{ label: 'Total', amount: await repo.dispatchTotal(snapshot, dispatchId) }],
+      note: 'El precio de salida es el costo promedio del producto en el momento en que se registró la salida.',
+      signatures: [
+        { role: 'Responsable del área solicitante', name: dispatch.area_head },
+        { role: 'Solicitante', name: dispatch.petitioner },
+        { role: 'Almacenista', name: dispatch.warehouse_keeper },
+      ],
+    }),
+  };
+}
