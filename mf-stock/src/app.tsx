@@ -1,18 +1,14 @@
-// What this remote exposes as ./App: its routes, relative to where the shell mounts it, and no
-// providers (the shell's — or the standalone bootstrap's — are used).
-// PLACEHOLDER page: the feature screens (src/features/) replace AreaPage.
+// What this remote exposes as ./App: its routes, relative to where the shell mounts it
+// (/dashboard/stock/*), and no providers (the shell's — or the standalone bootstrap's — are used).
 import { Title2 } from '@fluentui/react-components';
 import { Route, Routes } from 'react-router-dom';
-
-function AreaPage({ title }: { title: string }) {
-  return <Title2 as="h1">{title}</Title2>;
-}
+import { StockPage } from './features/stock/components/stock-page';
 
 export default function StockApp() {
   return (
     <Routes>
-      <Route index element={<AreaPage title="Stock de productos" />} />
-      <Route path="*" element={<AreaPage title="Página no encontrada" />} />
+      <Route index element={<StockPage />} />
+      <Route path="*" element={<Title2 as="h1">Página no encontrada</Title2>} />
     </Routes>
   );
 }

@@ -1,0 +1,13 @@
+// The one key factory of the stock feature. SWR keys are the API paths (the shell's fetcher is
+// the api client), so the invoice and dispatch wizards — which after a save invalidate every key
+// starting with '/api/stock' and '/api/movements' — refresh the open detail panels here too.
+export const stockKeys = {
+  products: '/api/catalog/products',
+  units: '/api/catalog/product-units',
+  categories: '/api/catalog/product-categories',
+  stock: (productId: number) => `/api/stock/${productId}`,
+  movements: (productId: number) => `/api/movements/products/${productId}`,
+} as const;
+
+/** What an entry or exit saved anywhere in the portal invalidates (both wizards use these). */
+export const LEDGER_PREFIXES = ['/api/stock', '/api/movements'] as const;

@@ -1,0 +1,61 @@
+// The autocomplete filters of the "Unidad" and "Partida" columns (spec §2 Stock screen): the
+// options are the catalogue (same cached lists as the catalogue screens), plus one for the
+// products that have none. Each filter loads its own options, so the table's columns stay stable.
+import { SearchableSelect, useLoadErrorToast, type ColumnFilter, type ColumnFilterProps, type SelectOption } from '@almacen/shared';
+import type { Described, Product } from '@almacen/shared/domain';
+import { useMemo } from 'react';
+import type { SWRResponse } from 'swr';
+import { useProductCategories } from '../api/get-product-categories';
+import { useProductUnits } from '../api/get-product-units';
+
+export const NO_UNIT = 'Sin unidad de medida asignada';
+export const NO_CATEGORY = 'Sin partida asignada';
+/** Ids start at 1, so 0 can stand for "none assigned". */
+export const NONE = 0;
+
+interface CatalogFilterProps extends ColumnFilterProps<number> {
+  list: SWRResponse<Described[], unknown>;
+  noneLabel: string;
+  /** Spec §8 ending for a failed load of the options. */
+  loadError: string;
+}
+
+function CatalogFilter({ value, onChange, label, list, noneLabel, loadError }: CatalogFilterProps) {
+  useLoadErrorToast(list.error, loadError);
+  const options = useMemo<SelectOption<number>[]>(
+    () => [{ value: NONE, label: noneLabel }, ...(list.data ?? []).map((item) => ({ value: item.id, label: item.description }))],
+    [list.data, noneLabel],
+  );
+  return (
+    <SearchableSelect<number>
+      aria-label={label}
+      placeholder={label}
+      size="small"
+      clearable
+      options={options}
+      value={value ?? null}
+      onChange={(next) => onChange(next ?? undefined)}
+    />
+  );
+}
+
+function UnitFilter(props: ColumnFilterProps<number>) {
+  return <CatalogFilter {...props} list={useProductUnits()} noneLabel={NO_UNIT} loadError="obtener las unidades de medida." />;
+}
+
+function CategoryFilter(props: ColumnFilterProps<number>) {
+  return <CatalogFilter {...props} list={useProductCategories()} noneLabel={NO_CATEGORY} loadError="obtener las partidas." />;
+}
+
+const matchesId = (assigned: Described | null | undefined, value: number) =>
+  value === NONE ? !assigned : assigned?.id === value;
+
+export const unitFilter: ColumnFilter<Product, number> = {
+  render: (props) => <UnitFilter {...props} />,
+  match: (product, value) => matchesId(product.unit, value),
+};
+
+export const categoryFilter: ColumnFilter<Product, number> = {
+  render: (props) => <CategoryFilter {...props} />,
+  match: (product, value) => matchesId(product.category, value),
+};

@@ -1,0 +1,150 @@
+// The detail of an expanded product (spec §2 Stock screen): its available quantity, its current
+// average price ("$1,234.50 MXN"), its movements and the "Tarjeta de almacén" download. Both
+// loads are keyed by API path, so an entry or exit saved elsewhere refreshes an open panel.
+import { DataTable, ERROR_TITLE, loadErrorText, type DataTableColumn } from '@almacen/shared';
+import {
+  formatCurrency,
+  formatCurrencyMXN,
+  formatQuantity,
+  movementTypeLabel,
+  type Movement,
+  type Product,
+} from '@almacen/shared/domain';
+import {
+  Badge,
+  Button,
+  Label,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Skeleton,
+  SkeletonItem,
+  Spinner,
+  Text,
+  tokens,
+  useId,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { useDownloadProductCard } from '../api/download-product-card';
+import { useProductMovements } from '../api/get-product-movements';
+import { useProductStock } from '../api/get-product-stock';
+
+export const DETAIL_TEXTS = {
+  available: 'Cantidad disponible',
+  average: 'Precio promedio actual',
+  card: 'Tarjeta de almacén',
+  noMovements: 'Este producto aún no tiene movimientos.',
+} as const;
+
+const columns: DataTableColumn<Movement>[] = [
+  { id: 'id', header: 'ID', value: (m) => m.id, width: 90 },
+  // Sorted by number (display order only); shown from the exact decimal string.
+  { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), cell: (m) => formatCurrency(m.price) },
+  { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), cell: (m) => formatQuantity(m.quantity) },
+  {
+    id: 'movementType',
+    header: 'Tipo de movimiento',
+    value: (m) => movementTypeLabel(m.movementType),
+    cell: (m) => (
+      <Badge appearance="tint" shape="rounded" color={m.movementType === 'INVOICE' ? 'success' : 'warning'}>
+        {movementTypeLabel(m.movementType)}
+      </Badge>
+    ),
+  },
+  { id: 'observations', header: 'Observaciones', value: (m) => m.observations ?? '', width: 320 },
+];
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalS },
+  header: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalXXL },
+  figure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '180px' },
+  actions: { marginLeft: 'auto' },
+});
+
+export function ProductStockDetail({ product }: { product: Product }) {
+  const styles = useStyles();
+  const stock = useProductStock(product.id);
+  const movements = useProductMovements(product.id);
+  const card = useDownloadProductCard(product.id);
+  const hasMovements = Boolean(movements.data?.length);
+
+  return (
+    <section className={styles.root} aria-label={`Existencias del producto ${product.id}`}>
+      <div className={styles.header}>
+        {stock.error && !stock.data ? (
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>
+              <MessageBarTitle>{ERROR_TITLE}</MessageBarTitle>
+              {loadErrorText('obtener el stock disponible del producto solicitado')}
+            </MessageBarBody>
+            <MessageBarActions>
+              <Button size="small" onClick={() => void stock.mutate()}>
+                Reintentar
+              </Button>
+            </MessageBarActions>
+          </MessageBar>
+        ) : (
+          <>
+            <Figure label={DETAIL_TEXTS.available} loading={!stock.data}>
+              {stock.data &&
+                `${formatQuantity(stock.data.availableQuantity)}${product.unit ? ` ${product.unit.description}` : ''}`}
+            </Figure>
+            <Figure label={DETAIL_TEXTS.average} loading={!stock.data}>
+              {stock.data && formatCurrencyMXN(stock.data.averagePrice)}
+            </Figure>
+          </>
+        )}
+        <div className={styles.actions}>
+          <Button
+            icon={card.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+            // Without movements the card would be an empty sheet: the spec disables it.
+            disabled={!hasMovements || card.downloading}
+            onClick={() => void card.download()}
+          >
+            {DETAIL_TEXTS.card}
+          </Button>
+        </div>
+      </div>
+      <DataTable<Movement>
+        label={`Movimientos del producto ${product.id}`}
+        items={movements.data}
+        columns={columns}
+        getRowId={(m) => m.id}
+        loading={movements.isLoading}
+        error={
+          movements.error && !movements.data
+            ? { text: loadErrorText('obtener los movimientos del producto solicitado'), onRetry: () => void movements.mutate() }
+            : undefined
+        }
+        searchPlaceholder="Buscar un movimiento"
+        emptyMessage={DETAIL_TEXTS.noMovements}
+        defaultPageSize={5}
+      />
+    </section>
+  );
+}
+
+/** One labelled figure; the group is named by its label so a reader hears "Cantidad disponible, 12 Pieza". */
+function Figure({ label, loading, children }: { label: string; loading: boolean; children: ReactNode }) {
+  const styles = useStyles();
+  const labelId = useId('figure');
+  return (
+    <div className={styles.figure} role="group" aria-labelledby={labelId} aria-busy={loading}>
+      <Label id={labelId} size="small">
+        {label}
+      </Label>
+      {loading ? (
+        <Skeleton aria-label="Cargando…">
+          <SkeletonItem size={24} />
+        </Skeleton>
+      ) : (
+        <Text size={500} weight="semibold">
+          {children}
+        </Text>
+      )}
+    </div>
+  );
+}
