@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { FormApi } from 'final-form';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import type { FormErrors } from './schema-validator';
 
@@ -49,6 +49,10 @@ export function FormDialog<V extends object>({
   children,
 }: FormDialogProps<V>) {
   const styles = useStyles();
+  // While the dialog closes its caller often drops the values (the edited row is gone): keep the
+  // last ones, so the closing form is not re-initialised with nothing.
+  const lastInitialValues = useRef(initialValues);
+  if (initialValues !== undefined) lastInitialValues.current = initialValues;
   const submit = (values: V, form: FormApi<V>) => {
     onClose();
     // Reset after final-form has finished this submit (restarting inside it is ignored).
@@ -59,7 +63,7 @@ export function FormDialog<V extends object>({
     <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
       <DialogSurface>
         {/* A fresher copy of the record may arrive while the person types: keep what they typed. */}
-        <Form<V> onSubmit={submit} initialValues={initialValues} validate={validate} keepDirtyOnReinitialize>
+        <Form<V> onSubmit={submit} initialValues={lastInitialValues.current} validate={validate} keepDirtyOnReinitialize>
           {({ handleSubmit }) => (
             <form onSubmit={handleSubmit} noValidate>
               <DialogBody>

@@ -78,6 +78,8 @@ export function SearchableSelect<V extends OptionValue>({
         if (!data.open) setQuery(null);
       }}
       onBlur={() => {
+        // Erasing the text of an optional select empties it (the clear icon is mouse-only).
+        if (clearable && query !== null && query.trim() === '' && selected) onChange(null);
         setQuery(null);
         onBlur?.();
       }}

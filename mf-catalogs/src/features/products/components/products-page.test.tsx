@@ -1,0 +1,195 @@
+import '../../../testing/jsdom-layout';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithPlatform } from '@almacen/shared/testing';
+import { ApiError } from '@almacen/shared';
+import useSWR from 'swr';
+import { fakeCatalogServer } from '../../../testing/fake-catalog-server';
+import { cellTexts, confirmDelete, dialogClosed, openDialog, rowAction, rowsOf } from '../../../testing/screen-helpers';
+import { ProductsPage } from './products-page';
+
+jest.setTimeout(60_000);
+
+const seed = () =>
+  fakeCatalogServer({
+    categories: [
+      { id: 1, description: '2111 - Materiales, útiles y equipos menores de oficina' },
+      { id: 2, description: '2161 - Material de limpieza' },
+    ],
+    units: [
+      { id: 1, description: 'Pieza' },
+      { id: 2, description: 'Caja' },
+    ],
+    products: [
+      { id: 1, name: 'Lápiz', categoryId: 1, unitId: 1 },
+      { id: 2, name: 'Cloro', categoryId: null, unitId: null },
+    ],
+  });
+
+/** Plays another remote (mf-stock) that has the stock of product 1 on screen. */
+function StockProbe() {
+  const { data } = useSWR<{ availableQuantity: string }>('/api/stock/1');
+  return <p>Existencia: {data?.availableQuantity ?? '…'}</p>;
+}
+
+describe('Productos', () => {
+  it('lists products with their unit badge and partida, or says they have none', async () => {
+    const server = seed();
+    renderWithPlatform(<ProductsPage />, { api: server.handle });
+    await screen.findByText('Lápiz');
+    expect(screen.getByRole('heading', { name: 'Productos' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Nombre', 'Unidad', 'Partida', 'Acciones']);
+    expect(cellTexts(rowsOf('Productos')[0]).slice(0, 4)).toEqual(['1', 'Lápiz', 'Pieza', '2111 - Materiales, útiles y equipos menores de oficina']);
+    expect(cellTexts(rowsOf('Productos')[1]).slice(0, 4)).toEqual(['2', 'Cloro', 'Sin unidad de medida asignada', 'Sin partida asignada']);
+    expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', 'Buscar un producto');
+  });
+
+  it('creates a product by name, closes the modal and refreshes the lists, stock views included', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    const { calls } = renderWithPlatform(
+      <>
+        <ProductsPage />
+        <StockProbe />
+      </>,
+      { api: (request) => (request.path === '/api/stock/1' ? { availableQuantity: '5' } : server.handle(request)) },
+    );
+    await screen.findByText('Lápiz');
+    await screen.findByText('Existencia: 5');
+    const stockReads = () => calls.filter((call) => call.path === '/api/stock/1').length;
+    const before = stockReads();
+
+    await user.click(screen.getByRole('button', { name: 'Añadir producto' }));
+    const dialog = await openDialog('Nuevo producto');
+    // The create form has the name only.
+    expect(within(dialog).getAllByRole('textbox')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(within(dialog).getByText('El nombre del producto es un campo requerido.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del producto' }), '  Goma de borrar ');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await dialogClosed();
+
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/catalog/products', body: { name: 'Goma de borrar' } }),
+    ]);
+    expect(await screen.findByText('Goma de borrar')).toBeInTheDocument();
+    await waitFor(() => expect(stockReads()).toBeGreaterThan(before));
+
+    // Opened again, the form is empty.
+    await user.click(await screen.findByRole('button', { name: 'Añadir producto' }));
+    const again = await openDialog('Nuevo producto');
+    expect(within(again).getByRole('textbox', { name: 'Nombre del producto' })).toHaveValue('');
+  });
+
+  it('edits a product: id disabled, searchable partida and unit selects that say "Sin coincidencias"', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    const { calls } = renderWithPlatform(<ProductsPage />, { api: server.handle });
+    await screen.findByText('Cloro');
+    await rowAction(user, 'Acciones del producto 2', 'Editar producto');
+    const dialog = await openDialog('Editar producto');
+    const id = within(dialog).getByRole('textbox', { name: 'ID' });
+    expect(id).toHaveValue('2');
+    expect(id).toBeDisabled();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/catalog/products/2')).toBe(true));
+
+    const name = within(dialog).getByRole('textbox', { name: 'Nombre del producto' });
+    await user.clear(name);
+    expect(within(dialog).getByText('El nombre del producto es un campo requerido.')).toBeInTheDocument();
+    await user.type(name, 'Cloro líquido');
+
+    const partida = within(dialog).getByRole('combobox', { name: 'Partida' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/catalog/product-categories')).toBe(true));
+    await user.type(partida, 'zzz');
+    expect(await screen.findByRole('option', { name: 'Sin coincidencias' })).toBeInTheDocument();
+    await user.clear(partida);
+    await user.type(partida, 'limpieza');
+    await user.click(await screen.findByRole('option', { name: '2161 - Material de limpieza' }));
+
+    const unit = within(dialog).getByRole('combobox', { name: 'Unidad de medida' });
+    await user.type(unit, 'caj');
+    await user.click(await screen.findByRole('option', { name: 'Caja' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await dialogClosed();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      expect.objectContaining({ path: '/api/catalog/products', body: { id: 2, name: 'Cloro líquido', categoryId: 2, unitId: 2 } }),
+    ]);
+    expect(await screen.findByText('Cloro líquido')).toBeInTheDocument();
+    expect(cellTexts(rowsOf('Productos')[1]).slice(0, 4)).toEqual(['2', 'Cloro líquido', 'Caja', '2161 - Material de limpieza']);
+  });
+
+  it('sends null for an emptied partida and unit', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    const { calls } = renderWithPlatform(<ProductsPage />, { api: server.handle });
+    await screen.findByText('Lápiz');
+    await rowAction(user, 'Acciones del producto 1', 'Editar producto');
+    const dialog = await openDialog('Editar producto');
+    const partida = within(dialog).getByRole('combobox', { name: 'Partida' });
+    await waitFor(() => expect(partida).toHaveValue('2111 - Materiales, útiles y equipos menores de oficina'));
+    // Erasing the text of an optional select empties it.
+    await user.clear(partida);
+    await user.tab();
+    expect(partida).toHaveValue('');
+    const unit = within(dialog).getByRole('combobox', { name: 'Unidad de medida' });
+    await user.clear(unit);
+    await user.tab();
+    expect(unit).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await dialogClosed();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { id: 1, name: 'Lápiz', categoryId: null, unitId: null },
+    ]);
+  });
+
+  it('deletes a product after confirmation', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    const { calls } = renderWithPlatform(<ProductsPage />, { api: server.handle });
+    await screen.findByText('Cloro');
+    await rowAction(user, 'Acciones del producto 2', 'Eliminar producto');
+    await confirmDelete(user, 'Estas a punto de eliminar el producto no. 2');
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/catalog/products/2']);
+    await waitFor(() => expect(screen.queryByText('Cloro')).not.toBeInTheDocument());
+  });
+
+  it('does nothing when the deletion is cancelled', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    const { calls } = renderWithPlatform(<ProductsPage />, { api: server.handle });
+    await screen.findByText('Cloro');
+    await rowAction(user, 'Acciones del producto 2', 'Eliminar producto');
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'No, cancelar' }));
+    await dialogClosed();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(screen.getByText('Cloro')).toBeInTheDocument();
+  });
+
+  it('shows the "¡Oh no!" notification with the server message when an action fails', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    server.failNext('DELETE', /^\/api\/catalog\/products\/1$/, 409, 'El producto tiene movimientos y no puede eliminarse.');
+    renderWithPlatform(<ProductsPage />, { api: server.handle });
+    await screen.findByText('Lápiz');
+    await rowAction(user, 'Acciones del producto 1', 'Eliminar producto');
+    await confirmDelete(user, 'Estas a punto de eliminar el producto no. 1');
+    expect(await screen.findByText('¡Oh no!')).toBeInTheDocument();
+    expect(
+      screen.getByText('Algo salió mal mientras tratábamos de eliminar el producto. El producto tiene movimientos y no puede eliminarse.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Lápiz')).toBeInTheDocument();
+  });
+
+  it('says so in place when the products cannot be loaded', async () => {
+    renderWithPlatform(<ProductsPage />, {
+      api: () => {
+        throw new ApiError(500, 'Ocurrió un error interno. Inténtalo de nuevo más tarde.');
+      },
+    });
+    expect(await screen.findByText('Algo salió mal mientras tratábamos de obtener los productos.')).toBeInTheDocument();
+    expect(screen.getByText('¡Oh no!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});
