@@ -1,5 +1,14 @@
 // The expanded exit: its movements (each expanding into its product) and "Reporte de salida".
-import { DataTable, ERROR_TITLE, actionErrorText, isApiError, loadErrorText, useNotify, type DataTableColumn } from '@almacen/shared';
+import {
+  DataTable,
+  ERROR_TITLE,
+  actionErrorText,
+  isApiError,
+  loadErrorText,
+  useNotify,
+  withoutPeriod,
+  type DataTableColumn,
+} from '@almacen/shared';
 import { formatCurrency, formatQuantity, type Dispatch, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
@@ -13,8 +22,8 @@ export const DETAIL_TEXTS = {
   report: 'Reporte de salida',
   search: 'Buscar un movimiento',
   empty: 'La salida no tiene movimientos.',
-  loadError: loadErrorText('obtener los movimientos de la salida solicitada'),
-  downloadError: 'descargar el reporte solicitado',
+  loadError: loadErrorText(withoutPeriod('obtener los movimientos de la salida solicitada.')),
+  downloadError: withoutPeriod('descargar el reporte solicitado.'),
 } as const;
 
 const useStyles = makeStyles({

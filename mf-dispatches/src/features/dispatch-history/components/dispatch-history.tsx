@@ -1,6 +1,6 @@
 // "Consultar historial de salidas" (spec §2 "Dispatch history"): every exit, newest first; a row
 // expands into its movements and its report.
-import { DataTable, loadErrorText, type DataTableColumn } from '@almacen/shared';
+import { DataTable, loadErrorText, withoutPeriod, type DataTableColumn } from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
@@ -15,7 +15,8 @@ export const HISTORY_TEXTS = {
   create: 'Crear nueva salida',
   search: 'Buscar una salida',
   empty: 'Todavía no hay salidas registradas.',
-  loadError: loadErrorText('obtener las salidas'),
+  // Spec §8 endings are quoted verbatim, period included.
+  loadError: loadErrorText(withoutPeriod('obtener las salidas.')),
 } as const;
 
 const useStyles = makeStyles({

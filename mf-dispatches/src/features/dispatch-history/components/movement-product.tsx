@@ -1,11 +1,11 @@
 // The nested detail of a movement: the product it moved.
-import { ERROR_TITLE, loadErrorText, SummaryFields } from '@almacen/shared';
+import { ERROR_TITLE, loadErrorText, SummaryFields, withoutPeriod } from '@almacen/shared';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
 import { useProduct } from '../api/get-product';
 
 export const PRODUCT_TEXTS = {
   loading: 'Cargando el producto…',
-  loadError: loadErrorText('obtener el producto solicitado'),
+  loadError: loadErrorText(withoutPeriod('obtener el producto solicitado.')),
   retry: 'Reintentar',
   name: 'Nombre',
   unit: 'Unidad',

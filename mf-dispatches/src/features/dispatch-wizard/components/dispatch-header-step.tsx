@@ -23,7 +23,7 @@ export const employeeName = (employee: Employee) => `${employee.name} ${employee
 
 export function useEmployeeOptions(): { options: SelectOption<number>[]; loading: boolean } {
   const { data, error, isLoading } = useEmployees();
-  useLoadErrorToast(error, 'obtener los empleados');
+  useLoadErrorToast(error, 'obtener los empleados.');
   const options = useMemo(() => (data ?? []).map((employee) => ({ value: employee.id, label: employeeName(employee) })), [data]);
   return { options, loading: isLoading };
 }

@@ -9,7 +9,7 @@ import { StockSync } from './stock-sync';
 
 export function useProductOptions(): { products: Product[] | undefined; options: SelectOption<number>[]; loading: boolean } {
   const { data, error, isLoading } = useProducts();
-  useLoadErrorToast(error, 'obtener los productos');
+  useLoadErrorToast(error, 'obtener los productos.');
   const options = useMemo(() => (data ?? []).map((product) => ({ value: product.id, label: product.name })), [data]);
   return { products: data, options, loading: isLoading };
 }

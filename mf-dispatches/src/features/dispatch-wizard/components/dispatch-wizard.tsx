@@ -5,6 +5,7 @@ import {
   FormWizard,
   isApiError,
   useInvalidate,
+  withoutPeriod,
   useRuntimeConfig,
   type SaveContext,
   type WizardStep,
@@ -27,7 +28,7 @@ export const WIZARD_TEXTS = {
   review: 'Ver resumen de salida',
   save: 'Guardar salida',
   success: 'Salida registrada correctamente.',
-  errorAction: 'crear la salida solicitada',
+  errorAction: withoutPeriod('crear la salida solicitada.'),
 } as const;
 
 /** Lists that a new dispatch changes, in every remote (the SWR cache is the shell's). */
