@@ -84,6 +84,9 @@ function fromPg(error: PgError): AppError | null {
     case '22008': // datetime_field_overflow
     case '22001': // string_data_right_truncation
       return new AppError('VALIDATION');
+    case '22021': // character_not_in_repertoire (a NUL character in a text)
+    case '22P05': // untranslatable_character
+      return new AppError('VALIDATION', 'El texto contiene caracteres no permitidos.');
     case '40001': // serialization_failure (after withTransaction's retries)
     case '40P01': // deadlock_detected (after retries)
     case '55P03': // lock_not_available
