@@ -6,13 +6,15 @@
 // script, failed attempts slowed down (throttle.ts), and no consent screen for the portal.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { ModuleOptions } from '../modules/module';
 import { sweepExpired } from './adapter';
 import { decoyHash, verifyPassword } from './passwords';
-import { createProvider, resourceIndicatorFor } from './provider';
+import { createProvider, redirectUris, resourceIndicatorFor } from './provider';
+import { loadSigningKeys } from './secrets';
 import { recordFailure, recordSuccess, remainingWait } from './throttle';
 import type { InteractionDetails, OidcProvider } from './types';
-import { adminBanner, ensureAdmin, findUserByUsername, normalizeUsername } from './users';
+import { adminBanner, ensureAdmin, findUserById, findUserByUsername, normalizeUsername } from './users';
 import { errorPage, LOGO_SVG, LOGOUT_SCRIPT, loginPage, STYLESHEET } from './views';
 
 export const BAD_CREDENTIALS = 'Usuario o contraseña incorrectos.';
@@ -86,6 +88,45 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
       done();
     },
     handler: async () => undefined,
+  });
+
+  // Userinfo for the portal's access tokens. The provider's own /me accepts only opaque tokens
+  // issued without a resource, but the portal's are JWTs for the API (RFC 8707), and a client
+  // such as oidc-client-ts with loadUserInfo calls /me with exactly that token. So /me checks it
+  // as the API does — our signature, issuer, audience, type, expiry — and returns the person.
+  const PRIVATE_PARTS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k']);
+  const { keys } = await loadSigningKeys(db);
+  const publicKeys = createLocalJWKSet({
+    keys: keys.map((key) => Object.fromEntries(Object.entries(key).filter(([name]) => !PRIVATE_PARTS.has(name)))),
+  });
+  const { origins } = redirectUris(config);
+  app.get('/me', { schema: { hide: true } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const origin = request.headers.origin;
+    if (origin && origins.has(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    const invalid = () =>
+      reply.status(401).header('www-authenticate', 'Bearer error="invalid_token"').send({ error: 'invalid_token', error_description: 'invalid token provided' });
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (!match) return invalid();
+    try {
+      const { payload } = await jwtVerify(match[1], publicKeys, {
+        issuer: config.oidcIssuer,
+        audience: config.oidcAudience,
+        typ: 'at+jwt',
+        algorithms: ['RS256'],
+      });
+      const user = payload.sub ? await findUserById(db, payload.sub) : null;
+      if (!user) return invalid();
+      return {
+        sub: String(user.id),
+        name: user.name,
+        preferred_username: user.username,
+        ...(user.email ? { email: user.email, email_verified: false } : {}),
+        ...(user.picture ? { picture: user.picture } : {}),
+      };
+    } catch {
+      return invalid();
+    }
   });
 
   const assets: Record<string, { type: string; body: string }> = {

@@ -7,6 +7,9 @@ import { createTestDatabase } from '../helpers/test-app';
 import { startIdpApp } from './idp-app';
 import { OidcTestClient } from './oidc-client';
 
+// Each file starts a server on a fresh database and hashes passwords with scrypt: slow on a busy machine.
+jest.setTimeout(60_000);
+
 describe('password hashes', () => {
   it('are salted scrypt: the same password gives different hashes, each verifiable', async () => {
     const [a, b] = await Promise.all([hashPassword('misma-contraseña'), hashPassword('misma-contraseña')]);

@@ -6,6 +6,9 @@ import { addUser } from '../../src/idp/users';
 import { ADMIN_PASSWORD, startIdpApp, type IdpApp } from './idp-app';
 import { OidcTestClient, type TokenSet } from './oidc-client';
 
+// Each file starts a server on a fresh database and hashes passwords with scrypt: slow on a busy machine.
+jest.setTimeout(60_000);
+
 let t: IdpApp;
 beforeAll(async () => {
   t = await startIdpApp();
@@ -43,6 +46,23 @@ describe('authorization code + PKCE', () => {
     const response = await callApi(tokens.access_token);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: [] });
+  });
+
+  it('answers userinfo for the portal access token and refuses other tokens', async () => {
+    const me = await fetch(`${t.publicUrl}/oidc/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual({
+      sub: decodeJwt(tokens.access_token).sub,
+      name: 'Lucía Hernández',
+      preferred_username: 'lucia',
+      email: 'lucia@example.mx',
+      email_verified: false,
+    });
+    for (const token of [tokens.id_token, `${tokens.access_token}x`, 'nada']) {
+      const refused = await fetch(`${t.publicUrl}/oidc/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(refused.status).toBe(401);
+    }
+    expect((await fetch(`${t.publicUrl}/oidc/me`)).status).toBe(401);
   });
 
   it('does not let the API accept the ID token or a tampered access token', async () => {

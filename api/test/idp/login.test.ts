@@ -5,6 +5,9 @@ import { BAD_CREDENTIALS } from '../../src/idp';
 import { ADMIN_PASSWORD, startIdpApp, type IdpApp } from './idp-app';
 import { OidcTestClient } from './oidc-client';
 
+// Each file starts a server on a fresh database and hashes passwords with scrypt: slow on a busy machine.
+jest.setTimeout(60_000);
+
 let t: IdpApp;
 beforeAll(async () => {
   t = await startIdpApp();
@@ -99,7 +102,7 @@ describe('sign-in page', () => {
     }
     const blocked = await c.submitLogin(page.html, 'otro', 'adivinanza');
     expect(blocked.response.status).toBe(429);
-  }, 60_000);
+  });
 
   it('refuses an expired or unknown sign-in with a Spanish page', async () => {
     const response = await fetch(`${t.publicUrl}/oidc/interaction/no-existe`);

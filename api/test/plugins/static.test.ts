@@ -7,6 +7,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
+jest.setTimeout(60_000);
+
 let t: TestApp;
 let root: string;
 const bigScript = `console.log(${JSON.stringify('almacén '.repeat(2000))});`;
