@@ -1,7 +1,7 @@
 import '../../../testing/jsdom-layout';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithPlatform } from '@almacen/shared/testing';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { ApiError } from '@almacen/shared';
 import useSWR from 'swr';
 import { fakeCatalogServer } from '../../../testing/fake-catalog-server';
@@ -52,7 +52,7 @@ describe('Productos', () => {
         <ProductsPage />
         <StockProbe />
       </>,
-      { api: (request) => (request.path === '/api/stock/1' ? { availableQuantity: '5' } : server.handle(request)) },
+      { api: (request: FakeApiRequest) => (request.path === '/api/stock/1' ? { availableQuantity: '5' } : server.handle(request)) },
     );
     await screen.findByText('Lápiz');
     await screen.findByText('Existencia: 5');
