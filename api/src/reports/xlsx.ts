@@ -70,11 +70,21 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
   banner(def.title.toUpperCase(), 14, true);
   banner(`Fecha de emisión: ${formatDate(def.issued)}`, 10, false);
   sheet.addRow([]).commit();
+  // A field's label takes the first columns (enough for the longest label), its value the rest.
+  const labelWidth = Math.max(...def.fields.map(({ label }) => label.length + 2), 10);
+  let labelColumns = 1;
+  while (labelColumns < columns - 1 && sumWidths(def, 0, labelColumns) < labelWidth) labelColumns++;
   for (const { label, value } of def.fields) {
-    const row = sheet.addRow([`${label}:`, value]);
+    const values: Cell[] = def.columns.map(() => null);
+    values[0] = `${label}:`;
+    values[labelColumns] = value;
+    const row = sheet.addRow(values);
     row.getCell(1).font = { bold: true };
-    row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
-    if (columns > 2) sheet.mergeCells(row.number, 2, row.number, columns);
+    row.getCell(1).alignment = { vertical: 'top' };
+    row.getCell(labelColumns + 1).alignment = { wrapText: true, vertical: 'top' };
+    if (labelColumns > 1) sheet.mergeCells(row.number, 1, row.number, labelColumns);
+    if (labelColumns < columns - 1) sheet.mergeCells(row.number, labelColumns + 1, row.number, columns);
+    fitHeight(row, [[value, sumWidths(def, labelColumns, columns)]]);
     row.commit();
   }
   sheet.addRow([]).commit();
@@ -124,22 +134,24 @@ function addDataRow(sheet: ExcelJS.Worksheet, def: ReportDefinition, row: Row): 
     const numFmt = XLSX_NUMBER_FORMATS[column.kind];
     if (numFmt) cell.numFmt = numFmt;
     cell.border = BORDER;
-    if (column.kind === 'text') cell.alignment = { wrapText: true, vertical: 'top' };
+    cell.alignment = column.kind === 'text' ? { wrapText: true, vertical: 'top' } : { vertical: 'top' };
     if (emphasized) {
       cell.font = { bold: true };
       cell.fill = EMPHASIS_FILL;
     }
   });
-  if (emphasized) {
-    // A label spans the empty cells after it, as in the PDF.
-    for (let i = 0; i < row.cells.length; i++) {
-      if (row.cells[i] === null || def.columns[i].kind !== 'text') continue;
-      let end = i;
-      while (end + 1 < row.cells.length && row.cells[end + 1] === null) end++;
-      if (end > i) sheet.mergeCells(added.number, i + 1, added.number, end + 1);
-      i = end;
-    }
+  const texts: Array<[string, number]> = [];
+  for (let i = 0; i < row.cells.length; i++) {
+    const value = row.cells[i];
+    if (value === null || def.columns[i].kind !== 'text') continue;
+    let end = i;
+    // In an emphasized row a label spans the empty cells after it, as in the PDF.
+    if (emphasized) while (end + 1 < row.cells.length && row.cells[end + 1] === null) end++;
+    if (end > i) sheet.mergeCells(added.number, i + 1, added.number, end + 1);
+    texts.push([value, sumWidths(def, i, end + 1)]);
+    i = end;
   }
+  fitHeight(added, texts);
   added.commit();
 }
 
@@ -194,6 +206,27 @@ function addClosing(sheet: ExcelJS.Worksheet, def: ReportDefinition, { totals = 
     names.commit();
     roles.commit();
   }
+}
+
+function sumWidths(def: ReportDefinition, from: number, to: number): number {
+  return def.columns.slice(from, to).reduce((sum, column) => sum + column.xlsxWidth, 0);
+}
+
+const LINE_HEIGHT = 15;
+
+/**
+ * Row height for wrapped text. Spreadsheets do not all re-measure rows when they open a file
+ * (LibreOffice keeps the stored height), so the height is estimated here from the text length
+ * against the column width in characters, erring on the tall side.
+ */
+function fitHeight(row: ExcelJS.Row, texts: Array<[string, number]>): void {
+  let lines = 1;
+  for (const [text, width] of texts) {
+    const perLine = Math.max(1, Math.floor(width * 0.95) - 1);
+    const needed = text.split('\n').reduce((sum, part) => sum + Math.max(1, Math.ceil(part.length / perLine)), 0);
+    lines = Math.max(lines, needed);
+  }
+  if (lines > 1) row.height = lines * LINE_HEIGHT;
 }
 
 function toCellValue(kind: ReportDefinition['columns'][number]['kind'], value: Cell): ExcelJS.CellValue {

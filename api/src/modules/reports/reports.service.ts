@@ -146,16 +146,16 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
 // ---------------------------------------------------------------- Reporte de entrada
 
 const ENTRY_COLUMNS: Column[] = [
-  { header: 'No.', kind: 'text', weight: 18, xlsxWidth: 6 },
-  { header: 'Producto', kind: 'text', weight: 118, xlsxWidth: 40 },
-  { header: 'Unidad', kind: 'text', weight: 42, xlsxWidth: 12 },
-  { header: 'Partida', kind: 'text', weight: 70, xlsxWidth: 28 },
-  { header: 'Cantidad', kind: 'quantity', weight: 46, xlsxWidth: 12 },
+  { header: 'No.', kind: 'text', weight: 22, xlsxWidth: 6 },
+  { header: 'Producto', kind: 'text', weight: 112, xlsxWidth: 40 },
+  { header: 'Unidad', kind: 'text', weight: 40, xlsxWidth: 12 },
+  { header: 'Partida', kind: 'text', weight: 84, xlsxWidth: 28 },
+  { header: 'Cantidad', kind: 'quantity', weight: 44, xlsxWidth: 12 },
   { header: 'Precio unitario', kind: 'price', weight: 56, xlsxWidth: 16 },
-  { header: 'Tasa IEPS', kind: 'text', weight: 34, xlsxWidth: 10 },
-  { header: 'IEPS', kind: 'money', weight: 52, xlsxWidth: 14 },
-  { header: 'IVA', kind: 'money', weight: 52, xlsxWidth: 14 },
-  { header: 'Importe', kind: 'money', weight: 62, xlsxWidth: 16 },
+  { header: 'Tasa IEPS', kind: 'text', weight: 30, xlsxWidth: 10 },
+  { header: 'IEPS', kind: 'money', weight: 46, xlsxWidth: 14 },
+  { header: 'IVA', kind: 'money', weight: 46, xlsxWidth: 14 },
+  { header: 'Importe', kind: 'money', weight: 60, xlsxWidth: 16 },
 ];
 
 /** The taxes contained in a line's amount (the unit price already includes them). */
@@ -244,14 +244,14 @@ export async function entryVoucher(snapshot: Snapshot, context: ReportContext, i
 // ---------------------------------------------------------------- Reporte de salida
 
 const EXIT_COLUMNS: Column[] = [
-  { header: 'No.', kind: 'text', weight: 18, xlsxWidth: 6 },
-  { header: 'Producto', kind: 'text', weight: 130, xlsxWidth: 40 },
-  { header: 'Unidad', kind: 'text', weight: 46, xlsxWidth: 12 },
-  { header: 'Partida', kind: 'text', weight: 78, xlsxWidth: 28 },
-  { header: 'Cantidad', kind: 'quantity', weight: 48, xlsxWidth: 12 },
-  { header: 'Precio de salida', kind: 'price', weight: 60, xlsxWidth: 16 },
-  { header: 'Importe', kind: 'money', weight: 64, xlsxWidth: 16 },
-  { header: 'Observaciones', kind: 'text', weight: 104, xlsxWidth: 36 },
+  { header: 'No.', kind: 'text', weight: 22, xlsxWidth: 6 },
+  { header: 'Producto', kind: 'text', weight: 126, xlsxWidth: 40 },
+  { header: 'Unidad', kind: 'text', weight: 44, xlsxWidth: 12 },
+  { header: 'Partida', kind: 'text', weight: 84, xlsxWidth: 28 },
+  { header: 'Cantidad', kind: 'quantity', weight: 46, xlsxWidth: 12 },
+  { header: 'Precio de salida', kind: 'price', weight: 58, xlsxWidth: 16 },
+  { header: 'Importe', kind: 'money', weight: 62, xlsxWidth: 16 },
+  { header: 'Observaciones', kind: 'text', weight: 100, xlsxWidth: 36 },
 ];
 
 export async function exitVoucher(snapshot: Snapshot, context: ReportContext, dispatchId: number): Promise<ReportDefinition | null> {
