@@ -329,6 +329,22 @@ export async function startEmbeddedPostgres({
   }
 }
 
+/**
+ * Connection string of the embedded PostgreSQL that a running server owns on `dataDir`, or null
+ * when none runs — so a CLI (seed, users) can work next to a running server instead of being
+ * refused for wanting the same DATA_DIR.
+ */
+export function runningEmbeddedUrl(rawDataDir: string, database = 'almacen'): string | null {
+  const dataDir = path.resolve(rawDataDir);
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  const passwordFile = path.join(dataDir, 'pg-password');
+  if (!fs.existsSync(pidFile) || !fs.existsSync(passwordFile)) return null;
+  const [pidLine = '', , , portLine = ''] = fs.readFileSync(pidFile, 'utf8').split('\n');
+  if (!isAlive(Number(pidLine.trim())) || !/^\d+$/.test(portLine.trim())) return null;
+  const password = fs.readFileSync(passwordFile, 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${portLine.trim()}/${encodeURIComponent(database)}`;
+}
+
 /** A loopback TCP port that is free right now (never 5432). */
 export async function freePort(): Promise<number> {
   const net = await import('node:net');
