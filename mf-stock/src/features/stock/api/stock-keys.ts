@@ -9,5 +9,3 @@ export const stockKeys = {
   movements: (productId: number) => `/api/movements/products/${productId}`,
 } as const;
 
-/** What an entry or exit saved anywhere in the portal invalidates (both wizards use these). */
-export const LEDGER_PREFIXES = ['/api/stock', '/api/movements'] as const;

@@ -1,0 +1,368 @@
+import { ApiError, useInvalidate } from '@almacen/shared';
+import { todayIn, type Movement, type Product, type Stock } from '@almacen/shared/domain';
+import { renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import StockApp from '../../../app';
+
+const office = { id: 1, description: '2111 Materiales, útiles y equipos menores de oficina' };
+const cleaning = { id: 2, description: '2161 Material de limpieza' };
+const units = [
+  { id: 1, description: 'Paquete' },
+  { id: 2, description: 'Litro' },
+  { id: 3, description: 'Pieza' },
+];
+const products: Product[] = [
+  { id: 1, name: 'Papel bond tamaño carta', unit: units[0], category: office },
+  { id: 2, name: 'Cloro', unit: units[1], category: cleaning },
+  { id: 3, name: 'Jabón en polvo', unit: null, category: cleaning },
+  { id: 12, name: 'Tóner', unit: units[2], category: null },
+];
+const tonerMovements: Movement[] = [
+  { id: 7, productId: 12, price: '1200', quantity: '1000', movementType: 'INVOICE', observations: 'Compra anual' },
+  { id: 9, productId: 12, price: '1234.567891', quantity: '2.5', movementType: 'DISPATCH', observations: 'Dirección' },
+  { id: 11, productId: 12, price: '1300', quantity: '237', movementType: 'INVOICE', observations: null },
+];
+
+type Handler = (request: FakeApiRequest) => unknown;
+
+// The API as the screen sees it; `stock` and `movements` can change during a test (a save elsewhere).
+function fakeServer() {
+  const stock: Record<number, Stock> = {
+    12: { availableQuantity: '1234.5', averagePrice: '1234.567891' },
+    2: { availableQuantity: '0', averagePrice: '0' },
+  };
+  const movements: Record<number, Movement[]> = { 12: tonerMovements, 2: [] };
+  const handler: Handler = ({ method, path }) => {
+    if (method !== 'GET') return undefined;
+    if (path === '/api/catalog/products') return products;
+    if (path === '/api/catalog/product-units') return units;
+    if (path === '/api/catalog/product-categories') return [office, cleaning];
+    const stockMatch = /^\/api\/stock\/(\d+)$/.exec(path);
+    if (stockMatch) return stock[Number(stockMatch[1])];
+    const movementMatch = /^\/api\/movements\/products\/(\d+)$/.exec(path);
+    if (movementMatch) return movements[Number(movementMatch[1])];
+    return undefined;
+  };
+  return { stock, movements, handler };
+}
+
+function renderStock(override: Handler = () => undefined, server = fakeServer(), extra: React.ReactNode = null) {
+  return renderWithPlatform(
+    <>
+      <Routes>
+        <Route path="/dashboard/stock/*" element={<StockApp />} />
+      </Routes>
+      {extra}
+    </>,
+    { route: '/dashboard/stock', api: (request: FakeApiRequest) => override(request) ?? server.handler(request) },
+  );
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+const table = (name: string) => screen.getByRole('table', { name });
+const bodyRows = (name: string) => within(within(table(name)).getAllByRole('rowgroup')[1]).getAllByRole('row');
+const headers = (name: string) =>
+  within(table(name))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.trim())
+    .filter(Boolean);
+/** The texts of each body row, without the empty expander cell. */
+const rowTexts = (name: string) =>
+  bodyRows(name).map((r) =>
+    within(r)
+      .getAllByRole('cell')
+      .map((c) => c.textContent ?? '')
+      .filter((_text, i, all) => !(i === 0 && all.length > 5)),
+  );
+const productNames = () => bodyRows('Productos').map((r) => within(r).getAllByRole('cell')[2].textContent);
+const figure = (label: string) => within(screen.getByRole('group', { name: label }));
+/** The options of the open autocomplete. */
+const listed = () => within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+const toast = (text: string) => screen.getAllByText(text).find((element) => element.closest('.fui-Toast')) ?? null;
+
+async function expandProduct(user: User, name: string) {
+  const line = (await screen.findByText(name)).closest('tr')!;
+  await user.click(within(line).getByRole('button', { name: 'Expandir fila' }));
+}
+
+// Generous: the machine running the suite is shared; nothing here measures time.
+jest.setTimeout(60_000);
+
+let created: Blob[];
+let anchors: { download: string; href: string }[];
+beforeEach(() => {
+  created = [];
+  anchors = [];
+  URL.createObjectURL = jest.fn((blob: Blob) => {
+    created.push(blob);
+    return `blob:test/${created.length}`;
+  });
+  URL.revokeObjectURL = jest.fn();
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    anchors.push({ download: this.download, href: this.href });
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the products table', () => {
+  test('shows "Stock de productos" with ID, Nombre, Unidad and Partida', async () => {
+    renderStock();
+    expect(screen.getByRole('heading', { level: 1, name: 'Stock de productos' })).toBeInTheDocument();
+    await screen.findByText('Tóner');
+    expect(headers('Productos')).toEqual(['ID', 'Nombre', 'Unidad', 'Partida']);
+    expect(rowTexts('Productos')).toEqual([
+      ['', '1', 'Papel bond tamaño carta', 'Paquete', office.description],
+      ['', '2', 'Cloro', 'Litro', cleaning.description],
+      ['', '3', 'Jabón en polvo', 'Sin unidad de medida asignada', cleaning.description],
+      ['', '12', 'Tóner', 'Pieza', 'Sin partida asignada'],
+    ]);
+  });
+
+  test('the Unidad and Partida filters are autocompletes over the catalogues', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStock();
+    await screen.findByText('Tóner');
+    await user.click(screen.getByRole('button', { name: 'Mostrar filtros' }));
+
+    const unit = screen.getByRole('combobox', { name: 'Filtrar por Unidad' });
+    await user.type(unit, 'lit');
+    expect(listed()).toEqual(['Litro']);
+    await user.click(screen.getByRole('option', { name: 'Litro' }));
+    await waitFor(() => expect(productNames()).toEqual(['Cloro']));
+
+    // Typing what no unit has says so instead of offering nothing.
+    await user.clear(unit);
+    await user.type(unit, 'kilo');
+    expect(screen.getByRole('option', { name: 'Sin coincidencias' })).toHaveAttribute('aria-disabled', 'true');
+    await user.clear(unit);
+    await user.click(screen.getByRole('option', { name: 'Sin unidad de medida asignada' }));
+    await waitFor(() => expect(productNames()).toEqual(['Jabón en polvo']));
+
+    // Hiding the filters clears them.
+    await user.click(screen.getByRole('button', { name: 'Ocultar filtros' }));
+    await waitFor(() => expect(productNames()).toHaveLength(4));
+    await user.click(screen.getByRole('button', { name: 'Mostrar filtros' }));
+
+    const category = screen.getByRole('combobox', { name: 'Filtrar por Partida' });
+    await user.type(category, 'limpieza');
+    await user.click(screen.getByRole('option', { name: cleaning.description }));
+    await waitFor(() => expect(productNames()).toEqual(['Cloro', 'Jabón en polvo']));
+    await user.clear(category);
+    await user.type(category, 'sin');
+    expect(listed()).toEqual(['Sin partida asignada']);
+    await user.click(screen.getByRole('option', { name: 'Sin partida asignada' }));
+    await waitFor(() => expect(productNames()).toEqual(['Tóner']));
+  });
+
+  test('a failed load says "…obtener los productos." without the server\'s text', async () => {
+    renderStock(({ path }) => {
+      if (path === '/api/catalog/products') throw new ApiError(500, 'Error interno del servidor');
+      return undefined;
+    });
+    expect(await screen.findByText('Algo salió mal mientras tratábamos de obtener los productos.')).toBeInTheDocument();
+    expect(screen.queryByText(/Error interno/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the detail panel', () => {
+  test('shows the available quantity with its unit and the average price in MXN', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderStock();
+    await expandProduct(user, 'Tóner');
+    // formatQuantity("1234.5") and formatCurrencyMXN("1234.567891"): exact, no rounding to cents.
+    expect(await figure('Cantidad disponible').findByText('1,234.5 Pieza')).toBeInTheDocument();
+    expect(figure('Precio promedio actual').getByText('$1,234.567891 MXN')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/stock/12')).toHaveLength(1);
+  });
+
+  test('lists the movements with $ prices, quantities and the Entrada/Salida labels', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStock();
+    await expandProduct(user, 'Tóner');
+    const name = 'Movimientos del producto 12';
+    await within(await screen.findByRole('table', { name })).findByText('Compra anual');
+    expect(headers(name)).toEqual(['ID', 'Precio registrado', 'Cantidad', 'Tipo de movimiento', 'Observaciones']);
+    expect(bodyRows(name).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['7', '$1,200.00', '1,000', 'Entrada', 'Compra anual'],
+      ['9', '$1,234.567891', '2.5', 'Salida', 'Dirección'],
+      ['11', '$1,300.00', '237', 'Entrada', ''],
+    ]);
+    expect(screen.getByRole('button', { name: 'Tarjeta de almacén' })).toBeEnabled();
+  });
+
+  test('"Buscar un movimiento" narrows the movements (by label too)', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStock();
+    await expandProduct(user, 'Tóner');
+    const name = 'Movimientos del producto 12';
+    await within(await screen.findByRole('table', { name })).findByText('Compra anual');
+    const search = screen.getByPlaceholderText('Buscar un movimiento');
+    await user.type(search, 'salida');
+    await waitFor(() => expect(bodyRows(name)).toHaveLength(1));
+    expect(within(bodyRows(name)[0]).getAllByRole('cell')[0]).toHaveTextContent('9');
+    await user.clear(search);
+    await user.type(search, 'direccion');
+    await waitFor(() => expect(within(table(name)).queryByText('Compra anual')).not.toBeInTheDocument());
+    expect(within(table(name)).getByText('Dirección')).toBeInTheDocument();
+  });
+
+  test('"Tarjeta de almacén" is disabled for a product without movements', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStock();
+    await expandProduct(user, 'Cloro');
+    expect(await screen.findByText('Este producto aún no tiene movimientos.')).toBeInTheDocument();
+    expect(figure('Cantidad disponible').getByText('0 Litro')).toBeInTheDocument();
+    expect(figure('Precio promedio actual').getByText('$0.00 MXN')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tarjeta de almacén' })).toBeDisabled();
+  });
+
+  test('a failed stock load says "…obtener el stock disponible del producto solicitado."', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStock(({ path }) => {
+      if (path === '/api/stock/12') throw new ApiError(500, 'Error interno del servidor');
+      return undefined;
+    });
+    await expandProduct(user, 'Tóner');
+    expect(
+      await screen.findByText('Algo salió mal mientras tratábamos de obtener el stock disponible del producto solicitado.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Error interno/)).not.toBeInTheDocument();
+    // The movements still load on their own.
+    expect(await screen.findByText('Compra anual')).toBeInTheDocument();
+  });
+
+  test('a failed movements load says "…obtener los movimientos del producto solicitado." and the card stays disabled', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStock(({ path }) => {
+      if (path === '/api/movements/products/12') throw new ApiError(500, 'Error interno del servidor');
+      return undefined;
+    });
+    await expandProduct(user, 'Tóner');
+    expect(
+      await screen.findByText('Algo salió mal mientras tratábamos de obtener los movimientos del producto solicitado.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Error interno/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tarjeta de almacén' })).toBeDisabled();
+    expect(await figure('Cantidad disponible').findByText('1,234.5 Pieza')).toBeInTheDocument();
+  });
+
+  test('an entry or exit saved elsewhere (the wizards invalidate "/api/stock" and "/api/movements") refreshes an open panel', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    // The prefixes mf-invoices (AFTER_INVOICE_INVALIDATE) and mf-dispatches (INVALIDATED_BY_DISPATCH) refresh after a save.
+    function SaveElsewhere() {
+      const invalidate = useInvalidate();
+      return <button onClick={() => void invalidate('/api/invoices', '/api/stock', '/api/movements')}>Guardar en otro lado</button>;
+    }
+    renderStock(undefined, server, <SaveElsewhere />);
+    await expandProduct(user, 'Tóner');
+    expect(await figure('Cantidad disponible').findByText('1,234.5 Pieza')).toBeInTheDocument();
+
+    server.stock[12] = { availableQuantity: '1224.5', averagePrice: '1234.567891' };
+    server.movements[12] = [
+      ...tonerMovements,
+      { id: 15, productId: 12, price: '1234.567891', quantity: '10', movementType: 'DISPATCH', observations: 'Salida nueva' },
+    ];
+    await user.click(screen.getByRole('button', { name: 'Guardar en otro lado' }));
+
+    expect(await figure('Cantidad disponible').findByText('1,224.5 Pieza')).toBeInTheDocument();
+    expect(await screen.findByText('Salida nueva')).toBeInTheDocument();
+  });
+});
+
+describe('report downloads', () => {
+  const pdf = () => new Blob(['%PDF-1.7 reporte'], { type: 'application/pdf' });
+
+  test('"Reporte de existencias" retries a failing server and saves ONE file "Reporte de almacén - {date}.pdf"', async () => {
+    const user = userEvent.setup({ delay: null });
+    const file = pdf();
+    const attempts: FakeApiRequest[] = [];
+    renderStock((request) => {
+      if (request.path !== '/api/reports/stock') return undefined;
+      attempts.push(request);
+      if (attempts.length <= 2) throw new ApiError(503, 'Servicio no disponible');
+      // No Content-Disposition: the client falls back to the last path segment.
+      return { blob: file, fileName: 'stock' };
+    });
+    await screen.findByText('Tóner');
+    await user.click(screen.getByRole('button', { name: 'Reporte de existencias' }));
+    await waitFor(() => expect(anchors).toHaveLength(1), { timeout: 5000 });
+    expect(attempts).toHaveLength(3);
+    expect(attempts.every((a) => a.method === 'POST' && a.download)).toBe(true);
+    expect(anchors[0].download).toBe(`Reporte de almacén - ${todayIn(testConfig.timeZone)}.pdf`);
+    expect(created).toEqual([file]);
+    expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
+  });
+
+  test('the name the server gives (Content-Disposition) is kept, e.g. a spreadsheet', async () => {
+    const user = userEvent.setup({ delay: null });
+    const xlsx = new Blob(['PK'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    renderStock((request) =>
+      request.path === '/api/reports/stock' ? { blob: xlsx, fileName: 'Reporte de almacén - 2026-03-05.xlsx' } : undefined,
+    );
+    await screen.findByText('Tóner');
+    await user.click(screen.getByRole('button', { name: 'Reporte de existencias' }));
+    await waitFor(() => expect(anchors).toHaveLength(1));
+    expect(anchors[0].download).toBe('Reporte de almacén - 2026-03-05.xlsx');
+  });
+
+  test('a report that keeps failing stops after 3 retries and says "…descargar el reporte solicitado." with the server message', async () => {
+    const user = userEvent.setup({ delay: null });
+    let attempts = 0;
+    renderStock((request) => {
+      if (request.path !== '/api/reports/stock') return undefined;
+      attempts += 1;
+      throw new ApiError(500, 'No se pudo generar el reporte.');
+    });
+    await screen.findByText('Tóner');
+    await user.click(screen.getByRole('button', { name: 'Reporte de existencias' }));
+    await waitFor(() => expect(toast('¡Oh no!')).toBeInTheDocument(), { timeout: 5000 });
+    expect(
+      toast('Algo salió mal mientras tratábamos de descargar el reporte solicitado. No se pudo generar el reporte.'),
+    ).toBeInTheDocument();
+    expect(attempts).toBe(4);
+    expect(anchors).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Reporte de existencias' })).toBeEnabled();
+  });
+
+  test('a refusal (4xx) is not retried', async () => {
+    const user = userEvent.setup({ delay: null });
+    let attempts = 0;
+    renderStock((request) => {
+      if (request.path !== '/api/reports/products/12') return undefined;
+      attempts += 1;
+      throw new ApiError(404, 'El producto solicitado no existe.');
+    });
+    await expandProduct(user, 'Tóner');
+    const button = screen.getByRole('button', { name: 'Tarjeta de almacén' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await waitFor(() =>
+      expect(
+        toast('Algo salió mal mientras tratábamos de descargar el reporte solicitado. El producto solicitado no existe.'),
+      ).toBeInTheDocument(),
+    );
+    expect(attempts).toBe(1);
+  });
+
+  test('"Tarjeta de almacén" downloads the product card as "Tarjetas de almacén - {id}"', async () => {
+    const user = userEvent.setup({ delay: null });
+    const file = pdf();
+    const downloads: FakeApiRequest[] = [];
+    renderStock((request) => {
+      if (!request.download) return undefined;
+      downloads.push(request);
+      return { blob: file, fileName: '12' };
+    });
+    await expandProduct(user, 'Tóner');
+    const button = screen.getByRole('button', { name: 'Tarjeta de almacén' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await waitFor(() => expect(anchors).toHaveLength(1));
+    expect(downloads.map((d) => `${d.method} ${d.path}`)).toEqual(['POST /api/reports/products/12']);
+    expect(anchors[0].download).toBe('Tarjetas de almacén - 12.pdf');
+    expect(created).toEqual([file]);
+  });
+});
