@@ -17,9 +17,9 @@ import {
 } from '@fluentui/react-components';
 import { useFormState } from 'react-final-form';
 import { useEmployees } from '../api/get-employees';
+import { useProducts } from '../api/get-products';
 import type { DispatchFormValues } from '../form/dispatch-form';
 import { employeeName, HEADER_LABELS } from './dispatch-header-step';
-import { useProductOptions } from './dispatch-products-step';
 
 export const SUMMARY_TEXTS = {
   table: 'Productos de la salida',
@@ -39,8 +39,9 @@ type RowErrors = Partial<Record<'productId' | 'quantity' | 'exitPrice' | 'observ
 export function DispatchSummaryStep() {
   const styles = useStyles();
   const { values, errors } = useFormState<DispatchFormValues>({ subscription: { values: true, errors: true } });
+  // Plain reads: the steps that offer these lists already report their loading failures once.
   const { data: employees } = useEmployees();
-  const { products } = useProductOptions();
+  const { data: products } = useProducts();
   const productById = new Map((products ?? []).map((product) => [product.id, product]));
   const person = (id: number | null) => {
     const employee = employees?.find((candidate: Employee) => candidate.id === id);

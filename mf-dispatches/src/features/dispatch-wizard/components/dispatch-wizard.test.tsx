@@ -156,6 +156,21 @@ describe('Nueva salida — Datos de la salida', () => {
   });
 });
 
+test('failed loads of employees and products are each reported once', async () => {
+  const failing = fakeApi({ stock: defaultStock() });
+  renderWithPlatform(<DispatchWizard />, {
+    api: (request) => {
+      if (request.path === '/api/catalog/employees') throw new ApiError(500, 'Falla');
+      if (request.path === '/api/catalog/products') throw new ApiError(500, 'Falla');
+      return failing(request);
+    },
+    route: '/dashboard/dispatches/generate',
+  });
+  expect(await screen.findByText('Algo salió mal mientras tratábamos de obtener los empleados.')).toBeInTheDocument();
+  expect(await screen.findByText('Algo salió mal mientras tratábamos de obtener los productos.')).toBeInTheDocument();
+  expect(screen.getAllByRole('listitem', { name: '¡Oh no!' })).toHaveLength(2);
+});
+
 describe('Nueva salida — Lista de productos', () => {
   test('without products the "¡Hey!" notice appears and closes after 3 seconds', async () => {
     jest.useFakeTimers();
