@@ -159,7 +159,7 @@ describe('Nueva salida — Datos de la salida', () => {
 test('failed loads of employees and products are each reported once', async () => {
   const failing = fakeApi({ stock: defaultStock() });
   renderWithPlatform(<DispatchWizard />, {
-    api: (request) => {
+    api: (request: FakeApiRequest) => {
       if (request.path === '/api/catalog/employees') throw new ApiError(500, 'Falla');
       if (request.path === '/api/catalog/products') throw new ApiError(500, 'Falla');
       return failing(request);
