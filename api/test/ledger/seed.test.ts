@@ -40,13 +40,13 @@ test('needs a catalogue, then loads invoices and dispatches once, consistently',
     { entity: 'dispatches', n: 4 },
     { entity: 'invoices', n: 4 },
   ]);
-  // VAT and IEPS lines carry the final unit cost the form would have computed: 95.5 × 1.16, 22.4 × 1.08.
+  // VAT and IEPS lines carry the final unit cost the form would have computed: 92.5 × 1.16, 64.8 × 1.08.
   const { rows: lines } = await t.db.query(
     `SELECT purchase_price::text, apply_value_added_tax_to_purchase_price AS vat, apply_excise_tax AS ieps, excise_tax_rate::text
        FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id WHERE i.invoice_number IN ('A-10234', 'A-10391') ORDER BY l.id`,
   );
-  expect(lines[0]).toEqual({ purchase_price: '110.780', vat: true, ieps: false, excise_tax_rate: '0.00000' });
-  expect(lines.at(-1)).toEqual({ purchase_price: '24.192', vat: false, ieps: true, excise_tax_rate: '8.00000' });
+  expect(lines[0]).toEqual({ purchase_price: '107.300', vat: true, ieps: false, excise_tax_rate: '0.00000' });
+  expect(lines.at(-1)).toEqual({ purchase_price: '69.984', vat: false, ieps: true, excise_tax_rate: '8.00000' });
 
   expect(await seedLedger(t.db, { timeZone: t.config.timeZone })).toEqual({ invoices: 0, dispatches: 0, skipped: true });
 });

@@ -41,7 +41,7 @@ interface People {
   petitioner: number;
 }
 
-const MIN_PRODUCTS = 9;
+const MIN_PRODUCTS = 9; // one per DEMO_PRODUCTS entry
 
 function shiftDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -66,8 +66,29 @@ async function pickPeople(db: Db): Promise<People> {
   return { director, keeper, clerk, areaHead: others[1] ?? director, petitioner: others[2] ?? clerk };
 }
 
-/** A plausible unit price for product number `i` (deterministic, 3 decimals at most). */
-const basePrice = (i: number) => ['95.5', '1450', '38.9', '12.75', '289', '64.3', '8.6', '185', '22.4', '540', '17.25', '76'][i % 12];
+/**
+ * The products the demo documents use, looked up by name in the seed catalogue (any other
+ * catalogue falls back to its first products), each with a plausible net unit price in MXN.
+ */
+const DEMO_PRODUCTS: Array<{ name: RegExp; price: string }> = [
+  { name: /papel bond.*carta/i, price: '92.5' }, // resma
+  { name: /t[óo]ner negro/i, price: '1450' },
+  { name: /bol[íi]grafo.*azul/i, price: '38.9' }, // caja de 12
+  { name: /cloro/i, price: '12.75' }, // litro
+  { name: /disco duro/i, price: '1189' },
+  { name: /detergente/i, price: '42.3' }, // kilogramo
+  { name: /folder/i, price: '86' }, // paquete de 100
+  { name: /calculadora/i, price: '289' },
+  { name: /limpiador multiusos/i, price: '64.8' }, // galón
+];
+
+function pickProducts(catalogue: Array<{ id: number; name: string }>): number[] {
+  const used = new Set<number>();
+  const take = (id: number) => (used.add(id), id);
+  const byName = DEMO_PRODUCTS.map(({ name }) => catalogue.find((p) => name.test(p.name) && !used.has(p.id) && take(p.id))?.id);
+  return byName.map((id) => id ?? take(catalogue.find((p) => !used.has(p.id))!.id));
+}
+
 const withVat = (price: string) => multiplyDecimal(price, VAT_FACTOR, 3);
 
 export async function seedLedger(db: Db, { timeZone, actor = SEED_ACTOR, log = () => undefined }: SeedLedgerOptions): Promise<SeedLedgerResult> {
@@ -77,14 +98,16 @@ export async function seedLedger(db: Db, { timeZone, actor = SEED_ACTOR, log = (
     return { invoices: 0, dispatches: 0, skipped: true };
   }
   const suppliers = (await db.query<{ id: number }>('SELECT id FROM suppliers ORDER BY id')).rows.map((r) => r.id);
-  const products = (await db.query<{ id: number }>('SELECT id FROM products ORDER BY id')).rows.map((r) => r.id);
+  const catalogue = (await db.query<{ id: number; name: string }>('SELECT id, name FROM products ORDER BY id')).rows;
   if (suppliers.length === 0) throw new Error('La carga de documentos de demostración necesita al menos un proveedor en el catálogo.');
-  if (products.length < MIN_PRODUCTS) throw new Error(`La carga de documentos de demostración necesita al menos ${MIN_PRODUCTS} productos en el catálogo.`);
+  if (catalogue.length < MIN_PRODUCTS) throw new Error(`La carga de documentos de demostración necesita al menos ${MIN_PRODUCTS} productos en el catálogo.`);
   const people = await pickPeople(db);
   const today = todayIn(timeZone);
   const { invoice: invoiceSchema } = makeInvoiceSchemas({ today: () => today });
   const { dispatch: dispatchSchema } = makeDispatchSchemas({ today: () => today });
-  const p = (i: number) => products[i % products.length];
+  const products = pickProducts(catalogue);
+  const p = (i: number) => products[i];
+  const basePrice = (i: number) => DEMO_PRODUCTS[i].price;
   const supplier = (i: number) => suppliers[i % suppliers.length];
 
   type Line = { product: number; quantity: string; price?: string; vat?: boolean; iepsRate?: string; observations?: string };
@@ -132,7 +155,7 @@ export async function seedLedger(db: Db, { timeZone, actor = SEED_ACTOR, log = (
     { kind: 'invoice', body: invoice(-45, 'EA-0031', 'ENTRADA_DE_ALMACEN', 1, [
       { product: 0, quantity: '20', price: '101.2' },
       { product: 5, quantity: '12.5' },
-      { product: 6, quantity: '200' },
+      { product: 6, quantity: '20' },
     ]) },
     { kind: 'dispatch', body: dispatch(-40, [
       { product: 0, quantity: '15', observations: 'Dirección académica' },
@@ -155,7 +178,7 @@ export async function seedLedger(db: Db, { timeZone, actor = SEED_ACTOR, log = (
     { kind: 'dispatch', body: dispatch(-3, [
       { product: 0, quantity: '20' },
       { product: 4, quantity: '1' },
-      { product: 6, quantity: '35', observations: 'Servicios generales' },
+      { product: 6, quantity: '8', observations: 'Servicios generales' },
       { product: 8, quantity: '12' },
     ]) },
     { kind: 'dispatch', body: dispatch(0, [{ product: 1, quantity: '1', observations: 'Centro de cómputo' }]) },
@@ -168,17 +191,19 @@ export async function seedLedger(db: Db, { timeZone, actor = SEED_ACTOR, log = (
       if (!checked.ok) throw new Error(`Factura de demostración inválida: ${checked.message}`);
       const { data } = await registerInvoice(db, actor, checked.value);
       result.invoices++;
-      log(`Entrada ${data.id}: factura ${data.invoiceNumber} (${data.products.length} productos)`);
+      log(`Entrada ${data.id}: factura ${data.invoiceNumber} (${productCount(data.products.length)})`);
     } else {
       const checked = validateWith(dispatchSchema, document.body);
       if (!checked.ok) throw new Error(`Salida de demostración inválida: ${checked.message}`);
       const { data } = await registerDispatch(db, actor, checked.value);
       result.dispatches++;
-      log(`Salida ${data.id} (${data.products.length} productos)`);
+      log(`Salida ${data.id} (${productCount(data.products.length)})`);
     }
   }
   return result;
 }
+
+const productCount = (n: number) => `${n} ${n === 1 ? 'producto' : 'productos'}`;
 
 /** 1 + rate/100 as exact decimal text ("8" → "1.08", "26.5" → "1.265"). */
 function iepsFactor(rate: string): string {
