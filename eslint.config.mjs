@@ -52,6 +52,8 @@ const boundaryZones = [
   // Features of one remote do not import each other.
   ...remotes.flatMap((remote) => {
     const features = featuresOf(remote);
+    // A lone feature has nobody to keep out (and the rule refuses an empty `from`).
+    if (features.length < 2) return [];
     return features.map((feature) => ({
       target: feature,
       from: features.filter((other) => other !== feature),
