@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
 import { ApiError } from '../../platform/api-error';
-import { renderWithPlatform } from '../../testing';
+import { renderWithPlatform, type FakeApiRequest } from '../../testing';
 import { useAction } from './use-action';
 
 function Probe({ perform }: { perform: () => Promise<unknown> }) {
@@ -24,7 +24,7 @@ describe('useAction', () => {
     const user = userEvent.setup();
     let version = 0;
     const { calls } = renderWithPlatform(<Probe perform={async () => { version += 1; }} />, {
-      api: ({ path }) => `${path} v${version}`,
+      api: ({ path }: FakeApiRequest) => `${path} v${version}`,
     });
     await screen.findByText('Lista: /api/catalog/products v0');
     await user.click(screen.getByRole('button', { name: 'Crear' }));
