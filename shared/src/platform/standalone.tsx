@@ -53,7 +53,7 @@ export async function startStandalone({ App, title, links = [], container }: Sta
           <BrowserRouter>
             <header style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 16px' }}>
               <AlmacenLogo size={28} />
-              <Title3 as="h1">{title}</Title3>
+              <Title3>{title}</Title3>
               <nav style={{ display: 'flex', gap: 12, marginLeft: 24 }}>
                 {links.map((link) => (
                   <Link key={link.to} to={link.to}>

@@ -63,7 +63,10 @@ export function AccountMenu() {
           </div>
           <MenuDivider />
           <MenuList>
-            <MenuItem onClick={() => setAccountOpen(true)}>Cuenta</MenuItem>
+            {/* The dialog opens once the menu has closed and given focus back to its trigger;
+                opened in the same tick, the menu's focus restore would leave the dialog without
+                focus (and hidden from assistive technology). */}
+            <MenuItem onClick={() => setTimeout(() => setAccountOpen(true), 0)}>Cuenta</MenuItem>
             <MenuItem
               disabled={leaving}
               onClick={() => {
