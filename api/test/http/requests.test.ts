@@ -71,7 +71,7 @@ describe('answers', () => {
       await t.app.inject({ method: 'GET', url: '/healthz' }),
       await t.app.inject({ method: 'GET', url: '/api/catalog/roles' }),
       await t.app.inject({ method: 'GET', url: '/api/catalog/roles', headers: auth }),
-      await t.app.inject({ method: 'GET', url: '/no-existe' }),
+      await t.app.inject({ method: 'GET', url: '/no-existe.txt' }),
     ]) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');
@@ -89,7 +89,10 @@ describe('answers', () => {
   });
 
   test('unknown routes answer 404 in Spanish (behind the token under /api)', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/nada' })).json()).toEqual({ message: 'La ruta solicitada no existe.', code: 'NOT_FOUND' });
+    // (A GET of a page path such as /nada is the single-page app's: static files answer it.)
+    const notFound = { message: 'La ruta solicitada no existe.', code: 'NOT_FOUND' };
+    expect((await t.app.inject({ method: 'GET', url: '/nada.txt' })).json()).toEqual(notFound);
+    expect((await t.app.inject({ method: 'POST', url: '/nada' })).json()).toEqual(notFound);
     expect((await t.app.inject({ method: 'GET', url: '/api/nada' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/nada', headers: auth })).statusCode).toBe(404);
   });
@@ -100,11 +103,12 @@ describe('answers', () => {
     expect(fault.message).toBe(ERROR_CODES.INTERNAL.message);
 
     // A real one: the database lost a table under the API's feet.
-    await t.db.query('DROP TABLE suppliers');
+    await t.db.query('ALTER TABLE suppliers RENAME TO suppliers_perdida');
     const response = await t.app.inject({ method: 'GET', url: '/api/catalog/suppliers', headers: auth });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ message: ERROR_CODES.INTERNAL.message, code: 'INTERNAL' });
     expect(response.body).not.toMatch(/suppliers|relation|stack|at /);
+    await t.db.query('ALTER TABLE suppliers_perdida RENAME TO suppliers');
   });
 });
 
