@@ -28,7 +28,12 @@ export function AuthProvider({ session, children }: { session: OidcSession; chil
     const apply = (user: CurrentUser | null) => {
       if (active) setState({ status: user ? 'authenticated' : 'anonymous', user });
     };
-    session.getUser().then(apply, () => apply(null));
+    // The first read only settles "loading": on /auth/callback it may answer after the code
+    // exchange has already signed the user in, and must not undo that.
+    const settle = (user: CurrentUser | null) => {
+      if (active) setState((state) => (state.status === 'loading' ? { status: user ? 'authenticated' : 'anonymous', user } : state));
+    };
+    session.getUser().then(settle, () => settle(null));
     const unsubscribe = session.subscribe(apply);
     return () => {
       active = false;

@@ -33,4 +33,27 @@ describe('route guard', () => {
     for (const version of ['V1.0.0', 'V0.0.9', 'V0.0.8']) expect(screen.getByText(version)).toBeInTheDocument();
     expect(screen.getByText(/reporte de existencias actual/)).toBeInTheDocument();
   });
+
+  it('/auth/callback finishes the sign-in and lands where the user was going', async () => {
+    const session = fakeSession(null);
+    let signedIn = false;
+    session.getUser = jest.fn(async () => (signedIn ? ana : null));
+    session.completeSignIn = jest.fn(async () => {
+      signedIn = true;
+      return '/dashboard';
+    });
+    renderShell('/auth/callback', session);
+    expect(await screen.findByText('Notas de lanzamiento')).toBeInTheDocument();
+    expect(session.completeSignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('/auth/callback explains a failed sign-in in Spanish', async () => {
+    const session = fakeSession(null);
+    session.completeSignIn = jest.fn(async () => {
+      throw new Error('invalid_grant');
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderShell('/auth/callback', session);
+    expect(await screen.findByText('No pudimos completar el inicio de sesión. Vuelve a intentarlo.')).toBeInTheDocument();
+  });
 });
