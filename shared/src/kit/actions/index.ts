@@ -2,3 +2,14 @@ export { useAction } from './use-action';
 export type { Action, ActionOptions } from './use-action';
 export { useLoadErrorToast } from './use-load-error-toast';
 export { withoutPeriod } from './without-period';
+export {
+  REPORT_DOWNLOAD_ERROR_TEXT,
+  downloadReport,
+  isTransient,
+  reportFileName,
+  reportRetryDelayMs,
+  saveFile,
+  useReportDownload,
+  withRetries,
+} from './report-download';
+export type { ReportDownload, ReportRequest, RetryOptions, SavedReport, Sleep } from './report-download';
