@@ -3,3 +3,6 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks these; react-router needs them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jsdom does no layout; Fluent's focus manager needs a browser-like answer (see the file).
+import './shared/src/kit/testing/jsdom-layout';

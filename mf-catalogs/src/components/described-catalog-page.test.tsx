@@ -1,5 +1,4 @@
 // Partidas, unidades de medida and roles: the same behaviour with each one's own words.
-import '../testing/jsdom-layout';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithPlatform } from '@almacen/shared/testing';

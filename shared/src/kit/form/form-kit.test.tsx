@@ -1,4 +1,3 @@
-import '../testing/jsdom-layout';
 jest.setTimeout(30_000);
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

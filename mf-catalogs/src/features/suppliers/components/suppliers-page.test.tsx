@@ -1,4 +1,3 @@
-import '../../../testing/jsdom-layout';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithPlatform } from '@almacen/shared/testing';
