@@ -1,0 +1,61 @@
+// Chromium from Debian driven by playwright-core, and the steps every browser test shares.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { OidcTestClient } from '../../../api/test/idp/oidc-client';
+import { adminPassword, ARTIFACTS, baseUrl } from './env';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export interface PageLog {
+  /** Every URL the page requested. */
+  requests: string[];
+  /** Console errors and uncaught exceptions. */
+  errors: string[];
+}
+
+/** A fresh page (own cookies and storage) at 1280×800 in Spanish (Mexico), with its log. */
+export async function newPage(browser: Browser): Promise<{ page: Page; log: PageLog }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  const log: PageLog = { requests: [], errors: [] };
+  page.on('request', (request) => log.requests.push(request.url()));
+  page.on('pageerror', (error) => log.errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && log.errors.push(message.text()));
+  return { page, log };
+}
+
+/** From the portal's "/" through the embedded provider's sign-in page to /dashboard. */
+export async function signIn(page: Page, username = 'admin', password = adminPassword()): Promise<void> {
+  await page.goto(`${baseUrl()}/`);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL(`${baseUrl()}/dashboard`);
+}
+
+/** An access token for the API, obtained through the provider as the portal does (no browser). */
+export async function apiToken(username = 'admin', password = adminPassword()): Promise<string> {
+  const tokens = await new OidcTestClient({ publicUrl: baseUrl() }).signIn(username, password);
+  return tokens.access_token;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** The portal's main area (where a remote renders). */
+export const mainArea = (page: Page) => page.locator('main');

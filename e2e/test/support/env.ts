@@ -1,0 +1,18 @@
+// What global-setup.ts hands to the test files (through the environment jest workers inherit).
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+export const ARTIFACTS = path.join(REPO_ROOT, 'e2e', 'artifacts');
+
+export const BASE_URL_ENV = 'ALMACEN_E2E_BASE_URL';
+export const ADMIN_PASSWORD_ENV = 'ALMACEN_E2E_ADMIN_PASSWORD';
+
+export function baseUrl(): string {
+  const url = process.env[BASE_URL_ENV];
+  if (!url) throw new Error('Las pruebas de navegador se ejecutan con `npm run test:e2e` (global-setup inicia el servidor).');
+  return url;
+}
+
+export function adminPassword(): string {
+  return process.env[ADMIN_PASSWORD_ENV] ?? '';
+}

@@ -1,0 +1,111 @@
+// Starts the product as `npm start` runs it — `tsx api/src/server.ts` — on a free port with a
+// database of its own: a fresh database on the server in DATABASE_URL when set (CI: the
+// machine's PostgreSQL), otherwise the embedded PostgreSQL under a temporary DATA_DIR. It builds
+// nothing: `npm run test:e2e` builds the shell and the remotes first.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ADMIN_PASSWORD_ENV, ARTIFACTS, BASE_URL_ENV, REPO_ROOT } from './env';
+
+export interface E2eServer {
+  child: ChildProcess;
+  dataDir: string | null;
+  database: { adminUrl: string; name: string } | null;
+}
+
+declare global {
+  var __ALMACEN_E2E__: E2eServer | undefined;
+}
+
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port: chosen } = server.address() as net.AddressInfo;
+        server.close(() => resolve(chosen));
+      });
+    });
+    if (port !== 5432) return port;
+  }
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar (código ${child.exitCode}); ver e2e/artifacts/server.log.`);
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`El servidor no respondió /healthz en ${timeoutMs / 1000} s; ver e2e/artifacts/server.log.`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  for (const folder of ['shell', 'mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock']) {
+    const marker = path.join(REPO_ROOT, folder, 'dist', folder === 'shell' ? 'index.html' : 'mf-manifest.json');
+    if (!fs.existsSync(marker)) throw new Error(`Falta ${path.relative(REPO_ROOT, marker)}: ejecuta "npm run test:e2e" (compila primero).`);
+  }
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+
+  const port = await freePort();
+  const publicUrl = `http://localhost:${port}`;
+  const adminPassword = `e2e-${randomBytes(9).toString('base64url')}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'warn',
+    OIDC_ISSUER: '',
+  };
+  for (const name of Object.keys(env)) if (name.startsWith('REMOTE_MF_')) delete env[name];
+
+  let database: E2eServer['database'] = null;
+  let dataDir: string | null = null;
+  if (process.env.DATABASE_URL) {
+    const name = `almacen_e2e_${randomBytes(5).toString('hex')}`;
+    await adminQuery(process.env.DATABASE_URL, `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    database = { adminUrl: process.env.DATABASE_URL, name };
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-e2e-'));
+    env.DATA_DIR = dataDir;
+    env.EMBEDDED_PG_PORT = String(await freePort());
+  }
+
+  const log = fs.openSync(path.join(ARTIFACTS, 'server.log'), 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  globalThis.__ALMACEN_E2E__ = { child, dataDir, database };
+  await waitForHealth(publicUrl, child, 180_000);
+
+  process.env[BASE_URL_ENV] = publicUrl;
+  process.env[ADMIN_PASSWORD_ENV] = adminPassword;
+}

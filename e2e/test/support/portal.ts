@@ -1,0 +1,53 @@
+// What the portal looks like to a person (spec §2): the side navigation and each area's heading.
+import type { Page } from 'playwright-core';
+import { baseUrl } from './env';
+
+export interface AreaVisit {
+  /** Side navigation group to open first (Catálogos, Entradas, Salidas). */
+  group?: string;
+  label: string;
+  path: string;
+  remote: 'mf-catalogs' | 'mf-invoices' | 'mf-dispatches' | 'mf-stock';
+  /** The page's heading (level 1). */
+  heading: RegExp;
+}
+
+export const AREAS: AreaVisit[] = [
+  { group: 'Catálogos', label: 'Empleados', path: '/dashboard/catalogs/employees', remote: 'mf-catalogs', heading: /^Empleados$/ },
+  { group: 'Catálogos', label: 'Partidas', path: '/dashboard/catalogs/categories', remote: 'mf-catalogs', heading: /^Partidas$/ },
+  { group: 'Catálogos', label: 'Productos', path: '/dashboard/catalogs/products', remote: 'mf-catalogs', heading: /^Productos$/ },
+  { group: 'Catálogos', label: 'Proveedores', path: '/dashboard/catalogs/suppliers', remote: 'mf-catalogs', heading: /^Proveedores$/ },
+  { group: 'Catálogos', label: 'Roles', path: '/dashboard/catalogs/roles', remote: 'mf-catalogs', heading: /^Roles$/ },
+  { group: 'Catálogos', label: 'Unidades', path: '/dashboard/catalogs/units', remote: 'mf-catalogs', heading: /^Unidades/ },
+  { group: 'Entradas', label: 'Generar entrada de productos', path: '/dashboard/invoices/generate', remote: 'mf-invoices', heading: /^Nueva factura$/ },
+  { group: 'Entradas', label: 'Consultar historial de entradas', path: '/dashboard/invoices/history', remote: 'mf-invoices', heading: /^Historial de entradas$/ },
+  { group: 'Salidas', label: 'Generar salida de productos', path: '/dashboard/dispatches/generate', remote: 'mf-dispatches', heading: /^Nueva salida$/ },
+  { group: 'Salidas', label: 'Consultar historial de salidas', path: '/dashboard/dispatches/history', remote: 'mf-dispatches', heading: /^Historial de salidas$/ },
+  { label: 'Stock de productos', path: '/dashboard/stock', remote: 'mf-stock', heading: /^Stock de productos$/ },
+];
+
+export const navigation = (page: Page) => page.getByRole('navigation').first();
+
+/** Opens `area` from the side navigation (expanding its group when closed). */
+export async function openFromNavigation(page: Page, area: AreaVisit): Promise<void> {
+  const nav = navigation(page);
+  const link = nav.getByRole('link', { name: area.label, exact: true });
+  if (area.group && !(await link.isVisible())) {
+    await nav.getByText(area.group, { exact: true }).click();
+  }
+  await link.click();
+  await page.waitForURL(`${baseUrl()}${area.path}`);
+}
+
+/** The level-1 heading of the main area, once it is shown. */
+export async function areaHeading(page: Page): Promise<string> {
+  const heading = page.locator('main').getByRole('heading', { level: 1 }).first();
+  await heading.waitFor({ state: 'visible' });
+  return (await heading.textContent())?.trim() ?? '';
+}
+
+/** "Cerrar sesión" from the account menu. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Cuenta de / }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+}
