@@ -1,7 +1,7 @@
 // POST /api/reports/products/{id} — the product card ("Tarjeta de almacén"): saved as
 // "Tarjetas de almacén - {id}" plus its extension.
+import { useReportDownload, type ReportRequest } from '@almacen/shared';
 import { useCallback } from 'react';
-import { useReportDownload, type ReportRequest } from '../lib/report-download';
 
 export const productCardRequest = (productId: number): ReportRequest => ({
   path: `/api/reports/products/${productId}`,

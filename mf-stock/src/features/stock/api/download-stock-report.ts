@@ -1,10 +1,9 @@
 // POST /api/reports/stock — "Reporte de existencias": saved as "Reporte de almacén - {date}"
 // plus its extension. The server names the file with its own date; the fallback uses today's
 // date in the portal's time zone, which is the date the server uses (YYYY-MM-DD).
-import { useRuntimeConfig } from '@almacen/shared';
+import { useReportDownload, useRuntimeConfig, type ReportRequest } from '@almacen/shared';
 import { todayIn } from '@almacen/shared/domain';
 import { useCallback } from 'react';
-import { useReportDownload, type ReportRequest } from '../lib/report-download';
 
 export const stockReportRequest = (date: string): ReportRequest => ({
   path: '/api/reports/stock',

@@ -104,7 +104,10 @@ beforeEach(() => {
     anchors.push({ download: this.download, href: this.href });
   });
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 describe('the products table', () => {
   test('shows "Stock de productos" with ID, Nombre, Unidad and Partida', async () => {
@@ -287,6 +290,8 @@ describe('report downloads', () => {
       return { blob: file, fileName: 'stock' };
     });
     await screen.findByText('Tóner');
+    // The back-off (0.5 s, 1 s, 2 s) runs on fake time, which waitFor moves forward.
+    jest.useFakeTimers();
     await user.click(screen.getByRole('button', { name: 'Reporte de existencias' }));
     await waitFor(() => expect(anchors).toHaveLength(1), { timeout: 5000 });
     expect(attempts).toHaveLength(3);
@@ -317,6 +322,8 @@ describe('report downloads', () => {
       throw new ApiError(500, 'No se pudo generar el reporte.');
     });
     await screen.findByText('Tóner');
+    // The back-off (0.5 s, 1 s, 2 s) runs on fake time, which waitFor moves forward.
+    jest.useFakeTimers();
     await user.click(screen.getByRole('button', { name: 'Reporte de existencias' }));
     await waitFor(() => expect(toast('¡Oh no!')).toBeInTheDocument(), { timeout: 5000 });
     expect(
