@@ -1,0 +1,72 @@
+// The real product server as `npm start` runs it (`tsx api/src/server.ts`) in a child process on
+// a free loopback port, so the proof scripts measure and kill exactly what users run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../api/src/db/embedded';
+import { delay } from './stats';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  /** Resolves with the exit code (or signal) once the process is gone. */
+  exited: Promise<number | string>;
+  output(): string;
+}
+
+export interface StartOptions {
+  env: Record<string, string | undefined>;
+  port?: number;
+  /** Appends the server's output here (kept for a post-mortem). */
+  logFile?: string;
+  timeoutMs?: number;
+}
+
+export async function startServer({ env, port, logFile, timeoutMs = 120_000 }: StartOptions): Promise<ServerProcess> {
+  const chosen = port ?? (await freePort());
+  const base = `http://127.0.0.1:${chosen}`;
+  const fullEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'warn' };
+  for (const name of Object.keys(fullEnv)) if (name.startsWith('REMOTE_MF_')) delete fullEnv[name];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete fullEnv[name];
+    else fullEnv[name] = value;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: REPO_ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (logFile) fs.appendFileSync(logFile, chunk);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const server: ServerProcess = { child, base, port: chosen, exited, output: () => output };
+
+  const deadline = Date.now() + timeoutMs;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`El servidor terminó al arrancar (${await exited}):\n${output.slice(-3000)}`);
+    try {
+      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await delay(200);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`El servidor no respondió /healthz en ${timeoutMs / 1000} s:\n${output.slice(-3000)}`);
+}
+
+/** SIGTERM (the server drains and stops its embedded PostgreSQL), SIGKILL after `graceMs`. */
+export async function stopServer(server: ServerProcess, graceMs = 30_000): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), graceMs);
+  await server.exited;
+  clearTimeout(timer);
+}
