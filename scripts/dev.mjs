@@ -5,7 +5,9 @@
 // Open http://localhost:3000. Ctrl+C stops everything.
 //   npm run dev -- mf-stock    → only the shell, that remote and the API; the other remotes are
 //                                 served from their last build by the API.
-import { REMOTES, npm, run, SHELL } from './lib.mjs';
+import { loadDotEnv, REMOTES, npm, run, SHELL } from './lib.mjs';
+
+loadDotEnv();
 
 const only = process.argv.slice(2);
 const live = REMOTES.filter((r) => !only.length || only.includes(r.folder));

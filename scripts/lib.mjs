@@ -84,3 +84,9 @@ export async function waitFor(url, timeoutMs = 180_000) {
 }
 
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Settings from .env at the repository root (see .env.example); the environment wins. */
+export function loadDotEnv() {
+  const file = path.join(ROOT, '.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}

@@ -6,7 +6,9 @@
 // administrator's one-time password.
 //   ALMACEN_SKIP_BUILD=1 npm start   → run with the builds as they are
 import { spawn } from 'node:child_process';
-import { buildReason, FRONT_ENDS, npm, ROOT, run, waitFor } from './lib.mjs';
+import { buildReason, FRONT_ENDS, loadDotEnv, npm, ROOT, run, waitFor } from './lib.mjs';
+
+loadDotEnv();
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {

@@ -89,6 +89,9 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: st
 }
 
 if (require.main === module) {
+  // The same settings as `npm start` (DATA_DIR, DATABASE_URL…): .env at the repository root.
+  const dotEnv = path.resolve(__dirname, '..', '..', '..', '.env');
+  if (fs.existsSync(dotEnv)) process.loadEnvFile(dotEnv);
   run(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
     () => process.exit(0),
     (error: unknown) => {
