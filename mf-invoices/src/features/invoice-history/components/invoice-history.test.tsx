@@ -65,7 +65,10 @@ beforeEach(() => {
     anchors.push({ download: this.download, href: this.href });
   });
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
 
 test('lists the entries with ID, number, type label and DD/MM/YYYY date', async () => {
   renderHistory();
@@ -134,6 +137,8 @@ test('"Reporte de entrada" retries a failing download and saves ONE file named "
     return { blob: pdf, fileName: '5' };
   });
   await expandInvoice(user, 'A-100');
+  // The back-off (0.5 s, 1 s, 2 s) runs on fake time, which waitFor moves forward.
+  jest.useFakeTimers();
   await user.click(screen.getByRole('button', { name: 'Reporte de entrada' }));
   await waitFor(() => expect(anchors).toHaveLength(1), { timeout: 5000 });
   expect(downloads).toHaveLength(3);
@@ -143,7 +148,7 @@ test('"Reporte de entrada" retries a failing download and saves ONE file named "
   expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
 });
 
-test('the server file name is kept when it already follows the convention (e.g. a spreadsheet)', async () => {
+test('the server\'s file name (Content-Disposition) is kept, e.g. a spreadsheet', async () => {
   const user = userEvent.setup({ delay: null });
   const xlsx = new Blob(['PK'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
   renderHistory((request) =>
@@ -164,6 +169,8 @@ test('a download that keeps failing stops after 3 retries and says "…descargar
     throw new ApiError(500, 'No se pudo generar el reporte.');
   });
   await expandInvoice(user, 'A-100');
+  // The back-off (0.5 s, 1 s, 2 s) runs on fake time, which waitFor moves forward.
+  jest.useFakeTimers();
   await user.click(screen.getByRole('button', { name: 'Reporte de entrada' }));
   await waitFor(() => expect(toast('¡Oh no!')).toBeInTheDocument(), { timeout: 5000 });
   expect(

@@ -1,10 +1,9 @@
 // The detail of an expanded entry: its movements and the "Reporte de entrada" download.
-import { actionErrorText, DataTable, ERROR_TITLE, loadErrorText, useApi, useNotify, type DataTableColumn } from '@almacen/shared';
+import { DataTable, loadErrorText, type DataTableColumn } from '@almacen/shared';
 import { formatCurrency, formatQuantity, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { downloadInvoiceReport, saveFile } from '../api/download-invoice-report';
+import { useDownloadInvoiceReport } from '../api/download-invoice-report';
 import { useInvoiceMovements } from '../api/get-invoices';
 
 const columns: DataTableColumn<Movement>[] = [
@@ -21,31 +20,17 @@ const useStyles = makeStyles({
 
 export function InvoiceMovements({ invoiceId }: { invoiceId: number }) {
   const styles = useStyles();
-  const api = useApi();
-  const notify = useNotify();
   const { data, error, isLoading, mutate } = useInvoiceMovements(invoiceId);
-  const [downloading, setDownloading] = useState(false);
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const file = await downloadInvoiceReport(api, invoiceId);
-      saveFile(file.blob, file.fileName);
-    } catch (failure) {
-      // "Algo salió mal mientras tratábamos de descargar el reporte solicitado." + the server's message
-      notify.error(ERROR_TITLE, actionErrorText('descargar el reporte solicitado', failure));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  // A failure says "…descargar el reporte solicitado." + the server's message (the kit does it).
+  const report = useDownloadInvoiceReport(invoiceId);
 
   return (
     <div className={styles.root}>
       <div className={styles.actions}>
         <Button
-          icon={downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-          disabled={downloading}
-          onClick={() => void download()}
+          icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+          disabled={report.downloading}
+          onClick={() => void report.download()}
         >
           Reporte de entrada
         </Button>
