@@ -16,7 +16,8 @@ import { errorPage, errorText, loggedOutPage, logoutPage } from './views';
 const OIDC_PROVIDER_MODULE = 'oidc-provider';
 export const loadProviderModule = () => import(OIDC_PROVIDER_MODULE) as Promise<ProviderModule>;
 
-export const DEV_SHELL_ORIGIN = 'http://localhost:3000';
+/** The dev servers (`npm run dev`): the shell on 3000 and each remote running alone on 3001–3004. */
+export const DEV_ORIGINS = ['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'];
 
 /** Lifetimes in seconds. A working day for the session; short access tokens renewed silently. */
 export const TTL = {
@@ -40,7 +41,7 @@ export function resourceIndicatorFor(audience: string): string {
 }
 
 export function redirectUris(config: Config) {
-  const shells = [...new Set([config.publicUrl, DEV_SHELL_ORIGIN])];
+  const shells = [...new Set([config.publicUrl, ...DEV_ORIGINS])];
   return {
     redirect: shells.map((origin) => `${origin}/auth/callback`),
     postLogout: shells.map((origin) => `${origin}/`),
