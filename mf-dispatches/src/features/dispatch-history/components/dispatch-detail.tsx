@@ -1,18 +1,9 @@
 // The expanded exit: its movements (each expanding into its product) and "Reporte de salida".
-import {
-  DataTable,
-  ERROR_TITLE,
-  actionErrorText,
-  isApiError,
-  loadErrorText,
-  useNotify,
-  withoutPeriod,
-  type DataTableColumn,
-} from '@almacen/shared';
+import { DataTable, loadErrorText, withoutPeriod, type DataTableColumn } from '@almacen/shared';
 import { formatCurrency, formatQuantity, type Dispatch, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useDispatchMovements } from '../api/get-dispatch-movements';
 import { useDownloadDispatchReport } from '../api/download-dispatch-report';
 import { MovementProduct } from './movement-product';
@@ -23,7 +14,6 @@ export const DETAIL_TEXTS = {
   search: 'Buscar un movimiento',
   empty: 'La salida no tiene movimientos.',
   loadError: loadErrorText(withoutPeriod('obtener los movimientos de la salida solicitada.')),
-  downloadError: withoutPeriod('descargar el reporte solicitado.'),
 } as const;
 
 const useStyles = makeStyles({
@@ -32,9 +22,8 @@ const useStyles = makeStyles({
 
 export function DispatchDetail({ dispatch }: { dispatch: Dispatch }) {
   const styles = useStyles();
-  const notify = useNotify();
-  const download = useDownloadDispatchReport();
-  const [downloading, setDownloading] = useState(false);
+  // A failure says "…descargar el reporte solicitado." + the server's message (the kit does it).
+  const report = useDownloadDispatchReport(dispatch.id);
   const { data, error, isLoading, mutate } = useDispatchMovements(dispatch.id);
   const columns = useMemo<DataTableColumn<Movement>[]>(
     () => [
@@ -56,19 +45,6 @@ export function DispatchDetail({ dispatch }: { dispatch: Dispatch }) {
     [],
   );
 
-  const onDownload = async () => {
-    setDownloading(true);
-    try {
-      await download(dispatch.id);
-    } catch (failure) {
-      // Only HTTP failures are the server's to explain; anything else is a bug of ours.
-      if (isApiError(failure)) notify.error(ERROR_TITLE, actionErrorText(DETAIL_TEXTS.downloadError, failure));
-      else console.error(failure);
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   return (
     <div className={styles.root}>
       <DataTable<Movement>
@@ -83,9 +59,9 @@ export function DispatchDetail({ dispatch }: { dispatch: Dispatch }) {
         defaultPageSize={5}
         toolbar={
           <Button
-            icon={downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-            disabled={downloading}
-            onClick={() => void onDownload()}
+            icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+            disabled={report.downloading}
+            onClick={() => void report.download()}
           >
             {DETAIL_TEXTS.report}
           </Button>
