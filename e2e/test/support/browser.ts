@@ -17,8 +17,10 @@ export function launchBrowser(): Promise<Browser> {
 export interface PageLog {
   /** Every URL the page requested. */
   requests: string[];
-  /** Console errors and uncaught exceptions. */
+  /** Console errors and uncaught exceptions (failed loads are in `failures` instead). */
   errors: string[];
+  /** Answers with status 400 or more: "401 /oidc/interaction/…/login". */
+  failures: string[];
 }
 
 /** A fresh page (own cookies and storage) at 1280×800 in Spanish (Mexico), with its log. */
@@ -26,10 +28,13 @@ export async function newPage(browser: Browser): Promise<{ page: Page; log: Page
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
-  const log: PageLog = { requests: [], errors: [] };
+  const log: PageLog = { requests: [], errors: [], failures: [] };
   page.on('request', (request) => log.requests.push(request.url()));
+  page.on('response', (response) => response.status() >= 400 && log.failures.push(`${response.status()} ${new URL(response.url()).pathname}`));
   page.on('pageerror', (error) => log.errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && log.errors.push(message.text()));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) log.errors.push(message.text());
+  });
   return { page, log };
 }
 
