@@ -2,7 +2,7 @@
 // page, land on /dashboard, open every entry of the side navigation (each loads its remote at run
 // time and shows its heading), then "Cerrar sesión" ends the provider session and returns to "/".
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
+import { apiToken, launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { baseUrl } from './support/env';
 import { AREAS, areaHeading, navigation, openFromNavigation, signOut } from './support/portal';
 
@@ -73,4 +73,12 @@ it('opens every entry of the side navigation, each showing its area from its rem
   }
   expect(log.errors).toEqual([]);
   expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
+});
+
+it('hands tests an API token obtained through the provider (apiToken), which the API accepts', async () => {
+  const token = await apiToken();
+  const answer = await fetch(`${baseUrl()}/api/catalog/product-units`, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.status).toBe(200);
+  expect(((await answer.json()) as { data: unknown[] }).data).toBeInstanceOf(Array);
+  expect((await fetch(`${baseUrl()}/api/catalog/product-units`)).status).toBe(401);
 });
