@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../../api/src/db/embedded';
+import { onInterrupt } from './cleanup';
 
 export interface ScratchDatabase {
   /** Connection string of the fresh database. */
@@ -43,14 +44,20 @@ export async function scratchDatabase(prefix: string): Promise<ScratchDatabase> 
   const server = process.env.DATABASE_URL;
   if (server) {
     const db = await createDatabase(server, prefix);
-    return { url: db.url, kind: 'servidor PostgreSQL (DATABASE_URL)', drop: db.drop };
+    const forget = onInterrupt(db.drop);
+    return { url: db.url, kind: 'servidor PostgreSQL (DATABASE_URL)', drop: () => (forget(), db.drop()) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-pg-`));
   const embedded = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: prefix });
+  const forget = onInterrupt(async () => {
+    await embedded.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
   return {
     url: embedded.url,
     kind: 'PostgreSQL embebido',
     async drop() {
+      forget();
       await embedded.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -75,6 +75,10 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
              balance_quantity, balance_average FROM movements`);
     await client.query('CREATE INDEX ON fold_input (product_id, n)');
     await client.query('ANALYZE fold_input');
+    // The recursion advances one movement per product per step; a hash or merge join would scan
+    // every movement at every step (quadratic on a 100,000-movement product). Index lookups only.
+    await client.query('SET LOCAL enable_hashjoin = off');
+    await client.query('SET LOCAL enable_mergejoin = off');
     await client.query(`CREATE TEMP TABLE folded ON COMMIT DROP AS
       WITH RECURSIVE f AS (
         SELECT i.product_id, i.n, i.id, i.movement_type, i.unit_cost, i.balance_quantity, i.balance_average,

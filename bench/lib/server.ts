@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../api/src/db/embedded';
+import { onInterrupt } from './cleanup';
 import { delay } from './stats';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -43,6 +44,12 @@ export async function startServer({ env, port, logFile, timeoutMs = 120_000 }: S
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  // Interrupted: SIGTERM lets the server stop its own embedded PostgreSQL.
+  const forget = onInterrupt(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  });
+  void exited.then(forget);
   const server: ServerProcess = { child, base, port: chosen, exited, output: () => output };
 
   const deadline = Date.now() + timeoutMs;
