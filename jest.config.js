@@ -24,6 +24,9 @@ const front = (name) => ({
     '^ofetch$': '<rootDir>/../node_modules/ofetch/dist/index.cjs',
   },
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  // Fluent's comboboxes are slow under jsdom on a 2-core machine; a hook or test that needs
+  // longer than this is a hang, not slowness.
+  testTimeout: 30_000,
 });
 
 module.exports = {
@@ -46,6 +49,8 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
+      // Each test file creates and migrates its own database in beforeAll.
+      testTimeout: 60_000,
     },
   ],
 };
