@@ -23,8 +23,8 @@ export function acceptsDecimalInput(text: string, { scale, maxIntegerDigits = 12
 /** Tidies a finished entry: "12." → "12", ".5" → "0.5", "007" → "7"; keeps decimals as typed. */
 export function normalizeDecimalInput(text: string): string {
   if (text === '' || text === '.') return '';
-  let [int = '', frac] = text.split('.');
-  int = int.replace(/^0+(?=\d)/, '') || '0';
+  const [digits = '', frac] = text.split('.');
+  const int = digits.replace(/^0+(?=\d)/, '') || '0';
   return frac ? `${int}.${frac}` : int;
 }
 

@@ -8,9 +8,7 @@ if (typeof HTMLElement !== 'undefined') {
     configurable: true,
     get(this: HTMLElement) {
       if (!this.isConnected || this === this.ownerDocument.body) return null;
-      for (let element: HTMLElement | null = this; element; element = element.parentElement) {
-        if (element.hidden) return null;
-      }
+      if (this.hidden || this.closest('[hidden]')) return null;
       return this.parentElement;
     },
   });

@@ -5,6 +5,11 @@ import { setIn } from 'final-form';
 import type { Struct } from 'superstruct';
 import { validateWith, type FieldErrors } from '../../domain';
 
+// A superstruct Struct is invariant in its value type (it both reads and refines values), so a
+// validator that accepts any schema has to say `any` once.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyStruct = Struct<any, any>;
+
 /** A step's validator: the values of the whole form in, dotted field errors out (empty = passes). */
 export type StepValidator<V> = (values: V) => FieldErrors;
 
@@ -18,7 +23,7 @@ export function toFormErrors(errors: FieldErrors): Record<string, unknown> {
 }
 
 /** Validates the whole values object (its known fields) with a schema, e.g. an invoice header. */
-export function schemaStep<V>(schema: Struct<any, any>): StepValidator<V> {
+export function schemaStep<V>(schema: AnyStruct): StepValidator<V> {
   return (values) => {
     const result = validateWith(schema, values ?? {});
     return result.ok ? {} : result.errors;
@@ -37,7 +42,7 @@ export interface RowsStepOptions<R> {
 /** Validates every row of the array field `name` with a line schema: "products.1.quantity". */
 export function rowsStep<V, R = unknown>(
   name: string,
-  lineSchema: Struct<any, any>,
+  lineSchema: AnyStruct,
   { toLine = (row) => row, fieldOf = (field) => field }: RowsStepOptions<R> = {},
 ): StepValidator<V> {
   return (values) => {
