@@ -14,7 +14,11 @@ COPY mf-invoices/package.json mf-invoices/
 COPY mf-dispatches/package.json mf-dispatches/
 COPY mf-stock/package.json mf-stock/
 COPY e2e/package.json e2e/
-RUN npm ci --omit=dev --workspace @almacen/api --include-workspace-root=false && npm cache clean --force
+# npm ci refuses a lockfile made where other platforms' optional binaries were unavailable; npm
+# install then installs the same locked versions.
+RUN (npm ci --omit=dev --workspace @almacen/api --include-workspace-root=false \
+     || npm install --omit=dev --workspace @almacen/api --include-workspace-root=false) \
+  && npm cache clean --force
 COPY tsconfig.base.json ./
 COPY shared/src shared/src
 COPY shared/tsconfig.json shared/

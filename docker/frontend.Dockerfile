@@ -15,7 +15,7 @@ COPY mf-invoices/package.json mf-invoices/
 COPY mf-dispatches/package.json mf-dispatches/
 COPY mf-stock/package.json mf-stock/
 COPY e2e/package.json e2e/
-RUN npm ci --ignore-scripts --workspace "${APP}" --include-workspace-root
+RUN npm ci --workspace "${APP}" --include-workspace-root || npm install --workspace "${APP}" --include-workspace-root
 COPY tsconfig.base.json rspack.shared.ts ./
 COPY shared shared
 COPY ${APP} ${APP}
