@@ -250,14 +250,19 @@ describe('DataTable', () => {
     expect(screen.getByText('0–0 de 0')).toBeInTheDocument();
   });
 
-  it('shows a loading failure in place with a retry button', async () => {
+  it('tells a loading failure once as a notification and offers a retry in place', async () => {
     const user = setup();
     const retried: boolean[] = [];
-    renderWithPlatform(
-      <Table items={undefined} error={{ text: 'Algo salió mal mientras tratábamos de obtener los productos.', onRetry: () => retried.push(true) }} />,
-    );
-    expect(screen.getByText('¡Oh no!')).toBeInTheDocument();
-    expect(screen.getByText('Algo salió mal mientras tratábamos de obtener los productos.')).toBeInTheDocument();
+    const text = 'Algo salió mal mientras tratábamos de obtener los productos.';
+    // The failure arrives after the first render, as a failed fetch does.
+    const { rerender } = renderWithPlatform(<Table items={undefined} loading />);
+    rerender(<Table items={undefined} error={{ text, onRetry: () => retried.push(true) }} />);
+    expect(await screen.findByText('¡Oh no!')).toBeInTheDocument();
+    expect(screen.getAllByText(text)).toHaveLength(1);
+    expect(screen.getByRole('table')).toHaveTextContent('No fue posible cargar los datos.');
+    // A re-render with the same failure does not notify again.
+    rerender(<Table items={undefined} error={{ text, onRetry: () => retried.push(true) }} />);
+    expect(screen.getAllByText('¡Oh no!')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(retried).toEqual([true]);
   });

@@ -11,10 +11,6 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
   ProgressBar,
   SearchBox,
   Select,
@@ -57,6 +53,7 @@ import {
   SEARCH_DEBOUNCE_MS,
 } from '../../domain/constants';
 import { ERROR_TITLE } from '../../platform/error-text';
+import { useNotify } from '../../platform/notify';
 import { isAtLeast, useBreakpoint } from '../hooks/use-breakpoint';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { buildSearchIndex, filterRows, isSortable, paginate, sortRows } from './table-model';
@@ -123,6 +120,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } = props;
   const styles = useStyles();
   const breakpoint = useBreakpoint();
+  const notify = useNotify();
+
+  // A failed load is told once per failure, as a notification (spec §8).
+  const errorText = error?.text;
+  useEffect(() => {
+    if (errorText) notify.error(ERROR_TITLE, errorText);
+  }, [errorText, notify]);
 
   const [density, setDensity] = useState<Density>(defaultDensity);
   const [searchShown, setSearchShown] = useState(true);
@@ -236,22 +240,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   let body: ReactNode;
   if (error) {
+    // The failure itself is told once, in the "¡Oh no!" toast (spec §8); the table only says
+    // why it is empty and offers to try again.
     body = (
       <TableRow>
-        <TableCell colSpan={columnCount}>
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>
-              <MessageBarTitle>{ERROR_TITLE}</MessageBarTitle>
-              {error.text}
-            </MessageBarBody>
-            {error.onRetry && (
-              <MessageBarActions>
-                <Button size="small" onClick={error.onRetry}>
-                  {TABLE_TEXTS.retry}
-                </Button>
-              </MessageBarActions>
-            )}
-          </MessageBar>
+        <TableCell colSpan={columnCount} className={styles.messageCell}>
+          {TABLE_TEXTS.loadFailed}{' '}
+          {error.onRetry && (
+            <Button size="small" onClick={error.onRetry}>
+              {TABLE_TEXTS.retry}
+            </Button>
+          )}
         </TableCell>
       </TableRow>
     );

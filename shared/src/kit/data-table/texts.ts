@@ -20,4 +20,5 @@ export const TABLE_TEXTS = {
   collapse: 'Contraer fila',
   actions: 'Acciones',
   retry: 'Reintentar',
+  loadFailed: 'No fue posible cargar los datos.',
 } as const;

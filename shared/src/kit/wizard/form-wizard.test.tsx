@@ -159,8 +159,8 @@ test('a row can be removed only while more than one exists, after confirmation',
   renderWizard();
   await user.type(screen.getByLabelText('Título'), 'Entrada');
   await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
-  await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
-  expect(screen.getByRole('button', { name: 'Eliminar producto 1' })).toBeDisabled();
+  await user.click(await screen.findByRole('button', { name: 'Añadir un producto' }));
+  expect(await screen.findByRole('button', { name: 'Eliminar producto 1' })).toBeDisabled();
 
   await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
   await user.type(within(screen.getByRole('group', { name: 'Producto 1' })).getByLabelText('Cantidad'), '1');
@@ -175,7 +175,7 @@ test('a row can be removed only while more than one exists, after confirmation',
   await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   expect(screen.getAllByLabelText('Cantidad')).toHaveLength(2);
 
-  await user.click(screen.getByRole('button', { name: 'Eliminar producto 1' }));
+  await user.click(await screen.findByRole('button', { name: 'Eliminar producto 1' }));
   dialog = await screen.findByRole('alertdialog');
   await user.click(within(dialog).getByRole('button', { name: 'Sí, eliminar' }));
   await waitFor(() => expect(screen.getAllByLabelText('Cantidad')).toHaveLength(1));
