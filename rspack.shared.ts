@@ -153,6 +153,8 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
     plugins: [
       new rspack.HtmlRspackPlugin({
         template: path.join(options.dir, 'public/index.html'),
+        // The logo of shared/src/platform/logo.tsx as a file, for the browser tab.
+        favicon: path.join(here, 'shared/assets/favicon.svg'),
         // A remote's page is only its standalone run: the dev server serves it at its root; a
         // built copy refers to its files relatively, wherever it is deployed.
         publicPath: isShell || isDev ? '/' : '',

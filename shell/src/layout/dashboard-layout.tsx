@@ -26,7 +26,7 @@ const useStyles = makeStyles({
   brandTexts: { display: 'flex', flexDirection: 'column', lineHeight: 1.1 },
   spacer: { flexGrow: 1 },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
-  main: { flexGrow: 1, minWidth: 0, padding: tokens.spacingHorizontalL, backgroundColor: tokens.colorNeutralBackground2 },
+  main: { flexGrow: 1, flexBasis: 0, minWidth: 0, overflowX: 'auto', padding: tokens.spacingHorizontalL, backgroundColor: tokens.colorNeutralBackground2 },
 });
 
 function MenuIcon() {

@@ -9,6 +9,7 @@ import {
   NavSubItem,
   NavSubItemGroup,
   Title3,
+  makeStyles,
 } from '@fluentui/react-components';
 import { AlmacenLogo } from '@almacen/shared';
 import { useState, type MouseEvent } from 'react';
@@ -22,7 +23,13 @@ export interface SideNavProps {
   onClose: () => void;
 }
 
+const useStyles = makeStyles({
+  // Beside a wide page the column keeps its width; the page scrolls instead.
+  inline: { flexShrink: 0 },
+});
+
 export function SideNav({ overlay, open, onClose }: SideNavProps) {
+  const styles = useStyles();
   const location = useLocation();
   const navigate = useNavigate();
   const current = groupOf(location.pathname);
@@ -38,6 +45,7 @@ export function SideNav({ overlay, open, onClose }: SideNavProps) {
 
   return (
     <NavDrawer
+      className={overlay ? undefined : styles.inline}
       type={overlay ? 'overlay' : 'inline'}
       open={overlay ? open : true}
       onOpenChange={(_, data) => {
