@@ -34,6 +34,8 @@ export async function openFromNavigation(page: Page, area: AreaVisit): Promise<v
   const link = nav.getByRole('link', { name: area.label, exact: true });
   if (area.group && !(await link.isVisible())) {
     await nav.getByText(area.group, { exact: true }).click();
+    // The group opens with an animation; click the entry once it is really there.
+    await link.waitFor({ state: 'visible' });
   }
   await link.click();
   await page.waitForURL(`${baseUrl()}${area.path}`);
