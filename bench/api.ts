@@ -28,7 +28,7 @@ import { idempotencyFrom } from '../api/src/modules/ledger/idempotency';
 import { readStock } from '../api/src/modules/ledger/ledger.repository';
 import { startTestIssuer } from '../api/test/helpers/issuer';
 import { scratchDatabase } from './lib/database';
-import { closedLoop, HttpClient } from './lib/http';
+import { closedLoop, HttpClient, type HttpAnswer } from './lib/http';
 import { checkLedger } from './lib/ledger-check';
 import { startServer, stopServer } from './lib/server';
 import { bytes, delay, fmt, median, ms, percentile, ratio } from './lib/stats';
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
     server = await startServer({ env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn' }, logFile });
     const api = new HttpClient(server.base, { connections: CONCURRENCY, token: () => token });
     clients.push(api);
-    const expect200 = async (answer: Promise<{ status: number; body: string }>) => {
+    const expect200 = async (answer: Promise<HttpAnswer>) => {
       const r = await answer;
       if (r.status !== 200) throw new Error(`respuesta ${r.status}: ${r.body.slice(0, 300)}`);
       return r;
