@@ -9,6 +9,7 @@
 //     shown) vs the time to load the provider's static sign-in page.
 // Prints progress on stderr and, as its last stdout line, the rows as JSON.
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
@@ -65,11 +66,9 @@ async function main(): Promise<void> {
   const database = await scratchDatabase('almacen_bench_portal');
   const password = `bench-${randomBytes(9).toString('base64url')}`;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const logFile = path.join(os.tmpdir(), `almacen-bench-portal-${process.pid}.log`);
   try {
-    server = await startServer({
-      env: { DATABASE_URL: database.url, OIDC_ISSUER: undefined, ADMIN_PASSWORD: password },
-      logFile: path.join(os.tmpdir(), `almacen-bench-portal-${process.pid}.log`),
-    });
+    server = await startServer({ env: { DATABASE_URL: database.url, OIDC_ISSUER: undefined, ADMIN_PASSWORD: password }, logFile });
     const base = server.base;
     process.env[BASE_URL_ENV] = base;
     // One area per remote, in the order of the side navigation.
@@ -159,6 +158,7 @@ async function main(): Promise<void> {
       },
     ];
     console.log(JSON.stringify(rows));
+    fs.rmSync(logFile, { force: true });
   } finally {
     if (server) await stopServer(server);
     await database.drop();
