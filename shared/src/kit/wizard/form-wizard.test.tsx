@@ -181,7 +181,9 @@ test('a row can be removed only while more than one exists, after confirmation',
   await waitFor(() => expect(screen.getAllByLabelText('Cantidad')).toHaveLength(1));
   // the row that stays is the second one, with its value
   expect(screen.getByLabelText('Cantidad')).toHaveValue('2');
-  expect(screen.getByRole('button', { name: 'Eliminar producto 1' })).toBeDisabled();
+  // The closed dialog gives the page back to assistive technology a moment after it unmounts.
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  expect(await screen.findByRole('button', { name: 'Eliminar producto 1' }, { timeout: 5000 })).toBeDisabled();
 });
 
 test('save: one request per double click, green notice, callback, reset one second later', async () => {
