@@ -4,6 +4,7 @@
 //   bench/api.ts      stock lookups, a 20-line dispatch, the 10,000-product list
 //   bench/reports.ts  the reports (written with the reports module; its rows are folded in here)
 //   bench/portal.ts   the portal in Chromium (builds the front end first when it is missing)
+//   bench/catalog-table.ts  the products table in Chromium, 10,000 vs 100 products
 // and prints ONE markdown table, also written to bench/RESULTS.md with the date, the machine and
 // the commit. Database: DATABASE_URL's server (throwaway databases) or an embedded PostgreSQL.
 // Exits non-zero when a part failed (its row says so); the other rows are still written.
@@ -109,19 +110,27 @@ async function main() {
     rows.push(failedRow('Reportes', error));
   }
 
-  const omitted = (why) => ({ figure: 'Portal en Chromium', baseline: '—', measured: `omitido: ${why}`, ratio: '—' });
+  const omitted = (why) => [
+    { figure: 'Portal en Chromium', baseline: '—', measured: `omitido: ${why}`, ratio: '—' },
+    { figure: 'Catálogo de productos en Chromium (10,000 vs 100 productos)', baseline: '—', measured: `omitido: ${why}`, ratio: '—' },
+  ];
   if (!frontEndBuilt()) {
     log('\n== Compilando el front end (npm run build) ==');
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2], timeout: 480_000 });
     if (build.status !== 0) log('npm run build falló.');
   }
-  if (!frontEndBuilt()) rows.push(omitted('ejecute npm run build'));
-  else if (!fs.existsSync(CHROMIUM)) rows.push(omitted(`falta Chromium en ${CHROMIUM} (apt-get install -y chromium)`));
+  if (!frontEndBuilt()) rows.push(...omitted('ejecute npm run build'));
+  else if (!fs.existsSync(CHROMIUM)) rows.push(...omitted(`falta Chromium en ${CHROMIUM} (apt-get install -y chromium)`));
   else {
     try {
       rows.push(...jsonRows(await runPart('Portal', ['--import', 'tsx', 'bench/portal.ts'], 300_000)));
     } catch (error) {
       rows.push({ ...failedRow('Portal en Chromium', error) });
+    }
+    try {
+      rows.push(...jsonRows(await runPart('Tabla de productos', ['--import', 'tsx', 'bench/catalog-table.ts'], 300_000)));
+    } catch (error) {
+      rows.push(failedRow('Catálogo de productos en Chromium (10,000 vs 100 productos)', error));
     }
   }
 
