@@ -55,7 +55,7 @@ export async function choose(scope: Locator, label: string, option: string, type
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** A green success toast with exactly `text`. */
+/** The notification (Fluent toast, not its live-region copy) titled exactly `text`. */
 export async function successToast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).waitFor({ state: 'visible' });
+  await page.locator('.fui-Toast').getByText(text, { exact: true }).waitFor({ state: 'visible' });
 }
