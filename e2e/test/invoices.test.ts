@@ -72,7 +72,7 @@ it('registers an invoice with two products through the wizard; the stock changes
   await page.getByRole('button', { name: 'Guardar entrada', exact: true }).click();
   await successToast(page, `Factura ${invoiceNumber} registrada correctamente.`);
   await page.waitForURL(/\/dashboard\/invoices\/history$/);
-  expect(await areaHeading(page)).toBe('Historial de entradas');
+  await main(page).getByRole('heading', { level: 1, name: 'Historial de entradas', exact: true }).waitFor();
 
   // The stock of both products, in the API.
   const paperStock = await stockOf(api, paper.id);

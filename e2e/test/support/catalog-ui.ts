@@ -49,7 +49,7 @@ export async function confirmDelete(page: Page): Promise<string> {
 /** Picks `option` in the searchable select labelled `label` inside `scope`, typing part of it first. */
 export async function choose(scope: Locator, label: string, option: string, typed = option): Promise<void> {
   const page = scope.page();
-  const box = scope.getByRole('combobox', { name: label });
+  const box = scope.getByRole('combobox', { name: label, exact: true });
   await box.click();
   await box.fill(typed);
   await page.getByRole('option', { name: option, exact: true }).click();
