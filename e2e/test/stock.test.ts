@@ -1,0 +1,76 @@
+// Issue 8 in a real browser: a product with movements (two invoices at different prices and one
+// dispatch, made through the API), its row opened on "Stock de productos": the available quantity
+// and the average price equal the API's figures written es-MX, the movements read Entrada/Salida,
+// and "Tarjeta de almacén" and "Reporte de existencias" download real PDFs.
+import type { Browser } from 'playwright-core';
+import { formatCurrency, formatCurrencyMXN, formatQuantity } from '../../shared/src/domain/format';
+import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
+import { main } from './support/catalog-ui';
+import { downloadFrom, pdfText } from './support/downloads';
+import { AREAS, areaHeading, openFromNavigation } from './support/portal';
+import { apiClient, createDispatch, createInvoice, createPeople, createProduct, stockOf, uniqueTag } from './support/seed';
+import { openProductStock } from './support/stock-ui';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it('shows a product\'s quantity, average and movements as the API has them, and downloads its card and the stock report', async () => {
+  const api = await apiClient();
+  const tag = uniqueTag();
+  const people = await createPeople(api, tag);
+  const product = await createProduct(api, `Marcador ${tag}`);
+  await createInvoice(api, people, `F-${tag}-1`, [{ productId: product.id, quantity: '10', price: '12.4', observations: `Primera ${tag}` }]);
+  await createInvoice(api, people, `F-${tag}-2`, [{ productId: product.id, quantity: '6', price: '15', observations: `Segunda ${tag}` }]);
+  await createDispatch(api, people, [{ productId: product.id, quantity: '3', observations: `Taller ${tag}` }]);
+  const figures = await stockOf(api, product.id);
+  const movements = await api<{ id: number; price: string; quantity: string; movementType: string; observations: string | null }[]>(`/api/movements/products/${product.id}`);
+  expect(movements.map((m) => m.movementType).sort()).toEqual(['DISPATCH', 'INVOICE', 'INVOICE']);
+
+  const { page, log } = await newPage(browser);
+  await signIn(page);
+  await openFromNavigation(page, AREAS.find((a) => a.label === 'Stock de productos')!);
+  expect(await areaHeading(page)).toBe('Stock de productos');
+  const stock = await openProductStock(page, product);
+
+  // The figures, exactly as the API has them, written es-MX.
+  expect(await stock.available()).toBe(formatQuantity(figures.availableQuantity));
+  expect(await stock.average()).toBe(formatCurrencyMXN(figures.averagePrice));
+  expect(await stock.average()).toMatch(/^\$[\d,]+(\.\d+)? MXN$/);
+
+  // One row per movement: price, quantity, and its type in words.
+  const rows = stock.movements.locator('tbody tr');
+  // The movements arrive together: once the exit is shown, so are the entries (no skeleton rows left).
+  await stock.movements.getByText('Salida', { exact: true }).waitFor();
+  expect(await rows.count()).toBe(movements.length);
+  const shown = [];
+  for (let i = 0; i < movements.length; i++) shown.push(await rows.nth(i).locator('td').allTextContents());
+  const byId = (a: string[], b: string[]) => Number(a[0]) - Number(b[0]);
+  expect(shown.sort(byId)).toEqual(
+    movements
+      .map((m) => [String(m.id), formatCurrency(m.price), formatQuantity(m.quantity), m.movementType === 'INVOICE' ? 'Entrada' : 'Salida', m.observations ?? ''])
+      .sort(byId),
+  );
+  expect(await stock.movements.getByText('Entrada', { exact: true }).count()).toBe(2);
+  expect(await stock.movements.getByText('Salida', { exact: true }).count()).toBe(1);
+  await screenshot(page, 'stock-01-detail');
+
+  const card = await downloadFrom(stock.panel.getByRole('button', { name: 'Tarjeta de almacén', exact: true }));
+  expect(card.fileName.startsWith(`Tarjetas de almacén - ${product.id}`)).toBe(true);
+  expect(card.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const cardText = pdfText(card.file);
+  if (cardText !== null) expect(cardText).toContain(product.name);
+
+  const report = await downloadFrom(main(page).getByRole('button', { name: 'Reporte de existencias', exact: true }));
+  expect(report.fileName.startsWith('Reporte de almacén - ')).toBe(true);
+  expect(report.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const reportText = pdfText(report.file);
+  if (reportText !== null) expect(reportText).toContain(product.name);
+
+  expect(log.errors).toEqual([]);
+  expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
+});
