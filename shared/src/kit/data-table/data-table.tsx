@@ -80,11 +80,21 @@ const useStyles = makeStyles({
   toolbarEnd: { display: 'flex', gap: tokens.spacingHorizontalXS, marginLeft: 'auto' },
   toolbarEndMobile: { marginLeft: 0, justifyContent: 'flex-end' },
   progress: { minHeight: '2px' },
-  scroller: { overflowX: 'auto', maxWidth: '100%' },
+  // A size container, so a detail row can be as wide as the visible part of the table (100cqw).
+  scroller: { overflowX: 'auto', maxWidth: '100%', containerType: 'inline-size' },
   windowed: { overflowY: 'auto', maxHeight: 'min(70vh, 720px)' },
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
   filterCell: { paddingTop: tokens.spacingVerticalXXS, paddingBottom: tokens.spacingVerticalXXS },
   detailCell: { backgroundColor: tokens.colorNeutralBackground2, padding: tokens.spacingHorizontalM },
+  // A detail (often a table of its own) spans the visible width and stays in view while a wide
+  // table scrolls sideways, so its buttons are never cut off; what does not fit scrolls inside it.
+  detailContent: {
+    position: 'sticky',
+    left: tokens.spacingHorizontalM,
+    boxSizing: 'border-box',
+    width: `calc(100cqw - 2 * ${tokens.spacingHorizontalM})`,
+    overflowX: 'auto',
+  },
   messageCell: { textAlign: 'center', padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground3 },
   footer: {
     display: 'flex',
@@ -318,7 +328,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {renderDetail && isExpanded && (
                 <TableRow>
                   <TableCell colSpan={columnCount} className={styles.detailCell}>
-                    {renderDetail(item)}
+                    <div className={styles.detailContent}>{renderDetail(item)}</div>
                   </TableCell>
                 </TableRow>
               )}
