@@ -6,15 +6,12 @@
 // DD/MM/YYYY) so the auditor can sum and filter; totals are values computed by the database,
 // not formulas (a spreadsheet would recompute them in binary floating point).
 import { PassThrough } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { formatDate } from '@almacen/shared/domain';
 import { spreadsheetDate, spreadsheetNumber, XLSX_NUMBER_FORMATS } from './cells';
 import type { Cell, Closing, ReportDefinition, Row } from './model';
+import { HIGH_WATER, Pacer } from './pace';
 
-const HIGH_WATER = 1 << 20;
-/** Rows serialized between two turns of the event loop. */
-const ROWS_PER_TURN = 50;
 const THIN = { style: 'thin' as const, color: { argb: 'FF9A9A9A' } };
 const BORDER: Partial<ExcelJS.Borders> = { top: THIN, left: THIN, bottom: THIN, right: THIN };
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE4E4E4' } };
@@ -26,7 +23,8 @@ export interface RenderedXlsx {
 }
 
 export function renderXlsx(def: ReportDefinition): RenderedXlsx {
-  const stream = new PassThrough();
+  // Fills up to HIGH_WATER before the zip writer behind it has to stop (see pace.ts).
+  const stream = new PassThrough({ highWaterMark: HIGH_WATER });
   const done = write(def, stream).catch((error: unknown) => {
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
@@ -111,14 +109,13 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
   });
   header.commit();
 
+  const pacer = new Pacer(stream);
   let count = 0;
   for await (const batch of def.rows) {
-    // A few dozen rows at a time, then other requests get their turn.
-    for (let i = 0; i < batch.length; i += ROWS_PER_TURN) {
-      for (const row of batch.slice(i, i + ROWS_PER_TURN)) addDataRow(sheet, def, row);
-      if (stream.destroyed) return; // the client went away: stop reading the cursor
-      await nextTurn();
-      while (stream.readableLength > HIGH_WATER && !stream.destroyed) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const row of batch) {
+      addDataRow(sheet, def, row);
+      await pacer.step();
+      if (pacer.stopped) return; // the client went away: stop reading the cursor
     }
     count += batch.length;
   }

@@ -1,0 +1,41 @@
+// Keeps a report from hogging the server: rendering runs in slices of a few milliseconds, and
+// between two slices every other request gets its turn of the event loop (setImmediate lets
+// pending I/O — a /healthz, a stock lookup, the database's answers — run first). When the client
+// downloads more slowly than the file is produced, rendering waits while HIGH_WATER bytes of the
+// file are waiting for it, so memory stays bounded whatever the row count. (The output must let
+// its buffer reach HIGH_WATER: pdfkit's document pushes without limit; the XLSX PassThrough is
+// created with highWaterMark HIGH_WATER, so the zip behind it stops, and then so do we.)
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+
+/** Milliseconds of rendering between two turns of the event loop. */
+export const SLICE_MS = 4;
+/** Bytes of finished file waiting for the client before rendering pauses. */
+export const HIGH_WATER = 1 << 20;
+
+interface Output {
+  readonly readableLength: number;
+  readonly destroyed: boolean;
+}
+
+export class Pacer {
+  private sliceStart = performance.now();
+
+  constructor(
+    private readonly output: Output,
+    private readonly sliceMs = SLICE_MS,
+    private readonly highWater = HIGH_WATER,
+  ) {}
+
+  /** True when the client went away: stop rendering (and reading the cursor). */
+  get stopped(): boolean {
+    return this.output.destroyed;
+  }
+
+  /** Call after each row: yields once the current slice has used its time. */
+  async step(): Promise<void> {
+    if (performance.now() - this.sliceStart < this.sliceMs) return;
+    await nextTurn();
+    while (this.output.readableLength >= this.highWater && !this.output.destroyed) await sleep(5);
+    this.sliceStart = performance.now();
+  }
+}
