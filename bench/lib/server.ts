@@ -24,9 +24,11 @@ export interface StartOptions {
   /** Appends the server's output here (kept for a post-mortem). */
   logFile?: string;
   timeoutMs?: number;
+  /** Node options before the entry point (e.g. `--expose-gc`, a measuring `--import`). */
+  nodeArgs?: string[];
 }
 
-export async function startServer({ env, port, logFile, timeoutMs = 120_000 }: StartOptions): Promise<ServerProcess> {
+export async function startServer({ env, port, logFile, timeoutMs = 120_000, nodeArgs = [] }: StartOptions): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const base = `http://127.0.0.1:${chosen}`;
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', PUBLIC_URL: base, LOG_LEVEL: 'warn' };
@@ -35,7 +37,7 @@ export async function startServer({ env, port, logFile, timeoutMs = 120_000 }: S
     if (value === undefined) delete fullEnv[name];
     else fullEnv[name] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: REPO_ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/src/server.ts'], { cwd: REPO_ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
