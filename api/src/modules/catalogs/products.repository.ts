@@ -18,9 +18,23 @@ export interface ProductRow extends Product {
   category: Product['category'];
 }
 
-export async function listProducts(db: Queryable): Promise<ProductRow[]> {
-  const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} ORDER BY p.id`);
-  return rows;
+/**
+ * The whole list answer, `{"data":[…]}`, as JSON text written by PostgreSQL: the rows never
+ * become JavaScript objects to be serialized again, which is most of the time on a 10,000-row
+ * catalogue (npm run bench). Rows in id order, each shaped like findProduct's.
+ */
+export async function listProductsBody(db: Queryable): Promise<string> {
+  // row_to_json writes compact JSON (json_build_object and json_agg would add spaces).
+  const { rows } = await db.query<{ body: string }>(
+    `SELECT '{"data":[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY x.id), '') || ']}' AS body
+       FROM (SELECT p.id, p.name,
+                    (SELECT row_to_json(v) FROM (SELECT u.id, u.description) v WHERE u.id IS NOT NULL) AS unit,
+                    (SELECT row_to_json(v) FROM (SELECT c.id, c.description) v WHERE c.id IS NOT NULL) AS category
+               FROM products p
+               LEFT JOIN product_units u ON u.id = p.unit_id
+               LEFT JOIN product_categories c ON c.id = p.category_id) x`,
+  );
+  return rows[0].body;
 }
 
 export async function findProduct(db: Queryable, id: number): Promise<ProductRow | null> {

@@ -17,9 +17,10 @@ const tags = ['productos'];
 const NOT_FOUND = 'El producto solicitado no existe.';
 
 const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
-  app.get(PATH, { schema: { tags, summary: 'Lista de productos con su unidad y partida', response: { 200: dataOf(listOf(productSchema)), ...ERROR_RESPONSES } } }, async () => ({
-    data: await repo.listProducts(db),
-  }));
+  app.get(PATH, { schema: { tags, summary: 'Lista de productos con su unidad y partida', response: { 200: dataOf(listOf(productSchema)), ...ERROR_RESPONSES } } }, async (_request, reply) =>
+    // Already JSON (see listProductsBody): a string body is sent as is, not serialized again.
+    reply.type('application/json; charset=utf-8').send(await repo.listProductsBody(db)),
+  );
 
   app.get(
     `${PATH}/:id`,

@@ -148,3 +148,27 @@ test('a partida or unit used by a product cannot be deleted', async () => {
   expect(u.json().message).toBe('No se puede eliminar la unidad de medida: está en uso en productos.');
   expect((await ana.get(`${P}/${created.id}`)).json().data.category).toEqual(partida);
 });
+
+test('the list: every product in id order, each exactly as its detail answers it (unit and partida nested or null, accents and quotes intact)', async () => {
+  const partida = await category('Materiales "de" oficina');
+  const pieza = await unit('Paquete de lista');
+  const plain = (await ana.post(P, { name: 'Café  soluble ñ' })).json().data as { id: number };
+  const full = (await ana.post(P, { name: 'Tóner "negro" \\ 85A' })).json().data as { id: number };
+  await ana.put(P, { id: full.id, name: 'Tóner "negro" \\ 85A', categoryId: partida.id, unitId: pieza.id });
+
+  const response = await ana.get(P);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  const list = response.json().data as Array<{ id: number }>;
+  expect(list.map((p) => p.id)).toEqual([...list.map((p) => p.id)].sort((a, b) => a - b));
+  for (const id of [plain.id, full.id]) {
+    expect(list.find((p) => p.id === id)).toEqual((await ana.get(`${P}/${id}`)).json().data);
+  }
+  expect(list.find((p) => p.id === full.id)).toEqual({
+    id: full.id,
+    name: 'Tóner "negro" \\ 85A',
+    unit: { id: pieza.id, description: 'Paquete de lista' },
+    category: { id: partida.id, description: 'Materiales "de" oficina' },
+  });
+  expect(list.find((p) => p.id === plain.id)).toMatchObject({ unit: null, category: null });
+});
