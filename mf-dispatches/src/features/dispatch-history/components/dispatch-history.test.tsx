@@ -153,7 +153,9 @@ test('a product without unit or partida says so; failed loads of movements and p
   expect(screen.getByDisplayValue('Sin partida asignada')).toBeInTheDocument();
 
   await user.click(within(within(table).getByText('301').closest('tr')!).getByRole('button', { name: 'Expandir fila' }));
-  expect(await screen.findByText('Algo salió mal mientras tratábamos de obtener el producto solicitado.')).toBeInTheDocument();
+  const toast = (await screen.findByText('Algo salió mal mientras tratábamos de obtener el producto solicitado.')).closest('.fui-Toast');
+  expect(toast).toHaveTextContent('¡Oh no!');
+  expect(within(table).getByText('No fue posible cargar el producto.')).toBeInTheDocument();
 });
 
 describe('"Reporte de salida"', () => {

@@ -1,12 +1,13 @@
 // The nested detail of a movement: the product it moved.
-import { ERROR_TITLE, loadErrorText, SummaryFields, withoutPeriod } from '@almacen/shared';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
+import { LoadFailure, SummaryFields } from '@almacen/shared';
+import { Spinner } from '@fluentui/react-components';
 import { useProduct } from '../api/get-product';
 
 export const PRODUCT_TEXTS = {
   loading: 'Cargando el producto…',
-  loadError: loadErrorText(withoutPeriod('obtener el producto solicitado.')),
-  retry: 'Reintentar',
+  /** Told in the "¡Oh no!" toast. */
+  loadError: 'obtener el producto solicitado.',
+  unavailable: 'No fue posible cargar el producto.',
   name: 'Nombre',
   unit: 'Unidad',
   category: 'Partida',
@@ -16,21 +17,7 @@ export const PRODUCT_TEXTS = {
 
 export function MovementProduct({ productId }: { productId: number }) {
   const { data: product, error, mutate } = useProduct(productId);
-  if (error) {
-    return (
-      <MessageBar intent="error" layout="multiline">
-        <MessageBarBody>
-          <MessageBarTitle>{ERROR_TITLE}</MessageBarTitle>
-          {PRODUCT_TEXTS.loadError}
-        </MessageBarBody>
-        <MessageBarActions>
-          <Button size="small" onClick={() => void mutate()}>
-            {PRODUCT_TEXTS.retry}
-          </Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
-  }
+  if (error) return <LoadFailure error={error} what={PRODUCT_TEXTS.loadError} text={PRODUCT_TEXTS.unavailable} onRetry={() => void mutate()} />;
   if (!product) return <Spinner size="tiny" label={PRODUCT_TEXTS.loading} />;
   return (
     <SummaryFields

@@ -2,24 +2,14 @@
 // stock dictates (read-only) and observations.
 import {
   DecimalField,
-  ERROR_TITLE,
+  LoadFailure,
   SelectField,
   TextField,
   visibleError,
   type SelectOption,
 } from '@almacen/shared';
 import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
-import {
-  Button,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useField, useForm } from 'react-final-form';
 import { useStock } from '../api/get-stock';
 import { STOCK_MESSAGES } from '../form/stock-limits';
@@ -31,7 +21,6 @@ export const ROW_LABELS = {
   observations: 'Observaciones',
   available: (quantity: string) => `Disponible: ${formatQuantity(quantity)}`,
   loadingStock: 'Consultando la existencia disponible…',
-  retry: 'Reintentar',
 } as const;
 
 const useStyles = makeStyles({
@@ -89,17 +78,7 @@ export function DispatchProductRow({ name, options, productsLoading }: DispatchP
       </div>
       <TextField name={`${name}.observations`} label={ROW_LABELS.observations} maxLength={MAX_OBSERVATIONS_LENGTH} />
       {stock.error && (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>
-            <MessageBarTitle>{ERROR_TITLE}</MessageBarTitle>
-            {STOCK_MESSAGES.loadError}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button size="small" onClick={() => void stock.mutate()}>
-              {ROW_LABELS.retry}
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadFailure error={stock.error} what={STOCK_MESSAGES.loadError} text={STOCK_MESSAGES.unavailable} onRetry={() => void stock.mutate()} />
       )}
     </div>
   );

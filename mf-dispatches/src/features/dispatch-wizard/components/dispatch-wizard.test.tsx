@@ -263,7 +263,7 @@ describe('Nueva salida — Lista de productos', () => {
     expect(currentStep()).toHaveTextContent('Lista de productos');
   });
 
-  test('a failed stock read says so in the row and the row cannot go on', async () => {
+  test('a failed stock read is told in the "¡Oh no!" toast, the row offers "Reintentar" and cannot go on', async () => {
     const user = userEvent.setup();
     const stock = defaultStock();
     delete stock[7];
@@ -271,9 +271,10 @@ describe('Nueva salida — Lista de productos', () => {
     await fillHeader(user);
     await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
     await choose(user, 'Producto', 'Tóner negro', row(1));
-    expect(
-      await within(row(1)).findByText('Algo salió mal mientras tratábamos de obtener el stock disponible del producto solicitado.'),
-    ).toBeInTheDocument();
+    expect(await within(row(1)).findByText('No fue posible consultar la existencia disponible.')).toBeInTheDocument();
+    expect(within(row(1)).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    const toast = (await screen.findByText('Algo salió mal mientras tratábamos de obtener el stock disponible del producto solicitado.')).closest('.fui-Toast');
+    expect(toast).toHaveTextContent('¡Oh no!');
     await user.type(within(row(1)).getByRole('textbox', { name: 'Cantidad' }), '1');
     await user.click(screen.getByRole('button', { name: 'Ver resumen de salida' }));
     expect(await within(row(1)).findByText('Aún no conocemos la existencia disponible del producto.')).toBeInTheDocument();

@@ -11,7 +11,9 @@ export const STOCK_MESSAGES = {
   exceedsTogether: (total: string, available: string) =>
     `La suma de las cantidades de este producto (${formatQuantity(total)}) no puede ser mayor a la existencia disponible (${formatQuantity(available)}).`,
   unknown: 'Aún no conocemos la existencia disponible del producto.',
-  loadError: 'Algo salió mal mientras tratábamos de obtener el stock disponible del producto solicitado.',
+  /** Told in the "¡Oh no!" toast: "Algo salió mal mientras tratábamos de obtener el stock…". */
+  loadError: 'obtener el stock disponible del producto solicitado.',
+  unavailable: 'No fue posible consultar la existencia disponible.',
 } as const;
 
 /** A quantity the schema would accept as a number (its own messages cover the rest). */

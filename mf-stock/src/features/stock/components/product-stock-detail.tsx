@@ -1,7 +1,7 @@
 // The detail of an expanded product (spec §2 Stock screen): its available quantity, its current
 // average price ("$1,234.50 MXN"), its movements and the "Tarjeta de almacén" download. Both
 // loads are keyed by API path, so an entry or exit saved elsewhere refreshes an open panel.
-import { DataTable, ERROR_TITLE, loadErrorText, type DataTableColumn } from '@almacen/shared';
+import { DataTable, loadErrorText, LoadFailure, type DataTableColumn } from '@almacen/shared';
 import {
   formatCurrency,
   formatCurrencyMXN,
@@ -15,10 +15,6 @@ import {
   Button,
   Label,
   makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
   Skeleton,
   SkeletonItem,
   Spinner,
@@ -37,6 +33,7 @@ export const DETAIL_TEXTS = {
   average: 'Precio promedio actual',
   card: 'Tarjeta de almacén',
   noMovements: 'Este producto aún no tiene movimientos.',
+  stockUnavailable: 'No fue posible consultar la existencia disponible.',
 } as const;
 
 const columns: DataTableColumn<Movement>[] = [
@@ -75,17 +72,12 @@ export function ProductStockDetail({ product }: { product: Product }) {
     <section className={styles.root} aria-label={`Existencias del producto ${product.id}`}>
       <div className={styles.header}>
         {stock.error && !stock.data ? (
-          <MessageBar intent="error" layout="multiline">
-            <MessageBarBody>
-              <MessageBarTitle>{ERROR_TITLE}</MessageBarTitle>
-              {loadErrorText('obtener el stock disponible del producto solicitado')}
-            </MessageBarBody>
-            <MessageBarActions>
-              <Button size="small" onClick={() => void stock.mutate()}>
-                Reintentar
-              </Button>
-            </MessageBarActions>
-          </MessageBar>
+          <LoadFailure
+            error={stock.error}
+            what="obtener el stock disponible del producto solicitado."
+            text={DETAIL_TEXTS.stockUnavailable}
+            onRetry={() => void stock.mutate()}
+          />
         ) : (
           <>
             <Figure label={DETAIL_TEXTS.available} loading={!stock.data}>

@@ -221,16 +221,17 @@ describe('the detail panel', () => {
     expect(screen.getByRole('button', { name: 'Tarjeta de almacén' })).toBeDisabled();
   });
 
-  test('a failed stock load says "…obtener el stock disponible del producto solicitado."', async () => {
+  test('a failed stock load says "…obtener el stock disponible del producto solicitado." in the "¡Oh no!" toast; the panel offers "Reintentar"', async () => {
     const user = userEvent.setup({ delay: null });
     renderStock(({ path }) => {
       if (path === '/api/stock/12') throw new ApiError(500, 'Error interno del servidor');
       return undefined;
     });
     await expandProduct(user, 'Tóner');
-    expect(
-      await screen.findByText('Algo salió mal mientras tratábamos de obtener el stock disponible del producto solicitado.'),
-    ).toBeInTheDocument();
+    const message = await screen.findByText('Algo salió mal mientras tratábamos de obtener el stock disponible del producto solicitado.');
+    expect(message.closest('.fui-Toast')).toHaveTextContent('¡Oh no!');
+    expect(screen.getByText('No fue posible consultar la existencia disponible.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Reintentar' }).length).toBeGreaterThan(0);
     expect(screen.queryByText(/Error interno/)).not.toBeInTheDocument();
     // The movements still load on their own.
     expect(await screen.findByText('Compra anual')).toBeInTheDocument();
