@@ -1,24 +1,53 @@
-// Loaded into the API server's own process by bench/reports.ts (`node --import`), so that the
-// event-loop delay and the memory are measured where the work happens, not in the client.
-// Nothing in the product loads it.
+// Loaded into the API server's own process by bench/reports.ts (`node --expose-gc --import`), so
+// that the event-loop delay and the memory are measured where the work happens, not in the
+// client. Nothing in the product loads it.
 //
-// SIGUSR2 → collects garbage (node --expose-gc), writes {seq, loopMaxMs, loopP99Ms, heapMb, rssMb}
-// to $ALMACEN_PROBE_FILE — the event-loop delay of the period since the last signal, and the
-// heap and RSS still in use once the garbage is gone — and starts a new period.
+// On SIGUSR2 it reads the command in `$ALMACEN_PROBE_FILE.cmd`:
+// - "period" (or no file): collects garbage, writes {seq, loopMaxMs, loopP99Ms, heapMb, rssMb,
+//   liveMaxMb} to $ALMACEN_PROBE_FILE — the event-loop delay since the last period, the heap and
+//   RSS still in use once the garbage is gone, and the largest live heap seen by "live" sampling
+//   since then (null without it) — and starts a new period without sampling;
+// - "live": from now on collects garbage every 250 ms and keeps the largest heap left after it:
+//   what is really held (the garbage of a report being written is not), whenever V8 would have
+//   collected on its own. It makes the event loop slower, so it runs in a pass of its own.
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const file = process.env.ALMACEN_PROBE_FILE;
 if (file) {
+  const gc = globalThis.gc ?? (() => undefined);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let seq = 0;
+  let live = null;
+  let liveMax = null;
+  const heapMb = () => process.memoryUsage().heapUsed / 1024 / 1024;
   process.on('SIGUSR2', () => {
+    let command = 'period';
+    try {
+      command = fs.readFileSync(`${file}.cmd`, 'utf8').trim() || 'period';
+    } catch {
+      // no command file: a period
+    }
+    if (command === 'live') {
+      clearInterval(live);
+      liveMax = 0;
+      live = setInterval(() => {
+        gc();
+        liveMax = Math.max(liveMax, heapMb());
+      }, 250);
+      fs.writeFileSync(`${file}.tmp`, JSON.stringify({ seq: ++seq, live: true }));
+      fs.renameSync(`${file}.tmp`, file);
+      return;
+    }
+    clearInterval(live);
+    live = null;
     const loopMaxMs = loop.max / 1e6;
     const loopP99Ms = loop.percentile(99) / 1e6;
-    globalThis.gc?.();
+    gc();
     const memory = process.memoryUsage();
-    const report = { seq: ++seq, loopMaxMs, loopP99Ms, heapMb: memory.heapUsed / 1024 / 1024, rssMb: memory.rss / 1024 / 1024 };
+    const report = { seq: ++seq, loopMaxMs, loopP99Ms, heapMb: memory.heapUsed / 1024 / 1024, rssMb: memory.rss / 1024 / 1024, liveMaxMb: liveMax };
+    liveMax = null;
     loop.reset();
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(report));
     fs.renameSync(`${file}.tmp`, file);
