@@ -13,10 +13,9 @@
 //   * product_balances and every movement's balance equal the fold of the ledger, recomputed
 //     in SQL; no quantity is negative.
 // With the embedded PostgreSQL, the SIGKILL leaves PostgreSQL running without its server (it
-// has its own process group). The next start refuses to share the DATA_DIR with it (by design,
-// api/test/db/embedded.test.ts), so before restarting this script does what the refusal asks an
-// operator to do: alternately stops the orphan (SIGINT) or kills its whole process group (SIGKILL,
-// as a power cut would — then PostgreSQL replays its WAL on start).
+// has its own process group). Alternately, the next start finds that orphan and stops it itself
+// (api/src/db/embedded.ts, as after any crash), or this script first kills its whole process
+// group (SIGKILL, as a power cut would — then PostgreSQL replays its WAL on start).
 //
 // Environment: CRASH_KILLS (5), CRASH_CLIENTS (6), CRASH_DB = both | server | embedded.
 // Loopback only; exits non-zero on any violation.
@@ -78,24 +77,24 @@ async function waitGone(pid: number, timeoutMs: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
-/** The embedded PostgreSQL left behind by a killed server: stop it (even kills) or kill it (odd). */
+/** The embedded PostgreSQL left behind by a killed server: left to the next start (even kills) or killed (odd). */
 async function handleOrphan(dataDir: string, kill: number): Promise<string> {
   const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return 'sin PostgreSQL huérfano';
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!isAlive(pid)) return 'PostgreSQL ya detenido';
   const powerCut = kill % 2 === 1;
+  if (!powerCut) return `PostgreSQL huérfano ${pid}: lo detiene el siguiente arranque`;
   try {
     // Its own process group (detached): -pid reaches the postmaster and every backend at once.
-    if (powerCut) process.kill(-pid, 'SIGKILL');
-    else process.kill(pid, 'SIGINT');
+    process.kill(-pid, 'SIGKILL');
   } catch {
     // gone meanwhile
   }
   if (!(await waitGone(pid, 30_000))) throw new Error(`PostgreSQL huérfano ${pid} no terminó.`);
   // Backends of a killed postmaster exit on their own when they notice; give them a moment.
-  if (powerCut) await delay(500);
-  return powerCut ? `PostgreSQL huérfano ${pid} matado con SIGKILL (corte de luz)` : `PostgreSQL huérfano ${pid} detenido con SIGINT`;
+  await delay(500);
+  return `PostgreSQL huérfano ${pid} matado con SIGKILL (corte de luz)`;
 }
 
 async function runOnce(label: string, baseEnv: Record<string, string | undefined>, dataDir: string | null, dbUrl: () => string): Promise<boolean> {

@@ -6,8 +6,10 @@
 // the database the moment the signal arrives, before the HTTP server has drained its in-flight
 // requests. Here the server decides the order (drain, close the pool, then stop PostgreSQL).
 //
-// Two servers on one DATA_DIR would corrupt it, so a start takes a lock file first and also
-// refuses when a PostgreSQL from an earlier run still owns the directory (postmaster.pid).
+// Two servers on one DATA_DIR would corrupt it, so a start takes a lock file first. A PostgreSQL
+// still running on the directory (postmaster.pid) is stopped when it is the orphan of an earlier
+// Almacén server that died without stopping it (its lock names a process that no longer exists:
+// SIGKILL, a crash); any other one makes the start refuse.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -74,6 +76,43 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The process is a PostgreSQL server (Linux: its command line; elsewhere assumed). */
+function isPostgres(pid: number): boolean {
+  try {
+    const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+    return /(^|\/)postgres(\.exe)?$/.test(command) || /^postgres:/.test(command);
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/**
+ * Fast shutdown of an orphaned PostgreSQL (SIGINT: open transactions roll back, a checkpoint is
+ * written); if it is still there after 30 s, its whole process group is killed (PostgreSQL
+ * replays its WAL on the next start, as after a power cut).
+ */
+async function stopOrphan(pid: number, dataDir: string): Promise<void> {
+  const gone = async (ms: number) => {
+    for (const until = Date.now() + ms; Date.now() < until; ) {
+      if (!isAlive(pid)) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return !isAlive(pid);
+  };
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    // gone meanwhile
+  }
+  if (await gone(30_000)) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // gone meanwhile
+  }
+  if (!(await gone(10_000))) throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} no se detuvo`));
+}
+
 function inUseMessage(dataDir: string, detail: string): string {
   return (
     `El directorio de datos "${dataDir}" ya está en uso por otro servidor de Almacén (${detail}). ` +
@@ -84,16 +123,23 @@ function inUseMessage(dataDir: string, detail: string): string {
 /** Directories locked by this process (a second start in the same process is refused too). */
 const lockedHere = new Set<string>();
 
-function acquireLock(dataDir: string): () => void {
+interface Lock {
+  release(): void;
+  /** The lock was left by an Almacén server that no longer exists (it was killed). */
+  tookOver: boolean;
+}
+
+function acquireLock(dataDir: string): Lock {
   const lockFile = path.join(dataDir, 'almacen.lock');
   if (lockedHere.has(dataDir)) throw new EmbeddedPostgresError(inUseMessage(dataDir, `este mismo proceso, PID ${process.pid}`));
+  let tookOver = false;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockFile, 'wx', 0o600);
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
       lockedHere.add(dataDir);
-      return () => {
+      const release = () => {
         lockedHere.delete(dataDir);
         try {
           if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
@@ -101,12 +147,14 @@ function acquireLock(dataDir: string): () => void {
           // already gone
         }
       };
+      return { release, tookOver };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
       if (isAlive(owner) && owner !== process.pid) throw new EmbeddedPostgresError(inUseMessage(dataDir, `PID ${owner}`));
       // Left behind by a process that no longer exists: take it over.
       fs.rmSync(lockFile, { force: true });
+      tookOver = true;
     }
   }
   throw new EmbeddedPostgresError(inUseMessage(dataDir, 'otro proceso tomó el candado al mismo tiempo'));
@@ -177,7 +225,7 @@ export async function startEmbeddedPostgres({
   if (port === 5432) throw new EmbeddedPostgresError('El PostgreSQL embebido no puede usar el puerto 5432 (es del PostgreSQL del sistema).');
   const dataDir = path.resolve(rawDataDir);
   fs.mkdirSync(dataDir, { recursive: true });
-  const release = acquireLock(dataDir);
+  const { release, tookOver } = acquireLock(dataDir);
   try {
     const pgDir = path.join(dataDir, 'pg');
     const pidFile = path.join(pgDir, 'postmaster.pid');
@@ -185,7 +233,10 @@ export async function startEmbeddedPostgres({
       const [pidLine = '', , , portLine = ''] = fs.readFileSync(pidFile, 'utf8').split('\n');
       const pid = Number(pidLine.trim());
       if (isAlive(pid)) {
-        throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} en el puerto ${portLine.trim() || '?'}`));
+        const orphan = tookOver && isPostgres(pid);
+        if (!orphan) throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} en el puerto ${portLine.trim() || '?'}`));
+        log(`El servidor anterior terminó sin detener su PostgreSQL (PID ${pid}); deteniéndolo antes de arrancar…`);
+        await stopOrphan(pid, dataDir);
       }
     }
 

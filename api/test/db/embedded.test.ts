@@ -1,7 +1,8 @@
 // The embedded PostgreSQL through the real server process: starts under DATA_DIR, a second
-// server on the same DATA_DIR is refused with a clear message (also when an orphaned
-// PostgreSQL from a killed server still owns it), SIGTERM stops everything cleanly, and the
-// data is still there on the next start.
+// server on the same DATA_DIR is refused with a clear message, SIGTERM stops everything
+// cleanly, and the data is still there on the next start. A server killed with SIGKILL leaves
+// its PostgreSQL behind: the next start stops that orphan (its lock names a dead server) and
+// comes up with the data; a PostgreSQL nobody's lock accounts for is left alone and refused.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -113,18 +114,43 @@ test('one DATA_DIR, one server: the second is refused, SIGTERM stops cleanly, da
   expect(await third.exited).toBe(0);
 });
 
-test('a server killed without warning leaves PostgreSQL behind; the next start refuses instead of corrupting', async () => {
+test('a server killed without warning leaves PostgreSQL behind; the next start stops that orphan cleanly and comes up with the data', async () => {
   const pgPort = await freePort();
   const killed = startServer(dataDir, await freePort(), pgPort);
   started.push(killed);
   await waitFor(killed, /Server listening/);
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const before = new pg.Client(`postgres://postgres:${password}@127.0.0.1:${pgPort}/almacen`);
+  await before.connect();
+  await before.query(`INSERT INTO roles (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Antes del corte', 't', 'T', 't', 'T')`);
+  await before.end();
   killed.child.kill('SIGKILL');
   await killed.exited;
   const orphan = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
   expect(isAlive(orphan)).toBe(true);
 
+  // Without the dead server's lock nothing says whose PostgreSQL that is: refused, left alone.
+  const lockFile = path.join(dataDir, 'almacen.lock');
+  const deadOwner = fs.readFileSync(lockFile, 'utf8');
+  fs.rmSync(lockFile);
+  const unsure = startServer(dataDir, await freePort(), await freePort());
+  started.push(unsure);
+  expect(await unsure.exited).toBe(1);
+  expect(unsure.output()).toContain(`PostgreSQL con PID ${orphan} en el puerto ${pgPort}`);
+  expect(isAlive(orphan)).toBe(true);
+
+  // The lock of a server that no longer exists: its PostgreSQL is an orphan, stopped and replaced.
+  fs.writeFileSync(lockFile, deadOwner);
   const next = startServer(dataDir, await freePort(), await freePort());
   started.push(next);
-  expect(await next.exited).toBe(1);
-  expect(next.output()).toContain(`PostgreSQL con PID ${orphan} en el puerto ${pgPort}`);
+  await waitFor(next, /Server listening/);
+  expect(next.output()).toContain(`El servidor anterior terminó sin detener su PostgreSQL (PID ${orphan}); deteniéndolo antes de arrancar…`);
+  expect(isAlive(orphan)).toBe(false);
+  const [, , , newPort] = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  const after = new pg.Client(`postgres://postgres:${password}@127.0.0.1:${newPort.trim()}/almacen`);
+  await after.connect();
+  expect((await after.query(`SELECT description FROM roles WHERE description = 'Antes del corte'`)).rowCount).toBe(1);
+  await after.end();
+  next.child.kill('SIGTERM');
+  expect(await next.exited).toBe(0);
 });
