@@ -18,23 +18,35 @@ export interface ProductRow extends Product {
   category: Product['category'];
 }
 
+const TAG = `'W/"' || v.epoch || '-' || v.version || '"'`;
+
+/** The products list's version tag (see migration 0003): changes with any product, unit or partida. */
+export async function productsListTag(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ tag: string }>(`SELECT ${TAG} AS tag FROM catalog_versions v WHERE v.name = 'products'`);
+  return rows[0].tag;
+}
+
 /**
- * The whole list answer, `{"data":[…]}`, as JSON text written by PostgreSQL: the rows never
- * become JavaScript objects to be serialized again, which is most of the time on a 10,000-row
- * catalogue (npm run bench). Rows in id order, each shaped like findProduct's.
+ * The whole list answer, `{"data":[…]}`, as JSON text written by PostgreSQL, with the version
+ * tag it belongs to (one statement, one snapshot): the rows never become JavaScript objects to
+ * be serialized again, which is most of the time on a 10,000-row catalogue (npm run bench).
+ * Rows in id order, each shaped like findProduct's.
  */
-export async function listProductsBody(db: Queryable): Promise<string> {
+export async function listProductsBody(db: Queryable): Promise<{ tag: string; body: string }> {
   // row_to_json writes compact JSON (json_build_object and json_agg would add spaces).
-  const { rows } = await db.query<{ body: string }>(
-    `SELECT '{"data":[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY x.id), '') || ']}' AS body
-       FROM (SELECT p.id, p.name,
-                    (SELECT row_to_json(v) FROM (SELECT u.id, u.description) v WHERE u.id IS NOT NULL) AS unit,
-                    (SELECT row_to_json(v) FROM (SELECT c.id, c.description) v WHERE c.id IS NOT NULL) AS category
-               FROM products p
-               LEFT JOIN product_units u ON u.id = p.unit_id
-               LEFT JOIN product_categories c ON c.id = p.category_id) x`,
+  const { rows } = await db.query<{ tag: string; body: string }>(
+    `SELECT ${TAG} AS tag,
+            (SELECT '{"data":[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY x.id), '') || ']}'
+               FROM (SELECT p.id, p.name,
+                            (SELECT row_to_json(j) FROM (SELECT u.id, u.description) j WHERE u.id IS NOT NULL) AS unit,
+                            (SELECT row_to_json(j) FROM (SELECT c.id, c.description) j WHERE c.id IS NOT NULL) AS category
+                       FROM products p
+                       LEFT JOIN product_units u ON u.id = p.unit_id
+                       LEFT JOIN product_categories c ON c.id = p.category_id) x) AS body
+       FROM catalog_versions v
+      WHERE v.name = 'products'`,
   );
-  return rows[0].body;
+  return rows[0];
 }
 
 export async function findProduct(db: Queryable, id: number): Promise<ProductRow | null> {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createProductSchema, updateProductSchema } from '@almacen/shared/domain';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
+import { matchesTag, NOT_MODIFIED } from '../../http/etag';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { parseBody, parseId } from '../../http/validate';
 import { recordAudit } from '../audit/audit.repository';
@@ -17,9 +18,24 @@ const tags = ['productos'];
 const NOT_FOUND = 'El producto solicitado no existe.';
 
 const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
-  app.get(PATH, { schema: { tags, summary: 'Lista de productos con su unidad y partida', response: { 200: dataOf(listOf(productSchema)), ...ERROR_RESPONSES } } }, async (_request, reply) =>
-    // Already JSON (see listProductsBody): a string body is sent as is, not serialized again.
-    reply.type('application/json; charset=utf-8').send(await repo.listProductsBody(db)),
+  // The list is sent as PostgreSQL wrote it and kept per version (products.repository.ts), with
+  // an ETag: a browser revalidating an unchanged catalogue gets a 304 and no 1 MB download.
+  let cached: Promise<{ tag: string; body: string }> | null = null;
+  app.get(
+    PATH,
+    { schema: { tags, summary: 'Lista de productos con su unidad y partida', response: { 200: dataOf(listOf(productSchema)), 304: NOT_MODIFIED, ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const tag = await repo.productsListTag(db);
+      reply.header('cache-control', 'private, no-cache').header('etag', tag);
+      if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send();
+      let entry = cached && (await cached.catch(() => null));
+      if (entry?.tag !== tag) {
+        cached = repo.listProductsBody(db);
+        entry = await cached;
+      }
+      // The body may be newer than `tag` (a change committed in between): it carries its own.
+      return reply.header('etag', entry.tag).type('application/json; charset=utf-8').send(entry.body);
+    },
   );
 
   app.get(

@@ -172,3 +172,36 @@ test('the list: every product in id order, each exactly as its detail answers it
   });
   expect(list.find((p) => p.id === plain.id)).toMatchObject({ unit: null, category: null });
 });
+
+test('the list carries an ETag: an unchanged catalogue answers 304 without a body; any change to a product, unit or partida — through the API or straight in SQL — gives a new list and tag', async () => {
+  const first = await ana.get(P);
+  const tag = first.headers.etag as string;
+  expect(tag).toMatch(/^W\/"[0-9a-f-]{36}-\d+"$/);
+  expect(first.headers['cache-control']).toBe('private, no-cache');
+
+  const unchanged = await t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), 'if-none-match': tag } });
+  expect(unchanged.statusCode).toBe(304);
+  expect(unchanged.body).toBe('');
+  expect((await t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), 'if-none-match': `"otra", ${tag.slice(2)}` } })).statusCode).toBe(304);
+
+  // A unit renamed: the products that use it show the new name under a new tag.
+  const caja = await unit('Caja de etiqueta');
+  const product = (await ana.post(P, { name: 'Etiquetas adheribles' })).json().data as { id: number };
+  await ana.put(P, { id: product.id, name: 'Etiquetas adheribles', categoryId: null, unitId: caja.id });
+  const withUnit = await t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), 'if-none-match': tag } });
+  expect(withUnit.statusCode).toBe(200);
+  const tag2 = withUnit.headers.etag as string;
+  expect(tag2).not.toBe(tag);
+  await ana.put('/api/catalog/product-units', { id: caja.id, description: 'Caja con 100' });
+  const renamed = await t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), 'if-none-match': tag2 } });
+  expect(renamed.statusCode).toBe(200);
+  expect(renamed.json().data.find((p: { id: number }) => p.id === product.id).unit).toEqual({ id: caja.id, description: 'Caja con 100' });
+
+  // Written by someone else entirely (psql, a seed): the triggers still move the tag.
+  const tag3 = renamed.headers.etag as string;
+  await t.db.query(`INSERT INTO products (name, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Alta directa en SQL', 's', 'S', 's', 'S')`);
+  const direct = await t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), 'if-none-match': tag3 } });
+  expect(direct.statusCode).toBe(200);
+  expect(direct.json().data.map((p: { name: string }) => p.name)).toContain('Alta directa en SQL');
+  expect(direct.headers.etag).not.toBe(tag3);
+});
