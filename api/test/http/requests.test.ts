@@ -56,12 +56,14 @@ describe('JSON bodies', () => {
     expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
-  test('a JSON body that is not an object is a validation error, not a crash', async () => {
-    for (const payload of ['null', '[]', '"texto"', '12']) {
+  test('a JSON body that is not an object, or that cannot be printed, is a validation error, not a crash', async () => {
+    for (const payload of ['null', '[]', '"texto"', '12', '[{"toString":false}]', '{"description":[{"toString":false}]}', '{"description":{"toString":1,"valueOf":2}}']) {
       const response = await post(payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION');
+      expect(typeof response.json().message).toBe('string');
     }
+    expect((await t.db.query('SELECT count(*)::int AS n FROM roles')).rows[0].n).toBe(0);
   });
 });
 

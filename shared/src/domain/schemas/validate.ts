@@ -2,13 +2,22 @@
 // ("products.0.quantity"). The form kit turns the keys into final-form's nested errors; the API
 // answers them as `errors`.
 import { Struct, validate } from 'superstruct';
+import { ERROR_CODES } from '../errors';
 
 export type FieldErrors = Record<string, string>;
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors; message: string };
 
 export function validateWith<T, S>(schema: Struct<T, S>, input: unknown): Validation<T> {
-  const [error, value] = validate(input, schema);
+  let outcome: ReturnType<typeof validate<T, S>>;
+  try {
+    outcome = validate(input, schema);
+  } catch {
+    // superstruct describes a wrong value with `${value}`, which throws for an object whose
+    // "toString"/"valueOf" are not functions (JSON such as [{"toString": false}]): still a bad input.
+    return { ok: false, errors: { _: UNREADABLE }, message: UNREADABLE };
+  }
+  const [error, value] = outcome;
   if (!error) return { ok: true, value: value as T };
   const errors: FieldErrors = {};
   for (const failure of error.failures()) {
@@ -17,3 +26,5 @@ export function validateWith<T, S>(schema: Struct<T, S>, input: unknown): Valida
   }
   return { ok: false, errors, message: Object.values(errors)[0] };
 }
+
+const UNREADABLE = ERROR_CODES.VALIDATION.message;
