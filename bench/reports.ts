@@ -285,7 +285,7 @@ async function main(): Promise<void> {
           measured: `${fmt(m.ms / 1000, 1)} s`,
           ratio: ratio(m.ms / select),
           note:
-            `tamaño ${mb(m.bytes / 1024 / 1024)}; Δ RSS pico del servidor ${mb(m.rssGrowthMb)}; heap tras GC ${mb(m.heapBeforeMb)} antes → ${mb(m.heapAfterMb)} después; ` +
+            `tamaño ${mb(m.bytes / 1024 / 1024)}; Δ RSS pico del servidor ${mb(m.rssGrowthMb)}; heap + Buffers tras GC ${mb(m.heapBeforeMb)} antes → ${mb(m.heapAfterMb)} después; ` +
             `/healthz durante (p50 / p99 / máx, ${m.health.length} consultas): ${msText(percentile(m.health, 50))} / ${msText(percentile(m.health, 99))} / ${msText(Math.max(...m.health))}, ${idleText}; ` +
             `retraso del event loop en el servidor: máx. ${msText(m.loopMaxMs)}, p99 ${msText(m.loopP99Ms)}`,
         });
@@ -298,12 +298,12 @@ async function main(): Promise<void> {
       const baseline = await liveHeap(server, probeFile, token, `/api/reports/products/${small}?format=${format}`, seq);
       const large = await liveHeap(server, probeFile, token, `/api/reports/products/${big}?format=${format}`, seq);
       rows.push({
-        figure: `Reporte: Tarjeta de almacén, ${format.toUpperCase()} — heap vivo máx. del servidor mientras se genera, ${fmt(BIG_CARD)} movimientos (10× filas)`,
+        figure: `Reporte: Tarjeta de almacén, ${format.toUpperCase()} — memoria viva máx. del servidor (heap + Buffers) mientras se genera, ${fmt(BIG_CARD)} movimientos (10× filas)`,
         baseline: `${mb(baseline.maxMb)} — la misma tarjeta con ${fmt(SMALL_CARD)} movimientos`,
         measured: mb(large.maxMb),
         ratio: ratio(large.maxMb / baseline.maxMb),
         note:
-          `≈ 1× = la memoria no crece con las filas; sobre el heap en reposo: +${mb(large.maxMb - large.beforeMb)} vs +${mb(baseline.maxMb - baseline.beforeMb)}; ` +
+          `≈ 1× = la memoria no crece con las filas; sobre la memoria en reposo: +${mb(large.maxMb - large.beforeMb)} vs +${mb(baseline.maxMb - baseline.beforeMb)}; ` +
           `recolección forzada cada 250 ms en una pasada aparte; Δ RSS pico de la primera pasada: ${mb(cards[`${big}-${format}`].rssGrowthMb)} vs ${mb(cards[`${small}-${format}`].rssGrowthMb)}`,
       });
     }

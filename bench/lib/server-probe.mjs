@@ -4,11 +4,11 @@
 //
 // On SIGUSR2 it reads the command in `$ALMACEN_PROBE_FILE.cmd`:
 // - "period" (or no file): collects garbage, writes {seq, loopMaxMs, loopP99Ms, heapMb, rssMb,
-//   liveMaxMb} to $ALMACEN_PROBE_FILE — the event-loop delay since the last period, the heap and
-//   RSS still in use once the garbage is gone, and the largest live heap seen by "live" sampling
+//   liveMaxMb} to $ALMACEN_PROBE_FILE — the event-loop delay since the last period, the heap (with
+//   Buffers) and RSS still in use once the garbage is gone, and the largest live heap seen by "live" sampling
 //   since then (null without it) — and starts a new period without sampling;
 // - "live": from now on collects garbage every 250 ms and keeps the largest heap left after it:
-//   what is really held (the garbage of a report being written is not), whenever V8 would have
+//   what is really held, JavaScript objects and Buffers (the garbage of a report being written is not), whenever V8 would have
 //   collected on its own. It makes the event loop slower, so it runs in a pass of its own.
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -21,7 +21,11 @@ if (file) {
   let seq = 0;
   let live = null;
   let liveMax = null;
-  const heapMb = () => process.memoryUsage().heapUsed / 1024 / 1024;
+  // JavaScript heap plus Buffers (a file's bytes live outside the heap).
+  const heapMb = () => {
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return (heapUsed + arrayBuffers) / 1024 / 1024;
+  };
   process.on('SIGUSR2', () => {
     let command = 'period';
     try {
@@ -45,8 +49,7 @@ if (file) {
     const loopMaxMs = loop.max / 1e6;
     const loopP99Ms = loop.percentile(99) / 1e6;
     gc();
-    const memory = process.memoryUsage();
-    const report = { seq: ++seq, loopMaxMs, loopP99Ms, heapMb: memory.heapUsed / 1024 / 1024, rssMb: memory.rss / 1024 / 1024, liveMaxMb: liveMax };
+    const report = { seq: ++seq, loopMaxMs, loopP99Ms, heapMb: heapMb(), rssMb: process.memoryUsage().rss / 1024 / 1024, liveMaxMb: liveMax };
     liveMax = null;
     loop.reset();
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(report));
