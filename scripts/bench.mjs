@@ -52,6 +52,19 @@ function jsonRows(out) {
   return JSON.parse(last);
 }
 
+/** Replaces what stands between `<!-- name:start … -->` and `<!-- name:end -->` in `file`. */
+function writeBetweenMarkers(file, name, content) {
+  const text = fs.readFileSync(file, 'utf8');
+  const start = text.indexOf(`<!-- ${name}:start`);
+  const end = text.indexOf(`<!-- ${name}:end -->`);
+  if (start < 0 || end < start) {
+    log(`${path.relative(ROOT, file)}: faltan las marcas ${name}; no se actualizó.`);
+    return;
+  }
+  const afterStart = text.indexOf('\n', start) + 1;
+  fs.writeFileSync(file, text.slice(0, afterStart) + content + text.slice(end));
+}
+
 function frontEndBuilt() {
   return FRONT_ENDS.every((f) => fs.existsSync(path.join(ROOT, f, 'dist', f === 'shell' ? 'index.html' : 'mf-manifest.json')));
 }
@@ -125,7 +138,16 @@ async function main() {
     `# Resultados de \`npm run bench\`\n\nCada cifra se compara con una línea base medida en la misma corrida (razón = medido ÷ línea base); ` +
       `las rondas se alternan y se toma la mediana. Cómo reproducir y cómo leerla: [README.md](README.md).\n\n${text}`,
   );
-  log(`\nEscrito en ${path.relative(ROOT, RESULTS)}.`);
+  const short = [
+    `Última corrida — ${meta.filter((m) => !/^(Base de datos|Duración)/.test(m)).join(' · ')}`,
+    '',
+    '| Cifra | Línea base (misma corrida) | Medido | Razón |',
+    '|---|---|---|---:|',
+    ...rows.map((r) => `| ${cell(r.figure)} | ${cell(r.baseline)} | ${cell(r.measured)} | ${cell(r.ratio)} |`),
+  ].join('\n');
+  writeBetweenMarkers(path.join(ROOT, 'README.md'), 'bench:short', `${short}\n`);
+  writeBetweenMarkers(path.join(ROOT, 'bench', 'README.md'), 'bench:full', text);
+  log(`\nEscrito en ${path.relative(ROOT, RESULTS)}, README.md y bench/README.md.`);
   if (rows.some((r) => r.failed)) process.exitCode = 1;
 }
 
