@@ -69,12 +69,13 @@ export function DispatchProductRow({ name, options, productsLoading }: DispatchP
             // A new product: forget the old one's price and availability until its stock is read.
             form.batch(() => {
               form.change(`${name}.exitPrice`, '');
+              form.change(`${name}.averagePrice`, null);
               form.change(`${name}.availableQuantity`, null);
             })
           }
         />
         <DecimalField name={`${name}.quantity`} label={ROW_LABELS.quantity} scale={QUANTITY_SCALE} hint={hint} required />
-        <ExitPriceField name={`${name}.exitPrice`} />
+        <ExitPriceField row={name} />
       </div>
       <TextField name={`${name}.observations`} label={ROW_LABELS.observations} maxLength={MAX_OBSERVATIONS_LENGTH} />
       {stock.error && (
@@ -85,14 +86,17 @@ export function DispatchProductRow({ name, options, productsLoading }: DispatchP
 }
 
 /** Read-only: the API records the average price at commit time; the clerk only sees it. */
-function ExitPriceField({ name }: { name: string }) {
-  const { input, meta } = useField<string>(name, {
+/** Read-only: the average price (6 decimals, as the ledger will record it); errors are the sent price's. */
+function ExitPriceField({ row }: { row: string }) {
+  const { input, meta } = useField<string>(`${row}.exitPrice`, {
     subscription: { value: true, error: true, touched: true, modified: true, submitFailed: true },
   });
+  const average = useField<string | null>(`${row}.averagePrice`, { subscription: { value: true }, allowNull: true }).input.value;
   const message = visibleError(meta);
+  const shown = average || input.value;
   return (
     <Field label={ROW_LABELS.exitPrice} validationMessage={message} validationState={message ? 'error' : 'none'}>
-      <Input readOnly name={input.name} value={input.value ? formatCurrency(input.value) : ''} placeholder="$" />
+      <Input readOnly name={input.name} value={shown ? formatCurrency(shown) : ''} placeholder="$" />
     </Field>
   );
 }

@@ -91,7 +91,7 @@ export function DispatchSummaryStep() {
                   <TableCell>{product ? (product.unit?.description ?? SUMMARY_TEXTS.noUnit) : ''}</TableCell>
                   <TableCell>{product ? (product.category?.description ?? SUMMARY_TEXTS.noCategory) : ''}</TableCell>
                   <TableCell>{row.quantity ? formatQuantity(row.quantity) : ''}</TableCell>
-                  <TableCell>{row.exitPrice ? formatCurrency(row.exitPrice) : ''}</TableCell>
+                  <TableCell>{row.averagePrice || row.exitPrice ? formatCurrency(row.averagePrice || row.exitPrice) : ''}</TableCell>
                   <TableCell>{row.observations}</TableCell>
                 </TableRow>
               );

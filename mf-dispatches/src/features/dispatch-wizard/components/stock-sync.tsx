@@ -33,6 +33,7 @@ function ProductStockSync({ productId, rows }: { productId: number; rows: Dispat
     form.batch(() => {
       for (const index of stale) {
         form.change(`products[${index}].exitPrice`, exitPrice);
+        form.change(`products[${index}].averagePrice`, data.averagePrice);
         form.change(`products[${index}].availableQuantity`, data.availableQuantity);
       }
     });
@@ -45,7 +46,7 @@ function staleRows(rows: DispatchRow[], productId: number, stock: Stock): number
   const stale: number[] = [];
   rows.forEach((row, index) => {
     if (row?.productId !== productId) return;
-    if (row.exitPrice !== exitPrice || row.availableQuantity !== stock.availableQuantity) stale.push(index);
+    if (row.exitPrice !== exitPrice || row.averagePrice !== stock.averagePrice || row.availableQuantity !== stock.availableQuantity) stale.push(index);
   });
   return stale;
 }

@@ -13,8 +13,13 @@ export interface DispatchRow {
   /** Client-side key: stable React key, also sent (spec §3). */
   key: string;
   productId: number | null;
-  /** The product's average price rounded to 3 decimals; '' until the stock is known. */
+  /** The product's average price rounded to the 3 decimals a price is sent with; '' until the stock is known. */
   exitPrice: string;
+  /**
+   * The average price exactly as the API keeps it (6 decimals): what the row and the summary show,
+   * the price the ledger will record (the stock page and the exit report show it too). Not sent.
+   */
+  averagePrice: string | null;
   quantity: string;
   observations: string;
   /** Available quantity last read from GET /api/stock/{productId}; null while unknown. Not sent. */
@@ -40,13 +45,13 @@ export function emptyDispatch(today: string): DispatchFormValues {
 }
 
 export function emptyRow(key: string): DispatchRow {
-  return { key, productId: null, exitPrice: '', quantity: '', observations: '', availableQuantity: null };
+  return { key, productId: null, exitPrice: '', averagePrice: null, quantity: '', observations: '', availableQuantity: null };
 }
 
 /**
- * The exit price the form shows and sends: the average price (kept by the API with 6 decimals)
- * rounded half up to the 3 decimals prices have (spec §9). The API records its own average at
- * commit time; this is what the clerk saw.
+ * The exit price the form sends: the average price (kept by the API with 6 decimals) rounded
+ * half up to the 3 decimals prices have (spec §9). The form shows the average itself; the API
+ * records its own average at commit time.
  */
 export function exitPriceFrom(averagePrice: string): string {
   return trimDecimal(formatScaled(parseDecimal(averagePrice, PRICE_SCALE)));
