@@ -1,25 +1,12 @@
 // Partidas, unidades de medida and roles are the same kind of catalogue — an id and a
 // description — and differ only in their words and their endpoint. Each feature passes its own.
-import { Button } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
-import {
-  ConfirmDialog,
-  DataTable,
-  FormDialog,
-  IdField,
-  RowActionsMenu,
-  TextField,
-  editDeleteActions,
-  validateSchema,
-  type Action,
-  type DataTableColumn,
-} from '@almacen/shared';
+import { FormDialog, IdField, TextField, validateSchema, type Action, type DataTableColumn } from '@almacen/shared';
 import type { Described } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import type { Struct } from 'superstruct';
 import type { SWRResponse } from 'swr';
 import { CatalogPage } from './catalog-page';
-import { tableLoadError } from './load-error';
+import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from './catalog-table';
 import { useCatalogDialogs } from './use-catalog-dialogs';
 
 export interface DescribedTexts {
@@ -62,35 +49,28 @@ export function DescribedCatalogPage({ texts, list, create, update, remove, crea
   const validateCreate = useMemo(() => validateSchema(createSchema), [createSchema]);
   const validateUpdate = useMemo(() => validateSchema(updateSchema), [updateSchema]);
   const editValues = useMemo(() => dialogs.editing && { ...dialogs.editing }, [dialogs.editing]);
+  const tableTexts = useMemo<CatalogTableTexts<Described>>(
+    () => ({
+      label: texts.tableLabel,
+      loadError: texts.loadError,
+      searchPlaceholder: texts.searchPlaceholder,
+      emptyMessage: texts.emptyMessage,
+      addButton: texts.addButton,
+      editAction: texts.editAction,
+      deleteAction: texts.deleteAction,
+      rowActions: (item) => `Acciones de ${item.description}`,
+    }),
+    [texts],
+  );
 
   return (
     <CatalogPage title={texts.title}>
-      <DataTable<Described>
-        label={texts.tableLabel}
-        items={list.data}
+      <CatalogTable<Described>
+        texts={tableTexts}
+        list={list}
         columns={columns}
-        getRowId={(item) => item.id}
-        loading={list.isLoading}
+        dialogs={dialogs}
         saving={create.running || update.running || remove.running}
-        error={tableLoadError(list.error, Boolean(list.data), texts.loadError, () => list.mutate())}
-        searchPlaceholder={texts.searchPlaceholder}
-        emptyMessage={texts.emptyMessage}
-        toolbar={
-          <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
-            {texts.addButton}
-          </Button>
-        }
-        rowActions={(item) => (
-          <RowActionsMenu
-            label={`Acciones de ${item.description}`}
-            actions={editDeleteActions({
-              editLabel: texts.editAction,
-              deleteLabel: texts.deleteAction,
-              onEdit: () => dialogs.openEdit(item),
-              onDelete: () => dialogs.openDelete(item),
-            })}
-          />
-        )}
       />
 
       <FormDialog<{ description: string }>
@@ -115,16 +95,7 @@ export function DescribedCatalogPage({ texts, list, create, update, remove, crea
         <TextField name="description" label={texts.fieldLabel} placeholder={texts.placeholder} required autoFocus />
       </FormDialog>
 
-      <ConfirmDialog
-        open={Boolean(dialogs.deleting)}
-        text={dialogs.deleting ? texts.deleteText(dialogs.deleting) : ''}
-        onCancel={dialogs.close}
-        onConfirm={() => {
-          const item = dialogs.deleting;
-          dialogs.close();
-          if (item) void remove.run(item.id);
-        }}
-      />
+      <DeleteConfirmation<Described> dialogs={dialogs} text={texts.deleteText} onDelete={remove.run} />
     </CatalogPage>
   );
 }

@@ -4,7 +4,17 @@ import { useCallback, useState } from 'react';
 
 type DialogState<T> = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; item: T } | { kind: 'delete'; item: T };
 
-export function useCatalogDialogs<T>() {
+export interface CatalogDialogs<T> {
+  creating: boolean;
+  editing: T | undefined;
+  deleting: T | undefined;
+  openCreate: () => void;
+  openEdit: (item: T) => void;
+  openDelete: (item: T) => void;
+  close: () => void;
+}
+
+export function useCatalogDialogs<T>(): CatalogDialogs<T> {
   const [state, setState] = useState<DialogState<T>>({ kind: 'closed' });
   const close = useCallback(() => setState({ kind: 'closed' }), []);
   return {

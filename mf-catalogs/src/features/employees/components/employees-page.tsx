@@ -1,20 +1,8 @@
-import { Button } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
-import {
-  ConfirmDialog,
-  DataTable,
-  FormDialog,
-  IdField,
-  RowActionsMenu,
-  TextField,
-  editDeleteActions,
-  validateSchema,
-  type DataTableColumn,
-} from '@almacen/shared';
+import { FormDialog, IdField, TextField, validateSchema, type DataTableColumn } from '@almacen/shared';
 import { createEmployeeSchema, updateEmployeeSchema, type CreateEmployee, type Employee } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import { CatalogPage } from '../../../components/catalog-page';
-import { tableLoadError } from '../../../components/load-error';
+import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
 import { useCreateEmployee } from '../api/create-employee';
 import { useDeleteEmployee } from '../api/delete-employee';
@@ -24,6 +12,17 @@ import { EmployeeRoles, fullName } from './employee-roles';
 
 const validateCreate = validateSchema(createEmployeeSchema);
 const validateUpdate = validateSchema(updateEmployeeSchema);
+
+const TABLE_TEXTS: CatalogTableTexts<Employee> = {
+  label: 'Empleados',
+  loadError: 'obtener los empleados.',
+  searchPlaceholder: 'Buscar un empleado',
+  emptyMessage: 'No hay empleados registrados.',
+  addButton: 'Añadir empleado',
+  editAction: 'Editar empleado',
+  deleteAction: 'Eliminar empleado',
+  rowActions: (item) => `Acciones de ${fullName(item)}`,
+};
 
 const clean = (values: CreateEmployee) => ({ name: values.name.trim(), lastName: values.lastName.trim() });
 
@@ -54,33 +53,13 @@ export function EmployeesPage() {
 
   return (
     <CatalogPage title="Empleados">
-      <DataTable<Employee>
-        label="Empleados"
-        items={employees.data}
+      <CatalogTable<Employee>
+        texts={TABLE_TEXTS}
+        list={employees}
         columns={columns}
-        getRowId={(item) => item.id}
-        loading={employees.isLoading}
+        dialogs={dialogs}
         saving={create.running || update.running || remove.running}
-        error={tableLoadError(employees.error, Boolean(employees.data), 'obtener los empleados.', () => employees.mutate())}
-        searchPlaceholder="Buscar un empleado"
-        emptyMessage="No hay empleados registrados."
         renderDetail={(item) => <EmployeeRoles employee={item} />}
-        toolbar={
-          <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
-            Añadir empleado
-          </Button>
-        }
-        rowActions={(item) => (
-          <RowActionsMenu
-            label={`Acciones de ${fullName(item)}`}
-            actions={editDeleteActions({
-              editLabel: 'Editar empleado',
-              deleteLabel: 'Eliminar empleado',
-              onEdit: () => dialogs.openEdit(item),
-              onDelete: () => dialogs.openDelete(item),
-            })}
-          />
-        )}
       />
 
       <FormDialog<CreateEmployee>
@@ -105,16 +84,7 @@ export function EmployeesPage() {
         <EmployeeFields />
       </FormDialog>
 
-      <ConfirmDialog
-        open={Boolean(dialogs.deleting)}
-        text={dialogs.deleting ? `Estas a punto de eliminar al empleado ${fullName(dialogs.deleting)}` : ''}
-        onCancel={dialogs.close}
-        onConfirm={() => {
-          const item = dialogs.deleting;
-          dialogs.close();
-          if (item) void remove.run(item.id);
-        }}
-      />
+      <DeleteConfirmation<Employee> dialogs={dialogs} text={(item) => `Estas a punto de eliminar al empleado ${fullName(item)}`} onDelete={remove.run} />
     </CatalogPage>
   );
 }

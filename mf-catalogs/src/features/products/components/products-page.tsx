@@ -1,10 +1,9 @@
-import { Badge, Button, Text } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
-import { ConfirmDialog, DataTable, RowActionsMenu, editDeleteActions, type DataTableColumn } from '@almacen/shared';
+import { Badge, Text } from '@fluentui/react-components';
+import type { DataTableColumn } from '@almacen/shared';
 import type { Product } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import { CatalogPage } from '../../../components/catalog-page';
-import { tableLoadError } from '../../../components/load-error';
+import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
 import { useCreateProduct } from '../api/create-product';
 import { useDeleteProduct } from '../api/delete-product';
@@ -14,6 +13,17 @@ import { CreateProductDialog, EditProductDialog } from './product-dialogs';
 
 export const NO_UNIT = 'Sin unidad de medida asignada';
 export const NO_CATEGORY = 'Sin partida asignada';
+
+const TABLE_TEXTS: CatalogTableTexts<Product> = {
+  label: 'Productos',
+  loadError: 'obtener los productos.',
+  searchPlaceholder: 'Buscar un producto',
+  emptyMessage: 'No hay productos registrados.',
+  addButton: 'Añadir producto',
+  editAction: 'Editar producto',
+  deleteAction: 'Eliminar producto',
+  rowActions: (item) => `Acciones del producto ${item.id}`,
+};
 
 export function ProductsPage() {
   const products = useProducts();
@@ -55,32 +65,12 @@ export function ProductsPage() {
 
   return (
     <CatalogPage title="Productos">
-      <DataTable<Product>
-        label="Productos"
-        items={products.data}
+      <CatalogTable<Product>
+        texts={TABLE_TEXTS}
+        list={products}
         columns={columns}
-        getRowId={(item) => item.id}
-        loading={products.isLoading}
+        dialogs={dialogs}
         saving={create.running || update.running || remove.running}
-        error={tableLoadError(products.error, Boolean(products.data), 'obtener los productos.', () => products.mutate())}
-        searchPlaceholder="Buscar un producto"
-        emptyMessage="No hay productos registrados."
-        toolbar={
-          <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
-            Añadir producto
-          </Button>
-        }
-        rowActions={(item) => (
-          <RowActionsMenu
-            label={`Acciones del producto ${item.id}`}
-            actions={editDeleteActions({
-              editLabel: 'Editar producto',
-              deleteLabel: 'Eliminar producto',
-              onEdit: () => dialogs.openEdit(item),
-              onDelete: () => dialogs.openDelete(item),
-            })}
-          />
-        )}
       />
 
       <CreateProductDialog
@@ -102,16 +92,7 @@ export function ProductsPage() {
           }
         />
       )}
-      <ConfirmDialog
-        open={Boolean(dialogs.deleting)}
-        text={dialogs.deleting ? `Estas a punto de eliminar el producto no. ${dialogs.deleting.id}` : ''}
-        onCancel={dialogs.close}
-        onConfirm={() => {
-          const item = dialogs.deleting;
-          dialogs.close();
-          if (item) void remove.run(item.id);
-        }}
-      />
+      <DeleteConfirmation<Product> dialogs={dialogs} text={(item) => `Estas a punto de eliminar el producto no. ${item.id}`} onDelete={remove.run} />
     </CatalogPage>
   );
 }

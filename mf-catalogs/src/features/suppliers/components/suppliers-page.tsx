@@ -1,21 +1,8 @@
-import { Button } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
-import {
-  ConfirmDialog,
-  DataTable,
-  FormDialog,
-  IdField,
-  RowActionsMenu,
-  TextField,
-  editDeleteActions,
-  useLoadErrorToast,
-  validateSchema,
-  type DataTableColumn,
-} from '@almacen/shared';
+import { FormDialog, IdField, TextField, useLoadErrorToast, validateSchema, type DataTableColumn } from '@almacen/shared';
 import { createSupplierSchema, updateSupplierSchema, type CreateSupplier, type Supplier } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import { CatalogPage } from '../../../components/catalog-page';
-import { tableLoadError } from '../../../components/load-error';
+import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
 import { useCreateSupplier } from '../api/create-supplier';
 import { useDeleteSupplier } from '../api/delete-supplier';
@@ -25,6 +12,17 @@ import { useUpdateSupplier } from '../api/update-supplier';
 
 const validateCreate = validateSchema(createSupplierSchema);
 const validateUpdate = validateSchema(updateSupplierSchema);
+
+const TABLE_TEXTS: CatalogTableTexts<Supplier> = {
+  label: 'Proveedores',
+  loadError: 'obtener los proveedores.',
+  searchPlaceholder: 'Buscar un proveedor',
+  emptyMessage: 'No hay proveedores registrados.',
+  addButton: 'Añadir proveedor',
+  editAction: 'Editar proveedor',
+  deleteAction: 'Eliminar proveedor',
+  rowActions: (item) => `Acciones de ${item.name}`,
+};
 
 const clean = (values: CreateSupplier) => ({ name: values.name.trim(), rfc: values.rfc.trim().toUpperCase() });
 
@@ -74,32 +72,12 @@ export function SuppliersPage() {
 
   return (
     <CatalogPage title="Proveedores">
-      <DataTable<Supplier>
-        label="Proveedores"
-        items={suppliers.data}
+      <CatalogTable<Supplier>
+        texts={TABLE_TEXTS}
+        list={suppliers}
         columns={columns}
-        getRowId={(item) => item.id}
-        loading={suppliers.isLoading}
+        dialogs={dialogs}
         saving={create.running || update.running || remove.running}
-        error={tableLoadError(suppliers.error, Boolean(suppliers.data), 'obtener los proveedores.', () => suppliers.mutate())}
-        searchPlaceholder="Buscar un proveedor"
-        emptyMessage="No hay proveedores registrados."
-        toolbar={
-          <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
-            Añadir proveedor
-          </Button>
-        }
-        rowActions={(item) => (
-          <RowActionsMenu
-            label={`Acciones de ${item.name}`}
-            actions={editDeleteActions({
-              editLabel: 'Editar proveedor',
-              deleteLabel: 'Eliminar proveedor',
-              onEdit: () => dialogs.openEdit(item),
-              onDelete: () => dialogs.openDelete(item),
-            })}
-          />
-        )}
       />
 
       <FormDialog<CreateSupplier>
@@ -120,16 +98,7 @@ export function SuppliersPage() {
         />
       )}
 
-      <ConfirmDialog
-        open={Boolean(dialogs.deleting)}
-        text={dialogs.deleting ? `Estas a punto de eliminar al proveedor ${dialogs.deleting.name}` : ''}
-        onCancel={dialogs.close}
-        onConfirm={() => {
-          const item = dialogs.deleting;
-          dialogs.close();
-          if (item) void remove.run(item.id);
-        }}
-      />
+      <DeleteConfirmation<Supplier> dialogs={dialogs} text={(item) => `Estas a punto de eliminar al proveedor ${item.name}`} onDelete={remove.run} />
     </CatalogPage>
   );
 }

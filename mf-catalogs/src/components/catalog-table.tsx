@@ -1,0 +1,97 @@
+// The table and the delete confirmation every catalogue screen has (spec §2 "Catalogue screens"):
+// the list with its search, "Añadir …" button, a row menu with edit and delete, the "¡Oh no!"
+// load failure with a retry, the progress bar while a change is saved; and the confirmation
+// that runs the delete. Each screen brings its texts, columns and form dialogs.
+import {
+  ConfirmDialog,
+  DataTable,
+  editDeleteActions,
+  RowActionsMenu,
+  type DataTableColumn,
+} from '@almacen/shared';
+import { Button } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { tableLoadError } from './load-error';
+import type { CatalogDialogs } from './use-catalog-dialogs';
+
+export interface CatalogTableTexts<T> {
+  /** The table's accessible name ("Productos"). */
+  label: string;
+  /** Spec §8: "obtener los productos." */
+  loadError: string;
+  searchPlaceholder?: string;
+  emptyMessage: string;
+  addButton: string;
+  editAction: string;
+  deleteAction: string;
+  /** The row menu's accessible name ("Acciones del producto 12"). */
+  rowActions: (item: T) => string;
+}
+
+export interface CatalogTableProps<T extends { id: number }> {
+  texts: CatalogTableTexts<T>;
+  list: { data?: T[]; error?: unknown; isLoading: boolean; mutate: () => unknown };
+  columns: DataTableColumn<T>[];
+  dialogs: CatalogDialogs<T>;
+  /** A create, update or delete is being saved. */
+  saving: boolean;
+  renderDetail?: (item: T) => ReactNode;
+}
+
+export function CatalogTable<T extends { id: number }>({ texts, list, columns, dialogs, saving, renderDetail }: CatalogTableProps<T>) {
+  return (
+    <DataTable<T>
+      label={texts.label}
+      items={list.data}
+      columns={columns}
+      getRowId={(item) => item.id}
+      loading={list.isLoading}
+      saving={saving}
+      error={tableLoadError(list.error, Boolean(list.data), texts.loadError, () => list.mutate())}
+      searchPlaceholder={texts.searchPlaceholder}
+      emptyMessage={texts.emptyMessage}
+      renderDetail={renderDetail}
+      toolbar={
+        <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
+          {texts.addButton}
+        </Button>
+      }
+      rowActions={(item) => (
+        <RowActionsMenu
+          label={texts.rowActions(item)}
+          actions={editDeleteActions({
+            editLabel: texts.editAction,
+            deleteLabel: texts.deleteAction,
+            onEdit: () => dialogs.openEdit(item),
+            onDelete: () => dialogs.openDelete(item),
+          })}
+        />
+      )}
+    />
+  );
+}
+
+/** The delete confirmation ("Estas a punto de eliminar …"): closes, then deletes the row. */
+export function DeleteConfirmation<T extends { id: number }>({
+  dialogs,
+  text,
+  onDelete,
+}: {
+  dialogs: CatalogDialogs<T>;
+  text: (item: T) => string;
+  onDelete: (id: number) => unknown;
+}) {
+  return (
+    <ConfirmDialog
+      open={Boolean(dialogs.deleting)}
+      text={dialogs.deleting ? text(dialogs.deleting) : ''}
+      onCancel={dialogs.close}
+      onConfirm={() => {
+        const item = dialogs.deleting;
+        dialogs.close();
+        if (item) void onDelete(item.id);
+      }}
+    />
+  );
+}
