@@ -103,3 +103,33 @@ export function renderWithPlatform(
 function isClient(value: FakeApiHandler | ApiClient | undefined): value is ApiClient {
   return typeof value === 'function' && 'download' in value;
 }
+
+export interface CapturedDownloads {
+  /** Files handed to URL.createObjectURL, in order. */
+  files: Blob[];
+  /** `<a download>` clicks: the file name and the object URL. */
+  saved: Array<{ name: string; href: string }>;
+}
+
+/**
+ * Captures the files a test's screen saves (saveFile: an object URL and a click on an
+ * `<a download>`), which jsdom cannot do. Call once at the top of a test file; the lists are
+ * emptied before each test and the browser functions restored after it.
+ */
+export function captureDownloads(): CapturedDownloads {
+  const captured: CapturedDownloads = { files: [], saved: [] };
+  beforeEach(() => {
+    captured.files.length = 0;
+    captured.saved.length = 0;
+    URL.createObjectURL = jest.fn((file: Blob) => {
+      captured.files.push(file);
+      return `blob:test/${captured.files.length}`;
+    });
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      captured.saved.push({ name: this.download, href: this.getAttribute('href') ?? '' });
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+  return captured;
+}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../platform/api-error';
-import { renderWithPlatform, type FakeApiRequest } from '../../testing';
+import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '../../testing';
 import { isTransient, reportFileName, useReportDownload, withRetries, type ReportRequest, type Sleep } from './report-download';
 
 const blob = (type: string) => new Blob(['x'], { type });
@@ -88,21 +88,7 @@ describe('useReportDownload', () => {
     );
   }
 
-  let saved: { name: string; href: string }[];
-  let objects: Blob[];
-  beforeEach(() => {
-    saved = [];
-    objects = [];
-    URL.createObjectURL = jest.fn((file: Blob) => {
-      objects.push(file);
-      return `blob:test/${objects.length}`;
-    });
-    URL.revokeObjectURL = jest.fn();
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, href: this.getAttribute('href') ?? '' });
-    });
-  });
-  afterEach(() => jest.restoreAllMocks());
+  const captured = captureDownloads();
 
   test('POSTs the report, rides out a failing server and saves ONE file under the spec name', async () => {
     const user = userEvent.setup();
@@ -116,17 +102,17 @@ describe('useReportDownload', () => {
       },
     });
     await user.click(screen.getByRole('button', { name: 'Descargar' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(captured.saved).toHaveLength(1));
     expect(calls.map((call) => `${call.method} ${call.path} ${call.download}`)).toEqual(
       Array(3).fill('POST /api/reports/products/12 true'),
     );
-    expect(saved[0]).toEqual({ name: 'Tarjetas de almacén - 12.pdf', href: 'blob:test/1' });
-    expect(objects).toEqual([pdf]);
+    expect(captured.saved[0]).toEqual({ name: 'Tarjetas de almacén - 12.pdf', href: 'blob:test/1' });
+    expect(captured.files).toEqual([pdf]);
     expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Descargar' })).toBeEnabled());
   });
 
-  test('after the 3 retries fail: "¡Oh no!", "…descargar el reporte solicitado." with the server message, nothing saved', async () => {
+  test('after the 3 retries fail: "¡Oh no!", "…descargar el reporte solicitado." with the server message, nothing captured.saved', async () => {
     const user = userEvent.setup();
     const { pauses, sleep } = recordingSleep();
     const { calls } = renderWithPlatform(<Probe request={stock} sleep={sleep} />, {
@@ -141,7 +127,7 @@ describe('useReportDownload', () => {
     expect(screen.getByText('¡Oh no!')).toBeInTheDocument();
     expect(calls).toHaveLength(4);
     expect(pauses).toEqual([500, 1000, 2000]);
-    expect(saved).toHaveLength(0);
+    expect(captured.saved).toHaveLength(0);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Descargar' })).toBeEnabled());
   });
 });

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { ApiError } from '@almacen/shared';
 import type { Invoice, Movement } from '@almacen/shared/domain';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -51,24 +51,8 @@ async function expandInvoice(user: ReturnType<typeof userEvent.setup>, invoiceNu
 
 jest.setTimeout(30_000);
 
-let created: Blob[];
-let anchors: { download: string; href: string }[];
-beforeEach(() => {
-  created = [];
-  anchors = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => {
-    created.push(blob);
-    return `blob:test/${created.length}`;
-  });
-  URL.revokeObjectURL = jest.fn();
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    anchors.push({ download: this.download, href: this.href });
-  });
-});
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+const captured = captureDownloads();
+afterEach(() => jest.useRealTimers());
 
 test('lists the entries with ID, number, type label and DD/MM/YYYY date', async () => {
   renderHistory();
@@ -140,11 +124,11 @@ test('"Reporte de entrada" retries a failing download and saves ONE file named "
   // The back-off (0.5 s, 1 s, 2 s) runs on fake time, which waitFor moves forward.
   jest.useFakeTimers();
   await user.click(screen.getByRole('button', { name: 'Reporte de entrada' }));
-  await waitFor(() => expect(anchors).toHaveLength(1), { timeout: 5000 });
+  await waitFor(() => expect(captured.saved).toHaveLength(1), { timeout: 5000 });
   expect(downloads).toHaveLength(3);
   expect(downloads.every((d) => d.method === 'POST' && d.download)).toBe(true);
-  expect(anchors[0].download).toBe('Reportes de entrada - 5.pdf');
-  expect(created).toEqual([pdf]);
+  expect(captured.saved[0].name).toBe('Reportes de entrada - 5.pdf');
+  expect(captured.files).toEqual([pdf]);
   expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
 });
 
@@ -156,8 +140,8 @@ test('the server\'s file name (Content-Disposition) is kept, e.g. a spreadsheet'
   );
   await expandInvoice(user, 'A-100');
   await user.click(screen.getByRole('button', { name: 'Reporte de entrada' }));
-  await waitFor(() => expect(anchors).toHaveLength(1));
-  expect(anchors[0].download).toBe('Reportes de entrada - 5.xlsx');
+  await waitFor(() => expect(captured.saved).toHaveLength(1));
+  expect(captured.saved[0].name).toBe('Reportes de entrada - 5.xlsx');
 });
 
 test('a download that keeps failing stops after 3 retries and says "…descargar el reporte solicitado." with the server message', async () => {
@@ -177,7 +161,7 @@ test('a download that keeps failing stops after 3 retries and says "…descargar
     toast('Algo salió mal mientras tratábamos de descargar el reporte solicitado. No se pudo generar el reporte.'),
   ).toBeInTheDocument();
   expect(attempts).toBe(4);
-  expect(anchors).toHaveLength(0);
+  expect(captured.saved).toHaveLength(0);
 });
 
 test('a refusal (4xx) is not retried', async () => {

@@ -1,6 +1,6 @@
 import { ApiError, useInvalidate } from '@almacen/shared';
 import { todayIn, type Movement, type Product, type Stock } from '@almacen/shared/domain';
-import { renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
+import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -90,24 +90,8 @@ async function expandProduct(user: User, name: string) {
 // Generous: the machine running the suite is shared; nothing here measures time.
 jest.setTimeout(60_000);
 
-let created: Blob[];
-let anchors: { download: string; href: string }[];
-beforeEach(() => {
-  created = [];
-  anchors = [];
-  URL.createObjectURL = jest.fn((blob: Blob) => {
-    created.push(blob);
-    return `blob:test/${created.length}`;
-  });
-  URL.revokeObjectURL = jest.fn();
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    anchors.push({ download: this.download, href: this.href });
-  });
-});
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+const captured = captureDownloads();
+afterEach(() => jest.useRealTimers());
 
 describe('the products table', () => {
   test('shows "Stock de productos" with ID, Nombre, Unidad and Partida', async () => {
@@ -294,11 +278,11 @@ describe('report downloads', () => {
     // The back-off (0.5 s, 1 s, 2 s) runs on fake time, which waitFor moves forward.
     jest.useFakeTimers();
     await user.click(screen.getByRole('button', { name: 'Reporte de existencias' }));
-    await waitFor(() => expect(anchors).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(captured.saved).toHaveLength(1), { timeout: 5000 });
     expect(attempts).toHaveLength(3);
     expect(attempts.every((a) => a.method === 'POST' && a.download)).toBe(true);
-    expect(anchors[0].download).toBe(`Reporte de almacén - ${todayIn(testConfig.timeZone)}.pdf`);
-    expect(created).toEqual([file]);
+    expect(captured.saved[0].name).toBe(`Reporte de almacén - ${todayIn(testConfig.timeZone)}.pdf`);
+    expect(captured.files).toEqual([file]);
     expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
   });
 
@@ -310,8 +294,8 @@ describe('report downloads', () => {
     );
     await screen.findByText('Tóner');
     await user.click(screen.getByRole('button', { name: 'Reporte de existencias' }));
-    await waitFor(() => expect(anchors).toHaveLength(1));
-    expect(anchors[0].download).toBe('Reporte de almacén - 2026-03-05.xlsx');
+    await waitFor(() => expect(captured.saved).toHaveLength(1));
+    expect(captured.saved[0].name).toBe('Reporte de almacén - 2026-03-05.xlsx');
   });
 
   test('a report that keeps failing stops after 3 retries and says "…descargar el reporte solicitado." with the server message', async () => {
@@ -331,7 +315,7 @@ describe('report downloads', () => {
       toast('Algo salió mal mientras tratábamos de descargar el reporte solicitado. No se pudo generar el reporte.'),
     ).toBeInTheDocument();
     expect(attempts).toBe(4);
-    expect(anchors).toHaveLength(0);
+    expect(captured.saved).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Reporte de existencias' })).toBeEnabled();
   });
 
@@ -368,9 +352,9 @@ describe('report downloads', () => {
     const button = screen.getByRole('button', { name: 'Tarjeta de almacén' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
-    await waitFor(() => expect(anchors).toHaveLength(1));
+    await waitFor(() => expect(captured.saved).toHaveLength(1));
     expect(downloads.map((d) => `${d.method} ${d.path}`)).toEqual(['POST /api/reports/products/12']);
-    expect(anchors[0].download).toBe('Tarjetas de almacén - 12.pdf');
-    expect(created).toEqual([file]);
+    expect(captured.saved[0].name).toBe('Tarjetas de almacén - 12.pdf');
+    expect(captured.files).toEqual([file]);
   });
 });
