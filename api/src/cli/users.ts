@@ -2,6 +2,7 @@
 //   npm run users -w @almacen/api -- list
 //   npm run users -w @almacen/api -- add <usuario> --name "Nombre Apellido" [--email correo] [--password contraseña]
 //   npm run users -w @almacen/api -- reset-password <usuario> [--password contraseña]
+//   npm run users -w @almacen/api -- rotate-keys   (new signing key; restart every copy of the API)
 // Without --password a random one is generated and shown once. The database is the server's:
 // DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (used while the server runs, or
 // started just for this command when it does not).
@@ -9,37 +10,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { migrate } from '../db/migrate';
 import { createPool, type Db } from '../db/pool';
 import { randomPassword } from '../idp/passwords';
+import { rotateSigningKeys } from '../idp/secrets';
 import { addUser, listUsers, setPassword, UserError } from '../idp/users';
 
 const USAGE = `Uso:
   npm run users -w @almacen/api -- list
   npm run users -w @almacen/api -- add <usuario> --name "Nombre" [--email correo] [--password contraseña]
   npm run users -w @almacen/api -- reset-password <usuario> [--password contraseña]
-Sin --password se genera una contraseña aleatoria que se muestra una sola vez.`;
+  npm run users -w @almacen/api -- rotate-keys
+Sin --password se genera una contraseña aleatoria que se muestra una sola vez.
+rotate-keys crea una llave de firma nueva; la anterior sigue publicada para los tokens que ya firmó.`;
 
 class UsageError extends Error {}
 
-/** The connection string of an embedded PostgreSQL another process (the server) is running. */
-function runningEmbeddedUrl(config: Config): string | null {
-  const pidFile = path.join(config.dataDir, 'pg', 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return null;
-  const [pidLine = '', , , portLine = ''] = fs.readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pidLine.trim()), 0);
-  } catch {
-    return null;
-  }
-  const password = fs.readFileSync(path.join(config.dataDir, 'pg-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(portLine.trim())}/almacen`;
-}
-
 async function openDatabase(config: Config): Promise<{ db: Db; close(): Promise<void> }> {
   let embedded: EmbeddedPostgres | null = null;
-  let url = config.databaseUrl ?? runningEmbeddedUrl(config);
+  let url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
     url = embedded.url;
@@ -62,8 +52,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: st
     options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
   });
   const [command, username] = positionals;
-  if (!command || !['list', 'add', 'reset-password'].includes(command)) throw new UsageError(USAGE);
-  if (command !== 'list' && !username) throw new UsageError(`Falta el usuario.\n${USAGE}`);
+  if (!command || !['list', 'add', 'reset-password', 'rotate-keys'].includes(command)) throw new UsageError(USAGE);
+  if ((command === 'add' || command === 'reset-password') && !username) throw new UsageError(`Falta el usuario.\n${USAGE}`);
 
   const config = loadConfig(env);
   const { db, close } = await openDatabase(config);
@@ -72,6 +62,14 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: st
       const users = await listUsers(db);
       if (!users.length) out('No hay usuarios.');
       for (const user of users) out([user.username, user.name, user.email ?? ''].join('\t'));
+      return;
+    }
+    if (command === 'rotate-keys') {
+      const rotation = await rotateSigningKeys(db);
+      out(`Llave de firma nueva: ${rotation.signing}.`);
+      if (rotation.kept.length) out(`Sigue publicada para los tokens que ya firmó: ${rotation.kept.join(', ')}.`);
+      if (rotation.dropped.length) out(`Retirada (sus tokens ya no se aceptan): ${rotation.dropped.join(', ')}.`);
+      out('Reinicia cada copia del API para que firme con la llave nueva.');
       return;
     }
     const password = values.password ?? randomPassword();

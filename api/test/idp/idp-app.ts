@@ -25,13 +25,15 @@ export interface IdpAppOptions {
   env?: Record<string, string>;
   /** Reuse a database (e.g. to start the "same installation" twice). */
   database?: { url: string; drop(): Promise<void> };
+  /** Listen on this port (a restart keeps the issuer URL the tokens carry). */
+  port?: number;
 }
 
-export async function startIdpApp({ env = {}, database: given }: IdpAppOptions = {}): Promise<IdpApp & { database: { url: string; drop(): Promise<void> } }> {
+export async function startIdpApp({ env = {}, database: given, port: wanted }: IdpAppOptions = {}): Promise<IdpApp & { database: { url: string; drop(): Promise<void> } }> {
   const database = given ?? (await createTestDatabase());
   const db = createPool(database.url);
   await migrate(db);
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const publicUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     DATABASE_URL: database.url,
