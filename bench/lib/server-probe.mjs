@@ -3,13 +3,15 @@
 // client. Nothing in the product loads it.
 //
 // On SIGUSR2 it reads the command in `$ALMACEN_PROBE_FILE.cmd`:
-// - "period" (or no file): collects garbage, writes {seq, loopMaxMs, loopP99Ms, heapMb, rssMb,
-//   liveMaxMb} to $ALMACEN_PROBE_FILE — the event-loop delay since the last period, the heap (with
-//   Buffers) and RSS still in use once the garbage is gone, and the largest live heap seen by "live" sampling
-//   since then (null without it) — and starts a new period without sampling;
-// - "live": from now on collects garbage every 250 ms and keeps the largest heap left after it:
-//   what is really held, JavaScript objects and Buffers (the garbage of a report being written is not), whenever V8 would have
-//   collected on its own. It makes the event loop slower, so it runs in a pass of its own.
+// - "period" (or no file): collects garbage and writes {seq, loopMaxMs, loopP99Ms, heapMb, rssMb,
+//   liveMaxMb} to $ALMACEN_PROBE_FILE: the event-loop delay since the last period; the heap
+//   (JavaScript objects plus Buffers) and the RSS still in use once the garbage is gone; and the
+//   largest live heap that "live" sampling saw since then (null without it). Then it starts a
+//   new period without sampling.
+// - "live": from now on collects garbage every 250 ms and keeps the largest heap (with Buffers)
+//   left after it: what is really held, whenever V8 would have collected on its own (the garbage
+//   of a report being written is not counted). It slows the event loop, so it runs in a pass of
+//   its own.
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
