@@ -131,20 +131,42 @@ interface Probe {
   liveMaxMb: number | null;
 }
 
-/** Sends the server's probe a command ("period": the figures since the last one; "live": start sampling the live heap). */
-async function probe(server: ServerProcess, file: string, last: number, command: 'period' | 'live' = 'period'): Promise<Probe> {
-  fs.writeFileSync(`${file}.cmd`, command);
-  server.child.kill('SIGUSR2');
-  for (let i = 0; i < 200; i++) {
-    await delay(25);
-    try {
-      const read = JSON.parse(fs.readFileSync(file, 'utf8')) as Probe;
-      if (read.seq > last) return read;
-    } catch {
-      // not written yet
+/** Talks to the server's probe (bench/lib/server-probe.mjs) through a command file and SIGUSR2. */
+function serverProbe(server: ServerProcess, file: string) {
+  let last = 0;
+  const send = async (command: 'period' | 'live'): Promise<Probe> => {
+    fs.writeFileSync(`${file}.cmd`, command);
+    server.child.kill('SIGUSR2');
+    for (let i = 0; i < 200; i++) {
+      await delay(25);
+      try {
+        const read = JSON.parse(fs.readFileSync(file, 'utf8')) as Probe;
+        if (read.seq > last) {
+          last = read.seq;
+          return read;
+        }
+      } catch {
+        // not written yet
+      }
     }
-  }
-  throw new Error('la sonda del servidor no respondió');
+    throw new Error('la sonda del servidor no respondió');
+  };
+  return {
+    /** The figures since the last period (after a garbage collection); starts a new one. */
+    period: () => send('period'),
+    /** Starts sampling the live heap until the next period. */
+    live: () => send('live'),
+  };
+}
+type ServerProbe = ReturnType<typeof serverProbe>;
+
+/** POSTs a report URL and reads the whole file; resolves with its size in bytes. */
+async function download(server: ServerProcess, token: string, url: string): Promise<number> {
+  const response = await fetch(`${server.base}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  let bytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  return bytes;
 }
 
 /** The server's resident memory, from /proc (Linux), in MB. */
@@ -177,9 +199,8 @@ interface Measure {
   loopP99Ms: number;
 }
 
-async function measure(server: ServerProcess, probeFile: string, token: string, url: string, seq: { n: number }): Promise<Measure> {
-  const before = await probe(server, probeFile, seq.n); // collects garbage, starts the period
-  seq.n = before.seq;
+async function measure(server: ServerProcess, probe: ServerProbe, token: string, url: string): Promise<Measure> {
+  const before = await probe.period(); // collects garbage, starts the period
   const pid = server.child.pid!;
   const startRss = residentMb(pid);
   let peak = startRss;
@@ -194,15 +215,11 @@ async function measure(server: ServerProcess, probeFile: string, token: string, 
   const health = healthLatencies(server.base, () => finished);
   const start = performance.now();
   try {
-    const response = await fetch(`${server.base}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    let bytes = 0;
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+    const bytes = await download(server, token, url);
     const ms = performance.now() - start;
     finished = true;
     const latencies = await health;
-    const after = await probe(server, probeFile, seq.n);
-    seq.n = after.seq;
+    const after = await probe.period();
     return {
       ms,
       bytes,
@@ -220,14 +237,11 @@ async function measure(server: ServerProcess, probeFile: string, token: string, 
 }
 
 /** The largest live heap of the server (garbage collected every 250 ms) while `url` is generated, and before it. */
-async function liveHeap(server: ServerProcess, probeFile: string, token: string, url: string, seq: { n: number }): Promise<{ beforeMb: number; maxMb: number }> {
-  const before = await probe(server, probeFile, seq.n);
-  seq.n = (await probe(server, probeFile, before.seq, 'live')).seq;
-  const response = await fetch(`${server.base}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) void chunk;
-  const after = await probe(server, probeFile, seq.n);
-  seq.n = after.seq;
+async function liveHeap(server: ServerProcess, probe: ServerProbe, token: string, url: string): Promise<{ beforeMb: number; maxMb: number }> {
+  const before = await probe.period();
+  await probe.live();
+  await download(server, token, url);
+  const after = await probe.period();
   return { beforeMb: before.heapMb, maxMb: Math.max(after.liveMaxMb ?? 0, after.heapMb) };
 }
 
@@ -252,7 +266,7 @@ async function main(): Promise<void> {
       nodeArgs: ['--expose-gc', '--import', './bench/lib/server-probe.mjs'],
       logFile,
     });
-    const seq = { n: 0 };
+    const probe = serverProbe(server, probeFile);
     const idle = await healthLatencies(server.base, ((n) => () => n-- <= 0)(40), 10);
     const idleText = `sin carga p50 ${msText(percentile(idle, 50))}, p99 ${msText(percentile(idle, 99))}`;
 
@@ -277,7 +291,7 @@ async function main(): Promise<void> {
       for (const format of ['pdf', 'xlsx'] as const) {
         if (filter && !`${c.name} ${c.rows} ${format}`.toLowerCase().includes(filter)) continue;
         say(`${c.name} (${c.rows}) ${format}…`);
-        const m = await measure(server, probeFile, token, `${c.url}?format=${format}`, seq);
+        const m = await measure(server, probe, token, `${c.url}?format=${format}`);
         if (c.name === 'Tarjeta de almacén') cards[`${c.params[0]}-${format}`] = m;
         rows.push({
           figure: `Reporte: ${c.name} (${c.rows}), ${format.toUpperCase()}`,
@@ -295,8 +309,8 @@ async function main(): Promise<void> {
     for (const format of ['pdf', 'xlsx'] as const) {
       if (!cards[`${big}-${format}`] || !cards[`${small}-${format}`]) continue;
       say(`Memoria viva: Tarjeta de almacén ${format}, ${fmt(SMALL_CARD)} y ${fmt(BIG_CARD)} movimientos…`);
-      const baseline = await liveHeap(server, probeFile, token, `/api/reports/products/${small}?format=${format}`, seq);
-      const large = await liveHeap(server, probeFile, token, `/api/reports/products/${big}?format=${format}`, seq);
+      const baseline = await liveHeap(server, probe, token, `/api/reports/products/${small}?format=${format}`);
+      const large = await liveHeap(server, probe, token, `/api/reports/products/${big}?format=${format}`);
       rows.push({
         figure: `Reporte: Tarjeta de almacén, ${format.toUpperCase()} — memoria viva máx. del servidor (heap + Buffers) mientras se genera, ${fmt(BIG_CARD)} movimientos (10× filas)`,
         baseline: `${mb(baseline.maxMb)} — la misma tarjeta con ${fmt(SMALL_CARD)} movimientos`,

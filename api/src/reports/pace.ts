@@ -20,11 +20,7 @@ interface Output {
 export class Pacer {
   private sliceStart = performance.now();
 
-  constructor(
-    private readonly output: Output,
-    private readonly sliceMs = SLICE_MS,
-    private readonly highWater = HIGH_WATER,
-  ) {}
+  constructor(private readonly output: Output) {}
 
   /** True when the client went away: stop rendering (and reading the cursor). */
   get stopped(): boolean {
@@ -33,9 +29,9 @@ export class Pacer {
 
   /** Call after each row: yields once the current slice has used its time. */
   async step(): Promise<void> {
-    if (performance.now() - this.sliceStart < this.sliceMs) return;
+    if (performance.now() - this.sliceStart < SLICE_MS) return;
     await nextTurn();
-    while (this.output.readableLength >= this.highWater && !this.output.destroyed) await sleep(5);
+    while (this.output.readableLength >= HIGH_WATER && !this.output.destroyed) await sleep(5);
     this.sliceStart = performance.now();
   }
 }

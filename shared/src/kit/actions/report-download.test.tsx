@@ -112,7 +112,7 @@ describe('useReportDownload', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Descargar' })).toBeEnabled());
   });
 
-  test('after the 3 retries fail: "¡Oh no!", "…descargar el reporte solicitado." with the server message, nothing captured.saved', async () => {
+  test('after the 3 retries fail: "¡Oh no!", "…descargar el reporte solicitado." with the server message, nothing saved', async () => {
     const user = userEvent.setup();
     const { pauses, sleep } = recordingSleep();
     const { calls } = renderWithPlatform(<Probe request={stock} sleep={sleep} />, {
