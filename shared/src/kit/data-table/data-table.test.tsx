@@ -92,6 +92,45 @@ describe('DataTable', () => {
     expect(names()).toEqual(['Café soluble']);
   });
 
+  it('finds a row by what a cell shows (its text) as well as by its value, in the search and the column filter', async () => {
+    const user = setup();
+    interface Dated {
+      id: number;
+      name: string;
+      date: string;
+    }
+    const dated: DataTableColumn<Dated>[] = [
+      { id: 'id', header: 'ID', value: (item) => item.id },
+      { id: 'name', header: 'Nombre', value: (item) => item.name },
+      { id: 'date', header: 'Fecha', value: (item) => item.date, text: (item) => item.date.split('-').reverse().join('/') },
+    ];
+    const items: Dated[] = [
+      { id: 1, name: 'Uno', date: '2026-11-23' },
+      { id: 2, name: 'Dos', date: '2026-01-05' },
+    ];
+    renderWithPlatform(<DataTable<Dated> label="Productos" items={items} columns={dated} getRowId={(item) => item.id} />);
+    // the cell shows the text, not the value
+    expect(within(bodyRows()[0]).getAllByRole('cell')[2]).toHaveTextContent(/^23\/11\/2026$/);
+    const search = screen.getByRole('searchbox', { name: 'Buscar' });
+    for (const typed of ['23/11/2026', '23/11', '2026-11-23']) {
+      await user.clear(search);
+      await user.type(search, typed);
+      act(() => jest.advanceTimersByTime(250));
+      expect(names()).toEqual(['Uno']);
+    }
+    // a word cannot be made of the end of one and the start of the other ("2026-11-23" + "23/11/2026")
+    await user.clear(search);
+    await user.type(search, '2323');
+    act(() => jest.advanceTimersByTime(250));
+    expect(screen.queryAllByRole('cell', { name: 'Uno' })).toHaveLength(0);
+
+    await user.clear(search);
+    await user.click(screen.getByRole('button', { name: 'Mostrar filtros' }));
+    await user.type(screen.getByRole('textbox', { name: 'Filtrar por Fecha' }), '05/01');
+    act(() => jest.advanceTimersByTime(500));
+    expect(names()).toEqual(['Dos']);
+  });
+
   it('debounces the search by 500 ms when filtering is server-side and shows the rows as given', async () => {
     const user = setup();
     const queries: TableQuery[] = [];

@@ -483,6 +483,7 @@ function markTable(name: string, detail: Record<string, unknown>): void {
 
 function renderCell<T>(column: DataTableColumn<T>, item: T): ReactNode {
   if (column.cell) return column.cell(item);
+  if (column.text) return column.text(item);
   const value = column.value?.(item);
   return value === null || value === undefined ? '' : String(value);
 }

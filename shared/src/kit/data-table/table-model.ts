@@ -14,10 +14,19 @@ export function isSortable<T>(column: DataTableColumn<T>): boolean {
   return Boolean(column.value) && column.sortable !== false;
 }
 
-/** One folded string per row holding every searchable value, so a search is one `includes`. */
+/** What a column offers a search: its value and, when it shows something else, that text too. */
+function searchTexts<T>(column: DataTableColumn<T>, item: T): string[] {
+  const value = foldForSearch(column.value!(item));
+  return column.text ? [value, foldForSearch(column.text(item))] : [value];
+}
+
+/**
+ * One folded string per row holding every searchable value and shown text, so a search is one
+ * `includes`; the separator keeps a word from matching across two of them.
+ */
 export function buildSearchIndex<T>(items: readonly T[], columns: DataTableColumn<T>[]): string[] {
   const searchable = columns.filter(isSearchable);
-  return items.map((item) => searchable.map((column) => foldForSearch(column.value!(item))).join(SEPARATOR));
+  return items.map((item) => searchable.flatMap((column) => searchTexts(column, item)).join(SEPARATOR));
 }
 
 export interface FilterInput<T> {
@@ -36,8 +45,7 @@ export function filterRows<T>({ items, index, columns, search, filters }: Filter
     if (column.filter) return [(item: T) => column.filter && column.filter.match(item, value)];
     if (!column.value) return [];
     const needle = foldForSearch(value);
-    const read = column.value;
-    return [(item: T) => foldForSearch(read(item)).includes(needle)];
+    return [(item: T) => searchTexts(column, item).some((text) => text.includes(needle))];
   });
   if (words.length === 0 && active.length === 0) return items;
   const result: T[] = [];

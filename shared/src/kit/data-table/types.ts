@@ -26,7 +26,13 @@ export interface DataTableColumn<T> {
   header: string;
   /** The plain value behind the cell: what sorting, the global search and the text filter use. */
   value?: (item: T) => CellValue;
-  /** What the cell shows; defaults to the value. */
+  /**
+   * The cell as a person reads it when that is not the value ("23/11/2026" for "2026-11-23"):
+   * shown unless `cell` is given, and found by the global search and the text filter as well as
+   * the value — people type what they see.
+   */
+  text?: (item: T) => string;
+  /** What the cell shows; defaults to the text, then the value. */
   cell?: (item: T) => ReactNode;
   /** Defaults to true when the column has a value. */
   sortable?: boolean;

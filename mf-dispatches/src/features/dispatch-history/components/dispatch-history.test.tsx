@@ -102,6 +102,19 @@ test('the history lists ID and "Fecha de factura" as DD/MM/YYYY, newest first, a
   expect(await screen.findByRole('heading', { name: 'Nueva salida' })).toBeInTheDocument();
 });
 
+test('the search finds a dispatch by its date as shown (DD/MM/YYYY or DD/MM) and in ISO form', async () => {
+  const user = userEvent.setup();
+  renderHistory();
+  const table = await screen.findByRole('table', { name: 'Salidas' });
+  await within(table).findByText('31');
+  const search = screen.getByRole('searchbox', { name: 'Buscar' });
+  for (const typed of ['27/02/2026', '27/02', '2026-02-27']) {
+    await user.clear(search);
+    await user.type(search, typed);
+    await waitFor(() => expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([['30', '27/02/2026']]));
+  }
+});
+
 test('a failed load says "…obtener las salidas."', async () => {
   renderHistory(api(({ path }) => {
     if (path === '/api/dispatches') throw new ApiError(500, 'Falla interna');

@@ -33,9 +33,9 @@ export function DispatchHistory() {
       {
         id: 'dispatchDate',
         header: 'Fecha de factura',
-        // Sorted by the calendar date; shown as DD/MM/YYYY.
+        // Sorted by the calendar date; shown as DD/MM/YYYY, and found by either form.
         value: (dispatch) => dispatch.dispatchDate,
-        cell: (dispatch) => formatDate(dispatch.dispatchDate),
+        text: (dispatch) => formatDate(dispatch.dispatchDate),
       },
     ],
     [],

@@ -66,6 +66,24 @@ test('lists the entries with ID, number, type label and DD/MM/YYYY date', async 
   ]);
 });
 
+test('the search finds an entry by its date as shown (DD/MM/YYYY or DD/MM) and in ISO form', async () => {
+  const user = userEvent.setup();
+  renderHistory();
+  await screen.findByText('A-100');
+  const search = screen.getByRole('searchbox', { name: 'Buscar' });
+  for (const typed of ['05/03/2026', '05/03', '2026-03-05']) {
+    await user.clear(search);
+    await user.type(search, typed);
+    await waitFor(() => expect(screen.queryByText('F-0099')).not.toBeInTheDocument());
+    expect(bodyRows('Entradas')).toHaveLength(1);
+    expect(within(bodyRows('Entradas')[0]).getByText('A-100')).toBeInTheDocument();
+  }
+  await user.clear(search);
+  await user.type(search, '31/01');
+  await waitFor(() => expect(screen.queryByText('A-100')).not.toBeInTheDocument());
+  expect(within(bodyRows('Entradas')[0]).getByText('F-0099')).toBeInTheDocument();
+});
+
 test('a failed load says "…obtener las entradas."', async () => {
   renderHistory(({ path }) => {
     if (path === '/api/invoices') throw new ApiError(500, 'Error interno');

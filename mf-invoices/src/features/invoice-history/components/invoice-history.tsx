@@ -12,8 +12,8 @@ const columns: DataTableColumn<Invoice>[] = [
   { id: 'id', header: 'ID', value: (i) => i.id, width: 90 },
   { id: 'invoiceNumber', header: 'Número de factura', value: (i) => i.invoiceNumber },
   { id: 'invoiceType', header: 'Tipo de entrada', value: (i) => invoiceTypeLabel(i.invoiceType) },
-  // Sorted and searched by the ISO date (sorts in time order); shown DD/MM/YYYY.
-  { id: 'invoiceDate', header: 'Fecha de factura', value: (i) => i.invoiceDate, cell: (i) => formatDate(i.invoiceDate) },
+  // Sorted by the ISO date (time order); shown DD/MM/YYYY, and found by either form.
+  { id: 'invoiceDate', header: 'Fecha de factura', value: (i) => i.invoiceDate, text: (i) => formatDate(i.invoiceDate) },
 ];
 
 const useStyles = makeStyles({

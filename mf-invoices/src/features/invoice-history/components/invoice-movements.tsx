@@ -8,8 +8,8 @@ import { useInvoiceMovements } from '../api/get-invoices';
 
 const columns: DataTableColumn<Movement>[] = [
   { id: 'id', header: 'ID', value: (m) => m.id, width: 90 },
-  { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), cell: (m) => formatCurrency(m.price) },
-  { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), cell: (m) => formatQuantity(m.quantity) },
+  { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), text: (m) => formatCurrency(m.price) },
+  { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), text: (m) => formatQuantity(m.quantity) },
   { id: 'observations', header: 'Observaciones', value: (m) => m.observations ?? '', width: 320 },
 ];
 
