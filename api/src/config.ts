@@ -9,6 +9,8 @@ export interface Config {
   publicUrl: string;
   /** Unset → embedded PostgreSQL under dataDir. */
   databaseUrl: string | null;
+  /** The role the API runs as on that server (DATABASE_URL then only migrates); unset → DATABASE_URL's. */
+  databaseAppUrl: string | null;
   dataDir: string;
   embeddedPgPort: number;
   /** Unset → the embedded identity provider at `${publicUrl}/oidc`. */
@@ -94,6 +96,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !isUrl(databaseUrl, ['postgres:', 'postgresql:'])) {
     problems.push('DATABASE_URL debe ser una URL postgres:// o postgresql://.');
   }
+  const databaseAppUrl = str('DATABASE_APP_URL', '') || null;
+  if (databaseAppUrl && !isUrl(databaseAppUrl, ['postgres:', 'postgresql:'])) {
+    problems.push('DATABASE_APP_URL debe ser una URL postgres:// o postgresql://.');
+  } else if (databaseAppUrl && !databaseUrl) {
+    problems.push('DATABASE_APP_URL se usa junto con DATABASE_URL (sin DATABASE_URL el PostgreSQL embebido ya usa un rol sin privilegios).');
+  }
   const embeddedPgPort = port('EMBEDDED_PG_PORT', 54320);
   if (!databaseUrl && embeddedPgPort === 5432) {
     problems.push('EMBEDDED_PG_PORT no puede ser 5432: ese puerto es del PostgreSQL del sistema.');
@@ -140,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: str('HOST', '0.0.0.0'),
     publicUrl,
     databaseUrl,
+    databaseAppUrl,
     dataDir: path.resolve(str('DATA_DIR', path.join(repoRoot, '.data'))),
     embeddedPgPort,
     oidcIssuer,

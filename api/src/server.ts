@@ -1,12 +1,14 @@
 // Starts the product: configuration → database (DATABASE_URL or the embedded PostgreSQL) →
-// migrations → HTTP. On SIGINT/SIGTERM it stops accepting connections, lets the requests in
-// flight finish, closes the pool and only then stops the embedded PostgreSQL.
+// migrations as the owner → HTTP, serving as the least-privileged role (db/connect.ts). On
+// SIGINT/SIGTERM it stops accepting connections, lets the requests in flight finish, closes the
+// pool and only then stops the embedded PostgreSQL.
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
-import { migrate, MigrationError } from './db/migrate';
-import { createPool, type Db } from './db/pool';
+import { connectDatabase, type Connection } from './db/connect';
+import { EmbeddedPostgresError } from './db/embedded';
+import { MigrationError } from './db/migrate';
+import { DatabaseRoleError } from './db/roles';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,31 +27,21 @@ async function main(): Promise<void> {
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'], censor: '[oculto]' },
   });
 
-  let embedded: EmbeddedPostgres | null = null;
-  let db: Db | null = null;
+  let connection: Connection | null = null;
   let shuttingDown = false;
 
   const stopDatabase = async () => {
-    await db?.end().catch(() => undefined);
-    db = null;
-    if (embedded) await embedded.stop();
-    embedded = null;
+    await connection?.close();
+    connection = null;
   };
 
   try {
-    let url = config.databaseUrl;
-    if (!url) {
-      embedded = await startEmbeddedPostgres({
-        dataDir: config.dataDir,
-        port: config.embeddedPgPort,
-        log: (message) => logger.info(message),
-      });
-      url = embedded.url;
-    }
-    db = createPool(url);
-    await migrate(db, { log: (message) => logger.info(message) });
+    connection = await connectDatabase(config, {
+      log: (message) => logger.info(message),
+      warn: (message) => logger.warn(message),
+    });
   } catch (error) {
-    if (error instanceof EmbeddedPostgresError || error instanceof MigrationError) {
+    if (error instanceof EmbeddedPostgresError || error instanceof MigrationError || error instanceof DatabaseRoleError) {
       logger.fatal(error.message);
     } else {
       logger.fatal({ err: error }, `No fue posible conectar con la base de datos: ${(error as Error).message}`);
@@ -58,7 +50,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, db, logger });
+  const app = await buildApp({ config, db: connection.db, logger });
 
   const shutdown = async (signal: string) => {
     if (shuttingDown) {

@@ -10,12 +10,18 @@
 // still running on the directory (postmaster.pid) is stopped when it is the orphan of an earlier
 // Almacén server that died without stopping it (its lock names a process that no longer exists:
 // SIGKILL, a crash); any other one makes the start refuse.
+//
+// Two roles: `postgres`, the superuser that owns the schema and runs the migrations, and
+// `almacen_app`, the least-privileged role the API serves requests as (roles.ts); each has its
+// random password in a 0600 file. DATA_DIR (passwords, the secrets' key, the log) is closed to
+// other users: 0700, or 0710 with the `postgres` group when PostgreSQL runs as that user.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { EMBEDDED_APP_ROLE, ensureLoginRole } from './roles';
 
 export class EmbeddedPostgresError extends Error {}
 
@@ -30,8 +36,10 @@ export interface EmbeddedPostgresOptions {
 }
 
 export interface EmbeddedPostgres {
-  /** Connection string of the application database. */
+  /** Connection string of the application database, as the owner (migrations, command-line tools). */
   url: string;
+  /** The same database as the least-privileged role the API serves requests as. */
+  appUrl: string;
   /** Connection string of the `postgres` maintenance database (to create/drop databases). */
   adminUrl: string;
   pid: number;
@@ -218,8 +226,25 @@ function runAsUser(log: (m: string) => void): RunAs | undefined {
   }
 }
 
-function readPassword(dataDir: string): string {
-  const file = path.join(dataDir, 'pg-password');
+/**
+ * DATA_DIR is its user's alone. As root, PostgreSQL runs as `postgres` from pg/ inside it, so the
+ * `postgres` group may pass through (x) and nothing more: it can neither list DATA_DIR nor open
+ * the files next to pg/ (passwords, the secrets' key). Also closes a DATA_DIR made before (0755).
+ */
+function closeDataDir(dataDir: string, runAs: RunAs | undefined): void {
+  try {
+    if (runAs) fs.chownSync(dataDir, fs.statSync(dataDir).uid, runAs.gid);
+    fs.chmodSync(dataDir, runAs ? 0o710 : 0o700);
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `No se pudieron restringir los permisos de "${dataDir}" (${(error as Error).message}): ` +
+        'el directorio de datos debe pertenecer al usuario que ejecuta el API.',
+    );
+  }
+}
+
+function readPassword(dataDir: string, name = 'pg-password'): string {
+  const file = path.join(dataDir, name);
   if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(24).toString('hex'), { mode: 0o600 });
   return fs.readFileSync(file, 'utf8').trim();
 }
@@ -255,7 +280,7 @@ export async function startEmbeddedPostgres({
 }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   if (port === 5432) throw new EmbeddedPostgresError('El PostgreSQL embebido no puede usar el puerto 5432 (es del PostgreSQL del sistema).');
   const dataDir = path.resolve(rawDataDir);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const { release, tookOver } = acquireLock(dataDir);
   try {
     const pgDir = path.join(dataDir, 'pg');
@@ -279,7 +304,9 @@ export async function startEmbeddedPostgres({
           'una carpeta superior no le permite el paso. Usa un DATA_DIR en otra ubicación (p. ej. /var/lib/almacen) o define DATABASE_URL.',
       );
     }
+    closeDataDir(dataDir, runAs);
     const password = readPassword(dataDir);
+    const appPassword = readPassword(dataDir, 'pg-app-password');
 
     if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
       log(`Inicializando PostgreSQL embebido en ${pgDir}…`);
@@ -287,8 +314,6 @@ export async function startEmbeddedPostgres({
       const pwFile = path.join(dataDir, `.pw-${randomBytes(6).toString('hex')}`);
       fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
       if (runAs) {
-        // The postgres user must reach its directory; `x` lets it pass through, not list.
-        fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
         fs.chownSync(pgDir, runAs.uid, runAs.gid);
         fs.chownSync(pwFile, runAs.uid, runAs.gid);
       }
@@ -319,7 +344,10 @@ export async function startEmbeddedPostgres({
 
     const logFile = path.join(dataDir, 'postgres.log');
     const logOffset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-    const logFd = fs.openSync(logFile, 'a');
+    const logFd = fs.openSync(logFile, 'a', 0o600);
+    // PostgreSQL writes through this descriptor, so the file stays the API user's; one made
+    // world-readable by an earlier version is closed too (queries in errors may carry data).
+    fs.fchmodSync(logFd, 0o600);
     const child: ChildProcess = spawn(
       postgres,
       ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
@@ -373,6 +401,7 @@ export async function startEmbeddedPostgres({
         await client.connect();
         const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
         if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+        await ensureLoginRole(client, EMBEDDED_APP_ROLE, appPassword, { enforce: true });
         await client.end();
         break;
       } catch {
@@ -391,6 +420,7 @@ export async function startEmbeddedPostgres({
     let stopping: Promise<boolean> | null = null;
     return {
       url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+      appUrl: `postgres://${EMBEDDED_APP_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
       adminUrl,
       pid: child.pid!,
       stop() {

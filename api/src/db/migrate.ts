@@ -3,10 +3,13 @@
 // An advisory lock makes N copies of the API starting together apply each file exactly once.
 // An applied file is frozen: if its text changes afterwards the start stops, because the
 // database would no longer match what the file says.
+// Then, still under the lock, the API's run-time role gets its privileges on every table
+// (roles.ts), so a table a migration adds is granted before any request needs it.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from './pool';
+import { grantAppRole } from './roles';
 
 export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 const FILE_RE = /^(\d{4})_[a-z0-9_]+\.sql$/;
@@ -38,10 +41,12 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
 export interface MigrateOptions {
   dir?: string;
   log?: (message: string) => void;
+  /** The role the API runs as (not the owner): granted what it needs after the migrations. */
+  appRole?: string | null;
 }
 
 /** Applies the pending migrations; returns the names applied by this call. */
-export async function migrate(db: Db, { dir = MIGRATIONS_DIR, log = () => undefined }: MigrateOptions = {}): Promise<string[]> {
+export async function migrate(db: Db, { dir = MIGRATIONS_DIR, log = () => undefined, appRole = null }: MigrateOptions = {}): Promise<string[]> {
   const files = readMigrations(dir);
   const client = await db.connect();
   const applied: string[] = [];
@@ -76,6 +81,16 @@ export async function migrate(db: Db, { dir = MIGRATIONS_DIR, log = () => undefi
       }
       applied.push(file.name);
       log(`Migración aplicada: ${file.name}`);
+    }
+    if (appRole) {
+      try {
+        await client.query('BEGIN');
+        await grantAppRole(client, appRole);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw new MigrationError(`No se pudieron dar los permisos al rol "${appRole}": ${(error as Error).message}`);
+      }
     }
     return applied;
   } finally {
