@@ -14,6 +14,7 @@ export const REMOTES = [
   { folder: 'mf-stock', name: 'mf_stock', port: 3004 },
 ];
 export const FRONT_ENDS = [SHELL, ...REMOTES.map((r) => r.folder)];
+export const API = 'api';
 
 /** Newest modification time under `target` (a file or a folder), ignoring builds and deps. */
 function newest(target) {
@@ -32,20 +33,43 @@ function newest(target) {
   return latest;
 }
 
+/** What `folder` (a front end, or the API) is built from, and the file its build writes last. */
+function buildOf(folder) {
+  if (folder === API) {
+    return {
+      marker: path.join(ROOT, 'api', 'dist', 'build-info.json'),
+      inputs: [
+        path.join(ROOT, 'api', 'src'),
+        path.join(ROOT, 'api', 'package.json'),
+        path.join(ROOT, 'api', 'build.mjs'),
+        path.join(ROOT, 'api', 'tsconfig.json'),
+        path.join(ROOT, 'api', 'tsconfig.build.json'),
+        path.join(ROOT, 'api', 'tsconfig.shared.json'),
+        path.join(ROOT, 'shared', 'src', 'domain'),
+        path.join(ROOT, 'tsconfig.base.json'),
+        path.join(ROOT, 'package-lock.json'),
+      ],
+    };
+  }
+  return {
+    marker: path.join(ROOT, folder, 'dist', folder === SHELL ? 'index.html' : 'mf-manifest.json'),
+    inputs: [
+      path.join(ROOT, folder, 'src'),
+      path.join(ROOT, folder, 'public'),
+      path.join(ROOT, folder, 'rspack.config.ts'),
+      path.join(ROOT, folder, 'package.json'),
+      path.join(ROOT, 'shared', 'src'),
+      path.join(ROOT, 'rspack.shared.ts'),
+      path.join(ROOT, 'package-lock.json'),
+    ],
+  };
+}
+
 /** Why `folder` must be built, or null when its dist is newer than everything it is made of. */
 export function buildReason(folder) {
-  const marker = path.join(ROOT, folder, 'dist', folder === SHELL ? 'index.html' : 'mf-manifest.json');
+  const { marker, inputs } = buildOf(folder);
   if (!fs.existsSync(marker)) return 'no está compilado';
   const built = fs.statSync(marker).mtimeMs;
-  const inputs = [
-    path.join(ROOT, folder, 'src'),
-    path.join(ROOT, folder, 'public'),
-    path.join(ROOT, folder, 'rspack.config.ts'),
-    path.join(ROOT, folder, 'package.json'),
-    path.join(ROOT, 'shared', 'src'),
-    path.join(ROOT, 'rspack.shared.ts'),
-    path.join(ROOT, 'package-lock.json'),
-  ];
   return inputs.some((input) => newest(input) > built) ? 'su código cambió desde la última compilación' : null;
 }
 

@@ -1,23 +1,26 @@
 #!/usr/bin/env node
-// `npm start`: the whole portal in one process, for anyone with only Node. Builds the shell and
-// any remote whose build is missing or older than its code, then runs the API, which serves the
-// front end, /config.json and the embedded identity provider and, without DATABASE_URL, starts
-// an embedded PostgreSQL under DATA_DIR (default .data/). The first start prints the
-// administrator's one-time password.
+// `npm start`: the whole portal in one process, for anyone with only Node. Builds the API, the
+// shell and any remote whose build is missing or older than its code, then runs the compiled API
+// (`node api/dist/server.js`, as the container does), which serves the front end, /config.json
+// and the embedded identity provider and, without DATABASE_URL, starts an embedded PostgreSQL
+// under DATA_DIR (default .data/). The first start prints the administrator's one-time password.
 //   ALMACEN_SKIP_BUILD=1 npm start   → run with the builds as they are
 import { spawn } from 'node:child_process';
-import { buildReason, FRONT_ENDS, loadDotEnv, npm, ROOT, run, waitFor } from './lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API, buildReason, FRONT_ENDS, loadDotEnv, npm, ROOT, run, waitFor } from './lib.mjs';
 
 loadDotEnv();
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Almacén necesita Node.js 20.19 o posterior (tienes ${process.versions.node}).`);
+// 22.12 is the first Node 22 that loads an ES module with require() (jose) without a flag.
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Almacén necesita Node.js 22.12 o posterior; se recomienda 24 (tienes ${process.versions.node}).`);
   process.exit(1);
 }
 
 if (process.env.ALMACEN_SKIP_BUILD !== '1') {
-  for (const [index, folder] of FRONT_ENDS.entries()) {
+  for (const [index, folder] of [API, ...FRONT_ENDS].entries()) {
     const reason = buildReason(folder);
     if (!reason) continue;
     console.log(`Compilando ${folder} (${reason})…`);
@@ -31,8 +34,13 @@ if (process.env.ALMACEN_SKIP_BUILD !== '1') {
 
 const port = process.env.PORT || '8080';
 const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+const server = path.join(ROOT, 'api', 'dist', 'server.js');
+if (!fs.existsSync(server)) {
+  console.error('Falta api/dist/server.js: ejecuta "npm run build -w @almacen/api" (o npm start sin ALMACEN_SKIP_BUILD).');
+  process.exit(1);
+}
 // The API's own output (including the administrator banner) goes straight to this terminal.
-const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, stdio: 'inherit', env: process.env });
+const api = spawn(process.execPath, [server], { cwd: ROOT, stdio: 'inherit', env: process.env });
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {

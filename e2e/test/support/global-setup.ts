@@ -1,7 +1,8 @@
-// Starts the product as `npm start` runs it — `tsx api/src/server.ts` — on a free port with a
-// database of its own: a fresh database on the server in DATABASE_URL when set (CI: the
-// machine's PostgreSQL), otherwise the embedded PostgreSQL under a temporary DATA_DIR. It builds
-// nothing: `npm run test:e2e` builds the shell and the remotes first.
+// Starts the product as `npm start` and the container run it — the compiled `node
+// api/dist/server.js` — on a free port with a database of its own: a fresh database on the server
+// in DATABASE_URL when set (CI: the machine's PostgreSQL), otherwise the embedded PostgreSQL under
+// a temporary DATA_DIR. It builds nothing: `npm run test:e2e` builds the API, the shell and the
+// remotes first.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -61,8 +62,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 export default async function globalSetup(): Promise<void> {
-  for (const folder of ['shell', 'mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock']) {
-    const marker = path.join(REPO_ROOT, folder, 'dist', folder === 'shell' ? 'index.html' : 'mf-manifest.json');
+  for (const folder of ['api', 'shell', 'mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock']) {
+    const marker = path.join(REPO_ROOT, folder, 'dist', { api: 'build-info.json', shell: 'index.html' }[folder] ?? 'mf-manifest.json');
     if (!fs.existsSync(marker)) throw new Error(`Falta ${path.relative(REPO_ROOT, marker)}: ejecuta "npm run test:e2e" (compila primero).`);
   }
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -97,7 +98,7 @@ export default async function globalSetup(): Promise<void> {
   }
 
   const log = fs.openSync(path.join(ARTIFACTS, 'server.log'), 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  const child = spawn(process.execPath, ['api/dist/server.js'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', log, log],
