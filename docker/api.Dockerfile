@@ -1,10 +1,14 @@
-# The API (with the embedded identity provider) as one container. It does not serve the front
-# end here: the shell and each remote have their own containers (docker-compose.yml).
-# Build from the repository root: docker build -f docker/api.Dockerfile .
-FROM node:20-bookworm-slim
+# The API (with the embedded identity provider) as one container, running the compiled JavaScript
+# (api/dist, `npm run build -w @almacen/api`) with plain node as the unprivileged user `node`. It
+# does not serve the front end here: the shell and each remote have their own containers
+# (docker-compose.yml). Build from the repository root: docker build -f docker/api.Dockerfile .
+# Users and demo data inside it: docker compose exec api npm run users -w @almacen/api -- list
+#                                 docker compose exec api npm run seed -w @almacen/api
+
+# npm ci refuses a lockfile made where other platforms' optional binaries were unavailable; npm
+# install then installs the same locked versions. Both stages install the API workspace alone.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-ENV NODE_ENV=production
-# Manifests first, so dependencies are a cached layer.
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY api/package.json api/
@@ -14,17 +18,38 @@ COPY mf-invoices/package.json mf-invoices/
 COPY mf-dispatches/package.json mf-dispatches/
 COPY mf-stock/package.json mf-stock/
 COPY e2e/package.json e2e/
-# npm ci refuses a lockfile made where other platforms' optional binaries were unavailable; npm
-# install then installs the same locked versions.
+RUN npm ci --workspace @almacen/api --include-workspace-root=false \
+  || npm install --workspace @almacen/api --include-workspace-root=false
+COPY tsconfig.base.json ./
+COPY shared/src/domain shared/src/domain
+COPY api/src api/src
+COPY api/build.mjs api/tsconfig.json api/tsconfig.build.json api/tsconfig.shared.json api/
+RUN npm run build -w @almacen/api
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+# Manifests first, so the production dependencies are a cached layer.
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY api/package.json api/
+COPY shell/package.json shell/
+COPY mf-catalogs/package.json mf-catalogs/
+COPY mf-invoices/package.json mf-invoices/
+COPY mf-dispatches/package.json mf-dispatches/
+COPY mf-stock/package.json mf-stock/
+COPY e2e/package.json e2e/
 RUN (npm ci --omit=dev --workspace @almacen/api --include-workspace-root=false \
      || npm install --omit=dev --workspace @almacen/api --include-workspace-root=false) \
   && npm cache clean --force
-COPY tsconfig.base.json ./
-COPY shared/src shared/src
-COPY shared/tsconfig.json shared/
-COPY api/src api/src
-COPY api/tsconfig.json api/
+# Only the build: no TypeScript sources, so api/cli.mjs runs dist/cli/*.js.
+COPY --from=build /app/api/dist api/dist
+COPY api/cli.mjs api/
+# The files the API keeps under DATA_DIR (e.g. secrets.key when SECRETS_KEY is not set) in a folder
+# the unprivileged user owns; docker-compose.yml mounts a volume there so they outlive the container.
+ENV DATA_DIR=/var/lib/almacen
+RUN mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:8080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "api/src/server.ts"]
+CMD ["node", "api/dist/server.js"]

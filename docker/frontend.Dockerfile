@@ -3,7 +3,7 @@
 #   docker compose build mf-stock && docker compose up -d mf-stock
 # Build from the repository root with --build-arg APP=<shell|mf-catalogs|mf-invoices|mf-dispatches|mf-stock>
 # and --build-arg CONF=shell for the shell (remotes use the default, remote).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 ARG APP
 WORKDIR /src
 COPY package.json package-lock.json ./
