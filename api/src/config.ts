@@ -13,6 +13,8 @@ export interface Config {
   databaseAppUrl: string | null;
   dataDir: string;
   embeddedPgPort: number;
+  /** 32 bytes that encrypt the embedded provider's keys in the database; unset → DATA_DIR/secrets.key. */
+  secretsKey: Buffer | null;
   /** Unset → the embedded identity provider at `${publicUrl}/oidc`. */
   oidcIssuer: string;
   oidcEmbedded: boolean;
@@ -128,6 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = str('LOG_LEVEL', 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')}.`);
 
+  const rawSecretsKey = str('SECRETS_KEY', '');
+  const secretsKey = rawSecretsKey ? Buffer.from(rawSecretsKey, 'base64') : null;
+  if (rawSecretsKey && (!/^[A-Za-z0-9+/]{43}=?$/.test(rawSecretsKey) || secretsKey!.length !== 32)) {
+    problems.push('SECRETS_KEY debe ser 32 bytes en base64 (44 caracteres); genera una con: openssl rand -base64 32');
+  }
+
   const adminPassword = (env.ADMIN_PASSWORD ?? '') || null;
   if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD debe tener al menos 8 caracteres.');
 
@@ -151,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseAppUrl,
     dataDir: path.resolve(str('DATA_DIR', path.join(repoRoot, '.data'))),
     embeddedPgPort,
+    secretsKey,
     oidcIssuer,
     oidcEmbedded: !externalIssuer,
     oidcAudience: str('OIDC_AUDIENCE', 'almacen-api'),

@@ -9,6 +9,7 @@ import { connectDatabase, type Connection } from './db/connect';
 import { EmbeddedPostgresError } from './db/embedded';
 import { MigrationError } from './db/migrate';
 import { DatabaseRoleError } from './db/roles';
+import { SecretsKeyError } from './idp/secrets';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -50,7 +51,16 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, db: connection.db, logger });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, db: connection.db, logger });
+  } catch (error) {
+    // The identity provider's secrets cannot be opened (wrong or missing SECRETS_KEY): say so, plainly.
+    if (error instanceof SecretsKeyError) logger.fatal(error.message);
+    else logger.fatal({ err: error }, `El servidor no pudo iniciar: ${(error as Error).message}`);
+    await stopDatabase();
+    process.exit(1);
+  }
 
   const shutdown = async (signal: string) => {
     if (shuttingDown) {

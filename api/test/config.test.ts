@@ -49,3 +49,20 @@ test('the embedded PostgreSQL may never take port 5432', () => {
 test('the error message lists the problems in Spanish for the operator', () => {
   expect(() => loadConfig({ PORT: '70000' })).toThrow(/Configuración inválida:\n {2}- PORT debe ser un número de puerto entre 1 y 65535/);
 });
+
+test('SECRETS_KEY must be 32 bytes in base64; DATABASE_APP_URL a postgres URL next to DATABASE_URL', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+  expect(loadConfig({ SECRETS_KEY: key }).secretsKey).toEqual(Buffer.alloc(32, 7));
+  expect(loadConfig({}).secretsKey).toBeNull();
+  for (const bad of ['corta', Buffer.alloc(16).toString('base64'), Buffer.alloc(33).toString('base64'), `${key.slice(0, -2)}*=`]) {
+    expect(problems({ SECRETS_KEY: bad })).toEqual(['SECRETS_KEY debe ser 32 bytes en base64 (44 caracteres); genera una con: openssl rand -base64 32']);
+  }
+  const app = 'postgres://almacen_app:x@db:5432/almacen';
+  expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/almacen', DATABASE_APP_URL: app }).databaseAppUrl).toBe(app);
+  expect(problems({ DATABASE_URL: 'postgres://u@db:5432/almacen', DATABASE_APP_URL: 'mysql://x' })).toEqual([
+    'DATABASE_APP_URL debe ser una URL postgres:// o postgresql://.',
+  ]);
+  expect(problems({ DATABASE_APP_URL: app })).toEqual([
+    'DATABASE_APP_URL se usa junto con DATABASE_URL (sin DATABASE_URL el PostgreSQL embebido ya usa un rol sin privilegios).',
+  ]);
+});

@@ -14,7 +14,7 @@ import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from
 import { migrate } from '../db/migrate';
 import { createPool, type Db } from '../db/pool';
 import { randomPassword } from '../idp/passwords';
-import { rotateSigningKeys } from '../idp/secrets';
+import { rotateSigningKeys, SecretsKeyError } from '../idp/secrets';
 import { addUser, listUsers, setPassword, UserError } from '../idp/users';
 
 const USAGE = `Uso:
@@ -65,7 +65,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: st
       return;
     }
     if (command === 'rotate-keys') {
-      const rotation = await rotateSigningKeys(db);
+      const rotation = await rotateSigningKeys(db, config);
       out(`Llave de firma nueva: ${rotation.signing}.`);
       if (rotation.kept.length) out(`Sigue publicada para los tokens que ya firmó: ${rotation.kept.join(', ')}.`);
       if (rotation.dropped.length) out(`Retirada (sus tokens ya no se aceptan): ${rotation.dropped.join(', ')}.`);
@@ -93,7 +93,7 @@ if (require.main === module) {
   run(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
     () => process.exit(0),
     (error: unknown) => {
-      const known = error instanceof UserError || error instanceof UsageError || error instanceof ConfigError;
+      const known = error instanceof UserError || error instanceof UsageError || error instanceof ConfigError || error instanceof SecretsKeyError;
       const message = known ? (error as Error).message : `Error: ${(error as Error).message}`;
       process.stderr.write(`${message}\n`);
       process.exit(error instanceof UsageError ? 2 : 1);

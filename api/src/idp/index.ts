@@ -95,7 +95,7 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
   // such as oidc-client-ts with loadUserInfo calls /me with exactly that token. So /me checks it
   // as the API does — our signature, issuer, audience, type, expiry — and returns the person.
   const PRIVATE_PARTS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k']);
-  const { keys } = await loadSigningKeys(db);
+  const { keys } = await loadSigningKeys(db, config);
   const publicKeys = createLocalJWKSet({
     keys: keys.map((key) => Object.fromEntries(Object.entries(key).filter(([name]) => !PRIVATE_PARTS.has(name)))),
   });

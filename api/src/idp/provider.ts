@@ -61,7 +61,7 @@ function userClaims(user: IdpUser) {
 
 export async function createProvider(config: Config, db: Db): Promise<OidcProvider> {
   const { default: Provider, errors } = await loadProviderModule();
-  const [jwks, cookieKeys] = await Promise.all([loadSigningKeys(db), loadCookieKeys(db)]);
+  const [jwks, cookieKeys] = await Promise.all([loadSigningKeys(db, config), loadCookieKeys(db, config)]);
   const uris = redirectUris(config);
   const resource = resourceIndicatorFor(config.oidcAudience);
   const portalUrl = `${config.publicUrl}/`;

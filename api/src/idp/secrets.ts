@@ -3,17 +3,157 @@
 // read means copies starting at the same moment all end up with the one stored value.
 // Signing keys rotate on request (`npm run users -w @almacen/api -- rotate-keys`): the first key
 // signs, the ones after it are only published so the tokens they signed keep verifying.
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+//
+// At rest every value is encrypted (AES-256-GCM, a fresh nonce per write, the row's name as
+// associated data so two rows cannot be swapped) with a key kept outside the database:
+// SECRETS_KEY, or else DATA_DIR/secrets.key (0600, made on the first start). A dump, a backup or
+// an SQL injection thus yields no key material. Values an earlier version stored in the clear are
+// encrypted on the first start, keeping the same keys (their tokens stay valid). A key that does
+// not open the stored values stops the start: new keys would close every session and invalidate
+// every token issued, so that is never done silently.
+import { createCipheriv, createDecipheriv, createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config';
 import { withTransaction, type Db } from '../db/pool';
 
 export type PrivateJwk = Record<string, string> & { kid: string; kty: string };
+/** What the secrets need from the configuration. */
+export type SecretsConfig = Pick<Config, 'secretsKey' | 'dataDir'>;
+type Name = 'jwks' | 'cookie_keys';
 
-async function loadOrCreate<T>(db: Db, name: 'jwks' | 'cookie_keys', create: () => T): Promise<T> {
-  const read = async () => (await db.query<{ value: T }>('SELECT value FROM idp_secrets WHERE name = $1', [name])).rows[0]?.value;
-  const existing = await read();
-  if (existing !== undefined) return existing;
-  await db.query('INSERT INTO idp_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, JSON.stringify(create())]);
-  return (await read()) as T;
+/** The stored secrets cannot be opened (wrong or missing key, altered rows): the start stops. */
+export class SecretsKeyError extends Error {}
+
+export const SECRETS_KEY_FILE = 'secrets.key';
+
+/** A value as stored: AES-256-GCM of its JSON; `key` names the key that encrypted it. */
+interface Sealed {
+  v: 1;
+  alg: 'A256GCM';
+  key: string;
+  iv: string;
+  tag: string;
+  data: string;
+}
+
+interface Key {
+  bytes: Buffer;
+  fingerprint: string;
+  /** Where it came from, for the messages. */
+  source: string;
+}
+
+const isSealed = (value: unknown): value is Sealed =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && (value as Partial<Sealed>).alg === 'A256GCM';
+
+/** Tells keys apart in messages without revealing them. */
+const fingerprint = (bytes: Buffer) => createHash('sha256').update('almacen idp_secrets\0').update(bytes).digest('hex').slice(0, 16);
+
+const NO_NEW_KEYS = 'no se crean llaves nuevas, porque cerrarían todas las sesiones e invalidarían los tokens ya emitidos.';
+
+function readKeyFile(file: string): Key | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new SecretsKeyError(`No se pudo leer la llave de los secretos en ${file}: ${(error as Error).message}`);
+  }
+  const bytes = Buffer.from(text, 'base64');
+  if (!/^[A-Za-z0-9+/]{43}=?$/.test(text) || bytes.length !== 32) {
+    throw new SecretsKeyError(`${file} no contiene una llave válida (32 bytes en base64). Restáurala desde un respaldo o define SECRETS_KEY.`);
+  }
+  return { bytes, fingerprint: fingerprint(bytes), source: file };
+}
+
+/** Made once, 0600, by whichever copy gets there first: link() never replaces an existing file. */
+function createKeyFile(file: string): Key {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const staging = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    fs.writeFileSync(staging, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    fs.linkSync(staging, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw new SecretsKeyError(`No se pudo crear la llave de los secretos en ${file}: ${(error as Error).message}. Define SECRETS_KEY o usa otro DATA_DIR.`);
+    }
+  } finally {
+    fs.rmSync(staging, { force: true });
+  }
+  return readKeyFile(file)!;
+}
+
+async function resolveKey(db: Db, config: SecretsConfig): Promise<Key> {
+  if (config.secretsKey) return { bytes: config.secretsKey, fingerprint: fingerprint(config.secretsKey), source: 'SECRETS_KEY' };
+  const file = path.join(config.dataDir, SECRETS_KEY_FILE);
+  const existing = readKeyFile(file);
+  if (existing) return existing;
+  // A lost key is never replaced while values it encrypted remain. (Read the file again: another
+  // copy, or this one, may have just made it and encrypted a row with it.)
+  const { rows } = await db.query<{ value: unknown }>('SELECT value FROM idp_secrets');
+  if (rows.some((row) => isSealed(row.value))) {
+    const made = readKeyFile(file);
+    if (made) return made;
+    throw new SecretsKeyError(
+      `Los secretos del proveedor de identidad están cifrados, pero falta la llave: no existe ${file} y SECRETS_KEY no está definida. ` +
+        `Restaura ese archivo desde un respaldo o define SECRETS_KEY con la llave original; ${NO_NEW_KEYS}`,
+    );
+  }
+  return createKeyFile(file);
+}
+
+function seal(key: Key, name: Name, value: unknown): Sealed {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key.bytes, iv);
+  cipher.setAAD(Buffer.from(`idp_secrets:${name}`));
+  const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return { v: 1, alg: 'A256GCM', key: key.fingerprint, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+}
+
+/** The stored value, decrypted (a value still in the clear, from an earlier version, as it is). */
+function unseal<T>(key: Key, name: Name, stored: unknown): T {
+  if (!isSealed(stored)) return stored as T;
+  if (stored.key !== key.fingerprint) {
+    throw new SecretsKeyError(
+      `Los secretos del proveedor de identidad están cifrados con otra llave: la tabla idp_secrets indica la huella ${stored.key} ` +
+        `y la llave de ${key.source} tiene la huella ${key.fingerprint}. Usa la llave con la que se cifraron ` +
+        `(SECRETS_KEY o DATA_DIR/${SECRETS_KEY_FILE} de esta instalación); ${NO_NEW_KEYS}`,
+    );
+  }
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key.bytes, Buffer.from(stored.iv, 'base64'));
+    decipher.setAAD(Buffer.from(`idp_secrets:${name}`));
+    decipher.setAuthTag(Buffer.from(stored.tag, 'base64'));
+    return JSON.parse(Buffer.concat([decipher.update(Buffer.from(stored.data, 'base64')), decipher.final()]).toString('utf8')) as T;
+  } catch {
+    throw new SecretsKeyError(
+      `El secreto "${name}" del proveedor de identidad no pasa la verificación de integridad: la fila fue alterada o está dañada. ` +
+        `Restaura la tabla idp_secrets desde un respaldo; ${NO_NEW_KEYS}`,
+    );
+  }
+}
+
+async function loadOrCreate<T>(db: Db, config: SecretsConfig, name: Name, create: () => T): Promise<T> {
+  const read = async () => (await db.query<{ value: unknown }>('SELECT value FROM idp_secrets WHERE name = $1', [name])).rows[0]?.value;
+  let stored = await read();
+  if (stored === undefined) {
+    const key = await resolveKey(db, config);
+    await db.query('INSERT INTO idp_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, JSON.stringify(seal(key, name, create()))]);
+    stored = await read();
+  }
+  if (!isSealed(stored)) {
+    // Stored in the clear by an earlier version: encrypted in place, the same keys. Of copies
+    // starting together only the first one's UPDATE matches; the others read its result.
+    const key = await resolveKey(db, config);
+    await db.query('UPDATE idp_secrets SET value = $2 WHERE name = $1 AND value = $3::jsonb', [
+      name,
+      JSON.stringify(seal(key, name, stored)),
+      JSON.stringify(stored),
+    ]);
+    stored = await read();
+  }
+  return unseal<T>(await resolveKey(db, config), name, stored);
 }
 
 function newSigningKey(): PrivateJwk {
@@ -22,12 +162,12 @@ function newSigningKey(): PrivateJwk {
   return { ...jwk, kty: jwk.kty, kid: randomUUID(), alg: 'RS256', use: 'sig' };
 }
 
-export async function loadSigningKeys(db: Db): Promise<{ keys: PrivateJwk[] }> {
-  return loadOrCreate(db, 'jwks', () => ({ keys: [newSigningKey()] }));
+export async function loadSigningKeys(db: Db, config: SecretsConfig): Promise<{ keys: PrivateJwk[] }> {
+  return loadOrCreate(db, config, 'jwks', () => ({ keys: [newSigningKey()] }));
 }
 
-export async function loadCookieKeys(db: Db): Promise<string[]> {
-  return loadOrCreate(db, 'cookie_keys', () => [randomBytes(32).toString('base64url')]);
+export async function loadCookieKeys(db: Db, config: SecretsConfig): Promise<string[]> {
+  return loadOrCreate(db, config, 'cookie_keys', () => [randomBytes(32).toString('base64url')]);
 }
 
 export interface Rotation {
@@ -44,14 +184,15 @@ export interface Rotation {
  * tokens it signed keep working until they expire); any older key is dropped. Copies of the API
  * read the keys when they start, so every copy must be restarted.
  */
-export async function rotateSigningKeys(db: Db): Promise<Rotation> {
-  await loadSigningKeys(db); // an installation that never started still gets a first key
+export async function rotateSigningKeys(db: Db, config: SecretsConfig): Promise<Rotation> {
+  await loadSigningKeys(db, config); // an installation that never started still gets a first key
+  const key = await resolveKey(db, config);
   return withTransaction(db, async (trx) => {
-    const { rows } = await trx.query<{ value: { keys: PrivateJwk[] } }>(`SELECT value FROM idp_secrets WHERE name = 'jwks' FOR UPDATE`);
-    const current = rows[0].value.keys;
+    const { rows } = await trx.query<{ value: unknown }>(`SELECT value FROM idp_secrets WHERE name = 'jwks' FOR UPDATE`);
+    const current = unseal<{ keys: PrivateJwk[] }>(key, 'jwks', rows[0].value).keys;
     const next = newSigningKey();
     const kept = current.slice(0, 1);
-    await trx.query(`UPDATE idp_secrets SET value = $1 WHERE name = 'jwks'`, [JSON.stringify({ keys: [next, ...kept] })]);
+    await trx.query(`UPDATE idp_secrets SET value = $1 WHERE name = 'jwks'`, [JSON.stringify(seal(key, 'jwks', { keys: [next, ...kept] }))]);
     return { signing: next.kid, kept: kept.map((k) => k.kid), dropped: current.slice(1).map((k) => k.kid) };
   });
 }

@@ -1,6 +1,7 @@
 // The real application with the EMBEDDED identity provider, listening on a loopback port (the
 // API checks tokens by fetching the provider's discovery and keys over HTTP, as in production),
 // on a fresh migrated database of its own.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -10,6 +11,8 @@ import { createPool, type Db } from '../../src/db/pool';
 import { createTestDatabase } from '../helpers/test-app';
 
 export const ADMIN_PASSWORD = 'contraseña-de-prueba-1';
+/** The key that encrypts the provider's secrets (one per test file), so no test writes DATA_DIR/secrets.key. */
+export const SECRETS_KEY = randomBytes(32).toString('base64');
 
 export interface IdpApp {
   app: FastifyInstance;
@@ -41,10 +44,18 @@ export async function startIdpApp({ env = {}, database: given, port: wanted }: I
     PORT: String(port),
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD,
+    SECRETS_KEY,
     ...env,
   });
-  const app = await buildApp({ config, db, jwksCooldownMs: 0 });
-  await app.listen({ port, host: '127.0.0.1' });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, db, jwksCooldownMs: 0 });
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    // A start that is refused (e.g. the wrong SECRETS_KEY) leaves no pool behind; the database stays.
+    await db.end();
+    throw error;
+  }
   return {
     app,
     db,

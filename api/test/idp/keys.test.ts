@@ -3,7 +3,7 @@
 // published); a second rotation retires the oldest, and the API refuses what it signed.
 import { decodeProtectedHeader } from 'jose';
 import { run } from '../../src/cli/users';
-import { ADMIN_PASSWORD, startIdpApp, type IdpApp } from './idp-app';
+import { ADMIN_PASSWORD, SECRETS_KEY, startIdpApp, type IdpApp } from './idp-app';
 import { OidcTestClient } from './oidc-client';
 
 jest.setTimeout(120_000);
@@ -19,7 +19,7 @@ const signIn = async () => (await new OidcTestClient({ publicUrl: current.public
 
 async function rotate(): Promise<string[]> {
   const lines: string[] = [];
-  await run(['rotate-keys'], { DATABASE_URL: current.databaseUrl, LOG_LEVEL: 'silent' }, (line) => lines.push(line));
+  await run(['rotate-keys'], { DATABASE_URL: current.databaseUrl, SECRETS_KEY, LOG_LEVEL: 'silent' }, (line) => lines.push(line));
   return lines;
 }
 
