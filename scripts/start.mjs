@@ -13,9 +13,10 @@ import { API, buildReason, FRONT_ENDS, loadDotEnv, npm, ROOT, run, waitFor } fro
 loadDotEnv();
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-// 22.12 is the first Node 22 that loads an ES module with require() (jose) without a flag.
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Almacén necesita Node.js 22.12 o posterior; se recomienda 24 (tienes ${process.versions.node}).`);
+// The compiled API loads ES modules (jose) with require(): without a flag since 22.12, without an
+// experimental warning since 22.13.
+if (major < 22 || (major === 22 && minor < 13)) {
+  console.error(`Almacén necesita Node.js 22.13 o posterior; se recomienda 24 (tienes ${process.versions.node}).`);
   process.exit(1);
 }
 
