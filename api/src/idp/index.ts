@@ -3,16 +3,17 @@
 // pages and their assets is handed to it untouched — the reply is hijacked in onRequest, before
 // Fastify reads the body, because the provider parses its own form and JSON bodies.
 // The sign-in page (the provider's "interaction") is ours: Spanish, brand colours, no inline
-// script, failed attempts slowed down (throttle.ts), and no consent screen for the portal.
+// script, failed attempts slowed down (throttle.ts), password hashing bounded so a burst of
+// sign-ins cannot stall the rest of the server (passwords.ts), and no consent screen for the portal.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { ModuleOptions } from '../modules/module';
 import { sweepExpired } from './adapter';
-import { decoyHash, verifyPassword } from './passwords';
+import { BUSY, decoyHash, passwordChecks, verifyPassword } from './passwords';
 import { createProvider, redirectUris, resourceIndicatorFor } from './provider';
 import { loadSigningKeys } from './secrets';
-import { recordFailure, recordSuccess, remainingWait } from './throttle';
+import { recordSuccess, releaseAttempt, reserveAttempt } from './throttle';
 import type { InteractionDetails, OidcProvider } from './types';
 import { adminBanner, ensureAdmin, findUserById, findUserByUsername, normalizeUsername } from './users';
 import { errorPage, LOGO_SVG, LOGOUT_SCRIPT, loginPage, STYLESHEET } from './views';
@@ -20,6 +21,9 @@ import { errorPage, LOGO_SVG, LOGOUT_SCRIPT, loginPage, STYLESHEET } from './vie
 export const BAD_CREDENTIALS = 'Usuario o contraseña incorrectos.';
 export const tooManyAttempts = (seconds: number) =>
   `Demasiados intentos fallidos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} e inténtalo de nuevo.`;
+export const TOO_BUSY = 'Hay muchos inicios de sesión en este momento. Espera unos segundos e inténtalo de nuevo.';
+/** Retry-After for a sign-in shed because too many passwords were being checked. */
+const BUSY_RETRY_SECONDS = 5;
 
 /** Pages of the provider: own files only; no framing. */
 const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
@@ -192,34 +196,46 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
       '/interaction/:uid/login',
       { schema: { hide: true } },
       async (request, reply) => {
-        const interaction = await details(request, reply);
-        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
-        if (interaction.prompt.name !== 'login') return reply.redirect(`${mountPath}/interaction/${interaction.uid}`, 303);
-
         const form = request.body && typeof request.body === 'object' ? request.body : {};
         const typed = typeof form.username === 'string' ? form.username.slice(0, 64) : '';
         const username = normalizeUsername(typed);
         const password = typeof form.password === 'string' ? form.password.slice(0, 200) : '';
+        const action = `${mountPath}/interaction/${encodeURIComponent(request.params.uid)}/login`;
         const page = (status: number, error: string) =>
-          html(reply, status, loginPage({ action: `${mountPath}/interaction/${interaction.uid}/login`, username: typed, error, institutionName: config.institutionName }));
+          html(reply, status, loginPage({ action, username: typed, error, institutionName: config.institutionName }));
+        const busy = () => {
+          reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+          return page(429, TOO_BUSY);
+        };
+        // A burst is shed before any other work (database included) while the queue is full.
+        if (passwordChecks.full) return busy();
 
+        const interaction = await details(request, reply);
+        if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
+        if (interaction.prompt.name !== 'login') return reply.redirect(`${mountPath}/interaction/${interaction.uid}`, 303);
         if (!username || !password) return page(400, 'Escribe tu usuario y tu contraseña.');
 
-        const wait = await remainingWait(db, username, request.ip);
-        if (wait > 0) {
-          reply.header('retry-after', String(wait));
-          return page(429, tooManyAttempts(wait));
+        // Counted before it is checked, so simultaneous guesses cannot all get under the limit.
+        const reservation = await reserveAttempt(db, username, request.ip);
+        if (!reservation.allowed) {
+          reply.header('retry-after', String(reservation.waitSeconds));
+          return page(429, tooManyAttempts(reservation.waitSeconds));
         }
+        // A username guessed from many addresses: this check waits for its turn.
+        if (reservation.delaySeconds > 0) await new Promise((resolve) => setTimeout(resolve, reservation.delaySeconds * 1000));
 
         const user = await findUserByUsername(db, username);
         // An unknown user costs the same hash as a wrong password, so timing tells nothing.
-        const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+        const matches = await passwordChecks.run(async () => verifyPassword(password, user?.passwordHash ?? (await decoyHash())));
+        if (matches === BUSY) {
+          await releaseAttempt(db, reservation.keys);
+          return busy();
+        }
         if (!user || !matches) {
-          await recordFailure(db, username, request.ip);
           request.log.info({ username }, 'Inicio de sesión fallido.');
           return page(401, BAD_CREDENTIALS);
         }
-        await recordSuccess(db, username);
+        await recordSuccess(db, reservation.keys);
         return finish(request, reply, { login: { accountId: String(user.id) } });
       },
     );

@@ -41,6 +41,51 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
+/**
+ * Password checks waiting for, or running on, Node's worker threads. scrypt runs on the same 4
+ * libuv threads as file reads and compression, so a burst of sign-ins left unbounded would make
+ * the portal's files and the API's compressed answers wait behind every hash. At most `running`
+ * hash at once (leaving the other threads free); up to `waiting` more wait their turn (a few
+ * hashes' time); beyond that run() answers BUSY at once, without hashing, and the caller sheds
+ * the request.
+ */
+export const BUSY = Symbol('busy');
+
+export class HashQueue {
+  private active = 0;
+  private readonly queue: Array<() => void> = [];
+
+  constructor(
+    readonly running: number,
+    readonly waiting: number,
+  ) {}
+
+  /** True when a new check would be turned away. */
+  get full(): boolean {
+    return this.active >= this.running && this.queue.length >= this.waiting;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T | typeof BUSY> {
+    if (this.active >= this.running) {
+      if (this.queue.length >= this.waiting) return BUSY;
+      // The finishing task hands its place over directly, so `active` never drops in between.
+      await new Promise<void>((resolve) => this.queue.push(resolve));
+    } else {
+      this.active++;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+/** The sign-in page's queue: 2 of the 4 worker threads, and about four hashes' wait at most. */
+export const passwordChecks = new HashQueue(2, 8);
+
 /** A hash of a random password: verifying against it costs what a real check costs, so an
  * unknown username answers as slowly as a wrong password and does not reveal itself. */
 let decoy: Promise<string> | null = null;

@@ -84,8 +84,10 @@ export async function setPassword(db: Db, username: string, password: string): P
     passwordHash,
   ]);
   if (!rowCount) throw new UserError(`El usuario "${normalizeUsername(username)}" no existe.`);
-  // A new password also lifts the slow-down earned by failed attempts on this account.
-  await db.query('DELETE FROM idp_login_failures WHERE key = $1', [`user:${normalizeUsername(username)}`]);
+  // A new password also lifts the slow-down earned by failed attempts on this account, from
+  // anywhere and from each address ('pair:<address>|<username>'; an address has no '|').
+  const name = normalizeUsername(username);
+  await db.query("DELETE FROM idp_login_failures WHERE key = $1 OR (key LIKE 'pair:%' AND substr(key, strpos(key, '|') + 1) = $2)", [`user:${name}`, name]);
 }
 
 export type AdminCreation = { created: false } | { created: true; password: string; fromEnvironment: boolean };
