@@ -15,7 +15,12 @@ const GRANTABLE = new Set([
   'PreAuthorizedCode',
 ]);
 
-export function createAdapterClass(db: Db) {
+export interface AdapterOptions {
+  /** The error the provider answers when a code or refresh token was already used (invalid_grant). */
+  alreadyUsed(model: string): Error;
+}
+
+export function createAdapterClass(db: Db, { alreadyUsed }: AdapterOptions) {
   return class PgAdapter implements OidcAdapter {
     constructor(private readonly model: string) {}
 
@@ -62,8 +67,25 @@ export function createAdapterClass(db: Db) {
       return this.findBy('user_code', userCode);
     }
 
+    /**
+     * The provider reads a code or refresh token, sees it unused, then consumes it: requests
+     * racing with the same one all pass the reading. Only the one whose UPDATE marks it gets on;
+     * for the others it is a reuse, treated as the provider treats a reuse it sees — the grant
+     * and every token from it are revoked (RFC 6749 §4.1.2, RFC 9700 §4.14.2) — and invalid_grant.
+     */
     async consume(id: string): Promise<void> {
-      await db.query('UPDATE idp_store SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL', [this.model, id]);
+      const { rowCount } = await db.query(
+        'UPDATE idp_store SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL',
+        [this.model, id],
+      );
+      if (rowCount) return;
+      await db.query(
+        `WITH used AS (SELECT payload->>'grantId' AS grant_id FROM idp_store WHERE model = $1 AND id = $2)
+         DELETE FROM idp_store s USING used
+          WHERE s.grant_id = used.grant_id OR (s.model = 'Grant' AND s.id = used.grant_id)`,
+        [this.model, id],
+      );
+      throw alreadyUsed(this.model);
     }
 
     async destroy(id: string): Promise<void> {

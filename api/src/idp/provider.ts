@@ -61,6 +61,7 @@ function userClaims(user: IdpUser) {
 
 export async function createProvider(config: Config, db: Db): Promise<OidcProvider> {
   const { default: Provider, errors } = await loadProviderModule();
+  const InvalidGrant = errors.InvalidGrant as unknown as new (detail: string) => Error;
   const [jwks, cookieKeys] = await Promise.all([loadSigningKeys(db, config), loadCookieKeys(db, config)]);
   const uris = redirectUris(config);
   const resource = resourceIndicatorFor(config.oidcAudience);
@@ -68,7 +69,7 @@ export async function createProvider(config: Config, db: Db): Promise<OidcProvid
   const isPortal = (client?: OidcClient) => client?.clientId === config.oidcClientId;
 
   const provider = new Provider(config.oidcIssuer, {
-    adapter: createAdapterClass(db),
+    adapter: createAdapterClass(db, { alreadyUsed: (model) => new InvalidGrant(`${model} already used`) }),
     jwks,
     cookies: { keys: cookieKeys },
     clients: [

@@ -6,7 +6,8 @@
 //   * a burst of 300 sign-ins does not stall static files and the API (password hashing shares
 //     Node's 4 worker threads with file reads and compression, so it is bounded);
 //   * wrong passwords from one address do not lock the owner out from another; guesses spread
-//     over several addresses slow the username down instead of locking it.
+//     over several addresses slow the username down instead of locking it;
+//   * an authorization code or a refresh token redeemed 10 times at once works once.
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import path from 'node:path';
 import { BAD_CREDENTIALS } from '../../src/idp';
 import { addUser } from '../../src/idp/users';
 import { startIdpApp, type IdpApp } from '../idp/idp-app';
-import { OidcTestClient } from '../idp/oidc-client';
+import { OidcTestClient, type TokenSet } from '../idp/oidc-client';
 
 // Hundreds of scrypt hashes on a shared 2-core machine (before the fixes, all of them).
 jest.setTimeout(180_000);
@@ -204,5 +205,51 @@ describe('a burst of sign-ins', () => {
       expect(answer.body).toContain(BUSY_MESSAGE);
       expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('one-time credentials redeemed at once', () => {
+  const tokenRequest = (form: Record<string, string>) =>
+    send(`${t.publicUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+
+  it('an authorization code sent 10 times at once yields tokens once, and the race ends the grant', async () => {
+    const client = new OidcTestClient({ publicUrl: t.publicUrl });
+    const page = await client.openLoginPage();
+    const { code } = await client.submitLogin(page.html, USER, PASSWORD);
+    expect(code).toBeDefined();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        tokenRequest({ grant_type: 'authorization_code', code: code!, redirect_uri: client.redirectUri, client_id: client.clientId, code_verifier: client.verifier }),
+      ),
+    );
+    expect(count(answers, 200)).toBe(1);
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalid_grant' });
+    }
+    // As for a code used twice in a row: whoever raced for it, no refresh chain survives.
+    const winner = JSON.parse(answers.find((a) => a.status === 200)!.body) as TokenSet;
+    const refresh = await tokenRequest({ grant_type: 'refresh_token', refresh_token: winner.refresh_token!, client_id: client.clientId });
+    expect(refresh.status).toBe(400);
+  });
+
+  it('a refresh token sent 10 times at once is renewed once, and the race ends the grant', async () => {
+    const client = new OidcTestClient({ publicUrl: t.publicUrl });
+    const tokens = await client.signIn(USER, PASSWORD);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.clientId })),
+    );
+    expect(count(answers, 200)).toBe(1);
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalid_grant' });
+    }
+    const winner = JSON.parse(answers.find((a) => a.status === 200)!.body) as TokenSet;
+    const next = await tokenRequest({ grant_type: 'refresh_token', refresh_token: winner.refresh_token!, client_id: client.clientId });
+    expect(next.status).toBe(400);
   });
 });
