@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run dev`: the rspack dev servers of the shell (http://localhost:3000) and of each remote
 // (3001–3004) plus the API with reload (8080). /config.json points the shell to the remotes'
-// dev servers (REMOTE_MF_*_URL), and the API accepts calls from those origins (CORS_ORIGINS).
+// dev servers (REMOTE_MF_*_URL), the API accepts calls from those origins (CORS_ORIGINS), and the
+// embedded sign-in sends them back to their /auth/callback (OIDC_DEV_ORIGINS; never by default).
 // Open http://localhost:3000. Ctrl+C stops everything.
 //   npm run dev -- mf-stock    → only the shell, that remote and the API; the other remotes are
 //                                 served from their last build by the API.
@@ -17,8 +18,10 @@ if (unknown.length) {
   process.exit(2);
 }
 
+const devOrigins = ['http://localhost:3000', ...live.map((r) => `http://localhost:${r.port}`)].join(',');
 const env = {
-  CORS_ORIGINS: ['http://localhost:3000', ...live.map((r) => `http://localhost:${r.port}`)].join(','),
+  CORS_ORIGINS: devOrigins,
+  OIDC_DEV_ORIGINS: devOrigins,
   LOG_LEVEL: process.env.LOG_LEVEL || 'info',
 };
 for (const remote of live) env[`REMOTE_${remote.name.toUpperCase()}_URL`] = `http://localhost:${remote.port}/mf-manifest.json`;

@@ -24,6 +24,8 @@ export interface Config {
   /** Extra authorization parameters for the shell (e.g. resource=… or audience=…). */
   oidcExtraParams: Record<string, string>;
   corsOrigins: string[];
+  /** Dev servers (`npm run dev`) the embedded provider may send back to and answer; none by default. */
+  oidcDevOrigins: string[];
   institutionName: string;
   timeZone: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -124,6 +126,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!isUrl(origin)) problems.push(`CORS_ORIGINS contiene un origen inválido: "${origin}".`);
   }
 
+  // The embedded provider registers `<origin>/auth/callback` for each: an origin, nothing more.
+  const oidcDevOrigins = str('OIDC_DEV_ORIGINS', '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of oidcDevOrigins) {
+    if (!isUrl(origin) || new URL(origin).origin !== origin) {
+      problems.push(`OIDC_DEV_ORIGINS contiene un origen inválido: "${origin}" (solo esquema, servidor y puerto).`);
+    }
+  }
+
   const timeZone = str('APP_TIME_ZONE', 'America/Mexico_City');
   if (!isTimeZone(timeZone)) problems.push(`APP_TIME_ZONE no es una zona horaria IANA válida (recibido: "${timeZone}").`);
 
@@ -167,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcScope: str('OIDC_SCOPE', 'openid profile email offline_access'),
     oidcExtraParams: extra ?? {},
     corsOrigins,
+    oidcDevOrigins,
     institutionName: str('INSTITUTION_NAME', 'Centro de Capacitación para el Trabajo Industrial'),
     timeZone,
     logLevel,

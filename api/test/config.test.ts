@@ -50,6 +50,15 @@ test('the error message lists the problems in Spanish for the operator', () => {
   expect(() => loadConfig({ PORT: '70000' })).toThrow(/Configuración inválida:\n {2}- PORT debe ser un número de puerto entre 1 y 65535/);
 });
 
+test('the dev servers may sign in only when OIDC_DEV_ORIGINS names them (npm run dev sets it)', () => {
+  expect(loadConfig({}).oidcDevOrigins).toEqual([]);
+  expect(loadConfig({ OIDC_DEV_ORIGINS: 'http://localhost:3000, http://localhost:3004/' }).oidcDevOrigins).toEqual(['http://localhost:3000', 'http://localhost:3004']);
+  expect(problems({ OIDC_DEV_ORIGINS: 'http://localhost:3000/portal' })).toEqual([
+    'OIDC_DEV_ORIGINS contiene un origen inválido: "http://localhost:3000/portal" (solo esquema, servidor y puerto).',
+  ]);
+  expect(problems({ OIDC_DEV_ORIGINS: 'localhost:3000' })).toHaveLength(1);
+});
+
 test('SECRETS_KEY must be 32 bytes in base64; DATABASE_APP_URL a postgres URL next to DATABASE_URL', () => {
   const key = Buffer.alloc(32, 7).toString('base64');
   expect(loadConfig({ SECRETS_KEY: key }).secretsKey).toEqual(Buffer.alloc(32, 7));

@@ -41,6 +41,10 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
   const publicUrl = new URL(config.publicUrl);
   const portalUrl = `${config.publicUrl}/`;
 
+  if (config.oidcDevOrigins.length && publicUrl.protocol === 'https:') {
+    app.log.warn({ origins: config.oidcDevOrigins }, 'OIDC_DEV_ORIGINS: el inicio de sesión acepta servidores de desarrollo; en producción déjelo vacío.');
+  }
+
   const creation = await ensureAdmin(db, config.adminPassword);
   if (creation.created) print(adminBanner(creation, portalUrl));
 

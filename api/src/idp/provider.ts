@@ -16,9 +16,6 @@ import { errorPage, errorText, loggedOutPage, logoutPage } from './views';
 const OIDC_PROVIDER_MODULE = 'oidc-provider';
 export const loadProviderModule = () => import(OIDC_PROVIDER_MODULE) as Promise<ProviderModule>;
 
-/** The dev servers (`npm run dev`): the shell on 3000 and each remote running alone on 3001–3004. */
-export const DEV_ORIGINS = ['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004'];
-
 /** Lifetimes in seconds. A working day for the session; short access tokens renewed silently. */
 export const TTL = {
   AccessToken: 15 * 60,
@@ -40,8 +37,9 @@ export function resourceIndicatorFor(audience: string): string {
   }
 }
 
+/** The portal's own callback, plus the dev servers' only when OIDC_DEV_ORIGINS names them (`npm run dev`). */
 export function redirectUris(config: Config) {
-  const shells = [...new Set([config.publicUrl, ...DEV_ORIGINS])];
+  const shells = [...new Set([config.publicUrl, ...config.oidcDevOrigins])];
   return {
     redirect: shells.map((origin) => `${origin}/auth/callback`),
     postLogout: shells.map((origin) => `${origin}/`),
