@@ -28,6 +28,7 @@ const BUSY_RETRY_SECONDS = 5;
 /** Pages of the provider: own files only; no framing. */
 const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'";
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface IdpOptions extends ModuleOptions {
   /** Where the one-time administrator password is written (stdout by default). */
@@ -71,6 +72,8 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
     reply.raw.setHeader('x-frame-options', 'DENY');
     reply.raw.setHeader('referrer-policy', 'no-referrer');
     reply.raw.setHeader('x-request-id', String(reply.request.id));
+    // Hijacked replies skip the app's onSend hook, which adds HSTS to everything else.
+    if (publicUrl.protocol === 'https:') reply.raw.setHeader('strict-transport-security', HSTS);
   }
 
   // Everything the provider itself answers: discovery, JWKS, /auth, /token, /session/end, …

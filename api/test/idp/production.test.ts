@@ -1,7 +1,7 @@
 // The embedded provider as installed behind an https PUBLIC_URL: it sends the portal back only to
 // the portal's own callback and lets only the portal's origin (and CORS_ORIGINS) read its token
 // answers — the dev servers (http://localhost:3000–3004) only when OIDC_DEV_ORIGINS names them,
-// as `npm run dev` does.
+// as `npm run dev` does — and every answer it gives carries HSTS.
 import { startIdpApp, type IdpApp } from './idp-app';
 import { OidcTestClient } from './oidc-client';
 
@@ -67,5 +67,38 @@ describe('callbacks and origins', () => {
     expect((await authorize(dev, 'http://localhost:3004/auth/callback')).status).toBe(303);
     expect((await authorize(dev, 'http://localhost:3001/auth/callback')).status).toBe(400);
     expect((await tokenFrom(dev, DEV_SHELL)).headers.get('access-control-allow-origin')).toBe(DEV_SHELL);
+  });
+});
+
+describe('HSTS', () => {
+  it('is on discovery, the keys, the authorization endpoint, the sign-in page and errors when PUBLIC_URL is https', async () => {
+    const hsts = 'max-age=31536000; includeSubDomains';
+    const discovery = await fetch(`${prod.publicUrl}/oidc/.well-known/openid-configuration`);
+    expect(discovery.status).toBe(200);
+    expect(discovery.headers.get('strict-transport-security')).toBe(hsts);
+    const { jwks_uri: jwksUri } = (await discovery.json()) as { jwks_uri: string };
+    expect(jwksUri).toBe(`${PORTAL}/oidc/jwks`);
+
+    const keys = await fetch(`${prod.publicUrl}/oidc/jwks`);
+    expect(keys.status).toBe(200);
+    expect(keys.headers.get('strict-transport-security')).toBe(hsts);
+
+    const client = new OidcTestClient({ publicUrl: prod.publicUrl });
+    const auth = await client.request(client.authorizationUrl({ redirect_uri: `${PORTAL}/auth/callback` }));
+    expect(auth.status).toBe(303);
+    expect(auth.headers.get('strict-transport-security')).toBe(hsts);
+    const page = await client.request(auth.headers.get('location')!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('strict-transport-security')).toBe(hsts);
+
+    const refused = await authorize(prod, 'http://localhost:3000/auth/callback');
+    expect(refused.headers.get('strict-transport-security')).toBe(hsts);
+    expect((await tokenFrom(prod, PORTAL)).headers.get('strict-transport-security')).toBe(hsts);
+  });
+
+  it('is not sent over plain http (it would pin a name that has no certificate)', async () => {
+    const discovery = await fetch(`${dev.publicUrl}/oidc/.well-known/openid-configuration`);
+    expect(discovery.status).toBe(200);
+    expect(discovery.headers.get('strict-transport-security')).toBeNull();
   });
 });
