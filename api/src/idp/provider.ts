@@ -16,9 +16,14 @@ import { errorPage, errorText, loggedOutPage, logoutPage } from './views';
 const OIDC_PROVIDER_MODULE = 'oidc-provider';
 export const loadProviderModule = () => import(OIDC_PROVIDER_MODULE) as Promise<ProviderModule>;
 
-/** Lifetimes in seconds. A working day for the session; short access tokens renewed silently. */
+/**
+ * Lifetimes in seconds. A working day for the session. Access tokens are short because nothing
+ * can revoke them — the API checks them on its own — so one taken before signing out works at
+ * most 5 minutes more; the portal renews its own a minute before expiry with the refresh token,
+ * which signing out does end.
+ */
 export const TTL = {
-  AccessToken: 15 * 60,
+  AccessToken: 5 * 60,
   AuthorizationCode: 60,
   IdToken: 60 * 60,
   Interaction: 60 * 60,
