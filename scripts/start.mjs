@@ -40,17 +40,28 @@ if (!fs.existsSync(server)) {
   console.error('Falta api/dist/server.js: ejecuta "npm run build -w @almacen/api" (o npm start sin ALMACEN_SKIP_BUILD).');
   process.exit(1);
 }
-// The API's own output (including the administrator banner) goes straight to this terminal.
-const api = spawn(process.execPath, [server], { cwd: ROOT, stdio: 'inherit', env: process.env });
+// The API's own output (including the administrator banner) goes straight to this terminal. It
+// runs in a process group of its own, so Ctrl+C reaches it once, from us: in ours it got the
+// terminal's SIGINT and then npm's and ours, and a second signal makes it exit without draining.
+const api = spawn(process.execPath, [server], { cwd: ROOT, stdio: 'inherit', env: process.env, detached: true });
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
+let lastSignal = 0;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
+    // Under `npm start` one Ctrl+C arrives twice (the terminal's, then npm's copy); a second
+    // Ctrl+C a moment later is someone who does not want to wait, and the API then exits at once.
+    if (Date.now() - lastSignal < 1_000) return;
+    lastSignal = Date.now();
     stopping = true;
-    api.kill(signal);
+    api.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
   });
 }
 api.on('exit', (code, signal) => process.exit(code ?? (signal && !stopping ? 1 : 0)));
+// Leaving some other way (an error here) must not leave the API running on its own.
+process.on('exit', () => {
+  if (api.exitCode === null && api.signalCode === null) api.kill('SIGTERM');
+});
 
 waitFor(`http://127.0.0.1:${port}/healthz`).then(
   () => console.log(`\nAlmacén está listo en ${publicUrl}  (Ctrl+C para detener)\n`),
