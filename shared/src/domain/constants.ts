@@ -22,6 +22,8 @@ export const MAX_QUANTITY = '999999999.999';
 export const MAX_PRICE = '999999999999.999';
 export const MAX_IEPS_RATE = '1000';
 export const MAX_TEXT_LENGTH = 200;
+/** Earliest document date: older ones are typos (0001-01-01) the ledger and its reports should not carry. */
+export const MIN_DOCUMENT_DATE = '2000-01-01';
 export const MAX_OBSERVATIONS_LENGTH = 500;
 export const MAX_PRODUCTS_PER_DOCUMENT = 500;
 

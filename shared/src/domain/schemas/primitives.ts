@@ -3,7 +3,7 @@
 import { define, Struct } from 'superstruct';
 import { compareDecimal, decimalPlaces, toDecimalString } from '../decimal';
 import { isCalendarDate } from '../format';
-import { MAX_OBSERVATIONS_LENGTH, MAX_TEXT_LENGTH } from '../constants';
+import { MAX_OBSERVATIONS_LENGTH, MAX_TEXT_LENGTH, MIN_DOCUMENT_DATE } from '../constants';
 
 export const MESSAGES = {
   tooLong: (max: number) => `Este campo admite como máximo ${max} caracteres.`,
@@ -12,15 +12,29 @@ export const MESSAGES = {
   notNumber: 'El valor debe ser un número no negativo.',
   invalidDate: 'La fecha no es válida; usa el formato AAAA-MM-DD.',
   futureDate: 'La fecha no puede ser posterior a hoy.',
+  pastDate: 'La fecha no puede ser anterior al 1 de enero de 2000.',
+  bidiControl: 'El texto contiene caracteres de control invisibles no permitidos.',
   observations: `Las observaciones admiten como máximo ${MAX_OBSERVATIONS_LENGTH} caracteres.`,
   boolean: 'El valor debe ser verdadero o falso.',
   rfc: 'El RFC del proveedor no tiene un formato válido (por ejemplo, ABC010203XY9).',
 } as const;
 
-/** A required, non-blank text (white space alone fails). */
+/**
+ * A character someone can see: not white space, not a control or format character (zero-width
+ * space and joiners, bidi controls, BOM), not a combining mark on its own, not a blank filler.
+ */
+const VISIBLE_RE = /[^\s\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{M}\p{Z}\u115F\u1160\u3164\uFFA0\u2800]/u;
+/** Bidi embeddings, overrides and isolates: they make a name read differently from what it is. */
+const BIDI_CONTROL_RE = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** Whether a text has at least one visible character ("\u200B\u202E" has none). */
+export const hasVisibleText = (value: string): boolean => VISIBLE_RE.test(value);
+
+/** A required text with something visible in it (white space or invisible characters alone fail). */
 export const requiredText = (message: string, max: number = MAX_TEXT_LENGTH) =>
   define<string>('requiredText', (value) => {
-    if (typeof value !== 'string' || value.trim().length === 0) return message;
+    if (typeof value !== 'string' || !hasVisibleText(value)) return message;
+    if (BIDI_CONTROL_RE.test(value)) return MESSAGES.bidiControl;
     if (value.trim().length > max) return MESSAGES.tooLong(max);
     return true;
   });
@@ -56,12 +70,13 @@ export const decimal = ({ message, scale, max, positive = true }: DecimalOptions
     return true;
   });
 
-/** A calendar date (YYYY-MM-DD) not later than `today()`. */
+/** A calendar date (YYYY-MM-DD) from MIN_DOCUMENT_DATE up to `today()`. */
 export const pastOrToday = (message: string, today: () => string) =>
   define<string>('pastOrToday', (value) => {
     if (value === undefined || value === null || value === '') return message;
     if (!isCalendarDate(value)) return MESSAGES.invalidDate;
     if (value > today()) return MESSAGES.futureDate;
+    if (value < MIN_DOCUMENT_DATE) return MESSAGES.pastDate;
     return true;
   });
 

@@ -22,9 +22,20 @@ export function validateWith<T, S>(schema: Struct<T, S>, input: unknown): Valida
   const errors: FieldErrors = {};
   for (const failure of error.failures()) {
     const key = failure.path.join('.') || '_';
-    if (!(key in errors)) errors[key] = failure.message;
+    if (!(key in errors)) errors[key] = spanish(failure.message, key);
   }
-  return { ok: false, errors, message: Object.values(errors)[0] };
+  // A body that is not an object at all is told as such, not as its first missing field.
+  return { ok: false, errors, message: errors._ ?? Object.values(errors)[0] };
 }
 
 const UNREADABLE = ERROR_CODES.VALIDATION.message;
+const BAD_FIELD = 'El valor de este campo no es válido.';
+
+/**
+ * Our structs carry Spanish messages; superstruct's own (type(), string(), …) say
+ * "Expected an object, but received: <the input>" — English, and an echo of what was sent.
+ */
+function spanish(message: string, key: string): string {
+  if (!message.startsWith('Expected ')) return message;
+  return key === '_' ? UNREADABLE : BAD_FIELD;
+}

@@ -1,7 +1,7 @@
 import { Field, Input } from '@fluentui/react-components';
 import { useContext, useMemo } from 'react';
 import { useField } from 'react-final-form';
-import { DEFAULT_TIME_ZONE } from '../../domain/constants';
+import { DEFAULT_TIME_ZONE, MIN_DOCUMENT_DATE } from '../../domain/constants';
 import { todayIn } from '../../domain/format';
 import { MESSAGES } from '../../domain/schemas/primitives';
 import { PlatformContext } from '../../platform/platform-context';
@@ -23,14 +23,21 @@ export function useToday(): string {
   return useMemo(() => todayIn(timeZone), [timeZone]);
 }
 
-/** A date input that refuses a date after today: the picker stops at today and typing one fails. */
+/**
+ * A date input that refuses a date after today or before MIN_DOCUMENT_DATE (the schemas' range):
+ * the picker stops at both ends and typing one outside fails.
+ */
 export function DateField({ name, label, required, disabled, today: todayProp }: DateFieldProps) {
   const defaultToday = useToday();
   const today = todayProp ?? defaultToday;
   const { input, meta } = useField<string>(name, {
     subscription: FIELD_SUBSCRIPTION,
     parse: keepValue,
-    validate: (value) => (typeof value === 'string' && value !== '' && value > today ? MESSAGES.futureDate : undefined),
+    validate: (value) => {
+      if (typeof value !== 'string' || value === '') return undefined;
+      if (value > today) return MESSAGES.futureDate;
+      return value < MIN_DOCUMENT_DATE ? MESSAGES.pastDate : undefined;
+    },
   });
   const message = visibleError(meta);
   return (
@@ -38,6 +45,7 @@ export function DateField({ name, label, required, disabled, today: todayProp }:
       <Input
         type="date"
         name={input.name}
+        min={MIN_DOCUMENT_DATE}
         max={today}
         value={input.value ?? ''}
         disabled={disabled}

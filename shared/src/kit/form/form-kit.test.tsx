@@ -79,6 +79,22 @@ describe('form kit', () => {
     expect(screen.queryByText('La fecha no puede ser posterior a hoy.')).not.toBeInTheDocument();
   });
 
+  it('refuses a date before 2000, as the API does', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(
+      <Harness>
+        <DateField name="invoiceDate" label="Fecha de la factura" today="2026-11-22" />
+      </Harness>,
+    );
+    const input = screen.getByLabelText('Fecha de la factura');
+    expect(input).toHaveAttribute('min', '2000-01-01');
+    await user.type(input, '1999-12-31');
+    expect(screen.getByText('La fecha no puede ser anterior al 1 de enero de 2000.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '2000-01-01');
+    expect(screen.queryByText('La fecha no puede ser anterior al 1 de enero de 2000.')).not.toBeInTheDocument();
+  });
+
   it('narrows a searchable select as you type and says "Sin coincidencias"', async () => {
     const user = userEvent.setup();
     const submitted: Record<string, unknown>[] = [];
