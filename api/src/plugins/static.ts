@@ -69,9 +69,16 @@ export function shellCsp(config: Config): string {
   ].join('; ');
 }
 
-function isFile(file: string): boolean {
+/**
+ * Whether `relative` is a file that really lies inside `dir`: a symbolic link (or a linked
+ * folder) inside the build that points elsewhere — `ln -s /etc/passwd dist/x.js` — is refused,
+ * not followed. `dir` itself may be a link (a deployment's `dist` → a release folder).
+ */
+function isServable(dir: string, relative: string): boolean {
   try {
-    return fs.statSync(file).isFile();
+    const root = fs.realpathSync(dir);
+    const file = fs.realpathSync(path.join(dir, relative));
+    return file.startsWith(root + path.sep) && fs.statSync(file).isFile();
   } catch {
     return false;
   }
@@ -109,7 +116,7 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
   }
 
   function sendShellPage(reply: FastifyReply) {
-    if (!isFile(path.join(shellDist, 'index.html'))) {
+    if (!isServable(shellDist, 'index.html')) {
       return reply
         .status(503)
         .header('cache-control', 'no-store')
@@ -130,7 +137,7 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
     // shell runs (e.g. a dev server on another port).
     if (!reply.hasHeader('access-control-allow-origin')) reply.header('access-control-allow-origin', '*');
     const dir = path.join(root, folder, 'dist');
-    if (!REMOTE_FOLDERS.includes(folder) || !relative || !isFile(path.join(dir, relative))) {
+    if (!REMOTE_FOLDERS.includes(folder) || !relative || !isServable(dir, relative)) {
       return reply.status(404).send(notFoundBody);
     }
     return send(reply, dir, relative);
@@ -143,7 +150,7 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
   app.get<{ Params: { file: string } }>('/:file', { schema: { hide: true } }, async (request, reply) => {
     const relative = safeRelative(request.params.file);
     if (!relative || RESERVED.some((re) => re.test(`/${relative}`))) return reply.status(404).send(notFoundBody);
-    if (isFile(path.join(shellDist, relative))) return send(reply, shellDist, relative);
+    if (isServable(shellDist, relative)) return send(reply, shellDist, relative);
     if (!path.posix.extname(relative)) return sendShellPage(reply);
     return reply.status(404).send(notFoundBody);
   });
@@ -157,7 +164,7 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
     const urlPath = request.url.split('?')[0];
     if (RESERVED.some((re) => re.test(urlPath))) return;
     const relative = safeRelative(urlPath);
-    if (relative && isFile(path.join(shellDist, relative))) return send(reply, shellDist, relative);
+    if (relative && isServable(shellDist, relative)) return send(reply, shellDist, relative);
     if (relative !== null && !path.posix.extname(relative)) return sendShellPage(reply);
   });
 };

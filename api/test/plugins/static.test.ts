@@ -29,6 +29,7 @@ beforeAll(async () => {
   write('mf-stock/dist/__federation_expose_App.89abcdef01.js', bigScript);
   write('mf-stock/dist/secret/.env', 'NO');
   write('package.json', '{"name":"fuera"}');
+  fs.mkdirSync(path.join(root, 'mf-catalogs'));
   t = await createTestApp({
     env: { STATIC_ROOT: root, PUBLIC_URL: 'https://almacen.example.mx', REMOTE_MF_INVOICES_URL: 'https://entradas.example.mx/mf-manifest.json' },
   });
@@ -105,6 +106,41 @@ describe('remotes', () => {
     expect((await get('/remotes/mf-stock/secret/.env')).statusCode).toBe(404);
     expect((await get('/remotes/mf-stock/%2e%2e/%2e%2e/package.json')).statusCode).toBe(404);
     expect((await get('/remotes/mf-stock/..%2f..%2fpackage.json')).statusCode).toBe(404);
+  });
+});
+
+describe('symbolic links', () => {
+  let outside: string;
+  beforeAll(() => {
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-fuera-'));
+    fs.writeFileSync(path.join(outside, 'secreto.txt'), 'SECRETO FUERA DE LA CARPETA');
+    fs.mkdirSync(path.join(outside, 'carpeta'));
+    fs.writeFileSync(path.join(outside, 'carpeta', 'datos.js'), 'SECRETO EN UNA CARPETA ENLAZADA');
+    // Links inside the builds that point out of them: to another folder, to the repository
+    // root (still under STATIC_ROOT, but not part of any build), and a linked folder.
+    fs.symlinkSync(path.join(outside, 'secreto.txt'), path.join(root, 'shell/dist/fuga.0123abcd99.js'));
+    fs.symlinkSync(path.join(root, 'package.json'), path.join(root, 'shell/dist/paquete.json'));
+    fs.symlinkSync(path.join(outside, 'secreto.txt'), path.join(root, 'mf-stock/dist/fuga.js'));
+    fs.symlinkSync(path.join(outside, 'carpeta'), path.join(root, 'mf-stock/dist/enlazada'));
+    // A deployment whose dist folder is itself a link to a release: served normally.
+    fs.mkdirSync(path.join(outside, 'release-7'));
+    fs.writeFileSync(path.join(outside, 'release-7', 'remoteEntry.js'), 'console.log("catálogos");');
+    fs.symlinkSync(path.join(outside, 'release-7'), path.join(root, 'mf-catalogs/dist'));
+  });
+  afterAll(() => fs.rmSync(outside, { recursive: true, force: true }));
+
+  it('a link out of its build is not followed: 404, and nothing of the target is sent', async () => {
+    for (const url of ['/fuga.0123abcd99.js', '/paquete.json', '/remotes/mf-stock/fuga.js', '/remotes/mf-stock/enlazada/datos.js']) {
+      const response = await get(url);
+      expect([url, response.statusCode]).toEqual([url, 404]);
+      expect(response.body).not.toMatch(/SECRETO|fuera/);
+    }
+  });
+
+  it('a build folder that is itself a link is served', async () => {
+    const response = await get('/remotes/mf-catalogs/remoteEntry.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log("catálogos");');
   });
 });
 
