@@ -10,9 +10,12 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import type { Config } from './config';
 import type { Db } from './db/pool';
-import { AppError, errorBody, registerErrorHandlers } from './http/errors';
+import { AppError, clientErrorHandler, errorBody, frameworkErrorHandler, registerErrorHandlers } from './http/errors';
+import { securityHeaders } from './http/headers';
 import { BODY_LIMIT, registerJsonParser } from './http/json';
+import { CENSOR, LOG_SERIALIZERS, REDACTED_PATHS } from './http/log';
 import { withDocumentedBody } from './http/schemas';
+import { registerCanonicalIds } from './http/validate';
 import { createAuthenticator } from './plugins/auth';
 import healthRoutes from './modules/health/health.routes';
 import type { ApiModule, ModuleOptions } from './modules/module';
@@ -32,16 +35,6 @@ export const API_VERSION = '1.0.0';
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Security headers on every answer; a route that needs others (the shell's CSP) sets its own first. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
-
 /** Every folder of modules/ with an index file is an API module (see modules/module.ts). */
 function discoverModules(dir = path.join(__dirname, 'modules')): Array<{ name: string; plugin: ApiModule }> {
   return readdirSync(dir, { withFileTypes: true })
@@ -58,16 +51,15 @@ function discoverModules(dir = path.join(__dirname, 'modules')): Array<{ name: s
 }
 
 export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppOptions): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
+    // Tokens and cookies never reach the logs, whatever a serializer prints; credentials in a
+    // URL's query are hidden by the request serializer, also on a logger given by the caller.
     ...(logger
-      ? { loggerInstance: logger }
-      : {
-          logger: {
-            level: config.logLevel,
-            // Tokens and cookies never reach the logs, whatever a serializer prints.
-            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'], censor: '[oculto]' },
-          },
-        }),
+      ? { loggerInstance: logger.child({}, { serializers: LOG_SERIALIZERS }) }
+      : { logger: { level: config.logLevel, serializers: LOG_SERIALIZERS, redact: { paths: REDACTED_PATHS, censor: CENSOR } } }),
+    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headers),
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -81,14 +73,12 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
   app.decorateRequest('user', null as never);
   registerErrorHandlers(app);
   registerJsonParser(app);
+  registerCanonicalIds(app);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    for (const [name, value] of Object.entries(headers)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
-    }
-    if (config.publicUrl.startsWith('https://') && !reply.hasHeader('strict-transport-security')) {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
     return payload;
   });
@@ -136,6 +126,13 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
   await app.register(
     async (api) => {
       api.addHook('onRequest', auth.hook);
+      // An authenticated answer is one person's data: no cache keeps it (shared computer,
+      // proxy). A route that wants revalidation (the products list's ETag) says so itself, but
+      // never on an error.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
       for (const { plugin } of modules) await api.register(plugin, options);
       api.setNotFoundHandler({ preValidation: auth.hook }, async (_request, reply) =>
         reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'La ruta solicitada no existe.'))),

@@ -2,6 +2,8 @@
 // status of ERROR_CODES[code]. Domain code throws AppError; this file also translates what
 // Fastify and PostgreSQL throw, so no client mistake ever becomes a 500 and no 500 shows
 // internals (SQL, stack, file names) to the client.
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@almacen/shared/domain';
 
@@ -151,4 +153,63 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
     return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'La ruta solicitada no existe.')));
   });
+}
+
+/**
+ * What the router refuses before any route runs (Fastify's `frameworkErrors`): a bad `%` escape,
+ * a path parameter over 100 characters. Fastify's own answers are English and echo the path;
+ * these are Spanish, never repeat the input, and — as no onSend hook runs for them — carry the
+ * security headers themselves.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    let appError: AppError;
+    if (error.code === 'FST_ERR_BAD_URL') appError = new AppError('VALIDATION', 'La dirección solicitada no es válida.');
+    else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') appError = new AppError('URI_TOO_LONG');
+    else appError = toAppError(error);
+    request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    return reply
+      .status(appError.status)
+      .headers({ ...headers, 'cache-control': 'no-store', 'x-request-id': request.id })
+      .send(errorBody(appError));
+  };
+}
+
+/** Node's parser errors that have a status of their own; any other is a malformed request. */
+function clientError(code: string | undefined): AppError {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return new AppError('REQUEST_TIMEOUT');
+  if (code === 'HPE_HEADER_OVERFLOW') return new AppError('HEADERS_TOO_LARGE');
+  return new AppError('VALIDATION', 'La petición no es válida.');
+}
+
+/**
+ * Node's `clientError`: a request that did not arrive in time (HTTP_HEADERS_TIMEOUT_MS,
+ * HTTP_REQUEST_TIMEOUT_MS), headers over 16 KB, or bytes that are not HTTP. No Fastify reply
+ * exists, so the answer is written on the socket, in the API's shape and with the headers of
+ * every answer, and the connection is closed.
+ */
+export function clientErrorHandler(headers: Record<string, string>) {
+  return function onClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
+    // A reset connection has no one to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const appError = clientError(error.code);
+    this.log.debug({ code: error.code, status: appError.status }, appError.message);
+    const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!socket.writable || pending?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const body = JSON.stringify(errorBody(appError));
+    const head = [
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'cache-control: no-store',
+      'connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+    // A client that does not read even this small answer does not keep the socket either.
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  };
 }

@@ -1,10 +1,14 @@
 // Request bodies are checked by the same superstruct schemas (and Spanish messages) as the
-// forms; ids in paths by parseId.
+// forms; ids in paths by parseId, and only in canonical decimal form (registerCanonicalIds).
+import type { FastifyInstance } from 'fastify';
 import type { Struct } from 'superstruct';
 import { validateWith } from '@almacen/shared/domain';
 import { AppError } from './errors';
 
 const MAX_INT4 = 2_147_483_647;
+
+/** "1" … "2147483647" as written: no sign, no leading zero, no blank, no fraction, no hex. */
+const CANONICAL_ID_RE = /^[1-9][0-9]{0,9}$/;
 
 /** Validates `body` with `schema`; throws AppError('VALIDATION') with one message per field. */
 export function parseBody<T, S>(schema: Struct<T, S>, body: unknown): T {
@@ -15,9 +19,31 @@ export function parseBody<T, S>(schema: Struct<T, S>, body: unknown): T {
 
 /** A positive integer id (PostgreSQL `integer`), from a path parameter. */
 export function parseId(param: unknown): number {
-  const text = typeof param === 'number' ? String(param) : typeof param === 'string' ? param.trim() : '';
-  if (!/^[0-9]{1,10}$/.test(text)) throw new AppError('INVALID_ID');
+  // A route with idParam() gets a number (checked by registerCanonicalIds, then coerced).
+  const text = typeof param === 'number' && Number.isSafeInteger(param) ? String(param) : typeof param === 'string' ? param : '';
+  if (!CANONICAL_ID_RE.test(text)) throw new AppError('INVALID_ID');
   const id = Number(text);
-  if (id < 1 || id > MAX_INT4) throw new AppError('INVALID_ID');
+  if (id > MAX_INT4) throw new AppError('INVALID_ID');
   return id;
+}
+
+type ParamsSchema = { properties?: Record<string, { type?: unknown }> } | undefined;
+
+/**
+ * Path parameters declared as integers (idParam) must be written as canonical decimals before
+ * Ajv's type coercion turns "0x1", "+1", "1.0" or " 1" into 1: `/api/catalog/products/0x1` is
+ * not product 1, for a read or a DELETE. Runs before validation, where the values are still the
+ * text of the path.
+ */
+export function registerCanonicalIds(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const properties = (request.routeOptions.schema?.params as ParamsSchema)?.properties;
+    if (!properties) return;
+    const params = request.params as Record<string, unknown>;
+    for (const [name, property] of Object.entries(properties)) {
+      if (property.type !== 'integer') continue;
+      const value = params[name];
+      if (typeof value === 'string' && !CANONICAL_ID_RE.test(value)) throw new AppError('INVALID_ID');
+    }
+  });
 }

@@ -61,3 +61,39 @@ test('logs are JSON with the request id, and the token never appears in them', a
   expect(all).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/);
   expect(all.toLowerCase()).not.toContain('bearer');
 });
+
+test('credentials in a URL never reach the logs: the sign-in code, the logout hint, a token in the query', async () => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  // A plain logger, as a caller may give: buildApp adds the request serializer that hides them.
+  const app = await buildApp({ config: t.config, db: t.db, logger: pino({ level: 'info' }, sink), jwksCooldownMs: 0 });
+  const secrets = {
+    code: 'CODIGO-DE-AUTORIZACION-123',
+    state: 'ESTADO-456',
+    idToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhbmEifQ.firma-del-id-token',
+    accessToken: await t.token(),
+    refresh: 'REFRESCO-789',
+  };
+  try {
+    await app.inject({ method: 'GET', url: `/auth/callback?code=${secrets.code}&state=${secrets.state}&iss=https%3A%2F%2Flogin.example` });
+    await app.inject({ method: 'GET', url: `/oidc/session/end?id_token_hint=${secrets.idToken}&post_logout_redirect_uri=https%3A%2F%2Fportal.example` });
+    await app.inject({ method: 'GET', url: `/api/catalog/roles?access_token=${secrets.accessToken}` });
+    await app.inject({ method: 'GET', url: `/api/catalog/roles?Refresh_Token=${secrets.refresh}&acc%65ss_token=${secrets.code}` });
+  } finally {
+    await app.close();
+  }
+  const all = lines.join('\n');
+  for (const secret of Object.values(secrets)) expect(all).not.toContain(secret);
+  expect(all).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/);
+  // The line still says what was asked, with the other parameters.
+  const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);
+  expect(urls).toContain('/auth/callback?code=[oculto]&state=[oculto]&iss=https%3A%2F%2Flogin.example');
+  expect(urls).toContain('/oidc/session/end?id_token_hint=[oculto]&post_logout_redirect_uri=https%3A%2F%2Fportal.example');
+  expect(urls).toContain('/api/catalog/roles?access_token=[oculto]');
+  expect(urls).toContain('/api/catalog/roles?Refresh_Token=[oculto]&acc%65ss_token=[oculto]');
+});

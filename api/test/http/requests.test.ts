@@ -1,8 +1,9 @@
 // What every request meets before a module sees it: exact JSON numbers, size and type limits,
 // error shape, security headers, CORS allow-list, request ids, Spanish 404s, hidden internals.
 import { ERROR_CODES } from '@almacen/shared/domain';
-import { parseJsonBody } from '../../src/http/json';
+import { MAX_JSON_DEPTH, parseJsonBody } from '../../src/http/json';
 import { toAppError } from '../../src/http/errors';
+import { parseId } from '../../src/http/validate';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -32,6 +33,24 @@ describe('JSON bodies', () => {
     const parsed = parseJsonBody('{"__proto__": {"admin": true}}') as Record<string, unknown>;
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect((parsed as { admin?: boolean }).admin).toBeUndefined();
+  });
+
+  test(`nesting deeper than ${MAX_JSON_DEPTH} levels is refused before parsing; brackets inside strings do not count`, () => {
+    const nested = (depth: number) => `${'['.repeat(depth - 1)}{"a":1}${']'.repeat(depth - 1)}`;
+    expect(() => parseJsonBody(nested(MAX_JSON_DEPTH))).not.toThrow();
+    const refused = (text: string) => {
+      try {
+        parseJsonBody(text);
+      } catch (error) {
+        return toAppError(error);
+      }
+      return null;
+    };
+    for (const text of [nested(MAX_JSON_DEPTH + 1), `{"a":${'['.repeat(100_000)}`, `{"x":"\\\\","y":${'['.repeat(40)}${']'.repeat(40)}}`]) {
+      expect(refused(text)).toMatchObject({ status: 400, code: 'VALIDATION', message: `Los datos enviados anidan demasiados niveles (máximo ${MAX_JSON_DEPTH}).` });
+    }
+    const inStrings = `{"a":"${'['.repeat(1000)}","b":"\\"${'{'.repeat(1000)}"}`;
+    expect(parseJsonBody(inStrings)).toEqual({ a: '['.repeat(1000), b: `"${'{'.repeat(1000)}` });
   });
 
   test('malformed JSON → 400 MALFORMED_JSON, nothing created', async () => {
@@ -64,6 +83,32 @@ describe('JSON bodies', () => {
       expect(typeof response.json().message).toBe('string');
     }
     expect((await t.db.query('SELECT count(*)::int AS n FROM roles')).rows[0].n).toBe(0);
+  });
+});
+
+describe('path ids', () => {
+  test('parseId takes only the canonical decimal form of 1…2147483647', () => {
+    expect(parseId('1')).toBe(1);
+    expect(parseId(7)).toBe(7);
+    expect(parseId('2147483647')).toBe(2147483647);
+    for (const bad of ['0x1', '+1', '1.0', ' 1', '1 ', '01', '1e0', '0', '-1', '2147483648', '', '١', 1.5, 0, Number.NaN, null, undefined]) {
+      expect(() => parseId(bad)).toThrow(expect.objectContaining({ code: 'INVALID_ID' }));
+    }
+  });
+
+  test('a route with an id parameter refuses other spellings before Ajv coerces them (also DELETE)', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/catalog/products', headers: { ...auth, 'content-type': 'application/json' }, payload: { name: 'Engrapadora' } });
+    const id = created.json().data.id as number;
+    for (const spelling of [`0x${id.toString(16)}`, `+${id}`, `${id}.0`, `%20${id}`, `0${id}`]) {
+      for (const method of ['GET', 'DELETE'] as const) {
+        const response = await t.app.inject({ method, url: `/api/catalog/products/${spelling}`, headers: auth });
+        expect([method, spelling, response.statusCode, response.json().code]).toEqual([method, spelling, 400, 'INVALID_ID']);
+      }
+    }
+    expect((await t.db.query('SELECT count(*)::int AS n FROM products WHERE id = $1', [id])).rows[0].n).toBe(1);
+    // The canonical spelling still works.
+    expect((await t.app.inject({ method: 'GET', url: `/api/catalog/products/${id}`, headers: auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/catalog/products/${id}`, headers: auth })).statusCode).toBe(200);
   });
 });
 

@@ -14,7 +14,10 @@ export const ERROR_CODES = {
   IDEMPOTENCY_CONFLICT: { status: 409, message: 'La clave de idempotencia ya se usó con otra petición.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la petición es demasiado grande.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El tipo de contenido no es compatible; envía JSON.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'La petición tardó demasiado en llegar. Inténtalo de nuevo.' },
+  URI_TOO_LONG: { status: 414, message: 'La dirección solicitada es demasiado larga.' },
   RATE_LIMITED: { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'Los encabezados de la petición son demasiado grandes.' },
   INTERNAL: { status: 500, message: 'Ocurrió un error interno. Inténtalo de nuevo más tarde.' },
   UNAVAILABLE: { status: 503, message: 'El servicio no está disponible en este momento.' },
 } as const;
