@@ -55,10 +55,13 @@ export async function readXlsx(file: Buffer): Promise<{ sheetName: string; rows:
   await workbook.xlsx.load(file as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
   const rows: CellValue[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r++) {
+  // Read once: exceljs computes columnCount by walking every row, which made this loop quadratic.
+  const rowCount = sheet.rowCount;
+  const columnCount = sheet.columnCount;
+  for (let r = 1; r <= rowCount; r++) {
     const row = sheet.getRow(r);
     const values: CellValue[] = [];
-    for (let c = 1; c <= sheet.columnCount; c++) {
+    for (let c = 1; c <= columnCount; c++) {
       const cell = row.getCell(c);
       // A merged cell repeats its master's value in exceljs; keep it only on the master.
       const value = cell.isMerged && cell.master.address !== cell.address ? null : (cell.value as CellValue);
