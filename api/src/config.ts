@@ -34,6 +34,10 @@ export interface Config {
   staticRoot: string;
   /** Remote name → mf-manifest.json URL, as /config.json tells the shell. */
   remotes: Record<string, string>;
+  /** Connections the API's PostgreSQL pool may open. */
+  dbPoolSize: number;
+  /** A report download whose client accepts no byte for this long is cut (milliseconds). */
+  reportWriteTimeoutMs: number;
 }
 
 export const REMOTE_NAMES = ['mf_catalogs', 'mf_invoices', 'mf_dispatches', 'mf_stock'] as const;
@@ -162,6 +166,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotes[name] = url;
   }
 
+  const intInRange = (name: string, fallback: number, min: number, max: number, unit: string) => {
+    const raw = str(name, String(fallback));
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name} debe ser un número entero de ${unit} entre ${min} y ${max} (recibido: "${raw}").`);
+      return fallback;
+    }
+    return n;
+  };
+  // 10 is pg's default and plenty for a school; reports may take 3 of them (modules/reports/limits.ts).
+  const dbPoolSize = intInRange('DB_POOL_SIZE', 10, 2, 200, 'conexiones');
+  // A minute without the client taking a byte: far beyond a slow network, short for a stalled client.
+  const reportWriteTimeoutMs = intInRange('REPORT_WRITE_TIMEOUT_MS', 60_000, 100, 3_600_000, 'milisegundos');
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -187,5 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     staticRoot: path.resolve(str('STATIC_ROOT', repoRoot)),
     remotes,
+    dbPoolSize,
+    reportWriteTimeoutMs,
   };
 }

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     connection = await connectDatabase(config, {
       log: (message) => logger.info(message),
       warn: (message) => logger.warn(message),
+      poolMax: config.dbPoolSize,
     });
   } catch (error) {
     if (error instanceof EmbeddedPostgresError || error instanceof MigrationError || error instanceof DatabaseRoleError) {

@@ -28,6 +28,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Extra environment for loadConfig (e.g. CORS_ORIGINS). */
   env?: Record<string, string>;
+  /** Connections of the app's pool (default 30, so parallel tests never wait for one; production's is DB_POOL_SIZE). */
+  poolMax?: number;
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -47,9 +49,9 @@ export async function createTestDatabase(): Promise<{ name: string; url: string;
   return { name, url: databaseUrl(adminUrl(), name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function createTestApp({ env = {} }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, poolMax = 30 }: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const db = createPool(database.url, { max: 30 });
+  const db = createPool(database.url, { max: poolMax });
   const issuer = await startTestIssuer();
   try {
     await migrate(db);

@@ -1,14 +1,22 @@
 // POST /api/reports/{stock | products/:id | invoices/:id | dispatches/:id}: the report as a
-// PDF (default) or an XLSX workbook (`?format=xlsx`), streamed while the rows are read.
+// PDF (default) or an XLSX workbook (`?format=xlsx`).
 //
-// Everything that can fail with a clear answer (bad id, bad format, unknown document) is
-// checked BEFORE the first byte is sent; after that the status is already 200, so a failure
-// mid-file can only cut the download (and is logged), never turn into a half-valid file
-// reported as complete.
-import type { FastifyPluginAsync } from 'fastify';
+// A download goes: admission (limits.ts: per user and in total, else 429/503 with Retry-After)
+// → one of the reports' few connections (the rest of the pool stays for everything else) →
+// snapshot → rows copied into a spool file (spool.ts) → COMMIT, connection back → the file is
+// rendered from the spool and streamed, at the client's pace. A client that stops reading holds
+// its admission slot and its spool, never a connection, and only until the write timeout
+// (REPORT_WRITE_TIMEOUT_MS without progress): then the socket is destroyed, rendering stops and
+// the spool is closed.
+//
+// Everything that can fail with a clear answer (bad id, bad format, unknown document, the
+// database failing while the rows are copied) is checked BEFORE the first byte is sent; after
+// that the status is already 200, so a failure mid-file can only cut the download (and is
+// logged), never turn into a half-valid file reported as complete.
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
-import { AppError } from '../../http/errors';
-import { ERROR_RESPONSES, idParam } from '../../http/schemas';
+import { AppError, errorBody } from '../../http/errors';
+import { ERROR_RESPONSES, errorSchema, idParam } from '../../http/schemas';
 import { parseId } from '../../http/validate';
 import { contentDisposition } from '../../reports/content-disposition';
 import { CONTENT_TYPES, type ReportDefinition, type ReportFormat } from '../../reports/model';
@@ -16,7 +24,9 @@ import { renderPdf } from '../../reports/pdf';
 import { renderXlsx } from '../../reports/xlsx';
 import type { ModuleOptions } from '../module';
 import { entryVoucher, exitVoucher, productCard, stockReport, type ReportContext } from './reports.service';
-import { openSnapshot, type Snapshot } from './snapshot';
+import { reportConnections, ReportSlots, ReportsBusy, Semaphore } from './limits';
+import { withSnapshot, type Snapshot } from './snapshot';
+import { spoolReport, type SpooledReport } from './spool';
 
 const tags = ['reportes'];
 const FORMAT_MESSAGE = 'El formato del reporte debe ser "pdf" o "xlsx".';
@@ -35,6 +45,8 @@ const fileResponse = {
     },
   },
   ...ERROR_RESPONSES,
+  429: { ...errorSchema, description: 'Ya hay demasiados reportes tuyos en curso (Retry-After dice cuándo reintentar).' },
+  503: { ...errorSchema, description: 'El servidor está generando demasiados reportes (Retry-After dice cuándo reintentar).' },
 };
 
 /** `?format=` → pdf | xlsx; anything else is a 400 with a Spanish message. */
@@ -91,7 +103,16 @@ const REPORTS: Report[] = [
   },
 ];
 
+/** 429 or 503 with Retry-After: the portal asks again by itself, a person reads the message. */
+function busy(reply: FastifyReply, error: ReportsBusy) {
+  return reply.status(error.status).header('retry-after', String(error.retryAfter)).send(errorBody(error));
+}
+
 const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  // Per application instance: the downloads under way and the connections reports may hold.
+  const slots = new ReportSlots();
+  const connections = new Semaphore(reportConnections(db.options.max ?? 10));
+
   for (const report of REPORTS) {
     app.post(
       report.path,
@@ -101,27 +122,62 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         const format = parseFormat((request.query as { format?: unknown }).format);
         const context: ReportContext = { institution: config.institutionName, issued: todayIn(config.timeZone) };
 
-        const snapshot = await openSnapshot(db);
-        let definition: ReportDefinition | null;
+        let release: () => void;
         try {
-          definition = await report.build(snapshot, context, id);
+          release = slots.take(request.user.sub);
         } catch (error) {
-          await snapshot.close();
+          if (error instanceof ReportsBusy) return busy(reply, error);
           throw error;
         }
-        if (!definition) {
-          await snapshot.close();
+        // The download is over when the response closes: sent, client gone (even while the rows
+        // are still being copied) or cut by the write timeout.
+        const closed = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+
+        let spooled: SpooledReport | null;
+        try {
+          spooled = await connections.run(() =>
+            withSnapshot(db, async (snapshot) => {
+              const definition = await report.build(snapshot, context, id);
+              return definition && spoolReport(definition);
+            }),
+          );
+        } catch (error) {
+          release();
+          if (error instanceof ReportsBusy) return busy(reply, error);
+          throw error;
+        }
+        if (!spooled) {
+          release();
           throw new AppError('NOT_FOUND', report.notFound);
         }
+        // From here on the database is out of the picture: only the spool and the slot are held.
+        const spool = spooled;
 
-        const rendered = format === 'pdf' ? renderPdf(definition) : renderXlsx(definition);
+        let rendered: { stream: NodeJS.ReadableStream; done: Promise<void> };
+        try {
+          rendered = format === 'pdf' ? renderPdf(spool.definition) : renderXlsx(spool.definition);
+        } catch (error) {
+          release();
+          await spool.dispose();
+          throw error;
+        }
+        // The renderer closes the spool when it reads its last row or stops early; this covers a
+        // renderer that failed before reading it.
         rendered.done.then(
-          () => snapshot.close(),
+          () => spool.dispose(),
           (error: unknown) => {
             request.log.error({ err: error }, 'No se pudo terminar de generar el reporte.');
-            return snapshot.close();
+            return spool.dispose();
           },
         );
+        void closed.then(release);
+        // No byte accepted by the client for this long: a stalled download, not a slow one
+        // (every write that progresses restarts the clock). Destroying the socket closes the
+        // response, which stops rendering, which closes the spool.
+        reply.raw.setTimeout(config.reportWriteTimeoutMs, () => {
+          request.log.info('Descarga de reporte cortada: el cliente dejó de leer.');
+          reply.raw.destroy();
+        });
         return reply
           .header('content-type', CONTENT_TYPES[format])
           .header('content-disposition', contentDisposition(`${report.fileName(id, context)}.${format}`))

@@ -4,7 +4,13 @@
 //
 // Rows come through a server-side cursor (DECLARE … / FETCH n): PostgreSQL keeps the result,
 // Node holds one batch at a time, so memory does not grow with the number of rows.
+//
+// The transaction lasts only while the rows are copied into the report's spool (spool.ts), never
+// while a client downloads: withSnapshot() closes it on every path, whatever `work` does.
 import type { Db, Trx } from '../../db/pool';
+
+/** What pg_stat_activity shows for a connection while it holds a report's snapshot. */
+export const REPORT_APPLICATION_NAME = 'almacen-api (reporte)';
 
 export const BATCH_SIZE = 250;
 
@@ -20,7 +26,8 @@ export interface Snapshot {
 export async function openSnapshot(db: Db): Promise<Snapshot> {
   const client: Trx = await db.connect();
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    // One round trip; SET LOCAL ends with the transaction, so the pooled connection is named as before.
+    await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL application_name = '${REPORT_APPLICATION_NAME}'`);
   } catch (error) {
     client.release(true);
     throw error;
@@ -74,4 +81,14 @@ export async function openSnapshot(db: Db): Promise<Snapshot> {
       }
     },
   };
+}
+
+/** Runs `work` inside a snapshot and closes it (COMMIT, or ROLLBACK after a failed query) however `work` ends. */
+export async function withSnapshot<T>(db: Db, work: (snapshot: Snapshot) => Promise<T> | T): Promise<T> {
+  const snapshot = await openSnapshot(db);
+  try {
+    return await work(snapshot);
+  } finally {
+    await snapshot.close();
+  }
 }
