@@ -58,6 +58,20 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
     ...(logger
       ? { loggerInstance: logger.child({}, { serializers: LOG_SERIALIZERS }) }
       : { logger: { level: config.logLevel, serializers: LOG_SERIALIZERS, redact: { paths: REDACTED_PATHS, censor: CENSOR } } }),
+    // Slow and idle clients (README, «Configuración»). Node's requestTimeout and headersTimeout
+    // cover RECEIVING a request only — a slow answer or a long report download is not cut by
+    // them — and are checked every connectionsCheckingInterval, so that interval is a fraction of
+    // the shorter one. No socket-inactivity timeout (connectionTimeout): it would also cut a
+    // report still being prepared; a report's stalled reader is cut by REPORT_WRITE_TIMEOUT_MS.
+    // No maxRequestsPerSocket: it bounds nothing the timeouts and the cap do not, and Node would
+    // answer a raw 503 to a client that keeps sending after it.
+    requestTimeout: config.httpRequestTimeoutMs,
+    keepAliveTimeout: config.httpKeepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.httpRequestTimeoutMs,
+      headersTimeout: config.httpHeadersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(config.httpHeadersTimeoutMs / 4))),
+    },
     clientErrorHandler: clientErrorHandler(headers),
     frameworkErrors: frameworkErrorHandler(headers),
     bodyLimit: BODY_LIMIT,
@@ -69,6 +83,10 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
     return503OnClosing: true,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   });
+
+  // Over the cap Node closes new sockets at once (before they cost a descriptor for long), so
+  // the process keeps descriptors for its database; this also refuses /healthz while full.
+  app.server.maxConnections = config.httpMaxConnections;
 
   app.decorateRequest('user', null as never);
   registerErrorHandlers(app);

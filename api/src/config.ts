@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start-up. Every variable has a default
 // that runs the whole product on one machine (embedded PostgreSQL and identity provider); a bad
 // value stops the start with one Spanish line per variable.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -38,9 +39,35 @@ export interface Config {
   dbPoolSize: number;
   /** A report download whose client accepts no byte for this long is cut (milliseconds). */
   reportWriteTimeoutMs: number;
+  /** Time to receive a request's line and headers; a slower or idle client gets a 408. */
+  httpHeadersTimeoutMs: number;
+  /** Time to receive a whole request, body included; answers and downloads are not limited by it. */
+  httpRequestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open between requests. */
+  httpKeepAliveTimeoutMs: number;
+  /** Open connections at most; more are refused so the process keeps descriptors for its database. */
+  httpMaxConnections: number;
 }
 
 export const REMOTE_NAMES = ['mf_catalogs', 'mf_invoices', 'mf_dispatches', 'mf_stock'] as const;
+
+/** Descriptors kept for the rest of the process (database pool, files, reports) under `ulimit -n`. */
+const RESERVED_DESCRIPTORS = 256;
+
+/**
+ * 4096 connections, or fewer when the process may open fewer files (`ulimit -n`): past that
+ * limit new database connections fail and /healthz turns 503 — what the cap is there to prevent.
+ */
+export function defaultMaxConnections(limitsFile = '/proc/self/limits'): number {
+  let soft = Number.POSITIVE_INFINITY;
+  try {
+    const match = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync(limitsFile, 'utf8'));
+    if (match && match[1] !== 'unlimited') soft = Number(match[1]);
+  } catch {
+    // Not Linux: nothing to read; HTTP_MAX_CONNECTIONS sets it.
+  }
+  return Math.max(16, Math.min(4096, soft - RESERVED_DESCRIPTORS));
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -180,6 +207,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A minute without the client taking a byte: far beyond a slow network, short for a stalled client.
   const reportWriteTimeoutMs = intInRange('REPORT_WRITE_TIMEOUT_MS', 60_000, 100, 3_600_000, 'milisegundos');
 
+  // Slow and idle clients (README, «Configuración»): 20 s for the headers is ample
+  // on any network; 60 s for a whole request covers the 1 MB body limit at ~17 KB/s.
+  const httpHeadersTimeoutMs = intInRange('HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 3_600_000, 'milisegundos');
+  const httpRequestTimeoutMs = intInRange('HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000, 'milisegundos');
+  if (httpRequestTimeoutMs < httpHeadersTimeoutMs) {
+    // Node refuses a headers timeout longer than the whole request's.
+    problems.push('HTTP_REQUEST_TIMEOUT_MS no puede ser menor que HTTP_HEADERS_TIMEOUT_MS (la petición completa incluye sus encabezados).');
+  }
+  const httpKeepAliveTimeoutMs = intInRange('HTTP_KEEP_ALIVE_TIMEOUT_MS', 30_000, 100, 3_600_000, 'milisegundos');
+  const httpMaxConnections = intInRange('HTTP_MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000, 'conexiones');
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -207,5 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotes,
     dbPoolSize,
     reportWriteTimeoutMs,
+    httpHeadersTimeoutMs,
+    httpRequestTimeoutMs,
+    httpKeepAliveTimeoutMs,
+    httpMaxConnections,
   };
 }

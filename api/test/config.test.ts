@@ -1,6 +1,9 @@
 // Configuration is checked once at start: every bad variable gets its own Spanish line, and
 // the defaults run the whole product on one machine.
-import { ConfigError, loadConfig } from '../src/config';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, defaultMaxConnections, loadConfig } from '../src/config';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -57,6 +60,38 @@ test('the dev servers may sign in only when OIDC_DEV_ORIGINS names them (npm run
     'OIDC_DEV_ORIGINS contiene un origen inválido: "http://localhost:3000/portal" (solo esquema, servidor y puerto).',
   ]);
   expect(problems({ OIDC_DEV_ORIGINS: 'localhost:3000' })).toHaveLength(1);
+});
+
+test('HTTP limits against slow and idle clients: defaults, overrides, and refused values', () => {
+  expect(loadConfig({})).toMatchObject({ httpHeadersTimeoutMs: 20_000, httpRequestTimeoutMs: 60_000, httpKeepAliveTimeoutMs: 30_000 });
+  expect(
+    loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '10000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000', HTTP_MAX_CONNECTIONS: '500' }),
+  ).toMatchObject({ httpHeadersTimeoutMs: 5000, httpRequestTimeoutMs: 10_000, httpKeepAliveTimeoutMs: 65_000, httpMaxConnections: 500 });
+  expect(problems({ HTTP_HEADERS_TIMEOUT_MS: '0', HTTP_KEEP_ALIVE_TIMEOUT_MS: '30s', HTTP_MAX_CONNECTIONS: '-1' })).toEqual([
+    'HTTP_HEADERS_TIMEOUT_MS debe ser un número entero de milisegundos entre 100 y 3600000 (recibido: "0").',
+    'HTTP_KEEP_ALIVE_TIMEOUT_MS debe ser un número entero de milisegundos entre 100 y 3600000 (recibido: "30s").',
+    'HTTP_MAX_CONNECTIONS debe ser un número entero de conexiones entre 1 y 1000000 (recibido: "-1").',
+  ]);
+  expect(problems({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toEqual([
+    'HTTP_REQUEST_TIMEOUT_MS no puede ser menor que HTTP_HEADERS_TIMEOUT_MS (la petición completa incluye sus encabezados).',
+  ]);
+});
+
+test('the default connection cap stays under the open-files limit (ulimit -n), so the database can still connect', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-limits-'));
+  const limits = (soft: string) => {
+    const file = path.join(dir, `limits-${soft}`);
+    fs.writeFileSync(file, `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                 1048576              files\n`);
+    return file;
+  };
+  try {
+    expect(defaultMaxConnections(limits('1024'))).toBe(768);
+    expect(defaultMaxConnections(limits('20000'))).toBe(4096);
+    expect(defaultMaxConnections(limits('unlimited'))).toBe(4096);
+    expect(defaultMaxConnections(path.join(dir, 'no-existe'))).toBe(4096);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('SECRETS_KEY must be 32 bytes in base64; DATABASE_APP_URL a postgres URL next to DATABASE_URL', () => {
