@@ -81,6 +81,10 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    // request.ip — what the sign-in throttle counts per address and the access log shows — is
+    // the socket's unless the socket is a proxy listed in TRUST_PROXY; then X-Forwarded-For's
+    // last address that is not such a proxy.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   });
 

@@ -2,6 +2,7 @@
 // that runs the whole product on one machine (embedded PostgreSQL and identity provider); a bad
 // value stops the start with one Spanish line per variable.
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -47,6 +48,11 @@ export interface Config {
   httpKeepAliveTimeoutMs: number;
   /** Open connections at most; more are refused so the process keeps descriptors for its database. */
   httpMaxConnections: number;
+  /**
+   * Reverse proxies trusted to say who the client is (X-Forwarded-For): addresses, CIDR ranges or
+   * the names loopback / linklocal / uniquelocal. Empty → the socket's address is the client's.
+   */
+  trustProxy: string[];
 }
 
 export const REMOTE_NAMES = ['mf_catalogs', 'mf_invoices', 'mf_dispatches', 'mf_stock'] as const;
@@ -83,6 +89,25 @@ function isUrl(value: string, protocols = ['http:', 'https:']): boolean {
   } catch {
     return false;
   }
+}
+
+/** `a, b,,c` → ['a', 'b', 'c']. */
+const list = (raw: string) =>
+  raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's range names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function isTimeZone(value: string): boolean {
@@ -149,19 +174,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const extra = parseExtraParams(env.OIDC_EXTRA_PARAMS ?? '');
   if (extra === null) problems.push('OIDC_EXTRA_PARAMS debe ser "clave=valor&…" o un objeto JSON de textos.');
 
-  const corsOrigins = str('CORS_ORIGINS', '')
-    .split(',')
-    .map((o) => o.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
+  const corsOrigins = list(str('CORS_ORIGINS', '')).map((o) => o.replace(/\/+$/, ''));
   for (const origin of corsOrigins) {
     if (!isUrl(origin)) problems.push(`CORS_ORIGINS contiene un origen inválido: "${origin}".`);
   }
 
   // The embedded provider registers `<origin>/auth/callback` for each: an origin, nothing more.
-  const oidcDevOrigins = str('OIDC_DEV_ORIGINS', '')
-    .split(',')
-    .map((o) => o.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
+  const oidcDevOrigins = list(str('OIDC_DEV_ORIGINS', '')).map((o) => o.replace(/\/+$/, ''));
   for (const origin of oidcDevOrigins) {
     if (!isUrl(origin) || new URL(origin).origin !== origin) {
       problems.push(`OIDC_DEV_ORIGINS contiene un origen inválido: "${origin}" (solo esquema, servidor y puerto).`);
@@ -218,6 +237,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const httpKeepAliveTimeoutMs = intInRange('HTTP_KEEP_ALIVE_TIMEOUT_MS', 30_000, 100, 3_600_000, 'milisegundos');
   const httpMaxConnections = intInRange('HTTP_MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000, 'conexiones');
 
+  // Only listed proxies are believed: trusting every sender of X-Forwarded-For would let anyone
+  // pick the address the sign-in throttle counts, so `true` or `*` is refused.
+  const trustProxy = list(str('TRUST_PROXY', ''));
+  for (const entry of trustProxy) {
+    if (!isProxyEntry(entry)) {
+      problems.push(`TRUST_PROXY debe listar direcciones IP, rangos CIDR o loopback, linklocal, uniquelocal, separados por comas (recibido: "${entry}").`);
+    }
+  }
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -249,5 +277,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpRequestTimeoutMs,
     httpKeepAliveTimeoutMs,
     httpMaxConnections,
+    trustProxy,
   };
 }

@@ -53,6 +53,16 @@ test('the error message lists the problems in Spanish for the operator', () => {
   expect(() => loadConfig({ PORT: '70000' })).toThrow(/Configuración inválida:\n {2}- PORT debe ser un número de puerto entre 1 y 65535/);
 });
 
+test('X-Forwarded-For is believed only from the proxies TRUST_PROXY lists, never from anyone', () => {
+  expect(loadConfig({}).trustProxy).toEqual([]);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,uniquelocal, fd00::/8' }).trustProxy).toEqual(['10.0.0.5', '172.16.0.0/12', 'uniquelocal', 'fd00::/8']);
+  for (const bad of ['true', '*', '10.0.0.0/33', 'fd00::/129', 'proxy.example.mx', '10.0.0.1/8/2']) {
+    expect(problems({ TRUST_PROXY: bad })).toEqual([
+      `TRUST_PROXY debe listar direcciones IP, rangos CIDR o loopback, linklocal, uniquelocal, separados por comas (recibido: "${bad}").`,
+    ]);
+  }
+});
+
 test('the dev servers may sign in only when OIDC_DEV_ORIGINS names them (npm run dev sets it)', () => {
   expect(loadConfig({}).oidcDevOrigins).toEqual([]);
   expect(loadConfig({ OIDC_DEV_ORIGINS: 'http://localhost:3000, http://localhost:3004/' }).oidcDevOrigins).toEqual(['http://localhost:3000', 'http://localhost:3004']);

@@ -8,7 +8,6 @@
 //   * wrong passwords from one address do not lock the owner out from another; guesses spread
 //     over several addresses slow the username down instead of locking it;
 //   * an authorization code or a refresh token redeemed 10 times at once works once.
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { BAD_CREDENTIALS } from '../../src/idp';
 import { addUser } from '../../src/idp/users';
 import { startIdpApp, type IdpApp } from '../idp/idp-app';
 import { OidcTestClient, type TokenSet } from '../idp/oidc-client';
+import { guess, openSignInForm, send, type Answer } from './sign-in-client';
 
 // Hundreds of scrypt hashes on a shared 2-core machine (before the fixes, all of them).
 jest.setTimeout(180_000);
@@ -48,52 +48,7 @@ beforeEach(async () => {
   await t.db.query('DELETE FROM idp_login_failures');
 });
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  ms: number;
-}
-
-/** One request on its own connection (no pool to queue behind), from the given local address. */
-function send(url: string, { method = 'GET', headers = {}, body, from = '127.0.0.1' }: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const request = http.request(
-      url,
-      { method, agent: false, localAddress: from, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-interface LoginForm {
-  action: string;
-  cookie: string;
-}
-
-/** A sign-in page opened as a browser would (its interaction cookie and form action). */
-async function openForm(): Promise<LoginForm> {
-  const client = new OidcTestClient({ publicUrl: t.publicUrl });
-  const page = await client.openLoginPage();
-  const action = new URL(OidcTestClient.formAction(page.html), t.publicUrl).toString();
-  return { action, cookie: client.jar.header(action) };
-}
-
-const guess = (form: LoginForm, username: string, password: string, from: string) =>
-  send(form.action, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie },
-    body: new URLSearchParams({ username, password }).toString(),
-    from,
-  });
+const openForm = () => openSignInForm(t.publicUrl);
 
 const count = (answers: Answer[], status: number) => answers.filter((a) => a.status === status).length;
 
