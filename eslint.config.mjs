@@ -3,7 +3,7 @@
 //   shared ← remotes ← (loaded at run time by) shell; a remote never imports another remote or
 //   the shell; shared never imports a remote or the shell; api imports only shared/src/domain;
 //   inside a remote, features do not import each other (shared code moves down to shared/).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -12,7 +12,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const remotes = ['mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock'];
+/** The remotes' folders, from the registry (remotes.json). */
+const remotes = JSON.parse(readFileSync(path.join(root, 'remotes.json'), 'utf8')).remotes.map((remote) => remote.folder);
 
 /** Every feature folder of a remote, read when ESLint starts (features come and go). */
 function featuresOf(remote) {

@@ -9,8 +9,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import rspack, { type Configuration } from '@rspack/core';
+import rspack, { type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { parseRemotePages, type RemotePages } from './shared/src/pages';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rootPackage = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8')) as {
@@ -86,13 +87,24 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   '@almacen/shared/domain': singleton(`^${sharedPackage.version}`, sharedPackage.version),
 };
 
-/** Module Federation names and dev ports of the four remotes (contract in the brief). */
-export const remotes = {
-  mf_catalogs: { folder: 'mf-catalogs', port: 3001 },
-  mf_invoices: { folder: 'mf-invoices', port: 3002 },
-  mf_dispatches: { folder: 'mf-dispatches', port: 3003 },
-  mf_stock: { folder: 'mf-stock', port: 3004 },
-} as const;
+export interface RemoteEntry {
+  /** Module Federation name (`mf_stock`). */
+  name: string;
+  /** Workspace folder (`mf-stock`), also its path under /remotes/ when the API serves it. */
+  folder: string;
+  /** Port of its dev server. */
+  port: number;
+  /** Federated modules: ./App (its routes) and ./pages (its menu and route list). */
+  exposes: Record<string, string>;
+}
+
+/** The one registry of remotes (remotes.json, ARCHITECTURE.md "Añadir un remoto"). */
+export const remoteRegistry: RemoteEntry[] = (
+  JSON.parse(readFileSync(path.join(here, 'remotes.json'), 'utf8')) as { remotes: RemoteEntry[] }
+).remotes;
+
+/** Module Federation names and dev ports of the remotes, by name. */
+export const remotes: Record<string, RemoteEntry> = Object.fromEntries(remoteRegistry.map((remote) => [remote.name, remote]));
 
 export const SHELL_PORT = 3000;
 /** Where `npm run dev` expects the API (and its /config.json and /oidc). */
@@ -110,6 +122,40 @@ interface FrontEndOptions {
   runtimePlugins?: string[];
   /** RSPACK_SERVE / RSPACK_BUILD as passed by @rspack/cli. */
   env: Record<string, unknown>;
+}
+
+/** Writes the remote's pages (./pages) as pages.json beside mf-manifest.json, for /config.json. */
+class PagesJsonPlugin {
+  constructor(private readonly pages: RemotePages) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('AlmacenPagesJson', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'AlmacenPagesJson', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('pages.json', new rspack.sources.RawSource(`${JSON.stringify(this.pages, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+interface RemoteOptions {
+  dir: string;
+  /** Its name in remotes.json. */
+  name: string;
+  /** The default export of its src/pages.ts. */
+  pages: RemotePages;
+  env: Record<string, unknown>;
+}
+
+/** A remote's rspack configuration: port and exposed modules from remotes.json, plus pages.json. */
+export function remoteConfig({ dir, name, pages, env }: RemoteOptions): Configuration {
+  const remote = remotes[name];
+  if (!remote) throw new Error(`rspack.shared.ts: ${name} is not in remotes.json`);
+  // A broken menu fails the build here, not in the browser.
+  const checked = parseRemotePages(pages);
+  if (!checked || checked.menu.length !== pages.menu.length) throw new Error(`${remote.folder}/src/pages.ts: the routes or a menu entry are not valid`);
+  const config = frontEndConfig({ dir, name, port: remote.port, exposes: remote.exposes, env });
+  config.plugins = [...(config.plugins ?? []), new PagesJsonPlugin(checked)];
+  return config;
 }
 
 /** The common rspack configuration of the five front ends. */

@@ -44,6 +44,8 @@ RUN (npm ci --omit=dev --workspace @almacen/api --include-workspace-root=false \
   && npm cache clean --force
 # Only the build: no TypeScript sources, so api/cli.mjs runs dist/cli/*.js.
 COPY --from=build /app/api/dist api/dist
+# The registry of remotes: the API reads it at start (REMOTE_<NAME>_URL, /config.json).
+COPY remotes.json ./
 COPY api/cli.mjs api/
 # The files the API keeps under DATA_DIR (e.g. secrets.key when SECRETS_KEY is not set) in a folder
 # the unprivileged user owns; docker-compose.yml mounts a volume there so they outlive the container.

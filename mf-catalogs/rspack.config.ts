@@ -1,15 +1,10 @@
 // Remote mf_catalogs: builds and deploys alone; the shell finds its mf-manifest.json through /config.json.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frontEndConfig, remotes } from '../rspack.shared';
+import { remoteConfig } from '../rspack.shared';
+import pages from './src/pages';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
 export default (env: Record<string, unknown>) =>
-  frontEndConfig({
-    dir,
-    name: 'mf_catalogs',
-    port: remotes.mf_catalogs.port,
-    exposes: { './App': './src/app.tsx' },
-    env,
-  });
+  remoteConfig({ dir, name: 'mf_catalogs', pages, env });

@@ -7,12 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SHELL = 'shell';
-export const REMOTES = [
-  { folder: 'mf-catalogs', name: 'mf_catalogs', port: 3001 },
-  { folder: 'mf-invoices', name: 'mf_invoices', port: 3002 },
-  { folder: 'mf-dispatches', name: 'mf_dispatches', port: 3003 },
-  { folder: 'mf-stock', name: 'mf_stock', port: 3004 },
-];
+/** The registry of remotes (remotes.json): name, folder, dev port, exposed modules. */
+export const REMOTES = JSON.parse(fs.readFileSync(path.join(ROOT, 'remotes.json'), 'utf8')).remotes;
 export const FRONT_ENDS = [SHELL, ...REMOTES.map((r) => r.folder)];
 export const API = 'api';
 

@@ -55,7 +55,25 @@ export interface Config {
   trustProxy: string[];
 }
 
-export const REMOTE_NAMES = ['mf_catalogs', 'mf_invoices', 'mf_dispatches', 'mf_stock'] as const;
+export interface RemoteRegistryEntry {
+  name: string;
+  folder: string;
+  port: number;
+  exposes: Record<string, string>;
+}
+
+/**
+ * The one registry of remotes, remotes.json at the repository root (the API image copies it
+ * next to api/): REMOTE_<NAME>_URL, /config.json and /remotes/<folder>/ follow it.
+ */
+export const REMOTE_REGISTRY: RemoteRegistryEntry[] = (
+  JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'remotes.json'), 'utf8')) as { remotes: RemoteRegistryEntry[] }
+).remotes;
+
+export const REMOTE_NAMES = REMOTE_REGISTRY.map((remote) => remote.name);
+
+/** REMOTE_MF_STOCK_URL for mf_stock. */
+export const remoteUrlVariable = (name: string) => `REMOTE_${name.toUpperCase()}_URL`;
 
 /** Descriptors kept for the rest of the process (database pool, files, reports) under `ulimit -n`. */
 const RESERVED_DESCRIPTORS = 256;
@@ -204,9 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const repoRoot = path.resolve(__dirname, '..', '..');
   const remotes: Record<string, string> = {};
-  for (const name of REMOTE_NAMES) {
-    const variable = `REMOTE_${name.toUpperCase()}_URL`;
-    const folder = name.replace('_', '-');
+  for (const { name, folder } of REMOTE_REGISTRY) {
+    const variable = remoteUrlVariable(name);
     const url = str(variable, `${publicUrl}/remotes/${folder}/mf-manifest.json`);
     if (!isUrl(url)) problems.push(`${variable} debe ser una URL http(s).`);
     remotes[name] = url;

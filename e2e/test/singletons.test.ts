@@ -4,11 +4,11 @@
 // fetched.
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, signIn } from './support/browser';
-import { baseUrl } from './support/env';
+import { baseUrl, REMOTES } from './support/env';
 import { AREAS, areaHeading } from './support/portal';
 
 const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'swr', '@fluentui/react-components', '@griffel/react', '@almacen/shared'];
-const REMOTE_FOLDERS = ['mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock'];
+const REMOTE_FOLDERS = REMOTES.map((remote) => remote.folder);
 
 let browser: Browser;
 beforeAll(async () => {

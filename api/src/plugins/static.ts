@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_NAMES, type Config } from '../config';
+import { REMOTE_REGISTRY, type Config } from '../config';
 import type { ModuleOptions } from '../modules/module';
 
-export const REMOTE_FOLDERS = REMOTE_NAMES.map((name) => name.replace('_', '-'));
+export const REMOTE_FOLDERS = REMOTE_REGISTRY.map((remote) => remote.folder);
 
 /** Paths that belong to the API, the provider or the probes: never the single-page app. */
 const RESERVED = [/^\/api(\/|$)/, /^\/oidc(\/|$)/, /^\/healthz$/, /^\/remotes(\/|$)/, /^\/config\.json$/];
@@ -39,6 +39,30 @@ export function runtimeConfig(config: Config) {
     },
     remotes: { ...config.remotes },
   };
+}
+
+/**
+ * The menu and routes of each remote this process serves itself (its URL is our own
+ * /remotes/<folder>/), read from the pages.json its build wrote beside mf-manifest.json. Read on
+ * every request, like the remote's files, so a rebuilt remote's pages show on the next reload;
+ * the shell uses them when the remote itself cannot be loaded, so its menu entries stay. A remote
+ * served elsewhere (containers, dev servers) is absent: the shell asks the remote for ./pages.
+ */
+export async function remotePagesOnDisk(config: Config): Promise<Record<string, unknown>> {
+  const pages: Record<string, unknown> = {};
+  await Promise.all(
+    REMOTE_REGISTRY.map(async ({ name, folder }) => {
+      if (config.remotes[name] !== `${config.publicUrl}/remotes/${folder}/mf-manifest.json`) return;
+      const dir = path.join(config.staticRoot, folder, 'dist');
+      if (!isServable(dir, 'pages.json')) return;
+      try {
+        pages[name] = JSON.parse(await fs.promises.readFile(path.join(dir, 'pages.json'), 'utf8'));
+      } catch {
+        // Half-written by a build under way, or not JSON: the shell asks the remote itself.
+      }
+    }),
+  );
+  return pages;
 }
 
 const originOf = (url: string) => new URL(url).origin;
@@ -104,7 +128,7 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
   const root = config.staticRoot;
   const shellDist = path.join(root, 'shell', 'dist');
   const csp = shellCsp(config);
-  const configJson = JSON.stringify(runtimeConfig(config));
+  const settings = runtimeConfig(config);
 
   // Only reply.sendFile (ETag, Last-Modified, 304, ranges, path checks); routes are ours.
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'deny' });
@@ -127,7 +151,10 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
   }
 
   app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', NO_CACHE).type('application/json; charset=utf-8').send(configJson),
+    reply
+      .header('cache-control', NO_CACHE)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ ...settings, pages: await remotePagesOnDisk(config) })),
   );
 
   app.get<{ Params: { folder: string; '*': string } }>('/remotes/:folder/*', { schema: { hide: true } }, async (request, reply) => {

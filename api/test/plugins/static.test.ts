@@ -165,7 +165,30 @@ describe('/config.json', () => {
         mf_dispatches: 'https://almacen.example.mx/remotes/mf-dispatches/mf-manifest.json',
         mf_stock: 'https://almacen.example.mx/remotes/mf-stock/mf-manifest.json',
       },
+      pages: {},
     });
+  });
+
+  it("carries the pages.json of each remote it serves, read again on every request", async () => {
+    const stock = { label: 'Stock de productos', routes: ['stock/*'], menu: [{ label: 'Stock de productos', path: '/dashboard/stock', order: 40 }] };
+    const withAlerts = { ...stock, menu: [...stock.menu, { label: 'Alertas', path: '/dashboard/stock/alerts', order: 45 }] };
+    write('mf-stock/dist/pages.json', JSON.stringify(stock));
+    // Served from elsewhere: the shell asks that remote itself, a copy on this disk may be stale.
+    write('mf-invoices/dist/pages.json', JSON.stringify({ label: 'Entradas', routes: ['invoices/*'], menu: [] }));
+    // Half-written by a build under way: left out, never a 500.
+    write('mf-dispatches/dist/pages.json', '{"label": "Sali');
+    try {
+      let response = await get('/config.json');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().pages).toEqual({ mf_stock: stock });
+
+      // A rebuilt remote's new page is in the next /config.json, without restarting the API.
+      write('mf-stock/dist/pages.json', JSON.stringify(withAlerts));
+      response = await get('/config.json');
+      expect(response.json().pages).toEqual({ mf_stock: withAlerts });
+    } finally {
+      for (const folder of ['mf-stock', 'mf-invoices', 'mf-dispatches']) fs.rmSync(path.join(root, folder, 'dist', 'pages.json'), { force: true });
+    }
   });
 });
 

@@ -1,8 +1,14 @@
 // What global-setup.ts hands to the test files (through the environment jest workers inherit).
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'e2e', 'artifacts');
+
+/** The registry of remotes (remotes.json). */
+export const REMOTES: Array<{ name: string; folder: string; port: number; exposes: Record<string, string> }> = JSON.parse(
+  fs.readFileSync(path.join(REPO_ROOT, 'remotes.json'), 'utf8'),
+).remotes;
 
 export const BASE_URL_ENV = 'ALMACEN_E2E_BASE_URL';
 export const ADMIN_PASSWORD_ENV = 'ALMACEN_E2E_ADMIN_PASSWORD';

@@ -15,6 +15,11 @@ export interface RuntimeConfig {
   oidc: OidcRuntimeConfig;
   /** Module Federation name → URL of its mf-manifest.json. */
   remotes: Record<string, string>;
+  /**
+   * Module Federation name → its pages and menu (the pages.json of the build the API serves);
+   * checked by the shell with parseRemotePages (@almacen/shared/pages).
+   */
+  pages?: Record<string, unknown>;
 }
 
 export const CONFIG_LOAD_ERROR = 'No pudimos leer la configuración del portal (/config.json).';
@@ -43,6 +48,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       extraQueryParams: { ...(oidc!.extraQueryParams ?? {}) },
     },
     remotes: { ...remotes },
+    pages: value.pages && typeof value.pages === 'object' ? { ...value.pages } : {},
   };
 }
 

@@ -3,7 +3,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
-export type RemoteName = 'mf_catalogs' | 'mf_invoices' | 'mf_dispatches' | 'mf_stock';
+/** A Module Federation name of /config.json (remotes.json). */
+export type RemoteName = string;
 
 let manifests: Record<string, string> = {};
 

@@ -5,6 +5,7 @@ import { AlmacenLogo, useRuntimeConfig } from '@almacen/shared';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { AccountMenu } from './account-menu';
+import type { NavEntry } from './navigation';
 import { SideNav } from './side-nav';
 import { useNarrowScreen } from './use-narrow-screen';
 
@@ -37,7 +38,7 @@ function MenuIcon() {
   );
 }
 
-export function DashboardLayout() {
+export function DashboardLayout({ navigation }: { navigation: NavEntry[] }) {
   const styles = useStyles();
   const config = useRuntimeConfig();
   const narrow = useNarrowScreen();
@@ -60,7 +61,7 @@ export function DashboardLayout() {
         <AccountMenu />
       </header>
       <div className={styles.body}>
-        <SideNav overlay={narrow} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        <SideNav navigation={navigation} overlay={narrow} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         <main className={styles.main}>
           <Outlet />
         </main>

@@ -1,4 +1,7 @@
-// The side navigation of spec §2, labels and nesting verbatim.
+// The side navigation, built from the menu entries the remotes expose (./pages), in the order the
+// shell keeps: its own Inicio first, then each entry by its `order` (spec §2: Inicio, Catálogos,
+// Entradas, Salidas, Stock de productos). Labels come verbatim from the remotes.
+import type { MenuEntry, RemotePages } from '@almacen/shared/pages';
 
 export interface NavLeaf {
   label: string;
@@ -15,51 +18,51 @@ export type NavEntry = NavLeaf | NavGroup;
 
 export const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in entry;
 
-export const navigation: NavEntry[] = [
-  { label: 'Inicio', to: '/dashboard' },
-  {
-    label: 'Catálogos',
-    value: 'catalogs',
-    children: [
-      { label: 'Empleados', to: '/dashboard/catalogs/employees' },
-      { label: 'Partidas', to: '/dashboard/catalogs/categories' },
-      { label: 'Productos', to: '/dashboard/catalogs/products' },
-      { label: 'Proveedores', to: '/dashboard/catalogs/suppliers' },
-      { label: 'Roles', to: '/dashboard/catalogs/roles' },
-      { label: 'Unidades', to: '/dashboard/catalogs/units' },
-    ],
-  },
-  {
-    label: 'Entradas',
-    value: 'invoices',
-    children: [
-      { label: 'Generar entrada de productos', to: '/dashboard/invoices/generate' },
-      { label: 'Consultar historial de entradas', to: '/dashboard/invoices/history' },
-    ],
-  },
-  {
-    label: 'Salidas',
-    value: 'dispatches',
-    children: [
-      { label: 'Generar salida de productos', to: '/dashboard/dispatches/generate' },
-      { label: 'Consultar historial de salidas', to: '/dashboard/dispatches/history' },
-    ],
-  },
-  { label: 'Stock de productos', to: '/dashboard/stock' },
-];
+/** The shell's own page, always first. */
+export const HOME: NavLeaf = { label: 'Inicio', to: '/dashboard' };
+
+const byOrder = <T extends { entry: MenuEntry; index: number }>(a: T, b: T) => a.entry.order - b.entry.order || a.index - b.index;
+
+/**
+ * The menu of the loaded remotes. Ties keep the remotes' order (remotes.json) and their own; a
+ * group heading without pages is left out, and a page whose group nobody declares shows at the
+ * top level rather than vanishing.
+ */
+export function buildNavigation(remotes: RemotePages[]): NavEntry[] {
+  const entries = remotes.flatMap((remote) => remote.menu).map((entry, index) => ({ entry, index }));
+  const groups = new Set(entries.filter(({ entry }) => entry.group).map(({ entry }) => entry.group));
+  const top = entries.filter(({ entry }) => !entry.parent || !groups.has(entry.parent)).sort(byOrder);
+  const seen = new Set<string>();
+  const navigation: NavEntry[] = [HOME];
+  for (const { entry } of top) {
+    if (entry.group) {
+      if (seen.has(entry.group)) continue;
+      seen.add(entry.group);
+      const children = entries
+        .filter(({ entry: child }) => child.parent === entry.group && child.path)
+        .sort(byOrder)
+        .map(({ entry: child }) => ({ label: child.label, to: child.path! }));
+      if (children.length > 0) navigation.push({ label: entry.label, value: entry.group, children });
+    } else if (entry.path) {
+      navigation.push({ label: entry.label, to: entry.path });
+    }
+  }
+  return navigation;
+}
+
+const leaves = (navigation: NavEntry[]) => navigation.flatMap((entry) => (isGroup(entry) ? entry.children : [entry]));
 
 /** The entry to highlight for a location: the longest route that prefixes it. */
-export function selectedRoute(pathname: string): string | undefined {
-  const routes = navigation.flatMap((entry) => (isGroup(entry) ? entry.children : [entry])).map((leaf) => leaf.to);
-  return routes
+export function selectedRoute(navigation: NavEntry[], pathname: string): string | undefined {
+  return leaves(navigation)
+    .map((leaf) => leaf.to)
     .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
     .sort((a, b) => b.length - a.length)[0];
 }
 
 /** The group holding a location, so it opens by itself. */
-export function groupOf(pathname: string): string | undefined {
-  const group = navigation.find(
-    (entry): entry is NavGroup => isGroup(entry) && pathname.startsWith(`/dashboard/${entry.value}`),
-  );
+export function groupOf(navigation: NavEntry[], pathname: string): string | undefined {
+  const to = selectedRoute(navigation, pathname);
+  const group = navigation.find((entry): entry is NavGroup => isGroup(entry) && entry.children.some((child) => child.to === to));
   return group?.value;
 }

@@ -14,9 +14,11 @@ import {
 import { AlmacenLogo } from '@almacen/shared';
 import { useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { groupOf, isGroup, navigation, selectedRoute } from './navigation';
+import { groupOf, isGroup, selectedRoute, type NavEntry } from './navigation';
 
 export interface SideNavProps {
+  /** What the loaded remotes put in the menu (navigation.ts). */
+  navigation: NavEntry[];
   /** Overlay drawer (narrow screens) instead of an inline column. */
   overlay: boolean;
   open: boolean;
@@ -28,11 +30,11 @@ const useStyles = makeStyles({
   inline: { flexShrink: 0 },
 });
 
-export function SideNav({ overlay, open, onClose }: SideNavProps) {
+export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
   const styles = useStyles();
   const location = useLocation();
   const navigate = useNavigate();
-  const current = groupOf(location.pathname);
+  const current = groupOf(navigation, location.pathname);
   const [openGroups, setOpenGroups] = useState<string[]>(current ? [current] : []);
 
   const go = (to: string) => (event: MouseEvent) => {
@@ -51,7 +53,7 @@ export function SideNav({ overlay, open, onClose }: SideNavProps) {
       onOpenChange={(_, data) => {
         if (!data.open) onClose();
       }}
-      selectedValue={selectedRoute(location.pathname) ?? ''}
+      selectedValue={selectedRoute(navigation, location.pathname) ?? ''}
       selectedCategoryValue={current ?? ''}
       openCategories={openGroups}
       onNavCategoryItemToggle={(_, data) => {

@@ -6,6 +6,7 @@ import { configure, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from '../app';
 import { ShellRoot } from '../root';
+import { remotePages } from './remote-pages';
 
 // The machine running the suite is shared and slow at times; waiting longer is not a weaker check.
 configure({ asyncUtilTimeout: 5000 });
@@ -31,11 +32,12 @@ export function fakeSession(user: CurrentUser | null | 'pending'): FakeSession {
 
 export const ana: CurrentUser = { name: 'Ana López', email: 'ana@example.com' };
 
-export function renderShell(route: string, session: OidcSession = fakeSession(ana)) {
+/** `pages`: what /config.json says about the remotes' pages (default: all four, as deployed). */
+export function renderShell(route: string, session: OidcSession = fakeSession(ana), pages: Record<string, unknown> = remotePages) {
   const { api } = createFakeApi(() => []);
   const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <ShellRoot config={{ ...testConfig, remotes: remoteManifests }} session={session} api={api}>
+      <ShellRoot config={{ ...testConfig, remotes: remoteManifests, pages }} session={session} api={api}>
         <AppRoutes />
       </ShellRoot>
     </MemoryRouter>,

@@ -1,0 +1,118 @@
+// A remote owns its pages and menu (issue #13, ARCHITECTURE "Añadir una página a un remoto"): a
+// test build of mf-stock with one extra page — its component, its <Route> in app.tsx and its
+// entry in src/pages.ts, nothing else — shows in the side navigation and at its route after a
+// reload, and every file of the shell's build stays byte-identical. The sources are restored and
+// the remote rebuilt afterwards.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
+import { baseUrl, REPO_ROOT } from './support/env';
+import { areaHeading, navigation } from './support/portal';
+
+const REMOTE = path.join(REPO_ROOT, 'mf-stock');
+const SHELL_DIST = path.join(REPO_ROOT, 'shell', 'dist');
+const stamp = Date.now().toString(36);
+const LABEL = `Página de prueba ${stamp}`;
+const ROUTE = `prueba-${stamp}`;
+const PAGE_FILE = path.join(REMOTE, 'src', `e2e-page-${stamp}.tsx`);
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function shellHashes(): Record<string, string> {
+  return Object.fromEntries(
+    filesUnder(SHELL_DIST)
+      .sort()
+      .map((file) => [path.relative(SHELL_DIST, file), createHash('sha256').update(fs.readFileSync(file)).digest('hex')]),
+  );
+}
+
+/** The edits of the test build: [file, text that is there, the same text with the page added]. */
+const edits: Array<[string, string, string]> = [
+  [
+    path.join(REMOTE, 'src', 'app.tsx'),
+    '      <Route path="*"',
+    `      <Route path="${ROUTE}" element={<ExtraPage />} />\n      <Route path="*"`,
+  ],
+  [
+    path.join(REMOTE, 'src', 'app.tsx'),
+    "import { Route, Routes } from 'react-router-dom';\n",
+    `import { Route, Routes } from 'react-router-dom';\nimport ExtraPage from './e2e-page-${stamp}';\n`,
+  ],
+  [
+    path.join(REMOTE, 'src', 'pages.ts'),
+    '  menu: [',
+    `  menu: [\n    { label: '${LABEL}', path: '/dashboard/stock/${ROUTE}', order: 45 },`,
+  ],
+];
+
+/** Replaces the first `from` with `to` (only this test's text, whatever else changed meanwhile). */
+function replaceOnce(file: string, from: string, to: string): void {
+  const source = fs.readFileSync(file, 'utf8');
+  if (!source.includes(from)) throw new Error(`${file} no contiene ${JSON.stringify(from)}`);
+  fs.writeFileSync(file, source.replace(from, () => to));
+}
+
+function buildRemote(): void {
+  execFileSync('npm', ['run', 'build', '-w', 'mf-stock'], { cwd: REPO_ROOT, stdio: 'pipe', timeout: 600_000 });
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it('shows a page added to mf-stock alone in the menu and at its route, the shell build untouched', async () => {
+  const { page } = await newPage(browser);
+  await signIn(page);
+  await navigation(page).getByRole('link', { name: 'Stock de productos' }).waitFor();
+  expect(await navigation(page).getByRole('link', { name: LABEL }).count()).toBe(0);
+
+  const before = shellHashes();
+  expect(Object.keys(before)).toContain('index.html');
+  try {
+    fs.writeFileSync(
+      PAGE_FILE,
+      `import { Title2 } from '@fluentui/react-components';\n\nexport default function ExtraPage() {\n  return <Title2 as="h1">${LABEL}</Title2>;\n}\n`,
+    );
+    for (const [file, from, to] of edits) replaceOnce(file, from, to);
+    buildRemote();
+
+    await page.reload();
+    const link = navigation(page).getByRole('link', { name: LABEL });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/dashboard/stock/${ROUTE}`);
+    // Spec order kept: the new entry (order 45) after Stock de productos (40).
+    const labels = await navigation(page).getByRole('link').allTextContents();
+    expect(labels.indexOf(LABEL)).toBe(labels.indexOf('Stock de productos') + 1);
+    await link.click();
+    await page.waitForURL(`${baseUrl()}/dashboard/stock/${ROUTE}`);
+    expect(await areaHeading(page)).toBe(LABEL);
+    await screenshot(page, 'remote-pages-added');
+
+    // A deep link to it after a reload works too (the route comes from the remote, not the shell).
+    await page.goto(`${baseUrl()}/dashboard/stock/${ROUTE}`);
+    expect(await areaHeading(page)).toBe(LABEL);
+    expect(shellHashes()).toEqual(before);
+  } finally {
+    for (const [file, from, to] of [...edits].reverse()) {
+      if (fs.readFileSync(file, 'utf8').includes(to)) replaceOnce(file, to, from);
+    }
+    fs.rmSync(PAGE_FILE, { force: true });
+    buildRemote();
+  }
+  await page.reload();
+  await navigation(page).getByRole('link', { name: 'Stock de productos' }).waitFor();
+  expect(await navigation(page).getByRole('link', { name: LABEL }).count()).toBe(0);
+  expect(shellHashes()).toEqual(before);
+});

@@ -1,0 +1,85 @@
+// The pages and menu entries of the remotes (their ./pages), so the shell's routes and menu follow
+// what the remotes deploy, without rebuilding the shell. Where they come from, first found wins:
+//   1. /config.json `pages`: the API read each remote's pages.json from the build it serves, so
+//      a remote that is down keeps its menu entries and routes (its pages show "Reintentar"),
+//      even on a first visit;
+//   2. the remote's own ./pages (a remote served elsewhere: containers, dev servers), remembered
+//      in localStorage so an outage later does not make its entries vanish;
+//   3. that remembered copy, when the remote cannot be loaded now.
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { parseRemotePages, type RemotePages } from '@almacen/shared/pages';
+import { useEffect, useState } from 'react';
+
+export const PAGES_CACHE_PREFIX = 'almacen.pages.';
+
+function remembered(name: string): RemotePages | null {
+  try {
+    const raw = window.localStorage.getItem(PAGES_CACHE_PREFIX + name);
+    return raw ? parseRemotePages(JSON.parse(raw)) : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(name: string, pages: RemotePages): void {
+  try {
+    window.localStorage.setItem(PAGES_CACHE_PREFIX + name, JSON.stringify(pages));
+  } catch {
+    // Storage full or refused (private mode): the menu simply is not remembered.
+  }
+}
+
+/** The remote's ./pages, or null when it cannot be loaded or says nothing valid. */
+export async function loadRemotePages(name: string): Promise<RemotePages | null> {
+  try {
+    const module = await loadRemote<{ default?: unknown }>(`${name}/pages`);
+    return parseRemotePages(module?.default);
+  } catch (error) {
+    console.error(`[${name}] ./pages`, error);
+    return null;
+  }
+}
+
+export interface RemoteWithPages {
+  name: string;
+  pages: RemotePages;
+}
+
+export interface PortalPages {
+  /** The remotes whose pages are known, in /config.json's order (remotes.json). */
+  remotes: RemoteWithPages[];
+  /** Some remote's pages are still being fetched: an unknown path may yet become a page. */
+  pending: boolean;
+}
+
+/** Pages of every remote of /config.json (`remotes`: name → manifest; `pages`: name → pages). */
+export function usePortalPages(remotes: Record<string, string>, configPages: Record<string, unknown> = {}): PortalPages {
+  const names = Object.keys(remotes);
+  const [known, setKnown] = useState<Record<string, RemotePages | null>>(() =>
+    Object.fromEntries(names.map((name) => [name, parseRemotePages(configPages[name]) ?? remembered(name)])),
+  );
+  // The remembered copy shows at once, but the remote is asked anyway: it may have new pages.
+  const [waiting, setWaiting] = useState(() => names.filter((name) => !parseRemotePages(configPages[name])));
+
+  useEffect(() => {
+    let active = true;
+    for (const name of waiting) {
+      void loadRemotePages(name).then((loaded) => {
+        if (!active) return;
+        if (loaded) remember(name, loaded);
+        if (loaded) setKnown((current) => ({ ...current, [name]: loaded }));
+        setWaiting((current) => current.filter((other) => other !== name));
+      });
+    }
+    return () => {
+      active = false;
+    };
+    // Fetched once per page load; the list only shrinks as answers arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return {
+    remotes: names.flatMap((name) => (known[name] ? [{ name, pages: known[name] }] : [])),
+    pending: waiting.some((name) => !known[name]),
+  };
+}
