@@ -16,7 +16,7 @@ COPY mf-dispatches/package.json mf-dispatches/
 COPY mf-stock/package.json mf-stock/
 COPY e2e/package.json e2e/
 RUN npm ci --workspace "${APP}" --include-workspace-root || npm install --workspace "${APP}" --include-workspace-root
-COPY tsconfig.base.json rspack.shared.ts ./
+COPY tsconfig.base.json rspack.shared.ts remotes.json ./
 COPY shared shared
 COPY ${APP} ${APP}
 RUN npm run build -w "${APP}"
