@@ -33,10 +33,8 @@ module.exports = {
   projects: [
     front('shared'),
     front('shell'),
-    front('mf-catalogs'),
-    front('mf-invoices'),
-    front('mf-dispatches'),
-    front('mf-stock'),
+    // One project per remote of the registry (remotes.json).
+    ...require('./remotes.json').remotes.map((remote) => front(remote.folder)),
     {
       displayName: 'api',
       rootDir: '<rootDir>/api',

@@ -1,0 +1,95 @@
+// remotes.json is the one registry of remotes (ARCHITECTURE.md, "Añadir un remoto"). What reads it
+// follows by itself; what cannot read it — docker-compose.yml, .env.example, the workspaces and the
+// build script — is checked against it here, so a fifth remote cannot be half added.
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTE_REGISTRY, remoteUrlVariable } from '../../src/config';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const compose = read('docker-compose.yml');
+const envExample = read('.env.example');
+const rootPackage = JSON.parse(read('package.json')) as { workspaces: string[]; scripts: Record<string, string> };
+
+/** The block of a top-level compose service (`  name:` up to the next one). */
+function service(name: string): string | null {
+  const match = new RegExp(`^  ${escape(name)}:\\n((?:(?:    .*)?\\n)*)`, 'm').exec(compose);
+  return match ? match[1] : null;
+}
+
+/** The port docker-compose publishes a remote's nginx on. */
+function publishedPort(folder: string): number | null {
+  const block = service(folder);
+  const match = block && /^\s+- "(\d+):80"$/m.exec(block);
+  return match ? Number(match[1]) : null;
+}
+
+describe('remotes.json', () => {
+  it('names each remote once, with its own folder, dev port and the modules the shell loads', () => {
+    expect(REMOTE_REGISTRY.length).toBeGreaterThan(0);
+    const names = REMOTE_REGISTRY.map((remote) => remote.name);
+    const ports = REMOTE_REGISTRY.map((remote) => remote.port);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(REMOTE_REGISTRY.map((remote) => remote.folder)).size).toBe(names.length);
+    // 3000 is the shell's dev server, 8080 the API's.
+    expect(new Set([...ports, 3000, 8080]).size).toBe(ports.length + 2);
+    for (const remote of REMOTE_REGISTRY) {
+      expect(remote.name).toMatch(/^mf_[a-z][a-z0-9_]*$/);
+      expect(Object.keys(remote.exposes)).toEqual(expect.arrayContaining(['./App', './pages']));
+      for (const file of Object.values(remote.exposes)) expect(fs.existsSync(path.join(ROOT, remote.folder, file))).toBe(true);
+      expect(read(`${remote.folder}/rspack.config.ts`)).toContain(`name: '${remote.name}'`);
+    }
+  });
+
+  it('is what the workspaces, the build script and jest list', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.config.js is CommonJS
+    const jestConfig = require(path.join(ROOT, 'jest.config.js')) as { projects: Array<{ displayName: string }> };
+    for (const { folder } of REMOTE_REGISTRY) {
+      expect(rootPackage.workspaces).toContain(folder);
+      expect(rootPackage.scripts.build.split(/\s+/)).toContain(folder);
+      expect(jestConfig.projects.map((project) => project.displayName)).toContain(folder);
+    }
+  });
+});
+
+describe('docker-compose.yml', () => {
+  it('has one nginx per remote and gives the API each manifest URL on that port', () => {
+    const problems: string[] = [];
+    const api = service('api') ?? '';
+    const shellOrigins = /REMOTE_ORIGINS: \$\{REMOTE_ORIGINS:-([^}]*)\}/.exec(service('shell') ?? '')?.[1].split(' ') ?? [];
+    for (const { name, folder } of REMOTE_REGISTRY) {
+      const block = service(folder);
+      if (!block || !new RegExp(`^\\s+APP: ${escape(folder)}$`, 'm').test(block)) problems.push(`falta el servicio ${folder} (APP: ${folder})`);
+      const port = publishedPort(folder);
+      if (!port) {
+        problems.push(`${folder} no publica un puerto`);
+        continue;
+      }
+      const variable = remoteUrlVariable(name);
+      const url = `http://localhost:${port}/mf-manifest.json`;
+      if (!api.includes(`${variable}: \${${variable}:-${url}}`)) problems.push(`api no define ${variable} con ${url}`);
+      if (!shellOrigins.includes(`http://localhost:${port}`)) problems.push(`REMOTE_ORIGINS del shell no incluye http://localhost:${port}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has no remote the registry does not name', () => {
+    const folders = REMOTE_REGISTRY.map((remote) => remote.folder);
+    const services = [...compose.matchAll(/^ {2}(mf-[\w-]+):$/gm)].map((match) => match[1]);
+    expect(services.sort()).toEqual([...folders].sort());
+    const variables = [...compose.matchAll(/^\s+(REMOTE_MF_\w+_URL):/gm)].map((match) => match[1]);
+    expect(variables.sort()).toEqual(REMOTE_REGISTRY.map((remote) => remoteUrlVariable(remote.name)).sort());
+  });
+});
+
+describe('.env.example', () => {
+  it('documents each remote URL as docker-compose publishes it, and no other', () => {
+    const documented = [...envExample.matchAll(/^#?\s*(REMOTE_MF_\w+_URL)=(.*)$/gm)].map((match) => [match[1], match[2]]);
+    const expected = REMOTE_REGISTRY.map(({ name, folder }) => [remoteUrlVariable(name), `http://localhost:${publishedPort(folder)}/mf-manifest.json`]);
+    expect(documented.sort()).toEqual(expected.sort());
+    const origins = /^#?\s*REMOTE_ORIGINS=(.*)$/m.exec(envExample)?.[1].split(' ') ?? [];
+    expect(origins.sort()).toEqual(REMOTE_REGISTRY.map(({ folder }) => `http://localhost:${publishedPort(folder)}`).sort());
+  });
+});
