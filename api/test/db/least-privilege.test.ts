@@ -210,6 +210,14 @@ describe('a server of one’s own (DATABASE_URL)', () => {
       await db.query(`UPDATE product_units SET description = 'Caja chica'`);
       expect((await db.query('SELECT description FROM product_units')).rows).toEqual([{ description: 'Caja chica' }]);
       await expect(db.query(`UPDATE movements SET quantity = 0`)).rejects.toThrow(/permission denied for table movements/);
+      // Cancellations (issue #16) are documents too: added, read, never changed or removed.
+      await db.query('SELECT count(*) FROM document_cancellations');
+      await expect(db.query(`UPDATE document_cancellations SET reason = 'Cambiada'`)).rejects.toThrow(/permission denied for table document_cancellations/);
+      await expect(db.query('DELETE FROM document_cancellations')).rejects.toThrow(/permission denied for table document_cancellations/);
+      const grants = await db.query<{ privilege_type: string }>(
+        `SELECT privilege_type FROM information_schema.role_table_grants WHERE table_name = 'document_cancellations' AND grantee = current_user ORDER BY 1`,
+      );
+      expect(grants.rows.map((r) => r.privilege_type)).toEqual(['INSERT', 'SELECT']);
       await expect(db.query(`DROP TABLE product_units`)).rejects.toThrow(/must be owner/);
       await expect(db.query(`CREATE ROLE intruso`)).rejects.toThrow(/permission denied to create role/);
     } finally {

@@ -57,10 +57,22 @@ const SPEC_REPORT_CALLS = [
   'POST /api/reports/stock',
 ];
 
+/** Issue #16: cancelling an entry or an exit with a reversing document. */
+const CANCELLATION_CALLS = ['POST /api/invoices/{id}/cancellation', 'POST /api/dispatches/{id}/cancellation'];
+
 interface OpenApi {
   openapi: string;
-  paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: unknown; responses?: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: unknown; responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }>
+  >;
   components?: { securitySchemes?: Record<string, unknown> };
+}
+
+interface JsonSchema {
+  required?: string[];
+  properties?: Record<string, JsonSchema & { enum?: string[] }>;
+  items?: JsonSchema;
 }
 
 let doc: OpenApi;
@@ -99,4 +111,29 @@ test('catalogue writes document their body and path ids are integers', () => {
 
 test('the identity provider and static files are not described as API', () => {
   expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/') && p !== '/healthz')).toEqual([]);
+});
+
+test('the cancellation calls (issue #16) are described: integer path id, the reason body, 201 with the document and its movements, 404 and 409', () => {
+  expect(CANCELLATION_CALLS.filter((call) => !present(call))).toEqual([]);
+  for (const path of ['/api/invoices/{id}/cancellation', '/api/dispatches/{id}/cancellation']) {
+    const post = doc.paths[path].post;
+    expect(post.parameters?.find((p) => p.name === 'id')).toMatchObject({ in: 'path', schema: { type: 'integer' } });
+    expect(post.parameters?.find((p) => p.name === 'idempotency-key')).toMatchObject({ in: 'header' });
+    expect(post.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['reason'], properties: { reason: { type: 'string', minLength: 5, maxLength: 500 } } } } },
+    });
+    expect(Object.keys(post.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '401', '404', '409']));
+    const created = post.responses!['201'].content!['application/json'].schema.properties!.data;
+    expect(created.required).toEqual(['id', 'documentId', 'reason', 'cancelledAt', 'cancelledBy', 'movements']);
+    expect(created.properties!.movements.items!.properties!.movementType.enum).toEqual(['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION']);
+  }
+});
+
+test('the histories describe each item\'s status and cancellation', () => {
+  for (const path of ['/api/invoices', '/api/dispatches']) {
+    const item = doc.paths[path].get.responses!['200'].content!['application/json'].schema.properties!.data.items!;
+    expect(item.required).toEqual(expect.arrayContaining(['status', 'cancellation']));
+    expect(item.properties!.status.enum).toEqual(['REGISTRADA', 'CANCELADA']);
+    expect(item.properties!.cancellation.required).toEqual(['reason', 'cancelledAt', 'cancelledBy']);
+  }
 });

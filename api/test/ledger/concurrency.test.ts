@@ -5,8 +5,8 @@
 import type { CreateDispatch, CreateInvoice } from '@almacen/shared/domain';
 import { client, countRows, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { registerDispatch } from '../../src/modules/dispatches/dispatches.service';
-import { registerInvoice } from '../../src/modules/invoices/invoices.service';
+import { cancelDispatch, registerDispatch } from '../../src/modules/dispatches/dispatches.service';
+import { cancelInvoice, registerInvoice } from '../../src/modules/invoices/invoices.service';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, stockOf, type Catalog } from './fixtures';
 
 // Each file creates and migrates its own database; on a busy machine that alone can take seconds.
@@ -137,4 +137,65 @@ test('concurrent first entries of a product that never moved create ONE balance 
   expect(await stockOf(c, productId)).toMatchObject({ availableQuantity: '30', averagePrice: '18.9' });
   const { rows } = await t.db.query('SELECT count(*)::int AS n FROM product_balances WHERE product_id = $1', [productId]);
   expect(rows[0].n).toBe(1);
+});
+
+// ---- cancellations (issue #16) ---------------------------------------------------------------
+
+test('ten people cancel the same entry and the same exit at once: exactly one 201 each, the others 409 with the Spanish message, stock moved once', async () => {
+  const productId = await createProduct(c, 'Resistol 850 g');
+  await receive(productId, '50', '90');
+  const invoice = (await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '10', purchasePrice: '100' }]))).json().data;
+  const dispatch = (await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: '4' }]))).json().data;
+  const before = await countRows(t, ['document_cancellations', 'movements']);
+
+  const race = (url: string) =>
+    Promise.all(Array.from({ length: 10 }, (_, i) => client(t, { sub: `clerk-${i}`, name: `Almacenista ${i}` }).post(url, { reason: `Corrección ${i}` })));
+  const [entries, exits] = await Promise.all([race(`/api/invoices/${invoice.id}/cancellation`), race(`/api/dispatches/${dispatch.id}/cancellation`)]);
+
+  for (const [responses, message] of [
+    [entries, 'La entrada ya está cancelada.'],
+    [exits, 'La salida ya está cancelada.'],
+  ] as const) {
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const refused = responses.filter((r) => r.statusCode !== 201);
+    expect(refused.map((r) => [r.statusCode, r.json().message])).toEqual(Array(9).fill([409, message]));
+  }
+  expect(await countRows(t, ['document_cancellations', 'movements'])).toEqual({
+    document_cancellations: before.document_cancellations + 2,
+    movements: before.movements + 2,
+  });
+  // 50 + 10 − 4 − 10 (the entry's cancellation) + 4 (the exit's) = 50: each counted once.
+  expect((await stockOf(c, productId)).availableQuantity).toBe('50');
+});
+
+test('the lock order holds for cancellations too: with NO retry, opposite-order cancellations, exits and entries all commit', async () => {
+  const a = await createProduct(c, 'Cartulina blanca');
+  const b = await createProduct(c, 'Cartulina de color');
+  await receive(a, '500', '4');
+  await receive(b, '500', '5');
+  const actor = { sub: 'user-lock-order', name: 'Prueba de orden' };
+  const invoices: number[] = [];
+  const dispatches: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const lines = i % 2 ? [a, b] : [b, a];
+    invoices.push((await c.post('/api/invoices', invoiceBody(t, catalog, lines.map((productId) => ({ productId, quantity: '1', purchasePrice: '6' }))))).json().data.id);
+    dispatches.push((await c.post('/api/dispatches', dispatchBody(t, catalog, lines.map((productId) => ({ productId, quantity: '1' }))))).json().data.id);
+  }
+  const header = dispatchBody(t, catalog, []);
+  const exit = (first: number, second: number): CreateDispatch => ({
+    ...header,
+    products: [first, second].map((productId) => ({ productId, quantity: '1', exitPrice: '1', observations: null })),
+  });
+
+  const work: Array<Promise<unknown>> = [];
+  for (let i = 0; i < 10; i++) {
+    work.push(cancelInvoice(t.db, actor, invoices[i], { reason: 'Prueba de bloqueo' }, { attempts: 1 }));
+    work.push(cancelDispatch(t.db, actor, dispatches[i], { reason: 'Prueba de bloqueo' }, { attempts: 1 }));
+    work.push(registerDispatch(t.db, actor, exit(i % 2 ? a : b, i % 2 ? b : a), { attempts: 1 }));
+  }
+  const results = await Promise.allSettled(work);
+  expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+  // 500 + 10 in − 10 out − 10 cancelled in + 10 cancelled out − 10 exits = 490.
+  expect((await stockOf(c, a)).availableQuantity).toBe('490');
+  expect((await stockOf(c, b)).availableQuantity).toBe('490');
 });

@@ -237,7 +237,7 @@ describe('POST /api/dispatches', () => {
     expect(movements).toEqual([expect.objectContaining({ productId, price: '12', quantity: '4', movementType: 'DISPATCH', observations: 'Dirección' })]);
     expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '26', averagePrice: '12' });
     expect((await auditRows(t, 'dispatches', dispatch.id))[0]).toMatchObject({ action: 'create', actor_sub: 'user-ana' });
-    expect((await ana.get('/api/dispatches')).json().data[0]).toEqual({ id: dispatch.id, dispatchDate: today(t), createdAt: expect.any(String) });
+    expect((await ana.get('/api/dispatches')).json().data[0]).toEqual({ id: dispatch.id, dispatchDate: today(t), createdAt: expect.any(String), status: 'REGISTRADA', cancellation: null });
   });
 
   test('a shortfall in ANY product refuses the whole document (409) and leaves nothing behind', async () => {

@@ -103,4 +103,4 @@ export async function stockOf(c: Client, productId: number): Promise<{ available
   return r.json().data;
 }
 
-export const LEDGER_TABLES = ['invoices', 'invoice_lines', 'dispatches', 'dispatch_lines', 'movements', 'product_balances', 'audit_log', 'idempotency_keys'];
+export const LEDGER_TABLES = ['invoices', 'invoice_lines', 'dispatches', 'dispatch_lines', 'movements', 'product_balances', 'audit_log', 'idempotency_keys', 'document_cancellations'];

@@ -118,3 +118,119 @@ test('several lines of one product in one invoice are posted in line order, like
   ]);
   expect(await stockOf(c, productId)).toMatchObject({ availableQuantity: '20', averagePrice: '15', value: '300' });
 });
+
+// ---- corrections (issue #16): a cancellation is a new document with opposite movements -------
+//   cancel an entry: if nothing else moved the product since, back to the balance before it;
+//                    otherwise its quantity leaves at the current average (average unchanged);
+//   cancel an exit:  its quantity comes back at its recorded price; the average moves like an
+//                    entry's, (Q·avg + q·price)/(Q + q) half up to 6 decimals.
+// The last three columns are the stored balance row as PostgreSQL keeps it (scale 3 / 6), so the
+// figures are exact to the last decimal, not just equal after trimming zeros.
+
+type Correction =
+  //  operation            qty / row   unit cost   Q after  avg after  value after  movement price  movement amount  stored Q  stored avg
+  | ['entrada', string, string, string, string, string]
+  | ['salida', string, null, string, string, string, string, string]
+  | ['cancelar', number, null, string, string, string, string, string, string, string];
+
+async function runCorrections(productName: string, rows: Correction[]) {
+  const productId = await createProduct(c, productName);
+  const documents: Array<{ url: string; id: number }> = [];
+  for (const [index, row] of rows.entries()) {
+    const n = index + 1;
+    let response;
+    if (row[0] === 'entrada') {
+      response = await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: row[1], purchasePrice: row[2] }]));
+      documents[n] = { url: '/api/invoices', id: response.json().data.id };
+    } else if (row[0] === 'salida') {
+      response = await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: row[1] }]));
+      documents[n] = { url: '/api/dispatches', id: response.json().data.id };
+    } else {
+      const document = documents[row[1]];
+      response = await c.post(`${document.url}/${document.id}/cancellation`, { reason: `Corrección del renglón ${row[1]}` });
+    }
+    expect({ row: n, status: response.statusCode, body: response.statusCode === 201 ? '' : response.body }).toEqual({ row: n, status: 201, body: '' });
+
+    const [, , , expectedQ, expectedAverage, expectedValue] = row;
+    const stock = await stockOf(c, productId);
+    expect({ row: n, Q: stock.availableQuantity, average: stock.averagePrice, value: stock.value }).toEqual({
+      row: n,
+      Q: expectedQ,
+      average: expectedAverage,
+      value: expectedValue,
+    });
+    const last = (await c.get(`/api/movements/products/${productId}`)).json().data.at(-1);
+    expect([last.balanceQuantity, last.balanceAverage, last.balanceValue]).toEqual([expectedQ, expectedAverage, expectedValue]);
+    if (row[0] !== 'entrada') expect({ row: n, price: last.price, amount: last.amount }).toEqual({ row: n, price: row[6], amount: row[7] });
+    if (row[0] === 'cancelar') {
+      const stored = await t.db.query('SELECT quantity::text AS q, average_cost::text AS avg FROM product_balances WHERE product_id = $1', [productId]);
+      expect({ row: n, ...stored.rows[0] }).toEqual({ row: n, q: row[8], avg: row[9] });
+    }
+  }
+  return productId;
+}
+
+test('worked example (issue #16): two entries and an exit, then each is cancelled; the product had moved since every time', async () => {
+  await runCorrections('Carpeta de argollas 1"', [
+    ['entrada', '10', '10', /* → */ '10', '10', '100'],
+    ['entrada', '10', '20', /* → */ '20', '15', '300'],
+    ['salida', '5', null, /* → */ '15', '15', '225', /* at */ '15', '75'],
+    // Cancel entry A: B and the exit came after it, so its 10 leave at the average, 15.000000.
+    ['cancelar', 1, null, /* → */ '5', '15', '75', /* at */ '15', '150', /* stored */ '5.000', '15.000000'],
+    // Cancel the exit: its 5 come back at its price 15 → (5 × 15 + 5 × 15) / 10 = 15.000000.
+    ['cancelar', 3, null, /* → */ '10', '15', '150', /* at */ '15', '75', /* stored */ '10.000', '15.000000'],
+    // Cancel entry B: moved since (the exit, the cancellations) → 10 leave at 15.000000.
+    ['cancelar', 2, null, /* → */ '0', '15', '0', /* at */ '15', '150', /* stored */ '0.000', '15.000000'],
+  ]);
+});
+
+test('worked example (issue #16): 4 @ 12.345 on 6 @ 10.000000 (avg 10.938000), cancelled at once → 6 @ 10.000000 exactly', async () => {
+  // (6 × 10 + 4 × 12.345) / 10 = (60 + 49.38) / 10 = 10.938. Nothing moved the product after the
+  // entry, so its cancellation restores the balance the previous movement left — not 10.938 kept
+  // as an exit would — and the line leaves at its own price, 4 × 12.345 = 49.38.
+  await runCorrections('Corrector líquido en pluma', [
+    ['entrada', '6', '10', /* → */ '6', '10', '60'],
+    ['entrada', '4', '12.345', /* → */ '10', '10.938', '109.38'],
+    ['cancelar', 2, null, /* → */ '6', '10', '60', /* at */ '12.345', '49.38', /* stored */ '6.000', '10.000000'],
+  ]);
+});
+
+test('an exit cancelled after a later entry comes back at its own price and moves the average like an entry', async () => {
+  // 3 @ 7; exit 2 at 7; 4 @ 9.999 → (1 × 7 + 4 × 9.999) / 5 = 46.996 / 5 = 9.3992;
+  // cancelling the exit: (5 × 9.3992 + 2 × 7) / 7 = 60.996 / 7 = 8.7137142857… → 8.713714
+  await runCorrections('Borrador de migajón', [
+    ['entrada', '3', '7', /* → */ '3', '7', '21'],
+    ['salida', '2', null, /* → */ '1', '7', '7', /* at */ '7', '14'],
+    ['entrada', '4', '9.999', /* → */ '5', '9.3992', '46.996'],
+    ['cancelar', 2, null, /* → */ '7', '8.713714', '60.995998', /* at */ '7', '14', /* stored */ '7.000', '8.713714'],
+  ]);
+});
+
+test('the first entry of a product, cancelled at once, leaves 0 / 0 as if it never moved', async () => {
+  await runCorrections('Regla de aluminio 30 cm', [
+    ['entrada', '2.5', '31.333', /* → */ '2.5', '31.333', '78.3325'],
+    ['cancelar', 1, null, /* → */ '0', '0', '0', /* at */ '31.333', '78.3325', /* stored */ '0.000', '0.000000'],
+  ]);
+});
+
+test('an invoice with two lines of one product, cancelled at once, unwinds both lines exactly', async () => {
+  const productId = await createProduct(c, 'Sobre bolsa tamaño carta');
+  await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '3', purchasePrice: '1.1' }]));
+  const invoice = await c.post(
+    '/api/invoices',
+    invoiceBody(t, catalog, [
+      { productId, quantity: '7', purchasePrice: '2.2' },
+      { productId, quantity: '5', purchasePrice: '3.333' },
+    ]),
+  );
+  // (3 × 1.1 + 7 × 2.2) / 10 = 1.87; (10 × 1.87 + 5 × 3.333) / 15 = 35.365 / 15 = 2.357666… → 2.357667
+  expect(await stockOf(c, productId)).toMatchObject({ availableQuantity: '15', averagePrice: '2.357667' });
+  const cancelled = await c.post(`/api/invoices/${invoice.json().data.id}/cancellation`, { reason: 'Factura duplicada por error' });
+  expect(cancelled.statusCode).toBe(201);
+  // Last line first: back to 10 @ 1.87, then to 3 @ 1.1 — the balance the invoice found.
+  expect(cancelled.json().data.movements.map((m: { price: string; balanceQuantity: string; balanceAverage: string }) => [m.price, m.balanceQuantity, m.balanceAverage])).toEqual([
+    ['3.333', '10', '1.87'],
+    ['2.2', '3', '1.1'],
+  ]);
+  expect(await stockOf(c, productId)).toMatchObject({ availableQuantity: '3', averagePrice: '1.1', value: '3.3' });
+});

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   IN_USE: { status: 409, message: 'El registro está en uso y no puede eliminarse.' },
   DUPLICATE: { status: 409, message: 'Ya existe un registro con esos datos.' },
   INSUFFICIENT_STOCK: { status: 409, message: 'Existencia insuficiente.' },
+  ALREADY_CANCELLED: { status: 409, message: 'El documento ya está cancelado.' },
   IDEMPOTENCY_CONFLICT: { status: 409, message: 'La clave de idempotencia ya se usó con otra petición.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la petición es demasiado grande.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El tipo de contenido no es compatible; envía JSON.' },

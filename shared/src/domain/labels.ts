@@ -8,12 +8,21 @@ export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = {
   DONATIVO: 'Donativo',
 };
 
-export const MOVEMENT_TYPES = ['INVOICE', 'DISPATCH'] as const;
+export const MOVEMENT_TYPES = ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = {
   INVOICE: 'Entrada',
   DISPATCH: 'Salida',
+  INVOICE_CANCELLATION: 'Cancelación de entrada',
+  DISPATCH_CANCELLATION: 'Cancelación de salida',
 };
+
+/** Movements that add to the stock (an entry, or an exit given back by its cancellation). */
+export const isInboundMovement = (code: string): boolean => code === 'INVOICE' || code === 'DISPATCH_CANCELLATION';
+
+/** A document's state in the histories: cancelled once a cancellation document exists. */
+export const DOCUMENT_STATUSES = ['REGISTRADA', 'CANCELADA'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 export function invoiceTypeLabel(code: string): string {
   return INVOICE_TYPE_LABELS[code as InvoiceType] ?? code;

@@ -63,3 +63,16 @@ export interface Stock {
 export interface ApiEnvelope<T> {
   data: T;
 }
+
+/** Who cancelled a document: the token's subject and display name. */
+export interface CancelledBy {
+  sub: string;
+  name: string;
+}
+
+/** The cancellation of an entry or an exit, as the histories show it. */
+export interface DocumentCancellation {
+  reason: string;
+  cancelledAt: string;
+  cancelledBy: CancelledBy;
+}

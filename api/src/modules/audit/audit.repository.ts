@@ -4,7 +4,7 @@
 import type { Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
-export type AuditAction = 'create' | 'update' | 'delete';
+export type AuditAction = 'create' | 'update' | 'delete' | 'cancel';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -2,13 +2,19 @@
 // mapped only in this file. Decimals leave PostgreSQL as text without trailing zeros.
 import type { Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
+import { CANCELLATION_COLUMNS, withStatus, type CancellationColumns, type CancellationView } from '../ledger/ledger.repository';
 
 type Queryable = Pick<Trx, 'query'>;
 
-export interface DispatchListItem {
+export interface DispatchSummary {
   id: number;
   dispatchDate: string;
   createdAt: Date;
+}
+
+export interface DispatchListItem extends DispatchSummary {
+  status: 'REGISTRADA' | 'CANCELADA';
+  cancellation: CancellationView | null;
 }
 
 export interface DispatchLineView {
@@ -26,7 +32,7 @@ export interface DispatchLineView {
   movementId: number;
 }
 
-export interface DispatchDetail extends DispatchListItem {
+export interface DispatchDetail extends DispatchSummary {
   personInChargeOfTheRequestingAreaEmployeeId: number;
   petitionerEmployeeId: number;
   warehouseKeeperEmployeeId: number;
@@ -36,12 +42,14 @@ export interface DispatchDetail extends DispatchListItem {
   products: DispatchLineView[];
 }
 
-/** Newest first. */
+/** Newest first, each with its state ("REGISTRADA" or "CANCELADA") and cancellation. */
 export async function listDispatches(db: Queryable): Promise<DispatchListItem[]> {
-  const { rows } = await db.query<DispatchListItem>(
-    `SELECT id, dispatch_date AS "dispatchDate", created_at AS "createdAt" FROM dispatches ORDER BY id DESC`,
+  const { rows } = await db.query<DispatchSummary & CancellationColumns>(
+    `SELECT d.id, d.dispatch_date AS "dispatchDate", d.created_at AS "createdAt", ${CANCELLATION_COLUMNS}
+       FROM dispatches d LEFT JOIN document_cancellations c ON c.dispatch_id = d.id
+      ORDER BY d.id DESC`,
   );
-  return rows;
+  return rows.map(withStatus);
 }
 
 export async function dispatchExists(db: Queryable, id: number): Promise<boolean> {

@@ -1,11 +1,11 @@
 // Registering a dispatch (salida): lock and check the stock of every product first, then the
 // header, the lines and one ledger exit per line at the server's average — all in one
 // transaction (see ledger.service.ts). A shortfall anywhere refuses the whole document.
-import { toDecimalString, type CreateDispatch } from '@almacen/shared/domain';
+import { toDecimalString, type CreateCancellation, type CreateDispatch } from '@almacen/shared/domain';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { postExits, registerDocument, reserveExits, type DocumentOptions, type Registered } from '../ledger/ledger.service';
+import { cancelDocument, postExits, registerDocument, reserveExits, type Cancellation, type DocumentOptions, type Registered } from '../ledger/ledger.service';
 import { checkReferences, REFERENCE_MESSAGES as R } from '../ledger/references';
 import * as repo from './dispatches.repository';
 
@@ -60,4 +60,20 @@ export async function registerDispatch(
     },
     options,
   );
+}
+
+export const DISPATCH_CANCELLATION_TEXTS = {
+  notFound: 'No existe la salida solicitada.',
+  alreadyCancelled: 'La salida ya está cancelada.',
+} as const;
+
+/** Cancels a whole dispatch with a reversing document (ledger.service.ts, cancelDocument). */
+export async function cancelDispatch(
+  db: Db,
+  actor: AuthUser,
+  dispatchId: number,
+  input: CreateCancellation,
+  options: DocumentOptions = {},
+): Promise<Registered<Cancellation>> {
+  return cancelDocument(db, actor, 'DISPATCH', dispatchId, input.reason.trim(), DISPATCH_CANCELLATION_TEXTS, options);
 }

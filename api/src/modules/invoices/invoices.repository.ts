@@ -3,16 +3,22 @@
 import type { InvoiceType } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
+import { CANCELLATION_COLUMNS, withStatus, type CancellationColumns, type CancellationView } from '../ledger/ledger.repository';
 
 type Queryable = Pick<Trx, 'query'>;
 
-export interface InvoiceListItem {
+export interface InvoiceSummary {
   id: number;
   invoiceNumber: string;
   invoiceType: InvoiceType;
   invoiceDate: string;
   supplier: { id: number; name: string; rfc: string };
   createdAt: Date;
+}
+
+export interface InvoiceListItem extends InvoiceSummary {
+  status: 'REGISTRADA' | 'CANCELADA';
+  cancellation: CancellationView | null;
 }
 
 export interface InvoiceLineView {
@@ -30,7 +36,7 @@ export interface InvoiceLineView {
   movementId: number;
 }
 
-export interface InvoiceDetail extends InvoiceListItem {
+export interface InvoiceDetail extends InvoiceSummary {
   supplierId: number;
   directorEmployeeId: number;
   enteredByEmployeeId: number;
@@ -43,15 +49,16 @@ export interface InvoiceDetail extends InvoiceListItem {
 
 const SUPPLIER = `json_build_object('id', s.id, 'name', s.name, 'rfc', s.rfc)`;
 
-/** Newest first. */
+/** Newest first, each with its state ("REGISTRADA" or "CANCELADA") and cancellation. */
 export async function listInvoices(db: Queryable): Promise<InvoiceListItem[]> {
-  const { rows } = await db.query<InvoiceListItem>(
+  const { rows } = await db.query<InvoiceSummary & CancellationColumns>(
     `SELECT i.id, i.invoice_number AS "invoiceNumber", i.invoice_type AS "invoiceType", i.invoice_date AS "invoiceDate",
-            ${SUPPLIER} AS supplier, i.created_at AS "createdAt"
+            ${SUPPLIER} AS supplier, i.created_at AS "createdAt", ${CANCELLATION_COLUMNS}
        FROM invoices i JOIN suppliers s ON s.id = i.supplier_id
+       LEFT JOIN document_cancellations c ON c.invoice_id = i.id
       ORDER BY i.id DESC`,
   );
-  return rows;
+  return rows.map(withStatus);
 }
 
 export async function invoiceExists(db: Queryable, id: number): Promise<boolean> {

@@ -1,11 +1,11 @@
 // Registering an invoice (entrada): header, lines and one ledger entry per line, in one
 // transaction (see ledger.service.ts for the rules). The purchase price is the final unit cost
 // the form computed; VAT/IEPS flags and rate are stored beside it for the reports.
-import { toDecimalString, type CreateInvoice } from '@almacen/shared/domain';
+import { toDecimalString, type CreateCancellation, type CreateInvoice } from '@almacen/shared/domain';
 import type { Db, Trx } from '../../db/pool';
 import { AppError, isPgErrorCode } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { postEntries, registerDocument, type DocumentOptions, type Registered } from '../ledger/ledger.service';
+import { cancelDocument, postEntries, registerDocument, type Cancellation, type DocumentOptions, type Registered } from '../ledger/ledger.service';
 import { checkReferences, REFERENCE_MESSAGES as R } from '../ledger/references';
 import * as repo from './invoices.repository';
 
@@ -95,4 +95,20 @@ export async function registerInvoice(
     },
     options,
   );
+}
+
+export const INVOICE_CANCELLATION_TEXTS = {
+  notFound: 'No existe la entrada solicitada.',
+  alreadyCancelled: 'La entrada ya está cancelada.',
+} as const;
+
+/** Cancels a whole invoice with a reversing document (ledger.service.ts, cancelDocument). */
+export async function cancelInvoice(
+  db: Db,
+  actor: AuthUser,
+  invoiceId: number,
+  input: CreateCancellation,
+  options: DocumentOptions = {},
+): Promise<Registered<Cancellation>> {
+  return cancelDocument(db, actor, 'INVOICE', invoiceId, input.reason.trim(), INVOICE_CANCELLATION_TEXTS, options);
 }

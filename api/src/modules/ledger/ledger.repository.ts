@@ -230,3 +230,155 @@ export async function movementsOfDispatch(db: Queryable, dispatchId: number): Pr
   const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.dispatch_id = $1 ORDER BY m.id`, [dispatchId]);
   return rows.map(toView);
 }
+
+// ---- cancellations (issue #16) -------------------------------------------------------------
+
+export type DocumentKind = 'INVOICE' | 'DISPATCH';
+
+/**
+ * Records that a document is cancelled, or answers null when it already was. ON CONFLICT on the
+ * (document_kind, document_id) key: a concurrent cancellation of the same document waits here
+ * for the first one's transaction and, if that commits, inserts nothing.
+ */
+export async function insertCancellation(
+  trx: Trx,
+  actor: { sub: string; name: string },
+  kind: DocumentKind,
+  documentId: number,
+  reason: string,
+): Promise<{ id: number; cancelledAt: Date } | null> {
+  const { rows } = await trx.query<{ id: number; cancelledAt: Date }>(
+    `INSERT INTO document_cancellations (document_kind, invoice_id, dispatch_id, reason, cancelled_by, cancelled_by_name)
+     VALUES ($1, CASE WHEN $1 = 'INVOICE' THEN $2::integer END, CASE WHEN $1 = 'DISPATCH' THEN $2::integer END, $3, $4, $5)
+     ON CONFLICT (document_kind, document_id) DO NOTHING
+     RETURNING id, cancelled_at AS "cancelledAt"`,
+    [kind, documentId, reason, actor.sub, actor.name],
+  );
+  return rows[0] ?? null;
+}
+
+export interface OriginalMovement {
+  id: number;
+  productId: number;
+  quantity: string;
+}
+
+/** The movements a document posted (not its cancellation's), in ledger order. */
+export async function originalMovements(trx: Trx, kind: DocumentKind, documentId: number): Promise<OriginalMovement[]> {
+  const column = kind === 'INVOICE' ? 'invoice_id' : 'dispatch_id';
+  const { rows } = await trx.query<OriginalMovement & { id: string }>(
+    `SELECT id::text, product_id AS "productId", quantity::text FROM movements
+      WHERE ${column} = $1 AND movement_type = $2 ORDER BY id`,
+    [documentId, kind],
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+export interface Reversal {
+  /** The movement being reversed. */
+  movementId: number;
+  cancellationId: number;
+  /** The cancellation's reason. */
+  observations: string;
+}
+
+const UPDATE_BALANCE = `balance AS (
+       UPDATE product_balances p
+          SET quantity = m.balance_quantity, average_cost = m.balance_average, last_movement_id = m.id, updated_at = now()
+         FROM m WHERE p.product_id = m.product_id
+       RETURNING p.product_id
+     )
+     SELECT ${POSTED} FROM m JOIN balance ON balance.product_id = m.product_id`;
+
+/**
+ * Reverses one entry line. When no movement of the product registered after the entry belongs
+ * to another document (later lines of the same invoice, already reversed by this cancellation,
+ * do not count), the balance goes back to exactly what the product's previous movement left
+ * (0 / 0 if none) and the line leaves at its purchase price. Otherwise the line leaves at the
+ * current average, like an exit, and the average does not change. The caller locked the balance,
+ * checked the whole document's quantities, and reverses the lines in reverse ledger order.
+ */
+export async function appendEntryCancellation(trx: Trx, reversal: Reversal): Promise<PostedMovement> {
+  const { rows } = await trx.query<PostedMovement>(
+    `WITH orig AS (
+       SELECT id, product_id, invoice_id, quantity, unit_cost FROM movements WHERE id = $1 AND movement_type = 'INVOICE'
+     ), b AS (
+       SELECT p.quantity, p.average_cost FROM product_balances p JOIN orig ON p.product_id = orig.product_id
+     ), moved AS (
+       SELECT EXISTS (
+         SELECT 1 FROM movements x JOIN orig ON x.product_id = orig.product_id
+          WHERE x.id > orig.id AND x.invoice_id IS DISTINCT FROM orig.invoice_id
+       ) AS since
+     ), prev AS (
+       SELECT x.balance_quantity, x.balance_average FROM movements x JOIN orig ON x.product_id = orig.product_id
+        WHERE x.id < orig.id ORDER BY x.id DESC LIMIT 1
+     ), m AS (
+       INSERT INTO movements (product_id, movement_type, invoice_id, cancellation_id, cancels_movement_id, quantity, unit_cost,
+                              observations, balance_quantity, balance_average)
+       SELECT orig.product_id, 'INVOICE_CANCELLATION', orig.invoice_id, $2, orig.id, orig.quantity,
+              CASE WHEN moved.since THEN b.average_cost ELSE orig.unit_cost END, $3,
+              CASE WHEN moved.since THEN b.quantity - orig.quantity ELSE coalesce(prev.balance_quantity, 0) END,
+              CASE WHEN moved.since THEN b.average_cost ELSE coalesce(prev.balance_average, 0) END
+         FROM orig CROSS JOIN b CROSS JOIN moved LEFT JOIN prev ON true
+       RETURNING *
+     ), ${UPDATE_BALANCE}`,
+    [reversal.movementId, reversal.cancellationId, reversal.observations],
+  );
+  if (rows.length !== 1) throw new Error(`El movimiento ${reversal.movementId} no es una entrada o su saldo no estaba bloqueado.`);
+  return toPosted(rows[0]);
+}
+
+/**
+ * Reverses one exit line: its quantity comes back at the price the exit recorded, and the
+ * average moves as an entry's would: (Q·avg + q·price)/(Q + q), half up to 6 decimals.
+ */
+export async function appendExitCancellation(trx: Trx, reversal: Reversal): Promise<PostedMovement> {
+  const { rows } = await trx.query<PostedMovement>(
+    `WITH orig AS (
+       SELECT id, product_id, dispatch_id, quantity, unit_cost FROM movements WHERE id = $1 AND movement_type = 'DISPATCH'
+     ), b AS (
+       SELECT p.quantity, p.average_cost FROM product_balances p JOIN orig ON p.product_id = orig.product_id
+     ), m AS (
+       INSERT INTO movements (product_id, movement_type, dispatch_id, cancellation_id, cancels_movement_id, quantity, unit_cost,
+                              observations, balance_quantity, balance_average)
+       SELECT orig.product_id, 'DISPATCH_CANCELLATION', orig.dispatch_id, $2, orig.id, orig.quantity, orig.unit_cost, $3,
+              b.quantity + orig.quantity, ledger_moving_average(b.quantity, b.average_cost, orig.quantity, orig.unit_cost)
+         FROM orig CROSS JOIN b
+       RETURNING *
+     ), ${UPDATE_BALANCE}`,
+    [reversal.movementId, reversal.cancellationId, reversal.observations],
+  );
+  if (rows.length !== 1) throw new Error(`El movimiento ${reversal.movementId} no es una salida o su saldo no estaba bloqueado.`);
+  return toPosted(rows[0]);
+}
+
+export async function movementsOfCancellation(db: Queryable, cancellationId: number): Promise<MovementView[]> {
+  const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.cancellation_id = $1 ORDER BY m.id`, [cancellationId]);
+  return rows.map(toView);
+}
+
+/** The columns a history list adds for a document's cancellation (alias `c`). */
+export const CANCELLATION_COLUMNS = `c.reason AS "cancellationReason", c.cancelled_at AS "cancelledAt",
+  c.cancelled_by AS "cancelledBySub", c.cancelled_by_name AS "cancelledByName"`;
+
+export interface CancellationColumns {
+  cancellationReason: string | null;
+  cancelledAt: Date | null;
+  cancelledBySub: string | null;
+  cancelledByName: string | null;
+}
+
+export interface CancellationView {
+  reason: string;
+  cancelledAt: Date;
+  cancelledBy: { sub: string; name: string };
+}
+
+/** Folds the flat columns into { status, cancellation } as the histories answer them. */
+export function withStatus<T extends CancellationColumns>({ cancellationReason, cancelledAt, cancelledBySub, cancelledByName, ...rest }: T) {
+  const cancellation: CancellationView | null =
+    cancellationReason === null || cancelledAt === null
+      ? null
+      : { reason: cancellationReason, cancelledAt, cancelledBy: { sub: cancelledBySub ?? '', name: cancelledByName ?? '' } };
+  return { ...rest, status: cancellation ? ('CANCELADA' as const) : ('REGISTRADA' as const), cancellation };
+}

@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
 import * as ledger from './ledger.repository';
 
-export type { EntryLine, ExitLine, PostedMovement, Shortfall } from './ledger.repository';
+export type { DocumentKind, EntryLine, ExitLine, PostedMovement, Shortfall } from './ledger.repository';
 
 /** "Existencia insuficiente del producto «Hojas blancas» (id 12): disponible 3.5, solicitado 5." */
 export function shortfallMessage({ productName, productId, available, requested }: ledger.Shortfall): string {
@@ -92,6 +92,83 @@ export async function registerDocument<T extends { id: number }>(
       }
       const saved = await work(trx);
       await recordAudit(trx, actor, { action: 'create', entity, entityId: saved.id, after: saved });
+      if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data: saved });
+      return { data: saved, replayed: false };
+    },
+    { attempts },
+  );
+}
+
+// ---- cancellations (issue #16) ---------------------------------------------------------------
+// A cancellation is a new document: a document_cancellations row (at most one per document, by
+// its unique key) and one opposite movement per line, in one transaction with the same locking,
+// idempotency and audit as entries and exits. The original rows are never changed.
+
+export interface CancellationTexts {
+  notFound: string;
+  alreadyCancelled: string;
+}
+
+export interface Cancellation {
+  id: number;
+  documentId: number;
+  reason: string;
+  cancelledAt: Date;
+  cancelledBy: { sub: string; name: string };
+  movements: ledger.MovementView[];
+}
+
+export async function cancelDocument(
+  db: Db,
+  actor: AuthUser,
+  kind: ledger.DocumentKind,
+  documentId: number,
+  reason: string,
+  texts: CancellationTexts,
+  { idempotency, attempts = 5 }: DocumentOptions = {},
+): Promise<Registered<Cancellation>> {
+  const table = kind === 'INVOICE' ? 'invoices' : 'dispatches';
+  return withTransaction(
+    db,
+    async (trx) => {
+      if (idempotency) {
+        const claim = await claimKey(trx, actor, idempotency);
+        if (!claim.owned) return { data: (claim.response as { data: Cancellation }).data, replayed: true };
+      }
+      const { rowCount } = await trx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [documentId]);
+      if (rowCount !== 1) throw new AppError('NOT_FOUND', texts.notFound);
+      const cancellation = await ledger.insertCancellation(trx, actor, kind, documentId, reason);
+      if (!cancellation) throw new AppError('ALREADY_CANCELLED', texts.alreadyCancelled);
+
+      const originals = await ledger.originalMovements(trx, kind, documentId);
+      await ledger.lockBalances(
+        trx,
+        originals.map((m) => m.productId),
+      );
+      if (kind === 'INVOICE') {
+        // The entry's quantities leave again: refused as a whole when any product holds less.
+        const shortfalls = await ledger.findShortfalls(trx, originals);
+        if (shortfalls.length > 0) throw new AppError('INSUFFICIENT_STOCK', shortfalls.map(shortfallMessage).join(' '));
+        // Last line first: a later line of the same product is reversed before an earlier one, so
+        // an untouched invoice unwinds to exactly the balance it found.
+        for (const m of [...originals].reverse()) {
+          await ledger.appendEntryCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason });
+        }
+      } else {
+        for (const m of originals) {
+          await ledger.appendExitCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason });
+        }
+      }
+
+      const saved: Cancellation = {
+        id: cancellation.id,
+        documentId,
+        reason,
+        cancelledAt: cancellation.cancelledAt,
+        cancelledBy: { sub: actor.sub, name: actor.name },
+        movements: await ledger.movementsOfCancellation(trx, cancellation.id),
+      };
+      await recordAudit(trx, actor, { action: 'cancel', entity: table, entityId: documentId, after: saved });
       if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data: saved });
       return { data: saved, replayed: false };
     },

@@ -21,9 +21,14 @@ export const movementSchema = obj(
     price: { ...decimal, description: 'Entrada: costo unitario de la factura. Salida: costo promedio al registrarla.' },
     quantity: decimal,
     amount: { ...decimal, description: 'quantity × price, exacto' },
-    movementType: { type: 'string', enum: ['INVOICE', 'DISPATCH'] },
-    observations: nullableText,
-    documentId: { ...id, description: 'Id de la factura (INVOICE) o de la salida (DISPATCH)' },
+    movementType: {
+      type: 'string',
+      enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION'],
+      description:
+        'INVOICE «Entrada», DISPATCH «Salida», INVOICE_CANCELLATION «Cancelación de entrada» (sale), DISPATCH_CANCELLATION «Cancelación de salida» (regresa)',
+    },
+    observations: { ...nullableText, description: 'En una cancelación, su motivo' },
+    documentId: { ...id, description: 'Id de la factura (INVOICE, INVOICE_CANCELLATION) o de la salida (DISPATCH, DISPATCH_CANCELLATION)' },
     documentDate: date,
     balanceQuantity: { ...decimal, description: 'Existencia después del movimiento' },
     balanceAverage: { ...decimal, description: 'Costo promedio después del movimiento (6 decimales)' },
@@ -39,21 +44,53 @@ export const stockSchema = obj(['availableQuantity', 'averagePrice'], {
   hasMovements: { type: 'boolean' },
 });
 
+const cancelledBy = obj(['sub', 'name'], { sub: { type: 'string' }, name: { type: 'string' } }, 'Quien canceló (sujeto y nombre del token)');
+
+/** What the histories add to each document: its state and, once cancelled, who, when and why. */
+const statusProperties = {
+  status: { type: 'string', enum: ['REGISTRADA', 'CANCELADA'] },
+  cancellation: {
+    type: 'object',
+    nullable: true,
+    required: ['reason', 'cancelledAt', 'cancelledBy'],
+    properties: { reason: { type: 'string' }, cancelledAt: dateTime, cancelledBy },
+    description: 'null mientras el documento no esté cancelado',
+  },
+} as const;
+
+export const cancellationSchema = obj(
+  ['id', 'documentId', 'reason', 'cancelledAt', 'cancelledBy', 'movements'],
+  {
+    id,
+    documentId: { ...id, description: 'La entrada o salida cancelada' },
+    reason: { type: 'string' },
+    cancelledAt: dateTime,
+    cancelledBy,
+    movements: { type: 'array', items: movementSchema, description: 'Los movimientos que revierten el documento, en orden de registro' },
+  },
+  'Documento de cancelación: el original se conserva y sus movimientos se revierten con movimientos nuevos.',
+);
+
 const supplierRef = obj(['id', 'name', 'rfc'], { id, name: { type: 'string' }, rfc: { type: 'string' } });
 
-export const invoiceListItemSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoiceDate'], {
+const invoiceProperties = {
   id,
   invoiceNumber: { type: 'string' },
   invoiceType: { type: 'string', enum: ['COMPRA_DIRECTA', 'ENTRADA_DE_ALMACEN', 'DONATIVO'] },
   invoiceDate: date,
   supplier: supplierRef,
   createdAt: dateTime,
+} as const;
+
+export const invoiceListItemSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'status', 'cancellation'], {
+  ...invoiceProperties,
+  ...statusProperties,
 });
 
 export const invoiceSchema = obj(
   ['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'supplierId', 'products'],
   {
-    ...invoiceListItemSchema.properties,
+    ...invoiceProperties,
     supplierId: id,
     directorEmployeeId: id,
     enteredByEmployeeId: id,
@@ -81,10 +118,12 @@ export const invoiceSchema = obj(
   },
 );
 
-export const dispatchListItemSchema = obj(['id', 'dispatchDate'], { id, dispatchDate: date, createdAt: dateTime });
+const dispatchProperties = { id, dispatchDate: date, createdAt: dateTime } as const;
+
+export const dispatchListItemSchema = obj(['id', 'dispatchDate', 'status', 'cancellation'], { ...dispatchProperties, ...statusProperties });
 
 export const dispatchSchema = obj(['id', 'dispatchDate', 'products'], {
-  ...dispatchListItemSchema.properties,
+  ...dispatchProperties,
   personInChargeOfTheRequestingAreaEmployeeId: id,
   petitionerEmployeeId: id,
   warehouseKeeperEmployeeId: id,
@@ -119,6 +158,9 @@ export const idempotencyHeaders = {
 } as const;
 
 export const bodies = {
+  cancellation: obj(['reason'], {
+    reason: { type: 'string', minLength: 5, maxLength: 500, description: 'Motivo de la cancelación (se recorta; entre 5 y 500 caracteres)' },
+  }),
   createInvoice: obj(
     [
       'supplierId',

@@ -2,7 +2,7 @@
 // step 0 with the header schema and step 1 with the line schema; the API validates the whole.
 // "Not later than today" depends on the clock and the time zone, so the schemas are made by
 // factories that take a `today()` function (the API passes APP_TIME_ZONE's date).
-import { assign, optional, string, type, Infer } from 'superstruct';
+import { assign, define, optional, string, type, Infer } from 'superstruct';
 import {
   IEPS_RATE_SCALE,
   MAX_IEPS_RATE,
@@ -13,7 +13,7 @@ import {
   QUANTITY_SCALE,
 } from '../constants';
 import { INVOICE_TYPES } from '../labels';
-import { decimal, entityId, flag, lines, observations, oneOf, pastOrToday, requiredText } from './primitives';
+import { decimal, entityId, flag, hasBidiControl, hasVisibleText, lines, MESSAGES, observations, oneOf, pastOrToday, requiredText } from './primitives';
 
 export const DOCUMENT_MESSAGES = {
   productId: 'El nombre del producto es un campo obligatorio.',
@@ -93,3 +93,27 @@ export type CreateDispatch = Infer<DispatchSchemas['dispatch']>;
 export type InvoiceHeader = Infer<InvoiceSchemas['header']>;
 export type InvoiceLine = Infer<InvoiceSchemas['line']>;
 export type CreateInvoice = Infer<InvoiceSchemas['invoice']>;
+
+// ---- Cancellation of an entry or an exit (issue #16) ------------------------------------------
+export const CANCELLATION_REASON_MIN = 5;
+export const CANCELLATION_REASON_MAX = 500;
+export const CANCELLATION_MESSAGES = {
+  reasonRequired: 'El motivo de la cancelación es un campo obligatorio.',
+  reasonLength: `El motivo debe tener entre ${CANCELLATION_REASON_MIN} y ${CANCELLATION_REASON_MAX} caracteres.`,
+} as const;
+
+/**
+ * The reason, judged trimmed. Length counts characters as PostgreSQL does (code points, so an
+ * emoji is one), which is what the table's CHECK counts too.
+ */
+export const cancellationReason = () =>
+  define<string>('cancellationReason', (value) => {
+    if (typeof value !== 'string' || !hasVisibleText(value)) return CANCELLATION_MESSAGES.reasonRequired;
+    if (hasBidiControl(value)) return MESSAGES.bidiControl;
+    const length = Array.from(value.trim()).length;
+    if (length < CANCELLATION_REASON_MIN || length > CANCELLATION_REASON_MAX) return CANCELLATION_MESSAGES.reasonLength;
+    return true;
+  });
+
+export const cancellationSchema = type({ reason: cancellationReason() });
+export type CreateCancellation = Infer<typeof cancellationSchema>;

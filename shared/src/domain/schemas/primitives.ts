@@ -30,6 +30,9 @@ const BIDI_CONTROL_RE = /[\u202A-\u202E\u2066-\u2069]/;
 /** Whether a text has at least one visible character ("\u200B\u202E" has none). */
 export const hasVisibleText = (value: string): boolean => VISIBLE_RE.test(value);
 
+/** Whether a text holds a bidi embedding, override or isolate. */
+export const hasBidiControl = (value: string): boolean => BIDI_CONTROL_RE.test(value);
+
 /** A required text with something visible in it (white space or invisible characters alone fail). */
 export const requiredText = (message: string, max: number = MAX_TEXT_LENGTH) =>
   define<string>('requiredText', (value) => {
