@@ -63,7 +63,7 @@ export async function findDispatch(db: Queryable, id: number): Promise<DispatchD
             d.person_in_charge_of_the_requesting_area_employee_id AS "personInChargeOfTheRequestingAreaEmployeeId",
             d.petitioner_employee_id AS "petitionerEmployeeId", d.warehouse_keeper_employee_id AS "warehouseKeeperEmployeeId",
             d.created_by AS "createdBy", d.created_by_name AS "createdByName",
-            (SELECT trim_scale(coalesce(sum(m.amount), 0))::text FROM movements m WHERE m.dispatch_id = d.id) AS total,
+            (SELECT trim_scale(coalesce(sum(m.amount), 0))::text FROM movements m WHERE m.dispatch_id = d.id AND m.movement_type = 'DISPATCH') AS total,
             (SELECT json_agg(json_build_object(
                       'id', l.id, 'lineNo', l.line_no, 'productId', l.product_id, 'productName', p.name,
                       'quantity', trim_scale(l.quantity)::text, 'exitPrice', trim_scale(m.unit_cost)::text,

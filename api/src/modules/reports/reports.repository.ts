@@ -2,6 +2,7 @@
 // (exact) and travels as text: amounts are rounded ONCE, half away from zero, to cents
 // (`round(x, 2)`), and a total is the sum of the rounded amounts it foots, so each printed
 // column adds up to its printed total.
+import type { MovementType } from '@almacen/shared/domain';
 import type { Snapshot } from './snapshot';
 
 // ---------------------------------------------------------------- Reporte de existencias
@@ -73,7 +74,7 @@ export async function productHeader(snapshot: Snapshot, id: number): Promise<Pro
 
 export interface KardexRow {
   id: string;
-  movement_type: 'INVOICE' | 'DISPATCH';
+  movement_type: MovementType;
   date: string;
   invoice_number: string | null;
   dispatch_id: number | null;
@@ -91,7 +92,7 @@ export function kardexRows(snapshot: Snapshot, productId: number): AsyncIterable
   return snapshot.cursor<KardexRow>(
     `SELECT m.id::text, m.movement_type, coalesce(i.invoice_date, d.dispatch_date) AS date,
             i.invoice_number, m.dispatch_id,
-            CASE WHEN m.movement_type = 'INVOICE' THEN s.name ELSE e.name || ' ' || e.last_name END AS counterpart,
+            CASE WHEN m.invoice_id IS NOT NULL THEN s.name ELSE e.name || ' ' || e.last_name END AS counterpart,
             m.quantity::text, m.unit_cost::text, round(m.amount, 2)::text AS amount,
             m.balance_quantity::text, m.balance_average::text, round(m.balance_value, 2)::text AS balance_value
        FROM movements m
@@ -115,10 +116,11 @@ export interface KardexTotals {
 
 export async function kardexTotals(snapshot: Snapshot, productId: number): Promise<KardexTotals> {
   const [row] = await snapshot.query<KardexTotals>(
-    `SELECT coalesce(sum(quantity) FILTER (WHERE movement_type = 'INVOICE'), 0)::text AS in_quantity,
-            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type = 'INVOICE'), 0)::text AS in_amount,
-            coalesce(sum(quantity) FILTER (WHERE movement_type = 'DISPATCH'), 0)::text AS out_quantity,
-            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type = 'DISPATCH'), 0)::text AS out_amount,
+    // In: entries and exits given back by their cancellation; out: exits and cancelled entries.
+    `SELECT coalesce(sum(quantity) FILTER (WHERE movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION')), 0)::text AS in_quantity,
+            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION')), 0)::text AS in_amount,
+            coalesce(sum(quantity) FILTER (WHERE movement_type IN ('DISPATCH', 'INVOICE_CANCELLATION')), 0)::text AS out_quantity,
+            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type IN ('DISPATCH', 'INVOICE_CANCELLATION')), 0)::text AS out_amount,
             count(*)::text AS movements
        FROM movements WHERE product_id = $1`,
     [productId],
@@ -239,7 +241,7 @@ export function dispatchLines(snapshot: Snapshot, dispatchId: number): AsyncIter
 
 export async function dispatchTotal(snapshot: Snapshot, dispatchId: number): Promise<string> {
   const [row] = await snapshot.query<{ total: string }>(
-    `SELECT coalesce(sum(round(amount, 2)), 0)::text AS total FROM movements WHERE dispatch_id = $1`,
+    `SELECT coalesce(sum(round(amount, 2)), 0)::text AS total FROM movements WHERE dispatch_id = $1 AND movement_type = 'DISPATCH'`,
     [dispatchId],
   );
   return row.total;

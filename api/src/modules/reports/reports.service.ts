@@ -6,6 +6,7 @@ import {
   formatDate,
   formatQuantity,
   invoiceTypeLabel,
+  isInboundMovement,
   movementTypeLabel,
   subtractDecimal,
   trimDecimal,
@@ -89,7 +90,7 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
   if (!product) return null;
   async function* rows(): AsyncIterable<Row[]> {
     yield* mapBatches(repo.kardexRows(snapshot, productId), (m): Row[] => {
-      const entry = m.movement_type === 'INVOICE';
+      const entry = isInboundMovement(m.movement_type);
       const movement = [m.quantity, m.unit_cost, m.amount];
       const none = [null, null, null];
       return [
@@ -98,7 +99,7 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
             m.id,
             m.date,
             movementTypeLabel(m.movement_type),
-            entry ? `Factura ${m.invoice_number}` : `Salida ${m.dispatch_id}`,
+            m.invoice_number !== null ? `Factura ${m.invoice_number}` : `Salida ${m.dispatch_id}`,
             m.counterpart,
             ...(entry ? movement : none),
             ...(entry ? none : movement),
