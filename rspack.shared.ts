@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack, { type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { parseRemotePages, type RemotePages } from './shared/src/pages';
+import { parseRemotePages, type RemotePages } from '@almacen/shared/pages';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rootPackage = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8')) as {

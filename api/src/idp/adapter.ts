@@ -20,7 +20,7 @@ export interface AdapterOptions {
   alreadyUsed(model: string): Error;
 }
 
-export function createAdapterClass(db: Db, { alreadyUsed }: AdapterOptions) {
+export function createAdapterClass(db: Db, { alreadyUsed }: AdapterOptions): new (model: string) => OidcAdapter {
   return class PgAdapter implements OidcAdapter {
     constructor(private readonly model: string) {}
 
