@@ -1,5 +1,5 @@
 // Shapes the API answers (inside `data`). Request shapes are inferred from the schemas.
-import type { InvoiceType, MovementType } from './labels';
+import type { DocumentStatus, InvoiceType, MovementType } from './labels';
 
 export interface Described {
   id: number;
@@ -35,6 +35,9 @@ export interface Supplier {
 export interface Dispatch {
   id: number;
   dispatchDate: string;
+  /** The histories say whether it was cancelled (issue #16). */
+  status?: DocumentStatus;
+  cancellation?: DocumentCancellation | null;
 }
 
 export interface Invoice {
@@ -42,6 +45,8 @@ export interface Invoice {
   invoiceNumber: string;
   invoiceType: InvoiceType;
   invoiceDate: string;
+  status?: DocumentStatus;
+  cancellation?: DocumentCancellation | null;
 }
 
 /** Decimal values travel as strings so no float touches them. */

@@ -2,6 +2,7 @@
 export * from './data-table';
 export * from './form';
 export * from './actions';
+export * from './documents';
 export * from './wizard';
 export { compareValues, foldForSearch, spanishCollator } from './text/spanish';
 export { useDebouncedValue } from './hooks/use-debounced-value';

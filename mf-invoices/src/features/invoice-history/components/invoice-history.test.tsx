@@ -57,7 +57,7 @@ afterEach(() => jest.useRealTimers());
 test('lists the entries with ID, number, type label and DD/MM/YYYY date', async () => {
   renderHistory();
   await screen.findByText('A-100');
-  expect(headers('Entradas')).toEqual(['ID', 'Número de factura', 'Tipo de entrada', 'Fecha de factura']);
+  expect(headers('Entradas')).toEqual(['ID', 'Número de factura', 'Tipo de entrada', 'Fecha de factura', 'Estado']);
   const rows = bodyRows('Entradas').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
   // newest first
   expect(rows.map((cells) => cells.filter((text) => text && text.trim() !== ''))).toEqual([
@@ -106,11 +106,11 @@ test('expanding an entry shows its movements with the registered price in pesos'
   await within(movementsTable).findByText('Caja dañada');
   expect(calls.some((c) => c.method === 'GET' && c.path === '/api/movements/invoices/5')).toBe(true);
   const name = 'Movimientos de la entrada 5';
-  expect(headers(name)).toEqual(['ID', 'Precio registrado', 'Cantidad', 'Observaciones']);
+  expect(headers(name)).toEqual(['ID', 'Tipo', 'Precio registrado', 'Cantidad', 'Observaciones']);
   const rows = bodyRows(name).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
   expect(rows).toEqual([
-    ['21', '$38.666', '2.5', 'Caja dañada'],
-    ['22', '$1,234.50', '1,200', ''],
+    ['21', 'Entrada', '$38.666', '2.5', 'Caja dañada'],
+    ['22', 'Entrada', '$1,234.50', '1,200', ''],
   ]);
   expect(screen.getByRole('button', { name: 'Reporte de entrada' })).toBeEnabled();
 });
@@ -194,4 +194,97 @@ test('a refusal (4xx) is not retried', async () => {
   await user.click(screen.getByRole('button', { name: 'Reporte de entrada' }));
   await waitFor(() => expect(toast('¡Oh no!')).toBeInTheDocument());
   expect(attempts).toBe(1);
+});
+
+// ---- cancellation (issue #16) ------------------------------------------------------------------
+
+const cancelled: Invoice = {
+  id: 6,
+  invoiceNumber: 'B-7',
+  invoiceType: 'COMPRA_DIRECTA',
+  invoiceDate: '2026-03-06',
+  status: 'CANCELADA',
+  // 15:05 UTC is 09:05 in Mexico City (UTC−6).
+  cancellation: { reason: 'Factura capturada dos veces', cancelledAt: '2026-03-07T15:05:00.000Z', cancelledBy: { sub: 'user-luis', name: 'Luis Gómez' } },
+};
+
+test('a cancelled entry shows "Cancelada" in its row; its detail says who, when (DD/MM/YYYY HH:mm, institution time) and why, and offers no cancel', async () => {
+  const user = userEvent.setup({ delay: null });
+  renderHistory(({ method, path }) => {
+    if (method === 'GET' && path === '/api/invoices') return [...invoices, cancelled];
+    if (method === 'GET' && path === '/api/movements/invoices/6') return [{ ...movements[0], id: 31 }, { ...movements[0], id: 32, movementType: 'INVOICE_CANCELLATION', observations: 'Factura capturada dos veces' }];
+    return undefined;
+  });
+  const row = (await screen.findByText('B-7')).closest('tr')!;
+  expect(within(row).getByText('Cancelada')).toBeInTheDocument();
+  expect(within((await screen.findByText('A-100')).closest('tr')!).queryByText('Cancelada')).not.toBeInTheDocument();
+
+  await user.click(within(row).getByRole('button', { name: 'Expandir fila' }));
+  const details = await screen.findByRole('region', { name: 'Cancelación de la entrada B-7' });
+  expect(details).toHaveTextContent('Cancelada porLuis Gómez');
+  expect(details).toHaveTextContent('Fecha de cancelación07/03/2026 09:05');
+  expect(details).toHaveTextContent('MotivoFactura capturada dos veces');
+  const movementsTable = await screen.findByRole('table', { name: 'Movimientos de la entrada 6' });
+  expect(await within(movementsTable).findByText('Cancelación de entrada')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Cancelar entrada' })).not.toBeInTheDocument();
+});
+
+test('"Cancelar entrada": the dialog explains, requires a 5–500 character reason, sends it once with a key, notifies and refreshes lists, stock and movements', async () => {
+  const user = userEvent.setup({ delay: null });
+  let answered = false;
+  const { calls } = renderHistory(({ method, path }) => {
+    if (method === 'POST' && path === '/api/invoices/5/cancellation') {
+      answered = true;
+      return { id: 1, documentId: 5 };
+    }
+    if (method === 'GET' && path === '/api/invoices') return answered ? [{ ...invoices[1], status: 'CANCELADA', cancellation: { ...cancelled.cancellation } }, invoices[0]] : invoices;
+    return undefined;
+  });
+  await expandInvoice(user, 'A-100');
+  await user.click(screen.getByRole('button', { name: 'Cancelar entrada' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancelar entrada A-100' });
+  expect(dialog).toHaveTextContent('Se registrarán movimientos que revierten esta entrada; el documento original se conserva.');
+  expect(within(dialog).getByRole('button', { name: 'No, regresar' })).toBeInTheDocument();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  expect(await within(dialog).findByText('El motivo de la cancelación es un campo obligatorio.')).toBeInTheDocument();
+  const reason = within(dialog).getByRole('textbox', { name: /Motivo de la cancelación/ });
+  await user.type(reason, 'abcd');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  expect(await within(dialog).findByText('El motivo debe tener entre 5 y 500 caracteres.')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+  await user.clear(reason);
+  await user.type(reason, '  Proveedor equivocado  ');
+  const listLoads = calls.filter((c) => c.path === '/api/invoices').length;
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  await waitFor(() => expect(toast('Entrada A-100 cancelada correctamente.')).not.toBeNull());
+  const posts = calls.filter((c) => c.method === 'POST');
+  expect(posts).toEqual([expect.objectContaining({ path: '/api/invoices/5/cancellation', body: { reason: 'Proveedor equivocado' }, headers: { 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) } })]);
+  // The list (and the open movements) are fetched again: the row now says "Cancelada".
+  await waitFor(() => expect(calls.filter((c) => c.path === '/api/invoices').length).toBeGreaterThan(listLoads));
+  expect(await within(bodyRows('Entradas')[0]).findByText('Cancelada')).toBeInTheDocument();
+  expect(calls.filter((c) => c.path === '/api/movements/invoices/5').length).toBeGreaterThan(1);
+});
+
+test('a refused cancellation says "¡Oh no!" + "…cancelar la entrada solicitada." + the server\'s message; "No, regresar" sends nothing', async () => {
+  const user = userEvent.setup({ delay: null });
+  const refusal = 'Existencia insuficiente del producto «Clips» (id 10): disponible 1, solicitado 2.5.';
+  const { calls } = renderHistory(({ method, path }) => {
+    if (method === 'POST' && path === '/api/invoices/5/cancellation') throw new ApiError(409, refusal);
+    return undefined;
+  });
+  await expandInvoice(user, 'A-100');
+  await user.click(screen.getByRole('button', { name: 'Cancelar entrada' }));
+  let dialog = await screen.findByRole('dialog', { name: 'Cancelar entrada A-100' });
+  await user.click(within(dialog).getByRole('button', { name: 'No, regresar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+  await user.click(screen.getByRole('button', { name: 'Cancelar entrada' }));
+  dialog = await screen.findByRole('dialog', { name: 'Cancelar entrada A-100' });
+  await user.type(within(dialog).getByRole('textbox', { name: /Motivo de la cancelación/ }), 'Proveedor equivocado');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  await waitFor(() => expect(toast(`Algo salió mal mientras tratábamos de cancelar la entrada solicitada. ${refusal}`)).not.toBeNull());
+  expect(toast('¡Oh no!')).not.toBeNull();
 });

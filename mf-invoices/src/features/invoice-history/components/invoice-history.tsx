@@ -1,10 +1,12 @@
 // "Consultar historial de entradas" (spec §2 Invoice history): every registered entry; expanding
-// one shows its movements and its report.
-import { DataTable, loadErrorText, type DataTableColumn } from '@almacen/shared';
+// one shows its movements and its report, and lets it be cancelled (issue #16).
+import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, type DataTableColumn } from '@almacen/shared';
 import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CANCEL_INVOICE_TEXTS, useCancelInvoice } from '../api/cancel-invoice';
 import { useInvoices } from '../api/get-invoices';
 import { InvoiceMovements } from './invoice-movements';
 
@@ -14,6 +16,13 @@ const columns: DataTableColumn<Invoice>[] = [
   { id: 'invoiceType', header: 'Tipo de entrada', value: (i) => invoiceTypeLabel(i.invoiceType) },
   // Sorted by the ISO date (time order); shown DD/MM/YYYY, and found by either form.
   { id: 'invoiceDate', header: 'Fecha de factura', value: (i) => i.invoiceDate, text: (i) => formatDate(i.invoiceDate) },
+  {
+    id: 'status',
+    header: 'Estado',
+    value: (i) => (i.status === 'CANCELADA' ? 'Cancelada' : ''),
+    cell: (i) => (i.status === 'CANCELADA' ? <CancelledBadge /> : null),
+    width: 120,
+  },
 ];
 
 const useStyles = makeStyles({
@@ -24,6 +33,10 @@ export function InvoiceHistory() {
   const styles = useStyles();
   const navigate = useNavigate();
   const { data, error, isLoading, mutate } = useInvoices();
+  // The entry being cancelled stays set after the dialog closes, for the notice's words.
+  const [target, setTarget] = useState<Invoice | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const cancel = useCancelInvoice(target);
   return (
     <div className={styles.root}>
       <Title2 as="h1">Historial de entradas</Title2>
@@ -33,6 +46,7 @@ export function InvoiceHistory() {
         columns={columns}
         getRowId={(i) => i.id}
         loading={isLoading}
+        saving={cancel.running}
         // "Algo salió mal mientras tratábamos de obtener las entradas."
         error={error ? { text: loadErrorText('obtener las entradas'), onRetry: () => void mutate() } : undefined}
         searchPlaceholder="Buscar una entrada"
@@ -42,7 +56,22 @@ export function InvoiceHistory() {
             Crear nueva entrada
           </Button>
         }
-        renderDetail={(invoice) => <InvoiceMovements invoiceId={invoice.id} />}
+        renderDetail={(invoice) => (
+          <InvoiceMovements
+            invoice={invoice}
+            onCancel={() => {
+              setTarget(invoice);
+              setDialogOpen(true);
+            }}
+          />
+        )}
+      />
+      <CancelDocumentDialog
+        open={dialogOpen}
+        title={target ? CANCEL_INVOICE_TEXTS.title(target) : ''}
+        explanation={CANCEL_INVOICE_TEXTS.explanation}
+        onClose={() => setDialogOpen(false)}
+        onConfirm={(reason) => target && cancel.run(target.id, reason)}
       />
     </div>
   );

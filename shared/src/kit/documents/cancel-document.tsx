@@ -1,0 +1,86 @@
+// Cancelling an entry or an exit (issue #16): the dialog that asks for the reason, the badge of a
+// cancelled document and the block that says who cancelled it, when and why. The remotes pass
+// their words ("entrada" / "salida"); the request and its notices are theirs (useAction).
+import { formatDateTime } from '../../domain/format';
+import { cancellationSchema } from '../../domain/schemas/documents';
+import type { DocumentCancellation } from '../../domain/types';
+import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { FormDialog } from '../form/form-dialog';
+import { validateSchema } from '../form/schema-validator';
+import { TextField } from '../form/text-field';
+
+export const CANCEL_DOCUMENT_TEXTS = {
+  reason: 'Motivo de la cancelación',
+  submit: 'Sí, cancelar',
+  back: 'No, regresar',
+  badge: 'Cancelada',
+  cancelledBy: 'Cancelada por',
+  cancelledAt: 'Fecha de cancelación',
+  reasonLabel: 'Motivo',
+} as const;
+
+export interface CancelDocumentDialogProps {
+  open: boolean;
+  /** "Cancelar entrada A-100" */
+  title: string;
+  /** "Se registrarán movimientos que revierten esta entrada; el documento original se conserva." */
+  explanation: string;
+  /** Receives the reason once the dialog has closed (the table's progress bar shows the rest). */
+  onConfirm: (reason: string) => unknown;
+  onClose: () => void;
+}
+
+export function CancelDocumentDialog({ open, title, explanation, onConfirm, onClose }: CancelDocumentDialogProps) {
+  const validate = useMemo(() => validateSchema(cancellationSchema), []);
+  return (
+    <FormDialog<{ reason: string }>
+      open={open}
+      title={title}
+      validate={validate}
+      onClose={onClose}
+      onSubmit={(values) => onConfirm(values.reason.trim())}
+      submitLabel={CANCEL_DOCUMENT_TEXTS.submit}
+      cancelLabel={CANCEL_DOCUMENT_TEXTS.back}
+    >
+      <Text>{explanation}</Text>
+      <TextField name="reason" label={CANCEL_DOCUMENT_TEXTS.reason} required multiline maxLength={600} autoFocus />
+    </FormDialog>
+  );
+}
+
+export function CancelledBadge() {
+  return (
+    <Badge appearance="filled" color="danger" shape="rounded">
+      {CANCEL_DOCUMENT_TEXTS.badge}
+    </Badge>
+  );
+}
+
+const useStyles = makeStyles({
+  root: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXS,
+    padding: tokens.spacingVerticalS,
+    borderLeft: `${tokens.strokeWidthThick} solid ${tokens.colorPaletteRedBorder2}`,
+    backgroundColor: tokens.colorPaletteRedBackground1,
+  },
+  reason: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+});
+
+/** Who cancelled the document, when (DD/MM/YYYY HH:mm in the institution's time zone) and why. */
+export function CancellationDetails({ cancellation, timeZone, label }: { cancellation: DocumentCancellation; timeZone: string; label: string }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.root} aria-label={label}>
+      <Text weight="semibold">{CANCEL_DOCUMENT_TEXTS.cancelledBy}</Text>
+      <Text>{cancellation.cancelledBy.name}</Text>
+      <Text weight="semibold">{CANCEL_DOCUMENT_TEXTS.cancelledAt}</Text>
+      <Text>{formatDateTime(cancellation.cancelledAt, timeZone)}</Text>
+      <Text weight="semibold">{CANCEL_DOCUMENT_TEXTS.reasonLabel}</Text>
+      <Text className={styles.reason}>{cancellation.reason}</Text>
+    </section>
+  );
+}
