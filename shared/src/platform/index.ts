@@ -5,6 +5,8 @@ export type { ApiClient, ApiClientOptions, ApiDownload, ApiRequestOptions, HttpM
 export { ERROR_TITLE, actionErrorText, loadErrorText } from './error-text';
 export { useApi, useCurrentUser, useInvalidate, useRuntimeConfig } from './hooks';
 export { TOASTER_ID, useNotify } from './notify';
+export { NOTICE_OFFSET, NOTICE_WIDTH, NOTICE_ZONE_PX, noticeLift, useKeepNoticesClear } from './notice-space';
+export type { Rect, WindowSize } from './notice-space';
 export type { Notify } from './notify';
 export { PlatformContext, usePlatform } from './platform-context';
 export type { CurrentUser, PlatformContextValue } from './platform-context';

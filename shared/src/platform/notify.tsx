@@ -1,4 +1,5 @@
-// Notifications: one Fluent Toaster at bottom-end (provided once by PlatformProviders).
+// Notifications: one Fluent Toaster at bottom-end (provided once by PlatformProviders, kept off
+// the buttons a screen names: notice-space.tsx).
 // Decided once for the whole portal: actions toast; loads show their message in place.
 import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useMemo } from 'react';

@@ -1,10 +1,11 @@
 // Everything a screen needs from the platform, provided ONCE: by the shell for the whole portal,
 // or by a remote's bootstrap when it runs alone. Remotes' exposed Apps never render this.
-import { FluentProvider, Toaster } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
 import { SWRConfig, type Cache, type SWRConfiguration } from 'swr';
 import type { ApiClient } from './api-client';
 import { isApiError } from './api-error';
+import { NoticeToaster } from './notice-space';
 import { TOASTER_ID } from './notify';
 import { PlatformContext, type CurrentUser, type PlatformContextValue } from './platform-context';
 import type { RuntimeConfig } from './runtime-config';
@@ -42,8 +43,9 @@ export function PlatformProviders({ api, config, user, swrCache, swr, children }
   return (
     <FluentProvider theme={almacenTheme} style={{ minHeight: '100vh' }}>
       <PlatformContext.Provider value={platform}>
-        <SWRConfig value={swrValue}>{children}</SWRConfig>
-        <Toaster toasterId={TOASTER_ID} position="bottom-end" pauseOnHover pauseOnWindowBlur />
+        <NoticeToaster toasterId={TOASTER_ID}>
+          <SWRConfig value={swrValue}>{children}</SWRConfig>
+        </NoticeToaster>
       </PlatformContext.Provider>
     </FluentProvider>
   );
