@@ -56,6 +56,8 @@ function buildOf(folder) {
       path.join(ROOT, folder, 'package.json'),
       path.join(ROOT, 'shared', 'src'),
       path.join(ROOT, 'rspack.shared.ts'),
+      // Ports and exposed modules of the remotes.
+      path.join(ROOT, 'remotes.json'),
       path.join(ROOT, 'package-lock.json'),
     ],
   };

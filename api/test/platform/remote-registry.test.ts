@@ -1,6 +1,6 @@
 // remotes.json is the one registry of remotes (ARCHITECTURE.md, "Añadir un remoto"). What reads it
-// follows by itself; what cannot read it — docker-compose.yml, .env.example, the workspaces and the
-// build script — is checked against it here, so a fifth remote cannot be half added.
+// follows by itself; what cannot read it — docker-compose.yml, .env.example, the workspaces — is
+// checked against it here, so a fifth remote cannot be half added.
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_REGISTRY, remoteUrlVariable } from '../../src/config';
@@ -11,7 +11,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const compose = read('docker-compose.yml');
 const envExample = read('.env.example');
-const rootPackage = JSON.parse(read('package.json')) as { workspaces: string[]; scripts: Record<string, string> };
+const rootPackage = JSON.parse(read('package.json')) as { workspaces: string[] };
 
 /** The block of a top-level compose service (`  name:` up to the next one). */
 function service(name: string): string | null {
@@ -43,12 +43,11 @@ describe('remotes.json', () => {
     }
   });
 
-  it('is what the workspaces, the build script and jest list', () => {
+  it('is what the workspaces and jest list', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.config.js is CommonJS
     const jestConfig = require(path.join(ROOT, 'jest.config.js')) as { projects: Array<{ displayName: string }> };
     for (const { folder } of REMOTE_REGISTRY) {
       expect(rootPackage.workspaces).toContain(folder);
-      expect(rootPackage.scripts.build.split(/\s+/)).toContain(folder);
       expect(jestConfig.projects.map((project) => project.displayName)).toContain(folder);
     }
   });
