@@ -6,3 +6,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // jsdom does no layout; Fluent's focus manager needs a browser-like answer (see the file).
 import './shared/src/kit/testing/jsdom-layout';
+
+// Every test starts with an empty tab: the wizards keep their drafts in sessionStorage.
+// (Files that ask for the node environment have no window.)
+afterEach(() => globalThis.sessionStorage?.clear());

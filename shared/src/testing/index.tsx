@@ -3,7 +3,7 @@
 // fake API. Tests describe the API as a handler of requests; every request is recorded in `calls`.
 import { configure, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, type InitialEntry } from 'react-router-dom';
 import type { ApiClient, ApiDownload, ApiRequestOptions } from '../platform/api-client';
 import type { CurrentUser } from '../platform/platform-context';
 import { PlatformProviders } from '../platform/platform-providers';
@@ -67,8 +67,8 @@ export function createFakeApi(handler: FakeApiHandler = () => undefined): { api:
 export interface RenderWithPlatformOptions extends Omit<RenderOptions, 'wrapper'> {
   /** A fake API handler, or a ready client. */
   api?: FakeApiHandler | ApiClient;
-  /** Initial location of the MemoryRouter. */
-  route?: string;
+  /** Initial location of the MemoryRouter: a path, or a location with its history state. */
+  route?: InitialEntry;
   user?: CurrentUser | null;
   config?: Partial<RuntimeConfig>;
 }

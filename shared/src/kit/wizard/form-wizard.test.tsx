@@ -3,11 +3,26 @@ import { Field as FluentField, Input } from '@fluentui/react-components';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Field } from 'react-final-form';
+import { Link, Route, Routes, useLocation, useNavigate, type InitialEntry } from 'react-router-dom';
 import { object, string, type Struct } from 'superstruct';
 import { define } from 'superstruct';
-import { ApiError } from '../../platform';
-import { renderWithPlatform } from '../../testing';
-import { FormWizard, ProductRows, combineSteps, newRowKey, rowsStep, schemaStep, type WizardStep } from '.';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../platform';
+import { renderWithPlatform, testUser } from '../../testing';
+import {
+  FormWizard,
+  LEAVE_TEXTS,
+  ProductRows,
+  combineSteps,
+  draftStorageKey,
+  newRowKey,
+  rowsStep,
+  schemaStep,
+  type StepValidator,
+  type WizardStep,
+} from '.';
+
+// Fluent's comboboxes and dialogs are slow under jsdom on a busy machine.
+jest.setTimeout(30_000);
 
 // A small document: a header with one required text and rows with one required quantity.
 interface Row {
@@ -39,9 +54,36 @@ function TextField({ name, label }: { name: string; label: string }) {
 interface Harness {
   save?: jest.Mock;
   onSaved?: jest.Mock;
+  /** Where the router starts: a reload starts at the entry (and history state) it was on. */
+  route?: InitialEntry;
+  /** A further check of the rows, e.g. one that depends on the server (the stock). */
+  rowsCheck?: StepValidator<Doc>;
 }
 
-function renderWizard({ save = jest.fn(async () => ({ id: 7 })), onSaved = jest.fn() }: Harness = {}) {
+/** Stands in for the browser around the wizard: its Back and Forward, another page, the entry's state. */
+function Browser() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <nav aria-label="Navegador">
+      <button type="button" onClick={() => navigate(-1)}>
+        Atrás del navegador
+      </button>
+      <button type="button" onClick={() => navigate(1)}>
+        Adelante del navegador
+      </button>
+      <Link to="/otra">Otra página</Link>
+      <output aria-label="Entrada del historial">{JSON.stringify({ pathname: location.pathname, state: location.state })}</output>
+    </nav>
+  );
+}
+
+/** The history entry the wizard is on, to start a "reloaded" wizard at it. */
+const currentEntry = (): InitialEntry => JSON.parse(screen.getByLabelText('Entrada del historial').textContent ?? '{}');
+
+const DRAFT_KEY = draftStorageKey('documento', testUser.email);
+
+function renderWizard({ save = jest.fn(async () => ({ id: 7 })), onSaved = jest.fn(), route = '/', rowsCheck }: Harness = {}) {
   const steps: WizardStep<Doc>[] = [
     { label: 'Datos del documento', content: <TextField name="title" label="Título" />, validate: schemaStep(header) },
     {
@@ -51,23 +93,36 @@ function renderWizard({ save = jest.fn(async () => ({ id: 7 })), onSaved = jest.
           {({ name }) => <TextField name={`${name}.quantity`} label="Cantidad" />}
         </ProductRows>
       ),
-      validate: combineSteps(rowsStep('products', line)),
+      validate: combineSteps(rowsStep('products', line), ...(rowsCheck ? [rowsCheck] : [])),
       minRows: { name: 'products', message: 'El documento debe contener por lo menos un producto.' },
     },
     { label: 'Resumen', content: <p>Resumen del documento</p> },
   ];
   const view = renderWithPlatform(
-    <FormWizard<Doc, { id: number }>
-      title="Nuevo documento"
-      steps={steps}
-      initialValues={() => ({ title: '', products: [] })}
-      reviewLabel="Ver resumen del documento"
-      saveLabel="Guardar documento"
-      save={save}
-      successMessage={(result) => `Documento ${result.id} registrado.`}
-      errorMessage={(error) => `No se pudo guardar. ${error instanceof Error ? error.message : ''}`}
-      onSaved={onSaved}
-    />,
+    <>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <FormWizard<Doc, { id: number }>
+              title="Nuevo documento"
+              draftName="documento"
+              steps={steps}
+              initialValues={() => ({ title: '', products: [] })}
+              reviewLabel="Ver resumen del documento"
+              saveLabel="Guardar documento"
+              save={save}
+              successMessage={(result) => `Documento ${result.id} registrado.`}
+              errorMessage={(error) => `No se pudo guardar. ${error instanceof Error ? error.message : ''}`}
+              onSaved={onSaved}
+            />
+          }
+        />
+        <Route path="/otra" element={<h1>Otra página</h1>} />
+      </Routes>
+      <Browser />
+    </>,
+    { route },
   );
   return { ...view, save, onSaved };
 }
@@ -76,6 +131,19 @@ function renderWizard({ save = jest.fn(async () => ({ id: 7 })), onSaved = jest.
 const toast = (text: string) => screen.getAllByText(text).find((element) => element.closest('.fui-Toast')) ?? null;
 
 const currentStep = () => screen.getByRole('listitem', { current: 'step' });
+const stepper = () => within(screen.getByRole('list', { name: 'Pasos' }));
+/** A step's fieldset, found whether it is shown or not. */
+const stepGroup = (label: string) => document.querySelector<HTMLElement>(`fieldset[aria-label="${label}"]`)!;
+const STEPS = ['Datos del documento', 'Lista de productos', 'Resumen'];
+
+/** Only the step `label` is on screen: the other two are in the page but hidden. */
+function expectOnlyStep(label: string) {
+  for (const other of STEPS) {
+    if (other === label) expect(stepGroup(other)).toBeVisible();
+    else expect(stepGroup(other)).not.toBeVisible();
+  }
+  expect(currentStep()).toHaveTextContent(label);
+}
 
 async function fillToSummary(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Título'), 'Entrada de prueba');
@@ -101,8 +169,8 @@ test('the container is at most 1024 px wide and the stepper names the three step
 test('clicking a step of the stepper does not jump to it', async () => {
   const user = userEvent.setup();
   renderWizard();
-  await user.click(screen.getByText('Resumen'));
-  await user.click(screen.getByText('Lista de productos'));
+  await user.click(stepper().getByText('Resumen'));
+  await user.click(stepper().getByText('Lista de productos'));
   expect(currentStep()).toHaveTextContent('Datos del documento');
   expect(screen.getByLabelText('Título')).toBeInTheDocument();
   expect(within(screen.getByRole('list', { name: 'Pasos' })).queryAllByRole('button')).toHaveLength(0);
@@ -257,4 +325,208 @@ test('changed values after a failure are a new document with a new key', async (
   await screen.findByText('Documento 3 registrado.');
   expect(save.mock.calls[1][0].products[0].quantity).toBe('50');
   expect(save.mock.calls[1][1].idempotencyKey).not.toBe(save.mock.calls[0][1].idempotencyKey);
+});
+
+describe('one step at a time (issue #14)', () => {
+  test('only the current step is on screen, and moving to a step puts the focus on its heading', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    expectOnlyStep('Datos del documento');
+    // what is hidden is out of reach too
+    expect(screen.queryByRole('button', { name: 'Añadir un producto' })).not.toBeInTheDocument();
+    // the first load leaves the focus alone
+    expect(screen.getByRole('heading', { name: 'Datos del documento' })).not.toHaveFocus();
+
+    await user.type(screen.getByLabelText('Título'), 'Entrada');
+    await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+    await waitFor(() => expectOnlyStep('Lista de productos'));
+    expect(screen.getByRole('heading', { name: 'Lista de productos' })).toHaveFocus();
+    expect(screen.getByLabelText('Título')).not.toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
+    await user.type(screen.getByLabelText('Cantidad'), '5');
+    await user.click(screen.getByRole('button', { name: 'Ver resumen del documento' }));
+    await waitFor(() => expectOnlyStep('Resumen'));
+    expect(screen.getByRole('heading', { name: 'Resumen' })).toHaveFocus();
+    expect(screen.getByLabelText('Título')).not.toBeVisible();
+    expect(screen.getByLabelText('Cantidad')).not.toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Regresar' }));
+    await waitFor(() => expectOnlyStep('Lista de productos'));
+    expect(screen.getByRole('heading', { name: 'Lista de productos' })).toHaveFocus();
+  });
+
+  test('two Enters on "Ver resumen…" show the summary and save nothing: the second lands on its heading', async () => {
+    const user = userEvent.setup();
+    const { save } = renderWizard();
+    await user.type(screen.getByLabelText('Título'), 'Entrada');
+    await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+    await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
+    await user.type(screen.getByLabelText('Cantidad'), '5');
+
+    screen.getByRole('button', { name: 'Ver resumen del documento' }).focus();
+    await user.keyboard('{Enter}{Enter}');
+    await waitFor(() => expectOnlyStep('Resumen'));
+    expect(screen.getByRole('heading', { name: 'Resumen' })).toHaveFocus();
+    expect(save).not.toHaveBeenCalled();
+    // "Guardar" is a button of its own, not the one the keys were pressed on
+    expect(screen.getByRole('button', { name: 'Guardar documento' })).not.toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  test('"Guardar" with an earlier step that no longer passes shows that step with its messages', async () => {
+    const user = userEvent.setup();
+    const stock = { left: 10 };
+    const rowsCheck: StepValidator<Doc> = (values): Record<string, string> =>
+      Number(values.products[0]?.quantity) > stock.left ? { 'products.0.quantity': `Solo quedan ${stock.left}.` } : {};
+    const { save } = renderWizard({ rowsCheck });
+    await fillToSummary(user);
+
+    // meanwhile the server says fewer are left (a 409 re-reads the stock in the real wizards)
+    stock.left = 3;
+    await user.click(screen.getByRole('button', { name: 'Guardar documento' }));
+    await waitFor(() => expectOnlyStep('Lista de productos'));
+    expect(screen.getByText('Solo quedan 3.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Lista de productos' })).toHaveFocus();
+    expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('the browser history and the draft (issue #14)', () => {
+  test('Back and Forward move between the steps and keep what was typed; "Regresar" is a Back', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await fillToSummary(user);
+
+    await user.click(screen.getByRole('button', { name: 'Atrás del navegador' }));
+    await waitFor(() => expectOnlyStep('Lista de productos'));
+    expect(screen.getByLabelText('Cantidad')).toHaveValue('5');
+    await user.click(screen.getByRole('button', { name: 'Atrás del navegador' }));
+    await waitFor(() => expectOnlyStep('Datos del documento'));
+    expect(screen.getByLabelText('Título')).toHaveValue('Entrada de prueba');
+    await user.click(screen.getByRole('button', { name: 'Adelante del navegador' }));
+    await waitFor(() => expectOnlyStep('Lista de productos'));
+    await user.click(screen.getByRole('button', { name: 'Adelante del navegador' }));
+    await waitFor(() => expectOnlyStep('Resumen'));
+
+    await user.click(screen.getByRole('button', { name: 'Regresar' }));
+    await waitFor(() => expectOnlyStep('Lista de productos'));
+    await user.click(screen.getByRole('button', { name: 'Adelante del navegador' }));
+    await waitFor(() => expectOnlyStep('Resumen'));
+  });
+
+  test('a reload comes back to the same step with what was typed; without the draft it starts at the first step', async () => {
+    const user = userEvent.setup();
+    const first = renderWizard();
+    await fillToSummary(user);
+    const entry = currentEntry();
+    first.unmount();
+
+    const second = renderWizard({ route: entry });
+    expectOnlyStep('Resumen');
+    expect(screen.getByLabelText('Título')).toHaveValue('Entrada de prueba');
+    expect(screen.getByLabelText('Cantidad')).toHaveValue('5');
+    second.unmount();
+
+    // the same history entry once the draft is gone (saved in the meantime): step 1, empty
+    window.sessionStorage.clear();
+    renderWizard({ route: entry });
+    expectOnlyStep('Datos del documento');
+    expect(screen.getByLabelText('Título')).toHaveValue('');
+    expect(JSON.parse(screen.getByLabelText('Entrada del historial').textContent ?? '{}').state).toEqual({ almacenWizardStep: 0 });
+  });
+
+  test('a reload while "Guardar" waits for its answer keeps the idempotency key: the retry cannot register a second document', async () => {
+    const user = userEvent.setup();
+    // The first answer never arrives (the page is reloaded meanwhile); the server may have saved it.
+    const save = jest
+      .fn()
+      .mockImplementationOnce(() => new Promise(() => undefined))
+      .mockResolvedValueOnce({ id: 8 });
+    const first = renderWizard({ save });
+    await fillToSummary(user);
+    await user.click(screen.getByRole('button', { name: 'Guardar documento' }));
+    expect(save).toHaveBeenCalledTimes(1);
+    const sent = save.mock.calls[0] as [Doc, { idempotencyKey: string }];
+    // the key is in the draft before the request's answer
+    expect(JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? '{}').idempotency?.key).toBe(sent[1].idempotencyKey);
+    const entry = currentEntry();
+    first.unmount();
+
+    renderWizard({ save, route: entry });
+    expectOnlyStep('Resumen');
+    await user.click(screen.getByRole('button', { name: 'Guardar documento' }));
+    expect(await screen.findByText('Documento 8 registrado.')).toBeInTheDocument();
+    expect(save.mock.calls[1][0]).toEqual(sent[0]);
+    expect(save.mock.calls[1][1].idempotencyKey).toBe(sent[1].idempotencyKey);
+    // saved: nothing is kept for the next document
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  test('a restored draft that is changed is another request with a new key', async () => {
+    const user = userEvent.setup();
+    const save = jest.fn().mockRejectedValueOnce(new ApiError(0, NETWORK_ERROR_MESSAGE)).mockResolvedValueOnce({ id: 9 });
+    const first = renderWizard({ save });
+    await fillToSummary(user);
+    await user.click(screen.getByRole('button', { name: 'Guardar documento' }));
+    await screen.findByText('¡Oh no!');
+    await user.click(screen.getByRole('button', { name: 'Regresar' }));
+    await waitFor(() => expectOnlyStep('Lista de productos'));
+    const entry = currentEntry();
+    first.unmount();
+
+    renderWizard({ save, route: entry });
+    expectOnlyStep('Lista de productos');
+    await user.type(screen.getByLabelText('Cantidad'), '0');
+    await user.click(screen.getByRole('button', { name: 'Ver resumen del documento' }));
+    await user.click(await screen.findByRole('button', { name: 'Guardar documento' }));
+    await screen.findByText('Documento 9 registrado.');
+    expect(save.mock.calls[1][0].products[0].quantity).toBe('50');
+    expect(save.mock.calls[1][1].idempotencyKey).not.toBe(save.mock.calls[0][1].idempotencyKey);
+  });
+
+  test('leaving through a link with unsaved data asks first: "No, cancelar" stays, "Sí, salir" leaves and drops the draft', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    // nothing typed: the link just goes, and the tab can close without a question
+    const quiet = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(quiet);
+    expect(quiet.defaultPrevented).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Otra página' }));
+    expect(await screen.findByRole('heading', { name: 'Otra página' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Atrás del navegador' }));
+
+    // typed and emptied again: nothing to keep, nothing to ask
+    await user.type(await screen.findByLabelText('Título'), 'x');
+    await user.clear(screen.getByLabelText('Título'));
+    const emptied = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(emptied);
+    expect(emptied.defaultPrevented).toBe(false);
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+
+    await user.type(screen.getByLabelText('Título'), 'Entrada');
+    expect(JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? '{}').values).toEqual({ title: 'Entrada', products: [] });
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await user.click(screen.getByRole('link', { name: 'Otra página' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('¿Realmente deseas hacer esto?');
+    expect(dialog).toHaveTextContent(LEAVE_TEXTS.text);
+    expect(LEAVE_TEXTS.text).toMatch(/^Tienes cambios sin guardar\. /);
+    await user.click(within(dialog).getByRole('button', { name: 'No, cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Otra página' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Título')).toHaveValue('Entrada');
+
+    await user.click(screen.getByRole('link', { name: 'Otra página' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, salir' }));
+    expect(await screen.findByRole('heading', { name: 'Otra página' })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Atrás del navegador' }));
+    expect(await screen.findByLabelText('Título')).toHaveValue('');
+  });
 });

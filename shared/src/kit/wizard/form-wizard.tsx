@@ -1,26 +1,37 @@
 // The three-step document wizard (spec §2 "Dispatch wizard" / "Invoice wizard", §4, §9), for
 // react-final-form. Rules it keeps for every document:
-// - only the step on screen is validated, on every change; forward needs it to pass (a failed
-//   attempt shows every message of the step), back is always allowed;
+// - one step on screen at a time; only that step is validated, on every change; forward needs it
+//   to pass (a failed attempt shows every message of the step), back is always allowed;
+// - the step is part of the browser history: Back and Forward move between the steps;
+// - moving to a step puts the focus on its heading (screen readers announce it, and a second
+//   Enter cannot press the next step's button before the person has seen the step);
 // - the stepper shows where the user is but cannot be clicked;
 // - a step may demand a minimum of rows: going forward without them shows the "¡Hey!" notice;
-// - saving sends one Idempotency-Key per attempt-sequence, keeps the button disabled while the
-//   request runs and after success, and resets the form FORM_RESET_DELAY_MS after success;
-//   a failure keeps everything typed.
-import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
+// - what was typed is a draft kept for the tab (wizard-draft.ts) until it is saved, and leaving
+//   with unsaved data asks first (leave-guard.tsx);
+// - saving sends one Idempotency-Key per request (kept with the draft), keeps the button disabled
+//   while the request runs and after success, and resets the form FORM_RESET_DELAY_MS after
+//   success; a failure keeps everything typed.
+import { Button, makeStyles, mergeClasses, Title2, tokens, typographyStyles } from '@fluentui/react-components';
 import type { FormApi } from 'final-form';
 import arrayMutators from 'final-form-arrays';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Form } from 'react-final-form';
+import { Form, useFormState } from 'react-final-form';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { FORM_RESET_DELAY_MS, MIN_PRODUCTS_PER_DOCUMENT, WIZARD_MAX_WIDTH } from '../../domain';
-import { ERROR_TITLE, useNotify } from '../../platform';
-import { useIdempotencyKey } from './idempotency';
+import { ERROR_TITLE, useCurrentUser, useKeepNoticesClear, useNotify } from '../../platform';
+import { useIdempotencyKey, type IdempotencyState } from './idempotency';
+import { useLeaveGuard } from './leave-guard';
 import { toFormErrors, type StepValidator } from './step-validation';
 import { useTimedNotice } from './timed-notice';
+import { clearDraft, draftStorageKey, readDraft, writeDraft } from './wizard-draft';
 import { WizardStepper } from './wizard-stepper';
 
 export const NEXT_STEP_LABEL = 'Siguiente paso';
 export const BACK_LABEL = 'Regresar';
+
+/** Where the step lives in the browser history entry (react-router's location state). */
+const STEP_STATE = 'almacenWizardStep';
 
 export interface MinRowsRule {
   /** The array field, e.g. "products". */
@@ -32,7 +43,7 @@ export interface MinRowsRule {
 }
 
 export interface WizardStep<V> {
-  /** Shown in the stepper: "Datos de la factura". */
+  /** Shown in the stepper and as the step's heading: "Datos de la factura". */
   label: string;
   content: ReactNode;
   /** Validation of this step only; runs on every change. */
@@ -49,6 +60,11 @@ export interface SaveContext {
 export interface FormWizardProps<V extends object, R> {
   /** "Nueva factura" */
   title: string;
+  /**
+   * Names the draft ("entrada"): what was typed is kept in sessionStorage under this name, per
+   * person, until it is saved or the person leaves it.
+   */
+  draftName: string;
   steps: WizardStep<V>[];
   /** Called on mount and again for each reset, so defaults such as today's date stay fresh. */
   initialValues: () => V;
@@ -56,6 +72,12 @@ export interface FormWizardProps<V extends object, R> {
   reviewLabel: string;
   /** Label of the button on the last step: "Guardar entrada". */
   saveLabel: string;
+  /**
+   * The body `save` sends. The idempotency key follows it, not the form: values that are only
+   * shown (a row's availability, read again after a reload) must not make a retry a new document.
+   * Defaults to the values.
+   */
+  request?(values: V): unknown;
   save(values: V, context: SaveContext): Promise<R>;
   /** Green notification after a save. */
   successMessage(result: R, values: V): string;
@@ -76,7 +98,11 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalM,
   },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
-  step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, border: 'none', padding: 0, margin: 0 },
+  step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, border: 'none', padding: 0, margin: 0, minWidth: 0 },
+  // `hidden` alone loses to the step's display: flex.
+  hidden: { display: 'none' },
+  // Focused by the wizard, not by the person: no focus ring on a heading that cannot be used.
+  heading: { ...typographyStyles.subtitle1, margin: 0, outlineStyle: 'none' },
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
 
@@ -85,23 +111,134 @@ function rowCount(values: object, name: string): number {
   return Array.isArray(rows) ? rows.length : 0;
 }
 
+function missingRows<V extends object>(step: WizardStep<V> | undefined, values: V): MinRowsRule | null {
+  const rule = step?.minRows;
+  return rule && rowCount(values, rule.name) < (rule.min ?? MIN_PRODUCTS_PER_DOCUMENT) ? rule : null;
+}
+
+function stepPasses<V extends object>(step: WizardStep<V>, values: V): boolean {
+  return Object.keys(step.validate?.(values) ?? {}).length === 0 && !missingRows(step, values);
+}
+
+/** `requested`, or the first step before it that does not pass (a step is reached only through the ones before). */
+function reachableStep<V extends object>(steps: WizardStep<V>[], values: V, requested: number): number {
+  const target = Math.min(Math.max(0, requested), steps.length - 1);
+  for (let index = 0; index < target; index += 1) {
+    if (!stepPasses(steps[index], values)) return index;
+  }
+  return target;
+}
+
+function requestedStep(location: Location): number {
+  const step = (location.state as Record<string, unknown> | null)?.[STEP_STATE];
+  return typeof step === 'number' && Number.isInteger(step) ? step : 0;
+}
+
+/** What a person typed, for "is there anything to keep": a field emptied again is no content. */
+function contentOf(values: object): string {
+  return JSON.stringify(values, (_key, value: unknown) => (value === '' || value === null ? undefined : value));
+}
+
+/** Tells the wizard every change of the values (from inside the form). */
+function ValuesWatcher<V>({ onChange }: { onChange(values: V): void }) {
+  const { values } = useFormState<V>({ subscription: { values: true } });
+  useEffect(() => onChange(values), [values, onChange]);
+  return null;
+}
+
 export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
   const { title, steps, reviewLabel, saveLabel } = props;
   const styles = useStyles();
   const notify = useNotify();
   const showNotice = useTimedNotice();
-  const keys = useIdempotencyKey();
-  const [step, setStep] = useState(0);
-  const [saved, setSaved] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
   const last = steps.length - 1;
 
   // The latest props, read by callbacks whose identity must stay stable: final-form re-validates
   // whenever `validate` or `onSubmit` change identity.
   const latest = useRef(props);
   latest.current = props;
-  const [initialValues] = useState(() => props.initialValues());
-  const saving = useRef(false);
+
+  // The draft: restored once, written on every change (and with every new idempotency key).
+  const storageKey = draftStorageKey(props.draftName, useCurrentUser().email);
+  const [restored] = useState(() => readDraft<V>(storageKey));
+  const [initialValues] = useState<V>(() => (restored ? { ...props.initialValues(), ...restored.values } : props.initialValues()));
+  const draft = useRef<{ values: V; filled: boolean; idempotency: IdempotencyState | null }>({
+    values: initialValues,
+    filled: restored !== null,
+    idempotency: restored?.idempotency ?? null,
+  });
+  // False from a successful save (or leaving) until the form is reset: nothing is kept meanwhile.
+  const keeping = useRef(true);
+  const [unsaved, setUnsaved] = useState(restored !== null);
+  const persist = useCallback(() => {
+    if (!keeping.current) return;
+    const { values, filled, idempotency } = draft.current;
+    if (filled || idempotency) writeDraft(storageKey, { values, idempotency });
+    else clearDraft(storageKey);
+  }, [storageKey]);
+  const keys = useIdempotencyKey({
+    initial: restored?.idempotency,
+    onChange: (idempotency) => {
+      draft.current.idempotency = idempotency;
+      persist();
+    },
+  });
+  const onValues = useCallback(
+    (values: V) => {
+      const filled = contentOf(values) !== contentOf(latest.current.initialValues());
+      draft.current = { ...draft.current, values, filled };
+      persist();
+      setUnsaved(filled && keeping.current);
+    },
+    [persist],
+  );
+  const leaveDialog = useLeaveGuard(unsaved, () => {
+    keeping.current = false;
+    clearDraft(storageKey);
+    setUnsaved(false);
+  });
+
+  const formApi = useRef<FormApi<V> | null>(null);
+  const [step, setStep] = useState(() => reachableStep(steps, initialValues, requestedStep(location)));
+  const [saved, setSaved] = useState(false);
+
+  // The step follows the history entry (Forward, Back, the wizard's own buttons), but only as far
+  // as the values allow: a step is never shown before the ones leading to it pass. Entries of
+  // other pages (the history after a save, while this is still mounted) are not the wizard's.
+  const [home] = useState(location.pathname);
+  const goTo = useCallback(
+    (target: number) => navigate(location, { state: { ...(location.state as object | null), [STEP_STATE]: target } }),
+    [navigate, location],
+  );
+  useEffect(() => {
+    if (location.pathname !== home) return;
+    const requested = requestedStep(location);
+    const values = formApi.current?.getState().values ?? initialValues;
+    const reachable = reachableStep(latest.current.steps, values, requested);
+    if (reachable !== requested) {
+      navigate(location, { replace: true, state: { ...(location.state as object | null), [STEP_STATE]: reachable } });
+    }
+    setStep(reachable);
+    // Only a new history entry moves the step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
+  // Moving to a step puts the focus on its heading (not on the first load).
+  const headings = useRef<Array<HTMLElement | null>>([]);
+  const focusedStep = useRef(step);
+  useEffect(() => {
+    if (focusedStep.current === step) return;
+    focusedStep.current = step;
+    headings.current[step]?.focus();
+  }, [step]);
+
+  const actions = useRef<HTMLDivElement>(null);
+  useKeepNoticesClear(actions);
+
   const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saving = useRef(false);
   useEffect(
     () => () => {
       if (resetTimer.current) clearTimeout(resetTimer.current);
@@ -118,9 +255,10 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
     async (values: V, form: FormApi<V>) => {
       if (saving.current) return undefined;
       saving.current = true;
-      const { save, successMessage, errorMessage, onSaved } = latest.current;
+      const { save, successMessage, errorMessage, onSaved, request } = latest.current;
       try {
-        const idempotencyKey = keys.keyFor(values);
+        // Kept in the draft before the request leaves: a reload after a lost answer reuses it.
+        const idempotencyKey = keys.keyFor(request ? request(values) : values);
         let result: R;
         try {
           result = await save(values, { idempotencyKey });
@@ -128,11 +266,15 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
           notify.error(ERROR_TITLE, errorMessage(error));
           return undefined;
         }
+        keeping.current = false;
+        clearDraft(storageKey);
         keys.clear();
+        setUnsaved(false);
         setSaved(true);
         notify.success(successMessage(result, values));
         resetTimer.current = setTimeout(() => {
           resetTimer.current = null;
+          keeping.current = true;
           form.restart(latest.current.initialValues());
           setStep(0);
           setSaved(false);
@@ -143,7 +285,7 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
         saving.current = false;
       }
     },
-    [keys, notify],
+    [keys, notify, storageKey],
   );
 
   // Synchronous for the forward steps: an async onSubmit would mark the form "submitting"
@@ -151,15 +293,13 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
   const onSubmit = useCallback(
     (values: V, form: FormApi<V>) => {
       if (step < last) {
-        setStep(step + 1);
+        goTo(step + 1);
         return undefined;
       }
       return save(values, form);
     },
-    [step, last, save],
+    [step, last, save, goTo],
   );
-
-  const current = steps[step];
 
   return (
     <div className={styles.root} style={{ maxWidth: WIZARD_MAX_WIDTH }}>
@@ -172,42 +312,77 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
         initialValues={initialValues}
         subscription={{ submitting: true }}
       >
-        {({ handleSubmit, form, submitting }) => (
-          <form
-            noValidate
-            aria-label={title}
-            className={styles.form}
-            onSubmit={(event) => {
-              event.preventDefault();
-              const rule = current?.minRows;
-              if (step < last && rule && rowCount(form.getState().values, rule.name) < (rule.min ?? MIN_PRODUCTS_PER_DOCUMENT)) {
-                showNotice(rule.message);
-                return;
-              }
-              void handleSubmit(event);
-            }}
-          >
-            {/* Every step stays mounted (hidden when not current): react-final-form 7 puts a
-                re-registered field back to its initial value, which would lose what the user
-                typed when going back and forth. */}
-            {steps.map((s, index) => (
-              <fieldset key={s.label} className={styles.step} aria-label={s.label} hidden={index !== step}>
-                {s.content}
-              </fieldset>
-            ))}
-            <div className={styles.actions}>
-              {step > 0 && (
-                <Button type="button" disabled={submitting || saved} onClick={() => setStep(step - 1)}>
-                  {BACK_LABEL}
+        {({ handleSubmit, form, submitting }) => {
+          formApi.current = form;
+          return (
+            <form
+              noValidate
+              aria-label={title}
+              className={styles.form}
+              onSubmit={(event) => {
+                event.preventDefault();
+                const values = form.getState().values;
+                if (step < last) {
+                  const rule = missingRows(steps[step], values);
+                  if (rule) {
+                    showNotice(rule.message);
+                    return;
+                  }
+                } else {
+                  // Every earlier step must still pass (a restored draft, a value changed since):
+                  // the first that does not is shown with its messages instead of a silent refusal.
+                  const failing = reachableStep(steps, values, last);
+                  if (failing < last) {
+                    form.getRegisteredFields().forEach((name) => form.blur(name as keyof V));
+                    const rule = missingRows(steps[failing], values);
+                    if (rule) showNotice(rule.message);
+                    navigate(failing - step);
+                    return;
+                  }
+                }
+                void handleSubmit(event);
+              }}
+            >
+              <ValuesWatcher<V> onChange={onValues} />
+              {/* Every step stays mounted (hidden when not current): react-final-form 7 puts a
+                  re-registered field back to its initial value, which would lose what the user
+                  typed when going back and forth. */}
+              {steps.map((s, index) => (
+                <fieldset
+                  key={s.label}
+                  className={mergeClasses(styles.step, index !== step && styles.hidden)}
+                  aria-label={s.label}
+                  hidden={index !== step}
+                >
+                  <h2
+                    className={styles.heading}
+                    tabIndex={-1}
+                    ref={(element) => {
+                      headings.current[index] = element;
+                    }}
+                  >
+                    {s.label}
+                  </h2>
+                  {s.content}
+                </fieldset>
+              ))}
+              <div className={styles.actions} ref={actions}>
+                {step > 0 && (
+                  <Button key={`back-${step}`} type="button" disabled={submitting || saved} onClick={() => navigate(-1)}>
+                    {BACK_LABEL}
+                  </Button>
+                )}
+                {/* A new button for each step: a key pressed on one step's button cannot
+                    press the next step's. */}
+                <Button key={`next-${step}`} type="submit" appearance="primary" disabled={submitting || saved}>
+                  {step === last ? saveLabel : step === last - 1 ? reviewLabel : NEXT_STEP_LABEL}
                 </Button>
-              )}
-              <Button type="submit" appearance="primary" disabled={submitting || saved}>
-                {step === last ? saveLabel : step === last - 1 ? reviewLabel : NEXT_STEP_LABEL}
-              </Button>
-            </div>
-          </form>
-        )}
+              </div>
+            </form>
+          );
+        }}
       </Form>
+      {leaveDialog}
     </div>
   );
 }

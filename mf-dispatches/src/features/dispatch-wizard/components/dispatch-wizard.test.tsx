@@ -1,9 +1,9 @@
-import { ApiError, type Employee, type Product, type Stock } from '@almacen/shared';
+import { ApiError, draftStorageKey, NETWORK_ERROR_MESSAGE, type Employee, type Product, type Stock } from '@almacen/shared';
 import { todayIn } from '@almacen/shared/domain';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { renderWithPlatform, testUser, type FakeApiRequest } from '@almacen/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import useSWR from 'swr';
 import DispatchesApp from '../../../app';
 import { DispatchWizard } from './dispatch-wizard';
@@ -55,8 +55,16 @@ const defaultStock = (): Record<number, Stock> => ({
 
 function LocationProbe() {
   const location = useLocation();
-  return <output aria-label="Ruta actual">{location.pathname}</output>;
+  return (
+    <>
+      <output aria-label="Ruta actual">{location.pathname}</output>
+      <output aria-label="Entrada del historial">{JSON.stringify({ pathname: location.pathname, state: location.state })}</output>
+    </>
+  );
 }
+
+/** The history entry on screen: a reload starts again at it (with its state). */
+const currentEntry = (): InitialEntry => JSON.parse(screen.getByLabelText('Entrada del historial').textContent ?? '{}');
 
 /** Keeps stock and movement keys mounted, as the stock page of another remote would. */
 function OtherScreens() {
@@ -97,7 +105,7 @@ async function addRow(user: User, product: string, quantity: string) {
   return last;
 }
 
-function renderWizard(server: Server = { stock: defaultStock() }) {
+function renderWizard(server: Server = { stock: defaultStock() }, route: InitialEntry = '/dashboard/dispatches/generate') {
   // One route for every page of the remote: navigating to the history keeps the wizard mounted,
   // so what it does after a save (the reset one second later) can be watched.
   return renderWithPlatform(
@@ -108,7 +116,7 @@ function renderWizard(server: Server = { stock: defaultStock() }) {
       <LocationProbe />
       <OtherScreens />
     </>,
-    { api: fakeApi(server), route: '/dashboard/dispatches/generate' },
+    { api: fakeApi(server), route },
   );
 }
 
@@ -398,15 +406,53 @@ describe('Nueva salida — Resumen y guardado', () => {
     ).toBeInTheDocument();
     expect(currentStep()).toHaveTextContent('Resumen de salida');
 
-    // saving again is blocked until the row is fixed: no second request
+    // saving again sends nothing: it takes the clerk back to the list, where the row says what to fix
     await user.click(screen.getByRole('button', { name: 'Guardar salida' }));
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Lista de productos'));
     expect(calls(requests, 'POST', '/api/dispatches')).toHaveLength(1);
-
-    await user.click(screen.getByRole('button', { name: 'Regresar' }));
+    expect(screen.getByRole('heading', { name: 'Lista de productos' })).toHaveFocus();
     expect(within(row(1)).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('5');
     expect(within(row(1)).getByText('Disponible: 3')).toBeInTheDocument();
+    expect(within(row(1)).getByText('La cantidad no puede ser mayor a la existencia disponible (3).')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Regresar' }));
     expect(screen.getByRole('combobox', { name: 'Solicitante' })).toHaveValue('Luis Pérez');
+  });
+
+  test('a reload after a lost answer saves with the same Idempotency-Key, though the availability read again changed', async () => {
+    const user = userEvent.setup();
+    const server: Server = {
+      stock: defaultStock(),
+      post: () => {
+        // The server registers the dispatch, but its answer never reaches the browser.
+        server.stock[5] = { availableQuantity: '7.5', averagePrice: '15.5' };
+        server.post = (request) => ({ id: 31, dispatchDate: (request.body as { dispatchDate: string }).dispatchDate });
+        throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+      },
+    };
+    const first = renderWizard(server);
+    await fillHeader(user);
+    await addRow(user, 'Papel bond carta', '5');
+    await user.click(screen.getByRole('button', { name: 'Ver resumen de salida' }));
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Resumen de salida'));
+    await user.click(screen.getByRole('button', { name: 'Guardar salida' }));
+    expect(await screen.findByText('¡Oh no!')).toBeInTheDocument();
+    const [lost] = calls(first.calls, 'POST', '/api/dispatches');
+    expect(lost.headers?.['Idempotency-Key']).toBeTruthy();
+    const entry = currentEntry();
+    first.unmount();
+
+    const { calls: requests } = renderWizard(server, entry);
+    expect(currentStep()).toHaveTextContent('Resumen de salida');
+    // The restored rows take the availability read now (7.5): the form changed, the request did not.
+    const draftKey = draftStorageKey('salida', testUser.email);
+    await waitFor(() => expect(JSON.parse(window.sessionStorage.getItem(draftKey) ?? '{}').values?.products?.[0]?.availableQuantity).toBe('7.5'));
+    await user.click(screen.getByRole('button', { name: 'Guardar salida' }));
+    expect(await screen.findByRole('listitem', { name: 'Salida registrada correctamente.' })).toBeInTheDocument();
+    // The same request with the same key: the server answers with the dispatch it already made.
+    const [retry] = calls(requests, 'POST', '/api/dispatches');
+    expect(retry.body).toEqual(lost.body);
+    expect(retry.headers?.['Idempotency-Key']).toBe(lost.headers?.['Idempotency-Key']);
+    expect(window.sessionStorage.getItem(draftKey)).toBeNull();
   });
 
   test('inside the remote, a saved dispatch leads to the history', async () => {

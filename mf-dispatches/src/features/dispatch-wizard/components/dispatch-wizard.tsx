@@ -73,10 +73,13 @@ export function DispatchWizard() {
   return (
     <FormWizard<DispatchFormValues, Dispatch>
       title={WIZARD_TEXTS.title}
+      draftName="salida"
       steps={steps}
       initialValues={() => emptyDispatch(today())}
       reviewLabel={WIZARD_TEXTS.review}
       saveLabel={WIZARD_TEXTS.save}
+      // The key follows the payload: a row's availability, read again after a reload, is not sent.
+      request={toPayload}
       save={save}
       successMessage={() => WIZARD_TEXTS.success}
       errorMessage={(error) => actionErrorText(WIZARD_TEXTS.errorAction, error)}

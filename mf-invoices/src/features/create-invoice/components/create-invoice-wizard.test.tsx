@@ -118,7 +118,7 @@ test('"Nueva factura" shows the three steps, which cannot be clicked, in a conta
     'Lista de productos',
     'Resumen de factura',
   ]);
-  await user.click(screen.getByText('Resumen de factura'));
+  await user.click(within(screen.getByRole('list', { name: 'Pasos' })).getByText('Resumen de factura'));
   expect(currentStep()).toHaveTextContent('Datos de la factura');
   expect(screen.getByRole('button', { name: 'Siguiente paso' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Regresar' })).not.toBeInTheDocument();

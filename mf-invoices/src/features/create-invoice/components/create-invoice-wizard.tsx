@@ -54,10 +54,12 @@ export function CreateInvoiceWizard() {
   return (
     <FormWizard<InvoiceFormValues, Invoice>
       title={INVOICE_WIZARD_TEXTS.title}
+      draftName="entrada"
       steps={steps}
       initialValues={() => emptyInvoice(todayIn(timeZone))}
       reviewLabel={INVOICE_WIZARD_TEXTS.review}
       saveLabel={INVOICE_WIZARD_TEXTS.save}
+      request={toCreateInvoiceBody}
       save={(values, { idempotencyKey }) => createInvoice(api, toCreateInvoiceBody(values), idempotencyKey)}
       successMessage={(invoice, values) => INVOICE_WIZARD_TEXTS.saved(invoice?.invoiceNumber ?? values.invoiceNumber.trim())}
       errorMessage={(error) => actionErrorText(INVOICE_WIZARD_TEXTS.saveError, error)}
