@@ -1,9 +1,11 @@
-// The expanded exit: its movements (each expanding into its product) and "Reporte de salida".
-import { DataTable, loadErrorText, withoutPeriod, type DataTableColumn } from '@almacen/shared';
-import { formatCurrency, formatQuantity, type Dispatch, type Movement } from '@almacen/shared/domain';
+// The expanded exit: its movements (each expanding into its product; its cancellation's too),
+// "Reporte de salida", and either "Cancelar salida" or who cancelled it, when and why.
+import { CancellationDetails, DataTable, loadErrorText, useRuntimeConfig, withoutPeriod, type DataTableColumn } from '@almacen/shared';
+import { formatCurrency, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
+import { CANCEL_DISPATCH_TEXTS } from '../api/cancel-dispatch';
 import { useDispatchMovements } from '../api/get-dispatch-movements';
 import { useDownloadDispatchReport } from '../api/download-dispatch-report';
 import { MovementProduct } from './movement-product';
@@ -18,16 +20,19 @@ export const DETAIL_TEXTS = {
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingVerticalS },
+  toolbar: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-export function DispatchDetail({ dispatch }: { dispatch: Dispatch }) {
+export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onCancel: () => void }) {
   const styles = useStyles();
+  const { timeZone } = useRuntimeConfig();
   // A failure says "…descargar el reporte solicitado." + the server's message (the kit does it).
   const report = useDownloadDispatchReport(dispatch.id);
   const { data, error, isLoading, mutate } = useDispatchMovements(dispatch.id);
   const columns = useMemo<DataTableColumn<Movement>[]>(
     () => [
       { id: 'id', header: 'ID', value: (movement) => movement.id, width: 100 },
+      { id: 'movementType', header: 'Tipo', value: (movement) => movementTypeLabel(movement.movementType), width: 200 },
       {
         id: 'price',
         header: 'Precio de salida',
@@ -47,6 +52,7 @@ export function DispatchDetail({ dispatch }: { dispatch: Dispatch }) {
 
   return (
     <div className={styles.root}>
+      {dispatch.cancellation && <CancellationDetails cancellation={dispatch.cancellation} timeZone={timeZone} label={CANCEL_DISPATCH_TEXTS.details(dispatch)} />}
       <DataTable<Movement>
         label={DETAIL_TEXTS.table(dispatch.id)}
         items={data}
@@ -58,13 +64,20 @@ export function DispatchDetail({ dispatch }: { dispatch: Dispatch }) {
         emptyMessage={DETAIL_TEXTS.empty}
         defaultPageSize={5}
         toolbar={
-          <Button
-            icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-            disabled={report.downloading}
-            onClick={() => void report.download()}
-          >
-            {DETAIL_TEXTS.report}
-          </Button>
+          <div className={styles.toolbar}>
+            <Button
+              icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+              disabled={report.downloading}
+              onClick={() => void report.download()}
+            >
+              {DETAIL_TEXTS.report}
+            </Button>
+            {dispatch.status !== 'CANCELADA' && (
+              <Button icon={<DismissCircleRegular />} onClick={onCancel}>
+                {CANCEL_DISPATCH_TEXTS.action}
+              </Button>
+            )}
+          </div>
         }
         renderDetail={(movement) => <MovementProduct productId={movement.productId} />}
       />

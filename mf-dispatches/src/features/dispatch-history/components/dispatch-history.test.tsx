@@ -92,10 +92,10 @@ test('the history lists ID and "Fecha de factura" as DD/MM/YYYY, newest first, a
   const table = await screen.findByRole('table', { name: 'Salidas' });
   await within(table).findByText('31');
   const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim()).filter(Boolean);
-  expect(headers).toEqual(expect.arrayContaining(['ID', 'Fecha de factura']));
+  expect(headers).toEqual(expect.arrayContaining(['ID', 'Fecha de factura', 'Estado']));
   expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
-    ['31', '02/03/2026'],
-    ['30', '27/02/2026'],
+    ['31', '02/03/2026', ''],
+    ['30', '27/02/2026', ''],
   ]);
 
   await user.click(screen.getByRole('button', { name: 'Crear nueva salida' }));
@@ -111,7 +111,7 @@ test('the search finds a dispatch by its date as shown (DD/MM/YYYY or DD/MM) and
   for (const typed of ['27/02/2026', '27/02', '2026-02-27']) {
     await user.clear(search);
     await user.type(search, typed);
-    await waitFor(() => expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([['30', '27/02/2026']]));
+    await waitFor(() => expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([['30', '27/02/2026', '']]));
   }
 });
 
@@ -131,10 +131,10 @@ test('expanding a dispatch shows its movements, and a movement its product', asy
   await within(table).findByText('301');
   expect(calls.some((c) => c.path === '/api/movements/dispatches/31')).toBe(true);
   const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim()).filter(Boolean);
-  expect(headers).toEqual(expect.arrayContaining(['ID', 'Precio de salida', 'Cantidad', 'Observaciones']));
+  expect(headers).toEqual(expect.arrayContaining(['ID', 'Tipo', 'Precio de salida', 'Cantidad', 'Observaciones']));
   expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
-    ['301', '$15.50', '2.25', 'Aula 3'],
-    ['302', '$1,234.123456', '10', ''],
+    ['301', 'Salida', '$15.50', '2.25', 'Aula 3'],
+    ['302', 'Salida', '$1,234.123456', '10', ''],
   ]);
   expect(screen.getByRole('button', { name: 'Reporte de salida' })).toBeInTheDocument();
 
@@ -253,4 +253,90 @@ describe('"Reporte de salida"', () => {
     ).toBeInTheDocument();
     expect(attempts).toBe(1);
   });
+});
+
+// ---- cancellation (issue #16) ------------------------------------------------------------------
+
+const toast = (text: string) => screen.getAllByText(text).find((element) => element.closest('.fui-Toast')) ?? null;
+const cancellation = { reason: 'El área no recogió el material', cancelledAt: '2026-03-07T15:05:00.000Z', cancelledBy: { sub: 'user-luis', name: 'Luis Gómez' } };
+
+test('a cancelled exit shows "Cancelada" in its row; its detail says who, when (DD/MM/YYYY HH:mm, institution time) and why, and offers no cancel', async () => {
+  const user = userEvent.setup();
+  renderHistory(
+    api(({ method, path }) => {
+      if (method === 'GET' && path === '/api/dispatches') return [dispatches[0], { ...dispatches[1], status: 'CANCELADA', cancellation }];
+      if (method === 'GET' && path === '/api/movements/dispatches/31')
+        return [...movements[31], { ...movements[31][0], id: 303, movementType: 'DISPATCH_CANCELLATION', observations: cancellation.reason }];
+      return undefined;
+    }),
+  );
+  const table = await screen.findByRole('table', { name: 'Salidas' });
+  const row = (await within(table).findByText('31')).closest('tr')!;
+  expect(within(row).getByText('Cancelada')).toBeInTheDocument();
+  expect(within(within(table).getByText('30').closest('tr')!).queryByText('Cancelada')).not.toBeInTheDocument();
+
+  const movementsTable = await expandDispatch(user, 31);
+  const details = await screen.findByRole('region', { name: 'Cancelación de la salida 31' });
+  expect(details).toHaveTextContent('Cancelada porLuis Gómez');
+  expect(details).toHaveTextContent('Fecha de cancelación07/03/2026 09:05');
+  expect(details).toHaveTextContent('MotivoEl área no recogió el material');
+  expect(await within(movementsTable).findByText('Cancelación de salida')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Cancelar salida' })).not.toBeInTheDocument();
+});
+
+test('"Cancelar salida": the dialog explains, requires a 5–500 character reason, sends it once with a key, notifies and refreshes', async () => {
+  const user = userEvent.setup();
+  let answered = false;
+  const { calls } = renderHistory(
+    api(({ method, path }) => {
+      if (method === 'POST' && path === '/api/dispatches/31/cancellation') {
+        answered = true;
+        return { id: 1, documentId: 31 };
+      }
+      if (method === 'GET' && path === '/api/dispatches' && answered) return [dispatches[0], { ...dispatches[1], status: 'CANCELADA', cancellation }];
+      return undefined;
+    }),
+  );
+  await expandDispatch(user, 31);
+  await user.click(await screen.findByRole('button', { name: 'Cancelar salida' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancelar salida 31' });
+  expect(dialog).toHaveTextContent('Se registrarán movimientos que revierten esta salida; el documento original se conserva.');
+  expect(within(dialog).getByRole('button', { name: 'No, regresar' })).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  expect(await within(dialog).findByText('El motivo de la cancelación es un campo obligatorio.')).toBeInTheDocument();
+  const reason = within(dialog).getByRole('textbox', { name: /Motivo de la cancelación/ });
+  await user.type(reason, 'abc');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  expect(await within(dialog).findByText('El motivo debe tener entre 5 y 500 caracteres.')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+  await user.clear(reason);
+  await user.type(reason, ' No se entregó ');
+  const listLoads = calls.filter((c) => c.path === '/api/dispatches').length;
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  await waitFor(() => expect(toast('Salida 31 cancelada correctamente.')).not.toBeNull());
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([
+    expect.objectContaining({ path: '/api/dispatches/31/cancellation', body: { reason: 'No se entregó' }, headers: { 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) } }),
+  ]);
+  await waitFor(() => expect(calls.filter((c) => c.path === '/api/dispatches').length).toBeGreaterThan(listLoads));
+  const table = screen.getByRole('table', { name: 'Salidas' });
+  expect(await within(within(table).getByText('31').closest('tr')!).findByText('Cancelada')).toBeInTheDocument();
+  expect(calls.filter((c) => c.path === '/api/movements/dispatches/31').length).toBeGreaterThan(1);
+});
+
+test('a refused cancellation says "¡Oh no!" + "…cancelar la salida solicitada." + the server\'s message', async () => {
+  const user = userEvent.setup();
+  renderHistory(
+    api(({ method, path }) => {
+      if (method === 'POST' && path === '/api/dispatches/31/cancellation') throw new ApiError(409, 'La salida ya está cancelada.');
+      return undefined;
+    }),
+  );
+  await expandDispatch(user, 31);
+  await user.click(await screen.findByRole('button', { name: 'Cancelar salida' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancelar salida 31' });
+  await user.type(within(dialog).getByRole('textbox', { name: /Motivo de la cancelación/ }), 'Salida duplicada');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  await waitFor(() => expect(toast('Algo salió mal mientras tratábamos de cancelar la salida solicitada. La salida ya está cancelada.')).not.toBeNull());
+  expect(toast('¡Oh no!')).not.toBeNull();
 });

@@ -1,11 +1,12 @@
 // "Consultar historial de salidas" (spec §2 "Dispatch history"): every exit, newest first; a row
-// expands into its movements and its report.
-import { DataTable, loadErrorText, withoutPeriod, type DataTableColumn } from '@almacen/shared';
+// expands into its movements and its report, and lets the exit be cancelled (issue #16).
+import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, withoutPeriod, type DataTableColumn } from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CANCEL_DISPATCH_TEXTS, useCancelDispatch } from '../api/cancel-dispatch';
 import { useDispatches } from '../api/get-dispatches';
 import { DispatchDetail } from './dispatch-detail';
 
@@ -27,6 +28,10 @@ export function DispatchHistory() {
   const styles = useStyles();
   const navigate = useNavigate();
   const { data, error, isLoading, mutate } = useDispatches();
+  // The exit being cancelled stays set after the dialog closes, for the notice's words.
+  const [target, setTarget] = useState<Dispatch | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const cancel = useCancelDispatch(target);
   const columns = useMemo<DataTableColumn<Dispatch>[]>(
     () => [
       { id: 'id', header: 'ID', value: (dispatch) => dispatch.id, width: 100 },
@@ -36,6 +41,13 @@ export function DispatchHistory() {
         // Sorted by the calendar date; shown as DD/MM/YYYY, and found by either form.
         value: (dispatch) => dispatch.dispatchDate,
         text: (dispatch) => formatDate(dispatch.dispatchDate),
+      },
+      {
+        id: 'status',
+        header: 'Estado',
+        value: (dispatch) => (dispatch.status === 'CANCELADA' ? 'Cancelada' : ''),
+        cell: (dispatch) => (dispatch.status === 'CANCELADA' ? <CancelledBadge /> : null),
+        width: 120,
       },
     ],
     [],
@@ -49,6 +61,7 @@ export function DispatchHistory() {
         columns={columns}
         getRowId={(dispatch) => dispatch.id}
         loading={isLoading}
+        saving={cancel.running}
         error={error ? { text: HISTORY_TEXTS.loadError, onRetry: () => void mutate() } : undefined}
         searchPlaceholder={HISTORY_TEXTS.search}
         emptyMessage={HISTORY_TEXTS.empty}
@@ -58,7 +71,22 @@ export function DispatchHistory() {
             {HISTORY_TEXTS.create}
           </Button>
         }
-        renderDetail={(dispatch) => <DispatchDetail dispatch={dispatch} />}
+        renderDetail={(dispatch) => (
+          <DispatchDetail
+            dispatch={dispatch}
+            onCancel={() => {
+              setTarget(dispatch);
+              setDialogOpen(true);
+            }}
+          />
+        )}
+      />
+      <CancelDocumentDialog
+        open={dialogOpen}
+        title={target ? CANCEL_DISPATCH_TEXTS.title(target) : ''}
+        explanation={CANCEL_DISPATCH_TEXTS.explanation}
+        onClose={() => setDialogOpen(false)}
+        onConfirm={(reason) => target && cancel.run(target.id, reason)}
       />
     </div>
   );
