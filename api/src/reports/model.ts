@@ -77,6 +77,11 @@ export interface ReportDefinition {
   closing?: () => Promise<Closing> | Closing;
   /** Shown instead of an empty table. */
   emptyText?: string;
+  /**
+   * Printed on every page, under the title: a cancelled document's "CANCELADA" with the date
+   * and the reason (issue #16). The original stays readable; the stamp says it no longer counts.
+   */
+  stamp?: { title: string; text: string };
 }
 
 export type ReportFormat = 'pdf' | 'xlsx';

@@ -18,6 +18,8 @@ import { fastMetrics, WidthCache } from './pdf-metrics';
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 const MARGIN = 36;
+const STAMP_PAD = 5;
+const STAMP_RED = '#B00020';
 const BODY_SIZE = 7.5;
 const PAD_X = 3;
 const PAD_Y = 2.5;
@@ -125,8 +127,28 @@ class PdfWriter {
     y += 3;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).strokeColor(INK).stroke();
     y += 6;
+    if (def.stamp) y = this.stamp(def.stamp, y);
     if (first && def.fields.length) y = this.fields(y);
     this.y = y;
+  }
+
+  /** A red box with the stamp's title and text, on every page (a cancelled document). */
+  private stamp(stamp: { title: string; text: string }, top: number): number {
+    const { doc } = this;
+    const width = doc.page.width - 2 * MARGIN;
+    const inner = width - 2 * STAMP_PAD;
+    this.font(BOLD, 13);
+    const titleHeight = doc.heightOfString(stamp.title, { width: inner, align: 'center' });
+    this.font(FONT, 8.5);
+    const textHeight = doc.heightOfString(stamp.text, { width: inner, align: 'center' });
+    const height = STAMP_PAD + titleHeight + 2 + textHeight + STAMP_PAD;
+    doc.rect(MARGIN, top, width, height).lineWidth(1.5).strokeColor(STAMP_RED).stroke();
+    this.font(BOLD, 13);
+    doc.fillColor(STAMP_RED).text(stamp.title, MARGIN + STAMP_PAD, top + STAMP_PAD, { width: inner, align: 'center' });
+    this.font(FONT, 8.5);
+    doc.text(stamp.text, MARGIN + STAMP_PAD, top + STAMP_PAD + titleHeight + 2, { width: inner, align: 'center' });
+    doc.fillColor(INK).strokeColor(INK);
+    return top + height + 6;
   }
 
   private centered(text: string, y: number, size: number, font: string): number {

@@ -40,8 +40,10 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
   workbook.created = new Date(`${def.issued}T12:00:00Z`);
   const columns = def.columns.length;
   const groupsRow = def.groups?.length ? 1 : 0;
-  // Rows: institution, title, date, blank, one per field, blank, [groups], header.
-  const headerRow = 4 + def.fields.length + 1 + groupsRow + 1;
+  const stampRow = def.stamp ? 1 : 0;
+  const stampText = def.stamp ? `${def.stamp.title} · ${def.stamp.text}` : '';
+  // Rows: institution, title, date, [stamp], blank, one per field, blank, [groups], header.
+  const headerRow = 4 + stampRow + def.fields.length + 1 + groupsRow + 1;
   const sheet = workbook.addWorksheet(def.sheetName, {
     pageSetup: {
       paperSize: undefined, // the printer default (letter in Mexico)
@@ -52,7 +54,11 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
       printTitlesRow: `${headerRow - groupsRow}:${headerRow}`,
       margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.3, footer: 0.3 },
     },
-    headerFooter: { oddFooter: `&L${escapeHeaderFooter(`${def.title} · ${def.institution}`)}&RPágina &P de &N` },
+    headerFooter: {
+      oddFooter: `&L${escapeHeaderFooter(`${def.title} · ${def.institution}`)}&RPágina &P de &N`,
+      // The stamp of a cancelled document on every printed page too, in bold red.
+      ...(def.stamp ? { oddHeader: `&C&"-,Bold"&KB00020${escapeHeaderFooter(stampText)}` } : {}),
+    },
     views: [{ state: 'frozen', ySplit: headerRow, xSplit: 0 }],
   });
   sheet.columns = def.columns.map((column) => ({ width: column.xlsxWidth }));
@@ -69,6 +75,15 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
   banner(def.institution, 12, true);
   banner(def.title.toUpperCase(), 14, true);
   banner(`Fecha de emisión: ${formatDate(def.issued)}`, 10, false);
+  if (def.stamp) {
+    const row = sheet.addRow([stampText]);
+    row.getCell(1).font = { size: 12, bold: true, color: { argb: 'FFB00020' } };
+    row.getCell(1).alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+    row.getCell(1).border = { top: { style: 'medium', color: { argb: 'FFB00020' } }, bottom: { style: 'medium', color: { argb: 'FFB00020' } } };
+    full(row.number);
+    fitHeight(row, [[stampText, sumWidths(def, 0, columns)]]);
+    row.commit();
+  }
   sheet.addRow([]).commit();
   // A field's label takes the first columns (enough for the longest label), its value the rest.
   const labelWidth = Math.max(...def.fields.map(({ label }) => label.length + 2), 10);

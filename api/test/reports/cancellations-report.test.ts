@@ -4,7 +4,7 @@
 import { client, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, type Catalog } from '../ledger/fixtures';
-import { readXlsx, type CellValue } from './read-report';
+import { readPdf, readXlsx, type CellValue } from './read-report';
 
 jest.setTimeout(120_000);
 
@@ -19,9 +19,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function xlsxOf(url: string): Promise<CellValue[][]> {
+  return (await workbookOf(url)).rows;
+}
+
+async function workbookOf(url: string) {
   const r = await t.app.inject({ method: 'POST', url: `${url}?format=xlsx`, headers: await t.auth() });
   expect(r.statusCode).toBe(200);
-  return (await readXlsx(r.rawPayload)).rows;
+  return readXlsx(r.rawPayload);
+}
+
+async function pdfOf(url: string) {
+  const r = await t.app.inject({ method: 'POST', url, headers: await t.auth() });
+  expect(r.statusCode).toBe(200);
+  return readPdf(r.rawPayload);
+}
+
+/** "DD/MM/YYYY HH:mm" of an instant in the app's time zone, computed apart from the code under test. */
+function clock(iso: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: t.config.timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
 test('kardex: "Cancelación de entrada" out and "Cancelación de salida" in, with their documents; totals reconcile', async () => {
@@ -61,4 +81,37 @@ test("a cancelled exit's voucher keeps the exit's own total (the cancellation's 
   const total = (rows: CellValue[][]) => rows.find((r) => r.some((cell) => typeof cell === 'string' && /^Total/.test(cell)))!.filter((cell) => typeof cell === 'number');
   expect(total(before)).toEqual([12]);
   expect(total(after)).toEqual(total(before));
+});
+
+test('the vouchers of a cancelled entry and exit carry "CANCELADA" with its date and reason on EVERY page (PDF) and at the top and in the page header (XLSX); others do not', async () => {
+  const products: number[] = [];
+  for (let i = 0; i < 70; i++) products.push(await createProduct(c, `Artículo de papelería ${i + 1}`));
+  const invoice = (await c.post('/api/invoices', invoiceBody(t, catalog, products.map((productId) => ({ productId, quantity: '2', purchasePrice: '3.5' }))))).json().data;
+  const dispatch = (await c.post('/api/dispatches', dispatchBody(t, catalog, products.map((productId) => ({ productId, quantity: '1' }))))).json().data;
+  const other = await createProduct(c, 'Artículo de papelería sin cancelar');
+  await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: other, quantity: '1', purchasePrice: '3.5' }]));
+  const kept = (await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: other, quantity: '1' }]))).json().data;
+  const exitCancelled = (await c.post(`/api/dispatches/${dispatch.id}/cancellation`, { reason: 'El área no recogió el material' })).json().data;
+  await c.post(`/api/dispatches/${kept.id}/cancellation`, { reason: 'x' }); // refused (400): stays registered
+  const entryCancelled = (await c.post(`/api/invoices/${invoice.id}/cancellation`, { reason: 'Factura del proveedor equivocado' })).json().data;
+  expect([exitCancelled.documentId, entryCancelled.documentId]).toEqual([dispatch.id, invoice.id]);
+
+  for (const [url, cancellation] of [
+    [`/api/reports/invoices/${invoice.id}`, entryCancelled],
+    [`/api/reports/dispatches/${dispatch.id}`, exitCancelled],
+  ] as const) {
+    const stamp = `Cancelada el ${clock(cancellation.cancelledAt)} · Motivo: ${cancellation.reason}`;
+    const pdf = await pdfOf(url);
+    expect(pdf.pages.length).toBeGreaterThan(1);
+    pdf.pages.forEach((page, index) => {
+      const text = page.map((line) => line.join(' ')).join('\n');
+      expect({ url, page: index + 1, stamped: text.includes('CANCELADA') && text.includes(stamp) }).toEqual({ url, page: index + 1, stamped: true });
+    });
+    const { rows, workbook } = await workbookOf(url);
+    expect(rows.slice(0, 6).flat()).toEqual(expect.arrayContaining([`CANCELADA · ${stamp}`]));
+    expect(workbook.worksheets[0].headerFooter.oddHeader).toContain(`CANCELADA · ${stamp}`);
+  }
+  const plain = await pdfOf(`/api/reports/dispatches/${kept.id}`);
+  expect(plain.lines.join('\n')).not.toContain('CANCELADA');
+  expect((await workbookOf(`/api/reports/dispatches/${kept.id}`)).rows.flat()).not.toEqual(expect.arrayContaining([expect.stringContaining('CANCELADA')]));
 });

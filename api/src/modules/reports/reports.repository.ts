@@ -130,6 +130,20 @@ export async function kardexTotals(snapshot: Snapshot, productId: number): Promi
 
 // ---------------------------------------------------------------- Reporte de entrada
 
+export interface CancellationStamp {
+  reason: string;
+  cancelled_at: Date;
+}
+
+/** The document's cancellation (issue #16), read in the report's snapshot; null when it stands. */
+export async function cancellationOf(snapshot: Snapshot, kind: 'INVOICE' | 'DISPATCH', id: number): Promise<CancellationStamp | null> {
+  const [row] = await snapshot.query<CancellationStamp>(
+    'SELECT reason, cancelled_at FROM document_cancellations WHERE document_kind = $1 AND document_id = $2',
+    [kind, id],
+  );
+  return row ?? null;
+}
+
 export interface InvoiceHeader {
   id: number;
   invoice_number: string;

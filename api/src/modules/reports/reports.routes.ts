@@ -120,7 +120,7 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
       async (request, reply) => {
         const id = report.withId ? parseId((request.params as { id: unknown }).id) : 0;
         const format = parseFormat((request.query as { format?: unknown }).format);
-        const context: ReportContext = { institution: config.institutionName, issued: todayIn(config.timeZone) };
+        const context: ReportContext = { institution: config.institutionName, issued: todayIn(config.timeZone), timeZone: config.timeZone };
 
         let release: () => void;
         try {

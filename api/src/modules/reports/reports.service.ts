@@ -2,8 +2,10 @@
 // rows mapped from the repository's cursors, totals and signature blocks.
 import {
   addDecimal,
+  DEFAULT_TIME_ZONE,
   divideDecimal,
   formatDate,
+  formatDateTime,
   formatQuantity,
   invoiceTypeLabel,
   isInboundMovement,
@@ -20,6 +22,15 @@ export interface ReportContext {
   institution: string;
   /** Today (YYYY-MM-DD) in the configured time zone. */
   issued: string;
+  /** APP_TIME_ZONE: a cancellation's time is printed on its clock. */
+  timeZone?: string;
+}
+
+/** "CANCELADA" / "Cancelada el 07/03/2026 09:05 · Motivo: …" for a cancelled document's voucher. */
+function cancellationStamp(cancellation: repo.CancellationStamp | null, context: ReportContext): ReportDefinition['stamp'] {
+  if (!cancellation) return undefined;
+  const when = formatDateTime(cancellation.cancelled_at, context.timeZone ?? DEFAULT_TIME_ZONE);
+  return { title: 'CANCELADA', text: `Cancelada el ${when} · Motivo: ${cancellation.reason}` };
 }
 
 type Base = Pick<ReportDefinition, 'institution' | 'issued'>;
@@ -191,6 +202,7 @@ export async function entryVoucher(snapshot: Snapshot, context: ReportContext, i
     title: 'Reporte de entrada',
     orientation: 'portrait',
     sheetName: 'Reporte de entrada',
+    stamp: cancellationStamp(await repo.cancellationOf(snapshot, 'INVOICE', invoiceId), context),
     fields: [
       { label: 'Entrada número', value: String(invoice.id) },
       { label: 'Fecha de la factura', value: formatDate(invoice.invoice_date) },
@@ -263,6 +275,7 @@ export async function exitVoucher(snapshot: Snapshot, context: ReportContext, di
     title: 'Reporte de salida',
     orientation: 'portrait',
     sheetName: 'Reporte de salida',
+    stamp: cancellationStamp(await repo.cancellationOf(snapshot, 'DISPATCH', dispatchId), context),
     fields: [
       { label: 'Salida número', value: String(dispatch.id) },
       { label: 'Fecha de salida', value: formatDate(dispatch.dispatch_date) },
