@@ -23,9 +23,18 @@ export interface PageLog {
   failures: string[];
 }
 
-/** A fresh page (own cookies and storage) at 1280×800 in Spanish (Mexico), with its log. */
-export async function newPage(browser: Browser): Promise<{ page: Page; log: PageLog }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The two sizes the portal is tried at: a laptop and a phone (issue #14). */
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+export const PHONE: Viewport = { width: 390, height: 844 };
+
+/** A fresh page (own cookies and storage), 1280×800 unless told, in Spanish (Mexico), with its log. */
+export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<{ page: Page; log: PageLog }> {
+  const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const log: PageLog = { requests: [], errors: [], failures: [] };
