@@ -8,7 +8,7 @@
 //   3. that remembered copy, when the remote cannot be loaded now.
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { parseRemotePages, type RemotePages } from '@almacen/shared/pages';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 export const PAGES_CACHE_PREFIX = 'almacen.pages.';
 
@@ -78,8 +78,10 @@ export function usePortalPages(remotes: Record<string, string>, configPages: Rec
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  return {
-    remotes: names.flatMap((name) => (known[name] ? [{ name, pages: known[name] }] : [])),
-    pending: waiting.some((name) => !known[name]),
-  };
+  // One array per change of what is known, so the menu and the routes are built again only then.
+  const remotesKnown = useMemo(
+    () => Object.entries(known).flatMap(([name, pages]) => (pages ? [{ name, pages }] : [])),
+    [known],
+  );
+  return { remotes: remotesKnown, pending: waiting.some((name) => !known[name]) };
 }
