@@ -6,7 +6,8 @@
 //      (readStock) sent straight through pg by N clients;
 //   2. the same lookup's latency on a product with 100,000 movements vs one with 100 (O(1));
 //   3. a 20-line dispatch through the API vs the same statements (registerDispatch, one
-//      transaction) run directly through pg;
+//      transaction) run directly through pg; and cancelling a 20-line dispatch the same way
+//      (POST /api/dispatches/{id}/cancellation vs cancelDispatch, issue #16);
 //   4. GET /api/catalog/products with 10,000 products, unchanged and right after a change, vs
 //      the same JSON bytes served as a static body by a bare node:http server (another process).
 // Fixture: inserted with SQL (generate_series, a recursive fold for the long ledgers) and
@@ -23,7 +24,7 @@ import { makeDispatchSchemas, todayIn } from '@almacen/shared/domain';
 import { migrate } from '../api/src/db/migrate';
 import { createPool, type Db } from '../api/src/db/pool';
 import { parseBody } from '../api/src/http/validate';
-import { registerDispatch } from '../api/src/modules/dispatches/dispatches.service';
+import { cancelDispatch, registerDispatch } from '../api/src/modules/dispatches/dispatches.service';
 import { idempotencyFrom } from '../api/src/modules/ledger/idempotency';
 import { readStock } from '../api/src/modules/ledger/ledger.repository';
 import { startTestIssuer } from '../api/test/helpers/issuer';
@@ -257,6 +258,56 @@ async function main(): Promise<void> {
       measured: ms(median(apiDispatch)),
       ratio: ratio(median(apiDispatch) / median(directDispatch)),
       note: `medianas de ${apiDispatch.length} salidas alternadas; p99 ${ms(percentile(apiDispatch, 99))} vs ${ms(percentile(directDispatch, 99))}`,
+    });
+
+    // ---- 3b. cancelling a 20-line dispatch (issue #16) ----------------------------------------
+    say('Cancelación de una salida de 20 renglones: API vs las mismas sentencias en una transacción…');
+    // The dispatches to cancel are registered beforehand, outside the measurement.
+    const toCancel: number[] = [];
+    // 3 warm-up and 40 measured rounds, each cancelling one through the API and one directly.
+    for (let i = 0; i < 2 * (3 + 40); i++) {
+      const body = dispatchBody();
+      toCancel.push((await registerDispatch(pool, actor, parseBody(dispatch, body))).data.id);
+    }
+    const cancelBody = { reason: 'Salida capturada por error (banco de pruebas)' };
+    const apiCancel: number[] = [];
+    const directCancel: number[] = [];
+    const viaApiCancel = async () => {
+      const id = toCancel.pop()!;
+      const r = await api.post(`/api/dispatches/${id}/cancellation`, cancelBody, { headers: { 'idempotency-key': randomUUID() } });
+      if (r.status !== 201) throw new Error(`cancelación: ${r.status} ${r.body.slice(0, 300)}`);
+      const lines = (JSON.parse(r.body) as { data: { movements: unknown[] } }).data.movements.length;
+      if (lines !== 20) throw new Error(`la cancelación registró ${lines} movimientos`);
+      return r.ms;
+    };
+    const viaDirectCancel = async () => {
+      const id = toCancel.pop()!;
+      const idempotency = idempotencyFrom({ 'idempotency-key': randomUUID() }, `POST /api/dispatches/${id}/cancellation`, cancelBody);
+      const start = performance.now();
+      const saved = await cancelDispatch(pool, actor, id, cancelBody, { idempotency });
+      const elapsed = performance.now() - start;
+      if (saved.data.movements.length !== 20) throw new Error('la cancelación directa no registró 20 movimientos');
+      return elapsed;
+    };
+    for (let i = 0; i < 3; i++) {
+      await viaApiCancel();
+      await viaDirectCancel();
+    }
+    for (let i = 0; i < 40; i++) {
+      if (i % 2 === 0) {
+        apiCancel.push(await viaApiCancel());
+        directCancel.push(await viaDirectCancel());
+      } else {
+        directCancel.push(await viaDirectCancel());
+        apiCancel.push(await viaApiCancel());
+      }
+    }
+    rows.push({
+      figure: 'POST /api/dispatches/{id}/cancellation de una salida de 20 renglones (validación, token, idempotencia, auditoría)',
+      baseline: `${ms(median(directCancel))} — las mismas sentencias (cancelDispatch) por pg en una transacción`,
+      measured: ms(median(apiCancel)),
+      ratio: ratio(median(apiCancel) / median(directCancel)),
+      note: `medianas de ${apiCancel.length} cancelaciones alternadas; p99 ${ms(percentile(apiCancel, 99))} vs ${ms(percentile(directCancel, 99))}`,
     });
 
     // ---- 4. the product list -----------------------------------------------------------------

@@ -70,9 +70,21 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     );
 
     // The fold: walk each product's movements in registration order and recompute every balance.
+    // A cancellation (issue #16) also carries what its rule needs, read from the movement it
+    // reverses: that movement's price; for an entry's, whether another document moved the product
+    // in between ("exact": back to the balance recorded just before the entry, which the fold has
+    // already checked) and that balance (0 / 0 when the entry was the product's first movement).
     await client.query(`CREATE TEMP TABLE fold_input ON COMMIT DROP AS
-      SELECT product_id, row_number() OVER (PARTITION BY product_id ORDER BY id) AS n, id, movement_type, quantity, unit_cost,
-             balance_quantity, balance_average FROM movements`);
+      SELECT m.product_id, row_number() OVER (PARTITION BY m.product_id ORDER BY m.id) AS n, m.id, m.movement_type, m.quantity, m.unit_cost,
+             m.balance_quantity, m.balance_average, o.unit_cost AS orig_cost,
+             (m.movement_type = 'INVOICE_CANCELLATION' AND NOT EXISTS (
+                SELECT 1 FROM movements x WHERE x.product_id = m.product_id AND x.id > o.id AND x.id < m.id
+                   AND x.invoice_id IS DISTINCT FROM o.invoice_id)) AS exact,
+             coalesce(p.balance_quantity, 0) AS before_q, coalesce(p.balance_average, 0) AS before_a
+        FROM movements m
+        LEFT JOIN movements o ON o.id = m.cancels_movement_id
+        LEFT JOIN LATERAL (SELECT y.balance_quantity, y.balance_average FROM movements y
+                            WHERE y.product_id = o.product_id AND y.id < o.id ORDER BY y.id DESC LIMIT 1) p ON true`);
     await client.query('CREATE INDEX ON fold_input (product_id, n)');
     await client.query('ANALYZE fold_input');
     // The recursion advances one movement per product per step; a hash or merge join would scan
@@ -81,15 +93,19 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     await client.query('SET LOCAL enable_mergejoin = off');
     await client.query(`CREATE TEMP TABLE folded ON COMMIT DROP AS
       WITH RECURSIVE f AS (
-        SELECT i.product_id, i.n, i.id, i.movement_type, i.unit_cost, i.balance_quantity, i.balance_average,
+        SELECT i.product_id, i.n, i.id, i.movement_type, i.unit_cost, i.balance_quantity, i.balance_average, i.orig_cost, i.exact,
                CASE WHEN i.movement_type = 'INVOICE' THEN i.quantity ELSE -i.quantity END::numeric AS q,
                CASE WHEN i.movement_type = 'INVOICE' THEN ${average('0', '0', 'i.quantity', 'i.unit_cost')} ELSE 0 END::numeric AS a,
                0::numeric AS prev_a
           FROM fold_input i WHERE i.n = 1
         UNION ALL
-        SELECT i.product_id, i.n, i.id, i.movement_type, i.unit_cost, i.balance_quantity, i.balance_average,
-               CASE WHEN i.movement_type = 'INVOICE' THEN f.q + i.quantity ELSE f.q - i.quantity END,
-               CASE WHEN i.movement_type = 'INVOICE' THEN ${average('f.q', 'f.a', 'i.quantity', 'i.unit_cost')} ELSE f.a END,
+        SELECT i.product_id, i.n, i.id, i.movement_type, i.unit_cost, i.balance_quantity, i.balance_average, i.orig_cost, i.exact,
+               CASE WHEN i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION') THEN f.q + i.quantity
+                    WHEN i.exact THEN i.before_q
+                    ELSE f.q - i.quantity END,
+               CASE WHEN i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION') THEN ${average('f.q', 'f.a', 'i.quantity', 'i.unit_cost')}
+                    WHEN i.exact THEN i.before_a
+                    ELSE f.a END,
                f.a
           FROM f JOIN fold_input i ON i.product_id = f.product_id AND i.n = f.n + 1
       )
@@ -101,6 +117,13 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     await count(
       'salidas que no tomaron el costo promedio vigente',
       `SELECT count(*) AS n, min(id) AS sample FROM folded WHERE movement_type = 'DISPATCH' AND unit_cost <> prev_a`,
+    );
+    await count(
+      'cancelaciones que no tomaron el precio que les toca',
+      `SELECT count(*) AS n, min(id) AS sample FROM folded
+        WHERE (movement_type = 'DISPATCH_CANCELLATION' AND unit_cost IS DISTINCT FROM orig_cost)
+           OR (movement_type = 'INVOICE_CANCELLATION' AND exact AND unit_cost IS DISTINCT FROM orig_cost)
+           OR (movement_type = 'INVOICE_CANCELLATION' AND NOT exact AND unit_cost <> prev_a)`,
     );
     await count(
       'product_balances distinto del pliegue del libro',
