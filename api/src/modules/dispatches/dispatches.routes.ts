@@ -1,12 +1,13 @@
 // /api/dispatches (product spec §7): the exit history and the registration of a dispatch.
 import type { FastifyPluginAsync } from 'fastify';
-import { cancellationSchema as cancellationBody, makeDispatchSchemas, todayIn } from '@almacen/shared/domain';
-import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
-import { parseBody, parseId } from '../../http/validate';
+import { makeDispatchSchemas, todayIn } from '@almacen/shared/domain';
+import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
+import { parseBody } from '../../http/validate';
 import type { ModuleOptions } from '../module';
+import { registerCancellationRoute } from '../ledger/cancellation-route';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
-import { bodies, cancellationSchema, dispatchListItemSchema, dispatchSchema, idempotencyHeaders } from '../ledger/schemas';
+import { bodies, dispatchListItemSchema, dispatchSchema, idempotencyHeaders } from '../ledger/schemas';
 import { listDispatches } from './dispatches.repository';
 import { cancelDispatch, registerDispatch } from './dispatches.service';
 
@@ -47,32 +48,14 @@ const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
     },
   );
 
-  app.post(
-    `${PATH}/:id/cancellation`,
-    {
-      schema: documentBody(
-        {
-          tags,
-          summary: 'Cancela una salida con un documento que revierte sus movimientos',
-          description:
-            'Registra un documento de cancelación (el original se conserva) y cada línea regresa al precio de salida registrado; el costo promedio se recalcula como en una entrada. ' +
-            'Un documento se cancela una sola vez (409). Acepta `Idempotency-Key`.',
-          params: idParam(),
-          headers: idempotencyHeaders,
-          response: { 201: dataOf(cancellationSchema), ...ERROR_RESPONSES },
-        },
-        bodies.cancellation,
-      ),
-    },
-    async (request, reply) => {
-      const id = parseId((request.params as { id: unknown }).id);
-      const input = parseBody(cancellationBody, request.body);
-      const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}/${id}/cancellation`, request.body);
-      const { data, replayed } = await cancelDispatch(db, request.user, id, input, { idempotency });
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(CREATED).send({ data });
-    },
-  );
+  registerCancellationRoute(app, db, {
+    path: PATH,
+    tags,
+    summary: 'Cancela una salida con un documento que revierte sus movimientos',
+    description:
+      'Registra un documento de cancelación (el original se conserva) y cada línea regresa al precio de salida registrado; el costo promedio se recalcula como en una entrada.',
+    cancel: cancelDispatch,
+  });
 };
 
 export default dispatchRoutes;

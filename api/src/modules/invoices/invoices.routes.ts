@@ -1,12 +1,13 @@
 // /api/invoices (product spec §7): the entry history and the registration of an invoice.
 import type { FastifyPluginAsync } from 'fastify';
-import { cancellationSchema as cancellationBody, makeInvoiceSchemas, todayIn } from '@almacen/shared/domain';
-import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
-import { parseBody, parseId } from '../../http/validate';
+import { makeInvoiceSchemas, todayIn } from '@almacen/shared/domain';
+import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
+import { parseBody } from '../../http/validate';
 import type { ModuleOptions } from '../module';
+import { registerCancellationRoute } from '../ledger/cancellation-route';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
-import { bodies, cancellationSchema, idempotencyHeaders, invoiceListItemSchema, invoiceSchema } from '../ledger/schemas';
+import { bodies, idempotencyHeaders, invoiceListItemSchema, invoiceSchema } from '../ledger/schemas';
 import { listInvoices } from './invoices.repository';
 import { cancelInvoice, registerInvoice } from './invoices.service';
 
@@ -48,32 +49,15 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
     },
   );
 
-  app.post(
-    `${PATH}/:id/cancellation`,
-    {
-      schema: documentBody(
-        {
-          tags,
-          summary: 'Cancela una entrada con un documento que revierte sus movimientos',
-          description:
-            'Registra un documento de cancelación (el original se conserva) y revierte cada línea: si nada más movió el producto desde la entrada, el saldo vuelve exactamente al anterior; si no, la cantidad sale al costo promedio vigente. ' +
-            'Se rechaza completa (409) si algún producto no tiene la existencia. Un documento se cancela una sola vez (409). Acepta `Idempotency-Key`.',
-          params: idParam(),
-          headers: idempotencyHeaders,
-          response: { 201: dataOf(cancellationSchema), ...ERROR_RESPONSES },
-        },
-        bodies.cancellation,
-      ),
-    },
-    async (request, reply) => {
-      const id = parseId((request.params as { id: unknown }).id);
-      const input = parseBody(cancellationBody, request.body);
-      const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}/${id}/cancellation`, request.body);
-      const { data, replayed } = await cancelInvoice(db, request.user, id, input, { idempotency });
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(CREATED).send({ data });
-    },
-  );
+  registerCancellationRoute(app, db, {
+    path: PATH,
+    tags,
+    summary: 'Cancela una entrada con un documento que revierte sus movimientos',
+    description:
+      'Registra un documento de cancelación (el original se conserva) y revierte cada línea: si nada más movió el producto desde la entrada, el saldo vuelve exactamente al anterior; si no, la cantidad sale al costo promedio vigente. ' +
+      'Se rechaza completa (409) si algún producto no tiene la existencia.',
+    cancel: cancelInvoice,
+  });
 };
 
 export default invoiceRoutes;
