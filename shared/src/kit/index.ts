@@ -6,5 +6,6 @@ export * from './documents';
 export * from './wizard';
 export { compareValues, foldForSearch, spanishCollator } from './text/spanish';
 export { useDebouncedValue } from './hooks/use-debounced-value';
+export { usePageTitle } from './hooks/use-page-title';
 export { isAtLeast, useBreakpoint } from './hooks/use-breakpoint';
 export type { Breakpoint } from './hooks/use-breakpoint';

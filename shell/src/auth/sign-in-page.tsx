@@ -1,6 +1,6 @@
 // "/": the sign-in page. A visitor who is already signed in goes straight to /dashboard.
 import { Body1, Button, Card, makeStyles, Subtitle2, Title2, tokens } from '@fluentui/react-components';
-import { AlmacenLogo, useRuntimeConfig } from '@almacen/shared';
+import { AlmacenLogo, usePageTitle, useRuntimeConfig } from '@almacen/shared';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAuth } from './auth-context';
@@ -25,6 +25,7 @@ export function SignInPage() {
   const config = useRuntimeConfig();
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  usePageTitle('Inicio');
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'authenticated') return <Navigate to="/dashboard" replace />;

@@ -1,6 +1,6 @@
 // /dashboard: welcome and the release notes of spec §1.
 import { Body1, Card, CardHeader, makeStyles, Subtitle2, Title2, tokens } from '@fluentui/react-components';
-import { useCurrentUser } from '@almacen/shared';
+import { useCurrentUser, usePageTitle } from '@almacen/shared';
 
 export const releaseNotes = [
   { version: 'V1.0.0', text: 'Descarga del reporte de existencias actual, además de mejoras en la interfaz.' },
@@ -20,6 +20,8 @@ export function HomePage() {
   const styles = useStyles();
   const user = useCurrentUser();
   const firstName = user.name.split(' ')[0];
+  // The heading greets the person; the tab names the place.
+  usePageTitle('Inicio');
   return (
     <div className={styles.page}>
       <Title2 as="h1">{firstName ? `¡Hola, ${firstName}!` : 'Inicio'}</Title2>

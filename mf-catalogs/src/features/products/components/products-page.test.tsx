@@ -37,6 +37,7 @@ describe('Productos', () => {
     renderWithPlatform(<ProductsPage />, { api: server.handle });
     await screen.findByText('Lápiz');
     expect(screen.getByRole('heading', { name: 'Productos' })).toBeInTheDocument();
+    expect(document.title).toBe('Productos · Almacén');
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Nombre', 'Unidad', 'Partida', 'Acciones']);
     expect(cellTexts(rowsOf('Productos')[0]).slice(0, 4)).toEqual(['1', 'Lápiz', 'Pieza', '2111 - Materiales, útiles y equipos menores de oficina']);
     expect(cellTexts(rowsOf('Productos')[1]).slice(0, 4)).toEqual(['2', 'Cloro', 'Sin unidad de medida asignada', 'Sin partida asignada']);

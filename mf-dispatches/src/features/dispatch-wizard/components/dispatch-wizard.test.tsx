@@ -129,6 +129,7 @@ describe('Nueva salida — Datos de la salida', () => {
     const user = userEvent.setup();
     renderWizard();
     expect(screen.getByRole('heading', { name: 'Nueva salida' })).toBeInTheDocument();
+    expect(document.title).toBe('Nueva salida · Almacén');
     const steps = within(screen.getByRole('list', { name: 'Pasos' })).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent?.replace(/^\d/, ''))).toEqual(['Datos de la salida', 'Lista de productos', 'Resumen de salida']);
     const date = within(panel('Datos de la salida')).getByLabelText(/Fecha de salida/);

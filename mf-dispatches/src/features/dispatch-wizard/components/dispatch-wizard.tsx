@@ -5,6 +5,7 @@ import {
   FormWizard,
   isApiError,
   useInvalidate,
+  usePageTitle,
   withoutPeriod,
   useRuntimeConfig,
   type SaveContext,
@@ -42,6 +43,7 @@ export function DispatchWizard() {
   const invalidate = useInvalidate();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
+  usePageTitle(WIZARD_TEXTS.title);
 
   const steps: WizardStep<DispatchFormValues>[] = [
     { label: WIZARD_TEXTS.steps[0], content: <DispatchHeaderStep today={today()} />, validate: validators.header },

@@ -111,6 +111,7 @@ test('"Nueva factura" shows the three steps, which cannot be clicked, in a conta
   const user = userEvent.setup({ delay: null });
   renderWizard();
   const title = screen.getByRole('heading', { name: 'Nueva factura' });
+  expect(document.title).toBe('Nueva factura · Almacén');
   expect(title.parentElement).toHaveStyle({ maxWidth: '1024px' });
   const labels = within(screen.getByRole('list', { name: 'Pasos' })).getAllByRole('listitem');
   expect(labels.map((item) => item.textContent?.replace(/^\d|✓/, ''))).toEqual([

@@ -8,6 +8,7 @@ import {
   schemaStep,
   useApi,
   useInvalidate,
+  usePageTitle,
   useRuntimeConfig,
   type WizardStep,
 } from '@almacen/shared';
@@ -35,6 +36,7 @@ export function CreateInvoiceWizard() {
   const invalidate = useInvalidate();
   const navigate = useNavigate();
   const { timeZone } = useRuntimeConfig();
+  usePageTitle(INVOICE_WIZARD_TEXTS.title);
 
   const steps = useMemo<WizardStep<InvoiceFormValues>[]>(() => {
     // "Not later than today" is judged in the institution's time zone, at the moment of checking.

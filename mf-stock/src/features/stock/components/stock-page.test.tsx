@@ -97,6 +97,7 @@ describe('the products table', () => {
   test('shows "Stock de productos" with ID, Nombre, Unidad and Partida', async () => {
     renderStock();
     expect(screen.getByRole('heading', { level: 1, name: 'Stock de productos' })).toBeInTheDocument();
+    expect(document.title).toBe('Stock de productos · Almacén');
     await screen.findByText('Tóner');
     expect(headers('Productos')).toEqual(['ID', 'Nombre', 'Unidad', 'Partida']);
     expect(rowTexts('Productos')).toEqual([

@@ -1,6 +1,6 @@
 // "Stock de productos" (spec §2 Stock screen): every product with its unit and partida; a row
 // opens its stock, average price and movements. "Reporte de existencias" downloads the report.
-import { DataTable, loadErrorText, type DataTableColumn } from '@almacen/shared';
+import { DataTable, loadErrorText, usePageTitle, type DataTableColumn } from '@almacen/shared';
 import type { Product } from '@almacen/shared/domain';
 import { Badge, Button, makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
@@ -47,6 +47,7 @@ export function StockPage() {
   const styles = useStyles();
   const products = useProducts();
   const report = useDownloadStockReport();
+  usePageTitle('Stock de productos');
   return (
     <div className={styles.root}>
       <Title2 as="h1">Stock de productos</Title2>
