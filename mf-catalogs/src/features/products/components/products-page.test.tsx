@@ -143,13 +143,13 @@ describe('Productos', () => {
     ]);
   });
 
-  it('deletes a product after confirmation', async () => {
+  it('deletes a product after a confirmation that names it', async () => {
     const user = userEvent.setup();
     const server = seed();
     const { calls } = renderWithPlatform(<ProductsPage />, { api: server.handle });
     await screen.findByText('Cloro');
     await rowAction(user, 'Acciones del producto 2', 'Eliminar producto');
-    await confirmDelete(user, 'Estas a punto de eliminar el producto no. 2');
+    await confirmDelete(user, 'Estas a punto de eliminar el producto no. 2 «Cloro»');
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/catalog/products/2']);
     await waitFor(() => expect(screen.queryByText('Cloro')).not.toBeInTheDocument());
   });
@@ -174,7 +174,7 @@ describe('Productos', () => {
     renderWithPlatform(<ProductsPage />, { api: server.handle });
     await screen.findByText('Lápiz');
     await rowAction(user, 'Acciones del producto 1', 'Eliminar producto');
-    await confirmDelete(user, 'Estas a punto de eliminar el producto no. 1');
+    await confirmDelete(user, 'Estas a punto de eliminar el producto no. 1 «Lápiz»');
     expect(await screen.findByText('¡Oh no!')).toBeInTheDocument();
     expect(
       screen.getByText('Algo salió mal mientras tratábamos de eliminar el producto. El producto tiene movimientos y no puede eliminarse.'),

@@ -92,7 +92,8 @@ export function ProductsPage() {
           }
         />
       )}
-      <DeleteConfirmation<Product> dialogs={dialogs} text={(item) => `Estas a punto de eliminar el producto no. ${item.id}`} onDelete={remove.run} />
+      {/* The number the spec asks for, and the name, so the person sees which product goes (as the other catalogues name theirs). */}
+      <DeleteConfirmation<Product> dialogs={dialogs} text={(item) => `Estas a punto de eliminar el producto no. ${item.id} «${item.name}»`} onDelete={remove.run} />
     </CatalogPage>
   );
 }
