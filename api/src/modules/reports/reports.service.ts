@@ -82,9 +82,9 @@ export function stockReport(snapshot: Snapshot, context: ReportContext): ReportD
 const KARDEX_COLUMNS: Column[] = [
   { header: 'Mov.', kind: 'text', weight: 30, xlsxWidth: 8 },
   { header: 'Fecha', kind: 'date', weight: 46, xlsxWidth: 12 },
-  { header: 'Tipo', kind: 'text', weight: 36, xlsxWidth: 10 },
+  { header: 'Tipo', kind: 'text', weight: 56, xlsxWidth: 10 },
   { header: 'Documento', kind: 'text', weight: 58, xlsxWidth: 18 },
-  { header: 'Proveedor o área solicitante', kind: 'text', weight: 104, xlsxWidth: 34 },
+  { header: 'Proveedor o área solicitante', kind: 'text', weight: 84, xlsxWidth: 34 },
   { header: 'Cantidad', kind: 'quantity', weight: 44, xlsxWidth: 12 },
   { header: 'Costo unitario', kind: 'price', weight: 52, xlsxWidth: 14 },
   { header: 'Importe', kind: 'money', weight: 58, xlsxWidth: 16 },
