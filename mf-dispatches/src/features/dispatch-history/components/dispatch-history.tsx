@@ -35,19 +35,20 @@ export function DispatchHistory() {
   const columns = useMemo<DataTableColumn<Dispatch>[]>(
     () => [
       { id: 'id', header: 'ID', value: (dispatch) => dispatch.id, width: 100 },
-      {
-        id: 'dispatchDate',
-        header: 'Fecha de factura',
-        // Sorted by the calendar date; shown as DD/MM/YYYY, and found by either form.
-        value: (dispatch) => dispatch.dispatchDate,
-        text: (dispatch) => formatDate(dispatch.dispatchDate),
-      },
+      // Next to the ID: on a phone the table scrolls sideways and a last column's badge is off screen.
       {
         id: 'status',
         header: 'Estado',
         value: (dispatch) => (dispatch.status === 'CANCELADA' ? 'Cancelada' : ''),
         cell: (dispatch) => (dispatch.status === 'CANCELADA' ? <CancelledBadge /> : null),
         width: 120,
+      },
+      {
+        id: 'dispatchDate',
+        header: 'Fecha de factura',
+        // Sorted by the calendar date; shown as DD/MM/YYYY, and found by either form.
+        value: (dispatch) => dispatch.dispatchDate,
+        text: (dispatch) => formatDate(dispatch.dispatchDate),
       },
     ],
     [],

@@ -57,7 +57,7 @@ afterEach(() => jest.useRealTimers());
 test('lists the entries with ID, number, type label and DD/MM/YYYY date', async () => {
   renderHistory();
   await screen.findByText('A-100');
-  expect(headers('Entradas')).toEqual(['ID', 'Número de factura', 'Tipo de entrada', 'Fecha de factura', 'Estado']);
+  expect(headers('Entradas')).toEqual(['ID', 'Estado', 'Número de factura', 'Tipo de entrada', 'Fecha de factura']);
   const rows = bodyRows('Entradas').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
   // newest first
   expect(rows.map((cells) => cells.filter((text) => text && text.trim() !== ''))).toEqual([

@@ -12,10 +12,7 @@ import { InvoiceMovements } from './invoice-movements';
 
 const columns: DataTableColumn<Invoice>[] = [
   { id: 'id', header: 'ID', value: (i) => i.id, width: 90 },
-  { id: 'invoiceNumber', header: 'Número de factura', value: (i) => i.invoiceNumber },
-  { id: 'invoiceType', header: 'Tipo de entrada', value: (i) => invoiceTypeLabel(i.invoiceType) },
-  // Sorted by the ISO date (time order); shown DD/MM/YYYY, and found by either form.
-  { id: 'invoiceDate', header: 'Fecha de factura', value: (i) => i.invoiceDate, text: (i) => formatDate(i.invoiceDate) },
+  // Next to the ID: on a phone the table scrolls sideways and a last column's badge is off screen.
   {
     id: 'status',
     header: 'Estado',
@@ -23,6 +20,10 @@ const columns: DataTableColumn<Invoice>[] = [
     cell: (i) => (i.status === 'CANCELADA' ? <CancelledBadge /> : null),
     width: 120,
   },
+  { id: 'invoiceNumber', header: 'Número de factura', value: (i) => i.invoiceNumber },
+  { id: 'invoiceType', header: 'Tipo de entrada', value: (i) => invoiceTypeLabel(i.invoiceType) },
+  // Sorted by the ISO date (time order); shown DD/MM/YYYY, and found by either form.
+  { id: 'invoiceDate', header: 'Fecha de factura', value: (i) => i.invoiceDate, text: (i) => formatDate(i.invoiceDate) },
 ];
 
 const useStyles = makeStyles({
