@@ -22,10 +22,13 @@ export async function downloadFrom(button: Locator): Promise<Downloaded> {
   return { fileName, bytes: fs.readFileSync(file), file };
 }
 
-/** The PDF's text, or null when pdftotext is not installed. */
-export function pdfText(file: string): string | null {
+/**
+ * The PDF's text, or null when pdftotext is not installed. 'layout' keeps the page's columns side
+ * by side; 'raw' keeps the lines of one table cell together, for text a cell wraps.
+ */
+export function pdfText(file: string, mode: 'layout' | 'raw' = 'layout'): string | null {
   try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    return execFileSync('pdftotext', [`-${mode}`, file, '-'], { encoding: 'utf8' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

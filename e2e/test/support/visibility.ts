@@ -67,3 +67,25 @@ export async function settledBox(locator: Locator, what: string): Promise<Box> {
 export function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+/**
+ * Asserts that `locator` (its first match) is on screen and not off to a side: inside the window's
+ * width and not scrolled out of a container that clips it (a wide table on a phone scrolls
+ * sideways, and a cell beyond its right edge passes isVisible but nobody sees it). Up and down is
+ * left alone: pages scroll that way.
+ */
+export async function expectInView(locator: Locator, what: string): Promise<void> {
+  await expectVisible(locator, what);
+  const where = await locator.first().evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    // Half a pixel of rounding either way is not "off to a side".
+    if (rect.left < -0.5 || rect.right > window.innerWidth + 0.5) return 'off the side of the window';
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX === 'visible') continue;
+      const clip = parent.getBoundingClientRect();
+      if (rect.left < clip.left - 0.5 || rect.right > clip.right + 0.5) return 'scrolled out of sight sideways';
+    }
+    return 'in view';
+  });
+  expect(`${what}: ${where}`).toBe(`${what}: in view`);
+}
