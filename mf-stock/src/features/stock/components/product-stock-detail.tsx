@@ -6,6 +6,7 @@ import {
   formatCurrency,
   formatCurrencyMXN,
   formatQuantity,
+  isInboundMovement,
   movementTypeLabel,
   type Movement,
   type Product,
@@ -46,7 +47,8 @@ const columns: DataTableColumn<Movement>[] = [
     header: 'Tipo de movimiento',
     value: (m) => movementTypeLabel(m.movementType),
     cell: (m) => (
-      <Badge appearance="tint" shape="rounded" color={m.movementType === 'INVOICE' ? 'success' : 'warning'}>
+      // Coloured by direction, as the kardex columns are: a cancelled exit brings stock back in.
+      <Badge appearance="tint" shape="rounded" color={isInboundMovement(m.movementType) ? 'success' : 'warning'}>
         {movementTypeLabel(m.movementType)}
       </Badge>
     ),

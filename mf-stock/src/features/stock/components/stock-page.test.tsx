@@ -180,6 +180,26 @@ describe('the detail panel', () => {
     expect(screen.getByRole('button', { name: 'Tarjeta de almacén' })).toBeEnabled();
   });
 
+  test('a movement\'s badge looks like an entry when it brings stock in ("Cancelación de salida") and like an exit when it takes it out', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    server.movements[12] = [
+      ...tonerMovements,
+      { id: 13, productId: 12, price: '1234.567891', quantity: '2.5', movementType: 'DISPATCH_CANCELLATION', observations: 'Se devolvió' },
+      { id: 14, productId: 12, price: '1300', quantity: '237', movementType: 'INVOICE_CANCELLATION', observations: 'Duplicada' },
+    ];
+    renderStock(undefined, server);
+    await expandProduct(user, 'Tóner');
+    const movements = within(await screen.findByRole('table', { name: 'Movimientos del producto 12' }));
+    const look = async (label: string) => (await movements.findAllByText(label, { exact: true }))[0].className;
+    const [entry, exit] = [await look('Entrada'), await look('Salida')];
+    expect(entry).not.toBe(exit);
+    expect({ 'Cancelación de salida': await look('Cancelación de salida'), 'Cancelación de entrada': await look('Cancelación de entrada') }).toEqual({
+      'Cancelación de salida': entry,
+      'Cancelación de entrada': exit,
+    });
+  });
+
   test('"Buscar un movimiento" narrows the movements (by label too)', async () => {
     const user = userEvent.setup({ delay: null });
     renderStock();

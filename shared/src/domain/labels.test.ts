@@ -1,0 +1,12 @@
+import { isInboundMovement, MOVEMENT_TYPES, movementTypeLabel } from './labels';
+
+test('a movement adds to the stock when it is an entry or the cancellation of an exit; the other two take from it', () => {
+  expect(Object.fromEntries(MOVEMENT_TYPES.map((code) => [movementTypeLabel(code), isInboundMovement(code)]))).toEqual({
+    Entrada: true,
+    'Cancelación de salida': true,
+    Salida: false,
+    'Cancelación de entrada': false,
+  });
+  // A code this version does not know is not counted as stock coming in.
+  expect(isInboundMovement('AJUSTE')).toBe(false);
+});
