@@ -13,11 +13,18 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { FormApi } from 'final-form';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import type { FormErrors } from './schema-validator';
 
 export const FORM_DIALOG_TEXTS = { submit: 'Guardar', cancel: 'Cancelar' } as const;
+
+// What a person can type into or pick from; the read-only ID and disabled fields are not.
+const EDITABLE = [
+  'input:not([readonly]):not([disabled]):not([type="hidden"])',
+  'textarea:not([readonly]):not([disabled])',
+  'select:not([disabled])',
+].join(', ');
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
@@ -53,6 +60,14 @@ export function FormDialog<V extends object>({
   // last ones, so the closing form is not re-initialised with nothing.
   const lastInitialValues = useRef(initialValues);
   if (initialValues !== undefined) lastInitialValues.current = initialValues;
+  // Fluent's Dialog focuses its first focusable element, which in an edit dialog is the read-only
+  // ID; this effect runs after the Dialog's (a parent's effects run after its children's) and
+  // moves on to the first field that can be edited. The ID stays reachable with Shift+Tab.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    formRef.current?.querySelector<HTMLElement>(EDITABLE)?.focus();
+  }, [open]);
   const submit = (values: V, form: FormApi<V>) => {
     onClose();
     // Reset after final-form has finished this submit (restarting inside it is ignored).
@@ -65,7 +80,7 @@ export function FormDialog<V extends object>({
         {/* A fresher copy of the record may arrive while the person types: keep what they typed. */}
         <Form<V> onSubmit={submit} initialValues={lastInitialValues.current} validate={validate} keepDirtyOnReinitialize>
           {({ handleSubmit }) => (
-            <form onSubmit={handleSubmit} noValidate>
+            <form ref={formRef} onSubmit={handleSubmit} noValidate>
               <DialogBody>
                 <DialogTitle>{title}</DialogTitle>
                 <DialogContent className={styles.content}>{children}</DialogContent>

@@ -11,7 +11,7 @@ import { DecimalField } from './decimal-field';
 import { FormDialog } from './form-dialog';
 import { validateSchema } from './schema-validator';
 import { SelectField } from './searchable-select';
-import { TextField } from './text-field';
+import { IdField, TextField } from './text-field';
 
 function Harness({ children, onValues }: { children: React.ReactNode; onValues?: (values: Record<string, unknown>) => void }) {
   return (
@@ -164,5 +164,39 @@ describe('form kit', () => {
     dialog = await screen.findByRole('dialog', { name: 'Nuevo producto' });
     expect(within(dialog).getByRole('textbox', { name: 'Nombre del producto' })).toHaveValue('');
     await act(async () => undefined);
+  });
+
+  it('an edit dialog starts in the first editable field, not in the read-only ID, which looks read-only', async () => {
+    const user = userEvent.setup();
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Editar</button>
+          <FormDialog<{ id: number; name: string }>
+            open={open}
+            title="Editar producto"
+            initialValues={{ id: 7, name: 'Lápiz' }}
+            onSubmit={() => undefined}
+            onClose={() => setOpen(false)}
+          >
+            <IdField name="id" />
+            <TextField name="name" label="Nombre del producto" />
+          </FormDialog>
+        </>
+      );
+    }
+    renderWithPlatform(<Screen />);
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar producto' });
+    const id = within(dialog).getByRole('textbox', { name: 'ID' });
+    expect(id).toHaveAttribute('readonly');
+    const name = within(dialog).getByRole('textbox', { name: 'Nombre del producto' });
+    // A different look from the editable field (Fluent's filled appearance, as the wizards' summary).
+    expect(id.parentElement?.className).not.toBe(name.parentElement?.className);
+    await waitFor(() => expect(name).toHaveFocus());
+    // Still reachable with Shift+Tab, for whoever needs to read or copy it.
+    await user.tab({ shift: true });
+    expect(id).toHaveFocus();
   });
 });

@@ -3,7 +3,7 @@ export type { FormErrors } from './schema-validator';
 export { acceptsDecimalInput, normalizeDecimalInput, toDecimalTyping } from './decimal-input';
 export type { DecimalInputRules } from './decimal-input';
 export { visibleError } from './field-state';
-export { IdField, TextField } from './text-field';
+export { IdField, READ_ONLY_APPEARANCE, TextField } from './text-field';
 export type { IdFieldProps, TextFieldProps } from './text-field';
 export { DecimalField, DecimalInput } from './decimal-field';
 export type { DecimalFieldProps, DecimalInputProps } from './decimal-field';

@@ -4,6 +4,13 @@ import { Field, Input, Textarea, type InputProps } from '@fluentui/react-compone
 import { useField } from 'react-final-form';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 
+/**
+ * How a field that shows a value without letting it change looks: Fluent's filled input, as the
+ * wizards' summary fields, so it does not read as one more box to fill (Fluent's Input has no
+ * read-only style of its own). Still focusable and selectable, unlike a disabled one.
+ */
+export const READ_ONLY_APPEARANCE = 'filled-darker' as const;
+
 export interface TextFieldProps {
   name: string;
   label: string;
@@ -35,6 +42,7 @@ export function TextField({ name, label, placeholder, required, disabled, readOn
           placeholder={placeholder}
           disabled={disabled}
           readOnly={readOnly}
+          appearance={readOnly ? READ_ONLY_APPEARANCE : undefined}
           maxLength={maxLength}
           resize="vertical"
           onChange={(_event, data) => onChange(data.value)}
@@ -49,6 +57,7 @@ export function TextField({ name, label, placeholder, required, disabled, readOn
           placeholder={placeholder}
           disabled={disabled}
           readOnly={readOnly}
+          appearance={readOnly ? READ_ONLY_APPEARANCE : undefined}
           autoFocus={autoFocus}
           maxLength={maxLength}
           onChange={(_event, data) => onChange(data.value)}
@@ -78,6 +87,7 @@ export function IdField({ name, label = 'ID', mode = 'readOnly' }: IdFieldProps)
         value={input.value === undefined || input.value === null ? '' : String(input.value)}
         disabled={mode === 'disabled'}
         readOnly
+        appearance={READ_ONLY_APPEARANCE}
       />
     </Field>
   );

@@ -3,6 +3,7 @@
 import {
   DecimalField,
   LoadFailure,
+  READ_ONLY_APPEARANCE,
   SelectField,
   TextField,
   visibleError,
@@ -96,7 +97,7 @@ function ExitPriceField({ row }: { row: string }) {
   const shown = average || input.value;
   return (
     <Field label={ROW_LABELS.exitPrice} validationMessage={message} validationState={message ? 'error' : 'none'}>
-      <Input readOnly name={input.name} value={shown ? formatCurrency(shown) : ''} placeholder="$" />
+      <Input readOnly appearance={READ_ONLY_APPEARANCE} name={input.name} value={shown ? formatCurrency(shown) : ''} placeholder="$" />
     </Field>
   );
 }

@@ -221,6 +221,10 @@ describe('Nueva salida — Lista de productos', () => {
     expect(within(row(1)).getByRole('textbox', { name: 'Precio de salida' })).toHaveAttribute('readonly');
 
     const quantity = within(row(1)).getByRole('textbox', { name: 'Cantidad' });
+    // It looks read-only: not the same box as the quantity that is typed in.
+    expect(within(row(1)).getByRole('textbox', { name: 'Precio de salida' }).parentElement?.className).not.toBe(
+      quantity.parentElement?.className,
+    );
     await user.type(quantity, '12.501');
     expect(await within(row(1)).findByText('La cantidad no puede ser mayor a la existencia disponible (12.5).')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ver resumen de salida' }));
