@@ -319,7 +319,8 @@ test('"Cancelar salida": the dialog explains, requires a 5–500 character reaso
     expect.objectContaining({ path: '/api/dispatches/31/cancellation', body: { reason: 'No se entregó' }, headers: { 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) } }),
   ]);
   await waitFor(() => expect(calls.filter((c) => c.path === '/api/dispatches').length).toBeGreaterThan(listLoads));
-  const table = screen.getByRole('table', { name: 'Salidas' });
+  // The closing dialog keeps the page aria-hidden for its exit transition: wait for the table.
+  const table = await screen.findByRole('table', { name: 'Salidas' });
   expect(await within(within(table).getByText('31').closest('tr')!).findByText('Cancelada')).toBeInTheDocument();
   expect(calls.filter((c) => c.path === '/api/movements/dispatches/31').length).toBeGreaterThan(1);
 });

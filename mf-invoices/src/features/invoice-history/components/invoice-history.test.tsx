@@ -263,7 +263,8 @@ test('"Cancelar entrada": the dialog explains, requires a 5–500 character reas
   expect(posts).toEqual([expect.objectContaining({ path: '/api/invoices/5/cancellation', body: { reason: 'Proveedor equivocado' }, headers: { 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) } })]);
   // The list (and the open movements) are fetched again: the row now says "Cancelada".
   await waitFor(() => expect(calls.filter((c) => c.path === '/api/invoices').length).toBeGreaterThan(listLoads));
-  expect(await within(bodyRows('Entradas')[0]).findByText('Cancelada')).toBeInTheDocument();
+  // The closing dialog keeps the page aria-hidden for its exit transition: wait for the table.
+  await waitFor(() => expect(within(bodyRows('Entradas')[0]).getByText('Cancelada')).toBeInTheDocument());
   expect(calls.filter((c) => c.path === '/api/movements/invoices/5').length).toBeGreaterThan(1);
 });
 
@@ -281,7 +282,8 @@ test('a refused cancellation says "¡Oh no!" + "…cancelar la entrada solicitad
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
-  await user.click(screen.getByRole('button', { name: 'Cancelar entrada' }));
+  // findByRole: the page stays aria-hidden until the dialog's exit transition ends.
+  await user.click(await screen.findByRole('button', { name: 'Cancelar entrada' }));
   dialog = await screen.findByRole('dialog', { name: 'Cancelar entrada A-100' });
   await user.type(within(dialog).getByRole('textbox', { name: /Motivo de la cancelación/ }), 'Proveedor equivocado');
   await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
