@@ -109,6 +109,30 @@ describe('form kit', () => {
     expect(submitted).toEqual([{ unitId: 2 }]);
   });
 
+  it("a select's arrow button has a Spanish name and is not one more Tab stop", async () => {
+    const user = userEvent.setup();
+    const options = [
+      { value: 1, label: 'Pieza' },
+      { value: 2, label: 'Caja' },
+    ];
+    renderWithPlatform(
+      <Harness>
+        <SelectField name="unitId" label="Unidad de medida" options={options} />
+        <SelectField name="categoryId" label="Partida" options={[]} />
+      </Harness>,
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Mostrar opciones' });
+    expect(buttons).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /open/i })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Unidad de medida' }));
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(screen.getByRole('combobox', { name: 'Partida' })).toHaveFocus();
+    // The mouse still opens the list with it.
+    await user.click(buttons[0]);
+    expect(screen.getByRole('option', { name: 'Caja' })).toBeInTheDocument();
+  });
+
   it('confirms with the spec texts', async () => {
     const user = userEvent.setup();
     const events: string[] = [];

@@ -9,7 +9,7 @@ export { DecimalField, DecimalInput } from './decimal-field';
 export type { DecimalFieldProps, DecimalInputProps } from './decimal-field';
 export { DateField, useToday } from './date-field';
 export type { DateFieldProps } from './date-field';
-export { MAX_SHOWN_OPTIONS, NO_MATCHES, SearchableSelect, SelectField } from './searchable-select';
+export { MAX_SHOWN_OPTIONS, NO_MATCHES, SearchableSelect, SelectField, SHOW_OPTIONS } from './searchable-select';
 export type { OptionValue, SearchableSelectProps, SelectFieldProps, SelectOption } from './searchable-select';
 export { CONFIRM_TEXTS, ConfirmDialog } from './confirm-dialog';
 export type { ConfirmDialogProps } from './confirm-dialog';

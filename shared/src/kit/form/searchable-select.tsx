@@ -8,6 +8,7 @@ import { foldForSearch } from '../text/spanish';
 import { FIELD_SUBSCRIPTION, visibleError } from './field-state';
 
 export const NO_MATCHES = 'Sin coincidencias';
+export const SHOW_OPTIONS = 'Mostrar opciones';
 export const MAX_SHOWN_OPTIONS = 50;
 export const narrowDown = (shown: number, total: number) =>
   `Se muestran ${shown} de ${total.toLocaleString('es-MX')}; escribe para acotar la búsqueda.`;
@@ -32,6 +33,11 @@ export interface SearchableSelectProps<V extends OptionValue> {
   name?: string;
   size?: ComboboxProps['size'];
 }
+
+// Fluent names the arrow button "Open …" and makes it a Tab stop of its own, so every select took
+// two Tabs; the combobox itself opens with ↓ or by typing, so the arrow is for the mouse: a Spanish
+// name, no Tab stop.
+const EXPAND_BUTTON = { 'aria-label': SHOW_OPTIONS, tabIndex: -1 } as const;
 
 export function SearchableSelect<V extends OptionValue>({
   options,
@@ -66,6 +72,7 @@ export function SearchableSelect<V extends OptionValue>({
       placeholder={placeholder}
       disabled={disabled}
       clearable={clearable}
+      expandIcon={EXPAND_BUTTON}
       value={query ?? selected?.label ?? ''}
       selectedOptions={selected ? [String(selected.value)] : []}
       onChange={(event) => setQuery(event.target.value)}
