@@ -89,6 +89,7 @@ test('the history lists ID and "Fecha de factura" as DD/MM/YYYY, newest first, a
   const user = userEvent.setup();
   renderHistory();
   expect(screen.getByRole('heading', { name: 'Historial de salidas' })).toBeInTheDocument();
+  expect(document.title).toBe('Historial de salidas · Almacén');
   const table = await screen.findByRole('table', { name: 'Salidas' });
   await within(table).findByText('31');
   const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim()).filter(Boolean);

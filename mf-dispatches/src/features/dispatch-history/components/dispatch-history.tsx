@@ -1,6 +1,6 @@
 // "Consultar historial de salidas" (spec §2 "Dispatch history"): every exit, newest first; a row
 // expands into its movements and its report, and lets the exit be cancelled (issue #16).
-import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, withoutPeriod, type DataTableColumn } from '@almacen/shared';
+import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, usePageTitle, withoutPeriod, type DataTableColumn } from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
@@ -25,6 +25,7 @@ const useStyles = makeStyles({
 });
 
 export function DispatchHistory() {
+  usePageTitle(HISTORY_TEXTS.title);
   const styles = useStyles();
   const navigate = useNavigate();
   const { data, error, isLoading, mutate } = useDispatches();

@@ -57,6 +57,7 @@ afterEach(() => jest.useRealTimers());
 test('lists the entries with ID, number, type label and DD/MM/YYYY date', async () => {
   renderHistory();
   await screen.findByText('A-100');
+  expect(document.title).toBe('Historial de entradas · Almacén');
   expect(headers('Entradas')).toEqual(['ID', 'Estado', 'Número de factura', 'Tipo de entrada', 'Fecha de factura']);
   const rows = bodyRows('Entradas').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
   // newest first

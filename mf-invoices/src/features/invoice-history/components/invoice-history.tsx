@@ -1,6 +1,6 @@
 // "Consultar historial de entradas" (spec §2 Invoice history): every registered entry; expanding
 // one shows its movements and its report, and lets it be cancelled (issue #16).
-import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, type DataTableColumn } from '@almacen/shared';
+import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, usePageTitle, type DataTableColumn } from '@almacen/shared';
 import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
@@ -30,7 +30,10 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
+const TITLE = 'Historial de entradas';
+
 export function InvoiceHistory() {
+  usePageTitle(TITLE);
   const styles = useStyles();
   const navigate = useNavigate();
   const { data, error, isLoading, mutate } = useInvoices();
@@ -40,7 +43,7 @@ export function InvoiceHistory() {
   const cancel = useCancelInvoice(target);
   return (
     <div className={styles.root}>
-      <Title2 as="h1">Historial de entradas</Title2>
+      <Title2 as="h1">{TITLE}</Title2>
       <DataTable<Invoice>
         label="Entradas"
         items={data}
