@@ -9,6 +9,7 @@ import { connectDatabase, type Connection } from './db/connect';
 import { EmbeddedPostgresError } from './db/embedded';
 import { MigrationError } from './db/migrate';
 import { DatabaseRoleError } from './db/roles';
+import { CENSOR, REDACTED_PATHS } from './http/log';
 import { SecretsKeyError } from './idp/secrets';
 
 async function main(): Promise<void> {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
 
   const logger = pino({
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'], censor: '[oculto]' },
+    redact: { paths: REDACTED_PATHS, censor: CENSOR },
   });
 
   let connection: Connection | null = null;
