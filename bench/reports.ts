@@ -262,7 +262,7 @@ async function main(): Promise<void> {
     const { big, small } = await fixture(pool);
     const token = await issuer.token({ sub: 'bench', name: 'Banco de pruebas' }, { expiresIn: 3600 });
     server = await startServer({
-      env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ALMACEN_PROBE_FILE: probeFile },
+      env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ALMACEN_PROBE_FILE: probeFile, ADMIN_USERS: 'bench' },
       nodeArgs: ['--expose-gc', '--import', './bench/lib/server-probe.mjs'],
       logFile,
     });

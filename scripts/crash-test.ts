@@ -14,7 +14,7 @@
 //     in SQL; no quantity is negative.
 // With the embedded PostgreSQL, the SIGKILL leaves PostgreSQL running without its server (it
 // has its own process group). Alternately, the next start finds that orphan and stops it itself
-// (api/src/db/embedded.ts, as after any crash), or this script first kills its whole process
+// (api/src/db/embedded/lock.ts, as after any crash), or this script first kills its whole process
 // group (SIGKILL, as a power cut would — then PostgreSQL replays its WAL on start).
 //
 // Environment: CRASH_KILLS (5), CRASH_CLIENTS (6), CRASH_DB = both | server | embedded.
@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../api/src/db/embedded';
+import { freePort } from '../api/test/helpers/free-port';
 import { startTestIssuer } from '../api/test/helpers/issuer';
 import { createCatalog, dispatchBody, invoiceBody, sentLines, type Catalog, type SentLine } from '../bench/lib/catalog';
 import { createDatabase } from '../bench/lib/database';
@@ -104,7 +104,7 @@ async function runOnce(label: string, baseEnv: Record<string, string | undefined
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `almacen-crash-${label.replace(/\W+/g, '-')}-${process.pid}.log`);
   fs.writeFileSync(logFile, '');
-  const env = { ...baseEnv, OIDC_ISSUER: issuer.url };
+  const env = { ...baseEnv, OIDC_ISSUER: issuer.url, ADMIN_USERS: 'crash-test' };
   let server: ServerProcess = await startServer({ env, port, logFile });
   const api = new HttpClient(server.base, { connections: CLIENTS + 2, token: () => token });
   const tally: Tally = { acknowledged: [], refused: {}, retries: 0, serverErrors: [], replayMismatches: [] };

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   let api: HttpClient | undefined;
   try {
     const token = await issuer.token({ sub: 'load-test', name: 'Prueba de carga' }, { expiresIn: 3600 });
-    server = await startServer({ env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url }, logFile });
+    server = await startServer({ env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, ADMIN_USERS: 'load-test' }, logFile });
     api = new HttpClient(server.base, { connections: CLIENTS, token: () => token });
     const a = api;
     process.stderr.write(`Servidor en ${server.base} (${database.kind}); preparando catálogo…\n`);

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isAccessRole, ACCESS_ROLES, type AccessRole } from '@almacen/shared/domain';
 
 export interface Config {
   port: number;
@@ -29,6 +30,8 @@ export interface Config {
   /** Dev servers (`npm run dev`) the embedded provider may send back to and answer; none by default. */
   oidcDevOrigins: string[];
   institutionName: string;
+  /** INSTITUTION_RFC: the RFC a supplier's CFDI must be issued to (receptor); null = not checked. */
+  institutionRfc: string | null;
   timeZone: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   adminPassword: string | null;
@@ -53,6 +56,14 @@ export interface Config {
    * the names loopback / linklocal / uniquelocal. Empty → the socket's address is the client's.
    */
   trustProxy: string[];
+  /** ADMIN_USERS: e-mails or subs (and, with the embedded provider, usernames) who are administrators by configuration. */
+  adminUsers: string[];
+  /** OIDC_ROLES_CLAIM: dotted path of the claim that carries the provider's groups or roles (`realm_access.roles`); null = none. */
+  oidcRolesClaim: string | null;
+  /** OIDC_ROLE_MAP: claim value → the roles of Almacén it grants. Empty = a value that is a role's name grants that role. */
+  oidcRoleMap: Record<string, AccessRole[]>;
+  /** OIDC_ACCOUNT_URL: the provider's page where a person manages their account (shown in "Cuenta"); null = none. */
+  oidcAccountUrl: string | null;
 }
 
 export interface RemoteRegistryEntry {
@@ -153,6 +164,34 @@ function parseExtraParams(raw: string): Record<string, string> | null {
   return Object.fromEntries(new URLSearchParams(raw));
 }
 
+/**
+ * OIDC_ROLE_MAP: `Grupo-Almacen=ALMACENISTA&Grupo-Jefes=AUTORIZADOR` (a value may repeat to grant
+ * several roles) or JSON `{ "Grupo-Almacen": "ALMACENISTA", "Jefes": ["AUTORIZADOR"] }`.
+ * null when malformed or when it names a role that does not exist.
+ */
+export function parseRoleMap(raw: string): Record<string, AccessRole[]> | null {
+  if (!raw.trim()) return {};
+  let pairs: Array<[string, unknown]>;
+  if (raw.trim().startsWith('{')) {
+    try {
+      const parsed = JSON.parse(raw) as unknown;
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+      pairs = Object.entries(parsed).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v] as [string, unknown]) : [[key, value]]));
+    } catch {
+      return null;
+    }
+  } else {
+    pairs = [...new URLSearchParams(raw)];
+  }
+  const map: Record<string, AccessRole[]> = {};
+  for (const [key, value] of pairs) {
+    const role = typeof value === 'string' ? value.trim().toUpperCase() : value;
+    if (!key.trim() || !isAccessRole(role)) return null;
+    map[key.trim()] = [...new Set([...(map[key.trim()] ?? []), role])];
+  }
+  return map;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const str = (name: string, fallback: string) => (env[name] ?? '').trim() || fallback;
@@ -207,6 +246,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const timeZone = str('APP_TIME_ZONE', 'America/Mexico_City');
   if (!isTimeZone(timeZone)) problems.push(`APP_TIME_ZONE no es una zona horaria IANA válida (recibido: "${timeZone}").`);
+
+  const institutionRfc = str('INSTITUTION_RFC', '').toUpperCase() || null;
+  if (institutionRfc !== null && !/^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$/.test(institutionRfc)) {
+    problems.push(`INSTITUTION_RFC no es un RFC válido (12 o 13 caracteres, recibido: "${institutionRfc}").`);
+  }
 
   const logLevel = str('LOG_LEVEL', 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')}.`);
@@ -263,6 +307,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  // The embedded provider's first account is "admin" (idp/users.ts): it administers by default.
+  const adminUsers = list(str('ADMIN_USERS', externalIssuer ? '' : 'admin'));
+  const rolesClaim = str('OIDC_ROLES_CLAIM', '');
+  if (rolesClaim && !/^[\w:/-]+(\.[\w:/-]+)*$/.test(rolesClaim)) {
+    problems.push(`OIDC_ROLES_CLAIM debe ser el nombre de un claim o una ruta con puntos como realm_access.roles (recibido: "${rolesClaim}").`);
+  }
+  const roleMap = parseRoleMap(env.OIDC_ROLE_MAP ?? '');
+  if (roleMap === null) {
+    problems.push(`OIDC_ROLE_MAP debe ser "valor=ROL&…" o un objeto JSON; los roles son ${ACCESS_ROLES.join(', ')}.`);
+  } else if (Object.keys(roleMap).length && !rolesClaim) {
+    problems.push('OIDC_ROLE_MAP necesita OIDC_ROLES_CLAIM: el claim donde el proveedor pone los grupos o roles.');
+  }
+  const accountUrl = str('OIDC_ACCOUNT_URL', '');
+  if (accountUrl && !isUrl(accountUrl)) problems.push(`OIDC_ACCOUNT_URL debe ser una URL http(s) (recibido: "${accountUrl}").`);
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -283,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins,
     oidcDevOrigins,
     institutionName: str('INSTITUTION_NAME', 'Centro de Capacitación para el Trabajo Industrial'),
+    institutionRfc,
     timeZone,
     logLevel,
     adminPassword,
@@ -295,5 +355,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpKeepAliveTimeoutMs,
     httpMaxConnections,
     trustProxy,
+    adminUsers,
+    oidcRolesClaim: rolesClaim || null,
+    oidcRoleMap: roleMap ?? {},
+    oidcAccountUrl: accountUrl || null,
   };
 }

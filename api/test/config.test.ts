@@ -120,3 +120,9 @@ test('SECRETS_KEY must be 32 bytes in base64; DATABASE_APP_URL a postgres URL ne
     'DATABASE_APP_URL se usa junto con DATABASE_URL (sin DATABASE_URL el PostgreSQL embebido ya usa un rol sin privilegios).',
   ]);
 });
+
+test('INSTITUTION_RFC is optional (CFDI receivers unchecked) and, when set, must be an RFC (issue #19)', () => {
+  expect(loadConfig({}).institutionRfc).toBeNull();
+  expect(loadConfig({ INSTITUTION_RFC: ' cct800101ab1 ' }).institutionRfc).toBe('CCT800101AB1');
+  expect(problems({ INSTITUTION_RFC: 'CECATI' })).toEqual(['INSTITUTION_RFC no es un RFC válido (12 o 13 caracteres, recibido: "CECATI").']);
+});

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
+import { freePort } from './helpers/free-port';
 import { ADMIN_URL_ENV } from './helpers/admin-url';
 
 declare global {

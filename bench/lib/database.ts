@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../../api/src/db/embedded';
+import { startEmbeddedPostgres } from '../../api/src/db/embedded';
+import { freePort } from '../../api/test/helpers/free-port';
 import { onInterrupt } from './cleanup';
 
 export interface ScratchDatabase {

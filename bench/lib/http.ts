@@ -6,7 +6,9 @@ export interface HttpAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
-  /** Bytes of the body as received (before any decoding: we never ask for compression). */
+  /** The body as received (never decoded: a compressed answer stays compressed). */
+  raw: Buffer;
+  /** Bytes of the body as received (before any decoding). */
   bytes: number;
   ms: number;
 }
@@ -54,7 +56,7 @@ export class HttpClient {
           res.on('error', reject);
           res.on('end', () => {
             const raw = Buffer.concat(chunks);
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), bytes: raw.length, ms: performance.now() - start });
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw, bytes: raw.length, ms: performance.now() - start });
           });
         },
       );

@@ -94,16 +94,16 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     await client.query(`CREATE TEMP TABLE folded ON COMMIT DROP AS
       WITH RECURSIVE f AS (
         SELECT i.product_id, i.n, i.id, i.movement_type, i.unit_cost, i.balance_quantity, i.balance_average, i.orig_cost, i.exact,
-               CASE WHEN i.movement_type = 'INVOICE' THEN i.quantity ELSE -i.quantity END::numeric AS q,
-               CASE WHEN i.movement_type = 'INVOICE' THEN ${average('0', '0', 'i.quantity', 'i.unit_cost')} ELSE 0 END::numeric AS a,
+               CASE WHEN i.movement_type IN ('INVOICE', 'ADJUSTMENT_IN') THEN i.quantity ELSE -i.quantity END::numeric AS q,
+               CASE WHEN i.movement_type IN ('INVOICE', 'ADJUSTMENT_IN') THEN ${average('0', '0', 'i.quantity', 'i.unit_cost')} ELSE 0 END::numeric AS a,
                0::numeric AS prev_a
           FROM fold_input i WHERE i.n = 1
         UNION ALL
         SELECT i.product_id, i.n, i.id, i.movement_type, i.unit_cost, i.balance_quantity, i.balance_average, i.orig_cost, i.exact,
-               CASE WHEN i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION') THEN f.q + i.quantity
+               CASE WHEN i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN') THEN f.q + i.quantity
                     WHEN i.exact THEN i.before_q
                     ELSE f.q - i.quantity END,
-               CASE WHEN i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION') THEN ${average('f.q', 'f.a', 'i.quantity', 'i.unit_cost')}
+               CASE WHEN i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN') THEN ${average('f.q', 'f.a', 'i.quantity', 'i.unit_cost')}
                     WHEN i.exact THEN i.before_a
                     ELSE f.a END,
                f.a
@@ -116,7 +116,7 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     );
     await count(
       'salidas que no tomaron el costo promedio vigente',
-      `SELECT count(*) AS n, min(id) AS sample FROM folded WHERE movement_type = 'DISPATCH' AND unit_cost <> prev_a`,
+      `SELECT count(*) AS n, min(id) AS sample FROM folded WHERE movement_type IN ('DISPATCH', 'ADJUSTMENT_OUT') AND unit_cost <> prev_a`,
     );
     await count(
       'cancelaciones que no tomaron el precio que les toca',

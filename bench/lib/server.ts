@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../../api/src/db/embedded';
+import { freePort } from '../../api/test/helpers/free-port';
 import { onInterrupt } from './cleanup';
 import { delay } from './stats';
 

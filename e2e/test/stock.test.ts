@@ -42,7 +42,7 @@ it('shows a product\'s quantity, average and movements as the API has them, and 
   expect(await stock.average()).toBe(formatCurrencyMXN(figures.averagePrice));
   expect(await stock.average()).toMatch(/^\$[\d,]+(\.\d+)? MXN$/);
 
-  // One row per movement: price, quantity, and its type in words.
+  // One row per movement: the product (its name beside its ID), price, quantity, and its type in words.
   const rows = stock.movements.locator('tbody tr');
   // The movements arrive together: once the exit is shown, so are the entries (no skeleton rows left).
   await stock.movements.getByText('Salida', { exact: true }).waitFor();
@@ -52,7 +52,7 @@ it('shows a product\'s quantity, average and movements as the API has them, and 
   const byId = (a: string[], b: string[]) => Number(a[0]) - Number(b[0]);
   expect(shown.sort(byId)).toEqual(
     movements
-      .map((m) => [String(m.id), formatCurrency(m.price), formatQuantity(m.quantity), m.movementType === 'INVOICE' ? 'Entrada' : 'Salida', m.observations ?? ''])
+      .map((m) => [String(m.id), `${product.id} · ${product.name}`, formatCurrency(m.price), formatQuantity(m.quantity), m.movementType === 'INVOICE' ? 'Entrada' : 'Salida', m.observations ?? ''])
       .sort(byId),
   );
   expect(await stock.movements.getByText('Entrada', { exact: true }).count()).toBe(2);
@@ -70,6 +70,42 @@ it('shows a product\'s quantity, average and movements as the API has them, and 
   expect(report.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const reportText = pdfText(report.file);
   if (reportText !== null) expect(reportText).toContain(product.name);
+
+  expect(log.errors).toEqual([]);
+  expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
+});
+
+it('a long history (issue #21): opening the product downloads the newest 100 movements; "Cargar movimientos anteriores" brings the older ones', async () => {
+  const api = await apiClient();
+  const tag = uniqueTag();
+  const people = await createPeople(api, tag);
+  const product = await createProduct(api, `Folder ${tag}`);
+  for (let i = 1; i <= 105; i++) {
+    await createInvoice(api, people, `H-${tag}-${i}`, [{ productId: product.id, quantity: '1', price: '3', observations: `Entrada ${i} ${tag}` }]);
+  }
+
+  const { page, log } = await newPage(browser);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`/api/movements/products/${product.id}`)) asked.push(new URL(request.url()).search);
+  });
+  await signIn(page);
+  await openFromNavigation(page, AREAS.find((a) => a.label === 'Stock de productos')!);
+  const stock = await openProductStock(page, product);
+  const range = () => stock.panel.getByText(/^\d+–\d+ de [\d,]+$/).textContent();
+
+  // Newest first: the last entry heads the table; one page (and one row to tell there is more).
+  await stock.movements.getByText(`Entrada 105 ${tag}`).waitFor();
+  expect(await range()).toBe('1–5 de 100');
+  expect(asked).toEqual(['?limit=101']);
+  await stock.panel.getByText('Se muestran los 100 movimientos más recientes; la búsqueda abarca solo los cargados.').waitFor();
+
+  await stock.panel.getByRole('button', { name: 'Cargar movimientos anteriores' }).click();
+  await stock.panel.getByText('1–5 de 105').waitFor();
+  expect(asked).toHaveLength(2);
+  expect(asked[1]).toMatch(/^\?limit=101&before=\d+$/);
+  expect(await stock.panel.getByRole('button', { name: 'Cargar movimientos anteriores' }).count()).toBe(0);
+  await screenshot(page, 'stock-02-long-history');
 
   expect(log.errors).toEqual([]);
   expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);

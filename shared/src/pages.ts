@@ -20,12 +20,23 @@ export interface MenuEntry {
   permission?: string;
 }
 
+/**
+ * Issue #20: the remote also exposes `./Home`, a section the shell renders on its home page
+ * (/dashboard) above the release notes, inside the same error boundary and "Reintentar" as its
+ * pages; shown to whom has `permission`, sections by `order`.
+ */
+export interface HomeSection {
+  order: number;
+  permission?: string;
+}
+
 export interface RemotePages {
   /** How the area is called in messages ("Stock de productos"). */
   label: string;
   /** Route patterns under /dashboard that the remote's `./App` answers (`stock/*`). */
   routes: string[];
   menu: MenuEntry[];
+  home?: HomeSection;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
@@ -60,5 +71,13 @@ export function parseRemotePages(raw: unknown): RemotePages | null {
   const routes = value.routes.filter(isText);
   if (routes.length === 0) return null;
   const menu = value.menu.map(parseEntry).filter((entry): entry is MenuEntry => entry !== null);
-  return { label: value.label, routes, menu };
+  return { label: value.label, routes, menu, ...homeOf(value.home) };
+}
+
+/** A well-formed `home` is kept; a malformed one is dropped (the pages still work). */
+function homeOf(raw: unknown): { home?: HomeSection } {
+  if (!raw || typeof raw !== 'object') return {};
+  const home = raw as Record<string, unknown>;
+  if (typeof home.order !== 'number' || !Number.isFinite(home.order) || !optionalText(home.permission)) return {};
+  return { home: { order: home.order, ...(isText(home.permission) ? { permission: home.permission } : {}) } };
 }

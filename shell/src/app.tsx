@@ -1,23 +1,29 @@
 // The shell's routes (spec §2). Each area below /dashboard is a remote, fetched on first visit;
 // which paths each remote answers comes from its ./pages (federation/pages.ts), not from here.
 // Each RemoteArea has its own key: React must not reuse one area's state (an error) in another.
+// After sign-in, RequireAccess waits for /api/me (issue #15); a page whose menu entry names a
+// permission the person lacks shows <Forbidden> (PagePermission).
 import { Spinner } from '@fluentui/react-components';
 import { useRuntimeConfig } from '@almacen/shared';
 import { useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AuditPage } from './admin/audit-page';
+import { UsersPage } from './admin/users-page';
 import { AuthCallback } from './auth/auth-callback';
+import { PagePermission } from './auth/page-permission';
+import { RequireAccess } from './auth/require-access';
 import { RequireAuth } from './auth/require-auth';
 import { SignInPage } from './auth/sign-in-page';
 import { RemoteArea } from './federation/remote-area';
 import { HomePage } from './home/home-page';
 import { usePortalPages } from './federation/pages';
 import { DashboardLayout } from './layout/dashboard-layout';
-import { buildNavigation } from './layout/navigation';
+import { SHELL_PAGES } from './layout/navigation';
 
 export function AppRoutes() {
   const config = useRuntimeConfig();
   const { remotes, pending } = usePortalPages(config.remotes, config.pages);
-  const navigation = useMemo(() => buildNavigation(remotes.map((remote) => remote.pages)), [remotes]);
+  const pages = useMemo(() => [...remotes.map((remote) => remote.pages), SHELL_PAGES], [remotes]);
   return (
     <Routes>
       <Route path="/" element={<SignInPage />} />
@@ -26,16 +32,42 @@ export function AppRoutes() {
         path="/dashboard"
         element={
           <RequireAuth>
-            <DashboardLayout navigation={navigation} />
+            <RequireAccess>
+              <DashboardLayout pages={pages} />
+            </RequireAccess>
           </RequireAuth>
         }
       >
-        <Route index element={<HomePage />} />
+        <Route index element={<HomePage remotes={remotes} />} />
         {remotes.flatMap(({ name, pages }) =>
           pages.routes.map((path) => (
-            <Route key={`${name} ${path}`} path={path} element={<RemoteArea key={name} name={name} label={pages.label} />} />
+            <Route
+              key={`${name} ${path}`}
+              path={path}
+              element={
+                <PagePermission menu={pages.menu}>
+                  <RemoteArea key={name} name={name} label={pages.label} />
+                </PagePermission>
+              }
+            />
           )),
         )}
+        <Route
+          path="admin/users"
+          element={
+            <PagePermission permission="users.manage">
+              <UsersPage />
+            </PagePermission>
+          }
+        />
+        <Route
+          path="admin/audit"
+          element={
+            <PagePermission permission="audit.read">
+              <AuditPage />
+            </PagePermission>
+          }
+        />
         {/* While a remote's pages are on their way, a deep link to one of them must wait, not bounce. */}
         <Route path="*" element={pending ? <Spinner label="Cargando…" style={{ marginTop: 48 }} /> : <Navigate to="/dashboard" replace />} />
       </Route>

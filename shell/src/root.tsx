@@ -8,6 +8,7 @@ import {
   type RuntimeConfig,
 } from '@almacen/shared';
 import { useMemo, type ReactNode } from 'react';
+import type { Cache } from 'swr';
 import { AuthProvider, useAuth } from './auth/auth-context';
 
 /** The api client of the portal: bearer from the session, one renewal on 401, then sign-in. */
@@ -22,10 +23,10 @@ export function createPortalApi(config: RuntimeConfig, session: OidcSession): Ap
   });
 }
 
-function Platform({ config, api, children }: { config: RuntimeConfig; api: ApiClient; children: ReactNode }) {
+function Platform({ config, api, swrCache, children }: { config: RuntimeConfig; api: ApiClient; swrCache?: () => Cache; children: ReactNode }) {
   const { user } = useAuth();
   return (
-    <PlatformProviders api={api} config={config} user={user}>
+    <PlatformProviders api={api} config={config} user={user} swrCache={swrCache}>
       {children}
     </PlatformProviders>
   );
@@ -35,14 +36,16 @@ export interface ShellRootProps {
   config: RuntimeConfig;
   session: OidcSession;
   api?: ApiClient;
+  /** A cache of its own (tests: one per render, so no answer leaks into the next test). */
+  swrCache?: () => Cache;
   children: ReactNode;
 }
 
-export function ShellRoot({ config, session, api, children }: ShellRootProps) {
+export function ShellRoot({ config, session, api, swrCache, children }: ShellRootProps) {
   const client = useMemo(() => api ?? createPortalApi(config, session), [api, config, session]);
   return (
     <AuthProvider session={session}>
-      <Platform config={config} api={client}>
+      <Platform config={config} api={client} swrCache={swrCache}>
         {children}
       </Platform>
     </AuthProvider>

@@ -22,20 +22,18 @@ export class AppError extends Error {
 export const notFound = (message: string = ERROR_CODES.NOT_FOUND.message) => new AppError('NOT_FOUND', message);
 
 /** Spanish names of the tables that may hold a reference, for the "in use" reason. */
-const REFERENCING_TABLES: Record<string, string> = {
+export const REFERENCING_TABLES: Record<string, string> = {
   products: 'productos',
   employee_roles: 'asignaciones de roles a empleados',
   movements: 'movimientos de almacén',
-  stock_movements: 'movimientos de almacén',
   invoices: 'entradas (facturas)',
   invoice_lines: 'entradas (facturas)',
-  invoice_products: 'entradas (facturas)',
   dispatches: 'salidas',
   dispatch_lines: 'salidas',
-  dispatch_products: 'salidas',
-  stock_balances: 'existencias',
   product_balances: 'existencias',
-  balances: 'existencias',
+  period_closing_stock: 'cierres de periodo',
+  inventory_count_lines: 'conteos de inventario físico',
+  inventory_counts: 'conteos de inventario físico',
 };
 
 /** "No se puede eliminar el producto: está en uso en movimientos de almacén." */

@@ -6,6 +6,7 @@
 // script, failed attempts slowed down (throttle.ts), password hashing bounded so a burst of
 // sign-ins cannot stall the rest of the server (passwords.ts), and no consent screen for the portal.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isDeactivated } from '../access/users';
 import type { IncomingMessage } from 'node:http';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import type { ModuleOptions } from '../modules/module';
@@ -19,6 +20,8 @@ import { adminBanner, ensureAdmin, findUserById, findUserByUsername, normalizeUs
 import { errorPage, LOGO_SVG, LOGOUT_SCRIPT, loginPage, STYLESHEET } from './views';
 
 export const BAD_CREDENTIALS = 'Usuario o contraseña incorrectos.';
+/** A deactivated account's right password: said plainly (the person knows their password is right). */
+export const ACCOUNT_DISABLED_LOGIN = 'Tu cuenta está desactivada. Pide a un administrador de Almacén que la reactive.';
 export const tooManyAttempts = (seconds: number) =>
   `Demasiados intentos fallidos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} e inténtalo de nuevo.`;
 export const TOO_BUSY = 'Hay muchos inicios de sesión en este momento. Espera unos segundos e inténtalo de nuevo.';
@@ -243,6 +246,11 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
           return page(401, BAD_CREDENTIALS);
         }
         await recordSuccess(db, reservation.keys);
+        // Only after the password matched, so the message tells nothing to someone guessing.
+        if (await isDeactivated(db, config.oidcIssuer, String(user.id))) {
+          request.log.info({ username }, 'Inicio de sesión de una cuenta desactivada.');
+          return page(403, ACCOUNT_DISABLED_LOGIN);
+        }
         return finish(request, reply, { login: { accountId: String(user.id) } });
       },
     );

@@ -3,6 +3,7 @@
 // code flow with PKCE (S256) only; refresh tokens rotate on every use; access tokens are JWTs
 // for OIDC_AUDIENCE (RFC 8707 resource indicators), so the API checks them exactly as it would
 // check an external provider's. Sessions, codes and tokens live in PostgreSQL (adapter.ts).
+import { isDeactivated } from '../access/users';
 import type { Config } from '../config';
 import type { Db } from '../db/pool';
 import { createAdapterClass } from './adapter';
@@ -103,9 +104,11 @@ export async function createProvider(config: Config, db: Db): Promise<OidcProvid
     // The portal gets a refresh token (bound to the provider session, so signing out ends it)
     // without having to ask for prompt=consent, which offline_access would otherwise require.
     issueRefreshToken: async (_ctx: OidcContext, client: OidcClient) => client.grantTypeAllowed('refresh_token'),
+    // An account deactivated in "Usuarios" is no account for the provider: its session no longer
+    // signs it in and its refresh tokens are refused (invalid_grant), whatever is still stored.
     async findAccount(_ctx: OidcContext, id: string) {
       const user = await findUserById(db, id);
-      if (!user) return undefined;
+      if (!user || (await isDeactivated(db, config.oidcIssuer, String(user.id)))) return undefined;
       return { accountId: String(user.id), claims: async () => userClaims(user) };
     },
     // Access tokens carry who acts, so the API can record it without calling back here.

@@ -1,6 +1,9 @@
 // The embedded provider's accounts: add, find, list, change password, and the first-start
 // administrator. Validation messages are Spanish because the CLI shows them as they are.
 import type { Db } from '../db/pool';
+
+/** A pool or a client inside a transaction. */
+type Queryable = Pick<Db, 'query'>;
 import { hashPassword, MIN_PASSWORD_LENGTH, randomPassword } from './passwords';
 
 export interface IdpUser {
@@ -26,12 +29,12 @@ export function normalizeUsername(raw: string): string {
 
 const COLUMNS = 'id, username, name, email, picture, password_hash AS "passwordHash"';
 
-export async function findUserByUsername(db: Db, username: string): Promise<IdpUserWithHash | null> {
+export async function findUserByUsername(db: Queryable, username: string): Promise<IdpUserWithHash | null> {
   const { rows } = await db.query<IdpUserWithHash>(`SELECT ${COLUMNS} FROM idp_users WHERE username = $1`, [normalizeUsername(username)]);
   return rows[0] ?? null;
 }
 
-export async function findUserById(db: Db, id: string | number): Promise<IdpUser | null> {
+export async function findUserById(db: Queryable, id: string | number): Promise<IdpUser | null> {
   if (!/^\d{1,9}$/.test(String(id))) return null;
   const { rows } = await db.query<IdpUser>('SELECT id, username, name, email, picture FROM idp_users WHERE id = $1', [Number(id)]);
   return rows[0] ?? null;
@@ -55,7 +58,7 @@ function checkPassword(password: string): void {
   }
 }
 
-export async function addUser(db: Db, input: NewUser): Promise<IdpUser> {
+export async function addUser(db: Queryable, input: NewUser): Promise<IdpUser> {
   const username = normalizeUsername(input.username);
   if (!USERNAME_RE.test(username)) {
     throw new UserError('El usuario debe tener de 1 a 64 caracteres: letras minúsculas, números, ".", "_", "-" o "@".');
@@ -76,7 +79,7 @@ export async function addUser(db: Db, input: NewUser): Promise<IdpUser> {
   return rows[0];
 }
 
-export async function setPassword(db: Db, username: string, password: string): Promise<void> {
+export async function setPassword(db: Queryable, username: string, password: string): Promise<void> {
   checkPassword(password);
   const passwordHash = await hashPassword(password);
   const { rowCount } = await db.query('UPDATE idp_users SET password_hash = $2, updated_at = now() WHERE username = $1', [

@@ -37,6 +37,9 @@ export function runtimeConfig(config: Config) {
       scope: config.oidcScope,
       extraQueryParams: config.oidcExtraParams,
     },
+    // Whether accounts live in Almacén's own provider: only then can "Usuarios" create accounts,
+    // reset passwords and deactivate (issue #15).
+    identityProvider: config.oidcEmbedded ? 'embedded' : 'external',
     remotes: { ...config.remotes },
   };
 }

@@ -82,6 +82,17 @@ export interface ReportDefinition {
    * and the reason (issue #16). The original stays readable; the stamp says it no longer counts.
    */
   stamp?: { title: string; text: string };
+  /**
+   * A sentence printed under the title on every page (PDF) and under the date of issue (XLSX):
+   * what the figures mean, e.g. the stock at a cut-off date counts by registration (issue #18).
+   */
+  note?: string;
+  /**
+   * PDF only: at each page break a row `after` with the values of `columns` of the last row that
+   * had them (the kardex's balance), and on the next page, under the header, a row `before` with
+   * the same values, so every printed page carries the balance (issue #18).
+   */
+  carry?: { columns: number[]; before: string; after: string };
 }
 
 export type ReportFormat = 'pdf' | 'xlsx';

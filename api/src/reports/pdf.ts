@@ -124,6 +124,7 @@ class PdfWriter {
     y = this.centered(def.institution, y, 11, BOLD);
     y = this.centered(def.title.toUpperCase(), y + 1, 12.5, BOLD);
     y = this.centered(`Fecha de emisión: ${this.issued}`, y + 1, 8, FONT);
+    if (def.note) y = this.centered(def.note, y + 2, 7.5, FONT);
     y += 3;
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).strokeColor(INK).stroke();
     y += 6;
@@ -235,8 +236,19 @@ class PdfWriter {
     this.y += height;
   }
 
-  private row(row: Row): void {
+  /** The values of def.carry's columns in the last row that had them. */
+  private carried: Cell[] | null = null;
+
+  private carryRow(label: string): Row {
+    const cells: Cell[] = this.def.columns.map(() => null);
+    cells[0] = label;
+    this.def.carry!.columns.forEach((column, i) => (cells[column] = this.carried![i]));
+    return { cells, emphasis: 'subtotal' };
+  }
+
+  private row(row: Row, carrying = false): void {
     const { doc, def, layout } = this;
+    const carry = def.carry && !carrying ? def.carry : null;
     const font = row.emphasis ? BOLD : FONT;
     this.font(font, BODY_SIZE);
     const spans = cellSpans(row, def.columns);
@@ -248,10 +260,18 @@ class PdfWriter {
       if (measured[k] > width) height = Math.max(height, doc.heightOfString(texts[k], { width }));
     });
     height += 2 * PAD_Y;
-    if (this.y + height > this.bottom) {
+    // Room for the row and, when a balance is carried, for the "pasa a la siguiente hoja" row.
+    const carryHeight = carry && this.carried ? this.singleLineHeight() : 0;
+    this.font(font, BODY_SIZE);
+    if (this.y + height + carryHeight > this.bottom) {
+      if (carry && this.carried) this.row(this.carryRow(carry.after), true);
       this.newPage();
       this.tableHeader();
+      if (carry && this.carried) this.row(this.carryRow(carry.before), true);
       this.font(font, BODY_SIZE);
+    }
+    if (carry && carry.columns.some((column) => (row.cells[column] ?? null) !== null)) {
+      this.carried = carry.columns.map((column) => row.cells[column] ?? null);
     }
     const y = this.y;
     if (row.emphasis) doc.rect(layout.left, y, layout.right - layout.left, height).fill(EMPHASIS_FILL);
@@ -283,6 +303,12 @@ class PdfWriter {
     }
     doc.stroke();
     this.y = y + height;
+  }
+
+  /** The height of a one-line emphasized row (a carried balance). */
+  private singleLineHeight(): number {
+    this.font(BOLD, BODY_SIZE);
+    return this.doc.currentLineHeight(true) + 2 * PAD_Y;
   }
 
   /** Selects a font and size (with fast metrics, see pdf-metrics.ts). */
@@ -345,7 +371,7 @@ class PdfWriter {
  * a 100,000-movement kardex. The tree needs just the reference, so the new page's entry becomes
  * a bare reference (same class, same id) and the page is freed once written.
  */
-function forgetPageDictionary(doc: Doc): void {
+export function forgetPageDictionary(doc: Doc): void {
   const kids = (doc as unknown as { _root?: { data?: { Pages?: { data?: { Kids?: unknown[] } } } } })._root?.data?.Pages?.data?.Kids;
   const last = kids?.[kids.length - 1] as { id?: unknown; gen?: unknown } | undefined;
   if (!kids || !last || typeof last.id !== 'number' || typeof last.gen !== 'number') return; // not the pdfkit we know

@@ -42,8 +42,9 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
   const groupsRow = def.groups?.length ? 1 : 0;
   const stampRow = def.stamp ? 1 : 0;
   const stampText = def.stamp ? `${def.stamp.title} · ${def.stamp.text}` : '';
-  // Rows: institution, title, date, [stamp], blank, one per field, blank, [groups], header.
-  const headerRow = 4 + stampRow + def.fields.length + 1 + groupsRow + 1;
+  const noteRow = def.note ? 1 : 0;
+  // Rows: institution, title, date, [note], [stamp], blank, one per field, blank, [groups], header.
+  const headerRow = 4 + noteRow + stampRow + def.fields.length + 1 + groupsRow + 1;
   const sheet = workbook.addWorksheet(def.sheetName, {
     pageSetup: {
       paperSize: undefined, // the printer default (letter in Mexico)
@@ -75,6 +76,14 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
   banner(def.institution, 12, true);
   banner(def.title.toUpperCase(), 14, true);
   banner(`Fecha de emisión: ${formatDate(def.issued)}`, 10, false);
+  if (def.note) {
+    const row = sheet.addRow([def.note]);
+    row.getCell(1).font = { size: 9, italic: true };
+    row.getCell(1).alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+    full(row.number);
+    fitHeight(row, [[def.note, sumWidths(def, 0, columns)]]);
+    row.commit();
+  }
   if (def.stamp) {
     const row = sheet.addRow([stampText]);
     row.getCell(1).font = { size: 12, bold: true, color: { argb: 'FFB00020' } };

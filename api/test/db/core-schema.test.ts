@@ -62,3 +62,20 @@ test('withTransaction rolls back on error and re-runs after a deadlock, so the c
   await Promise.all([crossing(1, 2), crossing(2, 1)]);
   expect((await db.query('SELECT v FROM dl ORDER BY id')).rows).toEqual([{ v: 2 }, { v: 2 }]);
 });
+
+test('every table whose foreign key can block deleting a catalogue row has a Spanish name for the "in use" message, and no name is left for a table that is gone', async () => {
+  const { rows } = await db.query<{ referencing: string }>(
+    `SELECT DISTINCT tc.table_name AS referencing
+       FROM information_schema.table_constraints tc
+       JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name AND ccu.table_schema = tc.table_schema
+       JOIN information_schema.referential_constraints rc ON rc.constraint_name = tc.constraint_name AND rc.constraint_schema = tc.table_schema
+      WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema = 'public'
+        AND rc.delete_rule IN ('NO ACTION', 'RESTRICT') -- a CASCADE or SET NULL never blocks
+        AND ccu.table_name IN ('products', 'product_units', 'product_categories', 'roles', 'employees', 'suppliers')`,
+  );
+  const { rows: tables } = await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+  const { REFERENCING_TABLES } = await import('../../src/http/errors');
+  expect(rows.map((r) => r.referencing).filter((t) => !(t in REFERENCING_TABLES)).sort()).toEqual([]);
+  const existing = new Set(tables.map((t) => t.table_name));
+  expect(Object.keys(REFERENCING_TABLES).filter((t) => !existing.has(t)).sort()).toEqual([]);
+});

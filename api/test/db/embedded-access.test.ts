@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EmbeddedPostgresError, freePort, startEmbeddedPostgres } from '../../src/db/embedded';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from '../../src/db/embedded';
+import { freePort } from '../helpers/free-port';
 
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 

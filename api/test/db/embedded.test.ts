@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../src/db/embedded';
+import { freePort } from '../helpers/free-port';
 
 const API_DIR = path.resolve(__dirname, '..', '..');
 

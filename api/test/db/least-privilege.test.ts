@@ -13,7 +13,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../../src/config';
 import { connectDatabase } from '../../src/db/connect';
-import { freePort, startEmbeddedPostgres } from '../../src/db/embedded';
+import { startEmbeddedPostgres } from '../../src/db/embedded';
+import { freePort } from '../helpers/free-port';
 import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate';
 import { createPool } from '../../src/db/pool';
 import { adminUrl } from '../helpers/admin-url';
@@ -94,6 +95,7 @@ test('embedded: the real server serves as almacen_app, which cannot create roles
       HOST: '127.0.0.1',
       EMBEDDED_PG_PORT: String(pgPort),
       OIDC_ISSUER: issuer.url,
+      ADMIN_USERS: 'user-ana',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@
 // `token()` signs a valid access token; the other helpers sign the ones the API must refuse.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
+import { createLocalJWKSet, exportJWK, exportSPKI, generateKeyPair, jwtVerify, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
 
 export const TEST_AUDIENCE = 'almacen-api';
 
@@ -39,6 +39,14 @@ export interface TestIssuer {
   currentKid(): string;
   /** How many times the JWKS was downloaded. */
   jwksRequests(): number;
+  /**
+   * What the userinfo endpoint (published in discovery) answers for a valid access token of
+   * `sub`: these claims plus `sub` itself (or `sub` overridden, to test a provider answering about
+   * someone else). A sub with nothing set gets just `{ sub }`. Tokens it did not sign get 401.
+   */
+  setUserinfo(sub: string, claims: Record<string, unknown>): void;
+  /** How many times userinfo was asked. */
+  userinfoRequests(): number;
   close(): Promise<void>;
 }
 
@@ -50,18 +58,41 @@ async function newKey(): Promise<SigningKey> {
   return { kid, privateKey, publicKey, jwk };
 }
 
-export async function startTestIssuer(): Promise<TestIssuer> {
+export interface TestIssuerOptions {
+  /** Publish a userinfo_endpoint in discovery (off by default: most providers' tokens carry what the API needs). */
+  userinfo?: boolean;
+}
+
+export async function startTestIssuer({ userinfo: publishUserinfo = false }: TestIssuerOptions = {}): Promise<TestIssuer> {
   let current = await newKey();
   let published: SigningKey[] = [current];
   let jwksRequests = 0;
+  let userinfoRequests = 0;
+  const userinfo = new Map<string, Record<string, unknown>>();
   let url = '';
+
+  async function answerUserinfo(authorization: string | undefined): Promise<{ status: number; body: unknown }> {
+    const match = /^Bearer (\S+)$/.exec(authorization ?? '');
+    if (!match) return { status: 401, body: { error: 'invalid_token' } };
+    try {
+      const { payload } = await jwtVerify(match[1], createLocalJWKSet({ keys: published.map((k) => k.jwk) }), { issuer: url, audience: TEST_AUDIENCE });
+      return { status: 200, body: { sub: payload.sub, ...userinfo.get(String(payload.sub)) } };
+    } catch {
+      return { status: 401, body: { error: 'invalid_token' } };
+    }
+  }
 
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.url === '/.well-known/openid-configuration') return send(200, { issuer: url, jwks_uri: `${url}/jwks` });
+    if (req.url === '/.well-known/openid-configuration') return send(200, { issuer: url, jwks_uri: `${url}/jwks`, ...(publishUserinfo ? { userinfo_endpoint: `${url}/userinfo` } : {}) });
+    if (req.url === '/userinfo' && publishUserinfo) {
+      userinfoRequests++;
+      void answerUserinfo(req.headers.authorization).then(({ status, body }) => send(status, body));
+      return;
+    }
     if (req.url === '/jwks') {
       jwksRequests++;
       return send(200, { keys: published.map((k) => k.jwk) });
@@ -94,6 +125,8 @@ export async function startTestIssuer(): Promise<TestIssuer> {
     publicKeyPem: () => exportSPKI(current.publicKey),
     currentKid: () => current.kid,
     jwksRequests: () => jwksRequests,
+    setUserinfo: (sub, claims) => void userinfo.set(sub, claims),
+    userinfoRequests: () => userinfoRequests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

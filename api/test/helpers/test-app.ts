@@ -18,18 +18,27 @@ export interface TestApp {
   issuer: TestIssuer;
   databaseName: string;
   databaseUrl: string;
-  /** A valid bearer token (claims default to sub "user-1", name "Ana Pérez"). */
+  /**
+   * A valid bearer token (claims default to sub "user-1", name "Ana Pérez", and the provider's
+   * role ADMINISTRADOR in `almacen_roles`, so tests of anything but access control act as an
+   * administrator; pass `almacen_roles` to act as someone else).
+   */
   token(claims?: JWTPayload, options?: TokenOptions): Promise<string>;
   /** `{ authorization: 'Bearer …' }` for app.inject(). */
   auth(claims?: JWTPayload): Promise<{ authorization: string }>;
   close(): Promise<void>;
 }
 
+/** The claim where test tokens carry their roles (OIDC_ROLES_CLAIM of every test app). */
+export const TEST_ROLES_CLAIM = 'almacen_roles';
+
 export interface TestAppOptions {
   /** Extra environment for loadConfig (e.g. CORS_ORIGINS). */
   env?: Record<string, string>;
   /** Connections of the app's pool (default 30, so parallel tests never wait for one; production's is DB_POOL_SIZE). */
   poolMax?: number;
+  /** The test issuer publishes a userinfo endpoint (TestIssuer.setUserinfo says what it answers). */
+  userinfo?: boolean;
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -49,10 +58,10 @@ export async function createTestDatabase(): Promise<{ name: string; url: string;
   return { name, url: databaseUrl(adminUrl(), name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function createTestApp({ env = {}, poolMax = 30 }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, poolMax = 30, userinfo = false }: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const db = createPool(database.url, { max: poolMax });
-  const issuer = await startTestIssuer();
+  const issuer = await startTestIssuer({ userinfo });
   try {
     await migrate(db);
     const config = loadConfig({
@@ -61,12 +70,13 @@ export async function createTestApp({ env = {}, poolMax = 30 }: TestAppOptions =
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://localhost:8080',
       APP_TIME_ZONE: 'America/Mexico_City',
+      OIDC_ROLES_CLAIM: TEST_ROLES_CLAIM,
       ...env,
     });
     // No cooldown between JWKS downloads, so a rotation test does not wait 30 s.
     const app = await buildApp({ config, db, jwksCooldownMs: 0 });
     await app.ready();
-    const token = (claims?: JWTPayload, options?: TokenOptions) => issuer.token(claims, options);
+    const token = (claims?: JWTPayload, options?: TokenOptions) => issuer.token({ [TEST_ROLES_CLAIM]: ['ADMINISTRADOR'], ...claims }, options);
     return {
       app,
       db,

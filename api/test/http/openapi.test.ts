@@ -125,7 +125,7 @@ test('the cancellation calls (issue #16) are described: integer path id, the rea
     expect(Object.keys(post.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '401', '404', '409']));
     const created = post.responses!['201'].content!['application/json'].schema.properties!.data;
     expect(created.required).toEqual(['id', 'documentId', 'reason', 'cancelledAt', 'cancelledBy', 'movements']);
-    expect(created.properties!.movements.items!.properties!.movementType.enum).toEqual(['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION']);
+    expect(created.properties!.movements.items!.properties!.movementType.enum).toEqual(['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT']);
   }
 });
 
@@ -136,4 +136,34 @@ test('the histories describe each item\'s status and cancellation', () => {
     expect(item.properties!.status.enum).toEqual(['REGISTRADA', 'CANCELADA']);
     expect(item.properties!.cancellation.required).toEqual(['reason', 'cancelledAt', 'cancelledBy']);
   }
+});
+
+/** Issue #15: users and their roles, the audit log and its workbook. */
+const ACCESS_CALLS = [
+  'GET /api/me',
+  'GET /api/users',
+  'POST /api/users',
+  'PUT /api/users/{id}/roles',
+  'POST /api/users/{id}/password-reset',
+  'POST /api/users/{id}/deactivation',
+  'DELETE /api/users/{id}/deactivation',
+  'GET /api/audit',
+  'GET /api/audit/filters',
+  'POST /api/reports/audit',
+];
+
+test('the access calls (issue #15) are described: bodies, integer ids, the audit filters and the 403/409 answers', () => {
+  expect(ACCESS_CALLS.filter((call) => !present(call))).toEqual([]);
+  const roles = doc.paths['/api/users/{id}/roles'].put;
+  expect(roles.parameters?.find((p) => p.name === 'id')).toMatchObject({ in: 'path', schema: { type: 'integer' } });
+  expect(roles.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['roles'] } } } });
+  expect(Object.keys(roles.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '403', '404', '409']));
+  const user = doc.paths['/api/users'].get.responses!['200'].content!['application/json'].schema.properties!.data.items!;
+  expect(user.required).toEqual(['id', 'name', 'email', 'username', 'roles', 'lastSeenAt', 'createdAt', 'origin', 'active']);
+  expect(doc.paths['/api/users'].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['username', 'name'] } } } });
+  const audit = doc.paths['/api/audit'].get;
+  expect(audit.parameters?.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['action', 'actor', 'cursor', 'entity', 'from', 'limit', 'to']);
+  expect(audit.responses!['200'].content!['application/json'].schema.properties!.data.required).toEqual(['data', 'nextCursor']);
+  const report = doc.paths['/api/reports/audit'].post;
+  expect(report.parameters?.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['action', 'actor', 'entity', 'format', 'from', 'to']);
 });

@@ -57,6 +57,13 @@ test('logs are JSON with the request id, and the token never appears in them', a
   const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(entries.some((e) => e.reqId === 'req-ok-1')).toBe(true);
   expect(entries.some((e) => e.reqId === 'req-bad-1')).toBe(true);
+  // One access line per request, with what was asked, the answer and how long it took.
+  const access = (id: string) => entries.filter((e) => e.reqId === id && /^request (completed|aborted)$/.test(String(e.msg)));
+  expect(access('req-ok-1')).toEqual([
+    expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ method: 'GET', url: '/api/catalog/roles' }), res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+  ]);
+  expect(access('req-bad-1')).toEqual([expect.objectContaining({ res: { statusCode: 401 } })]);
+  expect(entries.filter((e) => e.msg === 'incoming request')).toEqual([]);
   const all = lines.join('\n');
   expect(all).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/);
   expect(all.toLowerCase()).not.toContain('bearer');

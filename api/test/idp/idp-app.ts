@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { freePort } from '../../src/db/embedded';
+import { freePort } from '../helpers/free-port';
 import { migrate } from '../../src/db/migrate';
 import { createPool, type Db } from '../../src/db/pool';
 import { createTestDatabase } from '../helpers/test-app';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { SignJWT, importJWK } from 'jose';
 import pg from 'pg';
 import { run } from '../../src/cli/users';
-import { freePort } from '../../src/db/embedded';
+import { freePort } from '../helpers/free-port';
 import { migrate } from '../../src/db/migrate';
 import { createPool } from '../../src/db/pool';
 import { createTestDatabase } from '../helpers/test-app';
@@ -55,8 +55,9 @@ async function storedSecrets(url: string): Promise<Record<string, string>> {
 const publishedKeys = async (app: IdpApp) =>
   ((await (await fetch(`${app.publicUrl}/oidc/jwks`)).json()) as { keys: Array<{ kid: string; n: string }> }).keys;
 const signIn = async (app: IdpApp) => (await new OidcTestClient({ publicUrl: app.publicUrl }).signIn('admin', ADMIN_PASSWORD)).access_token;
+/** Whether the API accepts the token: /api/me answers any valid token, whatever the person's roles. */
 const apiStatus = async (app: IdpApp, token: string) =>
-  (await fetch(`${app.publicUrl}/api/catalog/product-units`, { headers: { authorization: `Bearer ${token}` } })).status;
+  (await fetch(`${app.publicUrl}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 const portOf = (app: IdpApp) => Number(new URL(app.publicUrl).port);
 
 /** Nothing in the stored text that a private JWK, a PEM key or the cookie keys in the clear would show. */
@@ -110,7 +111,8 @@ test('an earlier version’s keys in the clear are encrypted on the first start 
 
   // A token the earlier version signed with that key (an access token for the API).
   const now = Math.floor(Date.now() / 1000);
-  const earlier = await new SignJWT({ name: 'Ana Pérez' })
+  // Like every access token of the provider it names the account (admin, id 1: an administrator by ADMIN_USERS).
+  const earlier = await new SignJWT({ name: 'Administrador', preferred_username: 'admin' })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
     .setIssuer(app.config.oidcIssuer)
     .setAudience(app.config.oidcAudience)

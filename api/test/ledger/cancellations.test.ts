@@ -108,7 +108,7 @@ describe('POST /api/invoices/{id}/cancellation', () => {
     });
     expect(byId.get(kept.id)).toMatchObject({ status: 'REGISTRADA', cancellation: null });
     // Every item keeps the fields it had before.
-    expect(Object.keys(byId.get(kept.id)!).sort()).toEqual(['cancellation', 'createdAt', 'id', 'invoiceDate', 'invoiceNumber', 'invoiceType', 'status', 'supplier']);
+    expect(Object.keys(byId.get(kept.id)!).sort()).toEqual(['cancellation', 'cfdiUuid', 'createdAt', 'id', 'invoiceDate', 'invoiceNumber', 'invoiceType', 'status', 'supplier']);
   });
 
   test('409 naming product, available and required when a product no longer holds the quantity; nothing changes, and it goes through once the stock is back', async () => {

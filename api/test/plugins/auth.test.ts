@@ -90,3 +90,54 @@ test('after the provider rotates its key, tokens with the new key are accepted w
   // The old key is no longer published: its tokens stop working.
   expectRejected(await get(bearer(before)));
 });
+
+describe('a token that passed is remembered (issue #21: the signature check was half the CPU of a call)', () => {
+  // Watched, not replaced: how many RSA signature checks jose asks WebCrypto for.
+  const signatureChecks = () => jest.spyOn(globalThis.crypto.subtle, 'verify');
+  afterEach(() => jest.restoreAllMocks());
+
+  test('the same token on many calls is checked in full once; another token is checked on its own', async () => {
+    const token = await t.token({ sub: 'user-memo' });
+    const checks = signatureChecks();
+    for (let i = 0; i < 5; i += 1) expect((await get(bearer(token))).statusCode).toBe(404);
+    expect(checks).toHaveBeenCalledTimes(1);
+    expect((await get(bearer(await t.token({ sub: 'user-otro' })))).statusCode).toBe(404);
+    expect(checks).toHaveBeenCalledTimes(2);
+  });
+
+  test('a remembered token is still refused once it expires (same 60 s skew)', async () => {
+    // Expired 58.5 s ago: accepted for about 1.5 s more.
+    const token = await t.token({}, { expiresIn: -58.5 });
+    expect((await get(bearer(token))).statusCode).toBe(404);
+    expect((await get(bearer(token))).statusCode).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expectRejected(await get(bearer(token)));
+  });
+
+  test('its signature over another payload is refused; refusals are never remembered', async () => {
+    const good = await t.token({ sub: 'user-memo-2' });
+    expect((await get(bearer(good))).statusCode).toBe(404);
+    const [header, , signature] = good.split('.');
+    const now = Math.floor(Date.now() / 1000);
+    const tampered = `${header}.${b64url({ iss: t.issuer.url, aud: 'almacen-api', sub: 'admin', exp: now + 300 })}.${signature}`;
+    const checks = signatureChecks();
+    expectRejected(await get(bearer(tampered)));
+    expectRejected(await get(bearer(tampered)));
+    expect(checks).toHaveBeenCalledTimes(2);
+  });
+
+  test('after the key set is downloaded again, a remembered token is checked in full again', async () => {
+    const token = await t.token({ sub: 'user-memo-3' });
+    expect((await get(bearer(token))).statusCode).toBe(404);
+    const downloads = t.issuer.jwksRequests();
+    // A new key (the old one still published): a token signed with it makes the server fetch the JWKS.
+    await t.issuer.rotate({ keepOld: true });
+    expect((await get(bearer(await t.token({ sub: 'user-nueva-llave' })))).statusCode).toBe(404);
+    expect(t.issuer.jwksRequests()).toBeGreaterThan(downloads);
+    const checks = signatureChecks();
+    expect((await get(bearer(token))).statusCode).toBe(404);
+    expect(checks).toHaveBeenCalledTimes(1);
+    expect((await get(bearer(token))).statusCode).toBe(404);
+    expect(checks).toHaveBeenCalledTimes(1);
+  });
+});

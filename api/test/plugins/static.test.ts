@@ -159,6 +159,7 @@ describe('/config.json', () => {
         scope: 'openid profile email offline_access',
         extraQueryParams: {},
       },
+      identityProvider: t.config.oidcEmbedded ? 'embedded' : 'external',
       remotes: {
         mf_catalogs: 'https://almacen.example.mx/remotes/mf-catalogs/mf-manifest.json',
         mf_invoices: 'https://entradas.example.mx/mf-manifest.json',

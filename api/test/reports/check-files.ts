@@ -12,7 +12,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded';
+import { freePort } from '../helpers/free-port';
 import { ADMIN_URL_ENV } from '../helpers/admin-url';
 import { client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';

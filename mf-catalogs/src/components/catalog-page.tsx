@@ -2,17 +2,20 @@
 import { makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { usePageTitle } from '@almacen/shared';
 import type { ReactNode } from 'react';
+import { CatalogImport, type ImportCatalog } from './catalog-import';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, minWidth: 0 },
+  // No padding of its own: the shell's is every area's left edge (titles do not jump between areas).
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
 });
 
-export function CatalogPage({ title, children }: { title: string; children: ReactNode }) {
+export function CatalogPage({ title, children, importCatalog }: { title: string; children: ReactNode; importCatalog?: ImportCatalog }) {
   const styles = useStyles();
   usePageTitle(title);
   return (
     <section className={styles.page} aria-label={title}>
       <Title2 as="h1">{title}</Title2>
+      {importCatalog && <CatalogImport catalog={importCatalog} title={title} />}
       {children}
     </section>
   );

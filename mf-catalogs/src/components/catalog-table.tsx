@@ -1,12 +1,15 @@
 // The table and the delete confirmation every catalogue screen has (spec §2 "Catalogue screens"):
 // the list with its search, "Añadir …" button, a row menu with edit and delete, the "¡Oh no!"
 // load failure with a retry, the progress bar while a change is saved; and the confirmation
-// that runs the delete. Each screen brings its texts, columns and form dialogs.
+// that runs the delete. Each screen brings its texts, columns and form dialogs. Without
+// catalogs.write (issue #15) the list, its search and its detail stay, and "Añadir …" and the row
+// menu are not there: nothing is offered that the API would refuse.
 import {
   ConfirmDialog,
   DataTable,
   editDeleteActions,
   RowActionsMenu,
+  useCan,
   type DataTableColumn,
 } from '@almacen/shared';
 import { Button } from '@fluentui/react-components';
@@ -40,6 +43,7 @@ export interface CatalogTableProps<T extends { id: number }> {
 }
 
 export function CatalogTable<T extends { id: number }>({ texts, list, columns, dialogs, saving, renderDetail }: CatalogTableProps<T>) {
+  const canWrite = useCan('catalogs.write');
   return (
     <DataTable<T>
       label={texts.label}
@@ -53,21 +57,27 @@ export function CatalogTable<T extends { id: number }>({ texts, list, columns, d
       emptyMessage={texts.emptyMessage}
       renderDetail={renderDetail}
       toolbar={
-        <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
-          {texts.addButton}
-        </Button>
+        canWrite && (
+          <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
+            {texts.addButton}
+          </Button>
+        )
       }
-      rowActions={(item) => (
-        <RowActionsMenu
-          label={texts.rowActions(item)}
-          actions={editDeleteActions({
-            editLabel: texts.editAction,
-            deleteLabel: texts.deleteAction,
-            onEdit: () => dialogs.openEdit(item),
-            onDelete: () => dialogs.openDelete(item),
-          })}
-        />
-      )}
+      rowActions={
+        canWrite
+          ? (item) => (
+              <RowActionsMenu
+                label={texts.rowActions(item)}
+                actions={editDeleteActions({
+                  editLabel: texts.editAction,
+                  deleteLabel: texts.deleteAction,
+                  onEdit: () => dialogs.openEdit(item),
+                  onDelete: () => dialogs.openDelete(item),
+                })}
+              />
+            )
+          : undefined
+      }
     />
   );
 }

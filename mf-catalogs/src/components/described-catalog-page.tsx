@@ -5,6 +5,7 @@ import type { Described } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import type { Struct } from 'superstruct';
 import type { SWRResponse } from 'swr';
+import type { ImportCatalog } from './catalog-import';
 import { CatalogPage } from './catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from './catalog-table';
 import { useCatalogDialogs } from './use-catalog-dialogs';
@@ -35,13 +36,15 @@ export interface DescribedCatalogPageProps {
   remove: Action<[number], unknown>;
   createSchema: Struct<{ description: string }, unknown>;
   updateSchema: Struct<{ id: number; description: string }, unknown>;
+  /** Issue #17: the catalogue "Importar" reads (partidas, units). */
+  importCatalog?: ImportCatalog;
 }
 
-export function DescribedCatalogPage({ texts, list, create, update, remove, createSchema, updateSchema }: DescribedCatalogPageProps) {
+export function DescribedCatalogPage({ texts, list, create, update, remove, createSchema, updateSchema, importCatalog }: DescribedCatalogPageProps) {
   const dialogs = useCatalogDialogs<Described>();
   const columns = useMemo<DataTableColumn<Described>[]>(
     () => [
-      { id: 'id', header: 'ID', value: (item) => item.id, width: 90 },
+      { id: 'id', header: 'ID', value: (item) => item.id, width: 90, minWidth: 48 },
       { id: 'description', header: texts.column, value: (item) => item.description, width: 420 },
     ],
     [texts.column],
@@ -64,7 +67,7 @@ export function DescribedCatalogPage({ texts, list, create, update, remove, crea
   );
 
   return (
-    <CatalogPage title={texts.title}>
+    <CatalogPage title={texts.title} importCatalog={importCatalog}>
       <CatalogTable<Described>
         texts={tableTexts}
         list={list}

@@ -6,7 +6,7 @@ import type { FakeApiRequest } from '@almacen/shared/testing';
 import type { Described, Employee, Product, Supplier } from '@almacen/shared/domain';
 
 export interface CatalogSeed {
-  products?: Array<{ id: number; name: string; categoryId?: number | null; unitId?: number | null }>;
+  products?: Array<{ id: number; name: string; categoryId?: number | null; unitId?: number | null; minimumStock?: string | null; maximumStock?: string | null }>;
   categories?: Described[];
   units?: Described[];
   roles?: Described[];
@@ -24,7 +24,13 @@ interface Failure {
 }
 
 export function fakeCatalogServer(seed: CatalogSeed = {}) {
-  const products = [...(seed.products ?? [])].map((p) => ({ categoryId: null, unitId: null, ...p }));
+  const products: Array<Required<NonNullable<CatalogSeed['products']>[number]>> = [...(seed.products ?? [])].map((p) => ({
+    categoryId: null,
+    unitId: null,
+    minimumStock: null,
+    maximumStock: null,
+    ...p,
+  }));
   const described: Record<string, Described[]> = {
     'product-categories': [...(seed.categories ?? [])],
     'product-units': [...(seed.units ?? [])],
@@ -41,6 +47,8 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
     name: p.name,
     category: described['product-categories'].find((c) => c.id === p.categoryId) ?? null,
     unit: described['product-units'].find((u) => u.id === p.unitId) ?? null,
+    minimumStock: p.minimumStock,
+    maximumStock: p.maximumStock,
   });
   const notFound = () => new ApiError(404, 'El recurso solicitado no existe.', { code: 'NOT_FOUND' });
 
@@ -63,7 +71,7 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
         return toProduct(found);
       }
       if (method === 'POST') {
-        const row = { id: nextId++, name: String(data.name), categoryId: null, unitId: null };
+        const row = { id: nextId++, name: String(data.name), categoryId: null, unitId: null, minimumStock: null, maximumStock: null };
         products.push(row);
         return toProduct(row);
       }
@@ -71,6 +79,8 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
         const row = products.find((p) => p.id === data.id);
         if (!row) throw notFound();
         Object.assign(row, { name: data.name, categoryId: data.categoryId, unitId: data.unitId });
+        if (data.minimumStock !== undefined) row.minimumStock = data.minimumStock as string | null;
+        if (data.maximumStock !== undefined) row.maximumStock = data.maximumStock as string | null;
         return toProduct(row);
       }
       if (method === 'DELETE') return remove(products, id);

@@ -89,6 +89,9 @@ export function divideDecimal(a: string | number, b: string | number, scale: num
   return trimDecimal(formatScaled({ units: divRoundHalfUp(numerator, denominator), scale }));
 }
 
+/** A plain non-negative decimal as the API writes quantities and prices: "12", "9.25", "0.000". */
+export const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
+
 /** Compares two decimal strings: -1, 0 or 1. */
 export function compareDecimal(a: string | number, b: string | number): number {
   const scale = Math.max(decimalPlaces(a), decimalPlaces(b));

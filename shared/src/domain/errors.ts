@@ -1,5 +1,6 @@
 // The closed set of API error codes, each with its HTTP status and default Spanish text.
 // The API answers { message, code, errors? }; the client shows `message`.
+import { LAST_ADMIN_MESSAGE } from './access';
 
 export const ERROR_CODES = {
   VALIDATION: { status: 400, message: 'Los datos enviados no son válidos.' },
@@ -13,6 +14,11 @@ export const ERROR_CODES = {
   INSUFFICIENT_STOCK: { status: 409, message: 'Existencia insuficiente.' },
   ALREADY_CANCELLED: { status: 409, message: 'El documento ya está cancelado.' },
   IDEMPOTENCY_CONFLICT: { status: 409, message: 'La clave de idempotencia ya se usó con otra petición.' },
+  LAST_ADMIN: { status: 409, message: LAST_ADMIN_MESSAGE },
+  EXTERNAL_PROVIDER: { status: 409, message: 'Las cuentas y contraseñas se administran en el proveedor de identidad de la institución, no en Almacén.' },
+  PERIOD_CLOSED: { status: 409, message: 'El periodo de la fecha del documento está cerrado.' },
+  COUNT_NOT_OPEN: { status: 409, message: 'El conteo de inventario ya no está abierto.' },
+  PERIOD_ORDER: { status: 409, message: 'Los periodos se cierran y reabren en orden, un mes a la vez.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la petición es demasiado grande.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El tipo de contenido no es compatible; envía JSON.' },
   REQUEST_TIMEOUT: { status: 408, message: 'La petición tardó demasiado en llegar. Inténtalo de nuevo.' },

@@ -14,6 +14,10 @@ export interface Product {
   name: string;
   unit?: Unit | null;
   category?: Category | null;
+  /** Existencia mínima (issue #20), a decimal string; null when unset. */
+  minimumStock?: string | null;
+  /** Existencia máxima (issue #20), a decimal string; null when unset. */
+  maximumStock?: string | null;
 }
 
 export interface Employee {
@@ -47,6 +51,8 @@ export interface Invoice {
   invoiceDate: string;
   status?: DocumentStatus;
   cancellation?: DocumentCancellation | null;
+  /** UUID of the supplier's CFDI kept with the entry (issue #19), or null. */
+  cfdiUuid?: string | null;
 }
 
 /** Decimal values travel as strings so no float touches them. */

@@ -4,6 +4,8 @@ export { createApiClient, fileNameFrom } from './api-client';
 export type { ApiClient, ApiClientOptions, ApiDownload, ApiRequestOptions, HttpMethod, TokenSource } from './api-client';
 export { ERROR_TITLE, actionErrorText, loadErrorText } from './error-text';
 export { useApi, useCurrentUser, useInvalidate, useRuntimeConfig } from './hooks';
+export { Can, Forbidden, ME_KEY, useCan, useMe } from './access';
+export { PERIOD_CLOSINGS_KEY, useClosedUntil } from './period-closings';
 export { TOASTER_ID, useNotify } from './notify';
 export { NOTICE_OFFSET, NOTICE_WIDTH, NOTICE_ZONE_PX, noticeLift, useKeepNoticesClear } from './notice-space';
 export type { Rect, WindowSize } from './notice-space';

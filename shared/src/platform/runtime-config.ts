@@ -13,6 +13,12 @@ export interface RuntimeConfig {
   institutionName: string;
   timeZone: string;
   oidc: OidcRuntimeConfig;
+  /**
+   * 'embedded': accounts live in Almacén's own identity provider, so "Usuarios" can create them,
+   * reset passwords and deactivate; 'external': the institution's provider owns them. Absent in
+   * configs older than issue #15 (read as 'external': nothing is offered that could fail).
+   */
+  identityProvider?: 'embedded' | 'external';
   /** Module Federation name → URL of its mf-manifest.json. */
   remotes: Record<string, string>;
   /**
@@ -47,6 +53,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       scope: typeof oidc!.scope === 'string' && oidc!.scope ? oidc!.scope : 'openid profile email offline_access',
       extraQueryParams: { ...(oidc!.extraQueryParams ?? {}) },
     },
+    identityProvider: value.identityProvider === 'embedded' ? 'embedded' : 'external',
     remotes: { ...remotes },
     pages: value.pages && typeof value.pages === 'object' ? { ...value.pages } : {},
   };

@@ -8,6 +8,9 @@ import type { ApiClient, ApiDownload, ApiRequestOptions } from '../platform/api-
 import type { CurrentUser } from '../platform/platform-context';
 import { PlatformProviders } from '../platform/platform-providers';
 import type { RuntimeConfig } from '../platform/runtime-config';
+import { ACCESS_ROLES, permissionsOf, type AccessRole, type Me } from '../domain/access';
+import { ME_KEY } from '../platform/access';
+import { PERIOD_CLOSINGS_KEY } from '../platform/period-closings';
 
 // The machine running the suite is shared and slow at times; waiting longer is not a weaker check.
 configure({ asyncUtilTimeout: 5000 });
@@ -38,9 +41,37 @@ export const testConfig: RuntimeConfig = {
 
 export const testUser: CurrentUser = { name: 'Ana López', email: 'ana@example.com' };
 
-export function createFakeApi(handler: FakeApiHandler = () => undefined): { api: ApiClient; calls: FakeApiRequest[] } {
+/** GET /api/me as the API answers it for someone holding these roles (default: every role). */
+export function testMe(roles: readonly AccessRole[] = ACCESS_ROLES): Me {
+  return { id: 1, sub: 'user-ana', name: testUser.name, email: testUser.email, roles: [...roles], permissions: permissionsOf(roles), accountUrl: null };
+}
+
+/**
+ * The fake API. GET /api/me is answered with `me` (default: an administrator, so screens show
+ * everything) and is not recorded in `calls`: it is the platform's, not the screen's. GET
+ * /api/period-closings (read by the wizards' date pickers) answers no closing, unrecorded, unless
+ * the handler answers it (then it is recorded like any request). A function
+ * is asked on every call, so a test can change the answer (a role granted meanwhile) or throw an
+ * ApiError (a deactivated account's 403).
+ */
+export function createFakeApi(
+  handler: FakeApiHandler = () => undefined,
+  { me = testMe() }: { me?: Me | (() => Me) } = {},
+): { api: ApiClient; calls: FakeApiRequest[] } {
   const calls: FakeApiRequest[] = [];
   const answer = async (request: FakeApiRequest) => {
+    if (request.method === 'GET' && request.path === ME_KEY && !request.download) {
+      await Promise.resolve();
+      return typeof me === 'function' ? me() : me;
+    }
+    if (request.method === 'GET' && request.path === PERIOD_CLOSINGS_KEY && !request.download) {
+      // The wizards' date pickers read the month closings: no closing unless the test says so.
+      await Promise.resolve();
+      const closings = await handler(request);
+      if (closings === undefined) return [];
+      calls.push(request);
+      return closings;
+    }
     calls.push(request);
     // Answer asynchronously, like the network, so loading states are visible to the test.
     await Promise.resolve();
@@ -71,13 +102,15 @@ export interface RenderWithPlatformOptions extends Omit<RenderOptions, 'wrapper'
   route?: InitialEntry;
   user?: CurrentUser | null;
   config?: Partial<RuntimeConfig>;
+  /** What GET /api/me answers (default: an administrator); e.g. `testMe(['CONSULTA'])`. */
+  me?: Me | (() => Me);
 }
 
 export function renderWithPlatform(
   ui: ReactElement,
-  { api, route = '/', user = testUser, config, ...options }: RenderWithPlatformOptions = {},
+  { api, route = '/', user = testUser, config, me, ...options }: RenderWithPlatformOptions = {},
 ): RenderResult & { api: ApiClient; calls: FakeApiRequest[] } {
-  const fake = isClient(api) ? { api, calls: [] as FakeApiRequest[] } : createFakeApi(api);
+  const fake = isClient(api) ? { api, calls: [] as FakeApiRequest[] } : createFakeApi(api, { me });
   // Made once per render call: new objects on every re-render would reset the SWR cache.
   const cache = new Map();
   const swrCache = () => cache;

@@ -3,31 +3,33 @@
 // "Reintentar" — the navigation and the other areas keep working.
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
 import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { loadRemoteApp, RemoteLoadError, type RemoteName } from './remotes';
+import { loadRemoteApp, RemoteLoadError, type RemoteModule, type RemoteName } from './remotes';
 
 // Lazy components survive navigation, so coming back to an area does not fetch it again.
 // A failed load is forgotten at once (and marked stale), so the next try asks the server again.
-const loaded = new Map<RemoteName, ComponentType>();
-const stale = new Set<RemoteName>();
+// Keyed by "name/module" (mf_stock/App, mf_stock/Home).
+const loaded = new Map<string, ComponentType>();
+const stale = new Set<string>();
 
-function remoteComponent(name: RemoteName): ComponentType {
-  let component = loaded.get(name);
+function remoteComponent(name: RemoteName, module: RemoteModule): ComponentType {
+  const key = `${name}/${module}`;
+  let component = loaded.get(key);
   if (!component) {
-    const fresh = stale.delete(name);
+    const fresh = stale.delete(key);
     component = lazy(() =>
-      loadRemoteApp(name, { fresh }).catch((error: unknown) => {
-        forgetRemote(name);
+      loadRemoteApp(name, { fresh, module }).catch((error: unknown) => {
+        forgetRemote(key);
         throw error;
       }),
     );
-    loaded.set(name, component);
+    loaded.set(key, component);
   }
   return component;
 }
 
-function forgetRemote(name: RemoteName): void {
-  loaded.delete(name);
-  stale.add(name);
+function forgetRemote(key: string): void {
+  loaded.delete(key);
+  stale.add(key);
 }
 
 /** Forgets every loaded remote (tests). */
@@ -82,11 +84,13 @@ export interface RemoteAreaProps {
   name: RemoteName;
   /** How the area is called in messages ("Stock de productos"). */
   label: string;
+  /** The exposed module: `App` (default) or `Home` (a section of the home page). */
+  module?: RemoteModule;
 }
 
-export function RemoteArea({ name, label }: RemoteAreaProps) {
+export function RemoteArea({ name, label, module = 'App' }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
-  const App = remoteComponent(name);
+  const App = remoteComponent(name, module);
   return (
     <RemoteErrorBoundary
       key={attempt}

@@ -27,21 +27,24 @@ export class RemoteLoadError extends Error {
   }
 }
 
+/** The exposed modules the shell loads: `./App` (the pages) and `./Home` (issue #20, a home page section). */
+export type RemoteModule = 'App' | 'Home';
+
 /**
- * Loads the remote's exposed `./App`. With `fresh`, the remote is registered again first: that
+ * Loads the remote's exposed `./App` (or `module`). With `fresh`, the remote is registered again first: that
  * drops whatever the runtime remembers about it (manifest, entry, module), so "Reintentar" really
  * asks the server again instead of replaying an old failure.
  */
-export async function loadRemoteApp(name: RemoteName, { fresh = false } = {}): Promise<{ default: ComponentType }> {
+export async function loadRemoteApp(name: RemoteName, { fresh = false, module = 'App' as RemoteModule } = {}): Promise<{ default: ComponentType }> {
   const entry = manifests[name];
   if (!entry) throw new RemoteLoadError(name, new Error(`/config.json no declara el remoto ${name}.`));
   if (fresh) registerRemotes([{ name, entry }], { force: true });
-  let module: { default?: ComponentType } | null;
+  let exposed: { default?: ComponentType } | null;
   try {
-    module = await loadRemote<{ default?: ComponentType }>(`${name}/App`);
+    exposed = await loadRemote<{ default?: ComponentType }>(`${name}/${module}`);
   } catch (error) {
     throw new RemoteLoadError(name, error);
   }
-  if (!module?.default) throw new RemoteLoadError(name, new Error('El remoto no expone un componente por defecto.'));
-  return { default: module.default };
+  if (!exposed?.default) throw new RemoteLoadError(name, new Error('El remoto no expone un componente por defecto.'));
+  return { default: exposed.default };
 }

@@ -62,7 +62,6 @@ export function almacenRuntimePlugin(): ModuleFederationRuntimePlugin {
     }) as unknown as LoadEntryError,
     errorLoadRemote({ id, error, lifecycle }) {
       console.warn(`[federación] no se pudo cargar "${id}" (${lifecycle}).`, error);
-      window.dispatchEvent(new CustomEvent('almacen:remote-error', { detail: { id, lifecycle } }));
       return undefined;
     },
   };

@@ -1,6 +1,11 @@
-// /dashboard: welcome and the release notes of spec §1.
+// /dashboard: welcome and the release notes of spec §1. Issue #20: between them, the sections
+// remotes expose as ./Home (the stock squad's figures and charts), each in its own error
+// boundary: a remote that is down shows "Reintentar" there, the greeting and the notes stay.
 import { Body1, Card, CardHeader, makeStyles, Subtitle2, Title2, tokens } from '@fluentui/react-components';
-import { useCurrentUser, usePageTitle } from '@almacen/shared';
+import { Can, useCurrentUser, usePageTitle } from '@almacen/shared';
+import type { Permission } from '@almacen/shared/domain';
+import type { RemotePages } from '@almacen/shared/pages';
+import { RemoteArea } from '../federation/remote-area';
 
 export const releaseNotes = [
   { version: 'V1.0.0', text: 'Descarga del reporte de existencias actual, además de mejoras en la interfaz.' },
@@ -12,11 +17,17 @@ export const releaseNotes = [
 ] as const;
 
 const useStyles = makeStyles({
-  page: { display: 'grid', gap: tokens.spacingVerticalL, maxWidth: '880px' },
+  page: { display: 'grid', gap: tokens.spacingVerticalL, maxWidth: '1200px', minWidth: 0 },
   notes: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'grid', gap: tokens.spacingVerticalM },
 });
 
-export function HomePage() {
+/** A remote with a home section (pages.home), as the shell's routes know it. */
+export interface HomeRemote {
+  name: string;
+  pages: RemotePages;
+}
+
+export function HomePage({ remotes = [] }: { remotes?: HomeRemote[] }) {
   const styles = useStyles();
   const user = useCurrentUser();
   const firstName = user.name.split(' ')[0];
@@ -25,6 +36,20 @@ export function HomePage() {
   return (
     <div className={styles.page}>
       <Title2 as="h1">{firstName ? `¡Hola, ${firstName}!` : 'Inicio'}</Title2>
+      {remotes
+        .filter((remote) => remote.pages.home)
+        .sort((a, b) => a.pages.home!.order - b.pages.home!.order)
+        .map(({ name, pages }) => {
+          const area = <RemoteArea key={name} name={name} module="Home" label={pages.label} />;
+          const permission = pages.home!.permission;
+          return permission ? (
+            <Can key={name} permission={permission as Permission}>
+              {area}
+            </Can>
+          ) : (
+            area
+          );
+        })}
       <Card>
         <CardHeader header={<Subtitle2 as="h2">Notas de lanzamiento</Subtitle2>} />
         <ul className={styles.notes}>

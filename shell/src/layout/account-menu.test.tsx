@@ -1,7 +1,8 @@
 // The account menu: name, e-mail, picture or initials, "Cuenta" and "Cerrar sesión".
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeSession, renderShell } from '../testing/render-shell';
+import { testMe } from '@almacen/shared/testing';
+import { ana, fakeSession, renderShell } from '../testing/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
@@ -38,6 +39,29 @@ describe('account menu', () => {
     // By text, not by role: jsdom's focus timing sometimes leaves Fluent's modal marked aria-hidden.
     const label = await screen.findByText('Correo electrónico');
     expect(label.closest('[role="dialog"]')).toHaveTextContent('ana@example.com');
+  });
+
+  it('"Cuenta" lists the roles and links to the provider’s account page when it publishes one', async () => {
+    const user = userEvent.setup();
+    const me = { ...testMe(['ALMACENISTA', 'AUTORIZADOR']), accountUrl: 'https://idp.example.mx/account' };
+    renderShell('/dashboard', fakeSession(ana), undefined, { me });
+    await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
+    const dialog = (await screen.findByText('Roles')).closest('[role="dialog"]') as HTMLElement;
+    expect(dialog).toHaveTextContent('Almacenista, Autorizador');
+    const link = screen.getByText('Administrar mi cuenta en el proveedor de identidad').closest('a');
+    expect(link).toHaveAttribute('href', 'https://idp.example.mx/account');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('"Cuenta" offers no provider link when /api/me has none', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard', fakeSession(ana), undefined, { me: testMe(['CONSULTA']) });
+    await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
+    const dialog = (await screen.findByText('Roles')).closest('[role="dialog"]') as HTMLElement;
+    expect(dialog).toHaveTextContent('Consulta');
+    expect(screen.queryByText('Administrar mi cuenta en el proveedor de identidad')).not.toBeInTheDocument();
   });
 
   it('"Cerrar sesión" ends the provider session', async () => {

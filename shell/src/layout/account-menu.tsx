@@ -1,5 +1,6 @@
 // The account menu of the header: who is signed in (name, e-mail, picture — or initials when the
-// provider sends no picture), "Cuenta" and "Cerrar sesión".
+// provider sends no picture), "Cuenta" (with the person's roles in Almacén and, when the provider
+// publishes one, a link to its account page) and "Cerrar sesión".
 import {
   Avatar,
   Body1,
@@ -11,6 +12,7 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  Link,
   Menu,
   MenuDivider,
   MenuItem,
@@ -20,7 +22,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useCurrentUser, useRuntimeConfig } from '@almacen/shared';
+import { ACCESS_ROLE_LABELS, useCurrentUser, useMe, useRuntimeConfig } from '@almacen/shared';
 import { useState } from 'react';
 import { useAuth } from '../auth/auth-context';
 
@@ -41,6 +43,7 @@ export function AccountMenu() {
   const styles = useStyles();
   const user = useCurrentUser();
   const config = useRuntimeConfig();
+  const { data: me } = useMe();
   const { signOut } = useAuth();
   const [accountOpen, setAccountOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -89,9 +92,18 @@ export function AccountMenu() {
                 <Body1>{user.name}</Body1>
                 <Body1>Correo electrónico</Body1>
                 <Body1>{user.email || 'Sin correo registrado'}</Body1>
+                <Body1>Roles</Body1>
+                <Body1>{me?.roles.length ? me.roles.map((role) => ACCESS_ROLE_LABELS[role]).join(', ') : 'Sin rol'}</Body1>
                 <Body1>Proveedor de identidad</Body1>
                 <Body1>{config.oidc.authority}</Body1>
               </div>
+              {me?.accountUrl && (
+                <p>
+                  <Link href={me.accountUrl} target="_blank" rel="noopener noreferrer">
+                    Administrar mi cuenta en el proveedor de identidad
+                  </Link>
+                </p>
+              )}
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={() => setAccountOpen(false)}>

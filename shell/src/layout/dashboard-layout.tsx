@@ -1,11 +1,12 @@
-// The protected frame: header (logo, menu button under 720 px, account menu), side navigation and
-// the page of the current route.
+// The protected frame: header (logo, menu button under 720 px, account menu), side navigation
+// (the entries the person may use) and the page of the current route.
 import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@fluentui/react-components';
-import { AlmacenLogo, useRuntimeConfig } from '@almacen/shared';
-import { useState } from 'react';
+import { AlmacenLogo, useMe, useRuntimeConfig } from '@almacen/shared';
+import type { RemotePages } from '@almacen/shared/pages';
+import { useMemo, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { AccountMenu } from './account-menu';
-import type { NavEntry } from './navigation';
+import { buildNavigation } from './navigation';
 import { SideNav } from './side-nav';
 import { useNarrowScreen } from './use-narrow-screen';
 
@@ -38,8 +39,12 @@ function MenuIcon() {
   );
 }
 
-export function DashboardLayout({ navigation }: { navigation: NavEntry[] }) {
+/** `pages`: the remotes' and the shell's own; the menu shows what the person may use (/api/me). */
+export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
   const styles = useStyles();
+  const { data: me } = useMe();
+  const permissions = me?.permissions;
+  const navigation = useMemo(() => buildNavigation(pages, permissions ?? []), [pages, permissions]);
   const config = useRuntimeConfig();
   const narrow = useNarrowScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -1,6 +1,8 @@
 // The side navigation, built from the menu entries the remotes expose (./pages), in the order the
 // shell keeps: its own Inicio first, then each entry by its `order` (spec §2: Inicio, Catálogos,
-// Entradas, Salidas, Stock de productos). Labels come verbatim from the remotes.
+// Entradas, Salidas, Stock de productos). Labels come verbatim from the remotes. An entry that
+// names a permission shows only to who holds it (issue #15); the shell's own "Administración"
+// (Usuarios, Bitácora) is built the same way, from SHELL_PAGES.
 import type { MenuEntry, RemotePages } from '@almacen/shared/pages';
 
 export interface NavLeaf {
@@ -21,15 +23,44 @@ export const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in ent
 /** The shell's own page, always first. */
 export const HOME: NavLeaf = { label: 'Inicio', to: '/dashboard' };
 
+/** The shell's own pages under /dashboard (issue #15), declared like a remote's. */
+export const SHELL_PAGES: RemotePages = {
+  label: 'Administración',
+  routes: ['admin/*'],
+  menu: [
+    { label: 'Administración', group: 'admin', order: 1000 },
+    { label: 'Usuarios', path: '/dashboard/admin/users', parent: 'admin', order: 10, permission: 'users.manage' },
+    { label: 'Bitácora', path: '/dashboard/admin/audit', parent: 'admin', order: 20, permission: 'audit.read' },
+  ],
+};
+
+/** Whether a person holding these permissions may see the entry (one without a permission: everyone). */
+export const mayShow = (entry: Pick<MenuEntry, 'permission'>, permissions: readonly string[]): boolean =>
+  !entry.permission || permissions.includes(entry.permission);
+
+/**
+ * The menu entry a location belongs to: the one with the longest path that prefixes it (so
+ * /dashboard/invoices/history/12 is "Consultar historial de entradas").
+ */
+export function entryFor(menu: readonly MenuEntry[], pathname: string): MenuEntry | undefined {
+  return menu
+    .filter((entry) => entry.path && (pathname === entry.path || pathname.startsWith(`${entry.path}/`)))
+    .sort((a, b) => b.path!.length - a.path!.length)[0];
+}
+
 const byOrder = <T extends { entry: MenuEntry; index: number }>(a: T, b: T) => a.entry.order - b.entry.order || a.index - b.index;
 
 /**
  * The menu of the loaded remotes. Ties keep the remotes' order (remotes.json) and their own; a
  * group heading without pages is left out, and a page whose group nobody declares shows at the
- * top level rather than vanishing.
+ * top level rather than vanishing. With `permissions`, entries that need another permission are
+ * left out (and so is a group left with no page); without, every entry shows.
  */
-export function buildNavigation(remotes: RemotePages[]): NavEntry[] {
-  const entries = remotes.flatMap((remote) => remote.menu).map((entry, index) => ({ entry, index }));
+export function buildNavigation(remotes: RemotePages[], permissions?: readonly string[]): NavEntry[] {
+  const entries = remotes
+    .flatMap((remote) => remote.menu)
+    .filter((entry) => !permissions || mayShow(entry, permissions))
+    .map((entry, index) => ({ entry, index }));
   const groups = new Set(entries.filter(({ entry }) => entry.group).map(({ entry }) => entry.group));
   const top = entries.filter(({ entry }) => !entry.parent || !groups.has(entry.parent)).sort(byOrder);
   const seen = new Set<string>();

@@ -28,6 +28,11 @@ export interface SideNavProps {
 const useStyles = makeStyles({
   // Beside a wide page the column keeps its width; the page scrolls instead.
   inline: { flexShrink: 0 },
+  // Fluent draws the selected item's bar 6 px left of the item, but a sub-item's group clips what
+  // is outside it (it animates its height), so a selected sub-item showed no bar. The group
+  // reaches the drawer's edge (its 10 px padding) and pads its items back, so the bar shows,
+  // where the top-level items have it.
+  subItems: { marginInlineStart: '-10px', paddingInlineStart: '10px' },
 });
 
 export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
@@ -76,7 +81,7 @@ export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
           isGroup(entry) ? (
             <NavCategory key={entry.value} value={entry.value}>
               <NavCategoryItem>{entry.label}</NavCategoryItem>
-              <NavSubItemGroup>
+              <NavSubItemGroup className={styles.subItems}>
                 {entry.children.map((child) => (
                   <NavSubItem key={child.to} value={child.to} href={child.to} onClick={go(child.to)}>
                     {child.label}

@@ -38,5 +38,6 @@ export const remotePages: Record<string, RemotePages> = {
     label: 'Stock de productos',
     routes: ['stock/*'],
     menu: [{ label: 'Stock de productos', path: '/dashboard/stock', order: 40 }],
+    home: { order: 10, permission: 'consult' },
   },
 };

@@ -1,7 +1,7 @@
 // Renders the whole shell (routes, guard, layout) at a route, with a fake sign-in session and a
 // fake API — the test doubles stand where the identity provider and the network would be.
-import type { CurrentUser, OidcSession } from '@almacen/shared';
-import { createFakeApi, testConfig } from '@almacen/shared/testing';
+import type { CurrentUser, Me, OidcSession } from '@almacen/shared';
+import { createFakeApi, testConfig, type FakeApiHandler } from '@almacen/shared/testing';
 import { configure, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from '../app';
@@ -32,17 +32,32 @@ export function fakeSession(user: CurrentUser | null | 'pending'): FakeSession {
 
 export const ana: CurrentUser = { name: 'Ana López', email: 'ana@example.com' };
 
+export interface RenderShellOptions {
+  /** What GET /api/me answers (default: every role); a function is asked on every call. */
+  me?: Me | (() => Me);
+  /** The rest of the fake API (default: an empty list for every GET). */
+  handler?: FakeApiHandler;
+}
+
 /** `pages`: what /config.json says about the remotes' pages (default: all four, as deployed). */
-export function renderShell(route: string, session: OidcSession = fakeSession(ana), pages: Record<string, unknown> = remotePages) {
-  const { api } = createFakeApi(() => []);
+export function renderShell(
+  route: string,
+  session: OidcSession = fakeSession(ana),
+  pages: Record<string, unknown> = remotePages,
+  { me, handler = () => [] }: RenderShellOptions = {},
+) {
+  const { api, calls } = createFakeApi(handler, me ? { me } : {});
+  // Each render its own SWR cache: /api/me must not carry over from the test before.
+  const cache = new Map();
+  const swrCache = () => cache;
   const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <ShellRoot config={{ ...testConfig, remotes: remoteManifests, pages }} session={session} api={api}>
+      <ShellRoot config={{ ...testConfig, remotes: remoteManifests, pages }} session={session} api={api} swrCache={swrCache}>
         <AppRoutes />
       </ShellRoot>
     </MemoryRouter>,
   );
-  return { ...result, session };
+  return { ...result, session, calls };
 }
 
 export const remoteManifests = {

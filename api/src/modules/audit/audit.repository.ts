@@ -44,3 +44,76 @@ export async function auditTrail(db: Pick<Trx, 'query'>, entity: string, entityI
   );
   return rows as AuditRow[];
 }
+
+// ---------------------------------------------------------------- "Bitácora" (issue #15)
+
+/** GET /api/audit's filters, validated (audit.filters.ts). Dates are calendar days in APP_TIME_ZONE. */
+export interface AuditFilters {
+  actor?: string;
+  entity?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The WHERE clause of `filters` (and of `before`, the keyset cursor: rows older than that id),
+ * pushing its parameters onto `params`. `from`/`to` are whole days on the institution's clock.
+ */
+export function auditWhere(filters: AuditFilters, timeZone: string, params: unknown[], before?: string): string {
+  const where: string[] = [];
+  const add = (value: unknown) => `$${params.push(value)}`;
+  if (filters.actor !== undefined) where.push(`actor_sub = ${add(filters.actor)}`);
+  if (filters.entity !== undefined) where.push(`entity = ${add(filters.entity)}`);
+  if (filters.action !== undefined) where.push(`action = ${add(filters.action)}`);
+  if (filters.from !== undefined) where.push(`at >= (${add(filters.from)}::date::timestamp AT TIME ZONE ${add(timeZone)})`);
+  if (filters.to !== undefined) where.push(`at < ((${add(filters.to)}::date + 1)::timestamp AT TIME ZONE ${add(timeZone)})`);
+  if (before !== undefined) where.push(`id < ${add(before)}::bigint`);
+  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+export const AUDIT_COLUMNS = `id::text AS id, at, actor_sub AS "actorSub", actor_name AS "actorName", action, entity, entity_id AS "entityId", before, after`;
+
+/** One page of the log, newest first: up to `limit` rows older than `cursor`, and whether more follow. */
+export async function auditPage(
+  db: Pick<Trx, 'query'>,
+  filters: AuditFilters,
+  { timeZone, cursor, limit }: { timeZone: string; cursor?: string; limit: number },
+): Promise<{ rows: AuditRow[]; more: boolean }> {
+  const params: unknown[] = [];
+  const where = auditWhere(filters, timeZone, params, cursor);
+  const { rows } = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY id DESC LIMIT ${limit + 1}`, params);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/**
+ * Who appears in the log (with the name of their latest row) and which entities: the choices of
+ * the viewer's filters. Each list walks its index one distinct value at a time (a "skip scan"),
+ * so it costs the number of people and entities, not the number of rows.
+ */
+export async function auditFilterOptions(db: Pick<Trx, 'query'>): Promise<{ actors: Array<{ sub: string; name: string }>; entities: string[] }> {
+  const [actors, entities] = await Promise.all([
+    db.query<{ sub: string; name: string }>(
+      `WITH RECURSIVE subs AS (
+         (SELECT actor_sub FROM audit_log ORDER BY actor_sub LIMIT 1)
+         UNION ALL
+         SELECT (SELECT a.actor_sub FROM audit_log a WHERE a.actor_sub > subs.actor_sub ORDER BY a.actor_sub LIMIT 1) FROM subs WHERE subs.actor_sub IS NOT NULL
+       )
+       SELECT s.actor_sub AS sub,
+              (SELECT a.actor_name FROM audit_log a WHERE a.actor_sub = s.actor_sub ORDER BY a.at DESC LIMIT 1) AS name
+         FROM subs s WHERE s.actor_sub IS NOT NULL`,
+    ),
+    db.query<{ entity: string }>(
+      `WITH RECURSIVE e AS (
+         (SELECT entity FROM audit_log ORDER BY entity LIMIT 1)
+         UNION ALL
+         SELECT (SELECT a.entity FROM audit_log a WHERE a.entity > e.entity ORDER BY a.entity LIMIT 1) FROM e WHERE e.entity IS NOT NULL
+       )
+       SELECT entity FROM e WHERE entity IS NOT NULL ORDER BY entity`,
+    ),
+  ]);
+  return {
+    actors: actors.rows.sort((a, b) => a.name.localeCompare(b.name, 'es-MX') || a.sub.localeCompare(b.sub)),
+    entities: entities.rows.map((r) => r.entity),
+  };
+}

@@ -1,14 +1,18 @@
-// Products with their unit and partida nested as {id, description} (null when unset).
+// Products with their unit and partida nested as {id, description} (null when unset), and their
+// minimum and maximum stock (issue #20) as decimal text without trailing zeros (null when unset).
 import type { Product } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
 type Queryable = Pick<Trx, 'query'>;
 
+const LEVELS = `trim_scale(p.minimum_stock)::text AS "minimumStock", trim_scale(p.maximum_stock)::text AS "maximumStock"`;
+
 const SELECT_PRODUCT = `
   SELECT p.id, p.name,
          CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'description', u.description) END AS unit,
-         CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'description', c.description) END AS category
+         CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'description', c.description) END AS category,
+         ${LEVELS}
     FROM products p
     LEFT JOIN product_units u ON u.id = p.unit_id
     LEFT JOIN product_categories c ON c.id = p.category_id`;
@@ -39,7 +43,8 @@ export async function listProductsBody(db: Queryable): Promise<{ tag: string; bo
             (SELECT '{"data":[' || coalesce(string_agg(row_to_json(x)::text, ',' ORDER BY x.id), '') || ']}'
                FROM (SELECT p.id, p.name,
                             (SELECT row_to_json(j) FROM (SELECT u.id, u.description) j WHERE u.id IS NOT NULL) AS unit,
-                            (SELECT row_to_json(j) FROM (SELECT c.id, c.description) j WHERE c.id IS NOT NULL) AS category
+                            (SELECT row_to_json(j) FROM (SELECT c.id, c.description) j WHERE c.id IS NOT NULL) AS category,
+                            ${LEVELS}
                        FROM products p
                        LEFT JOIN product_units u ON u.id = p.unit_id
                        LEFT JOIN product_categories c ON c.id = p.category_id) x) AS body
@@ -73,13 +78,19 @@ export interface ProductChanges {
   name: string;
   categoryId: number | null;
   unitId: number | null;
+  /** Decimal text, null to clear; the stored level stays as it is when undefined. */
+  minimumStock?: string | null;
+  maximumStock?: string | null;
 }
 
-export async function updateProduct(trx: Trx, actor: AuthUser, id: number, { name, categoryId, unitId }: ProductChanges): Promise<void> {
+export async function updateProduct(trx: Trx, actor: AuthUser, id: number, changes: ProductChanges): Promise<void> {
+  const { name, categoryId, unitId, minimumStock, maximumStock } = changes;
   await trx.query(
-    `UPDATE products SET name = $2, category_id = $3, unit_id = $4, updated_by = $5, updated_by_name = $6, updated_at = now()
+    `UPDATE products SET name = $2, category_id = $3, unit_id = $4, updated_by = $5, updated_by_name = $6, updated_at = now(),
+            minimum_stock = CASE WHEN $7 THEN $8::numeric ELSE minimum_stock END,
+            maximum_stock = CASE WHEN $9 THEN $10::numeric ELSE maximum_stock END
       WHERE id = $1`,
-    [id, name, categoryId, unitId, actor.sub, actor.name],
+    [id, name, categoryId, unitId, actor.sub, actor.name, minimumStock !== undefined, minimumStock ?? null, maximumStock !== undefined, maximumStock ?? null],
   );
 }
 

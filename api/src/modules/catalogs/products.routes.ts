@@ -1,10 +1,13 @@
 // /api/catalog/products (product spec §7). Create takes only a name; edit sets name, partida
-// and unit (null clears them). An unknown partida or unit is a 400 on that field.
+// and unit (null clears them). An unknown partida or unit is a 400 on that field. Issue #20: the
+// edit may also carry minimumStock / maximumStock (null or "" clears one, absent leaves it as
+// it is); the maximum may not be under the minimum, counting the stored level of the one absent.
 import type { FastifyPluginAsync } from 'fastify';
-import { createProductSchema, updateProductSchema } from '@almacen/shared/domain';
+import { CATALOG_MESSAGES, createProductSchema, stockLevelOf, stockLevelsInverted, updateProductSchema } from '@almacen/shared/domain';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { matchesTag, NOT_MODIFIED } from '../../http/etag';
+import { PrecompressedBody, sendPrecompressed, varyOnAcceptEncoding } from '../../http/precompressed';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { parseBody, parseId } from '../../http/validate';
 import { recordAudit } from '../audit/audit.repository';
@@ -19,22 +22,26 @@ const NOT_FOUND = 'El producto solicitado no existe.';
 
 const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
   // The list is sent as PostgreSQL wrote it and kept per version (products.repository.ts), with
-  // an ETag: a browser revalidating an unchanged catalogue gets a 304 and no 1 MB download.
-  let cached: Promise<{ tag: string; body: string }> | null = null;
+  // an ETag: a browser revalidating an unchanged catalogue gets a 304 and no 1 MB download. The
+  // version is kept compressed too (br and gzip, each made once: http/precompressed.ts), so a
+  // browser downloading an unchanged catalogue costs no compression work (issue #21).
+  let cached: Promise<{ tag: string; body: PrecompressedBody }> | null = null;
   app.get(
     PATH,
     { schema: { tags, summary: 'Lista de productos con su unidad y partida', response: { 200: dataOf(listOf(productSchema)), 304: NOT_MODIFIED, ...ERROR_RESPONSES } } },
     async (request, reply) => {
       const tag = await repo.productsListTag(db);
       reply.header('cache-control', 'private, no-cache').header('etag', tag);
+      varyOnAcceptEncoding(reply);
       if (matchesTag(request.headers['if-none-match'], tag)) return reply.code(304).send();
       let entry = cached && (await cached.catch(() => null));
       if (entry?.tag !== tag) {
-        cached = repo.listProductsBody(db);
+        cached = repo.listProductsBody(db).then(({ tag, body }) => ({ tag, body: new PrecompressedBody(body) }));
         entry = await cached;
       }
       // The body may be newer than `tag` (a change committed in between): it carries its own.
-      return reply.header('etag', entry.tag).type('application/json; charset=utf-8').send(entry.body);
+      reply.header('etag', entry.tag);
+      return sendPrecompressed(reply, entry.body, request.headers['accept-encoding']);
     },
   );
 
@@ -80,8 +87,13 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
         if (unitId !== null && !(await holdDescribed(trx, 'product_units', unitId))) {
           errors.unitId = 'La unidad de medida seleccionada no existe.';
         }
+        const minimumStock = stockLevelOf(input.minimumStock);
+        const maximumStock = stockLevelOf(input.maximumStock);
+        const minimum = minimumStock === undefined ? (before.minimumStock ?? null) : minimumStock;
+        const maximum = maximumStock === undefined ? (before.maximumStock ?? null) : maximumStock;
+        if (stockLevelsInverted(minimum, maximum)) errors.maximumStock = CATALOG_MESSAGES.stockLevels;
         if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
-        await repo.updateProduct(trx, request.user, input.id, { name: input.name.trim(), categoryId, unitId });
+        await repo.updateProduct(trx, request.user, input.id, { name: input.name.trim(), categoryId, unitId, minimumStock, maximumStock });
         const row = (await repo.findProduct(trx, input.id))!;
         await recordAudit(trx, request.user, { action: 'update', entity: 'products', entityId: input.id, before, after: row });
         return row;

@@ -12,11 +12,28 @@ export const describedSchema = {
 
 const nullableDescribed = { ...describedSchema, nullable: true } as const;
 
+const stockLevel = (description: string) =>
+  ({ type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$', nullable: true, example: '12.5', description }) as const;
+
 export const productSchema = {
   type: 'object',
-  required: ['id', 'name', 'unit', 'category'],
-  properties: { id, name: { type: 'string' }, unit: nullableDescribed, category: nullableDescribed },
+  required: ['id', 'name', 'unit', 'category', 'minimumStock', 'maximumStock'],
+  properties: {
+    id,
+    name: { type: 'string' },
+    unit: nullableDescribed,
+    category: nullableDescribed,
+    minimumStock: stockLevel('Existencia mínima (null si no se definió)'),
+    maximumStock: stockLevel('Existencia máxima (null si no se definió)'),
+  },
 } as const;
+
+const stockLevelInput = (description: string) =>
+  ({
+    oneOf: [{ type: 'string', example: '10' }, { type: 'number', minimum: 0 }],
+    nullable: true,
+    description: `${description}: número ≥ 0 con a lo más 3 decimales; null o "" la borra, omitida no cambia.`,
+  }) as const;
 
 export const employeeSchema = {
   type: 'object',
@@ -48,7 +65,14 @@ export const bodies = {
   createDescribed: obj(['description'], { description: text }),
   updateDescribed: obj(['id', 'description'], { id, description: text }),
   createProduct: obj(['name'], { name: text }),
-  updateProduct: obj(['id', 'name'], { id, name: text, categoryId: nullableId, unitId: nullableId }),
+  updateProduct: obj(['id', 'name'], {
+    id,
+    name: text,
+    categoryId: nullableId,
+    unitId: nullableId,
+    minimumStock: stockLevelInput('Existencia mínima'),
+    maximumStock: stockLevelInput('Existencia máxima'),
+  }),
   createEmployee: obj(['name', 'lastName'], { name: text, lastName: text }),
   updateEmployee: obj(['id', 'name', 'lastName'], { id, name: text, lastName: text }),
   createSupplier: obj(['name', 'rfc'], { name: text, rfc: { type: 'string', example: 'ABC010203XY9' } }),

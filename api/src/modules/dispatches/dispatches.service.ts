@@ -58,7 +58,7 @@ export async function registerDispatch(
       if (!saved) throw new Error(`La salida ${dispatchId} no se encontró después de guardarla.`);
       return saved;
     },
-    options,
+    { ...options, documentDate: { value: input.dispatchDate, field: 'dispatchDate' } },
   );
 }
 

@@ -14,6 +14,8 @@ export interface InvoiceSummary {
   invoiceDate: string;
   supplier: { id: number; name: string; rfc: string };
   createdAt: Date;
+  /** The UUID of the supplier's CFDI kept with the entry (issue #19), or null. */
+  cfdiUuid: string | null;
 }
 
 export interface InvoiceListItem extends InvoiceSummary {
@@ -53,8 +55,9 @@ const SUPPLIER = `json_build_object('id', s.id, 'name', s.name, 'rfc', s.rfc)`;
 export async function listInvoices(db: Queryable): Promise<InvoiceListItem[]> {
   const { rows } = await db.query<InvoiceSummary & CancellationColumns>(
     `SELECT i.id, i.invoice_number AS "invoiceNumber", i.invoice_type AS "invoiceType", i.invoice_date AS "invoiceDate",
-            ${SUPPLIER} AS supplier, i.created_at AS "createdAt", ${CANCELLATION_COLUMNS}
+            ${SUPPLIER} AS supplier, i.created_at AS "createdAt", cf.uuid AS "cfdiUuid", ${CANCELLATION_COLUMNS}
        FROM invoices i JOIN suppliers s ON s.id = i.supplier_id
+       LEFT JOIN invoice_cfdis cf ON cf.invoice_id = i.id
        LEFT JOIN document_cancellations c ON c.invoice_id = i.id
       ORDER BY i.id DESC`,
   );
@@ -73,6 +76,7 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceDet
             i.director_employee_id AS "directorEmployeeId", i.entered_by_employee_id AS "enteredByEmployeeId",
             i.warehouse_keeper_employee_id AS "warehouseKeeperEmployeeId",
             i.created_by AS "createdBy", i.created_by_name AS "createdByName", i.created_at AS "createdAt",
+            (SELECT cf.uuid FROM invoice_cfdis cf WHERE cf.invoice_id = i.id) AS "cfdiUuid",
             (SELECT trim_scale(coalesce(sum(l.quantity * l.purchase_price), 0))::text FROM invoice_lines l WHERE l.invoice_id = i.id) AS total,
             (SELECT json_agg(json_build_object(
                       'id', l.id, 'lineNo', l.line_no, 'productId', l.product_id, 'productName', p.name,
@@ -157,4 +161,15 @@ export async function insertInvoiceLines(trx: Trx, invoiceId: number, lines: New
   return (rows as Array<{ id: number; line_no: string | number }>)
     .sort((a, b) => Number(a.line_no) - Number(b.line_no))
     .map((r) => r.id);
+}
+
+/** Keeps the supplier's CFDI with the entry, byte for byte (issue #19). */
+export async function insertInvoiceCfdi(trx: Trx, invoiceId: number, cfdi: { uuid: string; issuerRfc: string; xml: Buffer }): Promise<void> {
+  await trx.query('INSERT INTO invoice_cfdis (invoice_id, uuid, issuer_rfc, xml) VALUES ($1, $2, $3, $4)', [invoiceId, cfdi.uuid, cfdi.issuerRfc, cfdi.xml]);
+}
+
+/** The stored XML of an entry's CFDI; null when the entry has none (or does not exist). */
+export async function invoiceCfdi(db: Queryable, invoiceId: number): Promise<{ uuid: string; xml: Buffer } | null> {
+  const { rows } = await db.query<{ uuid: string; xml: Buffer }>('SELECT uuid, xml FROM invoice_cfdis WHERE invoice_id = $1', [invoiceId]);
+  return rows[0] ?? null;
 }

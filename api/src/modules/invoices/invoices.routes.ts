@@ -8,8 +8,11 @@ import { registerCancellationRoute } from '../ledger/cancellation-route';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
 import { bodies, idempotencyHeaders, invoiceListItemSchema, invoiceSchema } from '../ledger/schemas';
-import { listInvoices } from './invoices.repository';
-import { cancelInvoice, registerInvoice } from './invoices.service';
+import { parseId } from '../../http/validate';
+import { AppError } from '../../http/errors';
+import { idParam } from '../../http/schemas';
+import { invoiceCfdi, invoiceExists, listInvoices } from './invoices.repository';
+import { cancelInvoice, cfdiAttachmentOf, registerInvoice } from './invoices.service';
 
 const PATH = '/invoices';
 const tags = ['entradas'];
@@ -27,6 +30,8 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
   app.post(
     PATH,
     {
+      // An attached CFDI (≤ 2 MB of XML) travels inside the JSON body.
+      bodyLimit: 5 * 1024 * 1024,
       schema: documentBody(
         {
           tags,
@@ -42,10 +47,34 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
     },
     async (request, reply) => {
       const input = parseBody(invoice, request.body);
+      const cfdi = cfdiAttachmentOf(request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}`, request.body);
-      const { data, replayed } = await registerInvoice(db, request.user, input, { idempotency });
+      const { data, replayed } = await registerInvoice(db, request.user, input, { idempotency, cfdi, config });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(CREATED).send({ data });
+    },
+  );
+
+  app.get(
+    `${PATH}/:id/cfdi`,
+    {
+      schema: {
+        tags,
+        summary: 'Descarga el XML del CFDI guardado con la entrada (los bytes tal como se cargaron)',
+        params: idParam('id', 'Id de la entrada'),
+        response: { 200: { type: 'string', description: 'application/xml' }, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const id = parseId((request.params as { id: unknown }).id);
+      const cfdi = await invoiceCfdi(db, id);
+      if (!cfdi) {
+        throw new AppError('NOT_FOUND', (await invoiceExists(db, id)) ? 'La entrada no tiene un CFDI guardado.' : 'No existe la entrada solicitada.');
+      }
+      return reply
+        .header('content-type', 'application/xml')
+        .header('content-disposition', `attachment; filename="${cfdi.uuid}.xml"`)
+        .send(cfdi.xml);
     },
   );
 

@@ -202,8 +202,8 @@ const SELECT_MOVEMENT = `
   SELECT m.id::text AS id, m.product_id AS "productId", p.name AS "productName",
          trim_scale(m.unit_cost)::text AS price, trim_scale(m.quantity)::text AS quantity,
          trim_scale(m.amount)::text AS amount, m.movement_type AS "movementType", m.observations,
-         coalesce(m.invoice_id, m.dispatch_id) AS "documentId",
-         coalesce(i.invoice_date, d.dispatch_date) AS "documentDate",
+         coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id) AS "documentId",
+         coalesce(i.invoice_date, d.dispatch_date, ic.cutoff_date) AS "documentDate",
          trim_scale(m.balance_quantity)::text AS "balanceQuantity",
          trim_scale(m.balance_average)::text AS "balanceAverage",
          trim_scale(m.balance_value)::text AS "balanceValue",
@@ -211,13 +211,35 @@ const SELECT_MOVEMENT = `
     FROM movements m
     JOIN products p ON p.id = m.product_id
     LEFT JOIN invoices i ON i.id = m.invoice_id
-    LEFT JOIN dispatches d ON d.id = m.dispatch_id`;
+    LEFT JOIN dispatches d ON d.id = m.dispatch_id
+    LEFT JOIN inventory_counts ic ON ic.id = m.inventory_count_id`;
 
 const toView = (row: MovementView & { id: number | string }): MovementView => ({ ...row, id: Number(row.id) });
 
 /** Movements in ledger (registration) order. */
 export async function movementsOfProduct(db: Queryable, productId: number): Promise<MovementView[]> {
   const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 ORDER BY m.id`, [productId]);
+  return rows.map(toView);
+}
+
+/**
+ * One page of a product's movements, newest first: at most `limit` rows with an id below
+ * `before` (null: from the newest). A backward scan of movements_product_id_idx (product_id, id),
+ * so a page costs the same with 100 movements as with 100,000.
+ */
+export async function movementPageOfProduct(
+  db: Queryable,
+  productId: number,
+  { limit, before }: { limit: number; before: number | null },
+): Promise<MovementView[]> {
+  const { rows } =
+    before === null
+      ? await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 ORDER BY m.id DESC LIMIT $2`, [productId, limit])
+      : await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT $3`, [
+          productId,
+          before,
+          limit,
+        ]);
   return rows.map(toView);
 }
 
@@ -267,8 +289,10 @@ export interface OriginalMovement {
 export async function originalMovements(trx: Trx, kind: DocumentKind, documentId: number): Promise<OriginalMovement[]> {
   const column = kind === 'INVOICE' ? 'invoice_id' : 'dispatch_id';
   const { rows } = await trx.query<OriginalMovement & { id: string }>(
-    `SELECT id::text, product_id AS "productId", quantity::text FROM movements
-      WHERE ${column} = $1 AND movement_type = $2 ORDER BY id`,
+    // ORDER BY m.id (the number): a bare "id" names the TEXT output column and would put
+    // movement 10 before movement 9.
+    `SELECT m.id::text AS id, m.product_id AS "productId", m.quantity::text AS quantity FROM movements m
+      WHERE m.${column} = $1 AND m.movement_type = $2 ORDER BY m.id`,
     [documentId, kind],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
@@ -381,4 +405,47 @@ export function withStatus<T extends CancellationColumns>({ cancellationReason, 
       ? null
       : { reason: cancellationReason, cancelledAt, cancelledBy: { sub: cancelledBySub ?? '', name: cancelledByName ?? '' } };
   return { ...rest, status: cancellation ? ('CANCELADA' as const) : ('REGISTRADA' as const), cancellation };
+}
+
+// ---- physical inventory adjustments (issue #17) --------------------------------------------
+
+export interface AdjustmentLine {
+  productId: number;
+  inventoryCountId: number;
+  /** 'IN': a surplus enters; 'OUT': a shortage leaves. Quantity > 0. */
+  direction: 'IN' | 'OUT';
+  quantity: string;
+  /** Surplus only: the line's unit cost; null enters at the current average. */
+  unitCost: string | null;
+  observations: string | null;
+}
+
+/**
+ * Appends one count adjustment and moves the balance. ADJUSTMENT_OUT leaves at the current
+ * average (Q = Q − q, average unchanged), like an exit; ADJUSTMENT_IN enters at the given cost
+ * or the current average, and the average moves as an entry's (ledger_moving_average). The
+ * caller locked the balance and checked the shortage and the cost.
+ */
+export async function appendAdjustment(trx: Trx, line: AdjustmentLine): Promise<PostedMovement> {
+  const { rows } = await trx.query<PostedMovement>(
+    `WITH b AS (
+       SELECT quantity, average_cost, coalesce($5::numeric, average_cost) AS cost FROM product_balances WHERE product_id = $1
+     ), m AS (
+       INSERT INTO movements (product_id, movement_type, inventory_count_id, quantity, unit_cost, observations, balance_quantity, balance_average)
+       SELECT $1, CASE WHEN $3 = 'IN' THEN 'ADJUSTMENT_IN' ELSE 'ADJUSTMENT_OUT' END, $2, $4::numeric,
+              CASE WHEN $3 = 'IN' THEN b.cost ELSE b.average_cost END, $6,
+              CASE WHEN $3 = 'IN' THEN b.quantity + $4::numeric ELSE b.quantity - $4::numeric END,
+              CASE WHEN $3 = 'IN' THEN ledger_moving_average(b.quantity, b.average_cost, $4::numeric, b.cost) ELSE b.average_cost END
+         FROM b
+       RETURNING *
+     ), ${UPDATE_BALANCE}`,
+    [line.productId, line.inventoryCountId, line.direction, line.quantity, line.unitCost, line.observations],
+  );
+  if (rows.length !== 1) throw new Error(`El saldo del producto ${line.productId} no estaba bloqueado antes de registrar el ajuste.`);
+  return toPosted(rows[0]);
+}
+
+export async function movementsOfInventoryCount(db: Queryable, countId: number): Promise<MovementView[]> {
+  const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.inventory_count_id = $1 ORDER BY m.id`, [countId]);
+  return rows.map(toView);
 }

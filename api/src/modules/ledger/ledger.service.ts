@@ -14,6 +14,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
 import * as ledger from './ledger.repository';
+import { assertPeriodOpen } from './period-lock';
 
 export type { DocumentKind, EntryLine, ExitLine, PostedMovement, Shortfall } from './ledger.repository';
 
@@ -60,6 +61,11 @@ export async function postExits(trx: Trx, lines: ledger.ExitLine[]): Promise<led
 
 export interface DocumentOptions {
   idempotency?: IdempotencyRequest;
+  /**
+   * The document's own date and its field ("invoiceDate"): refused with 409 when it falls in a
+   * closed period (issue #18, period-lock.ts).
+   */
+  documentDate?: { value: string; field: string };
   /** Attempts after a deadlock or serialization failure (default 5). */
   attempts?: number;
 }
@@ -81,7 +87,7 @@ export async function registerDocument<T extends { id: number }>(
   actor: AuthUser,
   entity: 'invoices' | 'dispatches',
   work: (trx: Trx) => Promise<T>,
-  { idempotency, attempts = 5 }: DocumentOptions = {},
+  { idempotency, attempts = 5, documentDate }: DocumentOptions = {},
 ): Promise<Registered<T>> {
   return withTransaction(
     db,
@@ -90,6 +96,7 @@ export async function registerDocument<T extends { id: number }>(
         const claim = await claimKey(trx, actor, idempotency);
         if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
       }
+      if (documentDate) await assertPeriodOpen(trx, documentDate.value, documentDate.field);
       const saved = await work(trx);
       await recordAudit(trx, actor, { action: 'create', entity, entityId: saved.id, after: saved });
       if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data: saved });
@@ -135,8 +142,12 @@ export async function cancelDocument(
         const claim = await claimKey(trx, actor, idempotency);
         if (!claim.owned) return { data: (claim.response as { data: Cancellation }).data, replayed: true };
       }
-      const { rowCount } = await trx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [documentId]);
-      if (rowCount !== 1) throw new AppError('NOT_FOUND', texts.notFound);
+      const dateColumn = kind === 'INVOICE' ? 'invoice_date' : 'dispatch_date';
+      const { rows: found } = await trx.query<{ date: string }>(`SELECT to_char(${dateColumn}, 'YYYY-MM-DD') AS date FROM ${table} WHERE id = $1`, [documentId]);
+      if (found.length !== 1) throw new AppError('NOT_FOUND', texts.notFound);
+      // A cancellation changes the stock of the document's own date's period: refused once that
+      // period is closed (issue #18).
+      await assertPeriodOpen(trx, found[0].date, 'reason');
       const cancellation = await ledger.insertCancellation(trx, actor, kind, documentId, reason);
       if (!cancellation) throw new AppError('ALREADY_CANCELLED', texts.alreadyCancelled);
 

@@ -23,12 +23,13 @@ export const movementSchema = obj(
     amount: { ...decimal, description: 'quantity × price, exacto' },
     movementType: {
       type: 'string',
-      enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION'],
+      enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT'],
       description:
-        'INVOICE «Entrada», DISPATCH «Salida», INVOICE_CANCELLATION «Cancelación de entrada» (sale), DISPATCH_CANCELLATION «Cancelación de salida» (regresa)',
+        'INVOICE «Entrada», DISPATCH «Salida», INVOICE_CANCELLATION «Cancelación de entrada» (sale), DISPATCH_CANCELLATION «Cancelación de salida» (regresa), ' +
+        'ADJUSTMENT_IN «Ajuste por inventario (sobrante)» (entra), ADJUSTMENT_OUT «Ajuste por inventario (faltante)» (sale)',
     },
     observations: { ...nullableText, description: 'En una cancelación, su motivo' },
-    documentId: { ...id, description: 'Id de la factura (INVOICE, INVOICE_CANCELLATION) o de la salida (DISPATCH, DISPATCH_CANCELLATION)' },
+    documentId: { ...id, description: 'Id de la factura (INVOICE, INVOICE_CANCELLATION), de la salida (DISPATCH, DISPATCH_CANCELLATION) o del conteo de inventario (ADJUSTMENT_IN, ADJUSTMENT_OUT)' },
     documentDate: date,
     balanceQuantity: { ...decimal, description: 'Existencia después del movimiento' },
     balanceAverage: { ...decimal, description: 'Costo promedio después del movimiento (6 decimales)' },
@@ -80,6 +81,7 @@ const invoiceProperties = {
   invoiceDate: date,
   supplier: supplierRef,
   createdAt: dateTime,
+  cfdiUuid: { type: 'string', nullable: true, description: 'UUID del CFDI del proveedor guardado con la entrada (GET /api/invoices/{id}/cfdi lo descarga)' },
 } as const;
 
 export const invoiceListItemSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'status', 'cancellation'], {
@@ -173,6 +175,10 @@ export const bodies = {
       'products',
     ],
     {
+      cfdi: obj(['uuid', 'xml'], {
+        uuid: { type: 'string', description: 'UUID del timbre; debe ser el del XML' },
+        xml: { type: 'string', description: 'El XML del CFDI tal como se leyó (máximo 2 MB); se guarda con la entrada y se recuerdan sus productos' },
+      }, 'Opcional: el CFDI 4.0 del proveedor (issue #19)'),
       supplierId: id,
       invoiceNumber: { type: 'string', maxLength: 50 },
       invoiceDate: { ...date, description: 'No posterior a hoy (zona horaria de la institución)' },
@@ -185,6 +191,7 @@ export const bodies = {
         minItems: 1,
         items: obj(['productId', 'purchasePrice', 'quantity', 'applyExciseTax', 'applyValueAddedTaxToPurchasePrice', 'exciseTaxRate'], {
           key: { type: 'string' },
+          cfdiIndex: { type: 'integer', minimum: 1, description: 'Con `cfdi`: el concepto del CFDI de esta línea (se recuerda su producto)' },
           productId: id,
           purchasePrice: { ...decimalInput, description: 'Costo unitario final (ya con IVA/IEPS si se marcaron)' },
           quantity: decimalInput,

@@ -4,6 +4,7 @@
 // column adds up to its printed total.
 import type { MovementType } from '@almacen/shared/domain';
 import type { Snapshot } from './snapshot';
+import { balanceAt, endOfDay, startOfDay } from '../stock/stock-at-date';
 
 // ---------------------------------------------------------------- Reporte de existencias
 
@@ -26,9 +27,12 @@ export interface StockRow {
 /**
  * Every product with its balance (a product that never moved reads 0 / 0), grouped by partida
  * (products without one last), with one subtotal row after each partida and the grand total
- * last: ROLLUP makes PostgreSQL produce them in the same ordered stream.
+ * last: ROLLUP makes PostgreSQL produce them in the same ordered stream. With `at` (a cut-off
+ * date and the time zone), the balance at the end of that day (stock-at-date.ts) instead of
+ * today's balance row.
  */
-export function stockRows(snapshot: Snapshot): AsyncIterable<StockRow[]> {
+export function stockRows(snapshot: Snapshot, at: { date: string; timeZone: string } | null = null): AsyncIterable<StockRow[]> {
+  const balance = at ? balanceAt('p', endOfDay('$1', '$2'), 'b') : 'LEFT JOIN product_balances b ON b.product_id = p.id';
   return snapshot.cursor<StockRow>(
     `SELECT GROUPING(p.id)::int AS product_total, GROUPING(c.id)::int AS category_total,
             c.id AS category_id, c.description AS category,
@@ -39,9 +43,60 @@ export function stockRows(snapshot: Snapshot): AsyncIterable<StockRow[]> {
        FROM products p
        LEFT JOIN product_categories c ON c.id = p.category_id
        LEFT JOIN product_units u ON u.id = p.unit_id
-       LEFT JOIN product_balances b ON b.product_id = p.id
+       ${balance}
       GROUP BY ROLLUP ((c.id, c.description), (p.id, p.name, u.description, b.quantity, b.average_cost))
       ORDER BY GROUPING(c.id), c.description NULLS LAST, c.id NULLS LAST, GROUPING(p.id), p.name, p.id`,
+    at ? [at.date, at.timeZone] : [],
+  );
+}
+
+// ---------------------------------------------------------------- Productos bajo mínimo
+
+export interface LowStockRow {
+  /** 1 on a partida's subtotal row and on the grand total row. */
+  product_total: number;
+  /** 1 on the grand total row. */
+  category_total: number;
+  category: string | null;
+  product_id: number | null;
+  name: string | null;
+  unit: string | null;
+  quantity: string | null;
+  minimum: string | null;
+  maximum: string | null;
+  suggested: string | null;
+  average: string | null;
+  /** round(suggested × average, 2); on a subtotal or total row, the sum of its rounded amounts. */
+  amount: string;
+  products: string;
+}
+
+/**
+ * The products at or under their minimum (issue #20), by partida (products without one last),
+ * with today's balance, the levels, the suggested quantity (up to the maximum, or up to the
+ * minimum when there is none) at the average cost, a subtotal per partida and the grand total.
+ */
+export function lowStockRows(snapshot: Snapshot): AsyncIterable<LowStockRow[]> {
+  return snapshot.cursor<LowStockRow>(
+    `WITH low AS (
+       SELECT p.id, p.name, p.category_id, p.unit_id, p.minimum_stock, p.maximum_stock,
+              coalesce(b.quantity, 0) AS quantity, coalesce(b.average_cost, 0) AS average,
+              greatest(coalesce(p.maximum_stock, p.minimum_stock) - coalesce(b.quantity, 0), 0) AS suggested
+         FROM products p
+         LEFT JOIN product_balances b ON b.product_id = p.id
+        WHERE p.minimum_stock IS NOT NULL AND coalesce(b.quantity, 0) <= p.minimum_stock)
+     SELECT GROUPING(l.id)::int AS product_total, GROUPING(c.id)::int AS category_total,
+            c.description AS category, l.id AS product_id, l.name, u.description AS unit,
+            trim_scale(l.quantity)::text AS quantity, trim_scale(l.minimum_stock)::text AS minimum,
+            trim_scale(l.maximum_stock)::text AS maximum, trim_scale(l.suggested)::text AS suggested,
+            l.average::text AS average,
+            sum(round(l.suggested * l.average, 2))::text AS amount,
+            count(l.id)::text AS products
+       FROM low l
+       LEFT JOIN product_categories c ON c.id = l.category_id
+       LEFT JOIN product_units u ON u.id = l.unit_id
+      GROUP BY ROLLUP ((c.id, c.description), (l.id, l.name, u.description, l.quantity, l.minimum_stock, l.maximum_stock, l.suggested, l.average))
+      ORDER BY GROUPING(c.id), c.description NULLS LAST, c.id NULLS LAST, GROUPING(l.id), l.name, l.id`,
   );
 }
 
@@ -78,6 +133,7 @@ export interface KardexRow {
   date: string;
   invoice_number: string | null;
   dispatch_id: number | null;
+  inventory_count_id: number | null;
   counterpart: string | null;
   quantity: string;
   unit_cost: string;
@@ -87,12 +143,30 @@ export interface KardexRow {
   balance_value: string;
 }
 
-/** The product's movements in ledger (registration) order, with the balance after each. */
-export function kardexRows(snapshot: Snapshot, productId: number): AsyncIterable<KardexRow[]> {
+/**
+ * A kardex range on REGISTRATION dates (issue #18), like the stock at a date: from the first
+ * instant of `from` to the end of `to` in `timeZone`; either end may be open.
+ */
+export interface KardexRange {
+  from: string | null;
+  to: string | null;
+  timeZone: string;
+}
+
+/** `WHERE` conditions of a range on movements `m`, with the range's parameters at `$first`…`$first + 2`. */
+function rangeCondition(first: number): string {
+  const [from, to, tz] = [`$${first}`, `$${first + 1}`, `$${first + 2}::text`];
+  return `(${from}::date IS NULL OR m.recorded_at >= ${startOfDay(from, tz)})
+        AND (${to}::date IS NULL OR m.recorded_at < ${endOfDay(to, tz)})`;
+}
+const rangeParams = (range: KardexRange | null) => (range ? [range.from, range.to, range.timeZone] : [null, null, 'UTC']);
+
+/** The product's movements in ledger (registration) order, with the balance after each, within `range`. */
+export function kardexRows(snapshot: Snapshot, productId: number, range: KardexRange | null = null): AsyncIterable<KardexRow[]> {
   return snapshot.cursor<KardexRow>(
-    `SELECT m.id::text, m.movement_type, coalesce(i.invoice_date, d.dispatch_date) AS date,
-            i.invoice_number, m.dispatch_id,
-            CASE WHEN m.invoice_id IS NOT NULL THEN s.name ELSE e.name || ' ' || e.last_name END AS counterpart,
+    `SELECT m.id::text, m.movement_type, coalesce(i.invoice_date, d.dispatch_date, ic.cutoff_date) AS date,
+            i.invoice_number, m.dispatch_id, m.inventory_count_id,
+            CASE WHEN m.invoice_id IS NOT NULL THEN s.name WHEN m.inventory_count_id IS NOT NULL THEN ic.description ELSE e.name || ' ' || e.last_name END AS counterpart,
             m.quantity::text, m.unit_cost::text, round(m.amount, 2)::text AS amount,
             m.balance_quantity::text, m.balance_average::text, round(m.balance_value, 2)::text AS balance_value
        FROM movements m
@@ -100,9 +174,10 @@ export function kardexRows(snapshot: Snapshot, productId: number): AsyncIterable
        LEFT JOIN suppliers s ON s.id = i.supplier_id
        LEFT JOIN dispatches d ON d.id = m.dispatch_id
        LEFT JOIN employees e ON e.id = d.person_in_charge_of_the_requesting_area_employee_id
-      WHERE m.product_id = $1
+       LEFT JOIN inventory_counts ic ON ic.id = m.inventory_count_id
+      WHERE m.product_id = $1 AND ${rangeCondition(2)}
       ORDER BY m.id`,
-    [productId],
+    [productId, ...rangeParams(range)],
   );
 }
 
@@ -114,16 +189,40 @@ export interface KardexTotals {
   movements: string;
 }
 
-export async function kardexTotals(snapshot: Snapshot, productId: number): Promise<KardexTotals> {
+export async function kardexTotals(snapshot: Snapshot, productId: number, range: KardexRange | null = null): Promise<KardexTotals> {
   const [row] = await snapshot.query<KardexTotals>(
-    // In: entries and exits given back by their cancellation; out: exits and cancelled entries.
-    `SELECT coalesce(sum(quantity) FILTER (WHERE movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION')), 0)::text AS in_quantity,
-            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION')), 0)::text AS in_amount,
-            coalesce(sum(quantity) FILTER (WHERE movement_type IN ('DISPATCH', 'INVOICE_CANCELLATION')), 0)::text AS out_quantity,
-            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type IN ('DISPATCH', 'INVOICE_CANCELLATION')), 0)::text AS out_amount,
+    // In: entries, exits given back by their cancellation, count surpluses; out: exits, cancelled
+    // entries, count shortages.
+    `SELECT coalesce(sum(quantity) FILTER (WHERE movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN')), 0)::text AS in_quantity,
+            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN')), 0)::text AS in_amount,
+            coalesce(sum(quantity) FILTER (WHERE movement_type IN ('DISPATCH', 'INVOICE_CANCELLATION', 'ADJUSTMENT_OUT')), 0)::text AS out_quantity,
+            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type IN ('DISPATCH', 'INVOICE_CANCELLATION', 'ADJUSTMENT_OUT')), 0)::text AS out_amount,
             count(*)::text AS movements
-       FROM movements WHERE product_id = $1`,
-    [productId],
+       FROM movements m WHERE m.product_id = $1 AND ${rangeCondition(2)}`,
+    [productId, ...rangeParams(range)],
+  );
+  return row;
+}
+
+export interface KardexBalance {
+  quantity: string;
+  average: string;
+  value: string;
+}
+
+/**
+ * The product's balance just before `$date` starts (`edge` 'start', the "Saldo inicial" of a
+ * range from that date) or when it ends ('end', the "Saldo final" of a range to it): the balance
+ * its last movement registered by then stored; 0 / 0 / 0 when it had not moved.
+ */
+export async function kardexBalanceAt(snapshot: Snapshot, productId: number, date: string, edge: 'start' | 'end', timeZone: string): Promise<KardexBalance> {
+  const instant = edge === 'start' ? startOfDay('$2', '$3::text') : endOfDay('$2', '$3::text');
+  const [row] = await snapshot.query<KardexBalance>(
+    `SELECT coalesce(b.quantity, 0)::text AS quantity, coalesce(b.average_cost, 0)::text AS average,
+            round(coalesce(b.value, 0), 2)::text AS value
+       FROM (SELECT $1::integer AS id) p
+       ${balanceAt('p', instant, 'b')}`,
+    [productId, date, timeZone],
   );
   return row;
 }
@@ -147,6 +246,8 @@ export async function cancellationOf(snapshot: Snapshot, kind: 'INVOICE' | 'DISP
 export interface InvoiceHeader {
   id: number;
   invoice_number: string;
+  /** The UUID of the supplier's CFDI kept with the entry (issue #19), if any. */
+  cfdi_uuid: string | null;
   invoice_date: string;
   invoice_type: string;
   supplier: string;
@@ -160,10 +261,11 @@ const fullName = (alias: string) => `${alias}.name || ' ' || ${alias}.last_name`
 
 export async function invoiceHeader(snapshot: Snapshot, id: number): Promise<InvoiceHeader | null> {
   const [row] = await snapshot.query<InvoiceHeader>(
-    `SELECT i.id, i.invoice_number, i.invoice_date, i.invoice_type, s.name AS supplier, s.rfc,
+    `SELECT i.id, i.invoice_number, cf.uuid AS cfdi_uuid, i.invoice_date, i.invoice_type, s.name AS supplier, s.rfc,
             ${fullName('dir')} AS director, ${fullName('ent')} AS entered_by, ${fullName('wk')} AS warehouse_keeper
        FROM invoices i
        JOIN suppliers s ON s.id = i.supplier_id
+       LEFT JOIN invoice_cfdis cf ON cf.invoice_id = i.id
        JOIN employees dir ON dir.id = i.director_employee_id
        JOIN employees ent ON ent.id = i.entered_by_employee_id
        JOIN employees wk ON wk.id = i.warehouse_keeper_employee_id

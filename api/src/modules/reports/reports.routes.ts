@@ -1,4 +1,4 @@
-// POST /api/reports/{stock | products/:id | invoices/:id | dispatches/:id}: the report as a
+// POST /api/reports/{stock | low-stock | products/:id | invoices/:id | dispatches/:id}: the report as a
 // PDF (default) or an XLSX workbook (`?format=xlsx`).
 //
 // A download goes: admission (limits.ts: per user and in total, else 429/503 with Retry-After)
@@ -14,7 +14,7 @@
 // that the status is already 200, so a failure mid-file can only cut the download (and is
 // logged), never turn into a half-valid file reported as complete.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { todayIn } from '@almacen/shared/domain';
+import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
 import { AppError, errorBody } from '../../http/errors';
 import { ERROR_RESPONSES, errorSchema, idParam } from '../../http/schemas';
 import { parseId } from '../../http/validate';
@@ -23,18 +23,20 @@ import { CONTENT_TYPES, type ReportDefinition, type ReportFormat } from '../../r
 import { renderPdf } from '../../reports/pdf';
 import { renderXlsx } from '../../reports/xlsx';
 import type { ModuleOptions } from '../module';
-import { entryVoucher, exitVoucher, productCard, stockReport, type ReportContext } from './reports.service';
+import { entryVoucher, exitVoucher, lowStockReport, productCard, stockReport, type ReportContext } from './reports.service';
+import { auditFiltersQuery, parseAuditFilters } from '../audit/audit.filters';
+import { auditReport } from './audit-report';
+import { inventoryCountActa, inventoryCountSheet } from './inventory-count-report';
 import { reportConnections, ReportSlots, ReportsBusy, Semaphore } from './limits';
 import { withSnapshot, type Snapshot } from './snapshot';
 import { spoolReport, type SpooledReport } from './spool';
+import { parseCutoffDate, parseDateRange } from '../stock/stock-at-date';
 
 const tags = ['reportes'];
 const FORMAT_MESSAGE = 'El formato del reporte debe ser "pdf" o "xlsx".';
 
-const querystring = {
-  type: 'object',
-  properties: { format: { type: 'string', description: 'pdf (por omisión) o xlsx' } },
-} as const;
+const formatProperty = { format: { type: 'string', description: 'pdf (por omisión) o xlsx' } } as const;
+const querystringOf = (properties: Record<string, object> = {}) => ({ type: 'object', properties: { ...formatProperty, ...properties } }) as const;
 
 const fileResponse = {
   200: {
@@ -61,25 +63,61 @@ export function parseFormat(value: unknown): ReportFormat {
 
 interface Report {
   path: string;
+  /** Reads the query into the context (a 400 before anything else happens). */
+  readQuery?: (query: Record<string, unknown>, context: ReportContext) => void;
   summary: string;
   withId: boolean;
   notFound: string;
   fileName: (id: number, context: ReportContext) => string;
-  build: (snapshot: Snapshot, context: ReportContext, id: number) => Promise<ReportDefinition | null> | ReportDefinition;
+  build: (snapshot: Snapshot, context: ReportContext, id: number, query: unknown) => Promise<ReportDefinition | null> | ReportDefinition;
+  /** The formats it comes in (default: both); the first is the default. */
+  formats?: ReportFormat[];
+  /** Query parameters besides `format`, for OpenAPI. */
+  query?: Record<string, object>;
+  /** Checks the query before anything else happens (a Spanish 400). */
+  checkQuery?: (query: unknown) => void;
 }
 
 const REPORTS: Report[] = [
   {
     path: '/reports/stock',
-    summary: 'Reporte de existencias de todos los productos (PDF o XLSX)',
+    summary: 'Reporte de existencias de todos los productos, hoy o al final de una fecha de corte (PDF o XLSX)',
+    query: {
+      date: {
+        type: 'string',
+        description:
+          'AAAA-MM-DD: las existencias al final de ese día (último movimiento registrado hasta entonces, en APP_TIME_ZONE). Sin ella, las actuales.',
+      },
+    },
+    readQuery: (query, context) => {
+      const date = parseCutoffDate(query.date, context.timeZone ?? DEFAULT_TIME_ZONE);
+      if (date) context.date = date;
+    },
     withId: false,
     notFound: '',
-    fileName: (_id, { issued }) => `Reporte de almacén - ${issued}`,
+    fileName: (_id, { issued, date }) => (date ? `Reporte de existencias al ${date} - ${issued}` : `Reporte de almacén - ${issued}`),
     build: (snapshot, context) => stockReport(snapshot, context),
   },
   {
+    // Issue #20: what to reorder, as a draft purchase request.
+    path: '/reports/low-stock',
+    summary: 'Productos bajo mínimo: por partida, existencia, mínima, máxima, cantidad e importe sugeridos (PDF o XLSX)',
+    withId: false,
+    notFound: '',
+    fileName: (_id, { issued }) => `Productos bajo mínimo - ${issued}`,
+    build: (snapshot, context) => lowStockReport(snapshot, context),
+  },
+  {
     path: '/reports/products/:id',
-    summary: 'Tarjeta de almacén (kárdex) de un producto (PDF o XLSX)',
+    summary: 'Tarjeta de almacén (kárdex) de un producto, completa o de un periodo (PDF o XLSX)',
+    query: {
+      from: { type: 'string', description: 'AAAA-MM-DD: primer día del periodo (fecha de registro); el primer renglón es el "Saldo inicial"' },
+      to: { type: 'string', description: 'AAAA-MM-DD: último día del periodo (fecha de registro); el último renglón es el "Saldo final"' },
+    },
+    readQuery: (query, context) => {
+      const range = parseDateRange(query, context.timeZone ?? DEFAULT_TIME_ZONE);
+      if (range.from || range.to) context.range = range;
+    },
     withId: true,
     notFound: 'El producto solicitado no existe.',
     fileName: (id) => `Tarjetas de almacén - ${id}`,
@@ -101,7 +139,46 @@ const REPORTS: Report[] = [
     fileName: (id) => `Reportes de salida - ${id}`,
     build: exitVoucher,
   },
+  {
+    // Issue #17: signed by the three signers of the application; "BORRADOR" until applied.
+    path: '/reports/inventory-counts/:id',
+    summary: 'Acta de inventario físico de un conteo (PDF o XLSX); «BORRADOR» mientras no se aplica',
+    withId: true,
+    notFound: 'El conteo de inventario no existe.',
+    fileName: (id) => `Acta de inventario físico - ${id}`,
+    build: inventoryCountActa,
+  },
+  {
+    path: '/reports/inventory-counts/:id/sheet',
+    summary: 'Hoja de conteo (PDF para contar en papel, XLSX para llenar y cargar); book=false oculta la existencia en libros (conteo a ciegas)',
+    withId: true,
+    notFound: 'El conteo de inventario no existe.',
+    fileName: (id) => `Hoja de conteo - ${id}`,
+    query: { book: { type: 'string', description: 'true (por omisión) o false: conteo a ciegas, sin la existencia en libros' } },
+    checkQuery: (query) => {
+      const book = (query as { book?: unknown }).book;
+      if (book !== undefined && !['', 'true', 'false', '1', '0'].includes(String(book))) {
+        throw new AppError('VALIDATION', BOOK_MESSAGE, { book: BOOK_MESSAGE });
+      }
+    },
+    build: (snapshot, context, id, query) => inventoryCountSheet(snapshot, context, id, !['false', '0'].includes(String((query as { book?: unknown }).book))),
+  },
+  {
+    // Issue #15: "Bitácora" as a workbook, with the same filters as GET /api/audit.
+    path: '/reports/audit',
+    summary: 'Bitácora filtrada como hoja de cálculo (XLSX); mismos filtros que GET /api/audit',
+    withId: false,
+    notFound: '',
+    fileName: (_id, { issued }) => `Bitácora - ${issued}`,
+    build: (snapshot, context, _id, query) => auditReport(snapshot, context, parseAuditFilters(query)),
+    formats: ['xlsx'],
+    query: auditFiltersQuery.properties,
+    checkQuery: parseAuditFilters,
+  },
 ];
+
+const BOOK_MESSAGE = 'El parámetro book debe ser "true" o "false".';
+const XLSX_ONLY_MESSAGE = 'Este reporte solo está disponible como hoja de cálculo: el formato debe ser "xlsx".';
 
 /** 429 or 503 with Retry-After: the portal asks again by itself, a person reads the message. */
 function busy(reply: FastifyReply, error: ReportsBusy) {
@@ -116,11 +193,16 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
   for (const report of REPORTS) {
     app.post(
       report.path,
-      { schema: { tags, summary: report.summary, querystring, ...(report.withId ? { params: idParam() } : {}), response: fileResponse } },
+      { schema: { tags, summary: report.summary, querystring: querystringOf(report.query), ...(report.withId ? { params: idParam() } : {}), response: fileResponse } },
       async (request, reply) => {
         const id = report.withId ? parseId((request.params as { id: unknown }).id) : 0;
-        const format = parseFormat((request.query as { format?: unknown }).format);
+        const formats = report.formats ?? ['pdf', 'xlsx'];
+        const asked = (request.query as { format?: unknown }).format;
+        const format = asked === undefined || asked === '' ? formats[0] : parseFormat(asked);
+        if (!formats.includes(format)) throw new AppError('VALIDATION', XLSX_ONLY_MESSAGE, { format: XLSX_ONLY_MESSAGE });
+        report.checkQuery?.(request.query);
         const context: ReportContext = { institution: config.institutionName, issued: todayIn(config.timeZone), timeZone: config.timeZone };
+        report.readQuery?.(request.query as Record<string, unknown>, context);
 
         let release: () => void;
         try {
@@ -137,7 +219,7 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         try {
           spooled = await connections.run(() =>
             withSnapshot(db, async (snapshot) => {
-              const definition = await report.build(snapshot, context, id);
+              const definition = await report.build(snapshot, context, id, request.query);
               return definition && spoolReport(definition);
             }),
           );

@@ -16,6 +16,7 @@ import {
 } from '@almacen/shared/domain';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
 import * as repo from './reports.repository';
+import { cutoffNote } from '../stock/stock-at-date';
 import type { Snapshot } from './snapshot';
 
 export interface ReportContext {
@@ -24,6 +25,10 @@ export interface ReportContext {
   issued: string;
   /** APP_TIME_ZONE: a cancellation's time is printed on its clock. */
   timeZone?: string;
+  /** Reporte de existencias: the cut-off date (YYYY-MM-DD), or undefined for today's stock. */
+  date?: string;
+  /** Tarjeta de almacén: the range of registration dates (either end open), or undefined for the whole card. */
+  range?: { from: string | null; to: string | null };
 }
 
 /** "CANCELADA" / "Cancelada el 07/03/2026 09:05 · Motivo: …" for a cancelled document's voucher. */
@@ -56,15 +61,21 @@ const STOCK_COLUMNS: Column[] = [
 ];
 
 export function stockReport(snapshot: Snapshot, context: ReportContext): ReportDefinition {
+  const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
+  const at = context.date ? { date: context.date, timeZone } : null;
   return {
     ...base(context),
-    title: 'Reporte de existencias',
+    title: at ? `Reporte de existencias al ${formatDate(at.date)}` : 'Reporte de existencias',
+    ...(at ? { note: cutoffNote(at.date, timeZone) } : {}),
     orientation: 'portrait',
     sheetName: 'Existencias',
-    fields: [{ label: 'Método de valuación', value: 'Costo promedio' }],
+    fields: [
+      ...(at ? [{ label: 'Existencias al', value: formatDate(at.date) }] : []),
+      { label: 'Método de valuación', value: 'Costo promedio' },
+    ],
     columns: STOCK_COLUMNS,
     emptyText: 'No hay productos registrados.',
-    rows: mapBatches(repo.stockRows(snapshot), (row): Row[] => {
+    rows: mapBatches(repo.stockRows(snapshot, at), (row): Row[] => {
       const category = row.category ?? NO_CATEGORY;
       if (row.category_total === 1) {
         return [{ cells: ['Total general', null, null, null, null, null, row.value], emphasis: 'total' }];
@@ -73,6 +84,64 @@ export function stockReport(snapshot: Snapshot, context: ReportContext): ReportD
         return [{ cells: [`Subtotal de la partida ${category}`, null, null, null, null, null, row.value], emphasis: 'subtotal' }];
       }
       return [{ cells: [String(row.product_id), row.name, row.unit ?? NO_UNIT, category, row.quantity, row.average, row.value] }];
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- Productos bajo mínimo
+
+const LOW_STOCK_COLUMNS: Column[] = [
+  { header: 'Clave', kind: 'text', weight: 30, xlsxWidth: 8 },
+  { header: 'Producto', kind: 'text', weight: 150, xlsxWidth: 44 },
+  { header: 'Unidad', kind: 'text', weight: 50, xlsxWidth: 14 },
+  { header: 'Existencia', kind: 'quantity', weight: 54, xlsxWidth: 13 },
+  { header: 'Mínima', kind: 'quantity', weight: 50, xlsxWidth: 12 },
+  { header: 'Máxima', kind: 'quantity', weight: 50, xlsxWidth: 12 },
+  { header: 'Cantidad sugerida', kind: 'quantity', weight: 60, xlsxWidth: 16 },
+  { header: 'Costo promedio', kind: 'price', weight: 62, xlsxWidth: 16 },
+  { header: 'Importe sugerido', kind: 'money', weight: 70, xlsxWidth: 18 },
+];
+
+/**
+ * "Productos bajo mínimo" (issue #20): what to reorder, by partida, usable as a draft purchase
+ * request — the suggested quantity fills up to the maximum (or the minimum without one), valued
+ * at today's average cost; signed by who drafted and who authorizes it.
+ */
+export function lowStockReport(snapshot: Snapshot, context: ReportContext): ReportDefinition {
+  let total = '0';
+  return {
+    ...base(context),
+    title: 'Productos bajo mínimo',
+    note:
+      'Productos con existencia igual o menor a su existencia mínima. Cantidad sugerida: existencia máxima - existencia ' +
+      '(existencia mínima - existencia si no tiene máxima); importe sugerido a costo promedio.',
+    orientation: 'landscape',
+    sheetName: 'Productos bajo mínimo',
+    fields: [{ label: 'Método de valuación', value: 'Costo promedio' }],
+    columns: LOW_STOCK_COLUMNS,
+    emptyText: 'No hay productos con existencia igual o menor a su mínima.',
+    rows: mapBatches(repo.lowStockRows(snapshot), (row): Row[] => {
+      if (row.category_total === 1) {
+        // With no product under its minimum, ROLLUP still yields the grand total: the empty text shows instead.
+        if (row.products === '0') return [];
+        total = row.amount;
+        return [{ cells: ['Total general', null, null, null, null, null, null, null, row.amount], emphasis: 'total' }];
+      }
+      if (row.product_total === 1) {
+        return [{ cells: [`Subtotal de la partida ${row.category ?? NO_CATEGORY}`, null, null, null, null, null, null, null, row.amount], emphasis: 'subtotal' }];
+      }
+      return [
+        {
+          cells: [String(row.product_id), row.name, row.unit ?? NO_UNIT, row.quantity, row.minimum, row.maximum, row.suggested, row.average, row.amount],
+        },
+      ];
+    }),
+    closing: () => ({
+      ...(total === '0' ? {} : { totals: [{ label: 'Importe sugerido total', amount: total }] }),
+      signatures: [
+        { role: 'Elaboró', name: '' },
+        { role: 'Autorizó', name: '' },
+      ],
     }),
   };
 }
@@ -96,11 +165,21 @@ const KARDEX_COLUMNS: Column[] = [
   { header: 'Valor', kind: 'money', weight: 62, xlsxWidth: 16 },
 ];
 
+/** A kardex row that carries only a balance: "Saldo inicial", "Saldo anterior", … */
+const balanceRow = (label: string, balance: repo.KardexBalance): Row => ({
+  cells: [label, null, null, null, null, null, null, null, null, null, null, balance.quantity, balance.average, balance.value],
+  emphasis: 'subtotal',
+});
+
 export async function productCard(snapshot: Snapshot, context: ReportContext, productId: number): Promise<ReportDefinition | null> {
   const product = await repo.productHeader(snapshot, productId);
   if (!product) return null;
+  const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
+  const range = context.range && (context.range.from || context.range.to) ? { ...context.range, timeZone } : null;
+  const zero: repo.KardexBalance = { quantity: '0', average: '0', value: '0' };
   async function* rows(): AsyncIterable<Row[]> {
-    yield* mapBatches(repo.kardexRows(snapshot, productId), (m): Row[] => {
+    if (range) yield [balanceRow('Saldo inicial', range.from ? await repo.kardexBalanceAt(snapshot, productId, range.from, 'start', timeZone) : zero)];
+    yield* mapBatches(repo.kardexRows(snapshot, productId, range), (m): Row[] => {
       const entry = isInboundMovement(m.movement_type);
       const movement = [m.quantity, m.unit_cost, m.amount];
       const none = [null, null, null];
@@ -110,7 +189,7 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
             m.id,
             m.date,
             movementTypeLabel(m.movement_type),
-            m.invoice_number !== null ? `Factura ${m.invoice_number}` : `Salida ${m.dispatch_id}`,
+            m.invoice_number !== null ? `Factura ${m.invoice_number}` : m.inventory_count_id !== null ? `Conteo ${m.inventory_count_id}` : `Salida ${m.dispatch_id}`,
             m.counterpart,
             ...(entry ? movement : none),
             ...(entry ? none : movement),
@@ -121,19 +200,32 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
         },
       ];
     });
-    const totals = await repo.kardexTotals(snapshot, productId);
-    if (Number(totals.movements) > 0) {
-      yield [
-        {
-          cells: ['Totales', null, null, null, null, totals.in_quantity, null, totals.in_amount, totals.out_quantity, null, totals.out_amount, product!.quantity, product!.average, product!.value],
-          emphasis: 'total',
-        },
-      ];
-    }
+    const totals = await repo.kardexTotals(snapshot, productId, range);
+    // The whole card ends with its totals (when it has movements); a range always ends with
+    // "Saldo final": the range's entries and exits and the balance at its end, which is the
+    // "Saldo inicial" of the range that follows.
+    if (!range && Number(totals.movements) === 0) return;
+    const final = range?.to ? await repo.kardexBalanceAt(snapshot, productId, range.to, 'end', timeZone) : { quantity: product!.quantity, average: product!.average, value: product!.value };
+    yield [
+      {
+        cells: [range ? 'Saldo final' : 'Totales', null, null, null, null, totals.in_quantity, null, totals.in_amount, totals.out_quantity, null, totals.out_amount, final.quantity, final.average, final.value],
+        emphasis: 'total',
+      },
+    ];
   }
+  const period = range
+    ? `${range.from ? `del ${formatDate(range.from)}` : 'desde el inicio'} ${range.to ? `al ${formatDate(range.to)}` : 'a hoy'}`
+    : null;
   return {
     ...base(context),
     title: 'Tarjeta de almacén',
+    ...(range
+      ? {
+          note:
+            `Movimientos registrados ${period} (hora de ${timeZone}); la fecha de cada renglón es la del documento. ` +
+            'El saldo inicial es el que dejó el último movimiento registrado antes del periodo.',
+        }
+      : {}),
     orientation: 'landscape',
     sheetName: 'Tarjeta de almacén',
     fields: [
@@ -143,6 +235,7 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
       { label: 'Partida', value: product.category ?? NO_CATEGORY },
       { label: 'Método de valuación', value: 'Costo promedio' },
       { label: 'Existencia actual', value: `${formatQuantity(product.quantity)} ${product.unit ?? ''}`.trim() },
+      ...(period ? [{ label: 'Periodo', value: period.charAt(0).toUpperCase() + period.slice(1) }] : []),
     ],
     columns: KARDEX_COLUMNS,
     groups: [
@@ -150,6 +243,9 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
       { title: 'Salidas', first: 8, span: 3 },
       { title: 'Existencia', first: 11, span: 3 },
     ],
+    // Each printed page starts with the balance the previous one ended with and ends with the
+    // balance it hands on, so a page can be checked on its own.
+    carry: { columns: [11, 12, 13], before: 'Saldo anterior', after: 'Pasa a la siguiente hoja' },
     emptyText: 'El producto no tiene movimientos registrados.',
     rows: rows(),
   };
@@ -210,6 +306,8 @@ export async function entryVoucher(snapshot: Snapshot, context: ReportContext, i
       { label: 'RFC', value: invoice.rfc },
       { label: 'Número de factura', value: invoice.invoice_number },
       { label: 'Tipo de entrada', value: invoiceTypeLabel(invoice.invoice_type) },
+      // Two fields a row: the UUID lands under the invoice number.
+      ...(invoice.cfdi_uuid ? [{ label: 'UUID del CFDI', value: invoice.cfdi_uuid }] : []),
     ],
     columns: ENTRY_COLUMNS,
     rows: mapBatches(repo.invoiceLines(snapshot, invoiceId), (line): Row[] => {

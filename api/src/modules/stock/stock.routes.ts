@@ -1,14 +1,149 @@
 // GET /api/stock/{productId} (product spec §7): available quantity and average cost of one
 // product, read from its balance row in O(1). A product that never moved answers "0" and "0".
+// GET /api/stock?date=YYYY-MM-DD (issue #18): every product's stock at the end of that day
+// (registration order, APP_TIME_ZONE; stock-at-date.ts), or today's without a date.
+// GET /api/stock/summary (issue #20): the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
+import { todayIn } from '@almacen/shared/domain';
 import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
 import { AppError } from '../../http/errors';
 import { parseId } from '../../http/validate';
 import type { ModuleOptions } from '../module';
 import { readStock } from '../ledger/ledger.repository';
 import { stockSchema } from '../ledger/schemas';
+import { parseCutoffDate, stockAtDate } from './stock-at-date';
+import { stockSummary, summaryKey, type StockSummary } from './summary';
 
-const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
+const decimal = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } as const;
+const stockAtDateSchema = {
+  type: 'object',
+  required: ['data', 'date'],
+  properties: {
+    date: { type: 'string', format: 'date', description: 'La fecha de corte (hoy si no se pidió una)' },
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['productId', 'availableQuantity', 'averagePrice', 'value'],
+        properties: {
+          productId: { type: 'integer', minimum: 1 },
+          availableQuantity: { ...decimal, description: 'Existencia al final del día de corte' },
+          averagePrice: { ...decimal, description: 'Costo promedio en ese momento (hasta 6 decimales)' },
+          value: { ...decimal, description: 'availableQuantity × averagePrice, exacto' },
+        },
+      },
+    },
+  },
+} as const;
+
+const money = { ...decimal, description: 'Pesos, redondeado a centavos' } as const;
+const flow = { type: 'object', required: ['count', 'amount'], properties: { count: { type: 'integer' }, amount: money } } as const;
+const summarySchema = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'object',
+      required: ['month', 'inventoryValue', 'productsWithStock', 'productsUnderMinimum', 'entries', 'exits', 'valueByCategory', 'monthly', 'topProducts', 'recentMovements'],
+      properties: {
+        month: { type: 'string', description: 'El mes en curso (AAAA-MM, APP_TIME_ZONE)' },
+        inventoryValue: money,
+        productsWithStock: { type: 'integer' },
+        productsUnderMinimum: { type: 'integer' },
+        entries: { ...flow, description: 'Entradas registradas en el mes menos las canceladas en el mes' },
+        exits: { ...flow, description: 'Salidas registradas en el mes menos las canceladas en el mes' },
+        valueByCategory: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['categoryId', 'category', 'value', 'others'],
+            properties: { categoryId: { type: 'integer', nullable: true }, category: { type: 'string' }, value: money, others: { type: 'boolean' } },
+          },
+        },
+        monthly: {
+          type: 'array',
+          items: { type: 'object', required: ['month', 'entries', 'exits'], properties: { month: { type: 'string' }, entries: money, exits: money } },
+        },
+        topProducts: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['productId', 'name', 'quantity', 'value'],
+            properties: { productId: { type: 'integer' }, name: { type: 'string' }, quantity: decimal, value: money },
+          },
+        },
+        recentMovements: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'productId', 'productName', 'movementType', 'quantity', 'price', 'amount', 'invoiceId', 'dispatchId', 'recordedAt'],
+            properties: {
+              id: { type: 'integer' },
+              productId: { type: 'integer' },
+              productName: { type: 'string' },
+              movementType: { type: 'string' },
+              quantity: decimal,
+              price: decimal,
+              amount: money,
+              invoiceId: { type: 'integer', nullable: true },
+              dispatchId: { type: 'integer', nullable: true },
+              recordedAt: { type: 'string', format: 'date-time' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  let summaryCache: Promise<{ key: string; data: StockSummary }> | null = null;
+  app.get(
+    '/stock/summary',
+    {
+      schema: {
+        tags: ['existencias'],
+        summary: 'Resumen del almacén para la página de inicio: cifras y series de las gráficas',
+        description:
+          'Valor del inventario, productos con existencia y bajo mínimo, entradas y salidas del mes (registro, APP_TIME_ZONE; ' +
+          'las cancelaciones restan), valor por partida (10 mayores y "Otras"), entradas contra salidas de los últimos 12 meses, ' +
+          'los 10 productos de mayor valor y los últimos 10 movimientos.',
+        response: { 200: summarySchema, ...ERROR_RESPONSES },
+      },
+    },
+    // Kept per key (summary.ts): the home page of every visitor costs two index probes until the
+    // next movement or catalogue change. The answer may be newer than its key, never older.
+    async () => {
+      const key = await summaryKey(db, config.timeZone);
+      let entry = summaryCache && (await summaryCache.catch(() => null));
+      if (entry?.key !== key) {
+        summaryCache = stockSummary(db, config.timeZone).then((data) => ({ key, data }));
+        entry = await summaryCache;
+      }
+      return { data: entry.data };
+    },
+  );
+  app.get(
+    '/stock',
+    {
+      schema: {
+        tags: ['existencias'],
+        summary: 'Existencias de todos los productos, hoy o al final de una fecha de corte',
+        description:
+          'Con `date`, el saldo de cada producto después del último movimiento registrado hasta el fin de ese día ' +
+          '(zona horaria APP_TIME_ZONE): cuenta la fecha de registro, no la del documento. Sin `date`, las existencias actuales.',
+        querystring: {
+          type: 'object',
+          properties: { date: { type: 'string', description: 'AAAA-MM-DD, no posterior a hoy ni anterior a 2000-01-01' } },
+        },
+        response: { 200: stockAtDateSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const date = parseCutoffDate((request.query as { date?: unknown }).date, config.timeZone);
+      return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, date, config.timeZone) };
+    },
+  );
   app.get(
     '/stock/:productId',
     {

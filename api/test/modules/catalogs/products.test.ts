@@ -27,7 +27,7 @@ test('create answers 201 with the saved row (trimmed, no unit or partida yet) an
   const response = await ana.post(P, { name: '  Papel bond carta  ' });
   expect(response.statusCode).toBe(201);
   const product = response.json().data;
-  expect(product).toEqual({ id: expect.any(Number), name: 'Papel bond carta', unit: null, category: null });
+  expect(product).toEqual({ id: expect.any(Number), name: 'Papel bond carta', unit: null, category: null, minimumStock: null, maximumStock: null });
 
   const { rows } = await t.db.query('SELECT created_by, created_by_name, updated_by FROM products WHERE id = $1', [product.id]);
   expect(rows[0]).toEqual({ created_by: 'user-ana', created_by_name: 'Ana Pérez', updated_by: 'user-ana' });
@@ -55,7 +55,7 @@ test('edit sets partida and unit; the list and the detail show them nested; who 
 
   const response = await luis.put(P, { id: created.id, name: 'Tóner negro HP 58A', categoryId: partida.id, unitId: pieza.id });
   expect(response.statusCode).toBe(200);
-  const expected = { id: created.id, name: 'Tóner negro HP 58A', unit: pieza, category: partida };
+  const expected = { id: created.id, name: 'Tóner negro HP 58A', unit: pieza, category: partida, minimumStock: null, maximumStock: null };
   expect(response.json().data).toEqual(expected);
   expect((await ana.get(`${P}/${created.id}`)).json()).toEqual({ data: expected });
   expect((await ana.get(P)).json().data).toContainEqual(expected);
@@ -67,12 +67,12 @@ test('edit sets partida and unit; the list and the detail show them nested; who 
     ['create', 'user-ana'],
     ['update', 'user-luis'],
   ]);
-  expect(audit[1].before).toEqual({ id: created.id, name: 'Tóner negro', unit: null, category: null });
+  expect(audit[1].before).toEqual({ id: created.id, name: 'Tóner negro', unit: null, category: null, minimumStock: null, maximumStock: null });
   expect(audit[1].after).toEqual(expected);
 
   // null clears them again
   const cleared = await ana.put(P, { id: created.id, name: 'Tóner negro HP 58A', categoryId: null, unitId: null });
-  expect(cleared.json().data).toEqual({ id: created.id, name: 'Tóner negro HP 58A', unit: null, category: null });
+  expect(cleared.json().data).toEqual({ id: created.id, name: 'Tóner negro HP 58A', unit: null, category: null, minimumStock: null, maximumStock: null });
 });
 
 test('unknown partida or unit → 400 naming the field; nothing changes', async () => {
@@ -169,6 +169,8 @@ test('the list: every product in id order, each exactly as its detail answers it
     name: 'Tóner "negro" \\ 85A',
     unit: { id: pieza.id, description: 'Paquete de lista' },
     category: { id: partida.id, description: 'Materiales "de" oficina' },
+    minimumStock: null,
+    maximumStock: null,
   });
   expect(list.find((p) => p.id === plain.id)).toMatchObject({ unit: null, category: null });
 });

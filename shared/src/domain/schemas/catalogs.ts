@@ -1,7 +1,9 @@
 // Catalogue payloads (product spec §3, §5, §7). `type` lets extra keys through untouched; the
 // API reads only the declared ones.
-import { type, Infer } from 'superstruct';
-import { entityId, optionalEntityId, requiredText, rfc } from './primitives';
+import { type, Infer, refine } from 'superstruct';
+import { compareDecimal, toDecimalString } from '../decimal';
+import { MAX_QUANTITY, QUANTITY_SCALE } from '../constants';
+import { entityId, optionalDecimal, optionalEntityId, requiredText, rfc } from './primitives';
 
 const M = {
   productName: 'El nombre del producto es un campo requerido.',
@@ -19,16 +21,43 @@ const M = {
   supplierName: 'El nombre del proveedor es un campo requerido.',
   supplierRfc: 'El RFC del proveedor es un campo requerido.',
   supplierId: 'El id del proveedor es inválido.',
+  minimumStock: 'La existencia mínima debe ser un número mayor o igual a 0.',
+  maximumStock: 'La existencia máxima debe ser un número mayor o igual a 0.',
+  stockLevels: 'La existencia máxima debe ser mayor o igual a la existencia mínima.',
 } as const;
 export const CATALOG_MESSAGES = M;
 
 export const createProductSchema = type({ name: requiredText(M.productName) });
-export const updateProductSchema = type({
-  id: entityId(M.productId),
-  name: requiredText(M.productName),
-  categoryId: optionalEntityId(M.categoryId),
-  unitId: optionalEntityId(M.unitId),
-});
+/** A stock level as given (number or text), or null when empty; undefined when absent. */
+export function stockLevelOf(value: unknown): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  return toDecimalString(value);
+}
+
+/** Whether a maximum is below its minimum (both set): "Existencia máxima" must be ≥ "Existencia mínima". */
+export function stockLevelsInverted(minimum: string | null | undefined, maximum: string | null | undefined): boolean {
+  return minimum != null && maximum != null && compareDecimal(maximum, minimum) < 0;
+}
+
+// Issue #20: minimumStock / maximumStock are optional; a payload without them (the spec's)
+// leaves the stored levels unchanged, null or "" clears them.
+export const updateProductSchema = refine(
+  type({
+    id: entityId(M.productId),
+    name: requiredText(M.productName),
+    categoryId: optionalEntityId(M.categoryId),
+    unitId: optionalEntityId(M.unitId),
+    minimumStock: optionalDecimal({ message: M.minimumStock, scale: QUANTITY_SCALE, max: MAX_QUANTITY }),
+    maximumStock: optionalDecimal({ message: M.maximumStock, scale: QUANTITY_SCALE, max: MAX_QUANTITY }),
+  }),
+  'stockLevels',
+  (value) =>
+    !stockLevelsInverted(stockLevelOf(value.minimumStock), stockLevelOf(value.maximumStock)) || {
+      message: M.stockLevels,
+      path: ['maximumStock'],
+    },
+);
 
 export const createCategorySchema = type({ description: requiredText(M.categoryDescription) });
 export const updateCategorySchema = type({ id: entityId(M.categoryId), description: requiredText(M.categoryDescription) });

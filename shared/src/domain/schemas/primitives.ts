@@ -73,6 +73,20 @@ export const decimal = ({ message, scale, max, positive = true }: DecimalOptions
     return true;
   });
 
+/**
+ * An optional non-negative decimal (a stock level): absent (undefined) leaves the stored value
+ * as it is, null or "" clears it; otherwise ≥ 0 with at most `scale` decimals, up to `max`.
+ */
+export const optionalDecimal = ({ message, scale, max }: Omit<DecimalOptions, 'positive'>) =>
+  define<string | number | null | undefined>('optionalDecimal', (value) => {
+    if (value === undefined || value === null || value === '') return true;
+    const text = toDecimalString(value);
+    if (text === null) return message;
+    if (decimalPlaces(text) > scale) return MESSAGES.decimals(scale);
+    if (compareDecimal(text, max) > 0) return MESSAGES.tooLarge(max);
+    return true;
+  });
+
 /** A calendar date (YYYY-MM-DD) from MIN_DOCUMENT_DATE up to `today()`. */
 export const pastOrToday = (message: string, today: () => string) =>
   define<string>('pastOrToday', (value) => {

@@ -7,7 +7,7 @@
 import { useCallback } from 'react';
 import { REPORT_DOWNLOAD_RETRIES } from '../../domain/constants';
 import { isApiError } from '../../platform/api-error';
-import type { ApiClient, ApiDownload } from '../../platform/api-client';
+import type { ApiClient, ApiDownload, ApiRequestOptions } from '../../platform/api-client';
 import { useApi } from '../../platform/hooks';
 import { useAction } from './use-action';
 
@@ -16,6 +16,8 @@ export interface ReportRequest {
   path: string;
   /** The spec's name without extension ("Reportes de entrada - 12"), used when the server names no file. */
   fileName: string;
+  /** What the report is of, when the server needs it (the filters of "Bitácora"), as query parameters. */
+  query?: ApiRequestOptions['query'];
 }
 
 export interface SavedReport {
@@ -90,7 +92,7 @@ export function reportFileName(request: ReportRequest, download: ApiDownload): s
 }
 
 export async function downloadReport(api: ApiClient, request: ReportRequest, options?: RetryOptions): Promise<SavedReport> {
-  const download = await withRetries(() => api.download(request.path, { method: 'POST' }), options);
+  const download = await withRetries(() => api.download(request.path, request.query === undefined ? { method: 'POST' } : { method: 'POST', query: request.query }), options);
   return { blob: download.blob, fileName: reportFileName(request, download) };
 }
 

@@ -2,6 +2,11 @@
 // Table primitives: search on the left, filters behind a toggle, density xs/md/xl, pages of
 // 5–100 rows with previous/next only, skeleton rows while loading, a progress bar while saving,
 // expandable detail rows, resizable columns (180 / 40 / 1000 px) and windowed long pages.
+// The columns share the width of the container (issue #14): they shrink or grow in proportion,
+// a width the person dragged is kept, and only when even the narrowest readable widths do not
+// fit does the table scroll sideways — with the actions column stuck to the right edge, so the
+// row menu is always in sight. On a phone the less important columns are left out (`hideBelow`,
+// the "priority columns" of Fluent's responsive tables).
 import {
   Button,
   Input,
@@ -56,7 +61,7 @@ import { ERROR_TITLE } from '../../platform/error-text';
 import { useNotify } from '../../platform/notify';
 import { isAtLeast, useBreakpoint } from '../hooks/use-breakpoint';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { buildSearchIndex, filterRows, isSortable, paginate, sortRows } from './table-model';
+import { buildSearchIndex, filterRows, fitColumnWidths, isSortable, paginate, sortRows, type ColumnWant } from './table-model';
 import { TABLE_TEXTS } from './texts';
 import type { DataTableColumn, DataTableProps, Density, SortState } from './types';
 import { ESTIMATED_ROW_HEIGHT, useRowWindow } from './use-row-window';
@@ -64,7 +69,12 @@ import { ESTIMATED_ROW_HEIGHT, useRowWindow } from './use-row-window';
 const FLUENT_SIZE = { xs: 'extra-small', md: 'small', xl: 'medium' } as const;
 const EXPAND_COLUMN = '__expand';
 const ACTIONS_COLUMN = '__actions';
-const FIXED_WIDTH = { [EXPAND_COLUMN]: 44, [ACTIONS_COLUMN]: 96 } as const;
+// Content widths; every cell adds CELL_PADDING. The actions column fits its header "Acciones".
+const FIXED_WIDTH = { [EXPAND_COLUMN]: 32, [ACTIONS_COLUMN]: 64 } as const;
+/** Fluent's table cells have 8 px of padding on either side. */
+const CELL_PADDING = 16;
+/** A column without a `minWidth` is not squeezed narrower than this to fit; the table scrolls instead. */
+const READABLE_WIDTH = 96;
 /** Pages longer than this are windowed. */
 const DEFAULT_VIRTUALIZE_FROM = 30;
 
@@ -82,9 +92,26 @@ const useStyles = makeStyles({
   progress: { minHeight: '2px' },
   // A size container, so a detail row can be as wide as the visible part of the table (100cqw).
   scroller: { overflowX: 'auto', maxWidth: '100%', containerType: 'inline-size' },
+  // The widths below are exact: the table is as wide as its columns, which fit the container.
+  table: { tableLayout: 'fixed' },
+  cell: { boxSizing: 'content-box', overflowWrap: 'anywhere' },
+  // The actions column stays at the right edge while a table too wide for a phone scrolls.
+  stickyEnd: {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `inset 1px 0 0 ${tokens.colorNeutralStroke2}`,
+  },
   windowed: { overflowY: 'auto', maxHeight: 'min(70vh, 720px)' },
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
-  filterCell: { paddingTop: tokens.spacingVerticalXXS, paddingBottom: tokens.spacingVerticalXXS },
+  filterCell: {
+    paddingTop: tokens.spacingVerticalXXS,
+    paddingBottom: tokens.spacingVerticalXXS,
+    // Fluent's combobox asks for 250 px; in a filter cell it takes the column's width instead.
+    '& .fui-Combobox': { minWidth: 0, width: '100%', boxSizing: 'border-box' },
+    '& .fui-Combobox__input': { minWidth: 0, width: '100%' },
+  },
   detailCell: { backgroundColor: tokens.colorNeutralBackground2, padding: tokens.spacingHorizontalM },
   // A detail (often a table of its own) spans the visible width and stays in view while a wide
   // table scrolls sideways, so its buttons are never cut off; what does not fit scrolls inside it.
@@ -195,20 +222,54 @@ export function DataTable<T>(props: DataTableProps<T>) {
     for (const [id, width] of Object.entries(FIXED_WIDTH)) options[id] = { minWidth: width, defaultWidth: width, idealWidth: width };
     return options;
   }, [visibleColumns]);
+  // The widths the person chose by dragging a column's edge (mouse, touch or keyboard); Fluent
+  // knows no maximum, so a width is kept at 1000 px at most. Fluent also calls this, without an
+  // event, when the table sets a width itself (below): that is not a choice.
+  const [chosen, setChosen] = useState<Record<string, number>>({});
+  const onColumnResize = useCallback((event: unknown, data: { columnId: string | number; width: number }) => {
+    if (!event) return;
+    const width = Math.min(COLUMN_SIZE.max, data.width);
+    setChosen((previous) => (previous[data.columnId] === width ? previous : { ...previous, [data.columnId]: width }));
+  }, []);
   const { columnSizing_unstable: sizing, tableRef } = useTableFeatures<T>(
     { columns: fluentColumns, items: page.rows as T[] },
-    [useTableColumnSizing_unstable({ columnSizingOptions: sizingOptions, autoFitColumns: false })],
+    [useTableColumnSizing_unstable({ columnSizingOptions: sizingOptions, autoFitColumns: false, onColumnResize })],
   );
-  // Fluent knows no maximum width: pull a column dragged past 1000 px back to it.
-  useLayoutEffect(() => {
-    for (const column of sizing.getColumnWidths()) {
-      if (column.width > COLUMN_SIZE.max) sizing.setColumnWidth(column.columnId, COLUMN_SIZE.max);
-    }
-  });
+
 
   const showSkeleton = loading && rows.length === 0 && !error;
   const virtualized = !showSkeleton && page.rows.length > virtualizeFrom && expanded.size === 0;
   const rowWindow = useRowWindow(page.rows.length, virtualized, ESTIMATED_ROW_HEIGHT[density], `${page.pageIndex}:${pageSize}`);
+
+  // The width the columns share: the scroller's, less the fixed columns and every cell's padding.
+  const containerWidth = useContainerWidth(rowWindow.containerRef);
+  const shownWidths = useMemo(() => {
+    const wants: ColumnWant[] = [];
+    let fixed = 0;
+    for (const column of fluentColumns) {
+      const id = String(column.columnId);
+      if (id in FIXED_WIDTH) {
+        fixed += FIXED_WIDTH[id as keyof typeof FIXED_WIDTH] + CELL_PADDING;
+        continue;
+      }
+      const option = sizingOptions[id];
+      const width = chosen[id] ?? option.defaultWidth ?? COLUMN_SIZE.default;
+      const asked = visibleColumns.find((candidate) => candidate.id === id)?.minWidth;
+      const floor = Math.min(width, Math.max(COLUMN_SIZE.min, asked ?? READABLE_WIDTH));
+      wants.push({ id, width, floor, pinned: id in chosen });
+    }
+    const available = containerWidth > 0 ? containerWidth - fixed - wants.length * CELL_PADDING : 0;
+    return { ...fitColumnWidths(wants, available), ...FIXED_WIDTH } as Record<string, number>;
+  }, [fluentColumns, visibleColumns, sizingOptions, containerWidth, chosen]);
+  // Fluent's own state follows the widths shown, so a drag starts from the edge the person sees
+  // and moves it 1:1 (Fluent measures the drag from the width it holds).
+  useLayoutEffect(() => {
+    for (const column of sizing.getColumnWidths()) {
+      const shown = shownWidths[String(column.columnId)];
+      if (shown !== undefined && Math.max(column.minWidth, shown) !== column.width) sizing.setColumnWidth(column.columnId, shown);
+    }
+  });
+  const tableWidth = fluentColumns.reduce((sum, column) => sum + shownWidths[String(column.columnId)] + CELL_PADDING, 0);
 
   // `npm run bench` times first render and search-to-update from this mark: one per commit that
   // changes the shown rows (never on other renders), so it costs nothing measurable.
@@ -249,8 +310,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
 
   const columnCount = fluentColumns.length;
-  const cellStyle = (columnId: string) => sizing.getTableCellProps(columnId).style;
-  const fixedHeaderStyle = (columnId: string) => sizing.getTableHeaderCellProps(columnId).style;
+  const cellStyle = (columnId: string) => {
+    const width = shownWidths[columnId];
+    return { width, minWidth: width, maxWidth: width };
+  };
+  const cellClass = (columnId: string) => mergeClasses(styles.cell, columnId === ACTIONS_COLUMN && styles.stickyEnd);
   const mobile = breakpoint === 'mobile';
   const tablet = breakpoint === 'tablet';
   const nothingMatches = rows.length > 0 && page.total === 0;
@@ -276,7 +340,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = Array.from({ length: count }, (_, i) => (
       <TableRow key={`skeleton-${i}`} data-testid="data-table-skeleton-row" aria-hidden="true">
         {fluentColumns.map((column) => (
-          <TableCell key={column.columnId} style={cellStyle(String(column.columnId))}>
+          <TableCell key={column.columnId} style={cellStyle(String(column.columnId))} className={cellClass(String(column.columnId))}>
             <Skeleton aria-label={TABLE_TEXTS.loading}>
               <SkeletonItem size={density === 'xs' ? 12 : 16} />
             </Skeleton>
@@ -307,7 +371,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Fragment key={id}>
               <TableRow aria-rowindex={rowNumber} ref={offset === 0 ? rowWindow.measureRow : undefined}>
                 {renderDetail && (
-                  <TableCell style={cellStyle(EXPAND_COLUMN)}>
+                  <TableCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell}>
                     <Button
                       appearance="subtle"
                       size="small"
@@ -319,11 +383,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </TableCell>
                 )}
                 {visibleColumns.map((column) => (
-                  <TableCell key={column.id} style={cellStyle(column.id)}>
+                  <TableCell key={column.id} style={cellStyle(column.id)} className={styles.cell}>
                     {renderCell(column, item)}
                   </TableCell>
                 ))}
-                {rowActions && <TableCell style={cellStyle(ACTIONS_COLUMN)}>{rowActions(item)}</TableCell>}
+                {rowActions && (
+                  <TableCell style={cellStyle(ACTIONS_COLUMN)} className={cellClass(ACTIONS_COLUMN)}>
+                    {rowActions(item)}
+                  </TableCell>
+                )}
               </TableRow>
               {renderDetail && isExpanded && (
                 <TableRow>
@@ -411,7 +479,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       >
         <Table
           ref={tableRef}
-          {...sizing.getTableProps()}
+          className={styles.table}
+          style={{ width: tableWidth }}
           aria-label={label}
           aria-busy={showSkeleton || saving}
           aria-rowcount={page.total + 1}
@@ -421,14 +490,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
         >
           <TableHeader className={styles.header}>
             <TableRow aria-rowindex={1}>
-              {renderDetail && <TableHeaderCell style={fixedHeaderStyle(EXPAND_COLUMN)} aria-label={TABLE_TEXTS.expand} />}
+              {/* Not sortable: in a sortable table Fluent makes every header a button, and this one would be an empty, nameless one. */}
+              {renderDetail && <TableHeaderCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell} aria-label={TABLE_TEXTS.expand} sortable={false} />}
               {visibleColumns.map((column) => {
                 const sortable = isSortable(column);
-                const { style, aside } = sizing.getTableHeaderCellProps(column.id);
+                // The last column takes the room left (its handle would stick out past the table).
+                const last = column.id === fluentColumns[fluentColumns.length - 1].columnId;
+                const { aside } = last ? { aside: undefined } : sizing.getTableHeaderCellProps(column.id);
                 return (
                   <TableHeaderCell
                     key={column.id}
-                    style={style}
+                    style={cellStyle(column.id)}
+                    className={styles.cell}
                     aside={aside}
                     sortable={sortable}
                     sortDirection={sort?.columnId === column.id ? sort.direction : undefined}
@@ -438,17 +511,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </TableHeaderCell>
                 );
               })}
-              {rowActions && <TableHeaderCell style={fixedHeaderStyle(ACTIONS_COLUMN)}>{TABLE_TEXTS.actions}</TableHeaderCell>}
+              {rowActions && (
+                <TableHeaderCell style={cellStyle(ACTIONS_COLUMN)} className={cellClass(ACTIONS_COLUMN)}>
+                  {TABLE_TEXTS.actions}
+                </TableHeaderCell>
+              )}
             </TableRow>
             {filtersShown && (
               <TableRow>
-                {renderDetail && <TableCell style={cellStyle(EXPAND_COLUMN)} />}
+                {renderDetail && <TableCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell} />}
                 {visibleColumns.map((column) => (
-                  <TableCell key={column.id} style={cellStyle(column.id)} className={styles.filterCell}>
+                  <TableCell key={column.id} style={cellStyle(column.id)} className={mergeClasses(styles.cell, styles.filterCell)}>
                     {renderFilter(column, filters[column.id], (value) => setFilter(column.id, value))}
                   </TableCell>
                 ))}
-                {rowActions && <TableCell style={cellStyle(ACTIONS_COLUMN)} />}
+                {rowActions && <TableCell style={cellStyle(ACTIONS_COLUMN)} className={cellClass(ACTIONS_COLUMN)} />}
               </TableRow>
             )}
           </TableHeader>
@@ -475,6 +552,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
 }
 
 const EMPTY: readonly never[] = [];
+
+/** The element's inner width (without its scrollbar), kept up to date; 0 until it has a layout. */
+function useContainerWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
 
 /** A User Timing mark for the bench; skipped where the environment has none (older test DOMs). */
 function markTable(name: string, detail: Record<string, unknown>): void {

@@ -101,3 +101,55 @@ export function paginate<T>(rows: readonly T[], pageIndex: number, pageSize: num
     total,
   };
 }
+
+/** A column as the fitting sees it: the width it asks for and how narrow it may become. */
+export interface ColumnWant {
+  id: string;
+  /** The width it asks for (its default, or what the person dragged it to). */
+  width: number;
+  /** Narrower than this the column is not shrunk to fit; the table scrolls sideways instead. */
+  floor: number;
+  /** A width the person chose: kept as it is while the others share what is left. */
+  pinned: boolean;
+}
+
+/**
+ * The widths (content, without the cells' padding) that make the columns share `available` px —
+ * the container's width minus the fixed columns and every cell's padding. Columns wider than
+ * their share shrink in proportion, never under their floor; spare room is shared in proportion
+ * too, so the table fills its container. When even the floors do not fit, the floors are
+ * returned and the table scrolls sideways (its actions column stays in sight, see DataTable).
+ * `available` ≤ 0 (not measured yet) leaves the widths as asked.
+ */
+export function fitColumnWidths(columns: readonly ColumnWant[], available: number): Record<string, number> {
+  const widths: Record<string, number> = {};
+  for (const column of columns) widths[column.id] = column.width;
+  if (available <= 0 || columns.length === 0) return widths;
+
+  let free = columns.filter((column) => !column.pinned);
+  let room = available - columns.filter((column) => column.pinned).reduce((sum, column) => sum + column.width, 0);
+  // Shrinking can push a column under its floor: fix it there and share again among the rest.
+  for (;;) {
+    const asked = free.reduce((sum, column) => sum + column.width, 0);
+    if (free.length === 0 || asked <= 0) break;
+    const scale = Math.max(room, 0) / asked;
+    const under = free.filter((column) => column.width * scale < column.floor);
+    if (under.length === 0) {
+      for (const column of free) widths[column.id] = column.width * scale;
+      break;
+    }
+    for (const column of under) {
+      widths[column.id] = Math.min(column.width, column.floor);
+      room -= widths[column.id];
+    }
+    free = free.filter((column) => !under.includes(column));
+  }
+  // Whole pixels that add up exactly to the room shared (no 1 px scroll from rounding).
+  let carry = 0;
+  for (const column of columns) {
+    const exact = widths[column.id] + carry;
+    widths[column.id] = Math.floor(exact);
+    carry = exact - widths[column.id];
+  }
+  return widths;
+}

@@ -43,6 +43,10 @@ export interface DataTableColumn<T> {
   filter?: ColumnFilter<T, any> | false;
   /** Initial width in px (default 180, min 40, max 1000). */
   width?: number;
+  /**
+   * The narrowest the column gets, dragged or shrunk to fit the container (at least 40); without
+   * it a column is shrunk to fit down to 96 px and dragged down to 40.
+   */
   minWidth?: number;
   /** Hidden on viewports narrower than this breakpoint. */
   hideBelow?: Exclude<Breakpoint, 'mobile'>;

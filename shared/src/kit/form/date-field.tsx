@@ -3,6 +3,7 @@ import { useContext, useMemo } from 'react';
 import { useField } from 'react-final-form';
 import { DEFAULT_TIME_ZONE, MIN_DOCUMENT_DATE } from '../../domain/constants';
 import { todayIn } from '../../domain/format';
+import { dayAfter, periodClosedHint, periodClosedMessage } from '../../domain/periods';
 import { MESSAGES } from '../../domain/schemas/primitives';
 import { PlatformContext } from '../../platform/platform-context';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
@@ -14,6 +15,11 @@ export interface DateFieldProps {
   disabled?: boolean;
   /** Today as YYYY-MM-DD; defaults to today in the portal's time zone (/config.json). */
   today?: string;
+  /**
+   * The last closed date (YYYY-MM-DD, useClosedUntil), or null: the picker starts at the day
+   * after it, a hint says why, and a date on or before it fails with the API's sentence.
+   */
+  closedUntil?: string | null;
 }
 
 /** Today (YYYY-MM-DD) in the portal's time zone, where "not later than today" is judged. */
@@ -24,28 +30,38 @@ export function useToday(): string {
 }
 
 /**
- * A date input that refuses a date after today or before MIN_DOCUMENT_DATE (the schemas' range):
- * the picker stops at both ends and typing one outside fails.
+ * A date input that refuses a date after today or before MIN_DOCUMENT_DATE (the schemas' range),
+ * or on or before a closed month's end when `closedUntil` is given: the picker stops at both
+ * ends and typing one outside fails.
  */
-export function DateField({ name, label, required, disabled, today: todayProp }: DateFieldProps) {
+export function DateField({ name, label, required, disabled, today: todayProp, closedUntil = null }: DateFieldProps) {
   const defaultToday = useToday();
   const today = todayProp ?? defaultToday;
+  const firstOpenDay = closedUntil === null ? MIN_DOCUMENT_DATE : dayAfter(closedUntil);
   const { input, meta } = useField<string>(name, {
     subscription: FIELD_SUBSCRIPTION,
     parse: keepValue,
     validate: (value) => {
       if (typeof value !== 'string' || value === '') return undefined;
       if (value > today) return MESSAGES.futureDate;
+      if (closedUntil !== null && value <= closedUntil) return periodClosedMessage(closedUntil);
       return value < MIN_DOCUMENT_DATE ? MESSAGES.pastDate : undefined;
     },
   });
   const message = visibleError(meta);
   return (
-    <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'}>
+    <Field
+      label={label}
+      required={required}
+      validationMessage={message}
+      validationState={message ? 'error' : 'none'}
+      // The refusal already says it (and what to do): the hint is not repeated under it.
+      hint={closedUntil === null || message === periodClosedMessage(closedUntil) ? undefined : periodClosedHint(closedUntil)}
+    >
       <Input
         type="date"
         name={input.name}
-        min={MIN_DOCUMENT_DATE}
+        min={firstOpenDay > MIN_DOCUMENT_DATE ? firstOpenDay : MIN_DOCUMENT_DATE}
         max={today}
         value={input.value ?? ''}
         disabled={disabled}

@@ -11,6 +11,7 @@ import { renderWithPlatform, testUser } from '../../testing';
 import {
   FormWizard,
   LEAVE_TEXTS,
+  SAVED_BUT_NOT_REFRESHED,
   ProductRows,
   combineSteps,
   draftStorageKey,
@@ -282,6 +283,21 @@ test('save: one request per double click, green notice, callback, reset one seco
   act(() => jest.advanceTimersByTime(100));
   expect(currentStep()).toHaveTextContent('Datos del documento');
   expect(screen.getByLabelText('Título')).toHaveValue('');
+});
+
+test('a follow-up that fails after the save is told, and the document still counts as saved', async () => {
+  const user = userEvent.setup();
+  const save = jest.fn(async () => ({ id: 8 }));
+  const onSaved = jest.fn(async () => {
+    throw new Error('la lista no respondió');
+  });
+  renderWizard({ save, onSaved });
+  await fillToSummary(user);
+  await user.click(screen.getByRole('button', { name: 'Guardar documento' }));
+  expect(await screen.findByText('Documento 8 registrado.')).toBeInTheDocument();
+  expect(await screen.findByText(SAVED_BUT_NOT_REFRESHED)).toBeInTheDocument();
+  expect(onSaved).toHaveBeenCalledTimes(1);
+  expect(save).toHaveBeenCalledTimes(1);
 });
 
 test('a failed save shows "¡Oh no!" with the server message, keeps the values and reuses the key', async () => {

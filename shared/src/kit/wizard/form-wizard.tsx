@@ -33,6 +33,9 @@ export const BACK_LABEL = 'Regresar';
 /** Where the step lives in the browser history entry (react-router's location state). */
 const STEP_STATE = 'almacenWizardStep';
 
+/** A saved document whose follow-up (refreshing the lists, going to the history) failed. */
+export const SAVED_BUT_NOT_REFRESHED = 'El documento se guardó, pero la pantalla no se pudo actualizar. Recarga la página para verlo.';
+
 export interface MinRowsRule {
   /** The array field, e.g. "products". */
   name: string;
@@ -46,7 +49,10 @@ export interface WizardStep<V> {
   /** Shown in the stepper and as the step's heading: "Datos de la factura". */
   label: string;
   content: ReactNode;
-  /** Validation of this step only; runs on every change. */
+  /**
+   * Validation of this step only; runs on every change, and again whenever a new function is
+   * given (keep it stable with useMemo unless what it checks against changed).
+   */
   validate?: StepValidator<V>;
   /** Going forward from this step needs rows. */
   minRows?: MinRowsRule;
@@ -88,14 +94,14 @@ export interface FormWizardProps<V extends object, R> {
 }
 
 const useStyles = makeStyles({
+  // No margin or padding of its own: every area starts at the shell's padding, so the title does
+  // not move when the person goes from a table to a wizard (issue #14).
   root: {
     width: '100%',
-    marginInline: 'auto',
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,
     boxSizing: 'border-box',
-    padding: tokens.spacingHorizontalM,
   },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
   step: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, border: 'none', padding: 0, margin: 0, minWidth: 0 },
@@ -246,10 +252,11 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
     [],
   );
 
-  const validate = useCallback(
-    (values: V) => toFormErrors(latest.current.steps[step]?.validate?.(values) ?? {}),
-    [step],
-  );
+  // A step's validator that changes (a closing read after the form opened) re-validates what is
+  // typed: final-form runs the validation again when `validate` changes identity. Wizards keep
+  // their validators stable otherwise (useMemo).
+  const stepValidate = steps[step]?.validate;
+  const validate = useCallback((values: V) => toFormErrors(stepValidate?.(values) ?? {}), [stepValidate]);
 
   const save = useCallback(
     async (values: V, form: FormApi<V>) => {
@@ -279,7 +286,13 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
           setStep(0);
           setSaved(false);
         }, FORM_RESET_DELAY_MS);
-        await onSaved?.(result, values);
+        // The document is saved whatever the follow-up does: a follow-up that fails (a refresh,
+        // a navigation) is told, never left as an unhandled rejection or read as a failed save.
+        try {
+          await onSaved?.(result, values);
+        } catch {
+          notify.error(ERROR_TITLE, SAVED_BUT_NOT_REFRESHED);
+        }
         return undefined;
       } finally {
         saving.current = false;

@@ -1,5 +1,5 @@
 // The document wizard kit shared by the entry (mf-invoices) and exit (mf-dispatches) wizards.
-export { FormWizard, NEXT_STEP_LABEL, BACK_LABEL } from './form-wizard';
+export { FormWizard, NEXT_STEP_LABEL, BACK_LABEL, SAVED_BUT_NOT_REFRESHED } from './form-wizard';
 export type { FormWizardProps, MinRowsRule, SaveContext, WizardStep } from './form-wizard';
 export { ProductRows, ADD_PRODUCT_LABEL, newRowKey } from './product-rows';
 export type { ProductRowRender, ProductRowsProps } from './product-rows';
@@ -12,5 +12,5 @@ export type { IdempotencyKeyOptions, IdempotencyKeys, IdempotencyState } from '.
 export { LEAVE_TEXTS, useLeaveGuard } from './leave-guard';
 export { clearDraft, draftStorageKey, readDraft, writeDraft } from './wizard-draft';
 export type { WizardDraft } from './wizard-draft';
-export { combineSteps, rowsStep, schemaStep, toFormErrors } from './step-validation';
+export { closedPeriodStep, combineSteps, rowsStep, schemaStep, toFormErrors } from './step-validation';
 export type { RowsStepOptions, StepValidator } from './step-validation';

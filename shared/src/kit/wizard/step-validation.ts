@@ -3,7 +3,7 @@
 // the step on screen, so fields of later steps cannot block the way forward.
 import { setIn } from 'final-form';
 import type { Struct } from 'superstruct';
-import { validateWith, type FieldErrors } from '../../domain';
+import { periodClosedMessage, validateWith, type FieldErrors } from '../../domain';
 
 // A superstruct Struct is invariant in its value type (it both reads and refines values), so a
 // validator that accepts any schema has to say `any` once.
@@ -70,5 +70,17 @@ export function combineSteps<V>(...validators: StepValidator<V>[]): StepValidato
       }
     }
     return errors;
+  };
+}
+
+/**
+ * A document date on or before the last closed date (useClosedUntil) fails with the API's 409
+ * sentence; no closing (null) or an empty date passes (the schema speaks for those).
+ */
+export function closedPeriodStep<V>(field: string, closedUntil: string | null): StepValidator<V> {
+  return (values) => {
+    const value = (values as Record<string, unknown> | undefined)?.[field];
+    if (closedUntil === null || typeof value !== 'string' || value === '' || value > closedUntil) return {};
+    return { [field]: periodClosedMessage(closedUntil) };
   };
 }

@@ -32,6 +32,7 @@ export function CategoriesPage() {
       update={useUpdateCategory()}
       remove={useDeleteCategory()}
       createSchema={createCategorySchema}
+      importCatalog="product-categories"
       updateSchema={updateCategorySchema}
     />
   );

@@ -1,5 +1,5 @@
 // The detail of an expanded employee: their roles (ID, Rol), "Asignar rol" and, per role,
-// "Eliminar asignación".
+// "Eliminar asignación" (those two only with catalogs.write, issue #15).
 import { Button } from '@fluentui/react-components';
 import { PersonAddRegular, DeleteRegular } from '@fluentui/react-icons';
 import {
@@ -9,6 +9,7 @@ import {
   IdField,
   RowActionsMenu,
   SelectField,
+  useCan,
   useLoadErrorToast,
   validateSchema,
   type DataTableColumn,
@@ -25,7 +26,7 @@ import { useRemoveRole } from '../api/remove-role';
 const validateAssign = validateSchema(assignRoleSchema);
 
 const columns: DataTableColumn<Role>[] = [
-  { id: 'id', header: 'ID', value: (role) => role.id, width: 90 },
+  { id: 'id', header: 'ID', value: (role) => role.id, width: 90, minWidth: 48 },
   { id: 'description', header: 'Rol', value: (role) => role.description, width: 320 },
 ];
 
@@ -38,6 +39,7 @@ export function EmployeeRoles({ employee }: { employee: Employee }) {
   const [assigning, setAssigning] = useState(false);
   const [removing, setRemoving] = useState<Role | null>(null);
   const name = fullName(employee);
+  const canWrite = useCan('catalogs.write');
 
   return (
     <>
@@ -53,16 +55,22 @@ export function EmployeeRoles({ employee }: { employee: Employee }) {
         emptyMessage="El empleado no tiene roles asignados."
         defaultPageSize={5}
         toolbar={
-          <Button icon={<PersonAddRegular />} onClick={() => setAssigning(true)}>
-            Asignar rol
-          </Button>
+          canWrite && (
+            <Button icon={<PersonAddRegular />} onClick={() => setAssigning(true)}>
+              Asignar rol
+            </Button>
+          )
         }
-        rowActions={(role) => (
-          <RowActionsMenu
-            label={`Acciones del rol ${role.description}`}
-            actions={[{ label: 'Eliminar asignación', icon: <DeleteRegular />, onClick: () => setRemoving(role) }]}
-          />
-        )}
+        rowActions={
+          canWrite
+            ? (role) => (
+                <RowActionsMenu
+                  label={`Acciones del rol ${role.description}`}
+                  actions={[{ label: 'Eliminar asignación', icon: <DeleteRegular />, onClick: () => setRemoving(role) }]}
+                />
+              )
+            : undefined
+        }
       />
       {assigning && (
         <AssignRoleDialog

@@ -43,7 +43,7 @@ export function EmployeesPage() {
   const dialogs = useCatalogDialogs<Employee>();
   const columns = useMemo<DataTableColumn<Employee>[]>(
     () => [
-      { id: 'id', header: 'ID', value: (item) => item.id, width: 90 },
+      { id: 'id', header: 'ID', value: (item) => item.id, width: 90, minWidth: 48 },
       { id: 'name', header: 'Nombre', value: (item) => item.name, width: 260 },
       { id: 'lastName', header: 'Apellido', value: (item) => item.lastName, width: 260 },
     ],
@@ -52,7 +52,7 @@ export function EmployeesPage() {
   const editValues = useMemo(() => dialogs.editing && { ...dialogs.editing }, [dialogs.editing]);
 
   return (
-    <CatalogPage title="Empleados">
+    <CatalogPage title="Empleados" importCatalog="employees">
       <CatalogTable<Employee>
         texts={TABLE_TEXTS}
         list={employees}

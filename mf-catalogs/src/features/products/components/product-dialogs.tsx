@@ -1,6 +1,7 @@
 // "Nuevo producto" (name only) and "Editar producto" (id disabled; partida and unit optional,
-// searchable).
+// searchable; "Existencia mínima" / "Existencia máxima" optional, issue #20).
 import {
+  DecimalField,
   FormDialog,
   IdField,
   SelectField,
@@ -22,6 +23,9 @@ export const PRODUCT_FIELDS = {
   categoryPlaceholder: 'Selecciona una partida',
   unit: 'Unidad de medida',
   unitPlaceholder: 'Selecciona una unidad de medida',
+  minimumStock: 'Existencia mínima',
+  maximumStock: 'Existencia máxima',
+  stockLevelsHint: 'Opcional. Con existencia igual o menor a la mínima, el producto aparece como «Bajo mínimo».',
 } as const;
 
 const validateCreate = validateSchema(createProductSchema);
@@ -63,7 +67,14 @@ export function EditProductDialog({ product: row, onClose, onSubmit }: EditProdu
     [units.data],
   );
   const initialValues = useMemo<UpdateProduct>(
-    () => ({ id: product.id, name: product.name, categoryId: product.category?.id ?? null, unitId: product.unit?.id ?? null }),
+    () => ({
+      id: product.id,
+      name: product.name,
+      categoryId: product.category?.id ?? null,
+      unitId: product.unit?.id ?? null,
+      minimumStock: product.minimumStock ?? '',
+      maximumStock: product.maximumStock ?? '',
+    }),
     [product],
   );
   return (
@@ -91,6 +102,8 @@ export function EditProductDialog({ product: row, onClose, onSubmit }: EditProdu
         options={unitOptions}
         clearable
       />
+      <DecimalField name="minimumStock" label={PRODUCT_FIELDS.minimumStock} hint={PRODUCT_FIELDS.stockLevelsHint} maxIntegerDigits={9} />
+      <DecimalField name="maximumStock" label={PRODUCT_FIELDS.maximumStock} maxIntegerDigits={9} />
     </FormDialog>
   );
 }

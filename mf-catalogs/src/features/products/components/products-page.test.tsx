@@ -20,7 +20,7 @@ const seed = () =>
       { id: 2, description: 'Caja' },
     ],
     products: [
-      { id: 1, name: 'Lápiz', categoryId: 1, unitId: 1 },
+      { id: 1, name: 'Lápiz', categoryId: 1, unitId: 1, minimumStock: '5', maximumStock: '20' },
       { id: 2, name: 'Cloro', categoryId: null, unitId: null },
     ],
   });
@@ -113,7 +113,7 @@ describe('Productos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([
-      expect.objectContaining({ path: '/api/catalog/products', body: { id: 2, name: 'Cloro líquido', categoryId: 2, unitId: 2 } }),
+      expect.objectContaining({ path: '/api/catalog/products', body: { id: 2, name: 'Cloro líquido', categoryId: 2, unitId: 2, minimumStock: null, maximumStock: null } }),
     ]);
     expect(await screen.findByText('Cloro líquido')).toBeInTheDocument();
     expect(cellTexts(rowsOf('Productos')[1]).slice(0, 4)).toEqual(['2', 'Cloro líquido', 'Caja', '2161 - Material de limpieza']);
@@ -139,7 +139,37 @@ describe('Productos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      { id: 1, name: 'Lápiz', categoryId: null, unitId: null },
+      { id: 1, name: 'Lápiz', categoryId: null, unitId: null, minimumStock: '5', maximumStock: '20' },
+    ]);
+  });
+
+  it('edits "Existencia mínima" and "Existencia máxima": shows the stored ones, refuses a maximum under the minimum in Spanish, clears them as null', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    const { calls } = renderWithPlatform(<ProductsPage />, { api: server.handle });
+    await screen.findByText('Lápiz');
+    await rowAction(user, 'Acciones del producto 1', 'Editar producto');
+    const dialog = await openDialog('Editar producto');
+    const minimum = within(dialog).getByRole('textbox', { name: 'Existencia mínima' });
+    const maximum = within(dialog).getByRole('textbox', { name: 'Existencia máxima' });
+    expect(minimum).toHaveValue('5');
+    expect(maximum).toHaveValue('20');
+    await user.clear(maximum);
+    await user.type(maximum, '4.5');
+    // A 4th decimal or a minus sign is not accepted as typed.
+    await user.type(minimum, '-.1234');
+    expect(minimum).toHaveValue('5.123');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('La existencia máxima debe ser mayor o igual a la existencia mínima.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await user.clear(minimum);
+    await user.clear(maximum);
+    await user.type(maximum, '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await dialogClosed();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { id: 1, name: 'Lápiz', categoryId: 1, unitId: 1, minimumStock: null, maximumStock: '30' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { Badge, Text } from '@fluentui/react-components';
+import { Badge } from '@fluentui/react-components';
 import type { DataTableColumn } from '@almacen/shared';
 import type { Product } from '@almacen/shared/domain';
 import { useMemo } from 'react';
@@ -13,6 +13,10 @@ import { CreateProductDialog, EditProductDialog } from './product-dialogs';
 
 export const NO_UNIT = 'Sin unidad de medida asignada';
 export const NO_CATEGORY = 'Sin partida asignada';
+
+// "Sin partida asignada" in italics at the table's own size (Fluent's Text would set 14 px in a
+// 12 px compact table).
+const NONE_STYLE = { fontStyle: 'italic' } as const;
 
 const TABLE_TEXTS: CatalogTableTexts<Product> = {
   label: 'Productos',
@@ -35,7 +39,7 @@ export function ProductsPage() {
   // Stable columns: the table's search index over 10,000 products is built once per list.
   const columns = useMemo<DataTableColumn<Product>[]>(
     () => [
-      { id: 'id', header: 'ID', value: (item) => item.id, width: 90 },
+      { id: 'id', header: 'ID', value: (item) => item.id, width: 90, minWidth: 48 },
       { id: 'name', header: 'Nombre', value: (item) => item.name, width: 360 },
       {
         id: 'unit',
@@ -47,15 +51,17 @@ export function ProductsPage() {
               {item.unit.description}
             </Badge>
           ) : (
-            <Text italic>{NO_UNIT}</Text>
+            <span style={NONE_STYLE}>{NO_UNIT}</span>
           ),
         width: 220,
+        // Priority columns: on a phone ID and Nombre (and the row's menu) keep the width.
+        hideBelow: 'tablet',
       },
       {
         id: 'category',
         header: 'Partida',
         value: (item) => item.category?.description,
-        cell: (item) => (item.category ? item.category.description : <Text italic>{NO_CATEGORY}</Text>),
+        cell: (item) => (item.category ? item.category.description : <span style={NONE_STYLE}>{NO_CATEGORY}</span>),
         width: 380,
         hideBelow: 'tablet',
       },
@@ -64,7 +70,7 @@ export function ProductsPage() {
   );
 
   return (
-    <CatalogPage title="Productos">
+    <CatalogPage title="Productos" importCatalog="products">
       <CatalogTable<Product>
         texts={TABLE_TEXTS}
         list={products}
@@ -88,6 +94,8 @@ export function ProductsPage() {
               name: values.name.trim(),
               categoryId: values.categoryId ?? null,
               unitId: values.unitId ?? null,
+              minimumStock: values.minimumStock,
+              maximumStock: values.maximumStock,
             })
           }
         />

@@ -63,7 +63,7 @@ export function SuppliersPage() {
   const dialogs = useCatalogDialogs<Supplier>();
   const columns = useMemo<DataTableColumn<Supplier>[]>(
     () => [
-      { id: 'id', header: 'ID', value: (item) => item.id, width: 90 },
+      { id: 'id', header: 'ID', value: (item) => item.id, width: 90, minWidth: 48 },
       { id: 'name', header: 'Nombre', value: (item) => item.name, width: 380 },
       { id: 'rfc', header: 'RFC', value: (item) => item.rfc, width: 180 },
     ],
@@ -71,7 +71,7 @@ export function SuppliersPage() {
   );
 
   return (
-    <CatalogPage title="Proveedores">
+    <CatalogPage title="Proveedores" importCatalog="suppliers">
       <CatalogTable<Supplier>
         texts={TABLE_TEXTS}
         list={suppliers}

@@ -31,6 +31,7 @@ export function UnitsPage() {
       update={useUpdateUnit()}
       remove={useDeleteUnit()}
       createSchema={createUnitSchema}
+      importCatalog="product-units"
       updateSchema={updateUnitSchema}
     />
   );

@@ -1,5 +1,6 @@
 // The expanded exit: its movements (each expanding into its product; its cancellation's too),
-// "Reporte de salida", and either "Cancelar salida" or who cancelled it, when and why.
+// "Reporte de salida", and either "Cancelar salida" (when the person may cancel) or who cancelled
+// it, when and why.
 import { CancellationDetails, DataTable, loadErrorText, useRuntimeConfig, withoutPeriod, type DataTableColumn } from '@almacen/shared';
 import { formatCurrency, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
@@ -23,7 +24,8 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onCancel: () => void }) {
+/** `onCancel` absent: the person may not cancel exits, and no "Cancelar salida" is offered. */
+export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onCancel?: () => void }) {
   const styles = useStyles();
   const { timeZone } = useRuntimeConfig();
   // A failure says "…descargar el reporte solicitado." + the server's message (the kit does it).
@@ -31,7 +33,7 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
   const { data, error, isLoading, mutate } = useDispatchMovements(dispatch.id);
   const columns = useMemo<DataTableColumn<Movement>[]>(
     () => [
-      { id: 'id', header: 'ID', value: (movement) => movement.id, width: 100 },
+      { id: 'id', header: 'ID', value: (movement) => movement.id, width: 100, minWidth: 48 },
       { id: 'movementType', header: 'Tipo', value: (movement) => movementTypeLabel(movement.movementType), width: 200 },
       {
         id: 'price',
@@ -72,7 +74,7 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
             >
               {DETAIL_TEXTS.report}
             </Button>
-            {dispatch.status !== 'CANCELADA' && (
+            {dispatch.status !== 'CANCELADA' && onCancel && (
               <Button icon={<DismissCircleRegular />} onClick={onCancel}>
                 {CANCEL_DISPATCH_TEXTS.action}
               </Button>

@@ -1,6 +1,7 @@
 // "Consultar historial de salidas" (spec §2 "Dispatch history"): every exit, newest first; a row
-// expands into its movements and its report, and lets the exit be cancelled (issue #16).
-import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, usePageTitle, withoutPeriod, type DataTableColumn } from '@almacen/shared';
+// expands into its movements and its report, and lets the exit be cancelled (issue #16). "Crear
+// nueva salida" only with dispatches.create, "Cancelar salida" only with dispatches.cancel (issue #15).
+import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, useCan, usePageTitle, withoutPeriod, type DataTableColumn } from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
@@ -21,7 +22,8 @@ export const HISTORY_TEXTS = {
 } as const;
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalM },
+  // No padding of its own: the shell's is every area's left edge.
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
 export function DispatchHistory() {
@@ -33,9 +35,11 @@ export function DispatchHistory() {
   const [target, setTarget] = useState<Dispatch | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const cancel = useCancelDispatch(target);
+  const canCreate = useCan('dispatches.create');
+  const canCancel = useCan('dispatches.cancel');
   const columns = useMemo<DataTableColumn<Dispatch>[]>(
     () => [
-      { id: 'id', header: 'ID', value: (dispatch) => dispatch.id, width: 100 },
+      { id: 'id', header: 'ID', value: (dispatch) => dispatch.id, width: 100, minWidth: 48 },
       // Next to the ID: on a phone the table scrolls sideways and a last column's badge is off screen.
       {
         id: 'status',
@@ -69,17 +73,23 @@ export function DispatchHistory() {
         emptyMessage={HISTORY_TEXTS.empty}
         defaultSort={{ columnId: 'id', direction: 'descending' }}
         toolbar={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('../generate', { relative: 'path' })}>
-            {HISTORY_TEXTS.create}
-          </Button>
+          canCreate && (
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('../generate', { relative: 'path' })}>
+              {HISTORY_TEXTS.create}
+            </Button>
+          )
         }
         renderDetail={(dispatch) => (
           <DispatchDetail
             dispatch={dispatch}
-            onCancel={() => {
-              setTarget(dispatch);
-              setDialogOpen(true);
-            }}
+            onCancel={
+              canCancel
+                ? () => {
+                    setTarget(dispatch);
+                    setDialogOpen(true);
+                  }
+                : undefined
+            }
           />
         )}
       />

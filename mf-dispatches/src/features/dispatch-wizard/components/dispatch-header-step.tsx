@@ -28,13 +28,14 @@ export function useEmployeeOptions(): { options: SelectOption<number>[]; loading
   return { options, loading: isLoading };
 }
 
-export function DispatchHeaderStep({ today }: { today: string }) {
+/** `closedUntil`: the last closed date (useClosedUntil), where the date picker stops. */
+export function DispatchHeaderStep({ today, closedUntil = null }: { today: string; closedUntil?: string | null }) {
   const styles = useStyles();
   const { options, loading } = useEmployeeOptions();
   const placeholder = loading ? 'Cargando empleados…' : 'Busca un empleado';
   return (
     <div className={styles.grid}>
-      <DateField name="dispatchDate" label={HEADER_LABELS.dispatchDate} today={today} required />
+      <DateField name="dispatchDate" label={HEADER_LABELS.dispatchDate} today={today} closedUntil={closedUntil} required />
       <SelectField<number>
         name="personInChargeOfTheRequestingAreaEmployeeId"
         label={HEADER_LABELS.areaHead}

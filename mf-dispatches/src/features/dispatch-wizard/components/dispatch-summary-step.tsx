@@ -32,6 +32,9 @@ export const SUMMARY_TEXTS = {
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   table: { overflowX: 'auto' },
+  // Fluent's fixed layout splits the width evenly: seven columns on a phone ran over each other.
+  // Sized by their content they never do; the table scrolls sideways inside its frame.
+  autoLayout: { tableLayout: 'auto' },
 });
 
 type RowErrors = Partial<Record<'productId' | 'quantity' | 'exitPrice' | 'observations', string>>;
@@ -73,7 +76,7 @@ export function DispatchSummaryStep() {
       )}
       <SummaryFields items={[{ label: HEADER_LABELS.dispatchDate, value: values.dispatchDate ? formatDate(values.dispatchDate) : '' }]} />
       <div className={styles.table}>
-        <Table aria-label={SUMMARY_TEXTS.table} size="small">
+        <Table aria-label={SUMMARY_TEXTS.table} size="small" className={styles.autoLayout}>
           <TableHeader>
             <TableRow>
               {SUMMARY_TEXTS.columns.map((column) => (

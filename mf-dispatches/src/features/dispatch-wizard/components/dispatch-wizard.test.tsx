@@ -25,6 +25,8 @@ interface Server {
   stock: Record<number, Stock>;
   /** What POST /api/dispatches does; default: creates dispatch 31. */
   post?: (request: FakeApiRequest) => unknown;
+  /** What GET /api/period-closings answers; default: no closing (the fake API's own answer). */
+  closings?: () => unknown;
 }
 
 function fakeApi(server: Server) {
@@ -40,6 +42,7 @@ function fakeApi(server: Server) {
     }
     if (method === 'GET' && path.startsWith('/api/movements/')) return [];
     if (method === 'GET' && path === '/api/dispatches') return [{ id: 31, dispatchDate: '2026-03-02' }];
+    if (method === 'GET' && path === '/api/period-closings' && server.closings) return server.closings();
     if (method === 'POST' && path === '/api/dispatches') {
       return server.post ? server.post(request) : { id: 31, dispatchDate: (request.body as { dispatchDate: string }).dispatchDate };
     }
@@ -162,6 +165,79 @@ describe('Nueva salida — Datos de la salida', () => {
     await waitFor(() => expect(currentStep()).toHaveTextContent('Lista de productos'));
     expect(screen.getByRole('button', { name: 'Regresar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ver resumen de salida' })).toBeInTheDocument();
+  });
+});
+
+describe('Nueva salida — month closings (issue #18)', () => {
+  // September 2026 closed; October closed and reopened: the first open day is 1 October.
+  const closings = [
+    { id: 2, until: '2026-10-31', status: 'REABIERTO', totalValue: '0', products: 0 },
+    { id: 1, until: '2026-09-30', status: 'CERRADO', totalValue: '1500.00', products: 3 },
+  ];
+  const closedSentence = 'El periodo hasta el 30/09/2026 está cerrado; registra el documento con una fecha posterior.';
+  const hint = 'El periodo hasta el 30/09/2026 está cerrado.';
+  const dateField = () => within(panel('Datos de la salida')).getByLabelText(/Fecha de salida/);
+
+  test('the date picker starts at the first open day, says why, and a date in the closed month does not go on', async () => {
+    const user = userEvent.setup();
+    renderWizard({ stock: defaultStock(), closings: () => closings });
+    expect(await within(panel('Datos de la salida')).findByText(hint)).toBeInTheDocument();
+    const date = dateField();
+    expect(date).toHaveAttribute('min', '2026-10-01');
+    expect(date).toHaveAttribute('max', today);
+    expect(date).toHaveValue(today);
+
+    fireEvent.change(date, { target: { value: '2026-09-30' } });
+    await choose(user, 'Responsable del área solicitante', 'Ana López');
+    await choose(user, 'Solicitante', 'Luis Pérez');
+    await choose(user, 'Almacenista', 'Marta Ruiz');
+    await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+    expect(await within(panel('Datos de la salida')).findByText(closedSentence)).toBeInTheDocument();
+    expect(currentStep()).toHaveTextContent('Datos de la salida');
+
+    fireEvent.change(date, { target: { value: '2026-10-01' } });
+    await waitFor(() => expect(screen.queryByText(closedSentence)).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Lista de productos'));
+  });
+
+  test('the wizard does not wait for the closings: a date typed meanwhile is judged when they arrive', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const pending = new Promise((resolve) => {
+      answer = resolve;
+    });
+    renderWizard({ stock: defaultStock(), closings: () => pending });
+    const date = dateField();
+    expect(date).toHaveAttribute('min', '2000-01-01');
+    fireEvent.change(date, { target: { value: '2026-09-15' } });
+    fireEvent.blur(date);
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    expect(screen.queryByText(closedSentence)).not.toBeInTheDocument();
+
+    await act(async () => answer(closings));
+    expect(await within(panel('Datos de la salida')).findByText(closedSentence)).toBeInTheDocument();
+    // the refusal says it all: the hint is not repeated under it
+    expect(within(panel('Datos de la salida')).queryByText(hint)).not.toBeInTheDocument();
+    expect(date).toHaveAttribute('min', '2026-10-01');
+    fireEvent.change(date, { target: { value: '2026-10-01' } });
+    await waitFor(() => expect(screen.queryByText(closedSentence)).not.toBeInTheDocument());
+    expect(within(panel('Datos de la salida')).getByText(hint)).toBeInTheDocument();
+  });
+
+  test('closings that cannot be read only mean no hint: the API still refuses a closed date', async () => {
+    const user = userEvent.setup();
+    renderWizard({
+      stock: defaultStock(),
+      closings: () => {
+        throw new ApiError(500, 'Falla');
+      },
+    });
+    const date = dateField();
+    fireEvent.change(date, { target: { value: '2026-09-15' } });
+    await fillHeader(user);
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+    expect(date).toHaveAttribute('min', '2000-01-01');
+    expect(screen.queryByRole('listitem', { name: '¡Oh no!' })).not.toBeInTheDocument();
   });
 });
 
@@ -468,6 +544,8 @@ describe('Nueva salida — Resumen y guardado', () => {
       </Routes>,
       { api: fakeApi({ stock: defaultStock() }), route: '/dashboard/dispatches/generate' },
     );
+    // The remote shows the wizard once /api/me says the person may register exits.
+    await screen.findByRole('button', { name: 'Siguiente paso' });
     await fillHeader(user);
     await addRow(user, 'Papel bond carta', '1');
     await user.click(screen.getByRole('button', { name: 'Ver resumen de salida' }));

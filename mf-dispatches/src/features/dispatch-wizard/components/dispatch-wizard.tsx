@@ -4,6 +4,7 @@ import {
   actionErrorText,
   FormWizard,
   isApiError,
+  useClosedUntil,
   useInvalidate,
   usePageTitle,
   withoutPeriod,
@@ -38,7 +39,9 @@ export const INVALIDATED_BY_DISPATCH = [dispatchesKey, '/api/stock', '/api/movem
 export function DispatchWizard() {
   const { timeZone } = useRuntimeConfig();
   const today = useCallback(() => todayIn(timeZone), [timeZone]);
-  const validators = useMemo(() => makeDispatchValidators(today), [today]);
+  // The last month closed (issue #18): the date picker starts after it. Nothing waits for it.
+  const closedUntil = useClosedUntil();
+  const validators = useMemo(() => makeDispatchValidators(today, closedUntil), [today, closedUntil]);
   const createDispatch = useCreateDispatch();
   const invalidate = useInvalidate();
   const { mutate } = useSWRConfig();
@@ -46,7 +49,7 @@ export function DispatchWizard() {
   usePageTitle(WIZARD_TEXTS.title);
 
   const steps: WizardStep<DispatchFormValues>[] = [
-    { label: WIZARD_TEXTS.steps[0], content: <DispatchHeaderStep today={today()} />, validate: validators.header },
+    { label: WIZARD_TEXTS.steps[0], content: <DispatchHeaderStep today={today()} closedUntil={closedUntil} />, validate: validators.header },
     {
       label: WIZARD_TEXTS.steps[1],
       content: <DispatchProductsStep />,

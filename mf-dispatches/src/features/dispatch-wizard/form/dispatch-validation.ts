@@ -1,7 +1,7 @@
 // Per-step validation of the dispatch wizard: the spec §5 messages come from the shared schemas
 // (the API checks the same ones); the stock limits come after them, so an empty or malformed
 // field shows the schema's message first.
-import { combineSteps, rowsStep, schemaStep, type StepValidator } from '@almacen/shared';
+import { closedPeriodStep, combineSteps, rowsStep, schemaStep, type StepValidator } from '@almacen/shared';
 import { makeDispatchSchemas } from '@almacen/shared/domain';
 import type { DispatchFormValues } from './dispatch-form';
 import { stockErrors } from './stock-limits';
@@ -11,11 +11,14 @@ export interface DispatchValidators {
   products: StepValidator<DispatchFormValues>;
 }
 
-/** `today()` is read at every validation, so a form left open over midnight judges the new day. */
-export function makeDispatchValidators(today: () => string): DispatchValidators {
+/**
+ * `today()` is read at every validation, so a form left open over midnight judges the new day;
+ * `closedUntil` is the last closed date (useClosedUntil): the dispatch date must come after it.
+ */
+export function makeDispatchValidators(today: () => string, closedUntil: string | null = null): DispatchValidators {
   const { header, line } = makeDispatchSchemas({ today });
   return {
-    header: schemaStep<DispatchFormValues>(header),
+    header: combineSteps<DispatchFormValues>(schemaStep(header), closedPeriodStep('dispatchDate', closedUntil)),
     products: combineSteps<DispatchFormValues>(
       rowsStep<DispatchFormValues>('products', line),
       (values) => stockErrors(values?.products),

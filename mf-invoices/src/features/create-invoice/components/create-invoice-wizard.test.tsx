@@ -46,8 +46,9 @@ function StockProbe() {
   return null;
 }
 
-function renderWizard(handler: Handler = () => undefined, { withProbe = false } = {}) {
-  return renderWithPlatform(
+/** The wizard once it is on screen (it waits for /api/me: only who may register entries gets it). */
+async function renderWizard(handler: Handler = () => undefined, { withProbe = false } = {}) {
+  const rendered = renderWithPlatform(
     <>
       <Routes>
         <Route path="/dashboard/invoices/*" element={<InvoicesApp />} />
@@ -57,6 +58,8 @@ function renderWizard(handler: Handler = () => undefined, { withProbe = false } 
     </>,
     { route: '/dashboard/invoices/generate', api: (request: FakeApiRequest) => handler(request) ?? catalogs(request) },
   );
+  await screen.findByRole('button', { name: 'Siguiente paso' });
+  return rendered;
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -109,7 +112,7 @@ afterEach(() => jest.useRealTimers());
 
 test('"Nueva factura" shows the three steps, which cannot be clicked, in a container at most 1024 px wide', async () => {
   const user = userEvent.setup({ delay: null });
-  renderWizard();
+  await renderWizard();
   const title = screen.getByRole('heading', { name: 'Nueva factura' });
   expect(document.title).toBe('Nueva factura · Almacén');
   expect(title.parentElement).toHaveStyle({ maxWidth: '1024px' });
@@ -127,7 +130,7 @@ test('"Nueva factura" shows the three steps, which cannot be clicked, in a conta
 
 test('step "Datos de la factura" shows every spec message and does not move on', async () => {
   const user = userEvent.setup({ delay: null });
-  renderWizard();
+  await renderWizard();
   const header = step('Datos de la factura');
   // the date starts as today in the institution's time zone
   const date = within(header).getByLabelText(/^Fecha/);
@@ -155,7 +158,7 @@ test('step "Datos de la factura" shows every spec message and does not move on',
 
 test('the invoice date cannot be after today (in the institution time zone)', async () => {
   const user = userEvent.setup({ delay: null });
-  renderWizard();
+  await renderWizard();
   await fillHeader(user);
   const header = step('Datos de la factura');
   const date = within(header).getByLabelText(/^Fecha/);
@@ -175,10 +178,50 @@ test('the invoice date cannot be after today (in the institution time zone)', as
   expect(currentStep()).toHaveTextContent('Lista de productos');
 });
 
+test('with September 2026 closed, the date picker starts on 1 October, says why, and a date in September does not go on', async () => {
+  const user = userEvent.setup({ delay: null });
+  const closings = [
+    { id: 2, until: '2026-10-31', status: 'REABIERTO', totalValue: '0', products: 0 },
+    { id: 1, until: '2026-09-30', status: 'CERRADO', totalValue: '1500.00', products: 3 },
+  ];
+  await renderWizard(({ method, path }) => (method === 'GET' && path === '/api/period-closings' ? closings : undefined));
+  const header = step('Datos de la factura');
+  expect(await within(header).findByText('El periodo hasta el 30/09/2026 está cerrado.')).toBeInTheDocument();
+  const date = within(header).getByLabelText(/^Fecha/);
+  expect(date).toHaveAttribute('min', '2026-10-01');
+  await fillHeader(user);
+  await user.clear(date);
+  await user.type(date, '2026-09-30');
+  await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+  expect(
+    within(header).getByText('El periodo hasta el 30/09/2026 está cerrado; registra el documento con una fecha posterior.'),
+  ).toBeInTheDocument();
+  expect(currentStep()).toHaveTextContent('Datos de la factura');
+
+  await user.clear(date);
+  await user.type(date, '2026-10-01');
+  await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+  expect(currentStep()).toHaveTextContent('Lista de productos');
+});
+
+test('without closings the date field has no hint and accepts any past date', async () => {
+  const user = userEvent.setup({ delay: null });
+  await renderWizard();
+  const header = step('Datos de la factura');
+  const date = within(header).getByLabelText(/^Fecha/);
+  expect(date).toHaveAttribute('min', '2000-01-01');
+  expect(within(header).queryByText(/está cerrado/)).not.toBeInTheDocument();
+  await fillHeader(user);
+  await user.clear(date);
+  await user.type(date, '2026-01-15');
+  await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+  expect(currentStep()).toHaveTextContent('Lista de productos');
+});
+
 test('step "Lista de productos": no products → the "¡Hey!" notice, closed after 3 s', async () => {
   jest.useFakeTimers();
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  renderWizard();
+  await renderWizard();
   await toProducts(user);
   await user.click(screen.getByRole('button', { name: 'Ver resumen de entrada' }));
   expect(toast('¡Hey!')).toBeInTheDocument();
@@ -192,7 +235,7 @@ test('step "Lista de productos": no products → the "¡Hey!" notice, closed aft
 
 test('step "Lista de productos" shows the per-product spec messages', async () => {
   const user = userEvent.setup({ delay: null });
-  renderWizard();
+  await renderWizard();
   await toProducts(user);
   await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
   await user.click(screen.getByRole('button', { name: 'Ver resumen de entrada' }));
@@ -215,7 +258,7 @@ test('step "Lista de productos" shows the per-product spec messages', async () =
 
 test('IVA multiplies the price by 1.16 and unticking gives back exactly the typed price; the price is disabled meanwhile', async () => {
   const user = userEvent.setup({ delay: null });
-  renderWizard();
+  await renderWizard();
   await toProducts(user);
   await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
   // nothing to put a tax on yet
@@ -241,7 +284,7 @@ test('IVA multiplies the price by 1.16 and unticking gives back exactly the type
 
 test('IEPS multiplies by 1 + rate/100 (8 % and 26.5 %), with IVA in either order, and the rate is disabled while it applies', async () => {
   const user = userEvent.setup({ delay: null });
-  renderWizard();
+  await renderWizard();
   await toProducts(user);
   await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
   await user.type(priceInput(1), '100');
@@ -309,7 +352,7 @@ async function fillInvoice(user: User) {
 
 test('step "Resumen de factura" shows everything read-only with the acquisition price', async () => {
   const user = userEvent.setup({ delay: null });
-  renderWizard();
+  await renderWizard();
   await fillInvoice(user);
   const summary = step('Resumen de factura');
   const field = (label: string) => within(summary).getByRole('textbox', { name: label });
@@ -345,7 +388,7 @@ test('saving posts the spec payload once with an Idempotency-Key, says so in gre
   const user = userEvent.setup({ delay: null });
   const posts: FakeApiRequest[] = [];
   let release: () => void = () => undefined;
-  const { calls } = renderWizard(
+  const { calls } = await renderWizard(
     (request) => {
       if (request.method === 'POST' && request.path === '/api/invoices') {
         posts.push(request);
@@ -392,7 +435,7 @@ test('saving posts the spec payload once with an Idempotency-Key, says so in gre
 test('a failed save shows "¡Oh no!" with the server message and keeps what was typed', async () => {
   const user = userEvent.setup({ delay: null });
   const posts: FakeApiRequest[] = [];
-  renderWizard((request) => {
+  await renderWizard((request) => {
     if (request.method === 'POST' && request.path === '/api/invoices') {
       posts.push(request);
       throw new ApiError(409, 'Ya existe la factura A-100 de este proveedor.');

@@ -3,10 +3,13 @@
 // movements everywhere in the portal.
 import {
   actionErrorText,
+  closedPeriodStep,
+  combineSteps,
   FormWizard,
   rowsStep,
   schemaStep,
   useApi,
+  useClosedUntil,
   useInvalidate,
   usePageTitle,
   useRuntimeConfig,
@@ -36,13 +39,19 @@ export function CreateInvoiceWizard() {
   const invalidate = useInvalidate();
   const navigate = useNavigate();
   const { timeZone } = useRuntimeConfig();
+  // The last month closed (issue #18): the date picker starts after it. Nothing waits for it.
+  const closedUntil = useClosedUntil();
   usePageTitle(INVOICE_WIZARD_TEXTS.title);
 
   const steps = useMemo<WizardStep<InvoiceFormValues>[]>(() => {
     // "Not later than today" is judged in the institution's time zone, at the moment of checking.
     const { header, line } = makeInvoiceSchemas({ today: () => todayIn(timeZone) });
     return [
-      { label: INVOICE_WIZARD_TEXTS.steps[0], content: <InvoiceHeaderStep />, validate: schemaStep(header) },
+      {
+        label: INVOICE_WIZARD_TEXTS.steps[0],
+        content: <InvoiceHeaderStep closedUntil={closedUntil} />,
+        validate: combineSteps(schemaStep<InvoiceFormValues>(header), closedPeriodStep<InvoiceFormValues>('invoiceDate', closedUntil)),
+      },
       {
         label: INVOICE_WIZARD_TEXTS.steps[1],
         content: <InvoiceProductsStep />,
@@ -51,7 +60,7 @@ export function CreateInvoiceWizard() {
       },
       { label: INVOICE_WIZARD_TEXTS.steps[2], content: <InvoiceSummaryStep /> },
     ];
-  }, [timeZone]);
+  }, [timeZone, closedUntil]);
 
   return (
     <FormWizard<InvoiceFormValues, Invoice>

@@ -3,6 +3,7 @@ import { DateField, SelectField, TextField, type SelectOption } from '@almacen/s
 import { INVOICE_TYPES, INVOICE_TYPE_LABELS, type InvoiceType } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useEmployees, useSuppliers } from '../api/catalog-options';
+import { CfdiLoader } from './cfdi-loader';
 
 const typeOptions: SelectOption<InvoiceType>[] = INVOICE_TYPES.map((code) => ({ value: code, label: INVOICE_TYPE_LABELS[code] }));
 
@@ -14,19 +15,23 @@ const useStyles = makeStyles({
   },
 });
 
-export function InvoiceHeaderStep() {
+/** `closedUntil`: the last closed date (useClosedUntil), where the date picker stops. */
+export function InvoiceHeaderStep({ closedUntil = null }: { closedUntil?: string | null }) {
   const styles = useStyles();
   const { options: suppliers } = useSuppliers();
   const { options: employees } = useEmployees();
   return (
-    <div className={styles.grid}>
-      <SelectField<number> name="supplierId" label="Tienda de procedencia" options={suppliers} required />
-      <TextField name="invoiceNumber" label="Número de factura" maxLength={50} required />
-      <DateField name="invoiceDate" label="Fecha" required />
-      <SelectField<InvoiceType> name="invoiceType" label="Tipo de entrada" options={typeOptions} required />
-      <SelectField<number> name="directorEmployeeId" label="Director del plantel" options={employees} required />
-      <SelectField<number> name="enteredByEmployeeId" label="Elaborador" options={employees} required />
-      <SelectField<number> name="warehouseKeeperEmployeeId" label="Almacenista" options={employees} required />
-    </div>
+    <>
+      <CfdiLoader />
+      <div className={styles.grid}>
+        <SelectField<number> name="supplierId" label="Tienda de procedencia" options={suppliers} required />
+        <TextField name="invoiceNumber" label="Número de factura" maxLength={50} required />
+        <DateField name="invoiceDate" label="Fecha" closedUntil={closedUntil} required />
+        <SelectField<InvoiceType> name="invoiceType" label="Tipo de entrada" options={typeOptions} required />
+        <SelectField<number> name="directorEmployeeId" label="Director del plantel" options={employees} required />
+        <SelectField<number> name="enteredByEmployeeId" label="Elaborador" options={employees} required />
+        <SelectField<number> name="warehouseKeeperEmployeeId" label="Almacenista" options={employees} required />
+      </div>
+    </>
   );
 }

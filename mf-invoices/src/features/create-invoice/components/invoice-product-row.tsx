@@ -5,6 +5,7 @@ import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption }
 import { IEPS_RATE_SCALE, MAX_OBSERVATIONS_LENGTH, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { Checkbox, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { useField } from 'react-final-form';
+import { CfdiConcept } from './cfdi-concept';
 import { isAdjustablePrice, isValidExciseRate, purchasePriceOf, type InvoiceRowValues } from '../lib/invoice-values';
 
 const useStyles = makeStyles({
@@ -39,6 +40,11 @@ export function InvoiceProductRow({ name, products }: InvoiceProductRowProps) {
   const priceReady = isAdjustablePrice(base);
   return (
     <div className={styles.grid}>
+      {values?.cfdi && (
+        <div className={styles.product}>
+          <CfdiConcept name={name} concept={values.cfdi} productId={values.productId} />
+        </div>
+      )}
       <div className={styles.product}>
         <SelectField<number> name={`${name}.productId`} label="Producto" options={products} required />
       </div>

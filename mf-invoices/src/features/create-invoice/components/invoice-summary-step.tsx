@@ -19,6 +19,10 @@ import { effectiveExciseRate, purchasePriceOf, type InvoiceFormValues } from '..
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   tableWrap: { overflowX: 'auto' },
+  // Fluent's fixed layout splits the width evenly: ten columns on a phone became 30 px each and
+  // the words ran over each other. Sized by their content, they never do; the table scrolls
+  // sideways inside its frame when it is wider than the screen.
+  table: { tableLayout: 'auto' },
 });
 
 const money = (value: string) => {
@@ -51,7 +55,7 @@ export function InvoiceSummaryStep() {
         ]}
       />
       <div className={styles.tableWrap}>
-        <Table aria-label="Productos de la factura" size="small">
+        <Table aria-label="Productos de la factura" size="small" className={styles.table}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>ID</TableHeaderCell>

@@ -25,6 +25,7 @@ import {
   type CreateInvoice,
   type InvoiceType,
 } from '@almacen/shared/domain';
+import type { InvoiceCfdi, RowCfdi } from './cfdi';
 
 export interface InvoiceRowValues {
   /** Client-side key, so React keeps each row's inputs when a row above is removed. */
@@ -38,6 +39,8 @@ export interface InvoiceRowValues {
   /** Percent, e.g. "8" or "26.5". */
   exciseTaxRate: string;
   observations: string;
+  /** The CFDI concept this row was filled from (issue #19), if any. */
+  cfdi?: RowCfdi | null;
 }
 
 export interface InvoiceFormValues {
@@ -49,6 +52,8 @@ export interface InvoiceFormValues {
   enteredByEmployeeId: number | null;
   warehouseKeeperEmployeeId: number | null;
   products: InvoiceRowValues[];
+  /** The supplier's CFDI loaded into the form (issue #19); kept with the entry when saved. */
+  cfdi?: InvoiceCfdi | null;
 }
 
 export function emptyInvoice(today: string): InvoiceFormValues {
@@ -61,6 +66,7 @@ export function emptyInvoice(today: string): InvoiceFormValues {
     enteredByEmployeeId: null,
     warehouseKeeperEmployeeId: null,
     products: [],
+    cfdi: null,
   };
 }
 
@@ -162,7 +168,11 @@ export function toLine(row: InvoiceRowValues) {
 export const rowFieldOf = (field: string) => (field === 'purchasePrice' ? 'basePrice' : field);
 
 export type CreateInvoiceBody = Omit<CreateInvoice, 'products'> & {
+  /** The supplier's CFDI, kept with the entry (issue #19). */
+  cfdi?: { uuid: string; xml: string };
   products: Array<{
+    /** With `cfdi`: the concept this line came from, so its product is remembered. */
+    cfdiIndex?: number;
     productId: number;
     purchasePrice: number | string;
     quantity: number | string;
@@ -183,9 +193,11 @@ export function toCreateInvoiceBody(values: InvoiceFormValues): CreateInvoiceBod
     directorEmployeeId: values.directorEmployeeId as number,
     enteredByEmployeeId: values.enteredByEmployeeId as number,
     warehouseKeeperEmployeeId: values.warehouseKeeperEmployeeId as number,
+    ...(values.cfdi ? { cfdi: { uuid: values.cfdi.uuid, xml: values.cfdi.xml } } : {}),
     products: values.products.map((row) => {
       const observations = row.observations.trim();
       return {
+        ...(values.cfdi && row.cfdi ? { cfdiIndex: row.cfdi.index } : {}),
         productId: row.productId as number,
         purchasePrice: jsonDecimal(purchasePriceOf(row)),
         quantity: jsonDecimal(row.quantity),

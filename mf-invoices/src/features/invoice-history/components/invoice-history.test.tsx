@@ -21,6 +21,7 @@ type Handler = (request: FakeApiRequest) => unknown;
 const base: Handler = ({ method, path }) => {
   if (method === 'GET' && path === '/api/invoices') return invoices;
   if (method === 'GET' && path === '/api/movements/invoices/5') return movements;
+  if (method === 'GET' && path === '/api/catalog/products') return [{ id: 10, name: 'Hojas blancas tamaño carta', category: null, unit: null }];
   if (method === 'GET' && path.startsWith('/api/catalog/')) return [];
   return undefined;
 };
@@ -96,8 +97,9 @@ test('a failed load says "…obtener las entradas."', async () => {
 test('"Crear nueva entrada" opens the wizard', async () => {
   const user = userEvent.setup({ delay: null });
   renderHistory();
-  await user.click(screen.getByRole('button', { name: 'Crear nueva entrada' }));
+  await user.click(await screen.findByRole('button', { name: 'Crear nueva entrada' }));
   expect(await screen.findByRole('heading', { name: 'Nueva factura' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Siguiente paso' })).toBeInTheDocument();
 });
 
 test('expanding an entry shows its movements with the registered price in pesos', async () => {
@@ -107,11 +109,13 @@ test('expanding an entry shows its movements with the registered price in pesos'
   await within(movementsTable).findByText('Caja dañada');
   expect(calls.some((c) => c.method === 'GET' && c.path === '/api/movements/invoices/5')).toBe(true);
   const name = 'Movimientos de la entrada 5';
-  expect(headers(name)).toEqual(['ID', 'Tipo', 'Precio registrado', 'Cantidad', 'Observaciones']);
+  expect(headers(name)).toEqual(['ID', 'Producto', 'Tipo', 'Precio registrado', 'Cantidad', 'Observaciones']);
+  // The product's name beside its ID (product 11 is not in the catalogue list: its ID alone).
+  await within(movementsTable).findByText('10 · Hojas blancas tamaño carta');
   const rows = bodyRows(name).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
   expect(rows).toEqual([
-    ['21', 'Entrada', '$38.666', '2.5', 'Caja dañada'],
-    ['22', 'Entrada', '$1,234.50', '1,200', ''],
+    ['21', '10 · Hojas blancas tamaño carta', 'Entrada', '$38.666', '2.5', 'Caja dañada'],
+    ['22', '11', 'Entrada', '$1,234.50', '1,200', ''],
   ]);
   expect(screen.getByRole('button', { name: 'Reporte de entrada' })).toBeEnabled();
 });

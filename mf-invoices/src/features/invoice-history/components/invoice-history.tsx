@@ -1,6 +1,7 @@
 // "Consultar historial de entradas" (spec §2 Invoice history): every registered entry; expanding
-// one shows its movements and its report, and lets it be cancelled (issue #16).
-import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, usePageTitle, type DataTableColumn } from '@almacen/shared';
+// one shows its movements and its report, and lets it be cancelled (issue #16). "Crear nueva
+// entrada" only with invoices.create, "Cancelar entrada" only with invoices.cancel (issue #15).
+import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, useCan, usePageTitle, type DataTableColumn } from '@almacen/shared';
 import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
@@ -11,7 +12,7 @@ import { useInvoices } from '../api/get-invoices';
 import { InvoiceMovements } from './invoice-movements';
 
 const columns: DataTableColumn<Invoice>[] = [
-  { id: 'id', header: 'ID', value: (i) => i.id, width: 90 },
+  { id: 'id', header: 'ID', value: (i) => i.id, width: 90, minWidth: 48 },
   // Next to the ID: on a phone the table scrolls sideways and a last column's badge is off screen.
   {
     id: 'status',
@@ -41,6 +42,8 @@ export function InvoiceHistory() {
   const [target, setTarget] = useState<Invoice | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const cancel = useCancelInvoice(target);
+  const canCreate = useCan('invoices.create');
+  const canCancel = useCan('invoices.cancel');
   return (
     <div className={styles.root}>
       <Title2 as="h1">{TITLE}</Title2>
@@ -56,17 +59,23 @@ export function InvoiceHistory() {
         searchPlaceholder="Buscar una entrada"
         defaultSort={{ columnId: 'id', direction: 'descending' }}
         toolbar={
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('../generate')}>
-            Crear nueva entrada
-          </Button>
+          canCreate && (
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => navigate('../generate')}>
+              Crear nueva entrada
+            </Button>
+          )
         }
         renderDetail={(invoice) => (
           <InvoiceMovements
             invoice={invoice}
-            onCancel={() => {
-              setTarget(invoice);
-              setDialogOpen(true);
-            }}
+            onCancel={
+              canCancel
+                ? () => {
+                    setTarget(invoice);
+                    setDialogOpen(true);
+                  }
+                : undefined
+            }
           />
         )}
       />

@@ -1,15 +1,24 @@
 // The detail of an expanded entry: its movements (its cancellation's too), the "Reporte de
-// entrada" download, and either "Cancelar entrada" or who cancelled it, when and why.
+// entrada" download, and either "Cancelar entrada" (when the person may cancel) or who cancelled
+// it, when and why.
 import { CancellationDetails, DataTable, loadErrorText, useRuntimeConfig, type DataTableColumn } from '@almacen/shared';
 import { formatCurrency, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
-import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, DismissCircleRegular, DocumentRegular } from '@fluentui/react-icons';
+import { useMemo } from 'react';
 import { CANCEL_INVOICE_TEXTS } from '../api/cancel-invoice';
+import { CFDI_HISTORY_TEXTS, useDownloadInvoiceCfdi } from '../api/download-invoice-cfdi';
 import { useDownloadInvoiceReport } from '../api/download-invoice-report';
 import { useInvoiceMovements } from '../api/get-invoices';
+import { useProductNames } from '../api/get-product-names';
 
-const columns: DataTableColumn<Movement>[] = [
-  { id: 'id', header: 'ID', value: (m) => m.id, width: 90 },
+/** "10 · Hojas blancas": the product's ID with its name beside it (just the ID until names load). */
+export const productLabel = (id: number, name: string | undefined) => (name ? `${id} · ${name}` : String(id));
+
+const movementColumns = (names: ReadonlyMap<number, string>): DataTableColumn<Movement>[] => [
+  { id: 'id', header: 'ID', value: (m) => m.id, width: 90, minWidth: 48 },
+  // Sorted by the product's ID; found by its name too (the search looks at what the cell shows).
+  { id: 'product', header: 'Producto', value: (m) => m.productId, text: (m) => productLabel(m.productId, names.get(m.productId)), width: 300 },
   { id: 'movementType', header: 'Tipo', value: (m) => movementTypeLabel(m.movementType), width: 200 },
   { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), text: (m) => formatCurrency(m.price) },
   { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), text: (m) => formatQuantity(m.quantity) },
@@ -18,22 +27,33 @@ const columns: DataTableColumn<Movement>[] = [
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },
-  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
+  actions: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  uuid: { marginRight: 'auto', wordBreak: 'break-all' },
 });
 
-export function InvoiceMovements({ invoice, onCancel }: { invoice: Invoice; onCancel: () => void }) {
+/** `onCancel` absent: the person may not cancel entries, and no "Cancelar entrada" is offered. */
+export function InvoiceMovements({ invoice, onCancel }: { invoice: Invoice; onCancel?: () => void }) {
   const styles = useStyles();
   const { timeZone } = useRuntimeConfig();
   const invoiceId = invoice.id;
   const { data, error, isLoading, mutate } = useInvoiceMovements(invoiceId);
+  const names = useProductNames();
+  const columns = useMemo(() => movementColumns(names), [names]);
   // A failure says "…descargar el reporte solicitado." + the server's message (the kit does it).
   const report = useDownloadInvoiceReport(invoiceId);
+  const xml = useDownloadInvoiceCfdi(invoiceId, invoice.cfdiUuid);
 
   return (
     <div className={styles.root}>
       {invoice.cancellation && <CancellationDetails cancellation={invoice.cancellation} timeZone={timeZone} label={CANCEL_INVOICE_TEXTS.details(invoice)} />}
       <div className={styles.actions}>
-        {invoice.status !== 'CANCELADA' && (
+        {invoice.cfdiUuid && <Text className={styles.uuid}>{CFDI_HISTORY_TEXTS.uuid(invoice.cfdiUuid)}</Text>}
+        {invoice.cfdiUuid && (
+          <Button icon={xml.downloading ? <Spinner size="tiny" /> : <DocumentRegular />} disabled={xml.downloading} onClick={() => void xml.download()}>
+            {CFDI_HISTORY_TEXTS.download}
+          </Button>
+        )}
+        {invoice.status !== 'CANCELADA' && onCancel && (
           <Button icon={<DismissCircleRegular />} onClick={onCancel}>
             {CANCEL_INVOICE_TEXTS.action}
           </Button>

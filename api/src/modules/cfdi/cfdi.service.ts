@@ -1,0 +1,227 @@
+// From a supplier's CFDI to what the entry wizard needs (issue #19): the checks that refuse it
+// (400/409, in Spanish), the supplier matched by RFC, each concept's product from the remembered
+// mappings, and each concept as the wizard's row would hold it — quantity, the price before
+// IVA/IEPS, the boxes to tick — with a warning wherever the form cannot hold the CFDI exactly.
+// All arithmetic is on decimal text (shared/src/domain/decimal.ts), never binary floating point.
+import {
+  compareDecimal,
+  decimalPlaces,
+  divideDecimal,
+  multiplyDecimal,
+  PRICE_SCALE,
+  QUANTITY_SCALE,
+  subtractDecimal,
+  trimDecimal,
+  VAT_FACTOR,
+} from '@almacen/shared/domain';
+import type { Config } from '../../config';
+import type { Trx } from '../../db/pool';
+import { AppError } from '../../http/errors';
+import { CHUNK, readCfdi, units, yieldToLoop, type Cfdi, type CfdiConcept } from './cfdi-reader';
+import type { CfdiAnalysis, CfdiLine } from '@almacen/shared/domain';
+
+type Queryable = Pick<Trx, 'query'>;
+
+export type { CfdiAnalysis, CfdiLine };
+
+export const CFDI_TEXTS = {
+  notInvoice: (type: string) =>
+    `El CFDI es de tipo «${type}»${type === 'E' ? ' (egreso, nota de crédito)' : type === 'P' ? ' (pago)' : type === 'T' ? ' (traslado)' : ''}; solo se cargan facturas de ingreso (tipo «I»).`,
+  notStamped: 'El CFDI no está timbrado: no tiene el complemento TimbreFiscalDigital con su UUID.',
+  otherReceiver: (rfc: string, institution: string) => `El CFDI está emitido al RFC ${rfc}, no al de la institución (${institution}).`,
+  duplicate: (uuid: string, invoiceNumber: string) => `El CFDI ${uuid} ya está registrado en la entrada ${invoiceNumber}.`,
+  noExchangeRate: (currency: string) => `El CFDI está en ${currency} y no trae TipoCambio; no se puede convertir a pesos.`,
+} as const;
+
+/** The key a concept is remembered by: NoIdentificacion, else ClaveProdServ + description. */
+export function conceptKey(concept: Pick<CfdiConcept, 'productCode' | 'satProductCode' | 'description'>): string {
+  if (concept.productCode) return `NI:${concept.productCode}`;
+  return `PS:${concept.satProductCode}:${concept.description.replace(/\s+/g, ' ').trim().toUpperCase()}`;
+}
+
+const fmtUnits = (u: bigint): string => {
+  const negative = u < 0n;
+  const text = (negative ? -u : u).toString().padStart(7, '0');
+  return (negative ? '-' : '') + trimDecimal(`${text.slice(0, -6)}.${text.slice(-6)}`);
+};
+const percent = (rate: string) => trimDecimal(multiplyDecimal(rate, '100', 6));
+const TAX_NAMES: Record<string, string> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };
+
+function formLine(cfdi: Cfdi, concept: CfdiConcept): Omit<CfdiLine, 'product'> {
+  const warnings: string[] = [];
+  const gross = multiplyDecimal(concept.quantity, concept.unitValue, 12);
+  if (compareDecimal(concept.discount, gross) > 0) {
+    throw new AppError('VALIDATION', `El archivo no es un CFDI 4.0 válido: el descuento del concepto ${concept.index} es mayor que su importe.`);
+  }
+  if (compareDecimal(concept.quantity, '0') === 0) {
+    throw new AppError('VALIDATION', `El archivo no es un CFDI 4.0 válido: la cantidad del concepto ${concept.index} es 0.`);
+  }
+  // The unit value after the line's discount, exactly enough (6 decimals) to say whether it rounds.
+  let net = divideDecimal(subtractDecimal(gross, concept.discount), concept.quantity, 6);
+  if (cfdi.currency !== 'MXN' && cfdi.currency !== 'XXX' && cfdi.exchangeRate) {
+    const converted = multiplyDecimal(net, cfdi.exchangeRate, 6);
+    warnings.push(`Precio convertido de ${cfdi.currency} a pesos: ${net} × ${cfdi.exchangeRate} = ${converted}.`);
+    net = converted;
+  }
+  const basePrice = multiplyDecimal(net, '1', PRICE_SCALE);
+  if (compareDecimal(basePrice, net) !== 0) warnings.push(`El precio ${net} tiene más de ${PRICE_SCALE} decimales; se redondeó a ${basePrice}.`);
+  if (compareDecimal(basePrice, '0') === 0) warnings.push('El precio del concepto es 0; el formulario no acepta precios en 0.');
+
+  const quantity = multiplyDecimal(concept.quantity, '1', QUANTITY_SCALE);
+  if (decimalPlaces(concept.quantity) > QUANTITY_SCALE && compareDecimal(quantity, concept.quantity) !== 0) {
+    warnings.push(`La cantidad ${concept.quantity} tiene más de ${QUANTITY_SCALE} decimales; se redondeó a ${quantity}.`);
+  }
+  if (compareDecimal(quantity, '0') === 0) warnings.push('La cantidad redondeada a 3 decimales es 0; el formulario no la acepta.');
+
+  let vat: CfdiLine['vat'] = null;
+  let ieps: CfdiLine['ieps'] = null;
+  for (const t of concept.transfers) {
+    if (t.tax === '002') {
+      if (t.factor === 'Exento') vat = { kind: 'EXENTO', rate: null };
+      else if (t.factor === 'Tasa') {
+        vat = { kind: 'TASA', rate: trimDecimal(t.rate!) };
+        if (compareDecimal(t.rate!, subtractDecimal(VAT_FACTOR, '1')) !== 0) {
+          warnings.push(`IVA a la tasa de ${percent(t.rate!)} %: «Agregar IVA» solo suma el 16 %; el precio se dejó sin IVA.`);
+        }
+      } else warnings.push(`IVA por cuota (${t.rate}): el formulario no lo suma.`);
+    } else if (t.tax === '003') {
+      if (t.factor === 'Tasa') ieps = { kind: 'TASA', rate: trimDecimal(t.rate!) };
+      else if (t.factor === 'Cuota') {
+        ieps = { kind: 'CUOTA', rate: trimDecimal(t.rate!) };
+        warnings.push(`IEPS por cuota de $${trimDecimal(t.rate!)} por unidad: el formulario solo suma una tasa; el precio se dejó sin ese IEPS.`);
+      }
+    } else {
+      warnings.push(`Traslado de ${TAX_NAMES[t.tax] ?? t.tax} que el formulario no registra.`);
+    }
+  }
+  for (const w of concept.withholdings) {
+    warnings.push(`Retención de ${TAX_NAMES[w.tax] ?? w.tax} por $${w.amount}: el formulario no registra retenciones.`);
+  }
+  const applyVat = vat?.kind === 'TASA' && compareDecimal(vat.rate!, subtractDecimal(VAT_FACTOR, '1')) === 0;
+  const applyIeps = ieps?.kind === 'TASA' && compareDecimal(ieps.rate, '0') > 0;
+  return {
+    index: concept.index,
+    description: concept.description,
+    productCode: concept.productCode,
+    satProductCode: concept.satProductCode,
+    satUnitCode: concept.satUnitCode,
+    unitName: concept.unitName,
+    quantity: concept.quantity,
+    unitValue: concept.unitValue,
+    discount: concept.discount,
+    amount: concept.amount,
+    vat,
+    ieps,
+    form: {
+      quantity,
+      basePrice,
+      applyValueAddedTaxToPurchasePrice: applyVat,
+      applyExciseTax: applyIeps,
+      exciseTaxRate: applyIeps ? percent(ieps!.rate) : '0',
+    },
+    warnings,
+  };
+}
+
+/**
+ * The refusals of issue #19, in its order: not a CFDI 4.0 (readCfdi), not an invoice, not
+ * stamped, issued to someone else, a currency without exchange rate.
+ */
+export function checkCfdi(cfdi: Cfdi, config: Pick<Config, 'institutionRfc'>): asserts cfdi is Cfdi & { uuid: string } {
+  if (cfdi.type !== 'I') throw new AppError('VALIDATION', CFDI_TEXTS.notInvoice(cfdi.type));
+  if (!cfdi.uuid) throw new AppError('VALIDATION', CFDI_TEXTS.notStamped);
+  if (config.institutionRfc && cfdi.receiver.rfc !== config.institutionRfc) {
+    throw new AppError('VALIDATION', CFDI_TEXTS.otherReceiver(cfdi.receiver.rfc, config.institutionRfc));
+  }
+  if (cfdi.currency !== 'MXN' && cfdi.currency !== 'XXX' && !cfdi.exchangeRate) {
+    throw new AppError('VALIDATION', CFDI_TEXTS.noExchangeRate(cfdi.currency));
+  }
+}
+
+/** 409 when an entry already holds this UUID. */
+export async function checkNotRegistered(db: Queryable, uuid: string): Promise<void> {
+  const { rows } = await db.query<{ invoice_number: string }>(
+    'SELECT i.invoice_number FROM invoice_cfdis c JOIN invoices i ON i.id = c.invoice_id WHERE c.uuid = $1',
+    [uuid],
+  );
+  if (rows[0]) throw new AppError('DUPLICATE', CFDI_TEXTS.duplicate(uuid, rows[0].invoice_number));
+}
+
+export async function rememberedProducts(db: Queryable, supplierRfc: string, keys: string[]): Promise<Map<string, { id: number; name: string }>> {
+  const { rows } = await db.query<{ concept_key: string; id: number; name: string }>(
+    `SELECT m.concept_key, p.id, p.name FROM cfdi_product_mappings m JOIN products p ON p.id = m.product_id
+      WHERE m.supplier_rfc = $1 AND m.concept_key = ANY($2::text[])`,
+    [supplierRfc, keys],
+  );
+  return new Map(rows.map((r) => [r.concept_key, { id: r.id, name: r.name }]));
+}
+
+/** Remembers concept → product for this supplier (a later entry overwrites). */
+export async function rememberProducts(trx: Queryable, supplierRfc: string, pairs: Array<{ key: string; productId: number }>): Promise<void> {
+  if (pairs.length === 0) return;
+  // One row per key: the last line that names a key wins.
+  const byKey = new Map(pairs.map((p) => [p.key, p.productId]));
+  await trx.query(
+    `INSERT INTO cfdi_product_mappings (supplier_rfc, concept_key, product_id)
+     SELECT $1, t.key, t.product_id FROM unnest($2::text[], $3::integer[]) AS t(key, product_id)
+     ON CONFLICT (supplier_rfc, concept_key) DO UPDATE SET product_id = EXCLUDED.product_id, updated_at = now()`,
+    [supplierRfc, [...byKey.keys()], [...byKey.values()]],
+  );
+}
+
+/** POST /api/cfdi/parse: reads, checks and matches; creates nothing. */
+export async function analyseCfdi(db: Queryable, config: Pick<Config, 'institutionRfc'>, bytes: Buffer): Promise<CfdiAnalysis> {
+  const cfdi = await readCfdi(bytes);
+  checkCfdi(cfdi, config);
+  await checkNotRegistered(db, cfdi.uuid);
+
+  const { rows: suppliers } = await db.query<{ id: number; name: string; rfc: string }>(
+    'SELECT id, name, rfc FROM suppliers WHERE upper(rfc) = $1 ORDER BY id LIMIT 1',
+    [cfdi.issuer.rfc],
+  );
+  const products = await rememberedProducts(db, cfdi.issuer.rfc, cfdi.concepts.map(conceptKey));
+  return buildAnalysis(cfdi, suppliers[0] ?? null, products);
+}
+
+/** The answer of POST /api/cfdi/parse from a checked CFDI and what the database matched (no I/O; rows by hundreds between yields). */
+export async function buildAnalysis(
+  cfdi: Cfdi & { uuid: string },
+  supplier: CfdiAnalysis['supplier'],
+  products: Map<string, { id: number; name: string }>,
+): Promise<CfdiAnalysis> {
+  const warnings: string[] = [];
+  if (cfdi.currency !== 'MXN' && cfdi.currency !== 'XXX') {
+    warnings.push(`El CFDI está en ${cfdi.currency}; los precios se convirtieron a pesos con el tipo de cambio ${cfdi.exchangeRate}.`);
+  }
+  const expected = units(cfdi.subtotal) - units(cfdi.discount) + units(cfdi.transferredTotal) - units(cfdi.withheldTotal);
+  const difference = expected - units(cfdi.total);
+  if (difference > 10_000n || difference < -10_000n) {
+    warnings.push(
+      `Los totales no cuadran: SubTotal ${cfdi.subtotal} − Descuento ${cfdi.discount} + traslados ${cfdi.transferredTotal} − retenciones ${cfdi.withheldTotal} = ${fmtUnits(expected)}, pero el Total dice ${cfdi.total}.`,
+    );
+  }
+  const lines: CfdiLine[] = [];
+  for (const [i, concept] of cfdi.concepts.entries()) {
+    if (i > 0 && i % CHUNK === 0) await yieldToLoop();
+    const line = formLine(cfdi, concept);
+    for (const w of line.warnings) warnings.push(`Concepto ${concept.index} (${concept.description}): ${w}`);
+    lines.push({ ...line, product: products.get(conceptKey(concept)) ?? null });
+  }
+
+  return {
+    uuid: cfdi.uuid,
+    series: cfdi.series,
+    folio: cfdi.folio,
+    date: cfdi.date.slice(0, 10),
+    currency: cfdi.currency,
+    exchangeRate: cfdi.exchangeRate,
+    subtotal: cfdi.subtotal,
+    discount: cfdi.discount,
+    total: cfdi.total,
+    issuer: cfdi.issuer,
+    receiver: cfdi.receiver,
+    supplier,
+    lines,
+    warnings,
+  };
+}

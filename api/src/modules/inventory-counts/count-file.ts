@@ -1,0 +1,194 @@
+// The counted quantities from a spreadsheet (issue #17): an XLSX or a CSV whose header row (the
+// first, or the first naming them, as in a downloaded "Hoja de conteo") names the columns "ID",
+// "Cantidad contada" and, optionally, "Costo unitario" and "Observaciones".
+// Every bad row is reported with its row number (as the spreadsheet numbers it: the header is
+// row 1) and a Spanish reason; the caller applies nothing when there is any.
+import ExcelJS from 'exceljs';
+import { AppError } from '../../http/errors';
+import { costText, MESSAGES, quantityText, type LineInput } from './inventory-counts.input';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_TYPE = 'text/csv';
+
+const COLUMNS = { id: 'id', counted: 'cantidad contada', cost: 'costo unitario', observations: 'observaciones' } as const;
+type Column = keyof typeof COLUMNS;
+
+interface SheetRow {
+  row: number;
+  cells: Partial<Record<Column, unknown>>;
+}
+
+const normalize = (text: unknown) =>
+  String(text ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
+
+const NO_COLUMNS = 'El archivo debe tener una fila de encabezados con las columnas "ID" y "Cantidad contada".';
+
+function columnsOf(header: unknown[]): Partial<Record<Column, number>> | null {
+  const found: Partial<Record<Column, number>> = {};
+  header.forEach((title, index) => {
+    const name = normalize(title);
+    for (const [key, wanted] of Object.entries(COLUMNS) as Array<[Column, string]>) if (name === wanted && found[key] === undefined) found[key] = index;
+  });
+  return found.id === undefined || found.counted === undefined ? null : found;
+}
+
+/**
+ * The header row: the first of the first rows naming "ID" and "Cantidad contada" (a "Hoja de
+ * conteo" downloaded as XLSX has the institution, title and fields above its table).
+ */
+function findHeader(table: unknown[][]): { at: number; columns: Partial<Record<Column, number>> } {
+  for (let at = 0; at < Math.min(table.length, 40); at++) {
+    const columns = columnsOf(table[at] ?? []);
+    if (columns) return { at, columns };
+  }
+  throw new AppError('VALIDATION', NO_COLUMNS, { file: NO_COLUMNS });
+}
+
+/** UTF-8 when the bytes are valid UTF-8 (with or without BOM), else Windows-1252 (Excel's "CSV"). */
+export function decodeText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** RFC 4180 records; the delimiter is the header's "," or ";" (Excel in a comma-decimal locale). */
+export function parseCsv(text: string): string[][] {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === delimiter) {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+function cellValue(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && !(value instanceof Date)) {
+    const v = value as { result?: unknown; richText?: Array<{ text: string }>; text?: string };
+    if (v.richText) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return cellValue(v.result);
+    if (typeof v.text === 'string') return v.text;
+  }
+  return value;
+}
+
+/** The first worksheet of an XLSX as rows of cell values (formulas: their cached result). */
+export async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('VALIDATION', 'El archivo no es un libro de Excel (XLSX) válido.', { file: 'El archivo no es un libro de Excel (XLSX) válido.' });
+  }
+  const sheet = workbook.worksheets[0];
+  const rows: unknown[][] = [];
+  if (!sheet) return rows;
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    const values = (row.values as unknown[]).slice(1).map(cellValue);
+    rows[number - 1] = values;
+  });
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+  return rows;
+}
+
+async function sheetRows(bytes: Buffer, contentType: string): Promise<SheetRow[]> {
+  const table = contentType === XLSX_TYPE ? await xlsxRows(bytes) : parseCsv(decodeText(bytes));
+  if (table.length === 0) throw new AppError('VALIDATION', 'El archivo está vacío.', { file: 'El archivo está vacío.' });
+  const { at, columns } = findHeader(table);
+  const rows: SheetRow[] = [];
+  table.slice(at + 1).forEach((values, index) => {
+    const empty = values.every((v) => v === null || v === undefined || String(v).trim() === '');
+    if (empty) return;
+    const cells: SheetRow['cells'] = {};
+    // A column of the header is there for every row: an empty cell is null (clears the line's value).
+    for (const [key, at] of Object.entries(columns) as Array<[Column, number]>) cells[key] = values[at] ?? null;
+    rows.push({ row: at + index + 2, cells });
+  });
+  return rows;
+}
+
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const asText = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+/**
+ * The lines of a count file, or AppError('VALIDATION') listing every bad row ("Fila 4: …").
+ * `productIds` are the products of the session.
+ */
+export async function linesFromFile(bytes: Buffer, contentType: string, productIds: Set<number>): Promise<LineInput[]> {
+  const rows = await sheetRows(bytes, contentType);
+  if (rows.length === 0) throw new AppError('VALIDATION', 'El archivo no tiene filas con datos.', { file: 'El archivo no tiene filas con datos.' });
+  const errors: Record<string, string> = {};
+  const seen = new Map<number, number>();
+  const lines: LineInput[] = [];
+  for (const { row, cells } of rows) {
+    const reasons: string[] = [];
+    const idText = String(asText(cells.id) ?? '');
+    const id = /^[1-9]\d{0,9}$/.test(idText) ? Number(idText) : NaN;
+    if (blank(cells.id)) reasons.push('falta el ID del producto');
+    else if (!Number.isSafeInteger(id)) reasons.push(`el ID "${idText}" no es un número de producto`);
+    else if (!productIds.has(id)) reasons.push(`el producto ${id} no forma parte de este conteo`);
+    else if (seen.has(id)) reasons.push(`el producto ${id} ya aparece en la fila ${seen.get(id)}`);
+    else seen.set(id, row);
+    let counted: string | null = null;
+    if (!blank(cells.counted)) {
+      counted = quantityText(asText(cells.counted));
+      if (counted === null) reasons.push(MESSAGES.quantity.replace(/^La/, 'la').replace(/\.$/, ''));
+    }
+    let unitCost: string | null | undefined;
+    if (cells.cost !== undefined) {
+      if (blank(cells.cost)) unitCost = null;
+      else {
+        unitCost = costText(asText(cells.cost));
+        if (unitCost === null) reasons.push(MESSAGES.cost.replace(/^El/, 'el').replace(/\.$/, ''));
+      }
+    }
+    let observations: string | null | undefined;
+    if (cells.observations !== undefined) {
+      const text = blank(cells.observations) ? '' : String(asText(cells.observations));
+      if (text.length > 500) reasons.push('las observaciones admiten a lo más 500 caracteres');
+      observations = text === '' ? null : text;
+    }
+    if (reasons.length > 0) {
+      errors[`rows.${row}`] = `Fila ${row}: ${reasons.join('; ')}.`;
+      continue;
+    }
+    lines.push({ productId: id, countedQuantity: counted, ...(unitCost !== undefined ? { unitCost } : {}), ...(observations !== undefined ? { observations } : {}) });
+  }
+  const bad = Object.values(errors);
+  if (bad.length > 0) {
+    throw new AppError('VALIDATION', `El archivo tiene ${bad.length} ${bad.length === 1 ? 'fila con errores' : 'filas con errores'}; no se aplicó ningún cambio. ${bad.slice(0, 5).join(' ')}`, errors);
+  }
+  return lines;
+}

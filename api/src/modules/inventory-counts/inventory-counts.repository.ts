@@ -1,0 +1,171 @@
+// Reads of count sessions (issue #17). Every figure is PostgreSQL numeric sent as decimal text:
+// difference = counted − book quantity at the snapshot; its value = difference × the snapshot
+// average, exact (scale 9).
+import type { Trx } from '../../db/pool';
+
+type Queryable = Pick<Trx, 'query'>;
+
+export type CountStatus = 'ABIERTO' | 'APLICADO' | 'DESCARTADO';
+
+export interface CountTotals {
+  lineCount: number;
+  countedLines: number;
+  uncountedLines: number;
+  differences: number;
+  surplusQuantity: string;
+  surplusValue: string;
+  shortageQuantity: string;
+  shortageValue: string;
+}
+
+export interface Signer {
+  id: number;
+  name: string;
+}
+
+export interface CountSummary extends CountTotals {
+  id: number;
+  cutoffDate: string;
+  description: string;
+  categoryIds: number[];
+  status: CountStatus;
+  createdAt: Date;
+  createdBy: { sub: string; name: string };
+  closedAt: Date | null;
+  closedBy: { sub: string; name: string } | null;
+  director: Signer | null;
+  warehouseKeeper: Signer | null;
+  witness: Signer | null;
+}
+
+export interface CountLine {
+  productId: number;
+  productName: string;
+  unit: string | null;
+  category: string | null;
+  bookQuantity: string;
+  bookAverage: string;
+  bookValue: string;
+  countedQuantity: string | null;
+  difference: string | null;
+  differenceValue: string | null;
+  unitCost: string | null;
+  observations: string | null;
+  movementId: number | null;
+}
+
+export interface CountDetail extends CountSummary {
+  lines: CountLine[];
+}
+
+const TOTALS = `
+  count(l.product_id)::int AS "lineCount",
+  count(l.counted_quantity)::int AS "countedLines",
+  (count(l.product_id) - count(l.counted_quantity))::int AS "uncountedLines",
+  count(*) FILTER (WHERE l.counted_quantity <> l.book_quantity)::int AS differences,
+  trim_scale(coalesce(sum(l.counted_quantity - l.book_quantity) FILTER (WHERE l.counted_quantity > l.book_quantity), 0))::text AS "surplusQuantity",
+  trim_scale(coalesce(sum((l.counted_quantity - l.book_quantity) * l.book_average) FILTER (WHERE l.counted_quantity > l.book_quantity), 0))::text AS "surplusValue",
+  trim_scale(coalesce(sum(l.book_quantity - l.counted_quantity) FILTER (WHERE l.counted_quantity < l.book_quantity), 0))::text AS "shortageQuantity",
+  trim_scale(coalesce(sum((l.book_quantity - l.counted_quantity) * l.book_average) FILTER (WHERE l.counted_quantity < l.book_quantity), 0))::text AS "shortageValue"`;
+
+const HEADER = `
+  c.id, to_char(c.cutoff_date, 'YYYY-MM-DD') AS "cutoffDate", c.description, c.category_ids AS "categoryIds", c.status,
+  c.created_at AS "createdAt", c.created_by AS "createdBySub", c.created_by_name AS "createdByName",
+  c.closed_at AS "closedAt", c.closed_by AS "closedBySub", c.closed_by_name AS "closedByName",
+  c.director_employee_id AS "directorId", nullif(concat_ws(' ', ed.name, ed.last_name), '') AS "directorName",
+  c.warehouse_keeper_employee_id AS "keeperId", nullif(concat_ws(' ', ek.name, ek.last_name), '') AS "keeperName",
+  c.witness_employee_id AS "witnessId", nullif(concat_ws(' ', ew.name, ew.last_name), '') AS "witnessName"`;
+
+const FROM = `
+  FROM inventory_counts c
+  LEFT JOIN inventory_count_lines l ON l.count_id = c.id
+  LEFT JOIN employees ed ON ed.id = c.director_employee_id
+  LEFT JOIN employees ek ON ek.id = c.warehouse_keeper_employee_id
+  LEFT JOIN employees ew ON ew.id = c.witness_employee_id`;
+
+const GROUP = `GROUP BY c.id, ed.id, ek.id, ew.id`;
+
+interface HeaderRow extends CountTotals {
+  id: number;
+  cutoffDate: string;
+  description: string;
+  categoryIds: number[];
+  status: CountStatus;
+  createdAt: Date;
+  createdBySub: string;
+  createdByName: string;
+  closedAt: Date | null;
+  closedBySub: string | null;
+  closedByName: string | null;
+  directorId: number | null;
+  directorName: string | null;
+  keeperId: number | null;
+  keeperName: string | null;
+  witnessId: number | null;
+  witnessName: string | null;
+}
+
+const signer = (id: number | null, name: string | null): Signer | null => (id === null ? null : { id, name: name ?? '' });
+
+function toSummary(r: HeaderRow): CountSummary {
+  return {
+    id: r.id,
+    cutoffDate: r.cutoffDate,
+    description: r.description,
+    categoryIds: r.categoryIds,
+    status: r.status,
+    createdAt: r.createdAt,
+    createdBy: { sub: r.createdBySub, name: r.createdByName },
+    closedAt: r.closedAt,
+    closedBy: r.closedAt === null ? null : { sub: r.closedBySub ?? '', name: r.closedByName ?? '' },
+    director: signer(r.directorId, r.directorName),
+    warehouseKeeper: signer(r.keeperId, r.keeperName),
+    witness: signer(r.witnessId, r.witnessName),
+    lineCount: r.lineCount,
+    countedLines: r.countedLines,
+    uncountedLines: r.uncountedLines,
+    differences: r.differences,
+    surplusQuantity: r.surplusQuantity,
+    surplusValue: r.surplusValue,
+    shortageQuantity: r.shortageQuantity,
+    shortageValue: r.shortageValue,
+  };
+}
+
+/** Newest first. */
+export async function listCounts(db: Queryable): Promise<CountSummary[]> {
+  const { rows } = await db.query<HeaderRow>(`SELECT ${HEADER}, ${TOTALS} ${FROM} ${GROUP} ORDER BY c.id DESC`);
+  return rows.map(toSummary);
+}
+
+export async function countSummary(db: Queryable, id: number): Promise<CountSummary | null> {
+  const { rows } = await db.query<HeaderRow>(`SELECT ${HEADER}, ${TOTALS} ${FROM} WHERE c.id = $1 ${GROUP}`, [id]);
+  return rows[0] ? toSummary(rows[0]) : null;
+}
+
+/** The lines in product-id order. */
+export async function countLines(db: Queryable, id: number): Promise<CountLine[]> {
+  const { rows } = await db.query<CountLine & { movementId: string | null }>(
+    `SELECT l.product_id AS "productId", p.name AS "productName", u.description AS unit, k.description AS category,
+            trim_scale(l.book_quantity)::text AS "bookQuantity", trim_scale(l.book_average)::text AS "bookAverage",
+            trim_scale(l.book_quantity * l.book_average)::text AS "bookValue",
+            trim_scale(l.counted_quantity)::text AS "countedQuantity",
+            trim_scale(l.counted_quantity - l.book_quantity)::text AS difference,
+            trim_scale((l.counted_quantity - l.book_quantity) * l.book_average)::text AS "differenceValue",
+            trim_scale(l.unit_cost)::text AS "unitCost", l.observations, l.movement_id::text AS "movementId"
+       FROM inventory_count_lines l
+       JOIN products p ON p.id = l.product_id
+       LEFT JOIN product_units u ON u.id = p.unit_id
+       LEFT JOIN product_categories k ON k.id = p.category_id
+      WHERE l.count_id = $1
+      ORDER BY l.product_id`,
+    [id],
+  );
+  return rows.map((r) => ({ ...r, movementId: r.movementId === null ? null : Number(r.movementId) }));
+}
+
+export async function countDetail(db: Queryable, id: number): Promise<CountDetail | null> {
+  const summary = await countSummary(db, id);
+  if (!summary) return null;
+  return { ...summary, lines: await countLines(db, id) };
+}

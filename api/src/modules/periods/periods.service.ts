@@ -1,0 +1,262 @@
+// "Cierre de periodo" (issue #18): closing a month end stores the stock at the end of that day
+// (the figures of "Reporte de existencias al …"), its total value and who closed it; documents
+// dated on or before the last closed date are refused from then on (ledger/period-lock.ts).
+// Closings go in order, one month end after the other, never a month that has not ended; only
+// the last standing closing can be reopened, with a reason. Both run under the closing lock
+// taken exclusive, in one transaction with the Idempotency-Key, the audit row and the answer.
+import { formatDate, isCalendarDate, todayIn } from '@almacen/shared/domain';
+import { withTransaction, type Db, type Trx } from '../../db/pool';
+import { AppError } from '../../http/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.repository';
+import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
+import { closedUntil, PERIOD_LOCK } from '../ledger/period-lock';
+import { balanceAt, endOfDay } from '../stock/stock-at-date';
+
+type Queryable = Pick<Trx, 'query'>;
+
+export interface PeriodClosing {
+  id: number;
+  until: string;
+  totalValue: string;
+  products: number;
+  closedAt: Date;
+  closedBy: { sub: string; name: string };
+  status: 'CERRADO' | 'REABIERTO';
+  reopening: { reason: string; reopenedAt: Date; reopenedBy: { sub: string; name: string } } | null;
+}
+
+export interface LateDocument {
+  movementType: 'INVOICE' | 'DISPATCH' | 'INVOICE_CANCELLATION' | 'DISPATCH_CANCELLATION' | 'ADJUSTMENT_IN' | 'ADJUSTMENT_OUT';
+  documentId: number;
+  documentDate: string;
+  invoiceNumber: string | null;
+  registeredAt: Date;
+}
+
+export interface NextClosing {
+  until: string;
+  /** False while the month has not ended (today in APP_TIME_ZONE is on or before `until`). */
+  closable: boolean;
+  message: string | null;
+  /** The stock value at the end of `until` (what the closing would store); null while not closable. */
+  totalValue: string | null;
+  products: number | null;
+  /** Documents dated in the month but registered after it ended: they count in the next month's stock. */
+  lateDocuments: LateDocument[];
+}
+
+export const PERIOD_MESSAGES = {
+  invalidUntil: 'La fecha del cierre no es válida; usa el formato AAAA-MM-DD.',
+  notMonthEnd: (until: string) => `La fecha del cierre debe ser el último día de un mes; ${formatDate(until)} no lo es.`,
+  notOver: (until: string) => `El mes que termina el ${formatDate(until)} aún no termina; solo se cierran meses concluidos.`,
+  alreadyClosed: (until: string) => `El periodo hasta el ${formatDate(until)} ya está cerrado.`,
+  outOfOrder: (next: string) => `Los periodos se cierran en orden: el siguiente es el que termina el ${formatDate(next)}.`,
+  notFound: (until: string) => `No hay un cierre vigente hasta el ${formatDate(until)}.`,
+  notLast: (last: string) => `Solo se puede reabrir el último periodo cerrado (hasta el ${formatDate(last)}).`,
+  reason: 'El motivo de la reapertura es obligatorio y debe tener entre 5 y 500 caracteres.',
+} as const;
+
+/** The last day of the month of `date` (YYYY-MM-DD). */
+export function monthEnd(date: string): string {
+  const [y, m] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** The month end after the month end `until`. */
+export const nextMonthEnd = (until: string) => {
+  const [y, m] = until.split('-').map(Number);
+  return new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+};
+
+/** The month end before today's month: the last month that has ended. */
+const lastEndedMonth = (today: string) => {
+  const [y, m] = today.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+};
+
+/** `until` from a path or body: a calendar date that is a month end, else 400. */
+export function parseUntil(value: unknown, field = 'until'): string {
+  const fail = (message: string): never => {
+    throw new AppError('VALIDATION', message, { [field]: message });
+  };
+  if (!isCalendarDate(value)) return fail(PERIOD_MESSAGES.invalidUntil);
+  if (monthEnd(value) !== value) return fail(PERIOD_MESSAGES.notMonthEnd(value));
+  return value;
+}
+
+const SELECT_CLOSING = `
+  SELECT id, to_char(until, 'YYYY-MM-DD') AS until, total_value::text AS "totalValue", products,
+         closed_at AS "closedAt", closed_by AS "closedBySub", closed_by_name AS "closedByName",
+         reopen_reason AS "reopenReason", reopened_at AS "reopenedAt", reopened_by AS "reopenedBySub", reopened_by_name AS "reopenedByName"
+    FROM period_closings`;
+
+interface ClosingRow {
+  id: number;
+  until: string;
+  totalValue: string;
+  products: number;
+  closedAt: Date;
+  closedBySub: string;
+  closedByName: string;
+  reopenReason: string | null;
+  reopenedAt: Date | null;
+  reopenedBySub: string | null;
+  reopenedByName: string | null;
+}
+
+const toClosing = (r: ClosingRow): PeriodClosing => ({
+  id: r.id,
+  until: r.until,
+  totalValue: r.totalValue,
+  products: r.products,
+  closedAt: r.closedAt,
+  closedBy: { sub: r.closedBySub, name: r.closedByName },
+  status: r.reopenedAt ? 'REABIERTO' : 'CERRADO',
+  reopening:
+    r.reopenedAt && r.reopenReason ? { reason: r.reopenReason, reopenedAt: r.reopenedAt, reopenedBy: { sub: r.reopenedBySub ?? '', name: r.reopenedByName ?? '' } } : null,
+});
+
+/** Every closing, the most recent month first (a reopened one stays, marked REABIERTO). */
+export async function listClosings(db: Queryable): Promise<PeriodClosing[]> {
+  const { rows } = await db.query<ClosingRow>(`${SELECT_CLOSING} ORDER BY period_closings.until DESC, period_closings.id DESC`);
+  return rows.map(toClosing);
+}
+
+/** The stock at the end of `until` of the products that had moved by then: its value and count. */
+async function stockTotals(db: Queryable, until: string, timeZone: string): Promise<{ totalValue: string; products: number }> {
+  const { rows } = await db.query<{ totalValue: string; products: number }>(
+    `SELECT coalesce(sum(round(b.value, 2)), 0)::text AS "totalValue", count(b.value)::int AS products
+       FROM products p ${balanceAt('p', endOfDay('$1', '$2::text'), 'b')}`,
+    [until, timeZone],
+  );
+  return rows[0];
+}
+
+/** Documents (and cancellations) dated from the 1st of `until`'s month to `until`, registered after it ended. */
+export async function lateDocuments(db: Queryable, until: string, timeZone: string): Promise<LateDocument[]> {
+  const end = endOfDay('$2', '$3::text');
+  const { rows } = await db.query<LateDocument>(
+    `SELECT * FROM (
+       SELECT m.movement_type AS "movementType", i.id AS "documentId", to_char(i.invoice_date, 'YYYY-MM-DD') AS "documentDate",
+              i.invoice_number AS "invoiceNumber", min(m.recorded_at) AS "registeredAt"
+         FROM invoices i JOIN movements m ON m.invoice_id = i.id
+        WHERE i.invoice_date BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
+        GROUP BY m.movement_type, i.id
+       UNION ALL
+       SELECT m.movement_type, d.id, to_char(d.dispatch_date, 'YYYY-MM-DD'), NULL, min(m.recorded_at)
+         FROM dispatches d JOIN movements m ON m.dispatch_id = d.id
+        WHERE d.dispatch_date BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
+        GROUP BY m.movement_type, d.id
+       UNION ALL
+       SELECT m.movement_type, c.id, to_char(c.cutoff_date, 'YYYY-MM-DD'), NULL, min(m.recorded_at)
+         FROM inventory_counts c JOIN movements m ON m.inventory_count_id = c.id
+        WHERE c.cutoff_date BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
+        GROUP BY m.movement_type, c.id
+     ) late ORDER BY "registeredAt", "documentId"`,
+    [`${until.slice(0, 8)}01`, until, timeZone],
+  );
+  return rows;
+}
+
+/** The month end to close next, and what closing it would store and show first. */
+export async function nextClosing(db: Queryable, timeZone: string): Promise<NextClosing> {
+  const today = todayIn(timeZone);
+  const last = await closedUntil(db);
+  const until = last ? nextMonthEnd(last) : lastEndedMonth(today);
+  if (until >= today) {
+    return { until, closable: false, message: PERIOD_MESSAGES.notOver(until), totalValue: null, products: null, lateDocuments: [] };
+  }
+  const totals = await stockTotals(db, until, timeZone);
+  return { until, closable: true, message: null, ...totals, lateDocuments: await lateDocuments(db, until, timeZone) };
+}
+
+export interface WriteOptions {
+  idempotency?: IdempotencyRequest;
+}
+
+const CREATED = 201;
+
+async function once<T>(
+  db: Db,
+  actor: AuthUser,
+  idempotency: IdempotencyRequest | undefined,
+  work: (trx: Trx) => Promise<T>,
+): Promise<{ data: T; replayed: boolean }> {
+  return withTransaction(
+    db,
+    async (trx) => {
+      if (idempotency) {
+        const claim = await claimKey(trx, actor, idempotency);
+        if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
+      }
+      // Exclusive: waits for the documents under way, and documents wait for this.
+      await trx.query('SELECT pg_advisory_xact_lock($1)', [PERIOD_LOCK]);
+      const data = await work(trx);
+      if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data });
+      return { data, replayed: false };
+    },
+    { attempts: 5 },
+  );
+}
+
+export async function closePeriod(db: Db, actor: AuthUser, until: string, timeZone: string, { idempotency }: WriteOptions = {}) {
+  return once(db, actor, idempotency, async (trx) => {
+    const today = todayIn(timeZone);
+    if (until >= today) throw new AppError('VALIDATION', PERIOD_MESSAGES.notOver(until), { until: PERIOD_MESSAGES.notOver(until) });
+    const last = await closedUntil(trx);
+    if (last && until <= last) throw new AppError('PERIOD_ORDER', PERIOD_MESSAGES.alreadyClosed(until));
+    if (last && until !== nextMonthEnd(last)) throw new AppError('PERIOD_ORDER', PERIOD_MESSAGES.outOfOrder(nextMonthEnd(last)));
+    // Under the exclusive lock nothing is being registered: the stock at `until` and the end of
+    // the ledger are what every later document will find.
+    const { rows } = await trx.query<{ id: number }>(
+      `WITH s AS (
+         SELECT p.id AS product_id, b.quantity, b.average_cost, b.value
+           FROM products p ${balanceAt('p', endOfDay('$1', '$2::text'), 'b')}
+          WHERE b.quantity IS NOT NULL
+       ), c AS (
+         INSERT INTO period_closings (until, total_value, products, last_movement_id, closed_by, closed_by_name)
+         SELECT $1::date, coalesce(sum(round(s.value, 2)), 0), count(*), (SELECT max(id) FROM movements), $3, $4 FROM s
+         RETURNING id
+       ), stock AS (
+         INSERT INTO period_closing_stock (closing_id, product_id, quantity, average_cost, value)
+         SELECT c.id, s.product_id, s.quantity, s.average_cost, s.value FROM c CROSS JOIN s
+       )
+       SELECT id FROM c`,
+      [until, timeZone, actor.sub, actor.name],
+    );
+    const { rows: saved } = await trx.query<ClosingRow>(`${SELECT_CLOSING} WHERE id = $1`, [rows[0].id]);
+    const closing = toClosing(saved[0]);
+    await recordAudit(trx, actor, { action: 'create', entity: 'period_closings', entityId: until, after: closing });
+    return closing;
+  });
+}
+
+export async function reopenPeriod(db: Db, actor: AuthUser, until: string, reason: string, { idempotency }: WriteOptions = {}) {
+  return once(db, actor, idempotency, async (trx) => {
+    const { rows } = await trx.query<ClosingRow>(`${SELECT_CLOSING} WHERE until = $1 AND reopened_at IS NULL`, [until]);
+    if (rows.length === 0) throw new AppError('NOT_FOUND', PERIOD_MESSAGES.notFound(until));
+    const last = await closedUntil(trx);
+    if (last !== until) throw new AppError('PERIOD_ORDER', PERIOD_MESSAGES.notLast(last ?? until));
+    const before = toClosing(rows[0]);
+    await trx.query(
+      `UPDATE period_closings SET reopened_at = clock_timestamp(), reopened_by = $2, reopened_by_name = $3, reopen_reason = $4 WHERE id = $1`,
+      [before.id, actor.sub, actor.name, reason],
+    );
+    const { rows: saved } = await trx.query<ClosingRow>(`${SELECT_CLOSING} WHERE id = $1`, [before.id]);
+    const after = toClosing(saved[0]);
+    await recordAudit(trx, actor, { action: 'update', entity: 'period_closings', entityId: until, before, after });
+    return after;
+  });
+}
+
+/** A reopening's reason: trimmed, 5–500 characters, no control characters. */
+export function parseReason(body: unknown): string {
+  const raw = (body as { reason?: unknown } | null)?.reason;
+  const reason = typeof raw === 'string' ? raw.trim() : '';
+  // eslint-disable-next-line no-control-regex
+  if ([...reason].length < 5 || [...reason].length > 500 || /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(reason)) {
+    throw new AppError('VALIDATION', PERIOD_MESSAGES.reason, { reason: PERIOD_MESSAGES.reason });
+  }
+  return reason;
+}

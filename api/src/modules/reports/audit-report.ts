@@ -1,0 +1,68 @@
+// "Bitácora" as a workbook (issue #15): the rows of the log that match the viewer's filters,
+// newest first, read from the report's snapshot through a cursor like every report. Before and
+// after go as JSON text (a cell holds at most 32,767 characters; longer ones are cut and say so).
+import { formatDateTime, type AuditActionName } from '@almacen/shared/domain';
+import type { Column, ReportDefinition, Row } from '../../reports/model';
+import { AUDIT_COLUMNS, auditWhere, type AuditFilters, type AuditRow } from '../audit/audit.repository';
+import type { ReportContext } from './reports.service';
+import type { Snapshot } from './snapshot';
+
+export const AUDIT_ACTION_LABELS: Record<AuditActionName, string> = {
+  create: 'Alta',
+  update: 'Cambio',
+  delete: 'Baja',
+  cancel: 'Cancelación',
+};
+
+const COLUMNS: Column[] = [
+  { header: 'No.', kind: 'text', weight: 30, xlsxWidth: 10 },
+  { header: 'Fecha y hora', kind: 'text', weight: 60, xlsxWidth: 18 },
+  { header: 'Persona', kind: 'text', weight: 80, xlsxWidth: 28 },
+  { header: 'Acción', kind: 'text', weight: 40, xlsxWidth: 13 },
+  { header: 'Entidad', kind: 'text', weight: 60, xlsxWidth: 20 },
+  { header: 'Id', kind: 'text', weight: 30, xlsxWidth: 10 },
+  { header: 'Antes', kind: 'text', weight: 150, xlsxWidth: 60 },
+  { header: 'Después', kind: 'text', weight: 150, xlsxWidth: 60 },
+];
+
+const CELL_MAX = 32_000;
+const TRUNCATED = ' …(recortado)';
+
+function json(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = JSON.stringify(value);
+  return text.length > CELL_MAX ? text.slice(0, CELL_MAX - TRUNCATED.length) + TRUNCATED : text;
+}
+
+const describe = (filters: AuditFilters, actorName: string | null): ReportDefinition['fields'] => [
+  { label: 'Persona', value: filters.actor === undefined ? 'Todas' : actorName ? `${actorName} (${filters.actor})` : filters.actor },
+  { label: 'Entidad', value: filters.entity ?? 'Todas' },
+  { label: 'Acción', value: filters.action ? AUDIT_ACTION_LABELS[filters.action] : 'Todas' },
+  { label: 'Desde', value: filters.from ?? 'El inicio' },
+  { label: 'Hasta', value: filters.to ?? 'Hoy' },
+];
+
+export async function auditReport(snapshot: Snapshot, context: ReportContext, filters: AuditFilters): Promise<ReportDefinition> {
+  const timeZone = context.timeZone ?? 'America/Mexico_City';
+  const actor = filters.actor === undefined ? [] : await snapshot.query<{ name: string }>('SELECT actor_name AS name FROM audit_log WHERE actor_sub = $1 ORDER BY id DESC LIMIT 1', [filters.actor]);
+  const params: unknown[] = [];
+  const where = auditWhere(filters, timeZone, params);
+  async function* rows(): AsyncIterable<Row[]> {
+    for await (const batch of snapshot.cursor<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY id DESC`, params)) {
+      yield batch.map((r) => ({
+        cells: [r.id, formatDateTime(r.at, timeZone), `${r.actorName} (${r.actorSub})`, AUDIT_ACTION_LABELS[r.action] ?? r.action, r.entity, r.entityId, json(r.before), json(r.after)],
+      }));
+    }
+  }
+  return {
+    institution: context.institution,
+    issued: context.issued,
+    title: 'Bitácora de cambios',
+    orientation: 'landscape',
+    sheetName: 'Bitácora',
+    fields: describe(filters, actor[0]?.name ?? null),
+    columns: COLUMNS,
+    emptyText: 'No hay cambios registrados con estos filtros.',
+    rows: rows(),
+  };
+}

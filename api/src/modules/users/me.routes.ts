@@ -1,0 +1,34 @@
+// GET /api/me: the caller as Almacén sees them — name, e-mail, roles and what those let them do.
+// The one call a person without a role may make: the portal shows them who they are and whom to ask.
+import type { Me } from '@almacen/shared/domain';
+import { ACCESS_ROLES, PERMISSIONS } from '@almacen/shared/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
+import type { ModuleOptions } from '../module';
+
+export const meSchema = {
+  type: 'object',
+  required: ['id', 'sub', 'name', 'email', 'roles', 'permissions', 'accountUrl'],
+  properties: {
+    id: { type: 'integer' },
+    sub: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string', nullable: true },
+    roles: { type: 'array', items: { type: 'string', enum: [...ACCESS_ROLES] } },
+    permissions: { type: 'array', items: { type: 'string', enum: Object.keys(PERMISSIONS) } },
+    accountUrl: { type: 'string', nullable: true },
+  },
+} as const;
+
+const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config }) => {
+  app.get(
+    '/me',
+    { schema: { tags: ['usuarios'], summary: 'El usuario que llama: nombre, correo, roles y permisos', response: { 200: dataOf(meSchema), ...ERROR_RESPONSES } } },
+    async (request): Promise<{ data: Me }> => {
+      const { id, sub, name, email, effectiveRoles, permissions } = request.caller;
+      return { data: { id, sub, name, email, roles: effectiveRoles, permissions, accountUrl: config.oidcAccountUrl } };
+    },
+  );
+};
+
+export default meRoutes;

@@ -1,0 +1,274 @@
+// "Usuarios" (issue #15): the people of Almacén, the roles granted here, deactivation and — with
+// the embedded provider only — new accounts and password resets. Every change is audited in its
+// own transaction (entity 'app_users'), and counts from the person's next call: the access check
+// reads the table on every call (access/guard.ts).
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ACCESS_ROLES, forbiddenMessage, isAccessRole, type AccessRole, type NewUserResult, type PasswordResetResult, type UserSummary } from '@almacen/shared/domain';
+import { withTransaction, type Trx } from '../../db/pool';
+import { AppError } from '../../http/errors';
+import { dataOf, documentBody, ERROR_RESPONSES, errorSchema, idParam, listOf } from '../../http/schemas';
+import { parseId } from '../../http/validate';
+import { randomPassword } from '../../idp/passwords';
+import { addUser, findUserById, setPassword, UserError } from '../../idp/users';
+import type { AppUser } from '../../access/users';
+import { recordAudit } from '../audit/audit.repository';
+import type { ModuleOptions } from '../module';
+import * as repo from './users.repository';
+
+const tags = ['usuarios'];
+const RESPONSES = { ...ERROR_RESPONSES, 403: errorSchema };
+
+export const ROLES_MESSAGE = `Los roles deben ser una lista con algunos de: ${ACCESS_ROLES.join(', ')}.`;
+export const NOT_EMBEDDED_ACCOUNT = 'Esta cuenta no es del proveedor de identidad de Almacén: su contraseña se administra en su proveedor.';
+
+const roleGrantSchema = {
+  type: 'object',
+  required: ['role', 'source'],
+  properties: { role: { type: 'string', enum: [...ACCESS_ROLES] }, source: { type: 'string', enum: ['almacen', 'proveedor', 'configuracion'] } },
+} as const;
+
+export const userSummarySchema = {
+  type: 'object',
+  required: ['id', 'name', 'email', 'username', 'roles', 'lastSeenAt', 'createdAt', 'origin', 'active'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    email: { type: 'string', nullable: true },
+    username: { type: 'string', nullable: true },
+    roles: { type: 'array', items: roleGrantSchema },
+    lastSeenAt: { type: 'string', format: 'date-time' },
+    createdAt: { type: 'string', format: 'date-time' },
+    origin: { type: 'string', enum: ['almacen', 'proveedor'] },
+    active: { type: 'boolean' },
+  },
+} as const;
+
+const rolesBody = {
+  type: 'object',
+  required: ['roles'],
+  properties: { roles: { type: 'array', items: { type: 'string', enum: [...ACCESS_ROLES] }, uniqueItems: true } },
+} as const;
+
+const newUserBody = {
+  type: 'object',
+  required: ['username', 'name'],
+  properties: {
+    username: { type: 'string', pattern: '^[a-z0-9][a-z0-9._@-]{0,63}$', description: 'Se guarda en minúsculas' },
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    email: { type: 'string', nullable: true, maxLength: 320 },
+    roles: rolesBody.properties.roles,
+  },
+} as const;
+
+const passwordSchema = { type: 'object', required: ['password'], properties: { password: { type: 'string' } } } as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `roles`: a list of known roles (each once, in ACCESS_ROLES' order); anything else is a Spanish 400. */
+export function parseRoles(value: unknown): AccessRole[] {
+  if (!Array.isArray(value) || value.length > ACCESS_ROLES.length * 4 || !value.every(isAccessRole)) {
+    throw new AppError('VALIDATION', ROLES_MESSAGE, { roles: ROLES_MESSAGE });
+  }
+  return ACCESS_ROLES.filter((role) => value.includes(role));
+}
+
+function rolesInput(body: unknown): AccessRole[] {
+  if (!isObject(body)) throw new AppError('VALIDATION', ROLES_MESSAGE, { roles: ROLES_MESSAGE });
+  return parseRoles(body.roles);
+}
+
+interface NewUserFields {
+  username: string;
+  name: string;
+  email: string | null;
+  roles: AccessRole[];
+}
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION', message, { [field]: message });
+
+function newUserInput(body: unknown): NewUserFields {
+  if (!isObject(body)) throw new AppError('VALIDATION', 'Escribe el usuario y el nombre de la persona.');
+  const { username, name, email, roles } = body;
+  if (typeof username !== 'string' || !username.trim()) throw invalid('username', 'Escribe el usuario.');
+  if (typeof name !== 'string' || !name.trim()) throw invalid('name', 'Escribe el nombre de la persona.');
+  if (name.trim().length > 200) throw invalid('name', 'El nombre no puede tener más de 200 caracteres.');
+  if (email !== undefined && email !== null && typeof email !== 'string') throw invalid('email', 'El correo debe ser un texto.');
+  const mail = typeof email === 'string' && email.trim() ? email.trim() : null;
+  if (mail !== null && (mail.length > 320 || !/^[^@\s]+@[^@\s]+$/.test(mail))) throw invalid('email', 'El correo no es válido.');
+  return { username: username.trim().toLowerCase(), name: name.trim(), email: mail, roles: roles === undefined || roles === null ? [] : parseRoles(roles) };
+}
+
+/** What the log keeps of a user: who they are, their roles in Almacén and whether they are active. */
+const audited = (user: AppUser) => ({
+  name: user.name,
+  email: user.email,
+  username: user.username,
+  roles: user.roles,
+  providerRoles: user.providerRoles,
+  active: user.active,
+});
+
+const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  const summary = (user: AppUser): UserSummary => repo.summaryOf(user, config);
+  const embeddedOnly = () => {
+    if (!config.oidcEmbedded) throw new AppError('EXTERNAL_PROVIDER');
+  };
+  /** The embedded provider's account behind a user row (its id is the row's sub), or a 409. */
+  async function embeddedAccount(trx: Trx, user: AppUser) {
+    const account = user.issuer === config.oidcIssuer ? await findUserById(trx, user.sub) : null;
+    if (!account) throw new AppError('EXTERNAL_PROVIDER', NOT_EMBEDDED_ACCOUNT);
+    return account;
+  }
+  /**
+   * With the administrators' lock held: the caller is still an active administrator. The access
+   * check ran before the lock; another administrator may have demoted or deactivated them since.
+   */
+  async function stillAdmin(trx: Trx, request: FastifyRequest): Promise<void> {
+    const me = await repo.findUser(trx, request.caller.id);
+    if (!me || !repo.isActiveAdmin(me, config)) throw new AppError('FORBIDDEN', forbiddenMessage('users.manage'));
+  }
+  async function target(trx: Trx, request: FastifyRequest): Promise<AppUser> {
+    const user = await repo.findUser(trx, parseId((request.params as { id: unknown }).id), { lock: true });
+    if (!user) throw new AppError('NOT_FOUND', repo.USER_NOT_FOUND);
+    return user;
+  }
+
+  app.get(
+    '/users',
+    { schema: { tags, summary: 'Usuarios de Almacén con sus roles y de dónde viene cada uno', response: { 200: dataOf(listOf(userSummarySchema)), ...RESPONSES } } },
+    async (): Promise<{ data: UserSummary[] }> => ({ data: (await repo.listUsers(db)).map(summary) }),
+  );
+
+  app.put(
+    '/users/:id/roles',
+    {
+      schema: documentBody(
+        {
+          tags,
+          summary: 'Fija los roles otorgados en Almacén (los del proveedor y de ADMIN_USERS no se editan aquí)',
+          params: idParam(),
+          response: { 200: dataOf(userSummarySchema), ...RESPONSES },
+        },
+        rolesBody,
+      ),
+    },
+    async (request): Promise<{ data: UserSummary }> => {
+      const roles = rolesInput(request.body);
+      const user = await withTransaction(db, async (trx) => {
+        await repo.lockAdministrators(trx);
+        await stillAdmin(trx, request);
+        const before = await target(trx, request);
+        if (before.roles.length === roles.length && before.roles.every((r, i) => r === roles[i])) return before;
+        await repo.keepAnAdministrator(trx, config, before, { ...before, roles });
+        const after = await repo.setRoles(trx, before.id, roles);
+        await recordAudit(trx, request.user, { action: 'update', entity: 'app_users', entityId: after.id, before: audited(before), after: audited(after) });
+        return after;
+      });
+      return { data: summary(user) };
+    },
+  );
+
+  const setActive = (active: boolean) => async (request: FastifyRequest): Promise<{ data: UserSummary }> => {
+    const user = await withTransaction(db, async (trx) => {
+      await repo.lockAdministrators(trx);
+      await stillAdmin(trx, request);
+      const before = await target(trx, request);
+      if (before.active === active) return before;
+      if (!active) await repo.keepAnAdministrator(trx, config, before, { ...before, active });
+      const after = await repo.setActive(trx, before.id, active);
+      // With the embedded provider the account also stops signing in and renewing its tokens.
+      if (!active && after.issuer === config.oidcIssuer && config.oidcEmbedded) await repo.endEmbeddedSessions(trx, after.sub);
+      await recordAudit(trx, request.user, { action: 'update', entity: 'app_users', entityId: after.id, before: audited(before), after: audited(after) });
+      return after;
+    });
+    return { data: summary(user) };
+  };
+
+  app.post(
+    '/users/:id/deactivation',
+    {
+      schema: {
+        tags,
+        summary: 'Desactiva a un usuario: su siguiente llamada recibe 403 (y con el proveedor integrado ya no inicia sesión)',
+        params: idParam(),
+        response: { 200: dataOf(userSummarySchema), ...RESPONSES },
+      },
+    },
+    setActive(false),
+  );
+
+  app.delete(
+    '/users/:id/deactivation',
+    { schema: { tags, summary: 'Reactiva a un usuario desactivado', params: idParam(), response: { 200: dataOf(userSummarySchema), ...RESPONSES } } },
+    setActive(true),
+  );
+
+  app.post(
+    '/users',
+    {
+      schema: documentBody(
+        {
+          tags,
+          summary: 'Crea una cuenta en el proveedor de identidad integrado; la respuesta trae su contraseña de un solo uso (solo con el proveedor integrado)',
+          response: { 201: dataOf({ type: 'object', required: ['user', 'password'], properties: { user: userSummarySchema, password: { type: 'string' } } }), ...RESPONSES },
+        },
+        newUserBody,
+      ),
+    },
+    async (request, reply): Promise<{ data: NewUserResult }> => {
+      embeddedOnly();
+      const input = newUserInput(request.body);
+      const password = randomPassword();
+      const user = await withTransaction(db, async (trx) => {
+        let account;
+        try {
+          account = await addUser(trx, { ...input, password });
+        } catch (error) {
+          if (!(error instanceof UserError)) throw error;
+          if (/ya existe/.test(error.message)) throw new AppError('DUPLICATE', error.message, { username: error.message });
+          throw new AppError('VALIDATION', error.message, { [/correo/.test(error.message) ? 'email' : /nombre/.test(error.message) ? 'name' : 'username']: error.message });
+        }
+        const row = await repo.insertEmbeddedUser(trx, {
+          issuer: config.oidcIssuer,
+          // The embedded provider's tokens carry the account id as `sub` (idp/provider.ts).
+          sub: String(account.id),
+          name: account.name,
+          email: account.email,
+          username: account.username,
+          roles: input.roles,
+        });
+        await recordAudit(trx, request.user, { action: 'create', entity: 'app_users', entityId: row.id, after: audited(row) });
+        return row;
+      });
+      reply.status(201);
+      return { data: { user: summary(user), password } };
+    },
+  );
+
+  app.post(
+    '/users/:id/password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Da una contraseña nueva de un solo uso y cierra las sesiones de la cuenta (solo con el proveedor integrado)',
+        params: idParam(),
+        response: { 200: dataOf(passwordSchema), ...RESPONSES },
+      },
+    },
+    async (request): Promise<{ data: PasswordResetResult }> => {
+      embeddedOnly();
+      const password = randomPassword();
+      await withTransaction(db, async (trx) => {
+        const user = await target(trx, request);
+        const account = await embeddedAccount(trx, user);
+        await setPassword(trx, account.username, password);
+        await repo.endEmbeddedSessions(trx, String(account.id));
+        // The password itself is never written anywhere but as its hash.
+        await recordAudit(trx, request.user, { action: 'update', entity: 'app_users', entityId: user.id, after: { passwordReset: true } });
+      });
+      return { data: { password } };
+    },
+  );
+};
+
+export default usersRoutes;

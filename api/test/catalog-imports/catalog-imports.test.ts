@@ -1,0 +1,126 @@
+// Catalogue import (issue #17, partidas / units / products): the preview classifies each row as
+// new / unchanged / updated / error with its reason and writes nothing; the import writes every
+// row in one transaction, or nothing when any row has an error; UTF-8 and Windows-1252 both
+// read right ("Ñandú" survives); products find their unit and partida by description; templates.
+import ExcelJS from 'exceljs';
+import { client, countRows, type Client } from '../helpers/http';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+let c: Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  c = client(t);
+});
+afterAll(() => t.close());
+
+const send = async (url: string, body: Buffer, type = 'text/csv', claims?: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${await t.token(claims)}`, 'content-type': type }, payload: body });
+
+test('partidas: preview classifies, the import writes in one go, a second run is all unchanged; Windows-1252 read right', async () => {
+  const existing = (await c.post('/api/catalog/product-categories', { description: '2111 Materiales de oficina' })).json().data.id;
+  const csv = `ID,Descripción\r\n${existing},2111 Materiales, útiles y equipos menores de oficina\r\n,2161 Material de limpieza\r\n,2211 Productos alimenticios: Ñandú\r\n`;
+  // "2111 Materiales, útiles…" needs quotes in CSV: without them the comma splits the cell.
+  const quoted = csv.replace('2111 Materiales, útiles y equipos menores de oficina', '"2111 Materiales, útiles y equipos menores de oficina"');
+  const bytes = Buffer.from(quoted, 'latin1');
+  const before = await countRows(t, ['product_categories', 'audit_log']);
+  const preview = await send('/api/catalog/imports/product-categories/preview', bytes);
+  expect(preview.statusCode).toBe(200);
+  expect(preview.json().data.rows.map((r: { row: number; status: string; values: Record<string, string> }) => [r.row, r.status, r.values['Descripción']])).toEqual([
+    [2, 'updated', '2111 Materiales, útiles y equipos menores de oficina'],
+    [3, 'new', '2161 Material de limpieza'],
+    [4, 'new', '2211 Productos alimenticios: Ñandú'],
+  ]);
+  expect(preview.json().data.counts).toEqual({ new: 2, unchanged: 0, updated: 1, error: 0 });
+  expect(await countRows(t, ['product_categories', 'audit_log'])).toEqual(before);
+
+  const done = await send('/api/catalog/imports/product-categories', bytes);
+  expect(done.statusCode).toBe(200);
+  const list = (await c.get('/api/catalog/product-categories')).json().data.map((d: { description: string }) => d.description);
+  expect(list).toEqual(['2111 Materiales, útiles y equipos menores de oficina', '2161 Material de limpieza', '2211 Productos alimenticios: Ñandú']);
+  const again = await send('/api/catalog/imports/product-categories/preview', bytes);
+  expect(again.json().data.counts).toEqual({ new: 0, unchanged: 3, updated: 0, error: 0 });
+});
+
+test('a file with errors: every bad row with its number and reason, and the import writes nothing', async () => {
+  await c.post('/api/catalog/product-units', { description: 'Pieza' });
+  const csv = 'ID,Descripción\nabc,Caja\n,Pieza\n,Paquete\n,paquete\n999999,Rollo\n,\n';
+  const before = await countRows(t, ['product_units', 'audit_log']);
+  const preview = (await send('/api/catalog/imports/product-units/preview', Buffer.from(csv))).json().data;
+  expect(preview.rows.filter((r: { status: string }) => r.status === 'error').map((r: { reason: string }) => r.reason)).toEqual([
+    'Fila 2: el ID abc no existe en el catálogo.',
+    'Fila 5: «paquete» ya aparece en la fila 4.',
+    'Fila 6: el ID 999999 no existe en el catálogo.',
+  ]);
+  expect(preview.counts).toEqual({ new: 1, unchanged: 1, updated: 0, error: 3 });
+  const refused = await send('/api/catalog/imports/product-units', Buffer.from(csv));
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json().message).toMatch(/^El archivo tiene 3 filas con errores; no se importó ningún registro\. Fila 2: /);
+  expect(refused.json().errors['rows.5']).toBe('Fila 5: «paquete» ya aparece en la fila 4.');
+  expect(await countRows(t, ['product_units', 'audit_log'])).toEqual(before);
+});
+
+test('products from an XLSX refer to unit and partida by description; unknown ones are errors', async () => {
+  await c.post('/api/catalog/product-units', { description: 'Caja' });
+  await c.post('/api/catalog/product-categories', { description: '2121 Materiales de impresión' });
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Productos');
+  sheet.addRow(['ID', 'Nombre', 'Unidad', 'Partida']);
+  sheet.addRow([null, 'Tóner negro 58A', 'caja', '2121 Materiales de impresión']);
+  sheet.addRow([null, 'Engrapadora', 'Docena', null]);
+  const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+  const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const preview = (await send('/api/catalog/imports/products/preview', bytes, type)).json().data;
+  expect(preview.rows.map((r: { status: string; reason: string | null }) => [r.status, r.reason])).toEqual([
+    ['new', null],
+    ['error', 'Fila 3: la unidad «Docena» no existe.'],
+  ]);
+  sheet.getRow(3).getCell(3).value = 'Caja';
+  const fixed = Buffer.from(await workbook.xlsx.writeBuffer());
+  const done = await send('/api/catalog/imports/products', fixed, type);
+  expect(done.statusCode).toBe(200);
+  const products = (await c.get('/api/catalog/products')).json().data as Array<{ name: string; unit: { description: string } | null; category: { description: string } | null }>;
+  expect(products.map((p) => [p.name, p.unit?.description ?? null, p.category?.description ?? null])).toEqual([
+    ['Tóner negro 58A', 'Caja', '2121 Materiales de impresión'],
+    ['Engrapadora', 'Caja', null],
+  ]);
+});
+
+test('templates, unknown catalogue 404, and only catalogs.import may import', async () => {
+  const template = await t.app.inject({ method: 'POST', url: '/api/catalog/imports/products/template', headers: await t.auth() });
+  expect([template.statusCode, template.body]).toEqual([200, '\ufeffID,Nombre,Unidad,Partida\r\n']);
+  const unknown = await send('/api/catalog/imports/roles/preview', Buffer.from('x'));
+  expect(unknown.statusCode).toBe(404);
+  const consulta = await send('/api/catalog/imports/product-units', Buffer.from('ID,Descripción\n,Litro\n'), 'text/csv', { sub: 'user-consulta', almacen_roles: ['CONSULTA'] });
+  expect(consulta.statusCode).toBe(403);
+});
+
+test('suppliers are matched by RFC (validated like the form), employees by name and last name', async () => {
+  const existing = (await c.post('/api/catalog/suppliers', { name: 'Papelería del Centro', rfc: 'PDC010203AB1' })).json().data.id;
+  const suppliers = `Nombre,RFC\r\nPapelería del Centro S.A.,pdc010203ab1\r\nAbarrotes Ñandú,ANA991331Z9A\r\nSin RFC válido,XYZ12\r\n`;
+  const preview = (await send('/api/catalog/imports/suppliers/preview', Buffer.from(suppliers, 'latin1'))).json().data;
+  expect(preview.rows.map((r: { status: string; id: number | null; reason: string | null }) => [r.status, r.id, r.reason])).toEqual([
+    ['updated', existing, null],
+    ['error', null, 'Fila 3: el RFC «ANA991331Z9A» no es válido (12 o 13 caracteres, por ejemplo ABC010203XY9).'],
+    ['error', null, 'Fila 4: el RFC «XYZ12» no es válido (12 o 13 caracteres, por ejemplo ABC010203XY9).'],
+  ]);
+  const fixed = `Nombre,RFC\r\nPapelería del Centro S.A.,PDC010203AB1\r\nAbarrotes Ñandú,ANA991231Z9A\r\n`;
+  const done = await send('/api/catalog/imports/suppliers', Buffer.from(fixed, 'latin1'));
+  expect([done.statusCode, done.json().data.counts]).toEqual([200, { new: 1, updated: 1, unchanged: 0, error: 0 }]);
+  const list = (await c.get('/api/catalog/suppliers')).json().data.map((s: { name: string; rfc: string }) => [s.name, s.rfc]);
+  expect(list).toEqual([
+    ['Papelería del Centro S.A.', 'PDC010203AB1'],
+    ['Abarrotes Ñandú', 'ANA991231Z9A'],
+  ]);
+
+  await c.post('/api/catalog/employees', { name: 'María', lastName: 'López' });
+  const employees = 'Nombre,Apellidos\nmaría,lópez\nJorge,Ramírez\nLucía,\n';
+  const staff = (await send('/api/catalog/imports/employees/preview', Buffer.from(employees))).json().data;
+  expect(staff.rows.map((r: { status: string; reason: string | null }) => [r.status, r.reason])).toEqual([
+    ['updated', null],
+    ['new', null],
+    ['error', 'Fila 4: faltan los apellidos.'],
+  ]);
+});

@@ -1,0 +1,142 @@
+// Issue #19 in a real browser: the supplier's CFDI 4.0 loaded through «Cargar CFDI (XML)» (the
+// browser's file chooser) fills «Nueva factura» — supplier RFC, number, date, one row per concept
+// with its price and boxes — and shows the warnings; the missing supplier and a product are
+// registered in place; the entry is saved with the XML, and «Descargar XML» in the history gives
+// back the very same bytes. Screenshots of the filled wizard at 1280×800 and 390×844.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { choose, main, rowWith, search, successToast, table } from './support/catalog-ui';
+import { downloadFrom } from './support/downloads';
+import { ARTIFACTS, REPO_ROOT } from './support/env';
+import { AREAS, openFromNavigation } from './support/portal';
+import { apiClient, createPeople, createProduct, uniqueRfc, uniqueTag } from './support/seed';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const area = (label: string) => AREAS.find((candidate) => candidate.label === label)!;
+
+/** A CFDI of the API's fixtures made unique for this run: issuer, UUID, concept names. */
+function cfdiFile(tag: string) {
+  const rfc = uniqueRfc();
+  const uuid = randomUUID().toUpperCase();
+  const issuer = `FERRETERIA OBRERA ${tag}`;
+  const xml = fs
+    .readFileSync(path.join(REPO_ROOT, 'api', 'test', 'fixtures', 'cfdi', 'discount.xml'), 'utf8')
+    .replace('Rfc="FTO921130RT7" Nombre="FERRETERIA Y TLAPALERIA OBRERA"', `Rfc="${rfc}" Nombre="${issuer}"`)
+    .replace('UUID="D4E5F6A7-B8C9-4D0E-9F1A-3B4C5D6E7F80"', `UUID="${uuid}"`)
+    .replace('Tornillo para madera 1/4 caja con 100', `Tornillo para madera 1/4 caja con 100 ${tag}`);
+  const file = path.join(ARTIFACTS, 'cfdi', `F-20931-${tag}.xml`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, xml, 'utf8');
+  return { file, rfc, uuid, issuer, screw: `Tornillo para madera 1/4 caja con 100 ${tag}` };
+}
+
+async function loadCfdi(page: Page, file: string) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Cargar CFDI (XML)', exact: true }).click()]);
+  await chooser.setFiles(file);
+}
+
+it('loads a CFDI into «Nueva factura», registers the supplier and a product in place, saves, and downloads the same XML', async () => {
+  const api = await apiClient();
+  const tag = uniqueTag();
+  const people = await createPeople(api, tag);
+  const screwdriver = await createProduct(api, `Desarmador PH2 ${tag}`);
+  const cfdi = cfdiFile(tag);
+  const [director, enteredBy, keeper] = people.employees.map((e) => `${e.name} ${e.lastName}`);
+
+  const { page, log } = await newPage(browser, DESKTOP);
+  await signIn(page);
+  await openFromNavigation(page, area('Generar entrada de productos'));
+  await loadCfdi(page, cfdi.file);
+
+  const header = page.getByRole('group', { name: 'Datos de la factura' });
+  await page.getByText(`CFDI ${cfdi.uuid} cargado (F-20931-${tag}.xml). Revisa los datos antes de guardar.`, { exact: true }).waitFor();
+  expect(await header.getByRole('textbox', { name: 'Número de factura' }).inputValue()).toBe('F20931');
+  expect(await header.getByLabel('Fecha').first().inputValue()).toBe('2026-11-20');
+  await page.getByText(`Ningún proveedor tiene el RFC ${cfdi.rfc} (${cfdi.issuer}).`, { exact: true }).waitFor();
+  await screenshot(page, 'cfdi-01-loaded-1280');
+
+  await page.getByRole('button', { name: `Registrar proveedor ${cfdi.issuer} (${cfdi.rfc})`, exact: true }).click();
+  await expectValue(header.getByRole('combobox', { name: 'Tienda de procedencia', exact: true }), cfdi.issuer);
+
+  await choose(header, 'Tipo de entrada', 'Compra directa', 'Compra');
+  await choose(header, 'Director del plantel', director, tag);
+  await choose(header, 'Elaborador', enteredBy, `Elena ${tag}`);
+  await choose(header, 'Almacenista', keeper, `Alma ${tag}`);
+  await page.getByRole('button', { name: 'Siguiente paso', exact: true }).click();
+
+  const first = page.getByRole('group', { name: 'Producto 1' });
+  const second = page.getByRole('group', { name: 'Producto 2' });
+  await second.waitFor();
+  // Concept 1: 6 × 89 − 53.40 of discount = 80.10 each, «Agregar IVA» ticked → 92.916.
+  await first.getByText('Concepto 1 del CFDI: Desarmador de cruz PH2 (Pieza, H87)', { exact: true }).waitFor();
+  expect(await first.getByRole('textbox', { name: 'Cantidad' }).inputValue()).toBe('6');
+  expect(await first.getByRole('checkbox', { name: 'Agregar IVA' }).isChecked()).toBe(true);
+  expect(await first.getByRole('textbox', { name: 'Precio del artículo' }).inputValue()).toBe('92.916');
+  await choose(first, 'Producto', screwdriver.name, tag);
+  // Concept 2: its price had more than 3 decimals — said on the row.
+  await second.getByText('El precio 141.996667 tiene más de 3 decimales; se redondeó a 141.997.', { exact: true }).waitFor();
+  await screenshot(page, 'cfdi-02-rows-1280');
+  await second.getByRole('button', { name: 'Registrar producto', exact: true }).click();
+  await expectValue(second.getByRole('combobox', { name: 'Producto', exact: true }), cfdi.screw);
+
+  await page.getByRole('button', { name: 'Ver resumen de entrada', exact: true }).click();
+  await page.getByRole('group', { name: 'Resumen de factura' }).waitFor();
+  await page.getByRole('button', { name: 'Guardar entrada', exact: true }).click();
+  await successToast(page, 'Factura F20931 registrada correctamente.');
+  await page.waitForURL(/\/dashboard\/invoices\/history$/);
+
+  const entries = table(page, 'Entradas');
+  await search(page, 'F20931');
+  const line = rowWith(entries, 'F20931');
+  await line.getByRole('button', { name: 'Expandir fila' }).click();
+  await main(page).getByText(`UUID del CFDI: ${cfdi.uuid}`, { exact: true }).waitFor();
+  const downloaded = await downloadFrom(main(page).getByRole('button', { name: 'Descargar XML', exact: true }));
+  expect(downloaded.fileName).toBe(`${cfdi.uuid}.xml`);
+  expect(Buffer.compare(downloaded.bytes, fs.readFileSync(cfdi.file))).toBe(0);
+  await screenshot(page, 'cfdi-03-history-1280');
+  expect(log.errors).toEqual([]);
+  await page.close();
+
+  // The same file again is refused in place: one entry per CFDI.
+  const phone = await newPage(browser, PHONE);
+  await signIn(phone.page);
+  await phone.page.goto(new URL('/dashboard/invoices/generate', phone.page.url()).toString());
+  await loadCfdi(phone.page, cfdi.file);
+  await phone.page.getByText(`El CFDI ${cfdi.uuid} ya está registrado en la entrada F20931.`, { exact: false }).waitFor();
+  await phone.page.close();
+});
+
+it('on a phone (390×844) the filled wizard shows the warnings and the rows without sideways scrolling', async () => {
+  const tag = uniqueTag();
+  const cfdi = cfdiFile(tag);
+  const { page, log } = await newPage(browser, PHONE);
+  await signIn(page);
+  await page.goto(new URL('/dashboard/invoices/generate', page.url()).toString());
+  await loadCfdi(page, cfdi.file);
+  await page.getByRole('button', { name: `Registrar proveedor ${cfdi.issuer} (${cfdi.rfc})`, exact: true }).waitFor();
+  await screenshot(page, 'cfdi-04-loaded-390');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  expect(log.errors).toEqual([]);
+});
+
+/** Waits (10 s at most) until the input shows `value`; then asserts it. */
+async function expectValue(locator: Locator, value: string) {
+  const until = Date.now() + 10_000;
+  let shown = await locator.inputValue();
+  while (shown !== value && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    shown = await locator.inputValue();
+  }
+  expect(shown).toBe(value);
+}

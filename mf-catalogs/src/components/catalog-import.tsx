@@ -1,0 +1,165 @@
+// "Importar" (issue #17): a catalogue from an XLSX or CSV. The file is first previewed — each row
+// new / unchanged / updated / error with its reason — and only "Importar N registros" writes,
+// in one transaction on the server (nothing at all if any row has an error). The template is the
+// header row the server expects. Shown only to whoever may import (catalogs.import).
+import { useAction, useApi, useCan, useReportDownload } from '@almacen/shared';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
+
+export type ImportCatalog = 'product-categories' | 'product-units' | 'products' | 'suppliers' | 'employees';
+
+type RowStatus = 'new' | 'unchanged' | 'updated' | 'error';
+interface ImportRow {
+  row: number;
+  status: RowStatus;
+  id: number | null;
+  values: Record<string, string | null>;
+  reason: string | null;
+}
+interface ImportResult {
+  rows: ImportRow[];
+  counts: Record<RowStatus, number>;
+}
+
+export const STATUS_LABELS: Record<RowStatus, string> = { new: 'Nuevo', unchanged: 'Sin cambios', updated: 'Actualizado', error: 'Error' };
+const STATUS_COLORS: Record<RowStatus, 'success' | 'subtle' | 'informative' | 'danger'> = { new: 'success', unchanged: 'subtle', updated: 'informative', error: 'danger' };
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+  surface: { maxWidth: '900px', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxHeight: '60vh', overflowY: 'auto' },
+});
+
+export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; title: string }) {
+  const styles = useStyles();
+  const canImport = useCan('catalogs.import');
+  const api = useApi();
+  const file = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const template = useReportDownload();
+  const send = (path: string, f: File) =>
+    api<ImportResult>(path, { method: 'POST', body: f, headers: { 'content-type': f.name.toLowerCase().endsWith('.xlsx') ? XLSX_TYPE : 'text/csv' } });
+  const check = useAction((f: File) => send(`/api/catalog/imports/${catalog}/preview`, f), { errorText: 'revisar el archivo.' });
+  const importRows = useAction((f: File) => send(`/api/catalog/imports/${catalog}`, f), {
+    errorText: 'importar el archivo.',
+    successText: 'Importación terminada.',
+    invalidate: ['/api/catalog'],
+  });
+  if (!canImport) return null;
+  const writable = preview ? preview.counts.new + preview.counts.updated : 0;
+  const close = () => {
+    setChosen(null);
+    setPreview(null);
+  };
+
+  return (
+    <div className={styles.bar}>
+      <input
+        ref={file}
+        type="file"
+        hidden
+        aria-label={`Archivo para importar ${title}`}
+        accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onChange={async (event) => {
+          const f = event.target.files?.[0];
+          event.target.value = '';
+          if (!f) return;
+          const result = await check.run(f);
+          if (result) {
+            setChosen(f);
+            setPreview(result);
+          }
+        }}
+      />
+      <Button icon={<ArrowUploadRegular />} disabled={check.running} onClick={() => file.current?.click()}>
+        Importar
+      </Button>
+      <Button
+        appearance="subtle"
+        icon={<ArrowDownloadRegular />}
+        disabled={template.downloading}
+        onClick={() => void template.download({ path: `/api/catalog/imports/${catalog}/template`, fileName: `Plantilla de ${title}.csv` })}
+      >
+        Descargar plantilla
+      </Button>
+      {preview && chosen && (
+        <Dialog open onOpenChange={(_e, d) => !d.open && close()}>
+          <DialogSurface className={styles.surface}>
+            <DialogBody>
+              <DialogTitle>Importar {title}</DialogTitle>
+              <DialogContent className={styles.content}>
+                <Text>
+                  {chosen.name}: {preview.counts.new} nuevos, {preview.counts.updated} actualizados, {preview.counts.unchanged} sin cambios, {preview.counts.error} con error.
+                </Text>
+                {preview.counts.error > 0 && <Text role="alert">Corrige las filas con error y vuelve a cargar el archivo: no se importará nada mientras haya errores.</Text>}
+                <Table aria-label="Vista previa de la importación" size="small">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHeaderCell>Fila</TableHeaderCell>
+                      <TableHeaderCell>Estado</TableHeaderCell>
+                      {Object.keys(preview.rows[0]?.values ?? {}).map((column) => (
+                        <TableHeaderCell key={column}>{column}</TableHeaderCell>
+                      ))}
+                      <TableHeaderCell>Motivo</TableHeaderCell>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {preview.rows.map((r) => (
+                      <TableRow key={r.row}>
+                        <TableCell>{r.row}</TableCell>
+                        <TableCell>
+                          <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[r.status]}>
+                            {STATUS_LABELS[r.status]}
+                          </Badge>
+                        </TableCell>
+                        {Object.entries(r.values).map(([column, value]) => (
+                          <TableCell key={column}>{value ?? ''}</TableCell>
+                        ))}
+                        <TableCell>{r.reason ?? ''}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </DialogContent>
+              <DialogActions>
+                <Button appearance="secondary" onClick={close}>
+                  Cancelar
+                </Button>
+                <Button
+                  appearance="primary"
+                  disabled={preview.counts.error > 0 || writable === 0 || importRows.running}
+                  onClick={async () => {
+                    if (await importRows.run(chosen)) close();
+                  }}
+                >
+                  Importar {writable} {writable === 1 ? 'registro' : 'registros'}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
+    </div>
+  );
+}

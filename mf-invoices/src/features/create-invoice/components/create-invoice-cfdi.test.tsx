@@ -1,0 +1,226 @@
+import '@testing-library/jest-dom';
+import { ApiError } from '@almacen/shared';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import InvoicesApp from '../../../app';
+import { invoiceNumberOf, type CfdiAnalysis } from '../lib/cfdi';
+
+// Issue #19: "Cargar CFDI (XML)" on "Datos de la factura" fills the wizard from the supplier's
+// CFDI, shows what the form cannot hold, registers a missing supplier and product in place, and
+// sends the XML with the entry.
+
+const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0"/>\n';
+const UUID = '5B3F2C1A-8D4E-4F6A-9B7C-1E2D3F4A5B6C';
+
+const employees = [
+  { id: 1, name: 'Laura', lastName: 'Méndez' },
+  { id: 2, name: 'Jorge', lastName: 'Ruiz' },
+  { id: 3, name: 'Sofía', lastName: 'Castro' },
+];
+
+const line = (overrides: Partial<CfdiAnalysis['lines'][number]>): CfdiAnalysis['lines'][number] => ({
+  index: 1,
+  description: 'Hojas blancas tamaño carta',
+  productCode: 'PAP-0101',
+  satProductCode: '14111507',
+  satUnitCode: 'XBX',
+  unitName: 'Caja',
+  quantity: '12',
+  unitValue: '850.00',
+  discount: '0',
+  amount: '10200.00',
+  vat: { kind: 'TASA', rate: '0.16' },
+  ieps: null,
+  product: null,
+  form: { quantity: '12', basePrice: '850', applyValueAddedTaxToPurchasePrice: true, applyExciseTax: false, exciseTaxRate: '0' },
+  warnings: [],
+  ...overrides,
+});
+
+const analysis: CfdiAnalysis = {
+  uuid: UUID,
+  series: 'A',
+  folio: '1029',
+  date: '2026-11-20',
+  currency: 'MXN',
+  exchangeRate: null,
+  subtotal: '10500',
+  discount: '0',
+  total: '12180',
+  issuer: { rfc: 'PCE190312AB1', name: 'PAPELERIA DEL CENTRO' },
+  receiver: { rfc: 'CCT800101AB1', name: 'CECATI' },
+  supplier: null,
+  lines: [
+    line({ product: { id: 10, name: 'Papel bond carta' } }),
+    line({
+      index: 2,
+      description: 'Gasolina menor a 91 octanos',
+      productCode: 'MAGNA',
+      satUnitCode: 'LTR',
+      unitName: 'Litro',
+      quantity: '40.000',
+      form: { quantity: '40', basePrice: '19.877', applyValueAddedTaxToPurchasePrice: true, applyExciseTax: false, exciseTaxRate: '0' },
+      ieps: { kind: 'CUOTA', rate: '6.4555' },
+      warnings: ['IEPS por cuota de $6.4555 por unidad: el formulario solo suma una tasa; el precio se dejó sin ese IEPS.'],
+    }),
+  ],
+  warnings: [
+    'Los totales no cuadran: SubTotal 10500 − Descuento 0 + traslados 1680 − retenciones 0 = 12180, pero el Total dice 12181.',
+    'Concepto 2 (Gasolina menor a 91 octanos): IEPS por cuota de $6.4555 por unidad: el formulario solo suma una tasa; el precio se dejó sin ese IEPS.',
+  ],
+};
+
+jest.setTimeout(60_000);
+
+function setup(parse: (request: FakeApiRequest) => unknown = () => analysis) {
+  const suppliers = [{ id: 2, name: 'Abarrotes López', rfc: 'ALO990101XY2' }];
+  const products = [{ id: 10, name: 'Papel bond carta', unit: null, category: null }];
+  const posts: FakeApiRequest[] = [];
+  const api = (request: FakeApiRequest) => {
+    const { method, path } = request;
+    if (method === 'GET' && path === '/api/catalog/suppliers') return [...suppliers];
+    if (method === 'GET' && path === '/api/catalog/employees') return employees;
+    if (method === 'GET' && path === '/api/catalog/products') return [...products];
+    if (method === 'GET' && path === '/api/invoices') return [];
+    if (method === 'POST') posts.push(request);
+    if (method === 'POST' && path === '/api/cfdi/parse') return parse(request);
+    if (method === 'POST' && path === '/api/catalog/suppliers') {
+      const created = { id: 7, ...(request.body as { name: string; rfc: string }) };
+      suppliers.push(created);
+      return created;
+    }
+    if (method === 'POST' && path === '/api/catalog/products') {
+      const created = { id: 12, name: (request.body as { name: string }).name, unit: null, category: null };
+      products.push(created);
+      return created;
+    }
+    if (method === 'POST' && path === '/api/invoices') return { id: 5, invoiceNumber: 'A1029', invoiceType: 'COMPRA_DIRECTA', invoiceDate: '2026-11-20' };
+    return undefined;
+  };
+  const rendered = renderWithPlatform(
+    <Routes>
+      <Route path="/dashboard/invoices/*" element={<InvoicesApp />} />
+    </Routes>,
+    { route: '/dashboard/invoices/generate', api },
+  );
+  return { ...rendered, posts };
+}
+
+const header = () => screen.getByRole('group', { name: 'Datos de la factura' });
+const row = (n: number) => screen.getByRole('group', { name: `Producto ${n}` });
+
+async function upload(name = 'A-1029.xml', text = XML) {
+  await screen.findByRole('button', { name: 'Cargar CFDI (XML)' });
+  const input = screen.getByLabelText('Cargar CFDI (XML)', { selector: 'input' });
+  // The input is hidden behind the button; the browser test goes through the file chooser.
+  fireEvent.change(input, { target: { files: [new File([text], name, { type: name.endsWith('.xml') ? 'text/xml' : 'application/pdf' })] } });
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, label: string, option: string) {
+  const box = within(scope).getByRole('combobox', { name: label });
+  await user.click(box);
+  await user.click(await screen.findByRole('option', { name: option }));
+  await waitFor(() => expect(box).toHaveValue(option));
+}
+
+test('a CFDI fills the header and one row per concept, shows the warnings, registers the supplier and a product in place, and is saved with the entry', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { posts } = setup();
+  await upload();
+
+  const parse = await waitFor(() => {
+    const request = posts.find((p) => p.path === '/api/cfdi/parse');
+    expect(request).toBeDefined();
+    return request!;
+  });
+  expect(parse.body).toBe(XML);
+  expect(parse.headers?.['Content-Type']).toBe('application/xml');
+
+  const scope = header();
+  await waitFor(() => expect(within(scope).getByRole('textbox', { name: 'Número de factura' })).toHaveValue('A1029'));
+  expect(screen.getByText(`CFDI ${UUID} cargado (A-1029.xml). Revisa los datos antes de guardar.`)).toBeInTheDocument();
+  expect(screen.getByText(/^Los totales no cuadran/)).toBeInTheDocument();
+  // Row warnings are shown on their row, not repeated in the header.
+  expect(screen.queryByText(/^Concepto 2 \(Gasolina/)).not.toBeInTheDocument();
+  expect(within(scope).getByRole('combobox', { name: 'Tienda de procedencia' })).toHaveValue('');
+  expect(screen.getByText('Ningún proveedor tiene el RFC PCE190312AB1 (PAPELERIA DEL CENTRO).')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Registrar proveedor PAPELERIA DEL CENTRO (PCE190312AB1)' }));
+  await waitFor(() => expect(within(scope).getByRole('combobox', { name: 'Tienda de procedencia' })).toHaveValue('PAPELERIA DEL CENTRO'));
+  expect(posts.find((p) => p.path === '/api/catalog/suppliers')?.body).toEqual({ name: 'PAPELERIA DEL CENTRO', rfc: 'PCE190312AB1' });
+  expect(screen.queryByRole('button', { name: /^Registrar proveedor/ })).not.toBeInTheDocument();
+
+  await choose(user, scope, 'Tipo de entrada', 'Compra directa');
+  await choose(user, scope, 'Director del plantel', 'Laura Méndez');
+  await choose(user, scope, 'Elaborador', 'Jorge Ruiz');
+  await choose(user, scope, 'Almacenista', 'Sofía Castro');
+  await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+  await screen.findByRole('group', { name: 'Producto 2' });
+
+  // Row 1: the remembered product, the price before IVA with «Agregar IVA» ticked → $986 shown.
+  expect(within(row(1)).getByText('Concepto 1 del CFDI: Hojas blancas tamaño carta (Caja, XBX)')).toBeInTheDocument();
+  expect(within(row(1)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Papel bond carta');
+  expect(within(row(1)).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('12');
+  expect(within(row(1)).getByRole('checkbox', { name: 'Agregar IVA' })).toBeChecked();
+  expect(within(row(1)).getByRole('textbox', { name: 'Precio del artículo' })).toHaveValue('986');
+  expect(within(row(1)).queryByRole('button', { name: 'Registrar producto' })).not.toBeInTheDocument();
+
+  // Row 2: its warning in place and "Registrar producto".
+  expect(within(row(2)).getByRole('list', { name: 'Advertencias del concepto 2' })).toHaveTextContent('IEPS por cuota de $6.4555 por unidad');
+  expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('');
+  await user.click(within(row(2)).getByRole('button', { name: 'Registrar producto' }));
+  await waitFor(() => expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Gasolina menor a 91 octanos'));
+  expect(posts.find((p) => p.path === '/api/catalog/products')?.body).toEqual({ name: 'Gasolina menor a 91 octanos' });
+
+  await user.click(screen.getByRole('button', { name: 'Ver resumen de entrada' }));
+  await user.click(await screen.findByRole('button', { name: 'Guardar entrada' }));
+  const saved = await waitFor(() => {
+    const request = posts.find((p) => p.path === '/api/invoices');
+    expect(request).toBeDefined();
+    return request!;
+  });
+  expect(saved.body).toMatchObject({
+    supplierId: 7,
+    invoiceNumber: 'A1029',
+    invoiceDate: '2026-11-20',
+    cfdi: { uuid: UUID, xml: XML },
+    products: [
+      { cfdiIndex: 1, productId: 10, quantity: 12, purchasePrice: 986, applyValueAddedTaxToPurchasePrice: true, applyExciseTax: false, exciseTaxRate: 0 },
+      { cfdiIndex: 2, productId: 12, quantity: 40, purchasePrice: 23.057, applyValueAddedTaxToPurchasePrice: true },
+    ],
+  });
+});
+
+test('a refused CFDI says why in place and changes nothing in the form', async () => {
+  setup(() => {
+    throw new ApiError(409, `El CFDI ${UUID} ya está registrado en la entrada A1029.`);
+  });
+  await upload();
+  expect(
+    await screen.findByText(`Algo salió mal mientras tratábamos de leer el CFDI. El CFDI ${UUID} ya está registrado en la entrada A1029.`),
+  ).toBeInTheDocument();
+  expect(within(header()).getByRole('textbox', { name: 'Número de factura' })).toHaveValue('');
+});
+
+test('a file that is not .xml is refused before it is sent', async () => {
+  const { posts } = setup();
+  await upload('factura.pdf', '%PDF-1.7');
+  expect(await screen.findByText('Elige el archivo XML del CFDI (termina en .xml).')).toBeInTheDocument();
+  expect(posts).toHaveLength(0);
+});
+
+test('dropping the XML on the drop zone loads it like the button does', async () => {
+  const { posts } = setup();
+  const zone = await screen.findByTestId('cfdi-drop-zone');
+  fireEvent.drop(zone, { dataTransfer: { files: [new File([XML], 'A-1029.xml', { type: 'text/xml' })] } });
+  await waitFor(() => expect(within(header()).getByRole('textbox', { name: 'Número de factura' })).toHaveValue('A1029'));
+  expect(posts.filter((p) => p.path === '/api/cfdi/parse').map((p) => p.body)).toEqual([XML]);
+});
+
+test('«Número de factura» is Serie + Folio, or the UUID when the CFDI has no folio', () => {
+  expect(invoiceNumberOf({ series: 'A', folio: '1029', uuid: UUID })).toBe('A1029');
+  expect(invoiceNumberOf({ series: null, folio: '3312', uuid: UUID })).toBe('3312');
+  expect(invoiceNumberOf({ series: 'A', folio: null, uuid: UUID })).toBe(UUID);
+});

@@ -1,0 +1,87 @@
+// The supplier's CFDI in the invoice wizard (issue #19): what POST /api/cfdi/parse answers and how
+// it fills the form — exactly as if the person had typed each value and ticked the boxes, so the
+// price shown and saved follows the wizard's own rules (invoice-values.ts). What the form cannot
+// hold exactly comes as a warning that stays visible on its row.
+import { newRowKey } from '@almacen/shared';
+import type { InvoiceFormValues, InvoiceRowValues } from './invoice-values';
+import type { CfdiAnalysis, CfdiLine as CfdiAnalysisLine } from '@almacen/shared/domain';
+
+export type { CfdiAnalysis, CfdiAnalysisLine };
+
+/** The CFDI the form carries until it is saved with the entry. */
+export interface InvoiceCfdi {
+  uuid: string;
+  /** The file's text, sent back with the entry and kept by the server. */
+  xml: string;
+  fileName: string;
+  issuer: { rfc: string; name: string };
+  /** The warnings that belong to no row (currency, totals). */
+  warnings: string[];
+}
+
+/** What a row remembers of its concept: shown above the row, sent as `cfdiIndex`. */
+export interface RowCfdi {
+  index: number;
+  description: string;
+  unit: string;
+  warnings: string[];
+}
+
+export const CFDI_TEXTS = {
+  load: 'Cargar CFDI (XML)',
+  drop: 'o arrastra aquí el XML de la factura',
+  loading: 'Leyendo el CFDI…',
+  loaded: (uuid: string, fileName: string) => `CFDI ${uuid} cargado (${fileName}). Revisa los datos antes de guardar.`,
+  registerSupplier: (name: string, rfc: string) => `Registrar proveedor ${name} (${rfc})`,
+  noSupplier: (name: string, rfc: string) => `Ningún proveedor tiene el RFC ${rfc} (${name}).`,
+  registerProduct: 'Registrar producto',
+  concept: (row: RowCfdi) => `Concepto ${row.index} del CFDI: ${row.description} (${row.unit})`,
+  loadError: 'leer el CFDI',
+  supplierError: 'registrar el proveedor',
+  productError: 'registrar el producto',
+  notXmlFile: 'Elige el archivo XML del CFDI (termina en .xml).',
+  tooLarge: 'El archivo XML es demasiado grande (máximo 2 MB).',
+  remove: 'Quitar CFDI',
+} as const;
+
+export const MAX_CFDI_FILE_BYTES = 2 * 1024 * 1024;
+
+/** "Número de factura": Serie + Folio, or the UUID when there is no folio. */
+export function invoiceNumberOf(analysis: Pick<CfdiAnalysis, 'series' | 'folio' | 'uuid'>): string {
+  if (!analysis.folio) return analysis.uuid;
+  return `${analysis.series ?? ''}${analysis.folio}`.slice(0, 50);
+}
+
+/** The global warnings: those that name no concept (each row shows its own). */
+export function headerWarnings(analysis: CfdiAnalysis): string[] {
+  return analysis.warnings.filter((w) => !/^Concepto \d+ \(/.test(w));
+}
+
+/** The form after loading a CFDI: header and one row per concept; type and signers are kept. */
+export function applyCfdi(values: InvoiceFormValues, analysis: CfdiAnalysis, xml: string, fileName: string, newKey: () => string = newRowKey): InvoiceFormValues {
+  return {
+    ...values,
+    supplierId: analysis.supplier?.id ?? null,
+    invoiceNumber: invoiceNumberOf(analysis),
+    invoiceDate: analysis.date,
+    cfdi: { uuid: analysis.uuid, xml, fileName, issuer: analysis.issuer, warnings: headerWarnings(analysis) },
+    products: analysis.lines.map(
+      (line): InvoiceRowValues => ({
+        key: newKey(),
+        productId: line.product?.id ?? null,
+        quantity: line.form.quantity,
+        basePrice: line.form.basePrice,
+        applyValueAddedTaxToPurchasePrice: line.form.applyValueAddedTaxToPurchasePrice,
+        applyExciseTax: line.form.applyExciseTax,
+        exciseTaxRate: line.form.exciseTaxRate,
+        observations: '',
+        cfdi: {
+          index: line.index,
+          description: line.description,
+          unit: line.unitName ? `${line.unitName}, ${line.satUnitCode}` : line.satUnitCode,
+          warnings: line.warnings,
+        },
+      }),
+    ),
+  };
+}

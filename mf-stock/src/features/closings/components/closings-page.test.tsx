@@ -1,0 +1,119 @@
+// "Cierres de periodo" (issue #18) in jsdom: the list, the confirmation with the stock value and
+// the late registrations before closing, the POST with its Idempotency-Key, reopening the last
+// closing with a reason, and a Consulta user who sees the closings but no button to change them.
+import { captureDownloads, testMe, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import StockApp from '../../../app';
+import pages from '../../../pages';
+
+jest.setTimeout(60_000);
+const captured = captureDownloads();
+
+const closing = (until: string, status: 'CERRADO' | 'REABIERTO' = 'CERRADO') => ({
+  id: Number(until.slice(5, 7)),
+  until,
+  totalValue: '48000.50',
+  products: 3,
+  closedAt: '2026-10-02T16:00:00.000Z',
+  closedBy: { sub: 'user-rosa', name: 'Rosa Méndez' },
+  status,
+  reopening: status === 'REABIERTO' ? { reason: 'Factura recibida tarde', reopenedAt: '2026-10-03T16:00:00.000Z', reopenedBy: { sub: 'user-rosa', name: 'Rosa Méndez' } } : null,
+});
+
+function renderClosings(roles?: Parameters<typeof testMe>[0]) {
+  const posts: FakeApiRequest[] = [];
+  let list = [closing('2026-09-30'), closing('2026-08-31')];
+  const view = renderWithPlatform(
+    <Routes>
+      <Route path="/dashboard/stock/*" element={<StockApp />} />
+    </Routes>,
+    {
+      route: '/dashboard/stock/closings',
+      ...(roles ? { me: testMe(roles) } : {}),
+      api: (request: FakeApiRequest) => {
+        if (request.download) {
+          posts.push(request);
+          return { blob: new Blob(['%PDF-1.7']), fileName: 'stock' };
+        }
+        if (request.method === 'POST') {
+          posts.push(request);
+          if (request.path === '/api/period-closings') {
+            list = [closing('2026-10-31'), ...list];
+            return list[0];
+          }
+          list = list.map((c) => (c.until === '2026-10-31' ? closing('2026-10-31', 'REABIERTO') : c));
+          return list[0];
+        }
+        if (request.path === '/api/period-closings') return list;
+        if (request.path === '/api/period-closings/next') {
+          return {
+            until: '2026-10-31',
+            closable: true,
+            message: null,
+            totalValue: '51234.56',
+            products: 4,
+            lateDocuments: [{ movementType: 'INVOICE', documentId: 7, documentDate: '2026-10-30', invoiceNumber: 'A-77', registeredAt: '2026-11-03T17:00:00.000Z' }],
+          };
+        }
+        return undefined;
+      },
+    },
+  );
+  return { ...view, posts };
+}
+
+test('the menu declares the page with permission consult', () => {
+  expect(pages.menu).toContainEqual({ label: 'Cierres de periodo', path: '/dashboard/stock/closings', order: 48, permission: 'consult' });
+});
+
+test('lists the closings and closes the next month after a confirmation that shows its value and the late registrations', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { posts } = renderClosings();
+  expect(screen.getByRole('heading', { level: 1, name: 'Cierres de periodo' })).toBeInTheDocument();
+  const table = await screen.findByRole('table', { name: 'Cierres' });
+  expect(within(table).getByText('30/09/2026')).toBeInTheDocument();
+  expect(within(table).getAllByText('$48,000.50')).toHaveLength(2);
+
+  await user.click(await screen.findByRole('button', { name: 'Cerrar periodo hasta 31/10/2026' }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(within(dialog).getByText('$51,234.56')).toBeInTheDocument();
+  const late = within(dialog).getByRole('list', { name: 'Registros tardíos' });
+  expect(late).toHaveTextContent('Entrada factura A-77 del 30/10/2026, registrada el 03/11/2026');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cerrar el periodo' }));
+  await waitFor(() => expect(posts).toHaveLength(1));
+  expect(posts[0]).toMatchObject({ method: 'POST', path: '/api/period-closings', body: { until: '2026-10-31' } });
+  expect(posts[0].headers?.['idempotency-key']).toEqual(expect.any(String));
+  expect(await screen.findByText('Periodo hasta el 31/10/2026 cerrado correctamente.')).toBeInTheDocument();
+  expect(await within(table).findByText('31/10/2026')).toBeInTheDocument();
+});
+
+test('only the last closing offers "Reabrir", which asks a reason', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { posts } = renderClosings();
+  await screen.findByRole('table', { name: 'Cierres' });
+  const reopen = await screen.findAllByRole('button', { name: 'Reabrir' });
+  expect(reopen).toHaveLength(1);
+  const row = reopen[0].closest('tr')!;
+  expect(within(row).getByText('30/09/2026')).toBeInTheDocument();
+  await user.click(reopen[0]);
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByRole('textbox'), 'Factura recibida tarde');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  await waitFor(() => expect(posts).toHaveLength(1));
+  expect(posts[0]).toMatchObject({ path: '/api/period-closings/2026-09-30/reopening', body: { reason: 'Factura recibida tarde' } });
+});
+
+test('Consulta sees the closings and downloads their reports, but has no button to close or reopen', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { posts } = renderClosings(['CONSULTA']);
+  await screen.findByRole('table', { name: 'Cierres' });
+  expect(screen.getAllByRole('button', { name: /^Reporte de existencias al / })).toHaveLength(2);
+  await user.click(screen.getByRole('button', { name: 'Reporte de existencias al 30/09/2026' }));
+  await waitFor(() => expect(captured.saved).toHaveLength(1));
+  expect(posts.map((p) => p.path)).toEqual(['/api/reports/stock?date=2026-09-30']);
+  expect(captured.saved[0].name).toMatch(/^Reporte de existencias al 2026-09-30 - \d{4}-\d\d-\d\d\.pdf$/);
+  expect(screen.queryByRole('button', { name: /^Cerrar periodo/ })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Reabrir' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,200 @@
+// "Cierres de periodo" (issue #18): the closings, most recent month first (who closed, when, the
+// stock value stored, reopened or not), the report of each closing's date, and — only for whoever
+// may (useCan('periods.close')) — "Cerrar periodo hasta DD/MM/YYYY" after a confirmation that
+// shows the stock value at that date and the documents dated in that month but registered after
+// it ended, and "Reabrir" on the last closing (with a reason).
+import { CancelDocumentDialog, LoadFailure, useCan, usePageTitle, useRuntimeConfig } from '@almacen/shared';
+import { formatCurrency, formatDate, formatDateTime, movementTypeLabel } from '@almacen/shared/domain';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title2,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, LockClosedRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { CLOSINGS_TEXTS, useCloseMonth, useClosings, useDownloadClosingReport, useNextClosing, useReopenMonth, type NextClosing } from '../api/closings';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  next: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  late: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  warning: {
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorPaletteYellowBackground1,
+    border: `1px solid ${tokens.colorPaletteYellowBorder1}`,
+  },
+});
+
+export function ClosingsPage() {
+  const styles = useStyles();
+  usePageTitle(CLOSINGS_TEXTS.title);
+  const closings = useClosings();
+  const next = useNextClosing();
+  const canClose = useCan('periods.close');
+  const report = useDownloadClosingReport();
+  const { timeZone } = useRuntimeConfig();
+  const [confirming, setConfirming] = useState(false);
+  const [reopening, setReopening] = useState<string | null>(null);
+  const close = useCloseMonth(next.data?.until ?? null);
+  const reopen = useReopenMonth(reopening);
+  const lastStanding = closings.data?.find((c) => c.status === 'CERRADO')?.until ?? null;
+
+  return (
+    <div className={styles.root}>
+      <Title2 as="h1">{CLOSINGS_TEXTS.title}</Title2>
+      {canClose && next.data && (
+        <div className={styles.next}>
+          <Button
+            appearance="primary"
+            icon={close.running ? <Spinner size="tiny" /> : <LockClosedRegular />}
+            disabled={!next.data.closable || close.running}
+            onClick={() => setConfirming(true)}
+          >
+            {CLOSINGS_TEXTS.close(next.data.until)}
+          </Button>
+          {next.data.message && <Text>{next.data.message}</Text>}
+        </div>
+      )}
+      {closings.error && !closings.data ? (
+        <LoadFailure error={closings.error} what="obtener los cierres de periodo." text="No fue posible consultar los cierres de periodo." onRetry={() => void closings.mutate()} />
+      ) : !closings.data ? (
+        <Spinner label="Cargando…" />
+      ) : closings.data.length === 0 ? (
+        <Text>Aún no se ha cerrado ningún periodo.</Text>
+      ) : (
+        <Table aria-label="Cierres">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Periodo hasta</TableHeaderCell>
+              <TableHeaderCell>Valor de las existencias</TableHeaderCell>
+              <TableHeaderCell>Cerró</TableHeaderCell>
+              <TableHeaderCell>Estado</TableHeaderCell>
+              <TableHeaderCell>Acciones</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {closings.data.map((c) => (
+              <TableRow key={c.id}>
+                <TableCell>{formatDate(c.until)}</TableCell>
+                <TableCell>{formatCurrency(c.totalValue)}</TableCell>
+                <TableCell>
+                  {c.closedBy.name} · {formatDateTime(c.closedAt, timeZone)}
+                </TableCell>
+                <TableCell>
+                  {c.reopening ? (
+                    <>
+                      <Badge appearance="tint" color="warning" shape="rounded">
+                        Reabierto
+                      </Badge>{' '}
+                      {c.reopening.reopenedBy.name} · {formatDateTime(c.reopening.reopenedAt, timeZone)} · Motivo: {c.reopening.reason}
+                    </>
+                  ) : (
+                    <Badge appearance="tint" color="success" shape="rounded">
+                      Cerrado
+                    </Badge>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Button size="small" icon={<ArrowDownloadRegular />} disabled={report.downloading} onClick={() => void report.download(c.until)} aria-label={`${CLOSINGS_TEXTS.report} al ${formatDate(c.until)}`}>
+                    {CLOSINGS_TEXTS.report}
+                  </Button>{' '}
+                  {canClose && c.status === 'CERRADO' && c.until === lastStanding && (
+                    <Button size="small" disabled={reopen.running} onClick={() => setReopening(c.until)}>
+                      {CLOSINGS_TEXTS.reopen}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {next.data && (
+        <ConfirmClosing
+          open={confirming}
+          next={next.data}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void close.run(next.data!.until);
+          }}
+        />
+      )}
+      <CancelDocumentDialog
+        open={reopening !== null}
+        title={reopening ? CLOSINGS_TEXTS.reopenTitle(reopening) : ''}
+        explanation={CLOSINGS_TEXTS.reopenExplanation}
+        onClose={() => setReopening(null)}
+        onConfirm={(reason) => {
+          const until = reopening;
+          setReopening(null);
+          if (until) void reopen.run(until, reason);
+        }}
+      />
+    </div>
+  );
+}
+
+function ConfirmClosing({ open, next, onCancel, onConfirm }: { open: boolean; next: NextClosing; onCancel: () => void; onConfirm: () => void }) {
+  const styles = useStyles();
+  const { timeZone } = useRuntimeConfig();
+  return (
+    <Dialog modalType="alert" open={open} onOpenChange={(_event, data) => !data.open && onCancel()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{CLOSINGS_TEXTS.close(next.until)}</DialogTitle>
+          <DialogContent className={styles.late}>
+            <Text>
+              Valor de las existencias al {formatDate(next.until)}: <strong>{formatCurrency(next.totalValue ?? '0')}</strong>
+            </Text>
+            <Text>
+              Después del cierre no se podrán registrar entradas, salidas ni cancelaciones con fecha igual o anterior al {formatDate(next.until)}.
+            </Text>
+            {next.lateDocuments.length > 0 ? (
+              <div className={styles.warning} role="note">
+                <Text weight="semibold">
+                  Documentos con fecha de este mes registrados después de que terminó (cuentan en las existencias del mes siguiente):
+                </Text>
+                  <ul aria-label="Registros tardíos">
+                    {next.lateDocuments.map((d) => (
+                      <li key={`${d.movementType}-${d.documentId}`}>
+                        {movementTypeLabel(d.movementType)} {d.invoiceNumber ? `factura ${d.invoiceNumber}` : `núm. ${d.documentId}`} del {formatDate(d.documentDate)}, registrada el{' '}
+                        {formatDateTime(d.registeredAt, timeZone)}
+                      </li>
+                    ))}
+                  </ul>
+              </div>
+            ) : (
+              <Text>No hay documentos de este mes registrados después de que terminó.</Text>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onCancel}>
+              No, regresar
+            </Button>
+            <Button appearance="primary" onClick={onConfirm}>
+              Sí, cerrar el periodo
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

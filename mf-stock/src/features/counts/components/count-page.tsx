@@ -1,0 +1,320 @@
+// One count session (issue #17): the lines (ID, Producto, Unidad, Partida, Existencia en libros,
+// Cantidad contada, Diferencia, Costo unitario, Observaciones) with the counted quantity, cost
+// and observations typed in place and saved as the user leaves each field (nothing is lost on a
+// reload); the upload of an XLSX/CSV; "Hoja de conteo" (PDF/XLSX, blind or not); "Aplicar
+// ajustes" with a confirmation and the three signers (counts.apply); "Descartar"; the acta.
+import { LoadFailure, useCan, usePageTitle } from '@almacen/shared';
+import { formatCurrency, formatDate, formatQuantity } from '@almacen/shared/domain';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title2,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkRegular, DeleteRegular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  COUNT_STATUS_LABELS,
+  COUNTS_TEXTS,
+  OPENING_BALANCE,
+  useApplyCount,
+  useCount,
+  useCountDownloads,
+  useDiscardCount,
+  useEmployees,
+  useSaveLines,
+  useUploadLines,
+  type CountDetail,
+  type CountLine,
+  type LineChange,
+} from '../api/counts';
+import { STATUS_COLORS } from './counts-page';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  scroll: { overflowX: 'auto' },
+  number: { width: '9em' },
+  text: { minWidth: '12em' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+const QUANTITY_RE = /^\d{1,12}(\.\d{1,3})?$/;
+const COST_RE = /^\d{1,15}(\.\d{1,3})?$/;
+export const QUANTITY_MESSAGE = 'Escribe una cantidad mayor o igual a 0 con a lo más 3 decimales.';
+export const COST_MESSAGE = 'Escribe un costo mayor que 0 con a lo más 3 decimales.';
+
+export function CountPage() {
+  const styles = useStyles();
+  const id = Number(useParams().id);
+  const count = useCount(id);
+  usePageTitle(count.data ? `${COUNTS_TEXTS.title} · ${count.data.description}` : COUNTS_TEXTS.title);
+  const canWrite = useCan('counts.write');
+  const canApply = useCan('counts.apply');
+  const upload = useUploadLines(id);
+  const downloads = useCountDownloads(id);
+  const discard = useDiscardCount(id);
+  const [blind, setBlind] = useState(false);
+  const [applying, setApplying] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+
+  if (count.error && !count.data) {
+    return <LoadFailure error={count.error} what="obtener el conteo de inventario." text="No fue posible consultar el conteo de inventario." onRetry={() => void count.mutate()} />;
+  }
+  if (!count.data) return <Spinner label="Cargando…" />;
+  const data = count.data;
+  const open = data.status === 'ABIERTO';
+  const editable = open && canWrite;
+  const opening = data.description.startsWith(OPENING_BALANCE);
+
+  return (
+    <div className={styles.root}>
+      <Title2 as="h1">
+        {COUNTS_TEXTS.title} {data.id}: {data.description}
+      </Title2>
+      <div className={styles.bar}>
+        <Text>Fecha de corte: {formatDate(data.cutoffDate)}</Text>
+        <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[data.status]}>
+          {COUNT_STATUS_LABELS[data.status]}
+        </Badge>
+        <Text>
+          Sobrantes: {formatQuantity(data.surplusQuantity)} ({formatCurrency(data.surplusValue)}) · Faltantes: {formatQuantity(data.shortageQuantity)} (
+          {formatCurrency(data.shortageValue)}) · Sin contar: {data.uncountedLines}
+        </Text>
+      </div>
+      <div className={styles.bar}>
+        <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.acta('pdf')}>
+          {COUNTS_TEXTS.acta} (PDF)
+        </Button>
+        <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.acta('xlsx')}>
+          {COUNTS_TEXTS.acta} (XLSX)
+        </Button>
+        {open && (
+          <>
+            <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.sheet('pdf', blind)}>
+              {COUNTS_TEXTS.sheet} (PDF)
+            </Button>
+            <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.sheet('xlsx', blind)}>
+              {COUNTS_TEXTS.sheet} (XLSX)
+            </Button>
+            {!opening && <Checkbox label={COUNTS_TEXTS.blind} checked={blind} onChange={(_event, d) => setBlind(Boolean(d.checked))} />}
+          </>
+        )}
+      </div>
+      {(editable || (open && canApply)) && (
+        <div className={styles.bar}>
+          {editable && (
+            <>
+              <input
+                ref={file}
+                type="file"
+                accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                aria-label="Archivo del conteo"
+                hidden
+                onChange={(event) => {
+                  const chosen = event.target.files?.[0];
+                  event.target.value = '';
+                  if (chosen) void upload.run(chosen);
+                }}
+              />
+              <Button icon={upload.running ? <Spinner size="tiny" /> : <ArrowUploadRegular />} disabled={upload.running} onClick={() => file.current?.click()}>
+                {COUNTS_TEXTS.upload}
+              </Button>
+            </>
+          )}
+          {open && canApply && (
+            <>
+              <Button appearance="primary" icon={<CheckmarkRegular />} onClick={() => setApplying(true)}>
+                {COUNTS_TEXTS.apply}
+              </Button>
+              <Button icon={<DeleteRegular />} disabled={discard.running} onClick={() => void discard.run()}>
+                {COUNTS_TEXTS.discard}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+      <div className={styles.scroll}>
+        <Table aria-label="Líneas del conteo" size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>ID</TableHeaderCell>
+              <TableHeaderCell>Producto</TableHeaderCell>
+              <TableHeaderCell>Unidad</TableHeaderCell>
+              <TableHeaderCell>Partida</TableHeaderCell>
+              <TableHeaderCell>Existencia en libros</TableHeaderCell>
+              <TableHeaderCell>Cantidad contada</TableHeaderCell>
+              <TableHeaderCell>Diferencia</TableHeaderCell>
+              <TableHeaderCell>Costo unitario</TableHeaderCell>
+              <TableHeaderCell>Observaciones</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.lines.map((line) => (
+              <LineRow key={line.productId} countId={id} line={line} editable={editable} />
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      {applying && <ApplyDialog count={data} opening={opening} onClose={() => setApplying(false)} />}
+    </div>
+  );
+}
+
+function LineRow({ countId, line, editable }: { countId: number; line: CountLine; editable: boolean }) {
+  const styles = useStyles();
+  const save = useSaveLines(countId);
+  const [counted, setCounted] = useState(line.countedQuantity ?? '');
+  const [cost, setCost] = useState(line.unitCost ?? '');
+  const [observations, setObservations] = useState(line.observations ?? '');
+  const countedError = counted.trim() !== '' && !QUANTITY_RE.test(counted.trim()) ? QUANTITY_MESSAGE : undefined;
+  const costError = cost.trim() !== '' && (!COST_RE.test(cost.trim()) || !/[1-9]/.test(cost)) ? COST_MESSAGE : undefined;
+
+  const commit = (change: Partial<LineChange>) => {
+    if (countedError || costError) return;
+    const next: LineChange = { productId: line.productId, countedQuantity: counted.trim() === '' ? null : counted.trim(), ...change };
+    const same =
+      next.countedQuantity === line.countedQuantity &&
+      (next.unitCost === undefined || next.unitCost === line.unitCost) &&
+      (next.observations === undefined || next.observations === line.observations);
+    if (!same) void save.run([next]);
+  };
+  const label = (what: string) => `${what} de ${line.productName}`;
+
+  return (
+    <TableRow>
+      <TableCell>{line.productId}</TableCell>
+      <TableCell>{line.productName}</TableCell>
+      <TableCell>{line.unit ?? 'Sin unidad'}</TableCell>
+      <TableCell>{line.category ?? 'Sin partida'}</TableCell>
+      <TableCell>{formatQuantity(line.bookQuantity)}</TableCell>
+      <TableCell>
+        {editable ? (
+          <Field validationMessage={countedError} validationState={countedError ? 'error' : 'none'}>
+            <Input className={styles.number} inputMode="decimal" aria-label={label('Cantidad contada')} value={counted} onChange={(_e, d) => setCounted(d.value)} onBlur={() => commit({})} />
+          </Field>
+        ) : line.countedQuantity === null ? (
+          'Sin contar'
+        ) : (
+          formatQuantity(line.countedQuantity)
+        )}
+      </TableCell>
+      <TableCell>{line.difference === null ? '—' : `${formatQuantity(line.difference)} (${formatCurrency(line.differenceValue ?? '0')})`}</TableCell>
+      <TableCell>
+        {editable ? (
+          <Field validationMessage={costError} validationState={costError ? 'error' : 'none'}>
+            <Input
+              className={styles.number}
+              inputMode="decimal"
+              aria-label={label('Costo unitario')}
+              value={cost}
+              onChange={(_e, d) => setCost(d.value)}
+              onBlur={() => commit({ unitCost: cost.trim() === '' ? null : cost.trim() })}
+            />
+          </Field>
+        ) : line.unitCost === null ? (
+          '—'
+        ) : (
+          formatCurrency(line.unitCost)
+        )}
+      </TableCell>
+      <TableCell>
+        {editable ? (
+          <Input
+            className={styles.text}
+            aria-label={label('Observaciones')}
+            value={observations}
+            maxLength={500}
+            onChange={(_e, d) => setObservations(d.value)}
+            onBlur={() => commit({ observations: observations.trim() === '' ? null : observations.trim() })}
+          />
+        ) : (
+          (line.observations ?? '')
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function ApplyDialog({ count, opening, onClose }: { count: CountDetail; opening: boolean; onClose: () => void }) {
+  const styles = useStyles();
+  const employees = useEmployees();
+  const apply = useApplyCount(count.id);
+  const [signers, setSigners] = useState({ director: '', keeper: '', witness: '' });
+  const [touched, setTouched] = useState(false);
+  const missingCost = opening ? count.lines.filter((l) => l.countedQuantity !== null && l.unitCost === null) : [];
+  const fields = [
+    { key: 'director' as const, label: 'Director del plantel', message: 'Selecciona al director del plantel.' },
+    { key: 'keeper' as const, label: 'Almacenista', message: 'Selecciona al almacenista.' },
+    { key: 'witness' as const, label: 'Testigo', message: 'Selecciona al testigo.' },
+  ];
+
+  const confirm = async () => {
+    setTouched(true);
+    if (missingCost.length > 0 || fields.some((f) => signers[f.key] === '')) return;
+    const done = await apply.run({ directorEmployeeId: Number(signers.director), warehouseKeeperEmployeeId: Number(signers.keeper), witnessEmployeeId: Number(signers.witness) });
+    if (done) onClose();
+  };
+
+  return (
+    <Dialog modalType="alert" open onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{COUNTS_TEXTS.apply}</DialogTitle>
+          <DialogContent className={styles.form}>
+            <Text>
+              Se registrará un ajuste por cada producto contado con diferencia: {count.differences} {count.differences === 1 ? 'ajuste' : 'ajustes'} (sobrantes{' '}
+              {formatCurrency(count.surplusValue)}, faltantes {formatCurrency(count.shortageValue)}). Los {count.uncountedLines} productos sin contar no se ajustan. El conteo ya
+              no podrá cambiarse.
+            </Text>
+            {missingCost.length > 0 && (
+              <Text role="alert">
+                Inventario inicial: indica el costo unitario de {missingCost.map((l) => `«${l.productName}»`).join(', ')}.
+              </Text>
+            )}
+            {fields.map((f) => (
+              <Field key={f.key} label={f.label} required validationMessage={touched && signers[f.key] === '' ? f.message : undefined}>
+                <Select value={signers[f.key]} onChange={(_e, d) => setSigners((s) => ({ ...s, [f.key]: d.value }))}>
+                  <option value="">Selecciona…</option>
+                  {(employees.data ?? []).map((e) => (
+                    <option key={e.id} value={String(e.id)}>
+                      {e.name} {e.lastName}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ))}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onClose}>
+              No, regresar
+            </Button>
+            <Button appearance="primary" disabled={apply.running} onClick={() => void confirm()}>
+              Sí, aplicar ajustes
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,203 @@
+// "Inventario físico" (issue #17) in jsdom: the list, "Nuevo conteo" with the "Inventario
+// inicial" preset, counts typed in place and saved on leaving the field (PUT, bad values refused
+// in Spanish and not sent), the upload, "Aplicar ajustes" with the three signers and its
+// Idempotency-Key, the acta and sheet downloads, and a Consulta user who only reads.
+import { captureDownloads, testMe, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import StockApp from '../../../app';
+import pages from '../../../pages';
+
+jest.setTimeout(60_000);
+const captured = captureDownloads();
+
+const line = (productId: number, productName: string, bookQuantity: string, countedQuantity: string | null = null, unitCost: string | null = null) => ({
+  productId,
+  productName,
+  unit: 'Paquete',
+  category: '2111 Materiales de oficina',
+  bookQuantity,
+  bookAverage: '95.5',
+  countedQuantity,
+  difference: countedQuantity === null ? null : (Number(countedQuantity) - Number(bookQuantity)).toString(),
+  differenceValue: countedQuantity === null ? null : ((Number(countedQuantity) - Number(bookQuantity)) * 95.5).toString(),
+  unitCost,
+  observations: null,
+  movementId: null,
+});
+
+const count = (id: number, description: string, lines: ReturnType<typeof line>[], status = 'ABIERTO') => ({
+  id,
+  cutoffDate: '2026-11-20',
+  description,
+  categoryIds: [],
+  status,
+  createdAt: '2026-11-20T16:00:00.000Z',
+  createdBy: { sub: 'user-ana', name: 'Ana Pérez' },
+  closedAt: null,
+  lineCount: lines.length,
+  countedLines: lines.filter((l) => l.countedQuantity !== null).length,
+  uncountedLines: lines.filter((l) => l.countedQuantity === null).length,
+  differences: lines.filter((l) => l.difference !== null && l.difference !== '0').length,
+  surplusQuantity: '0',
+  surplusValue: '0',
+  shortageQuantity: '2.5',
+  shortageValue: '238.75',
+  director: null,
+  warehouseKeeper: null,
+  witness: null,
+  lines,
+});
+
+function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
+  const calls: FakeApiRequest[] = [];
+  let detail = count(7, 'Conteo semestral', [line(12, 'Papel bond carta', '10'), line(13, 'Tóner negro', '4')]);
+  const opening = count(8, 'Inventario inicial', [line(20, 'Gis blanco', '0', '100')]);
+  const view = renderWithPlatform(
+    <Routes>
+      <Route path="/dashboard/stock/*" element={<StockApp />} />
+    </Routes>,
+    {
+      route,
+      ...(roles ? { me: testMe(roles) } : {}),
+      api: (request: FakeApiRequest) => {
+        if (request.download) {
+          calls.push(request);
+          return { blob: new Blob(['%PDF-1.7']), fileName: 'acta.pdf' };
+        }
+        if (request.method !== 'GET') calls.push(request);
+        if (request.method === 'PUT' && request.path === '/api/inventory-counts/7/lines') {
+          const [change] = (request.body as { lines: Array<{ productId: number; countedQuantity: string | null }> }).lines;
+          detail = { ...detail, lines: detail.lines.map((l) => (l.productId === change.productId ? line(l.productId, l.productName, l.bookQuantity, change.countedQuantity) : l)) };
+          return detail;
+        }
+        if (request.method === 'POST' && request.path === '/api/inventory-counts') return count(9, 'Inventario inicial', []);
+        if (request.method === 'POST' && request.path === '/api/inventory-counts/7/lines/import') return detail;
+        if (request.method === 'POST' && request.path === '/api/inventory-counts/7/application') {
+          detail = { ...detail, status: 'APLICADO' };
+          return { count: detail, movements: [] };
+        }
+        if (request.path === '/api/inventory-counts') return [count(7, 'Conteo semestral', detail.lines), { ...opening, status: 'APLICADO' }];
+        if (request.path === '/api/inventory-counts/7') return detail;
+        if (request.path === '/api/inventory-counts/8') return opening;
+        if (request.path === '/api/inventory-counts/9') return count(9, 'Inventario inicial', []);
+        if (request.path === '/api/catalog/product-categories') return [{ id: 3, description: '2111 Materiales de oficina' }, { id: 4, description: '2161 Material de limpieza' }];
+        if (request.path === '/api/catalog/employees') {
+          return [
+            { id: 1, name: 'María', lastName: 'López' },
+            { id: 2, name: 'Jorge', lastName: 'Ramírez' },
+            { id: 3, name: 'Lucía', lastName: 'Hernández' },
+          ];
+        }
+        return undefined;
+      },
+    },
+  );
+  return { ...view, calls };
+}
+
+test('the menu declares the page with permission consult, clear of 41–47', () => {
+  expect(pages.menu).toContainEqual({ label: 'Inventario físico', path: '/dashboard/stock/counts', order: 49, permission: 'consult' });
+});
+
+test('lists the sessions and creates one with the "Inventario inicial" preset on one partida', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { calls } = renderCounts('/dashboard/stock/counts');
+  expect(screen.getByRole('heading', { level: 1, name: 'Inventario físico' })).toBeInTheDocument();
+  const table = await screen.findByRole('table', { name: 'Conteos de inventario' });
+  expect(within(table).getAllByRole('row')).toHaveLength(3);
+  expect(within(table).getByText('Conteo semestral')).toBeInTheDocument();
+  expect(within(table).getByText('Abierto')).toBeInTheDocument();
+  expect(within(table).getByText('Aplicado')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Nuevo conteo' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('checkbox', { name: /^Inventario inicial/ }));
+  expect(within(dialog).getByRole('textbox', { name: /Descripción/ })).toHaveValue('Inventario inicial');
+  await user.click(await within(dialog).findByRole('checkbox', { name: '2161 Material de limpieza' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Crear conteo' }));
+  await waitFor(() => expect(calls).toHaveLength(1));
+  expect(calls[0]).toMatchObject({
+    method: 'POST',
+    path: '/api/inventory-counts',
+    body: { description: 'Inventario inicial', categoryIds: [4], cutoffDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Inventario físico 9: Inventario inicial' })).toBeInTheDocument();
+});
+
+test('typing a count saves the line on leaving the field; a bad value is explained and not sent', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { calls } = renderCounts('/dashboard/stock/counts/7');
+  const paper = await screen.findByRole('textbox', { name: 'Cantidad contada de Papel bond carta' });
+  await user.type(paper, '7.5555');
+  await user.tab();
+  expect(screen.getByText('Escribe una cantidad mayor o igual a 0 con a lo más 3 decimales.')).toBeInTheDocument();
+  expect(calls).toHaveLength(0);
+  await user.clear(paper);
+  await user.type(paper, '7.5');
+  await user.tab();
+  await waitFor(() => expect(calls).toHaveLength(1));
+  expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/inventory-counts/7/lines', body: { lines: [{ productId: 12, countedQuantity: '7.5' }] } });
+  const row = paper.closest('tr')!;
+  expect(await within(row).findByText(/^-2\.5 \(-?\$-?238\.75\)$/)).toBeInTheDocument();
+});
+
+test('uploads a sheet, downloads the sheet and the acta, applies with the three signers', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { calls } = renderCounts('/dashboard/stock/counts/7');
+  await screen.findByRole('table', { name: 'Líneas del conteo' });
+  const file = new File(['ID,Cantidad contada\n12,7.5\n'], 'conteo.csv', { type: 'text/csv' });
+  await user.upload(screen.getByLabelText('Archivo del conteo'), file);
+  await waitFor(() => expect(calls).toHaveLength(1));
+  expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/inventory-counts/7/lines/import', headers: { 'content-type': 'text/csv' } });
+  expect(await screen.findByText('Archivo cargado: cantidades guardadas.')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('checkbox', { name: 'Conteo a ciegas (sin existencia en libros)' }));
+  await user.click(screen.getByRole('button', { name: 'Hoja de conteo (XLSX)' }));
+  await waitFor(() => expect(captured.saved).toHaveLength(1));
+  expect(calls[1]).toMatchObject({ path: '/api/reports/inventory-counts/7/sheet', query: { format: 'xlsx', book: 'false' } });
+  await user.click(screen.getByRole('button', { name: 'Acta de inventario físico (PDF)' }));
+  await waitFor(() => expect(captured.saved).toHaveLength(2));
+  expect(calls[2]).toMatchObject({ path: '/api/reports/inventory-counts/7', query: { format: 'pdf' } });
+
+  await user.click(screen.getByRole('button', { name: 'Aplicar ajustes' }));
+  const dialog = await screen.findByRole('alertdialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, aplicar ajustes' }));
+  expect(within(dialog).getByText('Selecciona al testigo.')).toBeInTheDocument();
+  expect(calls).toHaveLength(3);
+  const [director, keeper, witness] = within(dialog).getAllByRole('combobox');
+  await user.selectOptions(director, 'María López');
+  await user.selectOptions(keeper, 'Jorge Ramírez');
+  await user.selectOptions(witness, 'Lucía Hernández');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, aplicar ajustes' }));
+  await waitFor(() => expect(calls).toHaveLength(4));
+  expect(calls[3]).toMatchObject({ path: '/api/inventory-counts/7/application', body: { directorEmployeeId: 1, warehouseKeeperEmployeeId: 2, witnessEmployeeId: 3 } });
+  expect(calls[3].headers?.['idempotency-key']).toEqual(expect.any(String));
+  expect(await screen.findByText('Ajustes aplicados al libro de almacén.')).toBeInTheDocument();
+});
+
+test('"Inventario inicial": applying asks the unit cost of every counted line first', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { calls } = renderCounts('/dashboard/stock/counts/8');
+  await user.click(await screen.findByRole('button', { name: 'Aplicar ajustes' }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Inventario inicial: indica el costo unitario de «Gis blanco».');
+  const [director, keeper, witness] = within(dialog).getAllByRole('combobox');
+  await user.selectOptions(director, 'María López');
+  await user.selectOptions(keeper, 'Jorge Ramírez');
+  await user.selectOptions(witness, 'Lucía Hernández');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, aplicar ajustes' }));
+  expect(calls).toHaveLength(0);
+});
+
+test('Consulta reads the count and downloads the acta, with nothing to type, upload, apply or discard', async () => {
+  renderCounts('/dashboard/stock/counts/7', ['CONSULTA']);
+  await screen.findByRole('table', { name: 'Líneas del conteo' });
+  expect(screen.getAllByText('Sin contar')).toHaveLength(2);
+  expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Cargar archivo' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Aplicar ajustes' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Descartar' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Acta de inventario físico (PDF)' })).toBeInTheDocument();
+});

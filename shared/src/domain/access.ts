@@ -1,0 +1,155 @@
+// Who may do what (issue #15): the fixed roles of the product, the permissions each one grants,
+// and the words a 403 uses. One source for the API (which decides) and the portal (which hides
+// or disables what a person cannot do). These roles are permissions in Almacén; the employees'
+// "Roles" catalogue of the spec (the jobs people sign documents as) is unrelated.
+
+export const ACCESS_ROLES = ['CONSULTA', 'ALMACENISTA', 'AUTORIZADOR', 'ADMINISTRADOR'] as const;
+export type AccessRole = (typeof ACCESS_ROLES)[number];
+
+export const ACCESS_ROLE_LABELS: Record<AccessRole, string> = {
+  CONSULTA: 'Consulta',
+  ALMACENISTA: 'Almacenista',
+  AUTORIZADOR: 'Autorizador',
+  ADMINISTRADOR: 'Administrador',
+};
+
+/**
+ * Every permission, with what it lets a person do in the words of the 403 answer:
+ * "No tienes permiso para <text>."
+ */
+export const PERMISSIONS = {
+  consult: 'consultar el almacén',
+  'catalogs.write': 'modificar los catálogos',
+  'catalogs.import': 'importar catálogos',
+  'invoices.create': 'registrar entradas',
+  'dispatches.create': 'registrar salidas',
+  'counts.write': 'capturar conteos de inventario',
+  'invoices.cancel': 'cancelar entradas',
+  'dispatches.cancel': 'cancelar salidas',
+  'counts.apply': 'aplicar o descartar conteos de inventario',
+  'periods.close': 'cerrar o reabrir periodos',
+  'users.manage': 'administrar usuarios y sus roles',
+  'audit.read': 'consultar la bitácora',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+
+const CONSULTA: Permission[] = ['consult'];
+const ALMACENISTA: Permission[] = [...CONSULTA, 'catalogs.write', 'catalogs.import', 'invoices.create', 'dispatches.create', 'counts.write'];
+const AUTORIZADOR: Permission[] = [...ALMACENISTA, 'invoices.cancel', 'dispatches.cancel', 'counts.apply', 'periods.close'];
+
+/** What each role grants; each role includes the one before it, and Administrador has everything. */
+export const ROLE_PERMISSIONS: Record<AccessRole, readonly Permission[]> = {
+  CONSULTA,
+  ALMACENISTA,
+  AUTORIZADOR,
+  ADMINISTRADOR: Object.keys(PERMISSIONS) as Permission[],
+};
+
+export const isAccessRole = (value: unknown): value is AccessRole => typeof value === 'string' && (ACCESS_ROLES as readonly string[]).includes(value);
+export const isPermission = (value: unknown): value is Permission => typeof value === 'string' && Object.hasOwn(PERMISSIONS, value);
+
+/** The union of what the roles grant, in PERMISSIONS' order. */
+export function permissionsOf(roles: readonly string[]): Permission[] {
+  const granted = new Set(roles.filter(isAccessRole).flatMap((role) => ROLE_PERMISSIONS[role]));
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => granted.has(permission));
+}
+
+/** "No tienes permiso para registrar salidas." */
+export const forbiddenMessage = (permission: Permission): string => `No tienes permiso para ${PERMISSIONS[permission]}.`;
+
+/** What a person with no role sees (and the API's 403 for them). */
+export const NO_ACCESS_MESSAGE = 'Tu cuenta aún no tiene acceso a Almacén. Pide a un administrador que te asigne un rol.';
+export const ACCOUNT_DISABLED_MESSAGE = 'Tu cuenta está desactivada. Pide a un administrador que la reactive.';
+export const LAST_ADMIN_MESSAGE = 'No se puede quitar el rol Administrador al último administrador activo.';
+
+/** Where a role of a user comes from: granted in Almacén, by the identity provider's claim, or by ADMIN_USERS. */
+export type RoleSource = 'almacen' | 'proveedor' | 'configuracion';
+
+export interface RoleGrant {
+  role: AccessRole;
+  source: RoleSource;
+}
+
+/** GET /api/me */
+export interface Me {
+  id: number;
+  sub: string;
+  name: string;
+  email: string | null;
+  roles: AccessRole[];
+  permissions: Permission[];
+  /** The identity provider's account page, when it publishes one. */
+  accountUrl: string | null;
+}
+
+/** A row of "Usuarios" (GET /api/users). */
+export interface UserSummary {
+  id: number;
+  name: string;
+  email: string | null;
+  /** preferred_username as the provider last said it. */
+  username: string | null;
+  /** Each role once, with where it comes from: only `almacen` ones can be removed in Almacén. */
+  roles: RoleGrant[];
+  /** ISO instant of the last call (written at most once a minute). */
+  lastSeenAt: string;
+  createdAt: string;
+  /** Where the account lives: the embedded provider ("Almacén") or an external one ("proveedor"). */
+  origin: 'almacen' | 'proveedor';
+  active: boolean;
+}
+
+/** PUT /api/users/{id}/roles — the roles granted in Almacén (provider and configuration roles are not editable). */
+export interface UserRolesInput {
+  roles: AccessRole[];
+}
+
+/** POST /api/users (embedded provider only): a new account; the answer carries its one-time password. */
+export interface NewUserInput {
+  username: string;
+  name: string;
+  email?: string | null;
+  roles?: AccessRole[];
+}
+
+export interface NewUserResult {
+  user: UserSummary;
+  /** Shown once, like the CLI's; never stored in clear. */
+  password: string;
+}
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'cancel'] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+
+/** A row of "Bitácora" (GET /api/audit). */
+export interface AuditLogEntry {
+  id: string;
+  at: string;
+  actorSub: string;
+  actorName: string;
+  action: AuditActionName;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** GET /api/audit?actor=&entity=&action=&from=&to=&cursor=&limit= — newest first, keyset paging. */
+export interface AuditPage {
+  data: AuditLogEntry[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** GET /api/audit/filters — the choices of the "Bitácora" filters: who has written and what. */
+export interface AuditFilterOptions {
+  /** Everyone who appears in the log, with the name of their latest entry, by name. */
+  actors: Array<{ sub: string; name: string }>;
+  /** Every entity name in the log ('products', 'app_users', …), alphabetically. */
+  entities: string[];
+}
+
+/** POST /api/users/{id}/password-reset (embedded provider only): the new one-time password. */
+export interface PasswordResetResult {
+  password: string;
+}

@@ -1,0 +1,32 @@
+// Month closings (issue #18): what a closing means for a document's date, in the API's words and
+// in the wizards'. A document dated on or before the last standing closing is refused (409
+// PERIOD_CLOSED); the wizards' date pickers start at the day after it.
+import { formatDate } from './format';
+
+/** A closing as GET /api/period-closings lists it (the fields the date pickers need). */
+export interface ClosingStatus {
+  until: string;
+  status: 'CERRADO' | 'REABIERTO';
+}
+
+/** The API's 409 sentence, and the wizards' when a date on or before the closed date is typed. */
+export const periodClosedMessage = (until: string) =>
+  `El periodo hasta el ${formatDate(until)} está cerrado; registra el documento con una fecha posterior.`;
+
+/** The hint under a date field while a closing stands. */
+export const periodClosedHint = (until: string) => `El periodo hasta el ${formatDate(until)} está cerrado.`;
+
+/** The last closed date (YYYY-MM-DD) of the closings that stand (not reopened), or null. */
+export function lastClosedUntil(closings: readonly ClosingStatus[] | null | undefined): string | null {
+  let last: string | null = null;
+  for (const closing of closings ?? []) {
+    if (closing.status === 'CERRADO' && (last === null || closing.until > last)) last = closing.until;
+  }
+  return last;
+}
+
+/** The calendar day after a YYYY-MM-DD date: the first open day after a closing. */
+export function dayAfter(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}

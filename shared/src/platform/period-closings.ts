@@ -1,0 +1,17 @@
+// The last standing month closing (issue #18), for the wizards' date pickers: GET
+// /api/period-closings in the one SWR cache the shell and the remotes share, the same key the
+// "Cierres de periodo" page reads and refreshes after closing or reopening a month.
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import { lastClosedUntil, type ClosingStatus } from '../domain/periods';
+
+export const PERIOD_CLOSINGS_KEY = '/api/period-closings';
+
+/**
+ * The last closed date (YYYY-MM-DD), or null: no closing stands, the list is still on its way, or
+ * it could not be read. Nothing waits for it; the API refuses a closed date in any case (409).
+ */
+export function useClosedUntil(): string | null {
+  const { data } = useSWR<ClosingStatus[]>(PERIOD_CLOSINGS_KEY);
+  return useMemo(() => lastClosedUntil(data), [data]);
+}

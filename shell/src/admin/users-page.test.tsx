@@ -1,0 +1,208 @@
+// "Usuarios" (issue #15): the list, roles granted in Almacén vs. elsewhere, the roles dialog, the
+// last administrator's 409, and with the embedded provider new accounts, resets and deactivation.
+import { ApiError, LAST_ADMIN_MESSAGE, type UserSummary } from '@almacen/shared';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ONE_TIME_PASSWORD_WARNING } from './password-dialog';
+import { UsersPage } from './users-page';
+
+jest.setTimeout(60_000);
+
+const admin: UserSummary = {
+  id: 1,
+  name: 'Adriana Gómez',
+  email: 'admin@escuela.mx',
+  username: 'admin',
+  roles: [{ role: 'ADMINISTRADOR', source: 'configuracion' }],
+  lastSeenAt: '2026-11-23T15:05:00.000Z',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  origin: 'almacen',
+  active: true,
+};
+const luis: UserSummary = {
+  id: 2,
+  name: 'Luis Pérez',
+  email: 'luis@escuela.mx',
+  username: 'luis',
+  roles: [
+    { role: 'CONSULTA', source: 'almacen' },
+    { role: 'ALMACENISTA', source: 'proveedor' },
+  ],
+  lastSeenAt: '2026-11-22T01:30:00.000Z',
+  createdAt: '2026-11-02T10:00:00.000Z',
+  origin: 'proveedor',
+  active: true,
+};
+const marta: UserSummary = { ...luis, id: 3, name: 'Marta Ruiz', email: null, username: 'marta', roles: [], origin: 'almacen', active: false };
+
+function server(overrides: (request: FakeApiRequest) => unknown = () => undefined) {
+  return (request: FakeApiRequest) => {
+    const answer = overrides(request);
+    if (answer !== undefined) return answer;
+    if (request.method === 'GET' && request.path === '/api/users') return [admin, luis, marta];
+    if (request.method === 'PUT' && request.path.endsWith('/roles')) return luis;
+    return undefined;
+  };
+}
+
+const rowOf = async (name: string) => {
+  const cell = await screen.findByRole('cell', { name: new RegExp(name) });
+  return cell.closest('tr') as HTMLElement;
+};
+
+async function rowAction(user: ReturnType<typeof userEvent.setup>, name: string, entry: string) {
+  await user.click(await screen.findByRole('button', { name: `Acciones de ${name}` }));
+  await user.click(await screen.findByRole('menuitem', { name: entry }));
+}
+
+describe('Usuarios', () => {
+  it('lists ID, Nombre, Correo, Roles, Último acceso and Origen, telling apart roles granted elsewhere', async () => {
+    renderWithPlatform(<UsersPage />, { api: server() });
+    expect(await screen.findByRole('heading', { name: 'Usuarios', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('Usuarios · Almacén');
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    for (const header of ['ID', 'Nombre', 'Correo', 'Roles', 'Último acceso', 'Origen']) expect(headers.join('|')).toContain(header);
+
+    const row = await rowOf('Luis Pérez');
+    expect(row).toHaveTextContent('luis@escuela.mx');
+    expect(row).toHaveTextContent('Consulta');
+    expect(row).toHaveTextContent('Almacenista');
+    // 01:30 UTC is the evening before in Mexico City.
+    expect(row).toHaveTextContent('21/11/2026 19:30');
+    expect(row).toHaveTextContent('Proveedor');
+    expect(await rowOf('Adriana Gómez')).toHaveTextContent('Almacén');
+    expect(await rowOf('Marta Ruiz')).toHaveTextContent('Desactivado');
+
+    // The provider's role says where it comes from.
+    const user = userEvent.setup();
+    await user.hover(within(row).getByText('Almacenista'));
+    expect(await screen.findByText('Otorgado por el proveedor de identidad')).toBeInTheDocument();
+    await user.hover(within(await rowOf('Adriana Gómez')).getByText('Administrador'));
+    expect(await screen.findByText('Otorgado por la configuración (ADMIN_USERS)')).toBeInTheDocument();
+  });
+
+  it('"Roles…" edits the roles granted in Almacén and PUTs them; the provider’s stay checked and locked', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithPlatform(<UsersPage />, { api: server() });
+    await rowOf('Luis Pérez');
+    await rowAction(user, 'Luis Pérez', 'Roles…');
+    const dialog = await screen.findByRole('dialog', { name: 'Roles de Luis Pérez' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Consulta' })).toBeChecked();
+    const provider = within(dialog).getByRole('checkbox', { name: /Almacenista \(Otorgado por el proveedor de identidad\)/ });
+    expect(provider).toBeChecked();
+    expect(provider).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Autorizador' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Consulta' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/users/2/roles', body: { roles: ['AUTORIZADOR'] } });
+    expect(await screen.findByText('Roles actualizados.')).toBeInTheDocument();
+  });
+
+  it('shows the API’s 409 (last administrator) as the app shows errors', async () => {
+    const user = userEvent.setup();
+    const api = server((request) => {
+      if (request.method === 'PUT') throw new ApiError(409, LAST_ADMIN_MESSAGE, { code: 'LAST_ADMIN' });
+      return undefined;
+    });
+    renderWithPlatform(<UsersPage />, { api });
+    await rowOf('Luis Pérez');
+    await rowAction(user, 'Luis Pérez', 'Roles…');
+    const dialog = await screen.findByRole('dialog', { name: 'Roles de Luis Pérez' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Consulta' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await screen.findByText(`Algo salió mal mientras tratábamos de actualizar los roles del usuario. ${LAST_ADMIN_MESSAGE}`),
+    ).toBeInTheDocument();
+  });
+
+  it('with an external provider there is no "Nuevo usuario", no password reset and no deactivation', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(<UsersPage />, { api: server(), config: { identityProvider: 'external' } });
+    await rowOf('Adriana Gómez');
+    expect(screen.queryByRole('button', { name: 'Nuevo usuario' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Acciones de Adriana Gómez' }));
+    expect(await screen.findByRole('menuitem', { name: 'Roles…' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Restablecer contraseña' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Desactivar' })).not.toBeInTheDocument();
+  });
+
+  it('"Nuevo usuario" checks the form, POSTs it and shows the one-time password once', async () => {
+    const user = userEvent.setup();
+    const created: UserSummary = { ...marta, id: 4, name: 'Rosa Díaz', username: 'rosa', email: 'rosa@escuela.mx', active: true };
+    const { calls } = renderWithPlatform(<UsersPage />, {
+      api: server((request) => (request.method === 'POST' && request.path === '/api/users' ? { user: created, password: 'Xy7-kP2q-9mWz' } : undefined)),
+      config: { identityProvider: 'embedded' },
+    });
+    await rowOf('Adriana Gómez');
+    await user.click(screen.getByRole('button', { name: 'Nuevo usuario' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo usuario' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Usuario/ }), 'Rosa Díaz');
+    await user.type(within(dialog).getByRole('textbox', { name: /Correo/ }), 'rosa@');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    expect(await within(dialog).findByText(/El usuario debe tener de 1 a 64 caracteres/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Escribe el nombre de la persona.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/El correo no es válido/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.clear(within(dialog).getByRole('textbox', { name: /Usuario/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Usuario/ }), 'rosa');
+    await user.type(within(dialog).getByRole('textbox', { name: /Nombre/ }), 'Rosa Díaz');
+    await user.type(within(dialog).getByRole('textbox', { name: /Correo/ }), 'escuela.mx');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Almacenista' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+
+    const shown = await screen.findByRole('alertdialog', { name: 'Usuario creado' });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/users',
+      body: { username: 'rosa', name: 'Rosa Díaz', email: 'rosa@escuela.mx', roles: ['ALMACENISTA'] },
+    });
+    expect(within(shown).getByRole('textbox', { name: 'Contraseña de un solo uso de rosa' })).toHaveValue('Xy7-kP2q-9mWz');
+    expect(within(shown).getByText(ONE_TIME_PASSWORD_WARNING)).toBeInTheDocument();
+
+    const writeText = jest.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(shown).getByRole('button', { name: 'Copiar' }));
+    expect(writeText).toHaveBeenCalledWith('Xy7-kP2q-9mWz');
+    expect(await screen.findByText('Contraseña copiada.')).toBeInTheDocument();
+
+    await user.click(within(shown).getByRole('button', { name: 'Listo' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // Once closed it is gone for good.
+    expect(screen.queryByDisplayValue('Xy7-kP2q-9mWz')).not.toBeInTheDocument();
+  });
+
+  it('"Restablecer contraseña" asks first, then shows the new one-time password', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithPlatform(<UsersPage />, {
+      api: server((request) => (request.method === 'POST' && request.path === '/api/users/3/password-reset' ? { password: 'Nw4-zT8r' } : undefined)),
+      config: { identityProvider: 'embedded' },
+    });
+    await rowOf('Marta Ruiz');
+    await rowAction(user, 'Marta Ruiz', 'Restablecer contraseña');
+    const confirm = await screen.findByRole('alertdialog', { name: '¿Restablecer la contraseña?' });
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Sí, restablecer' }));
+    const shown = await screen.findByRole('alertdialog', { name: 'Contraseña restablecida' });
+    expect(within(shown).getByRole('textbox', { name: 'Contraseña de un solo uso de marta' })).toHaveValue('Nw4-zT8r');
+  });
+
+  it('"Desactivar" and "Reactivar" ask first, then POST or DELETE the deactivation', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithPlatform(<UsersPage />, {
+      api: server((request) => (request.path.endsWith('/deactivation') ? luis : undefined)),
+      config: { identityProvider: 'embedded' },
+    });
+    await rowOf('Adriana Gómez');
+    await rowAction(user, 'Adriana Gómez', 'Desactivar');
+    await user.click(within(await screen.findByRole('alertdialog', { name: '¿Desactivar la cuenta?' })).getByRole('button', { name: 'Sí, desactivar' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/users/1/deactivation' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await rowAction(user, 'Marta Ruiz', 'Reactivar');
+    await user.click(within(await screen.findByRole('alertdialog', { name: '¿Reactivar la cuenta?' })).getByRole('button', { name: 'Sí, reactivar' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/api/users/3/deactivation' }));
+  });
+});

@@ -1,0 +1,320 @@
+// "Usuarios" (issue #15, Administración): who can sign in and with which roles. Roles granted in
+// Almacén are edited in "Roles…"; those the identity provider or ADMIN_USERS grant show apart and
+// cannot be removed here. With the embedded provider an administrator also creates accounts,
+// resets passwords (the one-time password shows once) and deactivates or reactivates accounts.
+import {
+  ConfirmDialog,
+  DataTable,
+  FormDialog,
+  RowActionsMenu,
+  TextField,
+  loadErrorText,
+  usePageTitle,
+  useRuntimeConfig,
+  validateSchema,
+  type DataTableColumn,
+  type RowAction,
+} from '@almacen/shared';
+import {
+  ACCESS_ROLES,
+  ACCESS_ROLE_LABELS,
+  formatDateTime,
+  requiredText,
+  type AccessRole,
+  type RoleGrant,
+  type RoleSource,
+  type UserSummary,
+} from '@almacen/shared/domain';
+import { Badge, Button, Caption1, Checkbox, Label, Title2, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
+import { useId, useMemo, useState } from 'react';
+import { useField } from 'react-final-form';
+import { define, object, optional } from 'superstruct';
+import { PasswordDialog, type OneTimePassword } from './password-dialog';
+import { useCreateUser, useResetPassword, useSetActive, useSetRoles, useUsers } from './users-api';
+
+const TITLE = 'Usuarios';
+
+/** Why a role cannot be removed in Almacén. */
+export const GRANTED_BY: Record<Exclude<RoleSource, 'almacen'>, string> = {
+  proveedor: 'Otorgado por el proveedor de identidad',
+  configuracion: 'Otorgado por la configuración (ADMIN_USERS)',
+};
+
+export const ORIGIN_LABELS: Record<UserSummary['origin'], string> = { almacen: 'Almacén', proveedor: 'Proveedor' };
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  name: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  checks: { display: 'flex', flexDirection: 'column' },
+  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+});
+
+const rolesText = (user: UserSummary) => user.roles.map((grant) => ACCESS_ROLE_LABELS[grant.role]).join(', ');
+
+function RoleBadge({ grant }: { grant: RoleGrant }) {
+  const label = ACCESS_ROLE_LABELS[grant.role];
+  if (grant.source === 'almacen') {
+    return (
+      <Badge appearance="filled" color="brand" shape="rounded">
+        {label}
+      </Badge>
+    );
+  }
+  // Focusable, so the tooltip also reaches keyboard users.
+  return (
+    <Tooltip content={GRANTED_BY[grant.source]} relationship="description" withArrow>
+      <Badge appearance="outline" color="informative" shape="rounded" tabIndex={0} icon={<LockClosedRegular />}>
+        {label}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** The four roles as checkboxes; roles granted outside Almacén are checked and cannot be cleared. */
+function RolesField({ fixed }: { fixed: RoleGrant[] }) {
+  const styles = useStyles();
+  const { input } = useField<AccessRole[]>('roles');
+  const chosen = input.value || [];
+  const id = useId();
+  // A group, not a Fluent Field: a Field names only its first control.
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} className={styles.group}>
+      <Label id={`${id}-label`}>Roles</Label>
+      <div className={styles.checks}>
+        {ACCESS_ROLES.map((role) => {
+          const grant = fixed.find((g) => g.role === role && g.source !== 'almacen');
+          const label = grant ? `${ACCESS_ROLE_LABELS[role]} (${GRANTED_BY[grant.source as Exclude<RoleSource, 'almacen'>]})` : ACCESS_ROLE_LABELS[role];
+          return (
+            <Checkbox
+              key={role}
+              label={label}
+              checked={Boolean(grant) || chosen.includes(role)}
+              disabled={Boolean(grant)}
+              onChange={(_, data) =>
+                input.onChange(data.checked ? [...chosen.filter((r) => r !== role), role] : chosen.filter((r) => r !== role))
+              }
+            />
+          );
+        })}
+      </div>
+      <Caption1 id={`${id}-hint`}>Administrador incluye todos los permisos; Autorizador incluye los de Almacenista, y este, los de Consulta.</Caption1>
+    </div>
+  );
+}
+
+interface NewUserForm {
+  username: string;
+  name: string;
+  email?: string;
+  roles?: AccessRole[];
+}
+
+const USERNAME_RE = /^[a-z0-9][a-z0-9._@-]{0,63}$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const USERNAME_MESSAGE = 'El usuario debe tener de 1 a 64 caracteres: letras minúsculas, números, ".", "_", "-" o "@".';
+export const EMAIL_MESSAGE = 'El correo no es válido (por ejemplo, persona@escuela.edu.mx).';
+
+const newUserSchema = object({
+  username: define<string>('username', (value) => (typeof value === 'string' && USERNAME_RE.test(value.trim())) || USERNAME_MESSAGE),
+  name: requiredText('Escribe el nombre de la persona.', 200),
+  email: optional(define<string>('email', (value) => value === '' || (typeof value === 'string' && EMAIL_RE.test(value.trim())) || EMAIL_MESSAGE)),
+  roles: optional(define<AccessRole[]>('roles', (value) => Array.isArray(value))),
+});
+const validateNewUser = validateSchema(newUserSchema);
+
+type Dialog =
+  | { kind: 'closed' }
+  | { kind: 'roles'; user: UserSummary }
+  | { kind: 'create' }
+  | { kind: 'reset'; user: UserSummary }
+  | { kind: 'deactivate'; user: UserSummary }
+  | { kind: 'reactivate'; user: UserSummary };
+
+export function UsersPage() {
+  usePageTitle(TITLE);
+  const styles = useStyles();
+  const config = useRuntimeConfig();
+  const embedded = config.identityProvider === 'embedded';
+  const { data, error, isLoading, mutate } = useUsers();
+  const setRoles = useSetRoles();
+  const createUser = useCreateUser();
+  const resetPassword = useResetPassword();
+  const setActive = useSetActive();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
+  const [password, setPassword] = useState<OneTimePassword | null>(null);
+  const close = () => setDialog({ kind: 'closed' });
+  const editing = dialog.kind === 'roles' ? dialog.user : undefined;
+  const rolesValues = useMemo(
+    () => editing && { roles: editing.roles.filter((grant) => grant.source === 'almacen').map((grant) => grant.role) },
+    [editing],
+  );
+
+  const columns = useMemo<DataTableColumn<UserSummary>[]>(
+    () => [
+      { id: 'id', header: 'ID', value: (u) => u.id, width: 56, hideBelow: 'tablet' },
+      {
+        id: 'name',
+        header: 'Nombre',
+        value: (u) => u.name,
+        text: (u) => (u.active ? u.name : `${u.name} (desactivado)`),
+        cell: (u) => (
+          <span className={styles.name}>
+            {u.name}
+            {!u.active && (
+              <Badge appearance="tint" color="danger" shape="rounded">
+                Desactivado
+              </Badge>
+            )}
+          </span>
+        ),
+        width: 160,
+      },
+      { id: 'email', header: 'Correo', value: (u) => u.email ?? '', width: 180 },
+      {
+        id: 'roles',
+        header: 'Roles',
+        value: rolesText,
+        cell: (u) =>
+          u.roles.length ? (
+            <span className={styles.badges}>
+              {u.roles.map((grant) => (
+                <RoleBadge key={`${grant.role} ${grant.source}`} grant={grant} />
+              ))}
+            </span>
+          ) : (
+            'Sin rol'
+          ),
+        width: 170,
+      },
+      {
+        id: 'lastSeenAt',
+        header: 'Último acceso',
+        value: (u) => u.lastSeenAt,
+        text: (u) => formatDateTime(u.lastSeenAt, config.timeZone),
+        width: 124,
+        hideBelow: 'tablet',
+      },
+      { id: 'origin', header: 'Origen', value: (u) => ORIGIN_LABELS[u.origin], width: 80, hideBelow: 'tablet' },
+    ],
+    [config.timeZone, styles],
+  );
+
+  const rowActions = (user: UserSummary) => {
+    const actions: RowAction[] = [{ label: 'Roles…', onClick: () => setDialog({ kind: 'roles', user }) }];
+    // Only accounts of the embedded provider have a password or a state Almacén can change.
+    if (embedded && user.origin === 'almacen') {
+      actions.push({ label: 'Restablecer contraseña', onClick: () => setDialog({ kind: 'reset', user }) });
+      actions.push(
+        user.active
+          ? { label: 'Desactivar', onClick: () => setDialog({ kind: 'deactivate', user }) }
+          : { label: 'Reactivar', onClick: () => setDialog({ kind: 'reactivate', user }) },
+      );
+    }
+    return <RowActionsMenu actions={actions} label={`Acciones de ${user.name}`} />;
+  };
+
+  const target = dialog.kind === 'reset' || dialog.kind === 'deactivate' || dialog.kind === 'reactivate' ? dialog.user : undefined;
+
+  return (
+    <section className={styles.page} aria-label={TITLE}>
+      <Title2 as="h1">{TITLE}</Title2>
+      <DataTable<UserSummary>
+        label={TITLE}
+        items={data}
+        columns={columns}
+        getRowId={(u) => u.id}
+        loading={isLoading}
+        saving={setRoles.running || createUser.running || resetPassword.running || setActive.running}
+        error={error ? { text: loadErrorText('obtener los usuarios'), onRetry: () => void mutate() } : undefined}
+        searchPlaceholder="Buscar un usuario"
+        emptyMessage="No hay usuarios registrados."
+        defaultSort={{ columnId: 'id', direction: 'ascending' }}
+        toolbar={
+          embedded ? (
+            <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => setDialog({ kind: 'create' })}>
+              Nuevo usuario
+            </Button>
+          ) : undefined
+        }
+        rowActions={rowActions}
+      />
+
+      <FormDialog<{ roles: AccessRole[] }>
+        open={dialog.kind === 'roles'}
+        title={editing ? `Roles de ${editing.name}` : 'Roles'}
+        initialValues={rolesValues}
+        onClose={close}
+        onSubmit={(values) => editing && setRoles.run(editing, ACCESS_ROLES.filter((role) => (values.roles ?? []).includes(role)))}
+      >
+        <RolesField fixed={editing?.roles ?? []} />
+      </FormDialog>
+
+      <FormDialog<NewUserForm>
+        open={dialog.kind === 'create'}
+        title="Nuevo usuario"
+        validate={validateNewUser}
+        onClose={close}
+        submitLabel="Crear"
+        onSubmit={async (values) => {
+          const username = values.username.trim();
+          const result = await createUser.run({
+            username,
+            name: values.name.trim(),
+            email: values.email?.trim() || null,
+            roles: ACCESS_ROLES.filter((role) => (values.roles ?? []).includes(role)),
+          });
+          if (result) setPassword({ title: 'Usuario creado', username: result.user.username ?? username, password: result.password });
+        }}
+      >
+        <TextField name="username" label="Usuario" placeholder="ana.lopez" required autoFocus hint="Con él inicia sesión: minúsculas, números, punto, guion o @." />
+        <TextField name="name" label="Nombre" placeholder="Ana López" required />
+        <TextField name="email" label="Correo" placeholder="ana.lopez@escuela.edu.mx" type="email" />
+        <RolesField fixed={[]} />
+      </FormDialog>
+
+      <ConfirmDialog
+        open={dialog.kind === 'reset'}
+        title="¿Restablecer la contraseña?"
+        text={target ? `La contraseña actual de ${target.name} dejará de servir y se generará una nueva de un solo uso.` : ''}
+        confirmLabel="Sí, restablecer"
+        onCancel={close}
+        onConfirm={async () => {
+          const user = target!;
+          close();
+          const result = await resetPassword.run(user);
+          if (result) setPassword({ title: 'Contraseña restablecida', username: user.username ?? user.name, password: result.password });
+        }}
+      />
+
+      <ConfirmDialog
+        open={dialog.kind === 'deactivate'}
+        title="¿Desactivar la cuenta?"
+        text={target ? `${target.name} ya no podrá usar Almacén: su sesión deja de funcionar en su siguiente acción. Podrás reactivarla después.` : ''}
+        confirmLabel="Sí, desactivar"
+        onCancel={close}
+        onConfirm={() => {
+          const user = target!;
+          close();
+          void setActive.run(user, false);
+        }}
+      />
+
+      <ConfirmDialog
+        open={dialog.kind === 'reactivate'}
+        title="¿Reactivar la cuenta?"
+        text={target ? `${target.name} podrá volver a usar Almacén con los roles que tenga.` : ''}
+        confirmLabel="Sí, reactivar"
+        onCancel={close}
+        onConfirm={() => {
+          const user = target!;
+          close();
+          void setActive.run(user, true);
+        }}
+      />
+
+      <PasswordDialog shown={password} onClose={() => setPassword(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// A page the person may not use shows the API's 403 words instead (issue #15): the route of a
+// menu entry that names a permission, reached by a link or typed in the address bar.
+import { Forbidden, useMe, usePageTitle } from '@almacen/shared';
+import { isPermission } from '@almacen/shared/domain';
+import type { MenuEntry } from '@almacen/shared/pages';
+import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Title2, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { entryFor, mayShow } from '../layout/navigation';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** The page's own name (its menu entry's) above the refusal, so the person knows where they are. */
+function RefusedPage({ permission, title }: { permission: string; title?: string }) {
+  const styles = useStyles();
+  usePageTitle(title ?? 'Sin permiso');
+  return (
+    <div className={styles.root}>
+      {title && <Title2 as="h1">{title}</Title2>}
+      <Refused permission={permission} />
+    </div>
+  );
+}
+
+function Refused({ permission }: { permission: string }) {
+  if (isPermission(permission)) return <Forbidden permission={permission} />;
+  // A permission this shell does not know (a newer remote): refused all the same.
+  return (
+    <MessageBar intent="warning" role="alert" layout="multiline">
+      <MessageBarBody>
+        <MessageBarTitle>Sin permiso</MessageBarTitle>
+        No tienes permiso para usar esta página. Pide a un administrador el rol que lo permite.
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/** The page, or <Forbidden> when it needs `permission` (or its menu entry's) and the person lacks it. */
+export function PagePermission({ permission, menu = [], children }: { permission?: string; menu?: readonly MenuEntry[]; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { data: me } = useMe();
+  const entry = entryFor(menu, pathname);
+  const needed = permission ?? entry?.permission;
+  if (needed && !mayShow({ permission: needed }, me?.permissions ?? [])) return <RefusedPage permission={needed} title={entry?.label} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,100 @@
+// The menu shows each person what they may use (issue #15); a page they may not use, reached by
+// its address, says which permission is missing instead of loading.
+import { testMe } from '@almacen/shared/testing';
+import type { RemotePages } from '@almacen/shared/pages';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeSession, ana, renderShell } from '../testing/render-shell';
+import { remotePages } from '../testing/remote-pages';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(() => new Promise(() => {})), registerRemotes: jest.fn() }));
+
+// The remotes' menus with the permissions their pages need.
+const needs: Record<string, string> = {
+  '/dashboard/invoices/generate': 'invoices.create',
+  '/dashboard/dispatches/generate': 'dispatches.create',
+};
+const pages: Record<string, RemotePages> = Object.fromEntries(
+  Object.entries(remotePages).map(([name, remote]) => [
+    name,
+    { ...remote, menu: remote.menu.map((entry) => (entry.path && needs[entry.path] ? { ...entry, permission: needs[entry.path] } : entry)) },
+  ]),
+);
+
+async function openGroup(user: ReturnType<typeof userEvent.setup>, nav: HTMLElement, group: string) {
+  await user.click(within(nav).getByRole('button', { name: group }));
+}
+
+describe('menu by permission', () => {
+  it('a Consulta user sees the histories but neither the wizards nor Administración', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard', fakeSession(ana), pages, { me: testMe(['CONSULTA']) });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    await openGroup(user, nav, 'Entradas');
+    await openGroup(user, nav, 'Salidas');
+    expect(within(nav).getByRole('link', { name: 'Consultar historial de entradas' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Consultar historial de salidas' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Generar entrada de productos' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Generar salida de productos' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Administración' })).not.toBeInTheDocument();
+  });
+
+  it('an Almacenista sees the wizards but not Administración', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard', fakeSession(ana), pages, { me: testMe(['ALMACENISTA']) });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    await openGroup(user, nav, 'Salidas');
+    expect(within(nav).getByRole('link', { name: 'Generar salida de productos' })).toHaveAttribute('href', '/dashboard/dispatches/generate');
+    expect(within(nav).queryByRole('button', { name: 'Administración' })).not.toBeInTheDocument();
+  });
+
+  it('an administrator has Administración last, with Usuarios and Bitácora', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard', fakeSession(ana), pages, { me: testMe(['ADMINISTRADOR']) });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    const text = nav.textContent ?? '';
+    expect(text.indexOf('Administración')).toBeGreaterThan(text.indexOf('Stock de productos'));
+    await openGroup(user, nav, 'Administración');
+    expect(within(nav).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/dashboard/admin/users');
+    expect(within(nav).getByRole('link', { name: 'Bitácora' })).toHaveAttribute('href', '/dashboard/admin/audit');
+  });
+
+  it('the mobile drawer shows the same filtered menu', async () => {
+    const user = userEvent.setup();
+    // A phone: every media query of the narrow layout matches.
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      renderShell('/dashboard', fakeSession(ana), pages, { me: testMe(['CONSULTA']) });
+      await user.click(await screen.findByRole('button', { name: 'Abrir menú' }));
+      const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+      await openGroup(user, nav, 'Entradas');
+      expect(within(nav).getByRole('link', { name: 'Consultar historial de entradas' })).toBeInTheDocument();
+      expect(within(nav).queryByRole('link', { name: 'Generar entrada de productos' })).not.toBeInTheDocument();
+      expect(within(nav).queryByRole('button', { name: 'Administración' })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it.each([
+    ['/dashboard/invoices/generate', ['CONSULTA'], 'No tienes permiso para registrar entradas.'],
+    ['/dashboard/admin/users', ['AUTORIZADOR'], 'No tienes permiso para administrar usuarios y sus roles.'],
+    ['/dashboard/admin/audit', ['ALMACENISTA'], 'No tienes permiso para consultar la bitácora.'],
+  ] as const)('%s as %j says what is missing instead of loading', async (route, roles, message) => {
+    const { calls } = renderShell(route, fakeSession(ana), pages, { me: testMe(roles) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sin permiso');
+    expect(alert).toHaveTextContent(message);
+    expect(calls).toEqual([]);
+  });
+});
