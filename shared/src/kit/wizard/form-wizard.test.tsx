@@ -537,7 +537,8 @@ describe('the browser history and the draft (issue #14)', () => {
     expect(screen.queryByRole('heading', { name: 'Otra página' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Título')).toHaveValue('Entrada');
 
-    await user.click(screen.getByRole('link', { name: 'Otra página' }));
+    // findByRole: the page stays aria-hidden until the dialog's exit transition ends.
+    await user.click(await screen.findByRole('link', { name: 'Otra página' }));
     dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Sí, salir' }));
     expect(await screen.findByRole('heading', { name: 'Otra página' })).toBeInTheDocument();
