@@ -82,7 +82,8 @@ export async function auditPage(
 ): Promise<{ rows: AuditRow[]; more: boolean }> {
   const params: unknown[] = [];
   const where = auditWhere(filters, timeZone, params, cursor);
-  const { rows } = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY id DESC LIMIT ${limit + 1}`, params);
+  // audit_log.id, the number: a bare "id" names AUDIT_COLUMNS' text column ("99" > "279").
+  const { rows } = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC LIMIT ${limit + 1}`, params);
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 

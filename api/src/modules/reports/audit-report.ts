@@ -48,7 +48,8 @@ export async function auditReport(snapshot: Snapshot, context: ReportContext, fi
   const params: unknown[] = [];
   const where = auditWhere(filters, timeZone, params);
   async function* rows(): AsyncIterable<Row[]> {
-    for await (const batch of snapshot.cursor<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY id DESC`, params)) {
+    // audit_log.id, the number: a bare "id" names AUDIT_COLUMNS' text column ("99" > "279").
+    for await (const batch of snapshot.cursor<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC`, params)) {
       yield batch.map((r) => ({
         cells: [r.id, formatDateTime(r.at, timeZone), `${r.actorName} (${r.actorSub})`, AUDIT_ACTION_LABELS[r.action] ?? r.action, r.entity, r.entityId, json(r.before), json(r.after)],
       }));
