@@ -39,11 +39,16 @@ beforeAll(async () => {
   tag = uniqueTag();
   const people = await createPeople(api, tag);
   const partidas = [];
-  for (const description of [`2111 Oficina ${tag}`, `2161 Limpieza ${tag}`, `2141 Cómputo ${tag}`]) {
+  // Real partida names are long: the bars must still get their room beside them.
+  for (const description of [
+    `2111 Materiales, útiles y equipos menores de oficina ${tag}`,
+    `2161 Material de limpieza ${tag}`,
+    `2141 Materiales, útiles y equipos menores de tecnologías de la información y comunicaciones ${tag}`,
+  ]) {
     partidas.push((await api<{ id: number }>('/api/catalog/product-categories', { method: 'POST', body: { description } })).id);
   }
   const products = [];
-  for (const [i, name] of [`Papel bond ${tag}`, `Cloro ${tag}`, `Tóner ${tag}`, `Marcador ${tag}`].entries()) {
+  for (const [i, name] of [`Papel bond ${tag}`, `Cloro ${tag}`, `Tóner para impresora láser, cartucho de alto rendimiento ${tag}`, `Marcador ${tag}`].entries()) {
     const product = await createProduct(api, name);
     await api('/api/catalog/products', { method: 'PUT', body: { id: product.id, name, categoryId: partidas[i % 3] } });
     products.push(product);
@@ -83,6 +88,9 @@ it('shows the figures as the API has them, the three charts and the recent movem
     await region.locator('svg').first().waitFor();
     await page.waitForFunction((name) => document.querySelector(`main [aria-label="${name}"] svg rect`) !== null, title);
     expect(await region.locator('svg rect').count()).toBeGreaterThan(0);
+    // Every bar is drawn inside the chart with a width, whatever the labels beside it.
+    const bars = await region.locator('svg rect').evaluateAll((rects) => rects.map((r) => r.getBoundingClientRect()).map((b) => ({ w: b.width, h: b.height })));
+    expect(bars.some((b) => b.w > 0 && b.h > 0)).toBe(true);
     expect(await region.getByRole('button', { name: 'Ver tabla' }).isVisible()).toBe(true);
   }
   const byCategory = main(page).getByRole('region', { name: 'Valor del inventario por partida' });
@@ -95,7 +103,7 @@ it('shows the figures as the API has them, the three charts and the recent movem
   await page.screenshot({ path: `${ARTIFACTS}/home-01-desktop-full.png`, fullPage: true });
 
   await byCategory.getByRole('button', { name: 'Ver tabla' }).click();
-  expect(await byCategory.getByRole('table').textContent()).toContain(`2161 Limpieza ${tag}`);
+  expect(await byCategory.getByRole('table').textContent()).toContain(`2161 Material de limpieza ${tag}`);
 
   // The figure's link opens the stock page with only the products under their minimum.
   await figure(page, 'Productos bajo mínimo').getByRole('link', { name: 'Ver productos bajo mínimo' }).click();

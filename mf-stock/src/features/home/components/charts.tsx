@@ -14,6 +14,9 @@ const shortMonth = (month: string) => `${monthLabel(month).split(' ')[0]} ${mont
 const money = (value: number) => formatCurrency(String(Math.round(value * 100) / 100));
 const compact = new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1, style: 'currency', currency: 'MXN', currencyDisplay: 'narrowSymbol' });
 
+/** Characters of a bar's label that leave the bars at least half of a `width`-pixel chart. */
+export const labelChars = (width: number) => Math.max(8, Math.min(28, Math.floor(width / 2 / 7)));
+
 function HorizontalValues({ title, points, width }: { title: string; points: Array<{ label: string; value: string }>; width: number }) {
   return (
     <HorizontalBarChartWithAxis
@@ -23,8 +26,11 @@ function HorizontalValues({ title, points, width }: { title: string; points: Arr
       hideLegend
       useSingleColor
       colors={[ENTRY_COLOR]}
+      // Long names ("2111 Materiales, útiles y equipos menores de oficina") would take the whole
+      // width and leave no room for the bars: cut to what the card can hold, full name on hover.
       showYAxisLables
-      noOfCharsToTruncate={24}
+      showYAxisLablesTooltip
+      noOfCharsToTruncate={labelChars(width)}
       hideLabels
       xAxisTickCount={3}
       // d3-format's default locale writes amounts as es-MX does: "$12,500".
