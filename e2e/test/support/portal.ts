@@ -39,6 +39,11 @@ export async function openFromNavigation(page: Page, area: AreaVisit): Promise<v
   }
   await link.click();
   await page.waitForURL(`${baseUrl()}${area.path}`);
+  // The router keeps the page it leaves on screen while the next one (a remote's lazy module)
+  // loads: leaving the home page, wait until its greeting has given way.
+  if (area.path !== '/dashboard') {
+    await page.waitForFunction(() => !document.querySelector('main h1')?.textContent?.startsWith('¡Hola'));
+  }
 }
 
 /** The level-1 heading of the main area, once it is shown. */
