@@ -31,7 +31,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   COUNT_STATUS_LABELS,
@@ -187,6 +187,12 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
   const [counted, setCounted] = useState(line.countedQuantity ?? '');
   const [cost, setCost] = useState(line.unitCost ?? '');
   const [observations, setObservations] = useState(line.observations ?? '');
+  // The fields follow the saved line when it changes elsewhere (an uploaded sheet, another
+  // field's save): otherwise they would keep showing what was there before, and leaving a stale
+  // empty field would erase the uploaded count.
+  useEffect(() => setCounted(line.countedQuantity ?? ''), [line.countedQuantity]);
+  useEffect(() => setCost(line.unitCost ?? ''), [line.unitCost]);
+  useEffect(() => setObservations(line.observations ?? ''), [line.observations]);
   const countedError = counted.trim() !== '' && !QUANTITY_RE.test(counted.trim()) ? QUANTITY_MESSAGE : undefined;
   const costError = cost.trim() !== '' && (!COST_RE.test(cost.trim()) || !/[1-9]/.test(cost)) ? COST_MESSAGE : undefined;
 

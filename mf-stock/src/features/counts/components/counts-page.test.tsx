@@ -73,7 +73,10 @@ function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
           return detail;
         }
         if (request.method === 'POST' && request.path === '/api/inventory-counts') return count(9, 'Inventario inicial', []);
-        if (request.method === 'POST' && request.path === '/api/inventory-counts/7/lines/import') return detail;
+        if (request.method === 'POST' && request.path === '/api/inventory-counts/7/lines/import') {
+          detail = { ...detail, lines: detail.lines.map((l) => (l.productId === 12 ? { ...line(12, l.productName, l.bookQuantity, '7.5'), observations: 'Caja abierta' } : l)) };
+          return detail;
+        }
         if (request.method === 'POST' && request.path === '/api/inventory-counts/7/application') {
           detail = { ...detail, status: 'APLICADO' };
           return { count: detail, movements: [] };
@@ -152,6 +155,9 @@ test('uploads a sheet, downloads the sheet and the acta, applies with the three 
   await waitFor(() => expect(calls).toHaveLength(1));
   expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/inventory-counts/7/lines/import', headers: { 'content-type': 'text/csv' } });
   expect(await screen.findByText('Archivo cargado: cantidades guardadas.')).toBeInTheDocument();
+  // The fields show what the file saved, not what they held before the upload.
+  expect(screen.getByRole('textbox', { name: 'Cantidad contada de Papel bond carta' })).toHaveValue('7.5');
+  expect(screen.getByRole('textbox', { name: 'Observaciones de Papel bond carta' })).toHaveValue('Caja abierta');
 
   await user.click(screen.getByRole('checkbox', { name: 'Conteo a ciegas (sin existencia en libros)' }));
   await user.click(screen.getByRole('button', { name: 'Hoja de conteo (XLSX)' }));
