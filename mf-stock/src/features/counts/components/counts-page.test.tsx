@@ -85,6 +85,7 @@ function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
         if (request.path === '/api/inventory-counts/7') return detail;
         if (request.path === '/api/inventory-counts/8') return opening;
         if (request.path === '/api/inventory-counts/9') return count(9, 'Inventario inicial', []);
+        if (request.path === '/api/inventory-counts/10') return count(10, 'Conteo general', Array.from({ length: 110 }, (_, i) => line(100 + i, `Artículo ${i + 1}`, '1')));
         if (request.path === '/api/catalog/product-categories') return [{ id: 3, description: '2111 Materiales de oficina' }, { id: 4, description: '2161 Material de limpieza' }];
         if (request.path === '/api/catalog/employees') {
           return [
@@ -206,4 +207,18 @@ test('Consulta reads the count and downloads the acta, with nothing to type, upl
   expect(screen.queryByRole('button', { name: 'Aplicar ajustes' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Descartar' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Acta de inventario físico (PDF)' })).toBeInTheDocument();
+});
+
+test('a count of many products shows its lines 100 at a time', async () => {
+  const user = userEvent.setup({ delay: null });
+  renderCounts('/dashboard/stock/counts/10');
+  const table = await screen.findByRole('table', { name: 'Líneas del conteo' });
+  expect(within(table).getAllByRole('row')).toHaveLength(101);
+  expect(screen.getByText('Líneas 1–100 de 110')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Líneas anteriores' })).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Líneas siguientes' }));
+  expect(screen.getByText('Líneas 101–110 de 110')).toBeInTheDocument();
+  expect(within(table).getAllByRole('row')).toHaveLength(11);
+  expect(within(table).getByRole('textbox', { name: 'Cantidad contada de Artículo 110' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Líneas siguientes' })).toBeDisabled();
 });
