@@ -5,8 +5,9 @@
 // the three signers posts the adjustments: the ledger's quantities and averages are checked exact
 // through the API and on "Stock de productos". The acta is downloaded as PDF (pdftotext, and
 // pdfinfo + pdftoppm as CI's report check) and XLSX (exceljs, and LibreOffice's CSV). The count
-// page is checked visible at 1280×800 and at 390×844. Other test files share the server: every
-// row here is found by its tag.
+// page is checked visible at 1280×800 and at 390×844 (no cell spilling over the next). Up to 5
+// minutes (LibreOffice and two phone sign-ins on a loaded two-core machine). Other test files
+// share the server: every row here is found by its tag.
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -97,7 +98,14 @@ async function expectCountPage(page: Page, heading: string, viewport: Viewport, 
     await expectInView(content.getByRole('button', { name: 'Cargar archivo', exact: true }), 'el botón "Cargar archivo"');
     await expectInView(content.getByRole('button', { name: 'Aplicar ajustes', exact: true }), 'el botón "Aplicar ajustes"');
   }
-  await expectVisible(content.getByRole('table', { name: 'Líneas del conteo' }), 'la tabla de líneas');
+  const lines = content.getByRole('table', { name: 'Líneas del conteo' });
+  await expectVisible(lines, 'la tabla de líneas');
+  // Nothing spills over the next column: every header and cell holds its content (a field or a
+  // header wider than its column overlapped its neighbour at both sizes before the fix).
+  const spilled = await lines.evaluate((table) =>
+    [...table.querySelectorAll('th, td')].filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => (cell.textContent ?? '').trim() || cell.innerHTML.slice(0, 60)),
+  );
+  expect(spilled).toEqual([]);
   await fitsWidth(page, viewport.width);
 }
 
@@ -279,4 +287,4 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
 
   cleanLog(log);
   console.log(`inventory-count: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-});
+}, 300_000);

@@ -23,7 +23,7 @@ const line = (productId: number, productName: string, bookQuantity: string, coun
   difference: countedQuantity === null ? null : (Number(countedQuantity) - Number(bookQuantity)).toString(),
   differenceValue: countedQuantity === null ? null : ((Number(countedQuantity) - Number(bookQuantity)) * 95.5).toString(),
   unitCost,
-  observations: null,
+  observations: null as string | null,
   movementId: null,
 });
 
