@@ -31,7 +31,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   COUNT_STATUS_LABELS,
@@ -54,13 +54,20 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   scroll: { overflowX: 'auto' },
-  number: { width: '9em' },
-  text: { minWidth: '12em' },
+  // Fluent's table spreads the columns evenly (table-layout: fixed): the fields then spilled over
+  // the next column at 1280 and the headers overlapped on a phone. Each column takes what its
+  // content needs, and the table scrolls sideways in its box when that is wider than the screen.
+  table: { tableLayout: 'auto' },
+  figure: { whiteSpace: 'nowrap' },
+  number: { width: '7em' },
+  text: { minWidth: '10em' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
 const QUANTITY_RE = /^\d{1,12}(\.\d{1,3})?$/;
 const COST_RE = /^\d{1,15}(\.\d{1,3})?$/;
+/** Lines shown at once; the rest by "Líneas siguientes". */
+export const LINES_PER_PAGE = 100;
 export const QUANTITY_MESSAGE = 'Escribe una cantidad mayor o igual a 0 con a lo más 3 decimales.';
 export const COST_MESSAGE = 'Escribe un costo mayor que 0 con a lo más 3 decimales.';
 
@@ -76,6 +83,7 @@ export function CountPage() {
   const discard = useDiscardCount(id);
   const [blind, setBlind] = useState(false);
   const [applying, setApplying] = useState(false);
+  const [page, setPage] = useState(0);
   const file = useRef<HTMLInputElement>(null);
 
   if (count.error && !count.data) {
@@ -86,6 +94,26 @@ export function CountPage() {
   const open = data.status === 'ABIERTO';
   const editable = open && canWrite;
   const opening = data.description.startsWith(OPENING_BALANCE);
+  // A count of a whole warehouse (an opening balance of 1,000 products) shows its lines by pages:
+  // three fields per line for every line at once took the browser most of a minute to draw.
+  const pages = Math.max(1, Math.ceil(data.lines.length / LINES_PER_PAGE));
+  const current = Math.min(page, pages - 1);
+  const first = current * LINES_PER_PAGE;
+  const shown = data.lines.slice(first, first + LINES_PER_PAGE);
+  const pager =
+    pages > 1 ? (
+      <div className={styles.bar} role="group" aria-label="Páginas de líneas">
+        <Button disabled={current === 0} onClick={() => setPage(current - 1)}>
+          Líneas anteriores
+        </Button>
+        <Text>
+          Líneas {formatQuantity(String(first + 1))}–{formatQuantity(String(first + shown.length))} de {formatQuantity(String(data.lines.length))}
+        </Text>
+        <Button disabled={current === pages - 1} onClick={() => setPage(current + 1)}>
+          Líneas siguientes
+        </Button>
+      </div>
+    ) : null;
 
   return (
     <div className={styles.root}>
@@ -155,7 +183,7 @@ export function CountPage() {
         </div>
       )}
       <div className={styles.scroll}>
-        <Table aria-label="Líneas del conteo" size="small">
+        <Table className={styles.table} aria-label="Líneas del conteo" size="small">
           <TableHeader>
             <TableRow>
               <TableHeaderCell>ID</TableHeaderCell>
@@ -170,12 +198,13 @@ export function CountPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {data.lines.map((line) => (
+            {shown.map((line) => (
               <LineRow key={line.productId} countId={id} line={line} editable={editable} />
             ))}
           </TableBody>
         </Table>
       </div>
+      {pager}
       {applying && <ApplyDialog count={data} opening={opening} onClose={() => setApplying(false)} />}
     </div>
   );
@@ -187,6 +216,12 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
   const [counted, setCounted] = useState(line.countedQuantity ?? '');
   const [cost, setCost] = useState(line.unitCost ?? '');
   const [observations, setObservations] = useState(line.observations ?? '');
+  // The fields follow the saved line when it changes elsewhere (an uploaded sheet, another
+  // field's save): otherwise they would keep showing what was there before, and leaving a stale
+  // empty field would erase the uploaded count.
+  useEffect(() => setCounted(line.countedQuantity ?? ''), [line.countedQuantity]);
+  useEffect(() => setCost(line.unitCost ?? ''), [line.unitCost]);
+  useEffect(() => setObservations(line.observations ?? ''), [line.observations]);
   const countedError = counted.trim() !== '' && !QUANTITY_RE.test(counted.trim()) ? QUANTITY_MESSAGE : undefined;
   const costError = cost.trim() !== '' && (!COST_RE.test(cost.trim()) || !/[1-9]/.test(cost)) ? COST_MESSAGE : undefined;
 
@@ -207,7 +242,7 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
       <TableCell>{line.productName}</TableCell>
       <TableCell>{line.unit ?? 'Sin unidad'}</TableCell>
       <TableCell>{line.category ?? 'Sin partida'}</TableCell>
-      <TableCell>{formatQuantity(line.bookQuantity)}</TableCell>
+      <TableCell className={styles.figure}>{formatQuantity(line.bookQuantity)}</TableCell>
       <TableCell>
         {editable ? (
           <Field validationMessage={countedError} validationState={countedError ? 'error' : 'none'}>
@@ -219,7 +254,7 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
           formatQuantity(line.countedQuantity)
         )}
       </TableCell>
-      <TableCell>{line.difference === null ? '—' : `${formatQuantity(line.difference)} (${formatCurrency(line.differenceValue ?? '0')})`}</TableCell>
+      <TableCell className={styles.figure}>{line.difference === null ? '—' : `${formatQuantity(line.difference)} (${formatCurrency(line.differenceValue ?? '0')})`}</TableCell>
       <TableCell>
         {editable ? (
           <Field validationMessage={costError} validationState={costError ? 'error' : 'none'}>
@@ -284,8 +319,13 @@ function ApplyDialog({ count, opening, onClose }: { count: CountDetail; opening:
           <DialogContent className={styles.form}>
             <Text>
               Se registrará un ajuste por cada producto contado con diferencia: {count.differences} {count.differences === 1 ? 'ajuste' : 'ajustes'} (sobrantes{' '}
-              {formatCurrency(count.surplusValue)}, faltantes {formatCurrency(count.shortageValue)}). Los {count.uncountedLines} productos sin contar no se ajustan. El conteo ya
-              no podrá cambiarse.
+              {formatCurrency(count.surplusValue)}, faltantes {formatCurrency(count.shortageValue)}).{' '}
+              {count.uncountedLines === 0
+                ? ''
+                : count.uncountedLines === 1
+                  ? 'El producto sin contar no se ajusta. '
+                  : `Los ${count.uncountedLines} productos sin contar no se ajustan. `}
+              El conteo ya no podrá cambiarse.
             </Text>
             {missingCost.length > 0 && (
               <Text role="alert">

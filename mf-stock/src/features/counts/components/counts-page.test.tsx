@@ -23,7 +23,7 @@ const line = (productId: number, productName: string, bookQuantity: string, coun
   difference: countedQuantity === null ? null : (Number(countedQuantity) - Number(bookQuantity)).toString(),
   differenceValue: countedQuantity === null ? null : ((Number(countedQuantity) - Number(bookQuantity)) * 95.5).toString(),
   unitCost,
-  observations: null,
+  observations: null as string | null,
   movementId: null,
 });
 
@@ -73,7 +73,10 @@ function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
           return detail;
         }
         if (request.method === 'POST' && request.path === '/api/inventory-counts') return count(9, 'Inventario inicial', []);
-        if (request.method === 'POST' && request.path === '/api/inventory-counts/7/lines/import') return detail;
+        if (request.method === 'POST' && request.path === '/api/inventory-counts/7/lines/import') {
+          detail = { ...detail, lines: detail.lines.map((l) => (l.productId === 12 ? { ...line(12, l.productName, l.bookQuantity, '7.5'), observations: 'Caja abierta' } : l)) };
+          return detail;
+        }
         if (request.method === 'POST' && request.path === '/api/inventory-counts/7/application') {
           detail = { ...detail, status: 'APLICADO' };
           return { count: detail, movements: [] };
@@ -82,6 +85,7 @@ function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
         if (request.path === '/api/inventory-counts/7') return detail;
         if (request.path === '/api/inventory-counts/8') return opening;
         if (request.path === '/api/inventory-counts/9') return count(9, 'Inventario inicial', []);
+        if (request.path === '/api/inventory-counts/10') return count(10, 'Conteo general', Array.from({ length: 110 }, (_, i) => line(100 + i, `Artículo ${i + 1}`, '1')));
         if (request.path === '/api/catalog/product-categories') return [{ id: 3, description: '2111 Materiales de oficina' }, { id: 4, description: '2161 Material de limpieza' }];
         if (request.path === '/api/catalog/employees') {
           return [
@@ -152,6 +156,9 @@ test('uploads a sheet, downloads the sheet and the acta, applies with the three 
   await waitFor(() => expect(calls).toHaveLength(1));
   expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/inventory-counts/7/lines/import', headers: { 'content-type': 'text/csv' } });
   expect(await screen.findByText('Archivo cargado: cantidades guardadas.')).toBeInTheDocument();
+  // The fields show what the file saved, not what they held before the upload.
+  expect(screen.getByRole('textbox', { name: 'Cantidad contada de Papel bond carta' })).toHaveValue('7.5');
+  expect(screen.getByRole('textbox', { name: 'Observaciones de Papel bond carta' })).toHaveValue('Caja abierta');
 
   await user.click(screen.getByRole('checkbox', { name: 'Conteo a ciegas (sin existencia en libros)' }));
   await user.click(screen.getByRole('button', { name: 'Hoja de conteo (XLSX)' }));
@@ -200,4 +207,18 @@ test('Consulta reads the count and downloads the acta, with nothing to type, upl
   expect(screen.queryByRole('button', { name: 'Aplicar ajustes' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Descartar' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Acta de inventario físico (PDF)' })).toBeInTheDocument();
+});
+
+test('a count of many products shows its lines 100 at a time', async () => {
+  const user = userEvent.setup({ delay: null });
+  renderCounts('/dashboard/stock/counts/10');
+  const table = await screen.findByRole('table', { name: 'Líneas del conteo' });
+  expect(within(table).getAllByRole('row')).toHaveLength(101);
+  expect(screen.getByText('Líneas 1–100 de 110')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Líneas anteriores' })).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Líneas siguientes' }));
+  expect(screen.getByText('Líneas 101–110 de 110')).toBeInTheDocument();
+  expect(within(table).getAllByRole('row')).toHaveLength(11);
+  expect(within(table).getByRole('textbox', { name: 'Cantidad contada de Artículo 110' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Líneas siguientes' })).toBeDisabled();
 });
