@@ -7,6 +7,8 @@
 // Products may carry "Existencia mínima" / "Existencia máxima" (issue #20), checked by the product
 // modal's schema and messages; a blank cell (or no such column) leaves an existing product's level
 // as it is and a new product without one, so a file never clears a level (the modal does).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Trx } from '../../db/pool';
 import { CATALOG_MESSAGES, compareDecimal, RFC_RE, stockLevelsInverted, stockLevelsSchema, trimDecimal, validateWith } from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
@@ -295,6 +297,16 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
     }
   }
 }
+
+/**
+ * "Cargar partidas del clasificador" (issue #17): the partidas genéricas of chapter 2000
+ * "Materiales y suministros" of CONAC's Clasificador por Objeto del Gasto, shipped as a file in
+ * the partidas template's format (files/partidas-capitulo-2000.csv, copied next to the compiled
+ * code by build.mjs) and loaded through the same classify / write as an uploaded file.
+ */
+export const CLASSIFIER_FILE = path.join(__dirname, 'files', 'partidas-capitulo-2000.csv');
+let classifier: Buffer | null = null;
+export const classifierBytes = (): Buffer => (classifier ??= readFileSync(CLASSIFIER_FILE));
 
 /** The template: the header row (UTF-8 with BOM, so Excel reads accents right). */
 export function templateCsv(catalog: CatalogName): string {
