@@ -80,6 +80,14 @@ test('preview on an empty catalogue: every row new, no error; loading writes the
   expect((await c.get('/api/catalog/product-categories')).json().data.map((p: { description: string }) => p.description)).toContain('2161 Material de limpieza');
 });
 
+test('two loads at once on an empty catalogue: each partida once (one import per catalogue at a time)', async () => {
+  await t.db.query('DELETE FROM product_categories');
+  const [a, b] = await Promise.all([post('/api/catalog/imports/product-categories/classifier'), post('/api/catalog/imports/product-categories/classifier')]);
+  expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+  expect([a.json().data.counts.new, b.json().data.counts.new].sort()).toEqual([0, 55]);
+  expect((await countRows(t, ['product_categories'])).product_categories).toBe(55);
+});
+
 test('only whoever may import partidas may load the classifier', async () => {
   const consulta = { sub: 'user-consulta', almacen_roles: ['CONSULTA'] };
   expect((await post('/api/catalog/imports/product-categories/classifier/preview', consulta)).statusCode).toBe(403);
