@@ -20,7 +20,7 @@ const FILE_LIMIT = 10 * 1024 * 1024;
 const params = {
   type: 'object',
   required: ['catalog'],
-  properties: { catalog: { type: 'string', description: 'Catálogo a importar: product-categories, product-units o products' } },
+  properties: { catalog: { type: 'string', description: 'Catálogo a importar: product-categories, product-units, products, suppliers o employees' } },
 } as const;
 const resultSchema = {
   type: 'object',
