@@ -1,6 +1,7 @@
 // `npm run build -w @almacen/api`: the API as plain JavaScript in dist/, which production runs
 // with `node dist/server.js` (npm start, the container) — no TypeScript loader at run time.
 //   dist/                                  src/ compiled (tsconfig.build.json) + the migrations
+//                                          + the catalogue import's data files
 //   dist/node_modules/@almacen/shared/     the shared domain compiled (tsconfig.shared.json);
 //                                          Node looks in dist/node_modules before the workspace
 //                                          link, whose package.json points at TypeScript sources
@@ -27,6 +28,9 @@ fs.cpSync(path.join(here, 'src', 'db', 'migrations'), path.join(dist, 'db', 'mig
   recursive: true,
   filter: (source) => fs.statSync(source).isDirectory() || source.endsWith('.sql'),
 });
+
+// The catalogue import's shipped files (the CONAC chapter 2000 partidas) next to their module.
+fs.cpSync(path.join(here, 'src', 'modules', 'catalog-imports', 'files'), path.join(dist, 'modules', 'catalog-imports', 'files'), { recursive: true });
 
 fs.writeFileSync(
   path.join(dist, 'node_modules', '@almacen', 'shared', 'package.json'),

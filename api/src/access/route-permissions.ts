@@ -97,6 +97,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /api/catalog/imports/:catalog/template': 'consult',
   'POST /api/catalog/imports/:catalog/preview': 'catalogs.import',
   'POST /api/catalog/imports/:catalog': 'catalogs.import',
+  // "Cargar partidas del clasificador": the partidas import, from the file shipped with Almacén.
+  'POST /api/catalog/imports/product-categories/classifier/preview': 'catalogs.import',
+  'POST /api/catalog/imports/product-categories/classifier': 'catalogs.import',
 };
 
 /** The rule of a route as Fastify names it (`GET`, `/api/catalog/products/:id`); HEAD follows GET. */

@@ -90,7 +90,7 @@ test('products from an XLSX refer to unit and partida by description; unknown on
 
 test('templates, unknown catalogue 404, and only catalogs.import may import', async () => {
   const template = await t.app.inject({ method: 'POST', url: '/api/catalog/imports/products/template', headers: await t.auth() });
-  expect([template.statusCode, template.body]).toEqual([200, '\ufeffID,Nombre,Unidad,Partida\r\n']);
+  expect([template.statusCode, template.body]).toEqual([200, '\ufeffID,Nombre,Unidad,Partida,Existencia mínima,Existencia máxima\r\n']);
   const unknown = await send('/api/catalog/imports/roles/preview', Buffer.from('x'));
   expect(unknown.statusCode).toBe(404);
   const consulta = await send('/api/catalog/imports/product-units', Buffer.from('ID,Descripción\n,Litro\n'), 'text/csv', { sub: 'user-consulta', almacen_roles: ['CONSULTA'] });
@@ -122,5 +122,91 @@ test('suppliers are matched by RFC (validated like the form), employees by name 
     ['updated', null],
     ['new', null],
     ['error', 'Fila 4: faltan los apellidos.'],
+  ]);
+});
+
+type LevelRow = { row: number; status: string; reason: string | null; values: Record<string, string | null> };
+const levelsOf = async (id: number) => {
+  const p = (await c.get(`/api/catalog/products/${id}`)).json().data;
+  return [p.minimumStock, p.maximumStock];
+};
+
+test('"Existencia mínima" / "Existencia máxima" (issue #20): blank changes nothing, a changed level is "updated", the modal\'s messages', async () => {
+  const create = async (name: string, minimumStock: string | null, maximumStock: string | null) => {
+    const id = (await c.post('/api/catalog/products', { name })).json().data.id as number;
+    expect((await c.put('/api/catalog/products', { id, name, minimumStock, maximumStock })).statusCode).toBe(200);
+    return id;
+  };
+  const clips = await create('Clips niquelados', '5', '20');
+  const glue = await create('Pegamento blanco', '10', null);
+  const folders = await create('Folder tamaño carta', null, null);
+  const csv = [
+    'Nombre,Existencia mínima,Existencia máxima',
+    'Clips niquelados,,', // blank: unchanged
+    'Pegamento blanco,10.000,', // the same level written otherwise: unchanged
+    'Folder tamaño carta,0,7.5', // levels set on a product that had none: updated
+    'Lápiz adhesivo,2.25,', // new, no maximum
+    'Cinta canela,-1,abc',
+    'Marcatextos,1.2345,',
+    'Borrador,8,3',
+  ].join('\r\n');
+  const before = await countRows(t, ['products', 'audit_log']);
+  const preview = (await send('/api/catalog/imports/products/preview', Buffer.from(csv))).json().data;
+  expect(preview.rows.map((r: LevelRow) => [r.row, r.status, r.reason])).toEqual([
+    [2, 'unchanged', null],
+    [3, 'unchanged', null],
+    [4, 'updated', null],
+    [5, 'new', null],
+    [6, 'error', 'Fila 6: la existencia mínima debe ser un número mayor o igual a 0; la existencia máxima debe ser un número mayor o igual a 0.'],
+    [7, 'error', 'Fila 7: Existencia mínima «1.2345»: el valor admite como máximo 3 decimales.'],
+    [8, 'error', 'Fila 8: la existencia máxima debe ser mayor o igual a la existencia mínima.'],
+  ]);
+  expect(await countRows(t, ['products', 'audit_log'])).toEqual(before);
+  const refused = await send('/api/catalog/imports/products', Buffer.from(csv));
+  expect(refused.statusCode).toBe(400);
+  expect(await countRows(t, ['products', 'audit_log'])).toEqual(before);
+
+  // A maximum under the STORED minimum (its cell blank) is refused like the modal refuses it.
+  const underStored = (await send('/api/catalog/imports/products/preview', Buffer.from('Nombre,Existencia máxima\nPegamento blanco,9.999\n'))).json().data;
+  expect(underStored.rows[0].reason).toBe('Fila 2: la existencia máxima debe ser mayor o igual a la existencia mínima.');
+
+  const good = csv.split('\r\n').slice(0, 5).join('\r\n');
+  const done = await send('/api/catalog/imports/products', Buffer.from(good));
+  expect([done.statusCode, done.json().data.counts]).toEqual([200, { new: 1, unchanged: 2, updated: 1, error: 0 }]);
+  expect(await levelsOf(clips)).toEqual(['5', '20']);
+  expect(await levelsOf(glue)).toEqual(['10', null]);
+  expect(await levelsOf(folders)).toEqual(['0', '7.5']);
+  const created = (await c.get('/api/catalog/products')).json().data.find((p: { name: string }) => p.name === 'Lápiz adhesivo');
+  expect([created.minimumStock, created.maximumStock]).toEqual(['2.25', null]);
+  // Only a level change, nothing else: "updated", and written.
+  const raised = (await send('/api/catalog/imports/products', Buffer.from('Nombre,Existencia máxima\nClips niquelados,25.5\n'))).json().data;
+  expect(raised.counts).toEqual({ new: 0, unchanged: 0, updated: 1, error: 0 });
+  expect(await levelsOf(clips)).toEqual(['5', '25.5']);
+  const again = (await send('/api/catalog/imports/products/preview', Buffer.from(good))).json().data;
+  expect(again.counts).toEqual({ new: 0, unchanged: 4, updated: 0, error: 0 });
+});
+
+test('levels from XLSX numeric cells: read as the decimal Excel shows, never as binary noise', async () => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Productos');
+  sheet.addRow(['Nombre', 'Existencia mínima', 'Existencia máxima']);
+  sheet.addRow(['Hojas blancas', 0.1 + 0.2, 12.5]); // a formula's 0.30000000000000004: Excel shows 0.3
+  sheet.addRow(['Sobres manila', 1.005, 999999999.999]);
+  sheet.addRow(['Grapas', 0.0005, null]);
+  const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+  const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const preview = (await send('/api/catalog/imports/products/preview', bytes, type)).json().data;
+  expect(preview.rows.map((r: LevelRow) => [r.status, r.values['Existencia mínima'], r.values['Existencia máxima'], r.reason])).toEqual([
+    ['new', '0.3', '12.5', null],
+    ['new', '1.005', '999999999.999', null],
+    ['error', '0.0005', null, 'Fila 4: Existencia mínima «0.0005»: el valor admite como máximo 3 decimales.'],
+  ]);
+  sheet.spliceRows(4, 1);
+  const done = await send('/api/catalog/imports/products', Buffer.from(await workbook.xlsx.writeBuffer()), type);
+  expect(done.statusCode).toBe(200);
+  const products = (await c.get('/api/catalog/products')).json().data as Array<{ name: string; minimumStock: string | null; maximumStock: string | null }>;
+  expect(products.filter((p) => ['Hojas blancas', 'Sobres manila'].includes(p.name)).map((p) => [p.name, p.minimumStock, p.maximumStock])).toEqual([
+    ['Hojas blancas', '0.3', '12.5'],
+    ['Sobres manila', '1.005', '999999999.999'],
   ]);
 });

@@ -5,6 +5,7 @@ import { captureDownloads, renderWithPlatform, testMe, type FakeApiRequest } fro
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CategoriesPage } from '../features/categories/components/categories-page';
+import { CatalogImport } from './catalog-import';
 
 jest.setTimeout(60_000);
 const captured = captureDownloads();
@@ -73,4 +74,68 @@ test('Consulta sees no import', async () => {
   renderImport(null, ['CONSULTA']);
   await screen.findByRole('heading', { level: 1, name: 'Partidas' });
   expect(screen.queryByRole('button', { name: 'Importar' })).not.toBeInTheDocument();
+});
+
+test('"Cargar partidas del clasificador" previews the shipped CONAC partidas and "Importar N registros" loads them', async () => {
+  const user = userEvent.setup({ delay: null });
+  const preview = {
+    rows: [row(2, 'new', '211 Materiales, útiles y equipos menores de oficina'), row(3, 'new', '212 Materiales y útiles de impresión y reproducción'), row(4, 'unchanged', '216 Material de limpieza')],
+    counts: { new: 2, updated: 0, unchanged: 1, error: 0 },
+  };
+  const calls = renderImport(preview);
+  await user.click(await screen.findByRole('button', { name: 'Cargar partidas del clasificador' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/catalog/imports/product-categories/classifier/preview' });
+  expect(calls[0].body).toBeUndefined();
+  expect(within(dialog).getByText(/^Clasificador por Objeto del Gasto \(CONAC\), capítulo 2000 «Materiales y suministros»: 2 nuevos, 0 actualizados, 1 sin cambios, 0 con error\.$/)).toBeInTheDocument();
+  const table = within(dialog).getByRole('table', { name: 'Vista previa de la importación' });
+  expect(within(table).getByText('211 Materiales, útiles y equipos menores de oficina')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Importar 2 registros' }));
+  await waitFor(() => expect(calls).toHaveLength(2));
+  expect(calls[1]).toMatchObject({ method: 'POST', path: '/api/catalog/imports/product-categories/classifier' });
+  expect(await screen.findByText('Importación terminada.')).toBeInTheDocument();
+});
+
+test('loaded a second time the classifier is all "Sin cambios": nothing to import', async () => {
+  const user = userEvent.setup({ delay: null });
+  const preview = { rows: [row(2, 'unchanged', '211 Materiales, útiles y equipos menores de oficina')], counts: { new: 0, updated: 0, unchanged: 1, error: 0 } };
+  renderImport(preview);
+  await user.click(await screen.findByRole('button', { name: 'Cargar partidas del clasificador' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Sin cambios')).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Importar 0 registros' })).toBeDisabled();
+});
+
+test('Consulta has no "Cargar partidas del clasificador"', async () => {
+  renderImport(null, ['CONSULTA']);
+  await screen.findByRole('heading', { level: 1, name: 'Partidas' });
+  expect(screen.queryByRole('button', { name: 'Cargar partidas del clasificador' })).not.toBeInTheDocument();
+});
+
+test('products: the preview shows "Existencia mínima" / "Existencia máxima", and a level change counts as updated; no classifier there', async () => {
+  const user = userEvent.setup({ delay: null });
+  const values = (name: string, minimum: string | null, maximum: string | null) => ({ ID: null, Nombre: name, Unidad: null, Partida: null, 'Existencia mínima': minimum, 'Existencia máxima': maximum });
+  const preview = {
+    rows: [
+      { row: 2, status: 'updated', id: 7, values: values('Clips niquelados', null, '25.5'), reason: null },
+      { row: 3, status: 'error', id: null, values: values('Borrador', '8', '3'), reason: 'Fila 3: la existencia máxima debe ser mayor o igual a la existencia mínima.' },
+    ],
+    counts: { new: 0, updated: 1, unchanged: 0, error: 1 },
+  };
+  const calls: FakeApiRequest[] = [];
+  renderWithPlatform(<CatalogImport catalog="products" title="Productos" />, {
+    api: (request: FakeApiRequest) => {
+      calls.push(request);
+      return preview;
+    },
+  });
+  expect(screen.queryByRole('button', { name: 'Cargar partidas del clasificador' })).not.toBeInTheDocument();
+  await user.upload(await screen.findByLabelText('Archivo para importar Productos'), new File(['Nombre,Existencia máxima\n'], 'productos.csv', { type: 'text/csv' }));
+  const table = within(await screen.findByRole('dialog')).getByRole('table', { name: 'Vista previa de la importación' });
+  expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/catalog/imports/products/preview' });
+  expect(within(table).getByRole('columnheader', { name: 'Existencia mínima' })).toBeInTheDocument();
+  expect(within(table).getByRole('columnheader', { name: 'Existencia máxima' })).toBeInTheDocument();
+  expect(within(table).getByText('25.5')).toBeInTheDocument();
+  expect(within(table).getByText('Actualizado')).toBeInTheDocument();
+  expect(within(table).getByText('Fila 3: la existencia máxima debe ser mayor o igual a la existencia mínima.')).toBeInTheDocument();
 });

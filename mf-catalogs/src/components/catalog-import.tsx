@@ -2,6 +2,9 @@
 // new / unchanged / updated / error with its reason — and only "Importar N registros" writes,
 // in one transaction on the server (nothing at all if any row has an error). The template is the
 // header row the server expects. Shown only to whoever may import (catalogs.import).
+// On the partidas page, "Cargar partidas del clasificador" previews the CONAC chapter 2000
+// partidas genéricas shipped with Almacén the same way (the server holds the file), and the same
+// "Importar N registros" loads them; loaded twice, every row is "Sin cambios".
 import { useAction, useApi, useCan, useReportDownload } from '@almacen/shared';
 import {
   Badge,
@@ -22,7 +25,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, ArrowUploadRegular, BookOpenRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 
 export type ImportCatalog = 'product-categories' | 'product-units' | 'products' | 'suppliers' | 'employees';
@@ -43,6 +46,14 @@ interface ImportResult {
 export const STATUS_LABELS: Record<RowStatus, string> = { new: 'Nuevo', unchanged: 'Sin cambios', updated: 'Actualizado', error: 'Error' };
 const STATUS_COLORS: Record<RowStatus, 'success' | 'subtle' | 'informative' | 'danger'> = { new: 'success', unchanged: 'subtle', updated: 'informative', error: 'danger' };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CLASSIFIER_NAME = 'Clasificador por Objeto del Gasto (CONAC), capítulo 2000 «Materiales y suministros»';
+const CLASSIFIER_PATH = '/api/catalog/imports/product-categories/classifier';
+
+/** What is previewed: a chosen file, or (file null) the classifier's partidas shipped with Almacén. */
+interface Source {
+  name: string;
+  file: File | null;
+}
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
@@ -55,13 +66,17 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
   const canImport = useCan('catalogs.import');
   const api = useApi();
   const file = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<File | null>(null);
+  const [chosen, setChosen] = useState<Source | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const template = useReportDownload();
-  const send = (path: string, f: File) =>
-    api<ImportResult>(path, { method: 'POST', body: f, headers: { 'content-type': f.name.toLowerCase().endsWith('.xlsx') ? XLSX_TYPE : 'text/csv' } });
-  const check = useAction((f: File) => send(`/api/catalog/imports/${catalog}/preview`, f), { errorText: 'revisar el archivo.' });
-  const importRows = useAction((f: File) => send(`/api/catalog/imports/${catalog}`, f), {
+  const send = (path: string, f: File | null) =>
+    f
+      ? api<ImportResult>(path, { method: 'POST', body: f, headers: { 'content-type': f.name.toLowerCase().endsWith('.xlsx') ? XLSX_TYPE : 'text/csv' } })
+      : api<ImportResult>(path, { method: 'POST' });
+  const check = useAction((s: Source) => send(s.file ? `/api/catalog/imports/${catalog}/preview` : `${CLASSIFIER_PATH}/preview`, s.file), {
+    errorText: 'revisar el archivo.',
+  });
+  const importRows = useAction((s: Source) => send(s.file ? `/api/catalog/imports/${catalog}` : CLASSIFIER_PATH, s.file), {
     errorText: 'importar el archivo.',
     successText: 'Importación terminada.',
     invalidate: ['/api/catalog'],
@@ -71,6 +86,13 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
   const close = () => {
     setChosen(null);
     setPreview(null);
+  };
+  const open = async (source: Source) => {
+    const result = await check.run(source);
+    if (result) {
+      setChosen(source);
+      setPreview(result);
+    }
   };
 
   return (
@@ -85,11 +107,7 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
           const f = event.target.files?.[0];
           event.target.value = '';
           if (!f) return;
-          const result = await check.run(f);
-          if (result) {
-            setChosen(f);
-            setPreview(result);
-          }
+          await open({ name: f.name, file: f });
         }}
       />
       <Button icon={<ArrowUploadRegular />} disabled={check.running} onClick={() => file.current?.click()}>
@@ -103,6 +121,11 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
       >
         Descargar plantilla
       </Button>
+      {catalog === 'product-categories' && (
+        <Button appearance="subtle" icon={<BookOpenRegular />} disabled={check.running} onClick={() => void open({ name: CLASSIFIER_NAME, file: null })}>
+          Cargar partidas del clasificador
+        </Button>
+      )}
       {preview && chosen && (
         <Dialog open onOpenChange={(_e, d) => !d.open && close()}>
           <DialogSurface className={styles.surface}>

@@ -4,8 +4,13 @@
 // in ONE transaction, or nothing when any row has an error. Products refer to their unit and
 // partida by description; suppliers are matched by RFC (validated like the form), employees by
 // name and last name; any row may name its ID instead.
+// Products may carry "Existencia mínima" / "Existencia máxima" (issue #20), checked by the product
+// modal's schema and messages; a blank cell (or no such column) leaves an existing product's level
+// as it is and a new product without one, so a file never clears a level (the modal does).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Trx } from '../../db/pool';
-import { RFC_RE } from '@almacen/shared/domain';
+import { CATALOG_MESSAGES, compareDecimal, RFC_RE, stockLevelsInverted, stockLevelsSchema, trimDecimal, validateWith } from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
@@ -14,7 +19,7 @@ import { decodeText, parseCsv, xlsxRows, XLSX_TYPE } from '../inventory-counts/c
 export const CATALOGS = {
   'product-categories': { table: 'product_categories', title: 'Partidas', columns: ['ID', 'Descripción'] },
   'product-units': { table: 'product_units', title: 'Unidades', columns: ['ID', 'Descripción'] },
-  products: { table: 'products', title: 'Productos', columns: ['ID', 'Nombre', 'Unidad', 'Partida'] },
+  products: { table: 'products', title: 'Productos', columns: ['ID', 'Nombre', 'Unidad', 'Partida', 'Existencia mínima', 'Existencia máxima'] },
   suppliers: { table: 'suppliers', title: 'Proveedores', columns: ['ID', 'Nombre', 'RFC'] },
   employees: { table: 'employees', title: 'Empleados', columns: ['ID', 'Nombre', 'Apellidos'] },
 } as const;
@@ -46,8 +51,46 @@ const normalize = (text: unknown) =>
     .replace(/[\u0300-\u036f]/g, '')
     .trim()
     .toLowerCase();
-const clean = (v: unknown): string => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v)).trim().replace(/\s+/g, ' ');
+/**
+ * A numeric XLSX cell as the decimal Excel shows. ExcelJS hands the cell's stored text over as a
+ * double: a typed value (at most 15 significant digits, Excel's precision) comes back exactly
+ * from its 15-digit rounding, and so does a formula result carrying binary noise
+ * (0.1 + 0.2 = 0.30000000000000004 shows, and is read, as "0.3"). Only the text goes further.
+ */
+export function numberText(n: number): string {
+  const shown = Number.isFinite(n) ? n.toPrecision(15) : 'e';
+  return shown.includes('e') ? String(n) : trimDecimal(shown);
+}
+const clean = (v: unknown): string =>
+  (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'number' ? numberText(v) : String(v)).trim().replace(/\s+/g, ' ');
 const key = (text: string) => text.toLocaleLowerCase('es-MX');
+
+const MINIMUM = 'Existencia mínima';
+const MAXIMUM = 'Existencia máxima';
+const LEVEL_COLUMNS = { minimumStock: MINIMUM, maximumStock: MAXIMUM } as const;
+/** A message inside "Fila N: …; …." (lower-case start, no final period). */
+const inline = (message: string) => message.charAt(0).toLowerCase() + message.slice(1).replace(/\.$/, '');
+
+/**
+ * The stock levels' reasons: each cell by the product modal's schema (its messages), then
+ * máxima ≥ mínima with a blank cell standing for the stored level, as the modal's PUT does.
+ */
+function levelReasons(values: Record<string, string | null>, stored: { minimum: string | null; maximum: string | null } | null): string[] {
+  const given = { minimumStock: values[MINIMUM] ?? undefined, maximumStock: values[MAXIMUM] ?? undefined };
+  const checked = validateWith(stockLevelsSchema, given);
+  if (!checked.ok) {
+    return Object.entries(checked.errors).map(([field, message]) => {
+      const column = LEVEL_COLUMNS[field as keyof typeof LEVEL_COLUMNS];
+      // The schema's own messages name the level; the generic ones (decimals, too large) get its column.
+      return column && !/existencia/i.test(message) ? `${column} «${given[field as keyof typeof given]}»: ${inline(message)}` : inline(message);
+    });
+  }
+  const minimum = given.minimumStock ?? stored?.minimum ?? null;
+  const maximum = given.maximumStock ?? stored?.maximum ?? null;
+  return stockLevelsInverted(minimum, maximum) ? [inline(CATALOG_MESSAGES.stockLevels)] : [];
+}
+/** A level cell equal to the stored one: blank changes nothing. */
+const sameLevel = (given: string | null, stored: string | null) => given === null || (stored !== null && compareDecimal(given, stored) === 0);
 
 async function table(bytes: Buffer, contentType: string): Promise<unknown[][]> {
   return contentType === XLSX_TYPE ? xlsxRows(bytes) : parseCsv(decodeText(bytes));
@@ -68,15 +111,16 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, by
   const cell = (r: unknown[], column: string) => (at[column] >= 0 ? clean(r[at[column]]) : '');
 
   // `name` is the row's matching key as text; `unit`/`category` the other compared fields.
-  const { rows: existing } = await trx.query<{ id: number; name: string; unit: string | null; category: string | null }>(
+  const { rows: existing } = await trx.query<{ id: number; name: string; unit: string | null; category: string | null; minimum: string | null; maximum: string | null }>(
     catalog === 'products'
-      ? `SELECT p.id, p.name, u.description AS unit, c.description AS category FROM products p
+      ? `SELECT p.id, p.name, u.description AS unit, c.description AS category,
+                trim_scale(p.minimum_stock)::text AS minimum, trim_scale(p.maximum_stock)::text AS maximum FROM products p
            LEFT JOIN product_units u ON u.id = p.unit_id LEFT JOIN product_categories c ON c.id = p.category_id`
       : catalog === 'suppliers'
-        ? `SELECT id, rfc AS name, name AS unit, NULL AS category FROM suppliers`
+        ? `SELECT id, rfc AS name, name AS unit, NULL AS category, NULL AS minimum, NULL AS maximum FROM suppliers`
         : catalog === 'employees'
-          ? `SELECT id, name || ' ' || last_name AS name, name AS unit, last_name AS category FROM employees`
-          : `SELECT id, description AS name, NULL AS unit, NULL AS category FROM ${spec.table}`,
+          ? `SELECT id, name || ' ' || last_name AS name, name AS unit, last_name AS category, NULL AS minimum, NULL AS maximum FROM employees`
+          : `SELECT id, description AS name, NULL AS unit, NULL AS category, NULL AS minimum, NULL AS maximum FROM ${spec.table}`,
   );
   const byId = new Map(existing.map((e) => [e.id, e]));
   const byName = new Map<string, typeof existing>();
@@ -126,6 +170,7 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, by
     if (lookups) {
       if (values.Unidad && !lookups.units.has(key(values.Unidad))) reasons.push(`la unidad «${values.Unidad}» no existe`);
       if (values.Partida && !lookups.categories.has(key(values.Partida))) reasons.push(`la partida «${values.Partida}» no existe`);
+      reasons.push(...levelReasons(values, id === null ? null : byId.get(id)!));
     }
     if (reasons.length > 0) {
       result.push({ row, status: 'error', id, values, reason: `Fila ${row}: ${reasons.join('; ')}.` });
@@ -135,7 +180,11 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, by
     const same =
       before !== null &&
       before.name === name &&
-      (catalog !== 'products' || ((values.Unidad === null || key(values.Unidad) === key(before.unit ?? '')) && (values.Partida === null || key(values.Partida) === key(before.category ?? '')))) &&
+      (catalog !== 'products' ||
+        ((values.Unidad === null || key(values.Unidad) === key(before.unit ?? '')) &&
+          (values.Partida === null || key(values.Partida) === key(before.category ?? '')) &&
+          sameLevel(values[MINIMUM], before.minimum) &&
+          sameLevel(values[MAXIMUM], before.maximum))) &&
       (catalog !== 'suppliers' || before.unit === values.Nombre) &&
       (catalog !== 'employees' || (before.unit === values.Nombre && before.category === values.Apellidos));
     result.push({ row, status: before === null ? 'new' : same ? 'unchanged' : 'updated', id, values, reason: null });
@@ -192,20 +241,45 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
       const name = r.values.Nombre!;
       const unitId = r.values.Unidad ? lookups!.units.get(key(r.values.Unidad))! : null;
       const categoryId = r.values.Partida ? lookups!.categories.get(key(r.values.Partida))! : null;
+      // Decimal text straight to numeric(15, 3); null: a new product without it, an existing one keeps its own.
+      const minimumStock = r.values[MINIMUM];
+      const maximumStock = r.values[MAXIMUM];
       if (r.status === 'new') {
         const { rows } = await trx.query<{ id: number }>(
-          `INSERT INTO products (name, unit_id, category_id, created_by, created_by_name, updated_by, updated_by_name)
-           VALUES ($1, $2, $3, $4, $5, $4, $5) RETURNING id`,
-          [name, unitId, categoryId, actor.sub, actor.name],
+          `INSERT INTO products (name, unit_id, category_id, minimum_stock, maximum_stock, created_by, created_by_name, updated_by, updated_by_name)
+           VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6, $7, $6, $7) RETURNING id`,
+          [name, unitId, categoryId, minimumStock, maximumStock, actor.sub, actor.name],
         );
-        await recordAudit(trx, actor, { action: 'create', entity: 'products', entityId: rows[0].id, after: { name, unitId, categoryId, import: true } });
+        await recordAudit(trx, actor, {
+          action: 'create',
+          entity: 'products',
+          entityId: rows[0].id,
+          after: { name, unitId, categoryId, minimumStock, maximumStock, import: true },
+        });
       } else {
-        const { rows: before } = await trx.query('SELECT name, unit_id AS "unitId", category_id AS "categoryId" FROM products WHERE id = $1 FOR UPDATE', [r.id]);
-        await trx.query(
-          `UPDATE products SET name = $2, unit_id = coalesce($3, unit_id), category_id = coalesce($4, category_id), updated_by = $5, updated_by_name = $6, updated_at = now() WHERE id = $1`,
-          [r.id, name, unitId, categoryId, actor.sub, actor.name],
+        const { rows: before } = await trx.query<{ minimumStock: string | null; maximumStock: string | null }>(
+          `SELECT name, unit_id AS "unitId", category_id AS "categoryId", trim_scale(minimum_stock)::text AS "minimumStock",
+                  trim_scale(maximum_stock)::text AS "maximumStock" FROM products WHERE id = $1 FOR UPDATE`,
+          [r.id],
         );
-        await recordAudit(trx, actor, { action: 'update', entity: 'products', entityId: r.id!, before: before[0], after: { name, unitId, categoryId, import: true } });
+        // The levels may have been edited since the file was classified: the rule holds on what is stored now.
+        if (stockLevelsInverted(minimumStock ?? before[0].minimumStock, maximumStock ?? before[0].maximumStock)) {
+          const reason = `Fila ${r.row}: ${inline(CATALOG_MESSAGES.stockLevels)}.`;
+          throw new AppError('VALIDATION', `El archivo tiene 1 fila con errores; no se importó ningún registro. ${reason}`, { [`rows.${r.row}`]: reason });
+        }
+        await trx.query(
+          `UPDATE products SET name = $2, unit_id = coalesce($3, unit_id), category_id = coalesce($4, category_id),
+                  minimum_stock = coalesce($5::numeric, minimum_stock), maximum_stock = coalesce($6::numeric, maximum_stock),
+                  updated_by = $7, updated_by_name = $8, updated_at = now() WHERE id = $1`,
+          [r.id, name, unitId, categoryId, minimumStock, maximumStock, actor.sub, actor.name],
+        );
+        await recordAudit(trx, actor, {
+          action: 'update',
+          entity: 'products',
+          entityId: r.id!,
+          before: before[0],
+          after: { name, unitId, categoryId, ...(minimumStock !== null ? { minimumStock } : {}), ...(maximumStock !== null ? { maximumStock } : {}), import: true },
+        });
       }
     } else {
       const description = r.values['Descripción']!;
@@ -223,6 +297,16 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
     }
   }
 }
+
+/**
+ * "Cargar partidas del clasificador" (issue #17): the partidas genéricas of chapter 2000
+ * "Materiales y suministros" of CONAC's Clasificador por Objeto del Gasto, shipped as a file in
+ * the partidas template's format (files/partidas-capitulo-2000.csv, copied next to the compiled
+ * code by build.mjs) and loaded through the same classify / write as an uploaded file.
+ */
+export const CLASSIFIER_FILE = path.join(__dirname, 'files', 'partidas-capitulo-2000.csv');
+let classifier: Buffer | null = null;
+export const classifierBytes = (): Buffer => (classifier ??= readFileSync(CLASSIFIER_FILE));
 
 /** The template: the header row (UTF-8 with BOM, so Excel reads accents right). */
 export function templateCsv(catalog: CatalogName): string {

@@ -2,21 +2,25 @@
 //   POST /api/catalog/imports/{catalog}/template           the CSV template (header row)
 //   POST /api/catalog/imports/{catalog}/preview            the file as the body → each row new / unchanged / updated / error
 //   POST /api/catalog/imports/{catalog}                    the same file → written in one transaction, or 400 and nothing
-// {catalog}: product-categories (partidas), product-units (unidades), products (productos).
+//   POST /api/catalog/imports/product-categories/classifier/preview   the same preview of the partidas
+//   POST /api/catalog/imports/product-categories/classifier           … and import of the CONAC chapter
+//                                                                      2000 file shipped with Almacén
+// {catalog}: product-categories (partidas), product-units (unidades), products (productos),
+// suppliers (proveedores), employees (empleados).
 import type { FastifyPluginAsync } from 'fastify';
 import { withTransaction } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
 import { CSV_TYPE, XLSX_TYPE } from '../inventory-counts/count-file';
 import type { ModuleOptions } from '../module';
-import { catalogOf, classify, templateCsv, write } from './catalog-import';
+import { catalogOf, classifierBytes, classify, templateCsv, write, type CatalogName } from './catalog-import';
 
 const tags = ['importación de catálogos'];
 const FILE_LIMIT = 10 * 1024 * 1024;
 const params = {
   type: 'object',
   required: ['catalog'],
-  properties: { catalog: { type: 'string', description: 'Catálogo a importar: product-categories, product-units o products' } },
+  properties: { catalog: { type: 'string', description: 'Catálogo a importar: product-categories, product-units, products, suppliers o employees' } },
 } as const;
 const resultSchema = {
   type: 'object',
@@ -67,6 +71,16 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db 
     },
   );
 
+  const importFile = (user: Parameters<typeof write>[1], catalog: CatalogName, bytes: Buffer, type: string) =>
+    withTransaction(db, async (trx) => {
+      // One import at a time per catalogue: two concurrent imports of the same new rows would
+      // otherwise both classify them as new.
+      await trx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`catalog-import:${catalog}`]);
+      const result = await classify(trx, catalog, bytes, type);
+      await write(trx, user, catalog, result);
+      return result;
+    });
+
   app.post(
     '/catalog/imports/:catalog',
     {
@@ -81,16 +95,27 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db 
     async (request) => {
       const catalog = catalogOf((request.params as { catalog: string }).catalog);
       const { bytes, type } = fileOf(request);
-      const data = await withTransaction(db, async (trx) => {
-        // One import at a time per catalogue: two concurrent imports of the same new rows would
-        // otherwise both classify them as new.
-        await trx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`catalog-import:${catalog}`]);
-        const result = await classify(trx, catalog, bytes, type);
-        await write(trx, request.user, catalog, result);
-        return result;
-      });
-      return { data };
+      return { data: await importFile(request.user, catalog, bytes, type) };
     },
+  );
+
+  // The CONAC chapter 2000 partidas: no body, the file shipped with Almacén goes the same way.
+  const classifierSummary = 'las partidas genéricas del capítulo 2000 «Materiales y suministros» del Clasificador por Objeto del Gasto (CONAC), el archivo incluido en Almacén';
+  app.post(
+    '/catalog/imports/product-categories/classifier/preview',
+    { schema: { tags, summary: `Vista previa de la carga de ${classifierSummary}: nada se guarda`, response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES } } },
+    async () => ({ data: await classify(db, 'product-categories', classifierBytes(), CSV_TYPE) }),
+  );
+  app.post(
+    '/catalog/imports/product-categories/classifier',
+    {
+      schema: {
+        tags,
+        summary: `Carga ${classifierSummary} en una transacción; las ya cargadas quedan sin cambios`,
+        response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ data: await importFile(request.user, 'product-categories', classifierBytes(), CSV_TYPE) }),
   );
 };
 

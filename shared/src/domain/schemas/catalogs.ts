@@ -40,6 +40,17 @@ export function stockLevelsInverted(minimum: string | null | undefined, maximum:
   return minimum != null && maximum != null && compareDecimal(maximum, minimum) < 0;
 }
 
+const stockLevelFields = {
+  minimumStock: optionalDecimal({ message: M.minimumStock, scale: QUANTITY_SCALE, max: MAX_QUANTITY }),
+  maximumStock: optionalDecimal({ message: M.maximumStock, scale: QUANTITY_SCALE, max: MAX_QUANTITY }),
+};
+/**
+ * Each stock level on its own (≥ 0, 3 decimals, the product modal's messages), without the
+ * máxima ≥ mínima rule: the catalogue import checks that one against the stored level of a
+ * blank cell, as `PUT /api/catalog/products` does for an absent field (stockLevelsInverted).
+ */
+export const stockLevelsSchema = type(stockLevelFields);
+
 // Issue #20: minimumStock / maximumStock are optional; a payload without them (the spec's)
 // leaves the stored levels unchanged, null or "" clears them.
 export const updateProductSchema = refine(
@@ -48,8 +59,7 @@ export const updateProductSchema = refine(
     name: requiredText(M.productName),
     categoryId: optionalEntityId(M.categoryId),
     unitId: optionalEntityId(M.unitId),
-    minimumStock: optionalDecimal({ message: M.minimumStock, scale: QUANTITY_SCALE, max: MAX_QUANTITY }),
-    maximumStock: optionalDecimal({ message: M.maximumStock, scale: QUANTITY_SCALE, max: MAX_QUANTITY }),
+    ...stockLevelFields,
   }),
   'stockLevels',
   (value) =>
