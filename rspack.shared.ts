@@ -61,6 +61,27 @@ function transitive(pkg: string): SharedSingleton {
   return singleton(`^${version}`, version);
 }
 
+/**
+ * The packages @fluentui/react-components re-exports, and theirs, as installed — except the ones
+ * only a single front end uses (@fluentui/react-charts, mf-stock's home) and the icons, which are
+ * plain functions each build tree-shakes for itself.
+ */
+function fluentPackages(): Record<string, SharedSingleton> {
+  const notShared = new Set(['react-components', 'react-charts', 'chart-utilities', 'react-icons']);
+  const barrel = JSON.parse(readFileSync(path.join(here, 'node_modules/@fluentui/react-components/package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const names = new Set<string>();
+  const visit = (pkg: string) => {
+    if (names.has(pkg) || !pkg.startsWith('@fluentui/') || notShared.has(pkg.slice('@fluentui/'.length))) return;
+    names.add(pkg);
+    const manifest = JSON.parse(readFileSync(path.join(here, 'node_modules', pkg, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency);
+  };
+  for (const dependency of Object.keys(barrel.dependencies)) visit(dependency);
+  return Object.fromEntries([...names].sort().map((pkg) => [pkg, transitive(pkg)]));
+}
+
 /** Every module shared between the shell and the remotes; each one is loaded once. */
 export const sharedSingletons: Record<string, SharedSingleton> = {
   react: dependency('react'),
@@ -72,7 +93,12 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   // react-router-dom re-exports react-router; code importing 'react-router' must see the same router.
   'react-router': transitive('react-router'),
   swr: dependency('swr'),
-  '@fluentui/react-components': dependency('@fluentui/react-components'),
+  // Fluent UI is shared package by package, not as the @fluentui/react-components barrel (issue
+  // #21): a shared module is never tree-shaken — the barrel would ship all ~60 component packages
+  // (≈ 280 KB compressed) to every visitor. Each build keeps its own tree-shaken copy of the barrel
+  // (a list of re-exports) and consumes only the component packages it imports, each ONE shared
+  // copy; the contexts (react-shared-contexts, react-tabster, react-provider, …) stay singletons.
+  ...fluentPackages(),
   '@griffel/react': dependency('@griffel/react'),
   // The form kit in @almacen/shared renders react-final-form's <Form>; a remote's own fields read
   // its context, so the form libraries must be one copy too (else "useFormState must be used
