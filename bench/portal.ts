@@ -58,8 +58,14 @@ function recordScripts(page: Page) {
       total: transfers.reduce((sum, t) => sum + t.encoded, 0),
       distinct: [...distinct.values()].reduce((sum, n) => sum + n, 0),
       urls: transfers.map((t) => t.url),
+      transfers,
     };
   };
+}
+
+function listFiles(title: string, transfers: Transfer[]): void {
+  say(`  ${title}:`);
+  for (const t of [...transfers].sort((a, b) => b.encoded - a.encoded)) say(`    ${bytes(t.encoded).padStart(10)}  ${new URL(t.url).pathname}`);
 }
 
 async function main(): Promise<void> {
@@ -103,6 +109,8 @@ async function main(): Promise<void> {
         const dashboard = performance.now() - start;
         await page.waitForLoadState('networkidle');
         const atDashboard = await snapshot();
+        // BENCH_PORTAL_FILES=1: each file and its size on the wire, largest first (what to shrink).
+        if (process.env.BENCH_PORTAL_FILES) listFiles('hasta /dashboard', atDashboard.transfers);
 
         for (const [index, area] of areas.entries()) {
           if (index === 0) await openFromNavigation(page, area);
@@ -126,6 +134,7 @@ async function main(): Promise<void> {
         }
         await page.waitForLoadState('networkidle');
         const after = await snapshot();
+        if (process.env.BENCH_PORTAL_FILES) listFiles('tras las cuatro áreas', after.transfers.filter((t) => !atDashboard.transfers.some((d) => d.url === t.url)));
         for (const remote of ['mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock']) {
           if (!after.urls.some((u) => u.includes(`/remotes/${remote}/`))) throw new Error(`no se descargó JavaScript de ${remote}`);
         }

@@ -1,13 +1,16 @@
 // One instance of each shared singleton after visiting all four areas (ARCHITECTURE §3): the
 // federation runtime's share scope (window.__FEDERATION__.__SHARE__, every instance and scope)
 // holds exactly one loaded copy of each, provided by the shell, after every remote's entry was
-// fetched.
+// fetched. Fluent UI is shared package by package (rspack.shared.ts, issue #21): its contexts
+// (react-shared-contexts, react-tabster, react-provider, react-portal, react-utilities) come from
+// the shell, and every other Fluent package that got loaded has exactly one copy too.
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, signIn } from './support/browser';
 import { baseUrl, REMOTES } from './support/env';
 import { AREAS, areaHeading } from './support/portal';
 
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'swr', '@fluentui/react-components', '@griffel/react', '@almacen/shared'];
+const FLUENT_CONTEXTS = ['@fluentui/react-shared-contexts', '@fluentui/react-tabster', '@fluentui/react-provider', '@fluentui/react-portal', '@fluentui/react-utilities'];
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'swr', ...FLUENT_CONTEXTS, '@griffel/react', '@almacen/shared'];
 const REMOTE_FOLDERS = REMOTES.map((remote) => remote.folder);
 
 let browser: Browser;
@@ -18,7 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-it('loads react, react-dom, react-router-dom, swr, Fluent UI, Griffel and @almacen/shared once', async () => {
+it('loads react, react-dom, react-router-dom, swr, each Fluent UI package, Griffel and @almacen/shared once', async () => {
   const { page, log } = await newPage(browser);
   await signIn(page);
   for (const remote of REMOTE_FOLDERS) {
@@ -28,12 +31,13 @@ it('loads react, react-dom, react-router-dom, swr, Fluent UI, Griffel and @almac
   }
 
   // The share scope as the Module Federation runtime keeps it: instance → scope → package → version.
-  const scope = await page.evaluate((names) => {
+  const scope = await page.evaluate((wanted) => {
     type Shared = { from?: string; loaded?: boolean; loading?: unknown; lib?: unknown; useIn?: string[] };
     const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
       .__FEDERATION__.__SHARE__;
     const result: Record<string, Array<{ version: string; from?: string; useIn?: string[] }>> = {};
-    for (const name of names) {
+    const fluent = Object.values(share).flatMap((scopes) => Object.values(scopes).flatMap((packages) => Object.keys(packages).filter((name) => name.startsWith('@fluentui/'))));
+    for (const name of new Set([...wanted, ...fluent])) {
       const seen = new Map<object, { version: string; from?: string; useIn?: string[] }>();
       for (const scopes of Object.values(share)) {
         for (const packages of Object.values(scopes)) {
@@ -52,6 +56,11 @@ it('loads react, react-dom, react-router-dom, swr, Fluent UI, Griffel and @almac
     expect({ name, versions: loaded.map((l) => l.version) }).toEqual({ name, versions: [loaded[0]?.version].filter(Boolean) });
     expect({ name, count: loaded.length, from: loaded[0]?.from }).toEqual({ name, count: 1, from: 'shell' });
   }
+  // The other Fluent packages: at most one loaded copy each, whoever provided it (a package only
+  // remotes use comes from the first remote that needs it); the ones the tables use are among them.
+  const fluent = Object.keys(scope).filter((name) => name.startsWith('@fluentui/') && scope[name].length > 0);
+  expect(fluent).toEqual(expect.arrayContaining(['@fluentui/react-button', '@fluentui/react-table', '@fluentui/react-dialog']));
+  for (const name of fluent) expect({ name, count: scope[name].length }).toEqual({ name, count: 1 });
 
   // Every remote's entry was fetched (so each had the chance to bring its own copy) and no
   // remote broke with a second React ("Invalid hook call") or context mismatch.
