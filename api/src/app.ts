@@ -39,7 +39,7 @@ declare module 'fastify' {
     /** Every route under /api (`POST /api/invoices`), each with its rule in access/route-permissions.ts. */
     apiRoutes: readonly string[];
     /** The access check's user cache (access/user-cache.ts): whether it serves from memory, how many it keeps. */
-    userCache: { readonly listening: boolean; readonly size: number };
+    userCache: { readonly listening: boolean; readonly size: number; notifiedAbout(id: number): number };
   }
 }
 

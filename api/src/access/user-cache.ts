@@ -7,7 +7,10 @@
 // of every change to app_users except the last access (migration 0054):
 // - a notification forgets that person (by row id; '*' forgets everyone);
 // - a change made by THIS process is forgotten right after its commit too (`forget`), without
-//   waiting for the notification to come back;
+//   waiting for the notification to come back: in the process that made the change it counts
+//   from the very next call. In the OTHER processes it counts once the notification arrives —
+//   PostgreSQL sends it at COMMIT, and it takes milliseconds (more on a saturated machine); a
+//   call that reaches another process within that time is still answered with the old roles;
 // - while the listening connection is not up — not yet connected, broken, or not answering its
 //   health check — nothing is served from memory and nothing is kept: every call reads the
 //   table, as before. Losing the connection forgets everything, because notifications sent
@@ -57,6 +60,8 @@ export function createUserCache({ db, warn = () => undefined }: UserCacheOptions
   let retryTimer: NodeJS.Timeout | null = null;
   let healthTimer: NodeJS.Timeout | null = null;
   let retryMs = 250;
+  /** Notifications received per user id (bounded), for tests: delivery takes milliseconds. */
+  const notified = new Map<number, number>();
 
   function forgetAll(): void {
     generation++;
@@ -115,8 +120,13 @@ export function createUserCache({ db, warn = () => undefined }: UserCacheOptions
     connection.on('notification', (message) => {
       if (client !== connection || message.channel !== CHANNEL) return;
       const id = Number(message.payload);
-      if (Number.isSafeInteger(id)) forgetId(id);
-      else forgetAll();
+      if (Number.isSafeInteger(id)) {
+        forgetId(id);
+        if (notified.size >= MAX_ENTRIES && !notified.has(id)) notified.clear();
+        notified.set(id, (notified.get(id) ?? 0) + 1);
+      } else {
+        forgetAll();
+      }
     });
     try {
       await connection.connect();
@@ -226,6 +236,10 @@ export function createUserCache({ db, warn = () => undefined }: UserCacheOptions
     },
     get size() {
       return entries.size;
+    },
+    /** How many change notifications about this user id arrived (tests wait on it: delivery takes milliseconds). */
+    notifiedAbout(id: number): number {
+      return notified.get(id) ?? 0;
     },
   };
 }
