@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route under /api (`POST /api/invoices`), each with its rule in access/route-permissions.ts. */
     apiRoutes: readonly string[];
+    /** The access check's user cache (access/user-cache.ts): whether it serves from memory, how many it keeps. */
+    userCache: { readonly listening: boolean; readonly size: number; notifiedAbout(id: number): number };
   }
 }
 
@@ -164,16 +166,20 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
     }),
   });
 
-  const options: ModuleOptions = { db, config };
+  const auth = createAuthenticator({ issuer: config.oidcIssuer, audience: config.oidcAudience, jwksCooldownMs });
+  // Who is calling, per request (access/guard.ts); its user cache listens for changes on its own
+  // connection until the app closes.
+  const guard = createGuard({ db, config, userinfoUrl: auth.userinfoUrl, warn: (message) => app.log.warn(message) });
+  app.addHook('onClose', async () => guard.users.close());
+  const options: ModuleOptions = { db, config, usersChanged: guard.users.forget };
   await app.register(healthRoutes, options);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   if (config.oidcEmbedded) await app.register(idp, { ...options, prefix: '/oidc' });
   await app.register(staticFiles, options);
 
-  const auth = createAuthenticator({ issuer: config.oidcIssuer, audience: config.oidcAudience, jwksCooldownMs });
-  const guard = createGuard({ db, config, userinfoUrl: auth.userinfoUrl });
   app.decorate('apiRoutes', guard.routes);
+  app.decorate('userCache', guard.users);
   const modules = discoverModules();
   await app.register(
     async (api) => {

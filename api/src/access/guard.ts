@@ -1,6 +1,7 @@
 // The access check of every API call, right after the token's (app.ts): who is calling (the
-// users table, created on first sight), whether the account is active, and whether the route's
-// rule (route-permissions.ts) lets them in. A route without a rule stops the start.
+// users table, created on first sight — through the per-process cache of user-cache.ts, which
+// serves only while no change can have been missed), whether the account is active, and whether
+// the route's rule (route-permissions.ts) lets them in. A route without a rule stops the start.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ACCOUNT_DISABLED_MESSAGE, forbiddenMessage, NO_ACCESS_MESSAGE, type AccessRole } from '@almacen/shared/domain';
@@ -9,7 +10,8 @@ import type { Db } from '../db/pool';
 import { AppError } from '../http/errors';
 import { personFrom, rolesFromClaim } from './claims';
 import { ruleOf } from './route-permissions';
-import { callerOf, isConfigAdmin, seeUser, type Caller } from './users';
+import { createUserCache } from './user-cache';
+import { callerOf, isConfigAdmin, type Caller } from './users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,12 +24,15 @@ export interface GuardOptions {
   config: Config;
   /** The provider's userinfo endpoint, once discovered (plugins/auth.ts). */
   userinfoUrl: () => string | null;
+  /** Where the user cache reports its listening connection's failures. */
+  warn?: (message: string) => void;
 }
 
 /** Userinfo answers per access token (by hash), until the token expires; bounded. */
 const USERINFO_CACHE_SIZE = 5_000;
 
-export function createGuard({ db, config, userinfoUrl }: GuardOptions) {
+export function createGuard({ db, config, userinfoUrl, warn }: GuardOptions) {
+  const users = createUserCache({ db, warn });
   const userinfoCache = new Map<string, { claims: Record<string, unknown> | null; expires: number }>();
 
   /** The provider's userinfo for this token, or null when it has none or does not answer. */
@@ -71,7 +76,7 @@ export function createGuard({ db, config, userinfoUrl }: GuardOptions) {
       }
     }
     const sub = payload.sub as string;
-    const user = await seeUser(db, {
+    const user = await users.see({
       issuer: config.oidcIssuer,
       sub,
       name: person.name ?? person.email ?? sub,
@@ -112,5 +117,5 @@ export function createGuard({ db, config, userinfoUrl }: GuardOptions) {
     scope.addHook('onRequest', hook);
   }
 
-  return { protect, resolveCaller, routes };
+  return { protect, resolveCaller, routes, users };
 }

@@ -9,6 +9,12 @@ import type { Db } from '../db/pool';
 export interface ModuleOptions {
   db: Db;
   config: Config;
+  /**
+   * Call right after committing a change to app_users (roles, deactivation, a new account): the
+   * access check of this process forgets the users it kept (access/user-cache.ts; other
+   * processes learn it from the database's notification).
+   */
+  usersChanged?: () => void;
 }
 
 export type ApiModule = FastifyPluginAsync<ModuleOptions>;

@@ -36,19 +36,149 @@ export function fastMetrics(doc: PDFKit.PDFDocument): void {
   afm.__almacenFast = true;
 }
 
-/** Widths of strings already measured with the same font and size. Bounded. */
+/** Widths (and wrapped heights) of strings already measured with the same font and size. Bounded. */
 export class WidthCache {
-  private readonly cache = new Map<string, number>();
+  private readonly cache = new Map<string, Map<string, number>>();
+  private size = 0;
   constructor(private readonly limit = 20_000) {}
 
   width(doc: PDFKit.PDFDocument, font: string, size: number, text: string): number {
-    const key = `${font}|${size}|${text}`;
-    let width = this.cache.get(key);
+    const key = `${font}|${size}`;
+    let byText = this.cache.get(key);
+    if (!byText) this.cache.set(key, (byText = new Map()));
+    let width = byText.get(text);
     if (width === undefined) {
       width = doc.widthOfString(text);
-      if (this.cache.size >= this.limit) this.cache.clear();
-      this.cache.set(key, width);
+      if (this.size >= this.limit) {
+        this.cache.clear();
+        this.size = 0;
+        this.cache.set(key, (byText = new Map()));
+      }
+      byText.set(text, width);
+      this.size++;
     }
     return width;
   }
+
+  /** doc.heightOfString(text, { width }) with the current font, remembered (it draws nothing). */
+  height(doc: PDFKit.PDFDocument, font: string, size: number, text: string, width: number): number {
+    const key = `${font}|${size}|${width}|h`;
+    let byText = this.cache.get(key);
+    if (!byText) this.cache.set(key, (byText = new Map()));
+    let height = byText.get(text);
+    if (height === undefined) {
+      height = doc.heightOfString(text, { width });
+      if (this.size >= this.limit) {
+        this.cache.clear();
+        this.size = 0;
+        this.cache.set(key, (byText = new Map()));
+      }
+      byText.set(text, height);
+      this.size++;
+    }
+    return height;
+  }
+}
+
+interface StandardFontLike {
+  id: string;
+  ascender: number;
+  encode(text: string): [string[], Array<{ xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }>];
+}
+
+interface DocInternals {
+  _font?: StandardFontLike;
+  _fontSize?: number;
+  page?: { height: number; fonts: Record<string, unknown> };
+  x: number;
+  y: number;
+}
+
+/** pdfkit's number formatting in content streams (PDFObject.number). */
+const num = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * One line of text, as the content-stream operators pdfkit writes for `doc.text(text, x, y,
+ * { lineBreak: false, textWidth })` (its `_text` → `_line` → `_fragment` with no width, left
+ * alignment, no spacing options) — the same bytes, built in one string instead of eight writes.
+ * At 100,000 rows of 14 cells pdfkit's generic path — copying options, the transform matrix,
+ * re-encoding and re-measuring the string it was just given the width of — was the largest part
+ * of a kardex PDF (`--cpu-prof`). The text-showing operator depends only on the font, size and
+ * string, so it is remembered for repeated strings (dates, types, names). `line` returns null
+ * when the document is not shaped as expected (another pdfkit): the caller then uses doc.text, so
+ * an upgrade can only make reports slower, not wrong. The caller writes the result with
+ * `writeContent` and must do so before any other drawing call.
+ */
+export class LineWriter {
+  private readonly shows = new Map<string, Map<string, string>>();
+  private size = 0;
+  constructor(private readonly limit = 20_000) {}
+
+  line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, textWidth: number): string | null {
+    const d = doc as unknown as DocInternals;
+    const font = d._font;
+    const fontSize = d._fontSize;
+    const page = d.page;
+    if (!font || typeof font.id !== 'string' || typeof font.encode !== 'function' || typeof font.ascender !== 'number') return null;
+    if (typeof fontSize !== 'number' || !page || typeof page.height !== 'number' || typeof page.fonts !== 'object') return null;
+    if (text.length === 0 || text.includes('\n')) return null;
+    const show = this.show(font, fontSize, text);
+    if (show === null) return null;
+    const dy = (font.ascender / 1000) * fontSize;
+    if (page.fonts[font.id] == null) page.fonts[font.id] = (font as unknown as { ref(): unknown }).ref();
+    // What doc.text leaves behind: its position, then x advanced by the text's width.
+    d.y = y;
+    d.x = x + textWidth;
+    // save, flip the y axis, begin text, position, font, show, end text, restore.
+    return `q\n1 0 0 -1 0 ${num(page.height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(page.height - y - dy)} Tm\n/${font.id} ${num(fontSize)} Tf\n${show}\nET\nQ`;
+  }
+
+  /** The `[<hex> kerning …] TJ` line(s) of pdfkit's _fragment for this font, size and text. */
+  private show(font: StandardFontLike, fontSize: number, text: string): string | null {
+    const key = `${font.id} ${fontSize}`;
+    let byText = this.shows.get(key);
+    if (!byText) this.shows.set(key, (byText = new Map()));
+    let show = byText.get(text);
+    if (show !== undefined) return show;
+    const [encoded, positions] = font.encode(text);
+    if (!Array.isArray(encoded) || !Array.isArray(positions) || encoded.length !== positions.length) return null;
+    const commands: string[] = [];
+    let last = 0;
+    const addSegment = (cur: number) => {
+      if (last < cur) {
+        const advance = positions[cur - 1].xAdvance - positions[cur - 1].advanceWidth;
+        commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-advance)}`);
+      }
+      last = cur;
+    };
+    for (let i = 0; i < positions.length; i++) {
+      const pos = positions[i];
+      if (pos.xOffset || pos.yOffset) return null; // positioned glyphs: not a standard font
+      if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
+    }
+    addSegment(positions.length);
+    if (!commands.length) return null;
+    show = `[${commands.join(' ')}] TJ`;
+    if (this.size >= this.limit) {
+      this.shows.clear();
+      this.size = 0;
+      this.shows.set(key, (byText = new Map()));
+    }
+    byText.set(text, show);
+    this.size++;
+    return show;
+  }
+}
+
+/** A content-stream line `x y m` (moveTo) or `x y l` (lineTo), as pdfkit formats it. */
+export const pathPoint = (x: number, y: number, op: 'm' | 'l') => `${num(x)} ${num(y)} ${op}`;
+
+/**
+ * Appends operators to the current page's content stream: the bytes of doc.addContent(content)
+ * (pdfkit adds a newline), given as one Buffer instead of being converted character by character.
+ */
+export function writeContent(doc: PDFKit.PDFDocument, content: string): void {
+  const page = (doc as unknown as { page?: { write?: unknown } }).page;
+  if (page && typeof page.write === 'function') (page.write as (chunk: Uint8Array) => void)(Buffer.from(`${content}\n`, 'latin1'));
+  else doc.addContent(content);
 }

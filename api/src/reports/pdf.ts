@@ -13,7 +13,7 @@ import { cellText, isNumericKind } from './cells';
 import type { Cell, Closing, Column, ReportDefinition, Row } from './model';
 import { formatCurrency, formatDate } from '@almacen/shared/domain';
 import { Pacer } from './pace';
-import { fastMetrics, WidthCache } from './pdf-metrics';
+import { fastMetrics, LineWriter, pathPoint, WidthCache, writeContent } from './pdf-metrics';
 
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
@@ -73,6 +73,7 @@ class PdfWriter {
   private readonly pageCount: PDFKit.PDFKitReference;
   private readonly issued: string;
   private readonly widths = new WidthCache();
+  private readonly lines = new LineWriter();
 
   constructor(
     private readonly doc: Doc,
@@ -257,7 +258,7 @@ class PdfWriter {
     let height = doc.currentLineHeight(true);
     spans.forEach(({ index, width: span }, k) => {
       const width = spanWidth(layout, index, span) - 2 * PAD_X;
-      if (measured[k] > width) height = Math.max(height, doc.heightOfString(texts[k], { width }));
+      if (measured[k] > width) height = Math.max(height, this.widths.height(doc, font, BODY_SIZE, texts[k], width));
     });
     height += 2 * PAD_Y;
     // Room for the row and, when a balance is carried, for the "pasa a la siguiente hoja" row.
@@ -276,6 +277,8 @@ class PdfWriter {
     const y = this.y;
     if (row.emphasis) doc.rect(layout.left, y, layout.right - layout.left, height).fill(EMPHASIS_FILL);
     doc.fillColor(INK);
+    // The one-line cells' operators, written together (pdf-metrics.ts); flushed before any other drawing call.
+    let pending = '';
     spans.forEach(({ index, width: span }, k) => {
       const text = texts[k];
       if (!text) return;
@@ -287,21 +290,32 @@ class PdfWriter {
       if (textWidth <= width) {
         // One line, placed here and with its width already known: far cheaper than pdfkit's
         // line wrapper, which matters at 100,000 rows.
+        // LineWriter builds what doc.text would write, faster (pdf-metrics.ts).
         const left = numeric ? x + PAD_X + width - textWidth : kind === 'date' ? x + PAD_X + (width - textWidth) / 2 : x + PAD_X;
+        const line = this.lines.line(doc, text, left, y + PAD_Y, textWidth);
+        if (line !== null) {
+          pending = pending ? `${pending}\n${line}` : line;
+          return;
+        }
+        if (pending) writeContent(doc, pending);
+        pending = '';
         doc.text(text, left, y + PAD_Y, { lineBreak: false, textWidth, wordCount: 1 } as PDFKit.Mixins.TextOptions);
       } else {
+        if (pending) writeContent(doc, pending);
+        pending = '';
         doc.text(text, x + PAD_X, y + PAD_Y, { width, align: numeric ? 'right' : 'left' });
       }
     });
-    // Grid: the row's bottom rule and the separators between its cells.
+    if (pending) writeContent(doc, pending);
+    // Grid: the row's bottom rule and the separators between its cells (doc.moveTo/lineTo/stroke's bytes, in one write).
     doc.lineWidth(0.4).strokeColor(GRID);
-    doc.moveTo(layout.left, y + height).lineTo(layout.right, y + height);
-    doc.moveTo(layout.left, y).lineTo(layout.left, y + height);
+    const grid = [pathPoint(layout.left, y + height, 'm'), pathPoint(layout.right, y + height, 'l'), pathPoint(layout.left, y, 'm'), pathPoint(layout.left, y + height, 'l')];
     for (const { index, width: span } of spans) {
       const end = layout.x[index + span - 1] + layout.width[index + span - 1];
-      doc.moveTo(end, y).lineTo(end, y + height);
+      grid.push(pathPoint(end, y, 'm'), pathPoint(end, y + height, 'l'));
     }
-    doc.stroke();
+    grid.push('S');
+    writeContent(doc, grid.join('\n'));
     this.y = y + height;
   }
 

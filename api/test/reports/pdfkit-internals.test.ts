@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { forgetPageDictionary } from '../../src/reports/pdf';
+import { fastMetrics, LineWriter, pathPoint, WidthCache, writeContent } from '../../src/reports/pdf-metrics';
 
 const apiPackage = JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
@@ -40,4 +41,64 @@ test('the page tree keeps its pages in _root.data.Pages.data.Kids, and forgettin
   const pdf = Buffer.concat(chunks).toString('latin1');
   expect(pdf.startsWith('%PDF-')).toBe(true);
   expect(pdf).toMatch(/\/Count 2\b/);
+});
+
+// pdf-metrics.ts writes one-line cells as the operators doc.text would write, and the grid's
+// path as doc.moveTo/lineTo/stroke would: the same bytes, or the kardex would silently change.
+describe('the fast paths of pdf-metrics.ts write exactly what pdfkit writes', () => {
+  const texts = ['Entrada', 'AVATAR Tómbola', '$1,234,567.890123', '31/12/2026', 'Ñandú ¿qué? ¡sí! ü', 'Factura K-100001', 'To Yo Wa', '7'];
+
+  /** An uncompressed one-page PDF drawn by `draw`, with its creation date blanked. */
+  async function render(draw: (doc: PDFKit.PDFDocument) => void): Promise<string> {
+    const doc = new PDFDocument({ autoFirstPage: false, compress: false, info: { CreationDate: new Date(0) } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    doc.addPage({ size: 'LETTER', layout: 'landscape' });
+    for (const [font, size] of [['Helvetica', 7.5], ['Helvetica-Bold', 7.5], ['Helvetica', 8.5]] as const) {
+      doc.font(font).fontSize(size);
+      fastMetrics(doc);
+      draw(doc);
+    }
+    doc.end();
+    await ended;
+    return Buffer.concat(chunks).toString('latin1');
+  }
+
+  test('one-line text', async () => {
+    const widths = new WidthCache();
+    const lines = new LineWriter();
+    const place = (i: number) => [36 + i * 37.3333, 100.123456789 + i * 11.5] as const;
+    const viaPdfkit = await render((doc) =>
+      texts.forEach((text, i) => {
+        const [x, y] = place(i);
+        doc.text(text, x, y, { lineBreak: false, textWidth: doc.widthOfString(text), wordCount: 1 } as PDFKit.Mixins.TextOptions);
+      }),
+    );
+    const viaFastPath = await render((doc) => {
+      const written = texts.map((text, i) => {
+        const [x, y] = place(i);
+        const font = (doc as unknown as { _font: { name: string } })._font.name;
+        const line = lines.line(doc, text, x, y, widths.width(doc, font, (doc as unknown as { _fontSize: number })._fontSize, text));
+        expect(line).not.toBeNull();
+        return line!;
+      });
+      writeContent(doc, written.join('\n'));
+    });
+    expect(viaFastPath).toBe(viaPdfkit);
+  });
+
+  test('grid lines', async () => {
+    const points: Array<[number, number]> = [[36, 200.25], [756, 200.25], [36.0000004, 190.1234567], [99.99999949, 190]];
+    const viaPdfkit = await render((doc) => {
+      for (let i = 0; i < points.length; i += 2) doc.moveTo(...points[i]).lineTo(...points[i + 1]);
+      doc.stroke();
+    });
+    const viaFastPath = await render((doc) => {
+      const ops: string[] = [];
+      for (let i = 0; i < points.length; i += 2) ops.push(pathPoint(...points[i], 'm'), pathPoint(...points[i + 1], 'l'));
+      writeContent(doc, [...ops, 'S'].join('\n'));
+    });
+    expect(viaFastPath).toBe(viaPdfkit);
+  });
 });

@@ -1,7 +1,8 @@
 // "Usuarios" (issue #15): the people of Almacén, the roles granted here, deactivation and — with
 // the embedded provider only — new accounts and password resets. Every change is audited in its
 // own transaction (entity 'app_users'), and counts from the person's next call: the access check
-// reads the table on every call (access/guard.ts).
+// of this process forgets the users it kept right after the commit (usersChanged), and the other
+// processes when the database notifies them (access/user-cache.ts, migration 0054).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ACCESS_ROLES, forbiddenMessage, isAccessRole, type AccessRole, type NewUserResult, type PasswordResetResult, type UserSummary } from '@almacen/shared/domain';
 import { withTransaction, type Trx } from '../../db/pool';
@@ -116,7 +117,7 @@ const audited = (user: AppUser) => ({
   active: user.active,
 });
 
-const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, usersChanged = () => undefined }) => {
   const summary = (user: AppUser): UserSummary => repo.summaryOf(user, config);
   const embeddedOnly = () => {
     if (!config.oidcEmbedded) throw new AppError('EXTERNAL_PROVIDER');
@@ -171,7 +172,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
         const after = await repo.setRoles(trx, before.id, roles);
         await recordAudit(trx, request.user, { action: 'update', entity: 'app_users', entityId: after.id, before: audited(before), after: audited(after) });
         return after;
-      });
+      }).finally(usersChanged);
       return { data: summary(user) };
     },
   );
@@ -188,7 +189,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
       if (!active && after.issuer === config.oidcIssuer && config.oidcEmbedded) await repo.endEmbeddedSessions(trx, after.sub);
       await recordAudit(trx, request.user, { action: 'update', entity: 'app_users', entityId: after.id, before: audited(before), after: audited(after) });
       return after;
-    });
+    }).finally(usersChanged);
     return { data: summary(user) };
   };
 
@@ -248,7 +249,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
         });
         await recordAudit(trx, request.user, { action: 'create', entity: 'app_users', entityId: row.id, after: audited(row) });
         return row;
-      });
+      }).finally(usersChanged);
       reply.status(201);
       return { data: { user: summary(user), password } };
     },
