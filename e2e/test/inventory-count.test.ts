@@ -218,7 +218,10 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
   await confirm.getByRole('button', { name: 'Sí, aplicar ajustes', exact: true }).click();
   await successToast(page, 'Ajustes aplicados al libro de almacén.');
   await content.getByText('Aplicado', { exact: true }).waitFor();
-  expect(await countLine(page, folder).getByRole('cell', { name: 'Sin contar', exact: true }).count()).toBe(1);
+  // The lines turn read-only once the applied count is fetched again: wait for that, then count.
+  const uncounted = countLine(page, folder).getByRole('cell', { name: 'Sin contar', exact: true });
+  await uncounted.first().waitFor();
+  expect(await uncounted.count()).toBe(1);
   await expectCountPage(page, heading, DESKTOP, false);
   await screenshot(page, 'inventory-count-06-applied-1280');
 
