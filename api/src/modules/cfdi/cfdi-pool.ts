@@ -3,7 +3,7 @@
 // runs in a small fixed pool of worker threads (node:worker_threads), never on the thread that
 // answers requests: a 2 MB file keeps one worker busy while the API goes on answering
 // everybody else (bench/cfdi.ts measures the event loop while it happens).
-//   size      min(os.availableParallelism(), 2) workers, started on first use, one task each
+//   size      availableParallelism() − 1 workers, between 1 and 2, started on first use, one task each
 //   queue     at most CFDI_QUEUE_LIMIT tasks wait for a worker; beyond that 503
 //   time      a task that runs longer than CFDI_TASK_TIMEOUT_MS is stopped: its worker is
 //             terminated, the request gets 503 and the next task gets a new worker
@@ -24,7 +24,9 @@ import type { AnalysisDraft } from './cfdi.service';
 export const CFDI_TASK_TIMEOUT_MS = 15_000;
 export const CFDI_QUEUE_LIMIT = 32;
 export const CFDI_WORKER_MEMORY_MB = 256;
-export const CFDI_POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism()));
+// One core stays for the event loop: on 2 cores two busy workers starved it (bench/cfdi.ts: p99
+// added 62 ms with 2 workers, 7 ms with 1, same run conditions).
+export const CFDI_POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 export const CFDI_POOL_TEXTS = {
   timeout: (seconds: number) =>
