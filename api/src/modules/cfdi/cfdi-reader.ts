@@ -3,8 +3,8 @@
 // native code); before it sees a byte we refuse any <!DOCTYPE …> and <!ENTITY …>: a CFDI never
 // has one, and refusing them here means no external entity (XXE) and no entity expansion
 // ("billion laughs") can ever be reached, whatever the library's own DOCTYPE handling does.
-// The work is split (validate · parse · concepts by hundreds), yielding to the event loop in
-// between, so one large file holds up other requests only for the longest single part.
+// Everything here is pure computation: the API runs it in a worker thread (cfdi-pool.ts), so a
+// large file never holds up other requests.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseDecimal } from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
@@ -136,17 +136,11 @@ function readTaxes(node: Node, prefix: string, where: string, kind: 'Traslado' |
   });
 }
 
-/** Lets other requests run between the steps of reading a large CFDI. */
-export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** Concepts read (or rows built) between two yields. */
-export const CHUNK = 100;
-
 /**
- * Reads a CFDI 4.0; rejects with a Spanish 400 naming the problem when it is not one. The work is
- * split (validate · parse · concepts by hundreds), yielding to the event loop between the parts,
- * so a 2 MB file does not hold up everybody else's requests (bench/cfdi.ts measures it).
+ * Reads a CFDI 4.0; throws a Spanish 400 naming the problem when it is not one. Synchronous and
+ * CPU-bound: the API calls it inside a worker thread (cfdi-pool.ts, bench/cfdi.ts measures it).
  */
-export async function readCfdi(bytes: Buffer): Promise<Cfdi> {
+export function readCfdi(bytes: Buffer): Cfdi {
   if (bytes.length === 0) throw invalid('el archivo está vacío.');
   if (bytes.length > MAX_CFDI_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'El archivo XML es demasiado grande (máximo 2 MB).');
   const text = decodeCfdi(bytes);
@@ -155,7 +149,6 @@ export async function readCfdi(bytes: Buffer): Promise<Cfdi> {
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw invalid(`no es XML bien formado (línea ${valid.err.line}).`);
-  await yieldToLoop();
 
   let doc: Node;
   try {
@@ -163,7 +156,6 @@ export async function readCfdi(bytes: Buffer): Promise<Cfdi> {
   } catch {
     throw invalid('no es XML bien formado.');
   }
-  await yieldToLoop();
   const rootName = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('#'));
   if (!rootName || localName(rootName) !== 'Comprobante') throw invalid('el elemento raíz no es cfdi:Comprobante.');
   const root = doc[rootName] as Node;
@@ -200,11 +192,7 @@ export async function readCfdi(bytes: Buffer): Promise<Cfdi> {
       withholdings: taxes ? readTaxes(taxes, prefix, where, 'Retencion') : [],
     };
   };
-  const concepts: CfdiConcept[] = [];
-  for (let i = 0; i < conceptNodes.length; i++) {
-    if (i > 0 && i % CHUNK === 0) await yieldToLoop();
-    concepts.push(readConcept(conceptNodes[i], i));
-  }
+  const concepts = conceptNodes.map(readConcept);
 
   const sum = (values: Array<string | null>) => values.reduce((s, v) => s + (v === null ? 0n : units(v)), 0n);
   const taxes = child(root, prefix, 'Impuestos');

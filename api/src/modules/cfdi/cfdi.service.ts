@@ -17,7 +17,8 @@ import {
 import type { Config } from '../../config';
 import type { Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
-import { CHUNK, readCfdi, units, yieldToLoop, type Cfdi, type CfdiConcept } from './cfdi-reader';
+import { cfdiPool, type CfdiPool, type PreparedAnalysis } from './cfdi-pool';
+import { readCfdi, units, type Cfdi, type CfdiConcept } from './cfdi-reader';
 import type { CfdiAnalysis, CfdiLine } from '@almacen/shared/domain';
 
 type Queryable = Pick<Trx, 'query'>;
@@ -169,26 +170,55 @@ export async function rememberProducts(trx: Queryable, supplierRfc: string, pair
   );
 }
 
-/** POST /api/cfdi/parse: reads, checks and matches; creates nothing. */
-export async function analyseCfdi(db: Queryable, config: Pick<Config, 'institutionRfc'>, bytes: Buffer): Promise<CfdiAnalysis> {
-  const cfdi = await readCfdi(bytes);
-  checkCfdi(cfdi, config);
-  await checkNotRegistered(db, cfdi.uuid);
+/**
+ * POST /api/cfdi/parse: reads, checks and matches; creates nothing. Reading, the checks and the
+ * rows run in the worker pool (cfdi-pool.ts); here only the three indexed SELECTs and the
+ * products are added, in the order of issue #19 (a row's refusal comes after the 409).
+ */
+export async function analyseCfdi(db: Queryable, config: Pick<Config, 'institutionRfc'>, bytes: Buffer, pool: CfdiPool = cfdiPool): Promise<CfdiAnalysis> {
+  const prepared = await pool.analyse(bytes, config.institutionRfc);
+  await checkNotRegistered(db, prepared.uuid);
 
   const { rows: suppliers } = await db.query<{ id: number; name: string; rfc: string }>(
     'SELECT id, name, rfc FROM suppliers WHERE upper(rfc) = $1 ORDER BY id LIMIT 1',
-    [cfdi.issuer.rfc],
+    [prepared.issuerRfc],
   );
-  const products = await rememberedProducts(db, cfdi.issuer.rfc, cfdi.concepts.map(conceptKey));
-  return buildAnalysis(cfdi, suppliers[0] ?? null, products);
+  const products = await rememberedProducts(db, prepared.issuerRfc, prepared.keys);
+  return completeAnalysis(prepared, suppliers[0] ?? null, products);
 }
 
-/** The answer of POST /api/cfdi/parse from a checked CFDI and what the database matched (no I/O; rows by hundreds between yields). */
-export async function buildAnalysis(
-  cfdi: Cfdi & { uuid: string },
+/** What the worker computes from the bytes alone: checked, every row built, products not yet matched. */
+export function prepareAnalysis(bytes: Buffer, config: Pick<Config, 'institutionRfc'>): PreparedAnalysis {
+  const cfdi = readCfdi(bytes);
+  checkCfdi(cfdi, config);
+  const keys = cfdi.concepts.map(conceptKey);
+  try {
+    return { uuid: cfdi.uuid, issuerRfc: cfdi.issuer.rfc, keys, draft: draftAnalysis(cfdi), error: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Answered only after the database's checks, as when everything ran on one thread.
+    return { uuid: cfdi.uuid, issuerRfc: cfdi.issuer.rfc, keys, draft: null, error: { code: error.code, message: error.message, errors: error.errors } };
+  }
+}
+
+/** The answer from the worker's draft and what the database matched (no I/O). */
+export function completeAnalysis(
+  prepared: PreparedAnalysis,
   supplier: CfdiAnalysis['supplier'],
   products: Map<string, { id: number; name: string }>,
-): Promise<CfdiAnalysis> {
+): CfdiAnalysis {
+  if (prepared.error || !prepared.draft) {
+    const e = prepared.error ?? { code: 'VALIDATION' as const, message: undefined, errors: undefined };
+    throw new AppError(e.code, e.message, e.errors);
+  }
+  const { lines, ...draft } = prepared.draft;
+  return { ...draft, supplier, lines: lines.map((line, i) => ({ ...line, product: products.get(prepared.keys[i]) ?? null })) };
+}
+
+export type AnalysisDraft = Omit<CfdiAnalysis, 'supplier' | 'lines'> & { lines: Array<Omit<CfdiLine, 'product'>> };
+
+/** The answer of POST /api/cfdi/parse before the database: header, warnings and each row (pure computation). */
+export function draftAnalysis(cfdi: Cfdi & { uuid: string }): AnalysisDraft {
   const warnings: string[] = [];
   if (cfdi.currency !== 'MXN' && cfdi.currency !== 'XXX') {
     warnings.push(`El CFDI está en ${cfdi.currency}; los precios se convirtieron a pesos con el tipo de cambio ${cfdi.exchangeRate}.`);
@@ -200,12 +230,11 @@ export async function buildAnalysis(
       `Los totales no cuadran: SubTotal ${cfdi.subtotal} − Descuento ${cfdi.discount} + traslados ${cfdi.transferredTotal} − retenciones ${cfdi.withheldTotal} = ${fmtUnits(expected)}, pero el Total dice ${cfdi.total}.`,
     );
   }
-  const lines: CfdiLine[] = [];
-  for (const [i, concept] of cfdi.concepts.entries()) {
-    if (i > 0 && i % CHUNK === 0) await yieldToLoop();
+  const lines: Array<Omit<CfdiLine, 'product'>> = [];
+  for (const concept of cfdi.concepts) {
     const line = formLine(cfdi, concept);
     for (const w of line.warnings) warnings.push(`Concepto ${concept.index} (${concept.description}): ${w}`);
-    lines.push({ ...line, product: products.get(conceptKey(concept)) ?? null });
+    lines.push(line);
   }
 
   return {
@@ -220,7 +249,6 @@ export async function buildAnalysis(
     total: cfdi.total,
     issuer: cfdi.issuer,
     receiver: cfdi.receiver,
-    supplier,
     lines,
     warnings,
   };

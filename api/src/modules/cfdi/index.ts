@@ -2,9 +2,10 @@
 // the body (application/xml or text/xml, at most 2 MB); its parser is registered in this
 // plugin only, so no other route accepts XML.
 import type { FastifyPluginAsync } from 'fastify';
-import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
+import { dataOf, ERROR_RESPONSES, errorSchema } from '../../http/schemas';
 import { AppError } from '../../http/errors';
 import type { ApiModule, ModuleOptions } from '../module';
+import { cfdiPool } from './cfdi-pool';
 import { MAX_CFDI_BYTES } from './cfdi-reader';
 import { analyseCfdi } from './cfdi.service';
 import { cfdiAnalysisSchema } from './schemas';
@@ -12,6 +13,10 @@ import { cfdiAnalysisSchema } from './schemas';
 const TOO_LARGE = 'El archivo XML es demasiado grande (máximo 2 MB).';
 
 const parseRoute: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  // The worker threads that read CFDIs (cfdi-pool.ts), shared with POST /api/invoices; they
+  // start on the first CFDI and stop when the last app of the process closes.
+  cfdiPool.retain();
+  app.addHook('onClose', async () => cfdiPool.release());
   app.addContentTypeParser(/^(application|text)\/xml(;.*)?$/i, { parseAs: 'buffer', bodyLimit: MAX_CFDI_BYTES }, (_request, body, done) => {
     done(null, body);
   });
@@ -32,7 +37,11 @@ const parseRoute: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }
           'El cuerpo es el XML (application/xml o text/xml, máximo 2 MB). Se rechaza (400) si no es un CFDI 4.0, si no es de ingreso, si no está timbrado, ' +
           'si el receptor no es INSTITUTION_RFC (cuando está configurado) o si está en otra moneda sin TipoCambio; 409 si su UUID ya está en una entrada. ' +
           'No se aceptan DOCTYPE ni entidades. Responde el proveedor (por RFC), los productos recordados y las advertencias.',
-        response: { 200: dataOf(cfdiAnalysisSchema), ...ERROR_RESPONSES },
+        response: {
+          200: dataOf(cfdiAnalysisSchema),
+          ...ERROR_RESPONSES,
+          503: { ...errorSchema, description: 'El CFDI no se pudo leer a tiempo o el servidor está leyendo demasiados; inténtalo de nuevo.' },
+        },
       },
     },
     async (request) => {

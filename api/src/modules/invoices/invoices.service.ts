@@ -8,8 +8,9 @@ import type { AuthUser } from '../../plugins/auth';
 import { cancelDocument, postEntries, registerDocument, type Cancellation, type DocumentOptions, type Registered } from '../ledger/ledger.service';
 import { checkReferences, REFERENCE_MESSAGES as R } from '../ledger/references';
 import * as repo from './invoices.repository';
-import { readCfdi } from '../cfdi/cfdi-reader';
-import { checkCfdi, checkNotRegistered, conceptKey, rememberProducts } from '../cfdi/cfdi.service';
+import { cfdiPool } from '../cfdi/cfdi-pool';
+import type { Cfdi } from '../cfdi/cfdi-reader';
+import { checkNotRegistered, conceptKey, rememberProducts } from '../cfdi/cfdi.service';
 import type { Config } from '../../config';
 
 /** The optional `cfdi: { uuid, xml }` of POST /api/invoices and each line's `cfdiIndex`. */
@@ -60,12 +61,12 @@ export async function registerInvoice(
   // The XML is read again here: what is kept and remembered is what the file says, not what a
   // client claims it says.
   const attachment = options.cfdi ?? null;
-  let cfdi: (Awaited<ReturnType<typeof readCfdi>> & { uuid: string }) | null = null;
+  let cfdi: (Cfdi & { uuid: string }) | null = null;
   let xmlBytes: Buffer | null = null;
   if (attachment) {
     xmlBytes = Buffer.from(attachment.xml, 'utf8');
-    const read = await readCfdi(xmlBytes);
-    checkCfdi(read, options.config ?? { institutionRfc: null });
+    // Read and checked (readCfdi + checkCfdi) in the CFDI worker pool, off the request thread.
+    const read = await cfdiPool.read(xmlBytes, options.config?.institutionRfc ?? null);
     if (read.uuid !== attachment.uuid) {
       throw new AppError('VALIDATION', `El UUID indicado (${attachment.uuid}) no es el del XML (${read.uuid}).`, { cfdi: 'El UUID no corresponde al XML.' });
     }
