@@ -39,16 +39,18 @@ DECLARE
 BEGIN
   INSERT INTO stock_month_totals AS t (month, movement_type, documents, amount)
   SELECT g.month, g.movement_type,
+         -- Plain equalities, so each probe is one descent of the document's index.
          count(*) FILTER (WHERE NOT EXISTS (
            SELECT 1 FROM movements m
-            WHERE m.movement_type = g.movement_type
-              AND (CASE WHEN g.invoice THEN m.invoice_id = g.document ELSE m.dispatch_id = g.document END)
-              AND m.id < g.first_id
+            WHERE m.invoice_id = g.invoice_id AND m.id < g.first_id AND m.movement_type = g.movement_type
+              AND date_trunc('month', m.recorded_at AT TIME ZONE zone)::date = g.month)
+           AND NOT EXISTS (
+           SELECT 1 FROM movements m
+            WHERE m.dispatch_id = g.dispatch_id AND m.id < g.first_id AND m.movement_type = g.movement_type
               AND date_trunc('month', m.recorded_at AT TIME ZONE zone)::date = g.month)),
          sum(g.amount)
     FROM (SELECT date_trunc('month', n.recorded_at AT TIME ZONE zone)::date AS month, n.movement_type,
-                 n.movement_type LIKE 'INVOICE%' AS invoice, coalesce(n.invoice_id, n.dispatch_id) AS document,
-                 min(n.id) AS first_id, sum(round(n.amount, 2)) AS amount
+                 n.invoice_id, n.dispatch_id, min(n.id) AS first_id, sum(round(n.amount, 2)) AS amount
             FROM new_movements n
            WHERE n.movement_type IN ('INVOICE', 'INVOICE_CANCELLATION', 'DISPATCH', 'DISPATCH_CANCELLATION')
            GROUP BY 1, 2, 3, 4) g
