@@ -15,10 +15,12 @@
 //   partida") and the rest as "Otras"; topProducts: the 10 products with the largest value;
 //   recentMovements: the last 10 movements of the ledger.
 //
-// Cost at scale: the figures read every balance row once (like the plain stock list), the
-// series read the last 12 months of movements once, index-only through movements_recorded_at_idx
-// (0030), the document counts only this month's, the recent movements are the last 10 ids of the
-// primary key. Measured by `npm run bench` (bench/stock-summary.ts).
+// Cost at scale: the figures read every balance row once (like the plain stock list); the series
+// and the month's entries/exits read ≤ 48 rows of stock_month_totals, kept by 0054's trigger in
+// the transaction that appends the movements (folded from the last 12 months of movements
+// instead while they are not kept in this zone: keepMonthTotalsIn at start-up); the recent
+// movements are the last 10 ids of the primary key. Measured by `npm run bench`
+// (bench/stock-summary.ts).
 import type { Pool } from 'pg';
 import type { StockSummary, SummaryMonth } from '@almacen/shared/domain';
 
