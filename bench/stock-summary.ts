@@ -5,7 +5,8 @@
 // stock list reads — median of 5 alternated rounds, straight against PostgreSQL (no HTTP).
 //
 // Fixture: the one of bench/stock-at-date.ts (entries of 2 and exits of 1 at each product's own
-// constant cost), with registration times ending now.
+// constant cost), with registration times ending now. The movements are inserted in one
+// statement, so 0055's trigger fills the monthly totals as it does for the API's documents.
 import pg from 'pg';
 import { migrate } from '../api/src/db/migrate';
 import { createPool, type Db } from '../api/src/db/pool';
@@ -110,8 +111,9 @@ async function main(): Promise<void> {
       measured: `${fmt(median(measured), 0)} ms`,
       ratio: ratio(median(measured) / median(base)),
       note:
-        'mediana de 5 rondas alternadas, directo a PostgreSQL, sin la copia guardada; las series leen los movimientos de los últimos 12 meses ' +
-        'por movements_recorded_at_idx (0030). La ruta guarda la respuesta hasta el siguiente movimiento o cambio del catálogo (dos sondeos de índice)',
+        'mediana de 5 rondas alternadas, directo a PostgreSQL, sin la copia guardada; las series y las entradas/salidas del mes leen ' +
+        'los totales por mes que mantiene el disparador de movements (0055), no los movimientos. La ruta guarda la respuesta hasta el ' +
+        'siguiente movimiento o cambio del catálogo (dos sondeos de índice)',
     });
   } finally {
     await pool.end();

@@ -12,7 +12,7 @@ import type { ModuleOptions } from '../module';
 import { readStock } from '../ledger/ledger.repository';
 import { stockSchema } from '../ledger/schemas';
 import { parseCutoffDate, stockAtDate } from './stock-at-date';
-import { stockSummary, summaryKey, type StockSummary } from './summary';
+import { keepMonthTotalsIn, stockSummary, summaryKey, type StockSummary } from './summary';
 
 const decimal = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } as const;
 const stockAtDateSchema = {
@@ -97,6 +97,8 @@ const summarySchema = {
 } as const;
 
 const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  // The summary's monthly totals (0055) are kept in APP_TIME_ZONE: recomputed once if it changed.
+  await keepMonthTotalsIn(db, config.timeZone);
   let summaryCache: Promise<{ key: string; data: StockSummary }> | null = null;
   app.get(
     '/stock/summary',

@@ -15,10 +15,12 @@
 //   partida") and the rest as "Otras"; topProducts: the 10 products with the largest value;
 //   recentMovements: the last 10 movements of the ledger.
 //
-// Cost at scale: the figures read every balance row once (like the plain stock list), the
-// series read the last 12 months of movements once, index-only through movements_recorded_at_idx
-// (0030), the document counts only this month's, the recent movements are the last 10 ids of the
-// primary key. Measured by `npm run bench` (bench/stock-summary.ts).
+// Cost at scale: the figures read every balance row once (like the plain stock list); the series
+// and the month's entries/exits read ≤ 48 rows of stock_month_totals, kept by 0055's trigger in
+// the transaction that appends the movements (folded from the last 12 months of movements
+// instead while they are not kept in this zone: keepMonthTotalsIn at start-up); the recent
+// movements are the last 10 ids of the primary key. Measured by `npm run bench`
+// (bench/stock-summary.ts).
 import type { Pool } from 'pg';
 import type { StockSummary, SummaryMonth } from '@almacen/shared/domain';
 
@@ -41,33 +43,28 @@ balances AS (
 months AS (
   SELECT generate_series(first_month, this_month, interval '1 month') AS month FROM bounds
 ),
--- One pass over the last 12 months of the ledger (index-only on movements_recorded_at_idx),
--- grouped by the local month of registration.
-moves AS (
-  SELECT date_trunc('month', m.recorded_at, $1) AS month,
-         sum(round(m.amount, 2)) FILTER (WHERE m.movement_type = 'INVOICE') AS entered,
-         sum(round(m.amount, 2)) FILTER (WHERE m.movement_type = 'INVOICE_CANCELLATION') AS entry_cancelled,
-         sum(round(m.amount, 2)) FILTER (WHERE m.movement_type = 'DISPATCH') AS dispatched,
-         sum(round(m.amount, 2)) FILTER (WHERE m.movement_type = 'DISPATCH_CANCELLATION') AS dispatch_cancelled
-    FROM movements m, bounds
-   WHERE m.recorded_at >= (bounds.first_month AT TIME ZONE $1)
-   GROUP BY 1
+-- The per-month totals by movement kind (0055): the rows its trigger keeps (≤ 48, primary key)
+-- when they are kept in this zone, otherwise folded from the last 12 months of movements — the
+-- same figures either way.
+totals AS (
+  SELECT t.month::timestamp AS month, t.movement_type, t.documents, t.amount
+    FROM bounds, stock_month_totals_since($1, bounds.first_month::date) t
 ),
+-- A month's entries: its "Entrada" movements minus its "Cancelación de entrada" movements, the
+-- documents likewise (registered ones minus cancelled ones); the exits the same way.
 monthly AS (
   SELECT mo.month,
-         coalesce(mv.entered, 0) - coalesce(mv.entry_cancelled, 0) AS entries,
-         coalesce(mv.dispatched, 0) - coalesce(mv.dispatch_cancelled, 0) AS exits
+         coalesce(sum(t.amount) FILTER (WHERE t.movement_type = 'INVOICE'), 0)
+           - coalesce(sum(t.amount) FILTER (WHERE t.movement_type = 'INVOICE_CANCELLATION'), 0) AS entries,
+         coalesce(sum(t.amount) FILTER (WHERE t.movement_type = 'DISPATCH'), 0)
+           - coalesce(sum(t.amount) FILTER (WHERE t.movement_type = 'DISPATCH_CANCELLATION'), 0) AS exits,
+         (coalesce(sum(t.documents) FILTER (WHERE t.movement_type = 'INVOICE'), 0)
+           - coalesce(sum(t.documents) FILTER (WHERE t.movement_type = 'INVOICE_CANCELLATION'), 0))::int AS entry_count,
+         (coalesce(sum(t.documents) FILTER (WHERE t.movement_type = 'DISPATCH'), 0)
+           - coalesce(sum(t.documents) FILTER (WHERE t.movement_type = 'DISPATCH_CANCELLATION'), 0))::int AS exit_count
     FROM months mo
-    LEFT JOIN moves mv ON mv.month = (mo.month AT TIME ZONE $1)
-),
--- Documents of this month only: registered ones minus cancelled ones.
-documents AS (
-  SELECT count(DISTINCT m.invoice_id) FILTER (WHERE m.movement_type = 'INVOICE')
-           - count(DISTINCT m.invoice_id) FILTER (WHERE m.movement_type = 'INVOICE_CANCELLATION') AS entry_count,
-         count(DISTINCT m.dispatch_id) FILTER (WHERE m.movement_type = 'DISPATCH')
-           - count(DISTINCT m.dispatch_id) FILTER (WHERE m.movement_type = 'DISPATCH_CANCELLATION') AS exit_count
-    FROM movements m, bounds
-   WHERE m.recorded_at >= (bounds.this_month AT TIME ZONE $1)
+    LEFT JOIN totals t ON t.month = mo.month
+   GROUP BY mo.month
 ),
 categories AS (
   SELECT c.id, coalesce(c.description, '${NO_CATEGORY_LABEL}') AS label, sum(bl.value) AS value,
@@ -96,8 +93,8 @@ SELECT json_build_object(
   'inventoryValue', (SELECT round(coalesce(sum(value), 0), 2)::text FROM balances),
   'productsWithStock', (SELECT count(*) FROM balances WHERE quantity > 0),
   'productsUnderMinimum', (SELECT count(*) FROM balances WHERE minimum_stock IS NOT NULL AND quantity <= minimum_stock),
-  'entries', (SELECT json_build_object('count', entry_count, 'amount', round(entries, 2)::text) FROM monthly, bounds, documents WHERE month = this_month),
-  'exits', (SELECT json_build_object('count', exit_count, 'amount', round(exits, 2)::text) FROM monthly, bounds, documents WHERE month = this_month),
+  'entries', (SELECT json_build_object('count', entry_count, 'amount', round(entries, 2)::text) FROM monthly, bounds WHERE month = this_month),
+  'exits', (SELECT json_build_object('count', exit_count, 'amount', round(exits, 2)::text) FROM monthly, bounds WHERE month = this_month),
   'valueByCategory', (SELECT coalesce(json_agg(json_build_object('categoryId', id, 'category', label, 'value', value::text, 'others', others) ORDER BY rank), '[]') FROM by_category),
   'monthly', (SELECT json_agg(json_build_object('month', to_char(month, 'YYYY-MM'), 'entries', round(entries, 2)::text, 'exits', round(exits, 2)::text) ORDER BY month) FROM monthly),
   'topProducts', (SELECT coalesce(json_agg(json_build_object('productId', id, 'name', name, 'quantity', trim_scale(quantity)::text, 'value', value::text) ORDER BY value DESC, name, id), '[]') FROM top_products),
@@ -110,6 +107,19 @@ SELECT json_build_object(
 export async function stockSummary(db: Pick<Pool, 'query'>, timeZone: string): Promise<StockSummary> {
   const { rows } = await db.query<{ summary: StockSummary }>(SUMMARY_SQL, [timeZone]);
   return rows[0].summary;
+}
+
+/**
+ * Makes 0055's monthly totals be kept in `timeZone` (APP_TIME_ZONE): a no-op when they already
+ * are, otherwise stock_month_totals_rebuild recomputes them from the movements once (movements
+ * wait meanwhile). Until then the summary folds the movements itself, with the same answer.
+ */
+export async function keepMonthTotalsIn(db: Pick<Pool, 'query'>, timeZone: string): Promise<void> {
+  await db.query(
+    `SELECT stock_month_totals_rebuild($1)
+      WHERE (SELECT time_zone = $1 FROM stock_month_totals_zone) IS NOT TRUE`,
+    [timeZone],
+  );
 }
 
 /**
