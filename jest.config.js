@@ -24,9 +24,6 @@ const front = (name) => ({
     '^ofetch$': '<rootDir>/../node_modules/ofetch/dist/index.cjs',
   },
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-  // Fluent's comboboxes are slow under jsdom on a 2-core machine; a hook or test that needs
-  // longer than this is a hang, not slowness.
-  testTimeout: 30_000,
 });
 
 module.exports = {
@@ -47,8 +44,9 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts'],
       globalSetup: '<rootDir>/test/global-setup.ts',
       globalTeardown: '<rootDir>/test/global-teardown.ts',
-      // Each test file creates and migrates its own database in beforeAll.
-      testTimeout: 60_000,
+      // Each test file creates and migrates its own database in beforeAll: 60 s per test and hook
+      // (jest ignores `testTimeout` inside a project, so the setup file sets it).
+      setupFilesAfterEnv: ['<rootDir>/test/setup-timeout.ts'],
     },
   ],
 };

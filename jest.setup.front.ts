@@ -10,3 +10,7 @@ import './shared/src/kit/testing/jsdom-layout';
 // Every test starts with an empty tab: the wizards keep their drafts in sessionStorage.
 // (Files that ask for the node environment have no window.)
 afterEach(() => globalThis.sessionStorage?.clear());
+
+// Fluent's comboboxes are slow under jsdom on a 2-core machine; a hook or test that needs longer
+// than this is a hang, not slowness. (jest ignores `testTimeout` inside a project.)
+jest.setTimeout(30_000);
