@@ -101,7 +101,7 @@ export function createUserCache({ db, warn = () => undefined }: UserCacheOptions
     old?.on('error', () => undefined);
     old?.end().catch(() => undefined);
     if (wasUp) warn(`Escucha de cambios de usuarios caída (${reason}): cada llamada consulta la tabla hasta reconectar.`);
-    if (!closed && !retryTimer) {
+    if (!closed && !retryTimer && !poolEnded()) {
       retryTimer = setTimeout(() => {
         retryTimer = null;
         void listen();
@@ -111,8 +111,11 @@ export function createUserCache({ db, warn = () => undefined }: UserCacheOptions
     }
   }
 
+  /** The pool was ended without closing the app (a failed start, a test torn down): stop for good. */
+  const poolEnded = () => db.ending || db.ended;
+
   async function listen(): Promise<void> {
-    if (closed || client) return;
+    if (closed || client || poolEnded()) return;
     const connection = new pg.Client({ ...db.options, application_name: 'almacen-api-listen', keepAlive: true });
     client = connection;
     connection.on('error', (error) => client === connection && down(error.message));
