@@ -1,4 +1,5 @@
 // Answers of the API that the portal reads as they are, typed once for both sides.
+import type { MovementType } from './labels';
 
 /** One concept of a CFDI as POST /api/cfdi/parse answers it (issue #19). */
 export interface CfdiLine {
@@ -76,4 +77,111 @@ export interface StockSummary {
     dispatchId: number | null;
     recordedAt: string;
   }>;
+}
+
+/** State of an inventory count session (issue #17). */
+export type CountStatus = 'ABIERTO' | 'APLICADO' | 'DESCARTADO';
+
+/** A count session's totals: differences valued at the snapshot average, decimals as text. */
+export interface CountTotals {
+  lineCount: number;
+  countedLines: number;
+  uncountedLines: number;
+  differences: number;
+  surplusQuantity: string;
+  surplusValue: string;
+  shortageQuantity: string;
+  shortageValue: string;
+}
+
+export interface CountSigner {
+  id: number;
+  name: string;
+}
+
+/** One session of GET /api/inventory-counts (issue #17). */
+export interface CountSummary extends CountTotals {
+  id: number;
+  cutoffDate: string;
+  description: string;
+  categoryIds: number[];
+  status: CountStatus;
+  createdAt: string;
+  createdBy: { sub: string; name: string };
+  closedAt: string | null;
+  closedBy: { sub: string; name: string } | null;
+  director: CountSigner | null;
+  warehouseKeeper: CountSigner | null;
+  witness: CountSigner | null;
+}
+
+/** One line of GET /api/inventory-counts/{id}: the snapshot, the count and its difference. */
+export interface CountLine {
+  productId: number;
+  productName: string;
+  unit: string | null;
+  category: string | null;
+  bookQuantity: string;
+  bookAverage: string;
+  bookValue: string;
+  countedQuantity: string | null;
+  difference: string | null;
+  differenceValue: string | null;
+  unitCost: string | null;
+  observations: string | null;
+  movementId: number | null;
+}
+
+/** GET /api/inventory-counts/{id}. */
+export interface CountDetail extends CountSummary {
+  lines: CountLine[];
+}
+
+/** One line of PUT /api/inventory-counts/{id}/lines. */
+export interface CountLineChange {
+  productId: number;
+  countedQuantity: string | null;
+  unitCost?: string | null;
+  observations?: string | null;
+}
+
+/** POST /api/inventory-counts/{id}/application: the three signers. */
+export interface CountSigners {
+  directorEmployeeId: number;
+  warehouseKeeperEmployeeId: number;
+  witnessEmployeeId: number;
+}
+
+/** One month closing of GET /api/period-closings (issue #18). */
+export interface PeriodClosing {
+  id: number;
+  until: string;
+  totalValue: string;
+  products: number;
+  closedAt: string;
+  closedBy: { sub: string; name: string };
+  status: 'CERRADO' | 'REABIERTO';
+  reopening: { reason: string; reopenedAt: string; reopenedBy: { sub: string; name: string } } | null;
+}
+
+/** A document dated in the month to close but registered after it ended. */
+export interface LateDocument {
+  movementType: MovementType;
+  documentId: number;
+  documentDate: string;
+  invoiceNumber: string | null;
+  registeredAt: string;
+}
+
+/** GET /api/period-closings/next. */
+export interface NextClosing {
+  until: string;
+  /** False while the month has not ended (today in APP_TIME_ZONE is on or before `until`). */
+  closable: boolean;
+  message: string | null;
+  /** The stock value at the end of `until` (what the closing would store); null while not closable. */
+  totalValue: string | null;
+  products: number | null;
+  /** Documents dated in the month but registered after it ended: they count in the next month's stock. */
+  lateDocuments: LateDocument[];
 }

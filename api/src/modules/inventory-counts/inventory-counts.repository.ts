@@ -1,57 +1,17 @@
 // Reads of count sessions (issue #17). Every figure is PostgreSQL numeric sent as decimal text:
 // difference = counted − book quantity at the snapshot; its value = difference × the snapshot
 // average, exact (scale 9).
+import type { CountLine, CountSigner as Signer, CountStatus, CountTotals, CountSummary as WireCountSummary } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
+
+export type { CountLine, CountStatus, CountTotals, Signer };
 
 type Queryable = Pick<Trx, 'query'>;
 
-export type CountStatus = 'ABIERTO' | 'APLICADO' | 'DESCARTADO';
-
-export interface CountTotals {
-  lineCount: number;
-  countedLines: number;
-  uncountedLines: number;
-  differences: number;
-  surplusQuantity: string;
-  surplusValue: string;
-  shortageQuantity: string;
-  shortageValue: string;
-}
-
-export interface Signer {
-  id: number;
-  name: string;
-}
-
-export interface CountSummary extends CountTotals {
-  id: number;
-  cutoffDate: string;
-  description: string;
-  categoryIds: number[];
-  status: CountStatus;
+/** A session as read from PostgreSQL: its times are still dates (the answer writes them ISO). */
+export interface CountSummary extends Omit<WireCountSummary, 'createdAt' | 'closedAt'> {
   createdAt: Date;
-  createdBy: { sub: string; name: string };
   closedAt: Date | null;
-  closedBy: { sub: string; name: string } | null;
-  director: Signer | null;
-  warehouseKeeper: Signer | null;
-  witness: Signer | null;
-}
-
-export interface CountLine {
-  productId: number;
-  productName: string;
-  unit: string | null;
-  category: string | null;
-  bookQuantity: string;
-  bookAverage: string;
-  bookValue: string;
-  countedQuantity: string | null;
-  difference: string | null;
-  differenceValue: string | null;
-  unitCost: string | null;
-  observations: string | null;
-  movementId: number | null;
 }
 
 export interface CountDetail extends CountSummary {

@@ -4,7 +4,14 @@
 // Closings go in order, one month end after the other, never a month that has not ended; only
 // the last standing closing can be reopened, with a reason. Both run under the closing lock
 // taken exclusive, in one transaction with the Idempotency-Key, the audit row and the answer.
-import { formatDate, isCalendarDate, todayIn } from '@almacen/shared/domain';
+import {
+  formatDate,
+  isCalendarDate,
+  todayIn,
+  type LateDocument as WireLateDocument,
+  type NextClosing as WireNextClosing,
+  type PeriodClosing as WirePeriodClosing,
+} from '@almacen/shared/domain';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -15,34 +22,17 @@ import { balanceAt, endOfDay } from '../stock/stock-at-date';
 
 type Queryable = Pick<Trx, 'query'>;
 
-export interface PeriodClosing {
-  id: number;
-  until: string;
-  totalValue: string;
-  products: number;
+/** A closing as read from PostgreSQL: its times are still dates (the answer writes them ISO). */
+export interface PeriodClosing extends Omit<WirePeriodClosing, 'closedAt' | 'reopening'> {
   closedAt: Date;
-  closedBy: { sub: string; name: string };
-  status: 'CERRADO' | 'REABIERTO';
   reopening: { reason: string; reopenedAt: Date; reopenedBy: { sub: string; name: string } } | null;
 }
 
-export interface LateDocument {
-  movementType: 'INVOICE' | 'DISPATCH' | 'INVOICE_CANCELLATION' | 'DISPATCH_CANCELLATION' | 'ADJUSTMENT_IN' | 'ADJUSTMENT_OUT';
-  documentId: number;
-  documentDate: string;
-  invoiceNumber: string | null;
+export interface LateDocument extends Omit<WireLateDocument, 'registeredAt'> {
   registeredAt: Date;
 }
 
-export interface NextClosing {
-  until: string;
-  /** False while the month has not ended (today in APP_TIME_ZONE is on or before `until`). */
-  closable: boolean;
-  message: string | null;
-  /** The stock value at the end of `until` (what the closing would store); null while not closable. */
-  totalValue: string | null;
-  products: number | null;
-  /** Documents dated in the month but registered after it ended: they count in the next month's stock. */
+export interface NextClosing extends Omit<WireNextClosing, 'lateDocuments'> {
   lateDocuments: LateDocument[];
 }
 

@@ -3,37 +3,12 @@
 // late registrations the confirmation shows), POST /api/period-closings { until } and POST
 // /api/period-closings/{until}/reopening { reason }, each with its own Idempotency-Key.
 import { newIdempotencyKey, PERIOD_CLOSINGS_KEY, useAction, useApi, useReportDownload, useRuntimeConfig, type ApiError } from '@almacen/shared';
-import { formatDate, todayIn, type MovementType } from '@almacen/shared/domain';
+import { formatDate, todayIn, type NextClosing, type PeriodClosing } from '@almacen/shared/domain';
 import { useCallback } from 'react';
 import useSWR from 'swr';
 
-export interface PeriodClosing {
-  id: number;
-  until: string;
-  totalValue: string;
-  products: number;
-  closedAt: string;
-  closedBy: { sub: string; name: string };
-  status: 'CERRADO' | 'REABIERTO';
-  reopening: { reason: string; reopenedAt: string; reopenedBy: { sub: string; name: string } } | null;
-}
-
-export interface LateDocument {
-  movementType: MovementType;
-  documentId: number;
-  documentDate: string;
-  invoiceNumber: string | null;
-  registeredAt: string;
-}
-
-export interface NextClosing {
-  until: string;
-  closable: boolean;
-  message: string | null;
-  totalValue: string | null;
-  products: number | null;
-  lateDocuments: LateDocument[];
-}
+// The answers' shapes are typed once, for the API and here (shared/src/domain/wire.ts).
+export type { LateDocument, NextClosing, PeriodClosing } from '@almacen/shared/domain';
 
 export const closingKeys = { list: PERIOD_CLOSINGS_KEY, next: '/api/period-closings/next' } as const;
 

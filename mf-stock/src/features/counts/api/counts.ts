@@ -2,64 +2,13 @@
 // as they are typed, the file upload, the application with its three signers (Idempotency-Key),
 // the discard, and the acta / hoja de conteo downloads.
 import { newIdempotencyKey, useAction, useApi, useReportDownload, type ApiError } from '@almacen/shared';
+import type { CountDetail, CountLineChange as LineChange, CountSigners as Signers, CountStatus, CountSummary } from '@almacen/shared/domain';
 import { useCallback } from 'react';
 import useSWR from 'swr';
 
-export type CountStatus = 'ABIERTO' | 'APLICADO' | 'DESCARTADO';
-
-export interface CountSummary {
-  id: number;
-  cutoffDate: string;
-  description: string;
-  categoryIds: number[];
-  status: CountStatus;
-  createdAt: string;
-  createdBy: { sub: string; name: string };
-  closedAt: string | null;
-  lineCount: number;
-  countedLines: number;
-  uncountedLines: number;
-  differences: number;
-  surplusQuantity: string;
-  surplusValue: string;
-  shortageQuantity: string;
-  shortageValue: string;
-  director: { id: number; name: string } | null;
-  warehouseKeeper: { id: number; name: string } | null;
-  witness: { id: number; name: string } | null;
-}
-
-export interface CountLine {
-  productId: number;
-  productName: string;
-  unit: string | null;
-  category: string | null;
-  bookQuantity: string;
-  bookAverage: string;
-  countedQuantity: string | null;
-  difference: string | null;
-  differenceValue: string | null;
-  unitCost: string | null;
-  observations: string | null;
-  movementId: number | null;
-}
-
-export interface CountDetail extends CountSummary {
-  lines: CountLine[];
-}
-
-export interface LineChange {
-  productId: number;
-  countedQuantity: string | null;
-  unitCost?: string | null;
-  observations?: string | null;
-}
-
-export interface Signers {
-  directorEmployeeId: number;
-  warehouseKeeperEmployeeId: number;
-  witnessEmployeeId: number;
-}
+// The answers' shapes are typed once, for the API and here (shared/src/domain/wire.ts).
+export type { CountDetail, CountLine, CountStatus, CountSummary } from '@almacen/shared/domain';
+export type { CountLineChange as LineChange, CountSigners as Signers } from '@almacen/shared/domain';
 
 export interface Employee {
   id: number;
