@@ -168,8 +168,10 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
 
   const auth = createAuthenticator({ issuer: config.oidcIssuer, audience: config.oidcAudience, jwksCooldownMs });
   // Who is calling, per request (access/guard.ts); its user cache listens for changes on its own
-  // connection until the app closes.
+  // connection from the app's start (onReady) until it closes — an app whose start failed never
+  // opened it.
   const guard = createGuard({ db, config, userinfoUrl: auth.userinfoUrl, warn: (message) => app.log.warn(message) });
+  app.addHook('onReady', async () => guard.users.start());
   app.addHook('onClose', async () => guard.users.close());
   const options: ModuleOptions = { db, config, usersChanged: guard.users.forget };
   await app.register(healthRoutes, options);

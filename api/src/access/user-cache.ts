@@ -227,11 +227,15 @@ export function createUserCache({ db, warn = () => undefined }: UserCacheOptions
     }
   }
 
-  void listen();
+  /** Starts listening (the app's onReady): an app whose start failed never opened the connection. */
+  function start(): void {
+    void listen();
+  }
 
   return {
     see,
     forget,
+    start,
     close,
     /** Whether entries may be served (the listening connection is up): for tests and /healthz-like checks. */
     get listening() {

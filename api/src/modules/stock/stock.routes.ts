@@ -98,7 +98,13 @@ const summarySchema = {
 
 const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
   // The summary's monthly totals (0055) are kept in APP_TIME_ZONE: recomputed once if it changed.
-  await keepMonthTotalsIn(db, config.timeZone);
+  // Never a reason not to start: with the database away (/healthz says 503 until it answers) the
+  // summary folds the movements itself, the same figures, until a later start keeps them.
+  app.addHook('onReady', async () => {
+    await keepMonthTotalsIn(db, config.timeZone).catch((error: Error) =>
+      app.log.warn(`No se pudieron preparar los totales por mes del resumen (${error.message}); el resumen los suma de los movimientos.`),
+    );
+  });
   let summaryCache: Promise<{ key: string; data: StockSummary }> | null = null;
   app.get(
     '/stock/summary',
