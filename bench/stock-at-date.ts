@@ -6,7 +6,7 @@
 // 3 alternated rounds; the issue asks ≤ 2×), and the JSON GET /api/stock?date= against GET
 // /api/stock.
 //
-// Fixture (SQL generate_series, consistent with the ledger rules): every product gets 100
+// Fixture (bench/lib/ledger-fixture.ts, SQL generate_series, consistent with the ledger rules): every product gets 100
 // movements alternating an entry of 2 and an exit of 1 at its own constant cost, so the average
 // stays that cost and each balance is the fold; registration times grow with the id within
 // every product (as 0018 makes them), spread from 2024-01-01 over two years.
@@ -15,6 +15,7 @@ import { createPool, type Db } from '../api/src/db/pool';
 import { startTestIssuer } from '../api/test/helpers/issuer';
 import type { BenchRow } from './api';
 import { scratchDatabase } from './lib/database';
+import { loadLedgerFixture } from './lib/ledger-fixture';
 import { startServer, stopServer, type ServerProcess } from './lib/server';
 import { fmt, median, ratio } from './lib/stats';
 
@@ -25,54 +26,13 @@ const PAST = '2025-06-30';
 const began = performance.now();
 const say = (line: string) => process.stderr.write(`[${((performance.now() - began) / 1000).toFixed(0)} s] ${line}\n`);
 
-async function fixture(db: Db): Promise<void> {
-  const who = `'bench', 'Bench'`;
-  const audit = `created_by, created_by_name, updated_by, updated_by_name`;
-  const q = (sql: string) => db.query(sql);
-  await q(`INSERT INTO product_categories (description, ${audit}) SELECT 'Partida ' || (2100 + g), ${who}, ${who} FROM generate_series(1, 20) g`);
-  await q(`INSERT INTO product_units (description, ${audit}) VALUES ('Pieza', ${who}, ${who})`);
-  await q(`INSERT INTO employees (name, last_name, ${audit}) VALUES ('María', 'López', ${who}, ${who}), ('Jorge', 'Ramírez', ${who}, ${who}), ('Lucía', 'Hernández', ${who}, ${who})`);
-  await q(`INSERT INTO suppliers (name, rfc, ${audit}) VALUES ('Papelería del Centro, S.A. de C.V.', 'PCE850101AB1', ${who}, ${who})`);
-  await q(`INSERT INTO products (id, name, category_id, unit_id, ${audit})
-           SELECT g, 'Producto de prueba número ' || g, 1 + g % 20, 1, ${who}, ${who} FROM generate_series(1, ${PRODUCTS}) g`);
-  // Step k (1…PER_PRODUCT) of product p: odd steps enter 2 at the product's cost, even steps take 1.
-  // Document id = (k − 1) · PRODUCTS + p, registration = 2024-01-01 + that many minutes / 1.4.
-  await q(`CREATE TEMP TABLE steps AS
-           SELECT p, k, (k - 1) * ${PRODUCTS} + p AS n, k % 2 = 1 AS entry,
-                  (k + 1) / 2 * 2 - k / 2 AS bal, 1 + (p % 1000) * 0.125 AS cost
-             FROM generate_series(1, ${PRODUCTS}) p, generate_series(1, ${PER_PRODUCT}) k`);
-  await q(`INSERT INTO invoices (id, supplier_id, invoice_number, invoice_date, invoice_type, director_employee_id, entered_by_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
-           SELECT n, 1, 'B-' || n, DATE '2024-01-01' + (n / 1400)::int, 'COMPRA_DIRECTA', 1, 2, 3, ${who} FROM steps WHERE entry`);
-  await q(`INSERT INTO invoice_lines (id, invoice_id, line_no, product_id, quantity, purchase_price, observations, apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate)
-           SELECT n, n, 1, p, 2, cost, NULL, false, false, 0 FROM steps WHERE entry`);
-  await q(`INSERT INTO dispatches (id, dispatch_date, person_in_charge_of_the_requesting_area_employee_id, petitioner_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
-           SELECT n, DATE '2024-01-01' + (n / 1400)::int, 1, 2, 3, ${who} FROM steps WHERE NOT entry`);
-  await q(`INSERT INTO dispatch_lines (id, dispatch_id, line_no, product_id, quantity, shown_exit_price, observations)
-           SELECT n, n, 1, p, 1, cost, NULL FROM steps WHERE NOT entry`);
-  await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, dispatch_id, dispatch_line_id, quantity, unit_cost,
-                                  apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_average, recorded_at)
-           SELECT p, CASE WHEN entry THEN 'INVOICE' ELSE 'DISPATCH' END,
-                  CASE WHEN entry THEN n END, CASE WHEN entry THEN n END, CASE WHEN NOT entry THEN n END, CASE WHEN NOT entry THEN n END,
-                  CASE WHEN entry THEN 2 ELSE 1 END, cost,
-                  CASE WHEN entry THEN false END, CASE WHEN entry THEN false END, CASE WHEN entry THEN 0 END,
-                  bal, cost, timestamptz '2024-01-01 00:00:00-06' + n * interval '1 minute' / 1.4
-             FROM steps ORDER BY n`);
-  await q(`INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
-           SELECT DISTINCT ON (product_id) product_id, balance_quantity, balance_average, id FROM movements ORDER BY product_id, id DESC`);
-  await q('DROP TABLE steps');
-  for (const table of ['invoices', 'invoice_lines', 'dispatches', 'dispatch_lines']) {
-    await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
-  }
-  const { rows } = await db.query<{ bad: string }>(
-    `SELECT count(*) AS bad FROM (
-       SELECT balance_quantity, sum(CASE WHEN movement_type = 'INVOICE' THEN quantity ELSE -quantity END) OVER (PARTITION BY product_id ORDER BY id) AS folded
-         FROM movements) x WHERE balance_quantity <> folded`,
-  );
-  if (rows[0].bad !== '0') throw new Error(`La carga de prueba no cumple el libro (${rows[0].bad} saldos).`);
-  // The ledger is append-only: its pages are all-visible once vacuumed (index-only probes).
-  await q('VACUUM ANALYZE movements');
-  await q('ANALYZE');
-}
+const fixture = (db: Db) =>
+  loadLedgerFixture(db, {
+    products: PRODUCTS,
+    perProduct: PER_PRODUCT,
+    // Registration = 2024-01-01 + n minutes / 1.4: two years.
+    recordedAt: "timestamptz '2024-01-01 00:00:00-06' + n * interval '1 minute' / 1.4",
+  });
 
 async function timed(server: ServerProcess, token: string, method: 'GET' | 'POST', url: string): Promise<number> {
   const start = performance.now();
