@@ -17,6 +17,12 @@ export const APPEND_ONLY_TABLES = ['audit_log', 'invoices', 'invoice_lines', 'di
 /** Bookkeeping of the migrations: the owner's alone. */
 const OWNER_ONLY_TABLES = ['schema_migrations'];
 
+/** Derived data PostgreSQL keeps itself (triggers and functions running as the owner): read only. */
+export const READ_ONLY_TABLES = ['stock_month_totals', 'stock_month_totals_zone'];
+
+/** The owner's functions the API calls (SECURITY DEFINER; EXECUTE revoked from PUBLIC). */
+const APP_FUNCTIONS = ['stock_month_totals_rebuild(text)'];
+
 export class DatabaseRoleError extends Error {}
 
 const ROLE_ATTRIBUTES = 'LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS';
@@ -60,11 +66,20 @@ export async function grantAppRole(trx: Trx, role: string): Promise<void> {
     const t = pg.escapeIdentifier(table);
     await trx.query(`REVOKE ALL ON TABLE ${t} FROM ${name}`);
     if (OWNER_ONLY_TABLES.includes(table)) continue;
-    const privileges = APPEND_ONLY_TABLES.includes(table) ? 'SELECT, INSERT' : 'SELECT, INSERT, UPDATE, DELETE';
+    const privileges = READ_ONLY_TABLES.includes(table)
+      ? 'SELECT'
+      : APPEND_ONLY_TABLES.includes(table)
+        ? 'SELECT, INSERT'
+        : 'SELECT, INSERT, UPDATE, DELETE';
     await trx.query(`GRANT ${privileges} ON TABLE ${t} TO ${name}`);
   }
   // Identity columns draw from their sequences.
   await trx.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${name}`);
+  for (const fn of APP_FUNCTIONS) {
+    // A schema migrated only part of the way (a test's) may not have it yet.
+    const { rows: found } = await trx.query('SELECT to_regprocedure($1) IS NOT NULL AS present', [fn]);
+    if (found[0]?.present) await trx.query(`GRANT EXECUTE ON FUNCTION ${fn} TO ${name}`);
+  }
 }
 
 /** How the connected role could exceed what the API needs, in Spanish; null when it cannot. */

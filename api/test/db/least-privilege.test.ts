@@ -151,6 +151,19 @@ test('embedded: the real server serves as almacen_app, which cannot create roles
     expect(await refused(`DELETE FROM audit_log`)).toMatch(/permission denied for table audit_log/);
     expect(await refused(`UPDATE invoices SET invoice_number = 'X'`)).toMatch(/permission denied for table invoices/);
     expect(await refused(`SELECT * FROM schema_migrations`)).toMatch(/permission denied for table schema_migrations/);
+    // The home page's monthly totals are PostgreSQL's to keep (the entry and exit above added to
+    // them through the owner's trigger); the role reads them and may ask for a rebuild, no more.
+    const totals = await c.query<{ movement_type: string; documents: string }>(
+      'SELECT movement_type, documents::text FROM stock_month_totals ORDER BY movement_type',
+    );
+    expect(totals.rows).toEqual([
+      { movement_type: 'DISPATCH', documents: '1' },
+      { movement_type: 'INVOICE', documents: '1' },
+    ]);
+    expect(await refused(`UPDATE stock_month_totals SET amount = 0`)).toMatch(/permission denied for table stock_month_totals/);
+    expect(await refused(`DELETE FROM stock_month_totals`)).toMatch(/permission denied for table stock_month_totals/);
+    expect(await refused(`UPDATE stock_month_totals_zone SET time_zone = 'UTC'`)).toMatch(/permission denied for table stock_month_totals_zone/);
+    expect(await refused(`SELECT stock_month_totals_rebuild('America/Mexico_City')`)).toBe('aceptado');
   });
 
   server.kill('SIGTERM');
