@@ -37,12 +37,17 @@ export async function openFromNavigation(page: Page, area: AreaVisit): Promise<v
     // The group opens with an animation; click the entry once it is really there.
     await link.waitFor({ state: 'visible' });
   }
-  await link.click();
-  await page.waitForURL(`${baseUrl()}${area.path}`);
   // The router keeps the page it leaves on screen while the next one (a remote's lazy module)
-  // loads: leaving the home page, wait until its greeting has given way.
-  if (area.path !== '/dashboard') {
-    await page.waitForFunction(() => !document.querySelector('main h1')?.textContent?.startsWith('¡Hola'));
+  // loads: remember the heading shown now and wait until it has given way (removed, or the same
+  // element now saying something else) — unless the link leads where the page already is.
+  const target = `${baseUrl()}${area.path}`;
+  const leaving = page.url() === target ? null : await page.$('main h1');
+  const leavingText = leaving ? await leaving.textContent() : null;
+  await link.click();
+  await page.waitForURL(target);
+  if (leaving) {
+    await page.waitForFunction(([heading, text]) => !heading.isConnected || heading.textContent !== text, [leaving, leavingText] as const);
+    await leaving.dispose();
   }
 }
 
