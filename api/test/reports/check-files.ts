@@ -7,19 +7,16 @@
 // Needs the Debian packages poppler-utils and libreoffice-calc-nogui. Uses the PostgreSQL in
 // DATABASE_URL, otherwise an embedded one on a free port. Options: --out <dir> keeps the files
 // (default: a temp folder that is removed unless a check fails).
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded';
 import { freePort } from '../helpers/free-port';
 import { ADMIN_URL_ENV } from '../helpers/admin-url';
 import { client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { renderPdf, xlsxAsCsv } from './file-readers';
 import { INSTITUTION, seedScenario } from './scenario';
-
-const run = promisify(execFile);
 
 interface Result {
   file: string;
@@ -28,29 +25,10 @@ interface Result {
   detail: string;
 }
 
-async function tool(command: string, args: string[], timeoutMs = 180_000): Promise<{ stdout: string; stderr: string }> {
-  try {
-    return await run(command, args, { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    const e = error as { code?: string; stderr?: string; message: string };
-    if (e.code === 'ENOENT') throw new Error(`No se encontró "${command}". Instala poppler-utils y libreoffice-calc-nogui (apt-get).`);
-    throw new Error(`${command} falló: ${(e.stderr || e.message).trim().slice(0, 500)}`);
-  }
-}
-
 async function checkPdf(file: string, results: Result[]): Promise<void> {
   const name = path.basename(file);
   try {
-    const info = await tool('pdfinfo', [file]);
-    if (/error/i.test(info.stderr)) throw new Error(info.stderr.trim());
-    const pages = Number(/^Pages:\s+(\d+)/m.exec(info.stdout)?.[1] ?? 0);
-    if (pages < 1) throw new Error('pdfinfo no encontró páginas');
-    const prefix = file.replace(/\.pdf$/, '');
-    const render = await tool('pdftoppm', ['-r', '60', '-png', file, prefix]);
-    if (/error/i.test(render.stderr)) throw new Error(render.stderr.trim());
-    const base = path.basename(prefix);
-    const images = readdirSync(path.dirname(file)).filter((f) => f.startsWith(`${base}-`) && f.endsWith('.png'));
-    if (images.length !== pages) throw new Error(`pdftoppm produjo ${images.length} imágenes para ${pages} páginas`);
+    const pages = await renderPdf(file);
     results.push({ file: name, check: 'pdfinfo + pdftoppm', ok: true, detail: `${pages} página(s) renderizadas` });
   } catch (error) {
     results.push({ file: name, check: 'pdfinfo + pdftoppm', ok: false, detail: (error as Error).message });
@@ -59,20 +37,9 @@ async function checkPdf(file: string, results: Result[]): Promise<void> {
 
 async function checkXlsx(file: string, profile: string, results: Result[]): Promise<void> {
   const name = path.basename(file);
-  const dir = path.dirname(file);
-  const soffice = ['--headless', '--norestore', '--nologo', `-env:UserInstallation=file://${profile}`];
   try {
-    // 76 = UTF-8, 44 = comma, 34 = double quote.
-    await tool('soffice', [...soffice, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, file]);
-    const csv = file.replace(/\.xlsx$/, '.csv');
-    if (!existsSync(csv) || statSync(csv).size === 0) throw new Error('LibreOffice no produjo el CSV');
-    const text = readFileSync(csv, 'utf8');
+    const text = await xlsxAsCsv(file, { alsoAsPdf: true, profile });
     if (!text.includes(INSTITUTION)) throw new Error('el CSV no contiene el encabezado del reporte');
-    await tool('soffice', [...soffice, '--convert-to', 'pdf', '--outdir', dir, file]);
-    const pdf = file.replace(/\.xlsx$/, '.pdf');
-    if (!existsSync(pdf)) throw new Error('LibreOffice no produjo el PDF');
-    const render = await tool('pdftoppm', ['-r', '60', '-png', '-f', '1', '-l', '1', pdf, file.replace(/\.xlsx$/, '-xlsx')]);
-    if (/error/i.test(render.stderr)) throw new Error(render.stderr.trim());
     results.push({ file: name, check: 'LibreOffice → CSV y PDF', ok: true, detail: `${text.split('\n').length - 1} filas en CSV` });
   } catch (error) {
     results.push({ file: name, check: 'LibreOffice → CSV y PDF', ok: false, detail: (error as Error).message });

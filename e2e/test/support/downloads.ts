@@ -1,5 +1,5 @@
 // A report downloaded the way a person gets it: click the button, take the browser's download,
-// read the file. Also the text of a PDF when Poppler's pdftotext is installed.
+// read the file; its text by Poppler's pdftotext.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,56 +23,19 @@ export async function downloadFrom(button: Locator): Promise<Downloaded> {
 }
 
 /**
- * The PDF's text, or null when pdftotext is not installed. 'layout' keeps the page's columns side
- * by side; 'raw' keeps the lines of one table cell together, for text a cell wraps.
+ * The PDF's text by Poppler's pdftotext (.ci/run installs poppler-utils; without it the test fails
+ * saying so). 'layout' keeps the page's columns side by side; 'raw' keeps the lines of one table
+ * cell together, for text a cell wraps.
  */
-export function pdfText(file: string, mode: 'layout' | 'raw' = 'layout'): string | null {
+export function pdfText(file: string, mode: 'layout' | 'raw' = 'layout'): string {
   try {
     return execFileSync('pdftotext', [`-${mode}`, file, '-'], { encoding: 'utf8' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('No se encontró "pdftotext". Instala poppler-utils (apt-get).');
     throw error;
   }
 }
 
-/**
- * Opens a PDF the way CI's report check does (api/test/reports/check-files.ts): pdfinfo reads it
- * and pdftoppm renders every page to PNG. The page count, or null when poppler is not installed.
- */
-export function renderPdf(file: string): number | null {
-  try {
-    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
-    const prefix = file.replace(/\.pdf$/, '');
-    execFileSync('pdftoppm', ['-r', '40', '-png', file, prefix]);
-    const base = path.basename(prefix);
-    const images = fs.readdirSync(path.dirname(file)).filter((f) => f.startsWith(`${base}-`) && f.endsWith('.png'));
-    expect(`${images.length} imágenes de ${pages} páginas`).toBe(`${pages} imágenes de ${pages} páginas`);
-    return pages;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-/**
- * An XLSX as LibreOffice reads it: converted headless to CSV (UTF-8, comma, double quotes), as
- * CI's report check does; the CSV text, or null when LibreOffice is not installed.
- */
-export function xlsxAsCsv(file: string): string | null {
-  const profile = fs.mkdtempSync(path.join(ARTIFACTS, 'lo-profile-'));
-  try {
-    const dir = path.dirname(file);
-    execFileSync(
-      'soffice',
-      ['--headless', '--norestore', '--nologo', `-env:UserInstallation=file://${profile}`, '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, file],
-      { stdio: 'pipe', timeout: 120_000 },
-    );
-    return fs.readFileSync(file.replace(/\.xlsx$/, '.csv'), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  } finally {
-    fs.rmSync(profile, { recursive: true, force: true });
-  }
-}
+// Opening the files with readers independent of the writer (poppler, LibreOffice): the same
+// module as the API's report check (`npm run check:reports -w @almacen/api`).
+export { renderPdf, xlsxAsCsv } from '../../../api/test/reports/file-readers';
