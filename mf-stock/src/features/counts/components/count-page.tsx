@@ -210,18 +210,29 @@ export function CountPage() {
   );
 }
 
+/**
+ * The text of one field of a line. It follows the saved line when that changes elsewhere (an
+ * uploaded sheet, another field's save) — otherwise it would keep showing what was there before,
+ * and leaving a stale empty field would erase the uploaded count — except while the person is in
+ * the field: the answer to the save of what they typed before must not replace what they are
+ * typing now (leaving the field saves it).
+ */
+function useSavedField(saved: string | null) {
+  const [value, set] = useState(saved ?? '');
+  const editing = useRef(false);
+  useEffect(() => {
+    if (!editing.current) set(saved ?? '');
+  }, [saved]);
+  return { value, set, onFocus: () => (editing.current = true), onBlur: () => (editing.current = false) };
+}
+
 function LineRow({ countId, line, editable }: { countId: number; line: CountLine; editable: boolean }) {
   const styles = useStyles();
   const save = useSaveLines(countId);
-  const [counted, setCounted] = useState(line.countedQuantity ?? '');
-  const [cost, setCost] = useState(line.unitCost ?? '');
-  const [observations, setObservations] = useState(line.observations ?? '');
-  // The fields follow the saved line when it changes elsewhere (an uploaded sheet, another
-  // field's save): otherwise they would keep showing what was there before, and leaving a stale
-  // empty field would erase the uploaded count.
-  useEffect(() => setCounted(line.countedQuantity ?? ''), [line.countedQuantity]);
-  useEffect(() => setCost(line.unitCost ?? ''), [line.unitCost]);
-  useEffect(() => setObservations(line.observations ?? ''), [line.observations]);
+  const countedField = useSavedField(line.countedQuantity);
+  const costField = useSavedField(line.unitCost);
+  const observationsField = useSavedField(line.observations);
+  const [counted, cost, observations] = [countedField.value, costField.value, observationsField.value];
   const countedError = counted.trim() !== '' && !QUANTITY_RE.test(counted.trim()) ? QUANTITY_MESSAGE : undefined;
   const costError = cost.trim() !== '' && (!COST_RE.test(cost.trim()) || !/[1-9]/.test(cost)) ? COST_MESSAGE : undefined;
 
@@ -246,7 +257,7 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
       <TableCell>
         {editable ? (
           <Field validationMessage={countedError} validationState={countedError ? 'error' : 'none'}>
-            <Input className={styles.number} inputMode="decimal" aria-label={label('Cantidad contada')} value={counted} onChange={(_e, d) => setCounted(d.value)} onBlur={() => commit({})} />
+            <Input className={styles.number} inputMode="decimal" aria-label={label('Cantidad contada')} value={counted} onChange={(_e, d) => countedField.set(d.value)} onFocus={countedField.onFocus} onBlur={() => { countedField.onBlur(); commit({}); }} />
           </Field>
         ) : line.countedQuantity === null ? (
           'Sin contar'
@@ -263,8 +274,12 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
               inputMode="decimal"
               aria-label={label('Costo unitario')}
               value={cost}
-              onChange={(_e, d) => setCost(d.value)}
-              onBlur={() => commit({ unitCost: cost.trim() === '' ? null : cost.trim() })}
+              onChange={(_e, d) => costField.set(d.value)}
+              onFocus={costField.onFocus}
+              onBlur={() => {
+                costField.onBlur();
+                commit({ unitCost: cost.trim() === '' ? null : cost.trim() });
+              }}
             />
           </Field>
         ) : line.unitCost === null ? (
@@ -280,8 +295,12 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
             aria-label={label('Observaciones')}
             value={observations}
             maxLength={500}
-            onChange={(_e, d) => setObservations(d.value)}
-            onBlur={() => commit({ observations: observations.trim() === '' ? null : observations.trim() })}
+            onChange={(_e, d) => observationsField.set(d.value)}
+            onFocus={observationsField.onFocus}
+            onBlur={() => {
+              observationsField.onBlur();
+              commit({ observations: observations.trim() === '' ? null : observations.trim() });
+            }}
           />
         ) : (
           (line.observations ?? '')

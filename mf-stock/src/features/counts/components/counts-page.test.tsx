@@ -11,6 +11,9 @@ import pages from '../../../pages';
 
 jest.setTimeout(60_000);
 const captured = captureDownloads();
+/** When set, the answer to saving a line waits for it (a save still on its way). */
+let saveAnswered: Promise<void> | null = null;
+afterEach(() => (saveAnswered = null));
 
 const line = (productId: number, productName: string, bookQuantity: string, countedQuantity: string | null = null, unitCost: string | null = null) => ({
   productId,
@@ -69,8 +72,11 @@ function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
         if (request.method !== 'GET') calls.push(request);
         if (request.method === 'PUT' && request.path === '/api/inventory-counts/7/lines') {
           const [change] = (request.body as { lines: Array<{ productId: number; countedQuantity: string | null }> }).lines;
-          detail = { ...detail, lines: detail.lines.map((l) => (l.productId === change.productId ? line(l.productId, l.productName, l.bookQuantity, change.countedQuantity) : l)) };
-          return detail;
+          const save = () => {
+            detail = { ...detail, lines: detail.lines.map((l) => (l.productId === change.productId ? line(l.productId, l.productName, l.bookQuantity, change.countedQuantity) : l)) };
+            return detail;
+          };
+          return saveAnswered ? saveAnswered.then(save) : save();
         }
         if (request.method === 'POST' && request.path === '/api/inventory-counts') return count(9, 'Inventario inicial', []);
         if (request.method === 'POST' && request.path === '/api/inventory-counts/7/lines/import') {
@@ -145,6 +151,27 @@ test('typing a count saves the line on leaving the field; a bad value is explain
   expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/inventory-counts/7/lines', body: { lines: [{ productId: 12, countedQuantity: '7.5' }] } });
   const row = paper.closest('tr')!;
   expect(await within(row).findByText(/^-2\.5 \(-?\$-?238\.75\)$/)).toBeInTheDocument();
+});
+
+test('typing again while the earlier save is on its way: its answer does not replace what is typed now', async () => {
+  const user = userEvent.setup({ delay: null });
+  let answer!: () => void;
+  saveAnswered = new Promise((resolve) => (answer = resolve));
+  const { calls } = renderCounts('/dashboard/stock/counts/7');
+  const paper = await screen.findByRole('textbox', { name: 'Cantidad contada de Papel bond carta' });
+  await user.type(paper, '7');
+  await user.tab();
+  await waitFor(() => expect(calls).toHaveLength(1));
+  await user.click(paper);
+  await user.clear(paper);
+  await user.type(paper, '8');
+  answer();
+  // The first save (7 of 10 in the books) arrives while the person is still in the field.
+  const row = paper.closest('tr')!;
+  expect(await within(row).findByText(/^-3 \(/)).toBeInTheDocument();
+  expect(paper).toHaveValue('8');
+  await user.tab();
+  await waitFor(() => expect(calls.at(-1)).toMatchObject({ method: 'PUT', path: '/api/inventory-counts/7/lines', body: { lines: [{ productId: 12, countedQuantity: '8' }] } }));
 });
 
 test('uploads a sheet, downloads the sheet and the acta, applies with the three signers', async () => {
