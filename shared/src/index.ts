@@ -4,3 +4,5 @@ export * from './domain';
 export * from './platform';
 // Kit: DataTable, form pieces, document wizard.
 export * from './kit';
+// The API layer: keys, read hooks and changes per resource.
+export * from './api';

@@ -5,7 +5,7 @@
 // On the partidas page, "Cargar partidas del clasificador" previews the CONAC chapter 2000
 // partidas genéricas shipped with Almacén the same way (the server holds the file), and the same
 // "Importar N registros" loads them; loaded twice, every row is "Sin cambios".
-import { useAction, useApi, useCan, useReportDownload } from '@almacen/shared';
+import { importTemplateRequest, useCan, useImportPreview, useImportRows, useReportDownload, type ImportCatalog, type ImportResult, type ImportRowStatus as RowStatus } from '@almacen/shared';
 import {
   Badge,
   Button,
@@ -28,26 +28,11 @@ import {
 import { ArrowDownloadRegular, ArrowUploadRegular, BookOpenRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 
-export type ImportCatalog = 'product-categories' | 'product-units' | 'products' | 'suppliers' | 'employees';
-
-type RowStatus = 'new' | 'unchanged' | 'updated' | 'error';
-interface ImportRow {
-  row: number;
-  status: RowStatus;
-  id: number | null;
-  values: Record<string, string | null>;
-  reason: string | null;
-}
-interface ImportResult {
-  rows: ImportRow[];
-  counts: Record<RowStatus, number>;
-}
+export type { ImportCatalog };
 
 export const STATUS_LABELS: Record<RowStatus, string> = { new: 'Nuevo', unchanged: 'Sin cambios', updated: 'Actualizado', error: 'Error' };
 const STATUS_COLORS: Record<RowStatus, 'success' | 'subtle' | 'informative' | 'danger'> = { new: 'success', unchanged: 'subtle', updated: 'informative', error: 'danger' };
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CLASSIFIER_NAME = 'Clasificador por Objeto del Gasto (CONAC), capítulo 2000 «Materiales y suministros»';
-const CLASSIFIER_PATH = '/api/catalog/imports/product-categories/classifier';
 
 /** What is previewed: a chosen file, or (file null) the classifier's partidas shipped with Almacén. */
 interface Source {
@@ -64,23 +49,12 @@ const useStyles = makeStyles({
 export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; title: string }) {
   const styles = useStyles();
   const canImport = useCan('catalogs.import');
-  const api = useApi();
   const file = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Source | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const template = useReportDownload();
-  const send = (path: string, f: File | null) =>
-    f
-      ? api<ImportResult>(path, { method: 'POST', body: f, headers: { 'content-type': f.name.toLowerCase().endsWith('.xlsx') ? XLSX_TYPE : 'text/csv' } })
-      : api<ImportResult>(path, { method: 'POST' });
-  const check = useAction((s: Source) => send(s.file ? `/api/catalog/imports/${catalog}/preview` : `${CLASSIFIER_PATH}/preview`, s.file), {
-    errorText: 'revisar el archivo.',
-  });
-  const importRows = useAction((s: Source) => send(s.file ? `/api/catalog/imports/${catalog}` : CLASSIFIER_PATH, s.file), {
-    errorText: 'importar el archivo.',
-    successText: 'Importación terminada.',
-    invalidate: ['/api/catalog'],
-  });
+  const previewRows = useImportPreview(catalog);
+  const importRows = useImportRows(catalog);
   if (!canImport) return null;
   const writable = preview ? preview.counts.new + preview.counts.updated : 0;
   const close = () => {
@@ -88,7 +62,7 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
     setPreview(null);
   };
   const open = async (source: Source) => {
-    const result = await check.run(source);
+    const result = await previewRows.run(source.file);
     if (result) {
       setChosen(source);
       setPreview(result);
@@ -110,19 +84,19 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
           await open({ name: f.name, file: f });
         }}
       />
-      <Button icon={<ArrowUploadRegular />} disabled={check.running} onClick={() => file.current?.click()}>
+      <Button icon={<ArrowUploadRegular />} disabled={previewRows.running} onClick={() => file.current?.click()}>
         Importar
       </Button>
       <Button
         appearance="subtle"
         icon={<ArrowDownloadRegular />}
         disabled={template.downloading}
-        onClick={() => void template.download({ path: `/api/catalog/imports/${catalog}/template`, fileName: `Plantilla de ${title}.csv` })}
+        onClick={() => void template.download(importTemplateRequest(catalog, title))}
       >
         Descargar plantilla
       </Button>
       {catalog === 'product-categories' && (
-        <Button appearance="subtle" icon={<BookOpenRegular />} disabled={check.running} onClick={() => void open({ name: CLASSIFIER_NAME, file: null })}>
+        <Button appearance="subtle" icon={<BookOpenRegular />} disabled={previewRows.running} onClick={() => void open({ name: CLASSIFIER_NAME, file: null })}>
           Cargar partidas del clasificador
         </Button>
       )}
@@ -173,7 +147,7 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
                   appearance="primary"
                   disabled={preview.counts.error > 0 || writable === 0 || importRows.running}
                   onClick={async () => {
-                    if (await importRows.run(chosen)) close();
+                    if (await importRows.run(chosen.file)) close();
                   }}
                 >
                   Importar {writable} {writable === 1 ? 'registro' : 'registros'}

@@ -4,18 +4,10 @@
 // that runs the delete. Each screen brings its texts, columns and form dialogs. Without
 // catalogs.write (issue #15) the list, its search and its detail stay, and "Añadir …" and the row
 // menu are not there: nothing is offered that the API would refuse.
-import {
-  ConfirmDialog,
-  DataTable,
-  editDeleteActions,
-  RowActionsMenu,
-  useCan,
-  type DataTableColumn,
-} from '@almacen/shared';
+import { ConfirmDialog, DataTable, type DataTableColumn, editDeleteActions, RowActionsMenu, tableLoadError, useCan } from '@almacen/shared';
 import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import { tableLoadError } from './load-error';
 import type { CatalogDialogs } from './use-catalog-dialogs';
 
 export interface CatalogTableTexts<T> {
@@ -52,7 +44,7 @@ export function CatalogTable<T extends { id: number }>({ texts, list, columns, d
       getRowId={(item) => item.id}
       loading={list.isLoading}
       saving={saving}
-      error={tableLoadError(list.error, Boolean(list.data), texts.loadError, () => list.mutate())}
+      error={tableLoadError(list, texts.loadError)}
       searchPlaceholder={texts.searchPlaceholder}
       emptyMessage={texts.emptyMessage}
       renderDetail={renderDetail}

@@ -33,3 +33,14 @@ export function invoiceTypeLabel(code: string): string {
 export function movementTypeLabel(code: string): string {
   return MOVEMENT_TYPE_LABELS[code as MovementType] ?? code;
 }
+
+/**
+ * What a product without a unit of measure or a partida shows: in full on the portal's screens,
+ * short in the reports' and the count sheet's narrow columns (and the home page's chart).
+ */
+export const MISSING_LABELS = {
+  unit: 'Sin unidad de medida asignada',
+  category: 'Sin partida asignada',
+  unitShort: 'Sin unidad',
+  categoryShort: 'Sin partida',
+} as const;

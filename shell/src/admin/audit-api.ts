@@ -1,8 +1,7 @@
 // "Bitácora" (issue #15): GET /api/audit, newest first, paged by the server with a cursor (the log
 // grows without bound), and POST /api/reports/audit, the XLSX of the same filters.
-import { useApi, type ReportRequest } from '@almacen/shared';
+import { useApi, useResource, type ReportRequest } from '@almacen/shared';
 import type { AuditActionName, AuditFilterOptions, AuditPage } from '@almacen/shared/domain';
-import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 
 export const AUDIT_PATH = '/api/audit';
@@ -67,6 +66,5 @@ export const AUDIT_FILTERS_PATH = '/api/audit/filters';
 
 /** GET /api/audit/filters: who appears in the log (by sub, with their latest name) and which entities. */
 export function useAuditFilterChoices() {
-  const api = useApi();
-  return useSWR<AuditFilterOptions>(AUDIT_FILTERS_PATH, () => api<AuditFilterOptions>(AUDIT_FILTERS_PATH));
+  return useResource<AuditFilterOptions>(AUDIT_FILTERS_PATH);
 }

@@ -1,7 +1,7 @@
 // "Bitácora" (issue #15, Administración): who did what, when, to which record, and what changed.
 // Read-only. Filters go to the server (the log grows without bound), which answers a page at a
 // time, newest first; "Cargar más" asks for older rows, "Exportar XLSX" for every filtered row.
-import { DataTable, loadErrorText, spanishCollator, usePageTitle, useReportDownload, useRuntimeConfig, type DataTableColumn } from '@almacen/shared';
+import { DataTable, type DataTableColumn, spanishCollator, tableLoadError, usePageTitle, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { AUDIT_ACTIONS, formatDateTime, type AuditActionName, type AuditLogEntry } from '@almacen/shared/domain';
 import { Button, Field, Input, Select, Subtitle2, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
@@ -116,7 +116,7 @@ export function AuditPage() {
         columns={columns}
         getRowId={(e) => e.id}
         loading={log.loading}
-        error={log.error ? { text: loadErrorText('obtener la bitácora'), onRetry: log.retry } : undefined}
+        error={tableLoadError({ error: log.error, mutate: log.retry }, 'obtener la bitácora')}
         searchPlaceholder="Buscar en las filas cargadas"
         emptyMessage="No hay registros en la bitácora con estos filtros."
         defaultPageSize={AUDIT_PAGE_SIZE}

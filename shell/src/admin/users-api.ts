@@ -2,17 +2,15 @@
 // provider, POST /api/users, POST /api/users/{id}/password-reset and POST|DELETE
 // /api/users/{id}/deactivation. Failures show as every action's do (the "¡Oh no!" toast with the
 // API's words, e.g. the last administrator's 409).
-import { ME_KEY, useAction, useApi } from '@almacen/shared';
+import { ME_KEY, useAction, useApi, useResource } from '@almacen/shared';
 import type { AccessRole, NewUserInput, NewUserResult, PasswordResetResult, UserSummary } from '@almacen/shared/domain';
-import useSWR from 'swr';
 
 export const USERS_KEY = '/api/users';
 // A change to one's own roles changes what one may do: /api/me is asked again too.
 const AFTER_CHANGE = [USERS_KEY, ME_KEY, '/api/audit'];
 
 export function useUsers() {
-  const api = useApi();
-  return useSWR<UserSummary[]>(USERS_KEY, () => api<UserSummary[]>(USERS_KEY));
+  return useResource<UserSummary[]>(USERS_KEY);
 }
 
 export function useSetRoles() {

@@ -2,19 +2,7 @@
 // Almacén are edited in "Roles…"; those the identity provider or ADMIN_USERS grant show apart and
 // cannot be removed here. With the embedded provider an administrator also creates accounts,
 // resets passwords (the one-time password shows once) and deactivates or reactivates accounts.
-import {
-  ConfirmDialog,
-  DataTable,
-  FormDialog,
-  RowActionsMenu,
-  TextField,
-  loadErrorText,
-  usePageTitle,
-  useRuntimeConfig,
-  validateSchema,
-  type DataTableColumn,
-  type RowAction,
-} from '@almacen/shared';
+import { ConfirmDialog, DataTable, type DataTableColumn, FormDialog, type RowAction, RowActionsMenu, tableLoadError, TextField, usePageTitle, useRuntimeConfig, validateSchema } from '@almacen/shared';
 import {
   ACCESS_ROLES,
   ACCESS_ROLE_LABELS,
@@ -137,7 +125,8 @@ export function UsersPage() {
   const styles = useStyles();
   const config = useRuntimeConfig();
   const embedded = config.identityProvider === 'embedded';
-  const { data, error, isLoading, mutate } = useUsers();
+  const users = useUsers();
+  const { data, isLoading } = users;
   const setRoles = useSetRoles();
   const createUser = useCreateUser();
   const resetPassword = useResetPassword();
@@ -227,7 +216,7 @@ export function UsersPage() {
         getRowId={(u) => u.id}
         loading={isLoading}
         saving={setRoles.running || createUser.running || resetPassword.running || setActive.running}
-        error={error ? { text: loadErrorText('obtener los usuarios'), onRetry: () => void mutate() } : undefined}
+        error={tableLoadError(users, 'obtener los usuarios')}
         searchPlaceholder="Buscar un usuario"
         emptyMessage="No hay usuarios registrados."
         defaultSort={{ columnId: 'id', direction: 'ascending' }}

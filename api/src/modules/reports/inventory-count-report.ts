@@ -2,13 +2,13 @@
 // conteo" (POST /api/reports/inventory-counts/{id}/sheet), PDF or XLSX, read in the report's
 // snapshot like the other reports. Differences are those at the count's snapshot, valued at the
 // snapshot average and rounded to cents in SQL; a session not applied prints "BORRADOR".
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatQuantity } from '@almacen/shared/domain';
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
 import type { ReportContext } from './reports.service';
 import type { Snapshot } from './snapshot';
 
-const NO_CATEGORY = 'Sin partida';
-const NO_UNIT = 'Sin unidad';
+const NO_CATEGORY = MISSING_LABELS.categoryShort;
+const NO_UNIT = MISSING_LABELS.unitShort;
 
 interface CountHeader {
   id: number;

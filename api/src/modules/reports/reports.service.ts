@@ -1,19 +1,6 @@
 // The four reports of ARCHITECTURE §6 as ReportDefinitions: titles, columns, header fields,
 // rows mapped from the repository's cursors, totals and signature blocks.
-import {
-  addDecimal,
-  DEFAULT_TIME_ZONE,
-  divideDecimal,
-  formatDate,
-  formatDateTime,
-  formatQuantity,
-  invoiceTypeLabel,
-  isInboundMovement,
-  movementTypeLabel,
-  subtractDecimal,
-  trimDecimal,
-  VAT_FACTOR,
-} from '@almacen/shared/domain';
+import { addDecimal, DEFAULT_TIME_ZONE, divideDecimal, formatDate, formatDateTime, formatQuantity, invoiceTypeLabel, isInboundMovement, MISSING_LABELS, movementTypeLabel, subtractDecimal, trimDecimal, VAT_FACTOR } from '@almacen/shared/domain';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
 import * as repo from './reports.repository';
 import { cutoffNote } from '../stock/stock-at-date';
@@ -41,8 +28,8 @@ function cancellationStamp(cancellation: repo.CancellationStamp | null, context:
 type Base = Pick<ReportDefinition, 'institution' | 'issued'>;
 const base = ({ institution, issued }: ReportContext): Base => ({ institution, issued });
 
-const NO_CATEGORY = 'Sin partida';
-const NO_UNIT = 'Sin unidad';
+const NO_CATEGORY = MISSING_LABELS.categoryShort;
+const NO_UNIT = MISSING_LABELS.unitShort;
 
 async function* mapBatches<T>(source: AsyncIterable<T[]>, map: (row: T) => Row[]): AsyncIterable<Row[]> {
   for await (const batch of source) yield batch.flatMap(map);

@@ -21,12 +21,13 @@
 // instead while they are not kept in this zone: keepMonthTotalsIn at start-up); the recent
 // movements are the last 10 ids of the primary key. Measured by `npm run bench`
 // (bench/stock-summary.ts).
+import { MISSING_LABELS } from '@almacen/shared/domain';
 import type { Pool } from 'pg';
 import type { StockSummary, SummaryMonth } from '@almacen/shared/domain';
 
 export type { StockSummary, SummaryMonth };
 
-export const NO_CATEGORY_LABEL = 'Sin partida';
+export const NO_CATEGORY_LABEL = MISSING_LABELS.categoryShort;
 export const OTHERS_LABEL = 'Otras';
 
 const SUMMARY_SQL = `

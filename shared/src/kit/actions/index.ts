@@ -1,8 +1,8 @@
 export { useAction } from './use-action';
 export type { Action, ActionOptions } from './use-action';
-export { LoadFailure } from './load-failure';
+export { LoadFailure, LoadProblem, RefreshFailure, tableLoadError } from './load-failure';
 export { GATE_TEXTS, PermissionGate } from './permission-gate';
-export type { LoadFailureProps } from './load-failure';
+export type { LoadFailureProps, LoadProblemProps } from './load-failure';
 export { useLoadErrorToast } from './use-load-error-toast';
 export { withoutPeriod } from './without-period';
 export {

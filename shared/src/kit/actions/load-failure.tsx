@@ -1,13 +1,19 @@
-// A load that failed where its data would have been shown (a panel's figures, a nested detail,
-// a form row's availability): the failure is told once in the "¡Oh no!" toast (spec §8), as the
-// DataTable does, and the place itself says what is missing and offers "Reintentar".
+// How a load fails, the same for every table and panel:
+// - nothing on screen yet (the first load failed): the failure is told once in the "¡Oh no!" toast
+//   and the place itself says what is missing and offers "Reintentar" (LoadFailure; the DataTable
+//   does the same where its rows would be);
+// - data already on screen (a background refresh failed): the data stays, and a notice says it may
+//   be out of date, with "Reintentar" (RefreshFailure; no toast — nothing was lost).
+// LoadProblem picks one of them, or nothing, from what a read hook of the API layer answers.
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { TABLE_TEXTS } from '../data-table/texts';
+import { loadErrorText } from '../../platform/error-text';
 import { useLoadErrorToast } from './use-load-error-toast';
+import { withoutPeriod } from './without-period';
 
 export interface LoadFailureProps {
   error: unknown;
-  /** What was being loaded, as in spec §8: "obtener el producto solicitado." */
+  /** What was being loaded, ending "Algo salió mal mientras tratábamos de …": "obtener el producto solicitado." */
   what: string;
   onRetry: () => void;
   /** What the place says while it has no data (the toast carries the full message). */
@@ -26,4 +32,41 @@ export function LoadFailure({ error, what, onRetry, text = TABLE_TEXTS.loadFaile
       </MessageBarActions>
     </MessageBar>
   );
+}
+
+/** Data on screen that could not be refreshed: it stays, and this says it may be out of date. */
+export function RefreshFailure({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <MessageBar intent="warning" layout="multiline" role="status">
+      <MessageBarBody>{TABLE_TEXTS.refreshFailed}</MessageBarBody>
+      {onRetry && (
+        <MessageBarActions>
+          <Button size="small" onClick={onRetry}>
+            {TABLE_TEXTS.retry}
+          </Button>
+        </MessageBarActions>
+      )}
+    </MessageBar>
+  );
+}
+
+export interface LoadProblemProps extends Omit<LoadFailureProps, 'error' | 'onRetry'> {
+  /** A read hook's answer: `useProducts()`, `useCount(id)`… */
+  resource: { data?: unknown; error?: unknown; mutate: () => unknown };
+}
+
+/** LoadFailure when the first load failed, RefreshFailure when a refresh of shown data failed, else nothing. */
+export function LoadProblem({ resource, what, text }: LoadProblemProps) {
+  if (!resource.error) return null;
+  const retry = () => void resource.mutate();
+  if (resource.data === undefined) return <LoadFailure error={resource.error} what={what} text={text} onRetry={retry} />;
+  return <RefreshFailure onRetry={retry} />;
+}
+
+/**
+ * The DataTable's `error` from a read hook's answer: "Algo salió mal mientras tratábamos de {what}"
+ * with "Reintentar" (the table tells a first-load failure and keeps its rows on a failed refresh).
+ */
+export function tableLoadError(resource: { error?: unknown; mutate: () => unknown }, what: string): { text: string; onRetry: () => void } | undefined {
+  return resource.error ? { text: loadErrorText(withoutPeriod(what)), onRetry: () => void resource.mutate() } : undefined;
 }

@@ -305,4 +305,22 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(retried).toEqual([true]);
   });
+
+  it('a refresh that fails with rows on screen keeps the rows and says they may be out of date, without a toast', async () => {
+    const user = setup();
+    const retried: boolean[] = [];
+    const text = 'Algo salió mal mientras tratábamos de obtener los productos.';
+    const { rerender } = renderWithPlatform(<Table items={many(3)} />);
+    rerender(<Table items={many(3)} error={{ text, onRetry: () => retried.push(true) }} />);
+    expect(await screen.findByText('No fue posible actualizar los datos; se muestran los últimos que se recibieron.')).toBeInTheDocument();
+    expect(names()).toEqual(['Producto 1', 'Producto 2', 'Producto 3']);
+    expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
+    expect(screen.getByRole('table')).not.toHaveTextContent('No fue posible cargar los datos.');
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(retried).toEqual([true]);
+    // The refresh that works takes the notice away.
+    rerender(<Table items={many(4)} />);
+    expect(screen.queryByText(/No fue posible actualizar/)).not.toBeInTheDocument();
+    expect(names()).toHaveLength(4);
+  });
 });

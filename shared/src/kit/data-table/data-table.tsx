@@ -58,6 +58,7 @@ import {
   SEARCH_DEBOUNCE_MS,
 } from '../../domain/constants';
 import { ERROR_TITLE } from '../../platform/error-text';
+import { RefreshFailure } from '../actions/load-failure';
 import { useNotify } from '../../platform/notify';
 import { isAtLeast, useBreakpoint } from '../hooks/use-breakpoint';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -159,8 +160,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const breakpoint = useBreakpoint();
   const notify = useNotify();
 
-  // A failed load is told once per failure, as a notification (spec §8).
-  const errorText = error?.text;
+  // One way a load fails, in every table: with nothing on screen yet, the failure is told once in
+  // the "¡Oh no!" toast and the table offers "Reintentar" where the rows would be; with rows on
+  // screen (a background refresh failed) the rows stay and a notice says they may be out of date.
+  const refreshFailed = Boolean(error) && (items?.length ?? 0) > 0;
+  const loadFailed = Boolean(error) && !refreshFailed;
+  const errorText = loadFailed ? error?.text : undefined;
   useEffect(() => {
     if (errorText) notify.error(ERROR_TITLE, errorText);
   }, [errorText, notify]);
@@ -237,7 +242,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 
 
-  const showSkeleton = loading && rows.length === 0 && !error;
+  const showSkeleton = loading && rows.length === 0 && !loadFailed;
   const virtualized = !showSkeleton && page.rows.length > virtualizeFrom && expanded.size === 0;
   const rowWindow = useRowWindow(page.rows.length, virtualized, ESTIMATED_ROW_HEIGHT[density], `${page.pageIndex}:${pageSize}`);
 
@@ -273,7 +278,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   // `npm run bench` times first render and search-to-update from this mark: one per commit that
   // changes the shown rows (never on other renders), so it costs nothing measurable.
-  const shownRows = showSkeleton || error ? null : page.rows;
+  const shownRows = showSkeleton || loadFailed ? null : page.rows;
   useLayoutEffect(() => {
     if (shownRows) markTable('datatable:rows-rendered', { label, total: page.total, search: debouncedSearch });
   }, [shownRows, label, page.total, debouncedSearch]);
@@ -320,9 +325,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const nothingMatches = rows.length > 0 && page.total === 0;
 
   let body: ReactNode;
-  if (error) {
-    // The failure itself is told once, in the "¡Oh no!" toast (spec §8); the table only says
-    // why it is empty and offers to try again.
+  if (loadFailed && error) {
+    // The failure itself is told once, in the "¡Oh no!" toast; the table only says why it is
+    // empty and offers to try again.
     body = (
       <TableRow>
         <TableCell colSpan={columnCount} className={styles.messageCell}>
@@ -471,6 +476,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
 
       <div className={styles.progress}>{saving && <ProgressBar aria-label={TABLE_TEXTS.saving} thickness="medium" />}</div>
+      {refreshFailed && error && <RefreshFailure onRetry={error.onRetry} />}
 
       <div
         ref={rowWindow.containerRef}

@@ -1,4 +1,5 @@
 export { DataTable } from './data-table';
+export { productCategoryColumn, productUnitColumn } from './product-columns';
 export { RowActionsMenu, editDeleteActions } from './row-actions-menu';
 export type { RowAction, RowActionsMenuProps } from './row-actions-menu';
 export { TABLE_TEXTS } from './texts';

@@ -21,4 +21,5 @@ export const TABLE_TEXTS = {
   actions: 'Acciones',
   retry: 'Reintentar',
   loadFailed: 'No fue posible cargar los datos.',
+  refreshFailed: 'No fue posible actualizar los datos; se muestran los últimos que se recibieron.',
 } as const;

@@ -1,9 +1,6 @@
 import { createCategorySchema, updateCategorySchema } from '@almacen/shared/domain';
+import { useCategories, useCreateCategory, useDeleteCategory, useUpdateCategory } from '@almacen/shared';
 import { DescribedCatalogPage, type DescribedTexts } from '../../../components/described-catalog-page';
-import { useCreateCategory } from '../api/create-category';
-import { useDeleteCategory } from '../api/delete-category';
-import { useCategories } from '../api/get-categories';
-import { useUpdateCategory } from '../api/update-category';
 
 export const CATEGORY_TEXTS: DescribedTexts = {
   title: 'Partidas',

@@ -2,26 +2,9 @@
 // "Eliminar asignación" (those two only with catalogs.write, issue #15).
 import { Button } from '@fluentui/react-components';
 import { PersonAddRegular, DeleteRegular } from '@fluentui/react-icons';
-import {
-  ConfirmDialog,
-  DataTable,
-  FormDialog,
-  IdField,
-  RowActionsMenu,
-  SelectField,
-  useCan,
-  useLoadErrorToast,
-  validateSchema,
-  type DataTableColumn,
-  type SelectOption,
-} from '@almacen/shared';
+import { ConfirmDialog, DataTable, type DataTableColumn, FormDialog, IdField, RowActionsMenu, SelectField, type SelectOption, tableLoadError, useAssignRole, useCan, useEmployeeRoles, useLoadErrorToast, useRemoveRole, useRoles, validateSchema } from '@almacen/shared';
 import { assignRoleSchema, type AssignRole, type Employee, type Role } from '@almacen/shared/domain';
 import { useMemo, useState } from 'react';
-import { tableLoadError } from '../../../components/load-error';
-import { useAssignRole } from '../api/assign-role';
-import { useEmployeeRoles } from '../api/get-employee-roles';
-import { useRoles } from '../api/get-roles';
-import { useRemoveRole } from '../api/remove-role';
 
 const validateAssign = validateSchema(assignRoleSchema);
 
@@ -50,7 +33,7 @@ export function EmployeeRoles({ employee }: { employee: Employee }) {
         getRowId={(role) => role.id}
         loading={roles.isLoading}
         saving={assign.running || remove.running}
-        error={tableLoadError(roles.error, Boolean(roles.data), 'obtener los roles del empleado solicitado.', () => roles.mutate())}
+        error={tableLoadError(roles, 'obtener los roles del empleado solicitado.')}
         searchPlaceholder="Buscar un rol"
         emptyMessage="El empleado no tiene roles asignados."
         defaultPageSize={5}

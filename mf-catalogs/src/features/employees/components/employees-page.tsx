@@ -1,13 +1,9 @@
-import { FormDialog, IdField, TextField, validateSchema, type DataTableColumn } from '@almacen/shared';
+import { type DataTableColumn, FormDialog, IdField, TextField, useCreateEmployee, useDeleteEmployee, useEmployees, useUpdateEmployee, validateSchema } from '@almacen/shared';
 import { createEmployeeSchema, updateEmployeeSchema, type CreateEmployee, type Employee } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
-import { useCreateEmployee } from '../api/create-employee';
-import { useDeleteEmployee } from '../api/delete-employee';
-import { useEmployees } from '../api/get-employees';
-import { useUpdateEmployee } from '../api/update-employee';
 import { EmployeeRoles, fullName } from './employee-roles';
 
 const validateCreate = validateSchema(createEmployeeSchema);

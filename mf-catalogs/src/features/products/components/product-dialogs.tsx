@@ -1,20 +1,8 @@
 // "Nuevo producto" (name only) and "Editar producto" (id disabled; partida and unit optional,
 // searchable; "Existencia mínima" / "Existencia máxima" optional, issue #20).
-import {
-  DecimalField,
-  FormDialog,
-  IdField,
-  SelectField,
-  TextField,
-  useLoadErrorToast,
-  validateSchema,
-  type SelectOption,
-} from '@almacen/shared';
+import { DecimalField, FormDialog, IdField, SelectField, type SelectOption, TextField, useCategories, useLoadErrorToast, useProduct, useUnits, validateSchema } from '@almacen/shared';
 import { createProductSchema, updateProductSchema, type Product, type UpdateProduct } from '@almacen/shared/domain';
 import { useMemo } from 'react';
-import { useProductCategories } from '../api/get-product-categories';
-import { useProductUnits } from '../api/get-product-units';
-import { useProduct } from '../api/get-product';
 
 export const PRODUCT_FIELDS = {
   name: 'Nombre del producto',
@@ -54,8 +42,8 @@ export function EditProductDialog({ product: row, onClose, onSubmit }: EditProdu
   const fresh = useProduct(row.id);
   useLoadErrorToast(fresh.error, 'obtener el producto solicitado.');
   const product = fresh.data ?? row;
-  const categories = useProductCategories();
-  const units = useProductUnits();
+  const categories = useCategories();
+  const units = useUnits();
   useLoadErrorToast(categories.error, 'obtener las partidas.');
   useLoadErrorToast(units.error, 'obtener las unidades de medida.');
   const categoryOptions = useMemo<SelectOption<number>[]>(

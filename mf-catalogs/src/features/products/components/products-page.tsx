@@ -1,22 +1,12 @@
-import { Badge } from '@fluentui/react-components';
-import type { DataTableColumn } from '@almacen/shared';
+import { productCategoryColumn, productUnitColumn, type DataTableColumn } from '@almacen/shared';
 import type { Product } from '@almacen/shared/domain';
 import { useMemo } from 'react';
+import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } from '@almacen/shared';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
-import { useCreateProduct } from '../api/create-product';
-import { useDeleteProduct } from '../api/delete-product';
-import { useProducts } from '../api/get-products';
-import { useUpdateProduct } from '../api/update-product';
 import { CreateProductDialog, EditProductDialog } from './product-dialogs';
 
-export const NO_UNIT = 'Sin unidad de medida asignada';
-export const NO_CATEGORY = 'Sin partida asignada';
-
-// "Sin partida asignada" in italics at the table's own size (Fluent's Text would set 14 px in a
-// 12 px compact table).
-const NONE_STYLE = { fontStyle: 'italic' } as const;
 
 const TABLE_TEXTS: CatalogTableTexts<Product> = {
   label: 'Productos',
@@ -41,30 +31,9 @@ export function ProductsPage() {
     () => [
       { id: 'id', header: 'ID', value: (item) => item.id, width: 90, minWidth: 48 },
       { id: 'name', header: 'Nombre', value: (item) => item.name, width: 360 },
-      {
-        id: 'unit',
-        header: 'Unidad',
-        value: (item) => item.unit?.description,
-        cell: (item) =>
-          item.unit ? (
-            <Badge appearance="tint" color="brand" shape="rounded">
-              {item.unit.description}
-            </Badge>
-          ) : (
-            <span style={NONE_STYLE}>{NO_UNIT}</span>
-          ),
-        width: 220,
-        // Priority columns: on a phone ID and Nombre (and the row's menu) keep the width.
-        hideBelow: 'tablet',
-      },
-      {
-        id: 'category',
-        header: 'Partida',
-        value: (item) => item.category?.description,
-        cell: (item) => (item.category ? item.category.description : <span style={NONE_STYLE}>{NO_CATEGORY}</span>),
-        width: 380,
-        hideBelow: 'tablet',
-      },
+      // Priority columns: on a phone ID and Nombre (and the row's menu) keep the width.
+      productUnitColumn<Product>(),
+      productCategoryColumn<Product>(),
     ],
     [],
   );

@@ -1,9 +1,6 @@
 import { createRoleSchema, updateRoleSchema } from '@almacen/shared/domain';
+import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from '@almacen/shared';
 import { DescribedCatalogPage, type DescribedTexts } from '../../../components/described-catalog-page';
-import { useCreateRole } from '../api/create-role';
-import { useDeleteRole } from '../api/delete-role';
-import { useRoles } from '../api/get-roles';
-import { useUpdateRole } from '../api/update-role';
 
 export const ROLE_TEXTS: DescribedTexts = {
   title: 'Roles',

@@ -1,14 +1,9 @@
-import { FormDialog, IdField, TextField, useLoadErrorToast, validateSchema, type DataTableColumn } from '@almacen/shared';
+import { type DataTableColumn, FormDialog, IdField, TextField, useCreateSupplier, useDeleteSupplier, useLoadErrorToast, useSupplier, useSuppliers, useUpdateSupplier, validateSchema } from '@almacen/shared';
 import { createSupplierSchema, updateSupplierSchema, type CreateSupplier, type Supplier } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
-import { useCreateSupplier } from '../api/create-supplier';
-import { useDeleteSupplier } from '../api/delete-supplier';
-import { useSupplier } from '../api/get-supplier';
-import { useSuppliers } from '../api/get-suppliers';
-import { useUpdateSupplier } from '../api/update-supplier';
 
 const validateCreate = validateSchema(createSupplierSchema);
 const validateUpdate = validateSchema(updateSupplierSchema);

@@ -1,9 +1,6 @@
 import { createUnitSchema, updateUnitSchema } from '@almacen/shared/domain';
+import { useCreateUnit, useDeleteUnit, useUnits, useUpdateUnit } from '@almacen/shared';
 import { DescribedCatalogPage, type DescribedTexts } from '../../../components/described-catalog-page';
-import { useCreateUnit } from '../api/create-unit';
-import { useDeleteUnit } from '../api/delete-unit';
-import { useUnits } from '../api/get-units';
-import { useUpdateUnit } from '../api/update-unit';
 
 export const UNIT_TEXTS: DescribedTexts = {
   title: 'Unidades de medida',

@@ -1,14 +1,12 @@
 // The expanded exit: its movements (each expanding into its product; its cancellation's too),
 // "Reporte de salida", and either "Cancelar salida" (when the person may cancel) or who cancelled
 // it, when and why.
-import { CancellationDetails, DataTable, loadErrorText, useRuntimeConfig, withoutPeriod, type DataTableColumn } from '@almacen/shared';
+import { CancellationDetails, DataTable, type DataTableColumn, dispatchReportRequest, tableLoadError, useDispatchMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { formatCurrency, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import { CANCEL_DISPATCH_TEXTS } from '../api/cancel-dispatch';
-import { useDispatchMovements } from '../api/get-dispatch-movements';
-import { useDownloadDispatchReport } from '../api/download-dispatch-report';
+import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
 import { MovementProduct } from './movement-product';
 
 export const DETAIL_TEXTS = {
@@ -16,7 +14,7 @@ export const DETAIL_TEXTS = {
   report: 'Reporte de salida',
   search: 'Buscar un movimiento',
   empty: 'La salida no tiene movimientos.',
-  loadError: loadErrorText(withoutPeriod('obtener los movimientos de la salida solicitada.')),
+  loadError: 'obtener los movimientos de la salida solicitada.',
 } as const;
 
 const useStyles = makeStyles({
@@ -29,8 +27,9 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
   const styles = useStyles();
   const { timeZone } = useRuntimeConfig();
   // A failure says "…descargar el reporte solicitado." + the server's message (the kit does it).
-  const report = useDownloadDispatchReport(dispatch.id);
-  const { data, error, isLoading, mutate } = useDispatchMovements(dispatch.id);
+  const report = useReportDownload();
+  const movements = useDispatchMovements(dispatch.id);
+  const { data, isLoading } = movements;
   const columns = useMemo<DataTableColumn<Movement>[]>(
     () => [
       { id: 'id', header: 'ID', value: (movement) => movement.id, width: 100, minWidth: 48 },
@@ -61,7 +60,7 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
         columns={columns}
         getRowId={(movement) => movement.id}
         loading={isLoading}
-        error={error ? { text: DETAIL_TEXTS.loadError, onRetry: () => void mutate() } : undefined}
+        error={tableLoadError(movements, DETAIL_TEXTS.loadError)}
         searchPlaceholder={DETAIL_TEXTS.search}
         emptyMessage={DETAIL_TEXTS.empty}
         defaultPageSize={5}
@@ -70,7 +69,7 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
             <Button
               icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
               disabled={report.downloading}
-              onClick={() => void report.download()}
+              onClick={() => void report.download(dispatchReportRequest(dispatch.id))}
             >
               {DETAIL_TEXTS.report}
             </Button>

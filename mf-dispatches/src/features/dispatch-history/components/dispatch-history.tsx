@@ -1,14 +1,13 @@
 // "Consultar historial de salidas" (spec §2 "Dispatch history"): every exit, newest first; a row
 // expands into its movements and its report, and lets the exit be cancelled (issue #16). "Crear
 // nueva salida" only with dispatches.create, "Cancelar salida" only with dispatches.cancel (issue #15).
-import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, useCan, usePageTitle, withoutPeriod, type DataTableColumn } from '@almacen/shared';
+import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn, tableLoadError, useCan, useCancelDispatch, useDispatches, usePageTitle } from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CANCEL_DISPATCH_TEXTS, useCancelDispatch } from '../api/cancel-dispatch';
-import { useDispatches } from '../api/get-dispatches';
+import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
 import { DispatchDetail } from './dispatch-detail';
 
 export const HISTORY_TEXTS = {
@@ -18,7 +17,7 @@ export const HISTORY_TEXTS = {
   search: 'Buscar una salida',
   empty: 'Todavía no hay salidas registradas.',
   // Spec §8 endings are quoted verbatim, period included.
-  loadError: loadErrorText(withoutPeriod('obtener las salidas.')),
+  loadError: 'obtener las salidas.',
 } as const;
 
 const useStyles = makeStyles({
@@ -30,11 +29,12 @@ export function DispatchHistory() {
   usePageTitle(HISTORY_TEXTS.title);
   const styles = useStyles();
   const navigate = useNavigate();
-  const { data, error, isLoading, mutate } = useDispatches();
+  const dispatches = useDispatches();
+  const { data, isLoading } = dispatches;
   // The exit being cancelled stays set after the dialog closes, for the notice's words.
   const [target, setTarget] = useState<Dispatch | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const cancel = useCancelDispatch(target);
+  const cancel = useCancelDispatch(target ? CANCEL_DISPATCH_TEXTS.success(target) : undefined);
   const canCreate = useCan('dispatches.create');
   const canCancel = useCan('dispatches.cancel');
   const columns = useMemo<DataTableColumn<Dispatch>[]>(
@@ -68,7 +68,7 @@ export function DispatchHistory() {
         getRowId={(dispatch) => dispatch.id}
         loading={isLoading}
         saving={cancel.running}
-        error={error ? { text: HISTORY_TEXTS.loadError, onRetry: () => void mutate() } : undefined}
+        error={tableLoadError(dispatches, HISTORY_TEXTS.loadError)}
         searchPlaceholder={HISTORY_TEXTS.search}
         emptyMessage={HISTORY_TEXTS.empty}
         defaultSort={{ columnId: 'id', direction: 'descending' }}

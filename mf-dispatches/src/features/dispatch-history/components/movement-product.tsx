@@ -1,7 +1,7 @@
 // The nested detail of a movement: the product it moved.
-import { LoadFailure, SummaryFields } from '@almacen/shared';
+import { MISSING_LABELS } from '@almacen/shared/domain';
+import { LoadProblem, SummaryFields, useProduct } from '@almacen/shared';
 import { Spinner } from '@fluentui/react-components';
-import { useProduct } from '../api/get-product';
 
 export const PRODUCT_TEXTS = {
   loading: 'Cargando el producto…',
@@ -11,22 +11,26 @@ export const PRODUCT_TEXTS = {
   name: 'Nombre',
   unit: 'Unidad',
   category: 'Partida',
-  noUnit: 'Sin unidad de medida asignada',
-  noCategory: 'Sin partida asignada',
+  noUnit: MISSING_LABELS.unit,
+  noCategory: MISSING_LABELS.category,
 } as const;
 
 export function MovementProduct({ productId }: { productId: number }) {
-  const { data: product, error, mutate } = useProduct(productId);
-  if (error) return <LoadFailure error={error} what={PRODUCT_TEXTS.loadError} text={PRODUCT_TEXTS.unavailable} onRetry={() => void mutate()} />;
-  if (!product) return <Spinner size="tiny" label={PRODUCT_TEXTS.loading} />;
+  const resource = useProduct(productId);
+  const product = resource.data;
+  const problem = <LoadProblem resource={resource} what={PRODUCT_TEXTS.loadError} text={PRODUCT_TEXTS.unavailable} />;
+  if (!product) return resource.error ? problem : <Spinner size="tiny" label={PRODUCT_TEXTS.loading} />;
   return (
-    <SummaryFields
-      items={[
-        { label: 'ID', value: String(product.id) },
-        { label: PRODUCT_TEXTS.name, value: product.name },
-        { label: PRODUCT_TEXTS.unit, value: product.unit?.description ?? PRODUCT_TEXTS.noUnit },
-        { label: PRODUCT_TEXTS.category, value: product.category?.description ?? PRODUCT_TEXTS.noCategory },
-      ]}
-    />
+    <>
+      {problem}
+        <SummaryFields
+        items={[
+          { label: 'ID', value: String(product.id) },
+          { label: PRODUCT_TEXTS.name, value: product.name },
+          { label: PRODUCT_TEXTS.unit, value: product.unit?.description ?? PRODUCT_TEXTS.noUnit },
+          { label: PRODUCT_TEXTS.category, value: product.category?.description ?? PRODUCT_TEXTS.noCategory },
+        ]}
+      />
+    </>
   );
 }

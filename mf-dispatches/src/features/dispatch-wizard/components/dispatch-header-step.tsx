@@ -1,8 +1,7 @@
 // Step 1, "Datos de la salida": the date and the three people who sign the exit voucher.
-import { DateField, SelectField, useLoadErrorToast, type Employee, type SelectOption } from '@almacen/shared';
+import { DateField, type Employee, SelectField, type SelectOption, useEmployees, useLoadErrorToast } from '@almacen/shared';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
-import { useEmployees } from '../api/get-employees';
 
 export const HEADER_LABELS = {
   dispatchDate: 'Fecha de salida',

@@ -1,18 +1,9 @@
 // One row of "Lista de productos": product, quantity (with what is available), the exit price the
 // stock dictates (read-only) and observations.
-import {
-  DecimalField,
-  LoadFailure,
-  READ_ONLY_APPEARANCE,
-  SelectField,
-  TextField,
-  visibleError,
-  type SelectOption,
-} from '@almacen/shared';
+import { DecimalField, LoadProblem, READ_ONLY_APPEARANCE, SelectField, type SelectOption, TextField, useStock, visibleError } from '@almacen/shared';
 import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useField, useForm } from 'react-final-form';
-import { useStock } from '../api/get-stock';
 import { STOCK_MESSAGES } from '../form/stock-limits';
 
 export const ROW_LABELS = {
@@ -79,9 +70,7 @@ export function DispatchProductRow({ name, options, productsLoading }: DispatchP
         <ExitPriceField row={name} />
       </div>
       <TextField name={`${name}.observations`} label={ROW_LABELS.observations} maxLength={MAX_OBSERVATIONS_LENGTH} />
-      {stock.error && (
-        <LoadFailure error={stock.error} what={STOCK_MESSAGES.loadError} text={STOCK_MESSAGES.unavailable} onRetry={() => void stock.mutate()} />
-      )}
+      <LoadProblem resource={stock} what={STOCK_MESSAGES.loadError} text={STOCK_MESSAGES.unavailable} />
     </div>
   );
 }

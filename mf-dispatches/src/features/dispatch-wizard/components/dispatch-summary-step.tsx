@@ -1,7 +1,7 @@
 // Step 3, "Resumen de salida": what will be saved, read-only. It says plainly when a row no longer
 // fits the stock (after a 409 the availability is read again and the rows are checked again).
-import { SummaryFields, type Employee, type Product } from '@almacen/shared';
-import { formatCurrency, formatDate, formatQuantity } from '@almacen/shared/domain';
+import { type Employee, type Product, SummaryFields, useEmployees, useProducts } from '@almacen/shared';
+import { formatCurrency, formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
 import {
   makeStyles,
   MessageBar,
@@ -16,16 +16,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useFormState } from 'react-final-form';
-import { useEmployees } from '../api/get-employees';
-import { useProducts } from '../api/get-products';
 import type { DispatchFormValues } from '../form/dispatch-form';
 import { employeeName, HEADER_LABELS } from './dispatch-header-step';
 
 export const SUMMARY_TEXTS = {
   table: 'Productos de la salida',
   columns: ['ID', 'Nombre', 'Unidad', 'Partida', 'Cantidad', 'Precio de salida', 'Observaciones'],
-  noUnit: 'Sin unidad de medida asignada',
-  noCategory: 'Sin partida asignada',
+  noUnit: MISSING_LABELS.unit,
+  noCategory: MISSING_LABELS.category,
   problemsTitle: 'Revisa la lista de productos',
 } as const;
 

@@ -5,8 +5,10 @@ import {
   FormWizard,
   isApiError,
   useClosedUntil,
-  useInvalidate,
   usePageTitle,
+  useRefreshAfterDocument,
+  useRefreshStockOf,
+  useRegisterDispatch,
   withoutPeriod,
   useRuntimeConfig,
   type SaveContext,
@@ -15,9 +17,6 @@ import {
 import { DOCUMENT_MESSAGES, todayIn, type Dispatch } from '@almacen/shared/domain';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
-import { dispatchesKey, useCreateDispatch } from '../api/create-dispatch';
-import { stockKey } from '../api/get-stock';
 import { emptyDispatch, toPayload, type DispatchFormValues } from '../form/dispatch-form';
 import { makeDispatchValidators } from '../form/dispatch-validation';
 import { DispatchHeaderStep } from './dispatch-header-step';
@@ -33,18 +32,15 @@ export const WIZARD_TEXTS = {
   errorAction: withoutPeriod('crear la salida solicitada.'),
 } as const;
 
-/** Lists that a new dispatch changes, in every remote (the SWR cache is the shell's). */
-export const INVALIDATED_BY_DISPATCH = [dispatchesKey, '/api/stock', '/api/movements'];
-
 export function DispatchWizard() {
   const { timeZone } = useRuntimeConfig();
   const today = useCallback(() => todayIn(timeZone), [timeZone]);
   // The last month closed (issue #18): the date picker starts after it. Nothing waits for it.
   const closedUntil = useClosedUntil();
   const validators = useMemo(() => makeDispatchValidators(today, closedUntil), [today, closedUntil]);
-  const createDispatch = useCreateDispatch();
-  const invalidate = useInvalidate();
-  const { mutate } = useSWRConfig();
+  const registerDispatch = useRegisterDispatch<ReturnType<typeof toPayload>>();
+  const refreshStockOf = useRefreshStockOf();
+  const refreshAfterDocument = useRefreshAfterDocument();
   const navigate = useNavigate();
   usePageTitle(WIZARD_TEXTS.title);
 
@@ -63,13 +59,12 @@ export function DispatchWizard() {
   const save = async (values: DispatchFormValues, { idempotencyKey }: SaveContext): Promise<Dispatch> => {
     const payload = toPayload(values);
     try {
-      return await createDispatch(payload, idempotencyKey);
+      return await registerDispatch(payload, idempotencyKey);
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
         // Someone took stock out meanwhile: read again what these rows are checked against, so
-        // the form shows the new limits. Exact keys — '/api/stock/1' must not refresh '/api/stock/12'.
-        const productIds = new Set(payload.products.map((row) => row.productId));
-        void Promise.all([...productIds].map((productId) => mutate(stockKey(productId))));
+        // the form shows the new limits.
+        void refreshStockOf(payload.products.map((row) => row.productId));
       }
       throw error;
     }
@@ -91,7 +86,7 @@ export function DispatchWizard() {
       onSaved={async () => {
         // Relative to the URL, so it lands on …/dispatches/history in the shell and /history standalone.
         navigate('../history', { relative: 'path' });
-        await invalidate(...INVALIDATED_BY_DISPATCH);
+        await refreshAfterDocument();
       }}
     />
   );

@@ -5,7 +5,7 @@
 import type { Stock } from '@almacen/shared';
 import { useEffect } from 'react';
 import { useForm, useFormState } from 'react-final-form';
-import { useStock } from '../api/get-stock';
+import { useStock } from '@almacen/shared';
 import { exitPriceFrom, type DispatchFormValues, type DispatchRow } from '../form/dispatch-form';
 
 export function StockSync() {

@@ -1,12 +1,10 @@
 // Above a row filled from a CFDI (issue #19): which concept it is, its warnings (what the form
 // could not hold exactly), and "Registrar producto" when no product is chosen yet.
-import { actionErrorText, useApi, useCan, useInvalidate } from '@almacen/shared';
-import type { Product } from '@almacen/shared/domain';
+import { actionErrorText, createProduct, staleAfter, useApi, useCan, useInvalidate } from '@almacen/shared';
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useForm } from 'react-final-form';
-import { catalogKeys } from '../api/catalog-options';
 import { CFDI_TEXTS, type RowCfdi } from '../lib/cfdi';
 
 const useStyles = makeStyles({
@@ -30,8 +28,8 @@ export function CfdiConcept({ name, concept, productId }: { name: string; concep
     setBusy(true);
     setError(null);
     try {
-      const created = await api<Product>(catalogKeys.products, { method: 'POST', body: { name: concept.description.trim().slice(0, MAX_PRODUCT_NAME) } });
-      await invalidate(catalogKeys.products);
+      const created = await createProduct(api, { name: concept.description.trim().slice(0, MAX_PRODUCT_NAME) });
+      await invalidate(...staleAfter.productChange);
       form.change(`${name}.productId`, created.id);
     } catch (e) {
       setError(actionErrorText(CFDI_TEXTS.productError, e));

@@ -1,14 +1,13 @@
 // "Cargar CFDI (XML)" on step "Datos de la factura" (issue #19): a button and a drop zone. The file
 // goes to POST /api/cfdi/parse, which creates nothing; its answer fills the form (lib/cfdi.ts).
 // When no supplier has the issuer's RFC, "Registrar proveedor {Nombre} ({Rfc})" creates it here.
-import { actionErrorText, useApi, useCan, useInvalidate } from '@almacen/shared';
-import type { Supplier } from '@almacen/shared/domain';
+import { actionErrorText, apiKeys, createSupplier, parseCfdi, useApi, useCan, useInvalidate } from '@almacen/shared';
 import { Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, DocumentArrowUpRegular, DismissRegular } from '@fluentui/react-icons';
 import { useRef, useState, type DragEvent } from 'react';
 import { useForm, useFormState } from 'react-final-form';
-import { catalogKeys, useSuppliers } from '../api/catalog-options';
-import { applyCfdi, CFDI_TEXTS, MAX_CFDI_FILE_BYTES, type CfdiAnalysis } from '../lib/cfdi';
+import { useSupplierOptions } from '../lib/catalog-options';
+import { applyCfdi, CFDI_TEXTS, MAX_CFDI_FILE_BYTES } from '../lib/cfdi';
 import type { InvoiceFormValues } from '../lib/invoice-values';
 
 const useStyles = makeStyles({
@@ -43,7 +42,7 @@ export function CfdiLoader() {
   const invalidate = useInvalidate();
   const form = useForm<InvoiceFormValues>();
   const { values } = useFormState<InvoiceFormValues>({ subscription: { values: true } });
-  const { suppliers } = useSuppliers();
+  const { suppliers } = useSupplierOptions();
   const canRegisterSupplier = useCan('catalogs.write');
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -60,7 +59,7 @@ export function CfdiLoader() {
     setBusy(true);
     try {
       const xml = await readText(file);
-      const analysis = await api<CfdiAnalysis>('/api/cfdi/parse', { method: 'POST', body: xml, headers: { 'Content-Type': 'application/xml' } });
+      const analysis = await parseCfdi(api, xml);
       const next = applyCfdi(form.getState().values, analysis, xml, file.name);
       form.batch(() => {
         for (const key of ['supplierId', 'invoiceNumber', 'invoiceDate', 'cfdi', 'products'] as const) form.change(key, next[key] as never);
@@ -78,8 +77,8 @@ export function CfdiLoader() {
     setRegistering(true);
     setError(null);
     try {
-      const created = await api<Supplier>(catalogKeys.suppliers, { method: 'POST', body: { name: cfdi.issuer.name || cfdi.issuer.rfc, rfc: cfdi.issuer.rfc } });
-      await invalidate(catalogKeys.suppliers);
+      const created = await createSupplier(api, { name: cfdi.issuer.name || cfdi.issuer.rfc, rfc: cfdi.issuer.rfc });
+      await invalidate(apiKeys.suppliers);
       form.change('supplierId', created.id);
     } catch (e) {
       setError(actionErrorText(CFDI_TEXTS.supplierError, e));

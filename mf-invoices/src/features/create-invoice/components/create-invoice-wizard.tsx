@@ -8,9 +8,9 @@ import {
   FormWizard,
   rowsStep,
   schemaStep,
-  useApi,
   useClosedUntil,
-  useInvalidate,
+  useRefreshAfterDocument,
+  useRegisterInvoice,
   usePageTitle,
   useRuntimeConfig,
   type WizardStep,
@@ -18,8 +18,7 @@ import {
 import { DOCUMENT_MESSAGES, makeInvoiceSchemas, todayIn, type Invoice } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AFTER_INVOICE_INVALIDATE, createInvoice } from '../api/create-invoice';
-import { emptyInvoice, rowFieldOf, toCreateInvoiceBody, toLine, type InvoiceFormValues, type InvoiceRowValues } from '../lib/invoice-values';
+import { emptyInvoice, rowFieldOf, toCreateInvoiceBody, toLine, type CreateInvoiceBody, type InvoiceFormValues, type InvoiceRowValues } from '../lib/invoice-values';
 import { InvoiceHeaderStep } from './invoice-header-step';
 import { InvoiceProductsStep } from './invoice-products-step';
 import { InvoiceSummaryStep } from './invoice-summary-step';
@@ -35,8 +34,8 @@ export const INVOICE_WIZARD_TEXTS = {
 } as const;
 
 export function CreateInvoiceWizard() {
-  const api = useApi();
-  const invalidate = useInvalidate();
+  const registerInvoice = useRegisterInvoice<CreateInvoiceBody>();
+  const refreshAfterDocument = useRefreshAfterDocument();
   const navigate = useNavigate();
   const { timeZone } = useRuntimeConfig();
   // The last month closed (issue #18): the date picker starts after it. Nothing waits for it.
@@ -71,13 +70,13 @@ export function CreateInvoiceWizard() {
       reviewLabel={INVOICE_WIZARD_TEXTS.review}
       saveLabel={INVOICE_WIZARD_TEXTS.save}
       request={toCreateInvoiceBody}
-      save={(values, { idempotencyKey }) => createInvoice(api, toCreateInvoiceBody(values), idempotencyKey)}
+      save={(values, { idempotencyKey }) => registerInvoice(toCreateInvoiceBody(values), idempotencyKey)}
       successMessage={(invoice, values) => INVOICE_WIZARD_TEXTS.saved(invoice?.invoiceNumber ?? values.invoiceNumber.trim())}
       errorMessage={(error) => actionErrorText(INVOICE_WIZARD_TEXTS.saveError, error)}
       onSaved={() => {
         // Relative to this route: /dashboard/invoices/history in the shell, /history standalone.
         navigate('../history');
-        return invalidate(...AFTER_INVOICE_INVALIDATE);
+        return refreshAfterDocument();
       }}
     />
   );

@@ -2,7 +2,7 @@
 import { DateField, SelectField, TextField, type SelectOption } from '@almacen/shared';
 import { INVOICE_TYPES, INVOICE_TYPE_LABELS, type InvoiceType } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useEmployees, useSuppliers } from '../api/catalog-options';
+import { useEmployeeOptions, useSupplierOptions } from '../lib/catalog-options';
 import { CfdiLoader } from './cfdi-loader';
 
 const typeOptions: SelectOption<InvoiceType>[] = INVOICE_TYPES.map((code) => ({ value: code, label: INVOICE_TYPE_LABELS[code] }));
@@ -18,8 +18,8 @@ const useStyles = makeStyles({
 /** `closedUntil`: the last closed date (useClosedUntil), where the date picker stops. */
 export function InvoiceHeaderStep({ closedUntil = null }: { closedUntil?: string | null }) {
   const styles = useStyles();
-  const { options: suppliers } = useSuppliers();
-  const { options: employees } = useEmployees();
+  const { options: suppliers } = useSupplierOptions();
+  const { options: employees } = useEmployeeOptions();
   return (
     <>
       <CfdiLoader />

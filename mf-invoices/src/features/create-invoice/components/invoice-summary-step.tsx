@@ -1,7 +1,7 @@
 // Step 3 "Resumen de factura": everything the invoice will record, read-only, with the final
 // unit cost of each product ("Precio de adquisición") — what the ledger will value the entry at.
 import { SummaryFields } from '@almacen/shared';
-import { formatCurrency, formatDate, formatQuantity, invoiceTypeLabel, isCalendarDate } from '@almacen/shared/domain';
+import { formatCurrency, formatDate, formatQuantity, invoiceTypeLabel, isCalendarDate, MISSING_LABELS } from '@almacen/shared/domain';
 import {
   makeStyles,
   Table,
@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useFormState } from 'react-final-form';
-import { employeeName, useEmployees, useProducts, useSuppliers } from '../api/catalog-options';
+import { employeeName, useEmployeeOptions, useProductOptions, useSupplierOptions } from '../lib/catalog-options';
 import { effectiveExciseRate, purchasePriceOf, type InvoiceFormValues } from '../lib/invoice-values';
 
 const useStyles = makeStyles({
@@ -36,9 +36,9 @@ const money = (value: string) => {
 export function InvoiceSummaryStep() {
   const styles = useStyles();
   const { values } = useFormState<InvoiceFormValues>({ subscription: { values: true } });
-  const { suppliers } = useSuppliers();
-  const { employees } = useEmployees();
-  const { products } = useProducts();
+  const { suppliers } = useSupplierOptions();
+  const { employees } = useEmployeeOptions();
+  const { products } = useProductOptions();
   const supplier = suppliers?.find((s) => s.id === values.supplierId);
   const person = (id: number | null) => {
     const employee = employees?.find((e) => e.id === id);
@@ -77,8 +77,8 @@ export function InvoiceSummaryStep() {
                 <TableRow key={row.key}>
                   <TableCell>{row.productId ?? ''}</TableCell>
                   <TableCell>{product?.name ?? ''}</TableCell>
-                  <TableCell>{product?.unit?.description ?? 'Sin unidad de medida asignada'}</TableCell>
-                  <TableCell>{product?.category?.description ?? 'Sin partida asignada'}</TableCell>
+                  <TableCell>{product?.unit?.description ?? MISSING_LABELS.unit}</TableCell>
+                  <TableCell>{product?.category?.description ?? MISSING_LABELS.category}</TableCell>
                   <TableCell>{row.quantity ? formatQuantity(row.quantity) : ''}</TableCell>
                   <TableCell>{row.basePrice ? money(row.basePrice) : ''}</TableCell>
                   <TableCell>{row.applyValueAddedTaxToPurchasePrice ? '16 %' : 'No'}</TableCell>

@@ -1,14 +1,13 @@
 // "Consultar historial de entradas" (spec §2 Invoice history): every registered entry; expanding
 // one shows its movements and its report, and lets it be cancelled (issue #16). "Crear nueva
 // entrada" only with invoices.create, "Cancelar entrada" only with invoices.cancel (issue #15).
-import { CancelDocumentDialog, CancelledBadge, DataTable, loadErrorText, useCan, usePageTitle, type DataTableColumn } from '@almacen/shared';
+import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn, tableLoadError, useCan, useCancelInvoice, useInvoices, usePageTitle } from '@almacen/shared';
 import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CANCEL_INVOICE_TEXTS, useCancelInvoice } from '../api/cancel-invoice';
-import { useInvoices } from '../api/get-invoices';
+import { CANCEL_INVOICE_TEXTS } from '../lib/texts';
 import { InvoiceMovements } from './invoice-movements';
 
 const columns: DataTableColumn<Invoice>[] = [
@@ -37,11 +36,12 @@ export function InvoiceHistory() {
   usePageTitle(TITLE);
   const styles = useStyles();
   const navigate = useNavigate();
-  const { data, error, isLoading, mutate } = useInvoices();
+  const invoices = useInvoices();
+  const { data, isLoading } = invoices;
   // The entry being cancelled stays set after the dialog closes, for the notice's words.
   const [target, setTarget] = useState<Invoice | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const cancel = useCancelInvoice(target);
+  const cancel = useCancelInvoice(target ? CANCEL_INVOICE_TEXTS.success(target) : undefined);
   const canCreate = useCan('invoices.create');
   const canCancel = useCan('invoices.cancel');
   return (
@@ -55,7 +55,7 @@ export function InvoiceHistory() {
         loading={isLoading}
         saving={cancel.running}
         // "Algo salió mal mientras tratábamos de obtener las entradas."
-        error={error ? { text: loadErrorText('obtener las entradas'), onRetry: () => void mutate() } : undefined}
+        error={tableLoadError(invoices, 'obtener las entradas')}
         searchPlaceholder="Buscar una entrada"
         defaultSort={{ columnId: 'id', direction: 'descending' }}
         toolbar={

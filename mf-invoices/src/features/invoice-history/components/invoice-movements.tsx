@@ -1,16 +1,14 @@
 // The detail of an expanded entry: its movements (its cancellation's too), the "Reporte de
 // entrada" download, and either "Cancelar entrada" (when the person may cancel) or who cancelled
 // it, when and why.
-import { CancellationDetails, DataTable, loadErrorText, useRuntimeConfig, type DataTableColumn } from '@almacen/shared';
+import { CancellationDetails, DataTable, type DataTableColumn, invoiceReportRequest, tableLoadError, useInvoiceMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { formatCurrency, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import { CANCEL_INVOICE_TEXTS } from '../api/cancel-invoice';
-import { CFDI_HISTORY_TEXTS, useDownloadInvoiceCfdi } from '../api/download-invoice-cfdi';
-import { useDownloadInvoiceReport } from '../api/download-invoice-report';
-import { useInvoiceMovements } from '../api/get-invoices';
-import { useProductNames } from '../api/get-product-names';
+import { CANCEL_INVOICE_TEXTS, CFDI_HISTORY_TEXTS } from '../lib/texts';
+import { useDownloadInvoiceCfdi } from '../lib/use-download-cfdi';
+import { useProductNames } from '../lib/use-product-names';
 
 /** "10 · Hojas blancas": the product's ID with its name beside it (just the ID until names load). */
 export const productLabel = (id: number, name: string | undefined) => (name ? `${id} · ${name}` : String(id));
@@ -36,11 +34,12 @@ export function InvoiceMovements({ invoice, onCancel }: { invoice: Invoice; onCa
   const styles = useStyles();
   const { timeZone } = useRuntimeConfig();
   const invoiceId = invoice.id;
-  const { data, error, isLoading, mutate } = useInvoiceMovements(invoiceId);
+  const movements = useInvoiceMovements(invoiceId);
+  const { data, isLoading } = movements;
   const names = useProductNames();
   const columns = useMemo(() => movementColumns(names), [names]);
   // A failure says "…descargar el reporte solicitado." + the server's message (the kit does it).
-  const report = useDownloadInvoiceReport(invoiceId);
+  const report = useReportDownload();
   const xml = useDownloadInvoiceCfdi(invoiceId, invoice.cfdiUuid);
 
   return (
@@ -61,7 +60,7 @@ export function InvoiceMovements({ invoice, onCancel }: { invoice: Invoice; onCa
         <Button
           icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
           disabled={report.downloading}
-          onClick={() => void report.download()}
+          onClick={() => void report.download(invoiceReportRequest(invoiceId))}
         >
           Reporte de entrada
         </Button>
@@ -73,7 +72,7 @@ export function InvoiceMovements({ invoice, onCancel }: { invoice: Invoice; onCa
         getRowId={(m) => m.id}
         loading={isLoading}
         // "Algo salió mal mientras tratábamos de obtener los movimientos de la entrada solicitada."
-        error={error ? { text: loadErrorText('obtener los movimientos de la entrada solicitada'), onRetry: () => void mutate() } : undefined}
+        error={tableLoadError(movements, 'obtener los movimientos de la entrada solicitada')}
         searchPlaceholder="Buscar un movimiento"
         defaultPageSize={5}
       />

@@ -3,8 +3,8 @@
 // may (useCan('periods.close')) — "Cerrar periodo hasta DD/MM/YYYY" after a confirmation that
 // shows the stock value at that date and the documents dated in that month but registered after
 // it ended, and "Reabrir" on the last closing (with a reason).
-import { CancelDocumentDialog, LoadFailure, useCan, usePageTitle, useRuntimeConfig } from '@almacen/shared';
-import { formatCurrency, formatDate, formatDateTime, movementTypeLabel } from '@almacen/shared/domain';
+import { CancelDocumentDialog, closingReportRequest, LoadProblem, useCan, useCloseMonth, useClosings, useNextClosing, usePageTitle, useReopenMonth, useReport, useRuntimeConfig } from '@almacen/shared';
+import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
 import {
   Badge,
   Button,
@@ -28,7 +28,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, LockClosedRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { CLOSINGS_TEXTS, useCloseMonth, useClosings, useDownloadClosingReport, useNextClosing, useReopenMonth, type NextClosing } from '../api/closings';
+import { CLOSINGS_TEXTS } from '../lib/texts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -48,12 +48,12 @@ export function ClosingsPage() {
   const closings = useClosings();
   const next = useNextClosing();
   const canClose = useCan('periods.close');
-  const report = useDownloadClosingReport();
+  const report = useReport(closingReportRequest);
   const { timeZone } = useRuntimeConfig();
   const [confirming, setConfirming] = useState(false);
   const [reopening, setReopening] = useState<string | null>(null);
-  const close = useCloseMonth(next.data?.until ?? null);
-  const reopen = useReopenMonth(reopening);
+  const close = useCloseMonth(next.data ? CLOSINGS_TEXTS.closed(next.data.until) : undefined);
+  const reopen = useReopenMonth(reopening ? CLOSINGS_TEXTS.reopened(reopening) : undefined);
   const lastStanding = closings.data?.find((c) => c.status === 'CERRADO')?.until ?? null;
 
   return (
@@ -72,10 +72,9 @@ export function ClosingsPage() {
           {next.data.message && <Text>{next.data.message}</Text>}
         </div>
       )}
-      {closings.error && !closings.data ? (
-        <LoadFailure error={closings.error} what="obtener los cierres de periodo." text="No fue posible consultar los cierres de periodo." onRetry={() => void closings.mutate()} />
-      ) : !closings.data ? (
-        <Spinner label="Cargando…" />
+      <LoadProblem resource={closings} what="obtener los cierres de periodo." text="No fue posible consultar los cierres de periodo." />
+      {!closings.data ? (
+        !closings.error && <Spinner label="Cargando…" />
       ) : closings.data.length === 0 ? (
         <Text>Aún no se ha cerrado ningún periodo.</Text>
       ) : (

@@ -3,8 +3,8 @@
 // and observations typed in place and saved as the user leaves each field (nothing is lost on a
 // reload); the upload of an XLSX/CSV; "Hoja de conteo" (PDF/XLSX, blind or not); "Aplicar
 // ajustes" with a confirmation and the three signers (counts.apply); "Descartar"; the acta.
-import { LoadFailure, useCan, usePageTitle } from '@almacen/shared';
-import { formatCurrency, formatDate, formatQuantity } from '@almacen/shared/domain';
+import { countActaRequest, countSheetRequest, LoadProblem, useApplyCount, useCan, useCount, useDiscardCount, useEmployees, usePageTitle, useReportDownload, useSaveLines, useUploadLines } from '@almacen/shared';
+import { type CountDetail, type CountLine, type CountLineChange as LineChange, formatCurrency, formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
 import {
   Badge,
   Button,
@@ -33,21 +33,7 @@ import {
 import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  COUNT_STATUS_LABELS,
-  COUNTS_TEXTS,
-  OPENING_BALANCE,
-  useApplyCount,
-  useCount,
-  useCountDownloads,
-  useDiscardCount,
-  useEmployees,
-  useSaveLines,
-  useUploadLines,
-  type CountDetail,
-  type CountLine,
-  type LineChange,
-} from '../api/counts';
+import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 import { STATUS_COLORS } from './counts-page';
 
 const useStyles = makeStyles({
@@ -79,17 +65,15 @@ export function CountPage() {
   const canWrite = useCan('counts.write');
   const canApply = useCan('counts.apply');
   const upload = useUploadLines(id);
-  const downloads = useCountDownloads(id);
+  const downloads = useReportDownload();
   const discard = useDiscardCount(id);
   const [blind, setBlind] = useState(false);
   const [applying, setApplying] = useState(false);
   const [page, setPage] = useState(0);
   const file = useRef<HTMLInputElement>(null);
 
-  if (count.error && !count.data) {
-    return <LoadFailure error={count.error} what="obtener el conteo de inventario." text="No fue posible consultar el conteo de inventario." onRetry={() => void count.mutate()} />;
-  }
-  if (!count.data) return <Spinner label="Cargando…" />;
+  const problem = <LoadProblem resource={count} what="obtener el conteo de inventario." text="No fue posible consultar el conteo de inventario." />;
+  if (!count.data) return count.error ? problem : <Spinner label="Cargando…" />;
   const data = count.data;
   const open = data.status === 'ABIERTO';
   const editable = open && canWrite;
@@ -120,6 +104,7 @@ export function CountPage() {
       <Title2 as="h1">
         {COUNTS_TEXTS.title} {data.id}: {data.description}
       </Title2>
+      {problem}
       <div className={styles.bar}>
         <Text>Fecha de corte: {formatDate(data.cutoffDate)}</Text>
         <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[data.status]}>
@@ -131,18 +116,18 @@ export function CountPage() {
         </Text>
       </div>
       <div className={styles.bar}>
-        <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.acta('pdf')}>
+        <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.download(countActaRequest(id, 'pdf'))}>
           {COUNTS_TEXTS.acta} (PDF)
         </Button>
-        <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.acta('xlsx')}>
+        <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.download(countActaRequest(id, 'xlsx'))}>
           {COUNTS_TEXTS.acta} (XLSX)
         </Button>
         {open && (
           <>
-            <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.sheet('pdf', blind)}>
+            <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.download(countSheetRequest(id, 'pdf', blind))}>
               {COUNTS_TEXTS.sheet} (PDF)
             </Button>
-            <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.sheet('xlsx', blind)}>
+            <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.download(countSheetRequest(id, 'xlsx', blind))}>
               {COUNTS_TEXTS.sheet} (XLSX)
             </Button>
             {!opening && <Checkbox label={COUNTS_TEXTS.blind} checked={blind} onChange={(_event, d) => setBlind(Boolean(d.checked))} />}
@@ -251,8 +236,8 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
     <TableRow>
       <TableCell>{line.productId}</TableCell>
       <TableCell>{line.productName}</TableCell>
-      <TableCell>{line.unit ?? 'Sin unidad'}</TableCell>
-      <TableCell>{line.category ?? 'Sin partida'}</TableCell>
+      <TableCell>{line.unit ?? MISSING_LABELS.unitShort}</TableCell>
+      <TableCell>{line.category ?? MISSING_LABELS.categoryShort}</TableCell>
       <TableCell className={styles.figure}>{formatQuantity(line.bookQuantity)}</TableCell>
       <TableCell>
         {editable ? (

@@ -1,8 +1,8 @@
 // "Inventario físico" (issue #17): the count sessions (ID, Fecha de corte, Descripción, Estado,
 // Diferencias) and "Nuevo conteo" (cut-off date, description, the "Inventario inicial" preset)
 // for whoever may count (useCan('counts.write')).
-import { LoadFailure, useCan, usePageTitle, useRuntimeConfig } from '@almacen/shared';
-import { formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
+import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
+import { type CountStatus, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
 import {
   Badge,
   Button,
@@ -30,7 +30,7 @@ import {
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE, useCounts, useCreateCount, usePartidas, type CountStatus } from '../api/counts';
+import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -57,10 +57,9 @@ export function CountsPage() {
           </Button>
         </div>
       )}
-      {counts.error && !counts.data ? (
-        <LoadFailure error={counts.error} what="obtener los conteos de inventario." text="No fue posible consultar los conteos de inventario." onRetry={() => void counts.mutate()} />
-      ) : !counts.data ? (
-        <Spinner label="Cargando…" />
+      <LoadProblem resource={counts} what="obtener los conteos de inventario." text="No fue posible consultar los conteos de inventario." />
+      {!counts.data ? (
+        !counts.error && <Spinner label="Cargando…" />
       ) : counts.data.length === 0 ? (
         <Text>Aún no hay conteos de inventario.</Text>
       ) : (
@@ -111,7 +110,7 @@ function NewCountDialog({ onClose }: { onClose: () => void }) {
   const [description, setDescription] = useState('');
   const [opening, setOpening] = useState(false);
   const [categoryIds, setCategoryIds] = useState<number[]>([]);
-  const categories = usePartidas();
+  const categories = useCategories();
   const create = useCreateCount();
   const navigate = useNavigate();
   const dateError = !cutoffDate ? 'La fecha de corte es obligatoria.' : cutoffDate > today ? 'La fecha de corte no puede ser posterior a hoy.' : undefined;

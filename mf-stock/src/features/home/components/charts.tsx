@@ -1,10 +1,9 @@
 // The three charts of the home page (issue #20) with @fluentui/react-charts (Fluent UI v9's
 // charting, d3 inside). Loaded lazily by home-summary.tsx: the shell's first screen and the
 // figures never wait for it. Brand palette, es-MX amounts; each chart also has a table.
-import { almacenBrand } from '@almacen/shared';
+import { almacenBrand, type StockSummary } from '@almacen/shared';
 import { formatCurrency } from '@almacen/shared/domain';
 import { GroupedVerticalBarChart, HorizontalBarChartWithAxis } from '@fluentui/react-charts';
-import type { StockSummary } from '../api/get-summary';
 import { CHART_TITLES, monthLabel, SERIES } from './chart-data';
 
 const ENTRY_COLOR = almacenBrand[80];

@@ -1,13 +1,12 @@
 // Issue #20: the stock squad's home section — figures from GET /api/stock/summary in es-MX, the
 // "Productos bajo mínimo" link to the filtered stock page, each chart's table toggle (its text
 // alternative), the recent movements with their type labels and links, and a failed load.
-import { ApiError } from '@almacen/shared';
+import { ApiError, type StockSummary } from '@almacen/shared';
 import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import StockHome from '../../../home';
-import type { StockSummary } from '../api/get-summary';
 
 // The charting library (d3, ES modules only) is drawn in the browser test; here a stand-in per
 // chart proves each is asked for with the summary.

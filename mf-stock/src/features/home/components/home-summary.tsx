@@ -2,7 +2,7 @@
 // shell above its release notes: the figures, three charts (each with a table toggle as its
 // text alternative; the charting library loads lazily, after the figures) and the last
 // movements. Amounts es-MX.
-import { loadErrorText, LoadFailure, useRuntimeConfig } from '@almacen/shared';
+import { loadErrorText, LoadProblem, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
 import { formatCurrency, formatDateTime, movementTypeLabel } from '@almacen/shared/domain';
 import {
   Body1,
@@ -25,7 +25,6 @@ import {
 } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useStockSummary, type StockSummary } from '../api/get-summary';
 import { categoryTable, CHART_TITLES, monthlyTable, topProductsTable, type ChartTable } from './chart-data';
 
 const Charts = {
@@ -227,17 +226,9 @@ const integerOrDecimal = (value: string) => quantity.format(value as unknown as 
 export function HomeSummary() {
   const styles = useStyles();
   const summary = useStockSummary();
-  if (summary.error && !summary.data) {
-    return (
-      <LoadFailure
-        error={summary.error}
-        what="obtener el resumen del almacén."
-        text={loadErrorText('obtener el resumen del almacén')}
-        onRetry={() => void summary.mutate()}
-      />
-    );
-  }
+  const problem = <LoadProblem resource={summary} what="obtener el resumen del almacén." text={loadErrorText('obtener el resumen del almacén')} />;
   const s = summary.data;
+  if (!s && summary.error) return problem;
   if (!s) {
     return (
       <Skeleton aria-label="Cargando el resumen del almacén">
@@ -247,6 +238,7 @@ export function HomeSummary() {
   }
   return (
     <section className={styles.root} aria-label={HOME_TEXTS.section}>
+      {problem}
       <div className={styles.figures}>
         <Figure label={HOME_TEXTS.inventoryValue} value={formatCurrency(s.inventoryValue)} detail="MXN, a costo promedio" />
         <Figure label={HOME_TEXTS.productsWithStock} value={integer.format(s.productsWithStock)} />

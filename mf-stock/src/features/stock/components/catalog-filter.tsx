@@ -1,15 +1,14 @@
 // The autocomplete filters of the "Unidad" and "Partida" columns (spec §2 Stock screen): the
 // options are the catalogue (same cached lists as the catalogue screens), plus one for the
 // products that have none. Each filter loads its own options, so the table's columns stay stable.
-import { SearchableSelect, useLoadErrorToast, type ColumnFilter, type ColumnFilterProps, type SelectOption } from '@almacen/shared';
+import { MISSING_LABELS } from '@almacen/shared/domain';
+import { type ColumnFilter, type ColumnFilterProps, SearchableSelect, type SelectOption, useCategories, useLoadErrorToast, useUnits } from '@almacen/shared';
 import type { Described, Product } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import type { SWRResponse } from 'swr';
-import { useProductCategories } from '../api/get-product-categories';
-import { useProductUnits } from '../api/get-product-units';
 
-export const NO_UNIT = 'Sin unidad de medida asignada';
-export const NO_CATEGORY = 'Sin partida asignada';
+export const NO_UNIT = MISSING_LABELS.unit;
+export const NO_CATEGORY = MISSING_LABELS.category;
 /** Ids start at 1, so 0 can stand for "none assigned". */
 export const NONE = 0;
 
@@ -40,11 +39,11 @@ function CatalogFilter({ value, onChange, label, list, noneLabel, loadError }: C
 }
 
 function UnitFilter(props: ColumnFilterProps<number>) {
-  return <CatalogFilter {...props} list={useProductUnits()} noneLabel={NO_UNIT} loadError="obtener las unidades de medida." />;
+  return <CatalogFilter {...props} list={useUnits()} noneLabel={NO_UNIT} loadError="obtener las unidades de medida." />;
 }
 
 function CategoryFilter(props: ColumnFilterProps<number>) {
-  return <CatalogFilter {...props} list={useProductCategories()} noneLabel={NO_CATEGORY} loadError="obtener las partidas." />;
+  return <CatalogFilter {...props} list={useCategories()} noneLabel={NO_CATEGORY} loadError="obtener las partidas." />;
 }
 
 const matchesId = (assigned: Described | null | undefined, value: number) =>

@@ -4,7 +4,7 @@
 // The card covers a range of registration dates (issue #18; default: this year up to today).
 // Movements come newest first, one page of 100 at a time; a longer history offers
 // "Cargar movimientos anteriores" under the table (issue #21).
-import { DataTable, loadErrorText, LoadFailure, useNotify, useToday, type DataTableColumn } from '@almacen/shared';
+import { DataTable, type DataTableColumn, loadErrorText, LoadProblem, productCardRequest, tableLoadError, useNotify, useProductMovements, useReportDownload, useStock, useToday } from '@almacen/shared';
 import {
   formatCurrency,
   formatCurrencyMXN,
@@ -31,9 +31,6 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useDownloadProductCard } from '../api/download-product-card';
-import { useProductMovements } from '../api/get-product-movements';
-import { useProductStock } from '../api/get-product-stock';
 
 export const DETAIL_TEXTS = {
   available: 'Cantidad disponible',
@@ -89,10 +86,10 @@ const useStyles = makeStyles({
 
 export function ProductStockDetail({ product }: { product: Product }) {
   const styles = useStyles();
-  const stock = useProductStock(product.id);
+  const stock = useStock(product.id);
   const movements = useProductMovements(product.id);
   const columns = useMemo(() => movementColumns(product), [product]);
-  const card = useDownloadProductCard(product.id);
+  const card = useReportDownload();
   const notify = useNotify();
   const hasMovements = Boolean(movements.data?.length);
   const today = useToday();
@@ -107,14 +104,8 @@ export function ProductStockDetail({ product }: { product: Product }) {
   return (
     <section className={styles.root} aria-label={`Existencias del producto ${product.id}`}>
       <div className={styles.header}>
-        {stock.error && !stock.data ? (
-          <LoadFailure
-            error={stock.error}
-            what="obtener el stock disponible del producto solicitado."
-            text={DETAIL_TEXTS.stockUnavailable}
-            onRetry={() => void stock.mutate()}
-          />
-        ) : (
+        <LoadProblem resource={stock} what="obtener el stock disponible del producto solicitado." text={DETAIL_TEXTS.stockUnavailable} />
+        {!stock.data && stock.error ? null : (
           <>
             <Figure label={DETAIL_TEXTS.available} loading={!stock.data}>
               {stock.data &&
@@ -136,7 +127,7 @@ export function ProductStockDetail({ product }: { product: Product }) {
             icon={card.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
             // Without movements the card would be an empty sheet: the spec disables it.
             disabled={!hasMovements || card.downloading || !rangeOk}
-            onClick={() => void card.download({ from, to })}
+            onClick={() => void card.download(productCardRequest(product.id, { from, to }))}
           >
             {DETAIL_TEXTS.card}
           </Button>
@@ -148,11 +139,7 @@ export function ProductStockDetail({ product }: { product: Product }) {
         columns={columns}
         getRowId={(m) => m.id}
         loading={movements.isLoading}
-        error={
-          movements.error && !movements.data
-            ? { text: loadErrorText('obtener los movimientos del producto solicitado'), onRetry: () => void movements.mutate() }
-            : undefined
-        }
+        error={tableLoadError(movements, 'obtener los movimientos del producto solicitado')}
         searchPlaceholder="Buscar un movimiento"
         emptyMessage={DETAIL_TEXTS.noMovements}
         defaultPageSize={5}

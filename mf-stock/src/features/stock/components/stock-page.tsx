@@ -4,21 +4,15 @@
 // Issue #20: a "Bajo mínimo" badge on products at or under their "Existencia mínima" (at the
 // chosen date), the "Solo bajo mínimo" filter (?bajoMinimo=1, so the home page can link to it)
 // and the "Productos bajo mínimo" report (today's stock).
-import { DataTable, loadErrorText, usePageTitle, useToday, type DataTableColumn } from '@almacen/shared';
+import { DataTable, type DataTableColumn, lowStockReportRequest, productCategoryColumn, productUnitColumn, type StockAtDate, stockReportRequest, tableLoadError, usePageTitle, useProducts, useReport, useStockAt, useToday } from '@almacen/shared';
 import { compareDecimal, formatCurrency, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { Badge, Button, Field, Input, makeStyles, Spinner, Switch, Title2, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useDownloadLowStockReport, useDownloadStockReport } from '../api/download-stock-report';
-import { useProducts } from '../api/get-products';
-import { useStockAt, type StockAtDate } from '../api/get-stock-at';
-import { categoryFilter, NO_CATEGORY, NO_UNIT, unitFilter } from './catalog-filter';
+import { categoryFilter, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
 
-// "Sin partida asignada" in italics at the table's own size (Fluent's Text would set 14 px in a
-// 12 px compact table).
-const NONE_STYLE = { fontStyle: 'italic' } as const;
 const QUANTITY_STYLE = { display: 'inline-flex', alignItems: 'center', gap: '6px', flexWrap: 'wrap' } as const;
 
 /** A product with its stock at the chosen date (undefined while it loads). */
@@ -44,32 +38,9 @@ export const isLowStock = (p: ProductRow): boolean =>
 const columns: DataTableColumn<ProductRow>[] = [
   { id: 'id', header: 'ID', value: (p) => p.id, width: 90, minWidth: 48 },
   { id: 'name', header: 'Nombre', value: (p) => p.name, width: 360 },
-  {
-    id: 'unit',
-    header: 'Unidad',
-    value: (p) => p.unit?.description,
-    cell: (p) =>
-      p.unit ? (
-        <Badge appearance="tint" color="brand" shape="rounded">
-          {p.unit.description}
-        </Badge>
-      ) : (
-        <span style={NONE_STYLE}>{NO_UNIT}</span>
-      ),
-    filter: unitFilter,
-    width: 220,
-    // Priority columns: on a phone ID and Nombre (and the row's expander) keep the width.
-    hideBelow: 'tablet',
-  },
-  {
-    id: 'category',
-    header: 'Partida',
-    value: (p) => p.category?.description,
-    cell: (p) => (p.category ? p.category.description : <span style={NONE_STYLE}>{NO_CATEGORY}</span>),
-    filter: categoryFilter,
-    width: 380,
-    hideBelow: 'tablet',
-  },
+  // Priority columns: on a phone ID and Nombre (and the row's expander) keep the width.
+  productUnitColumn<ProductRow>({ filter: unitFilter }),
+  productCategoryColumn<ProductRow>({ filter: categoryFilter }),
   // Sorted by number (display order only); shown from the exact decimal string.
   {
     id: 'quantity',
@@ -122,8 +93,8 @@ export function StockPage() {
   const [params, setParams] = useSearchParams();
   const onlyLow = params.get(LOW_STOCK_PARAM) === '1';
   const shown = useMemo(() => (onlyLow && rows ? rows.filter(isLowStock) : rows), [onlyLow, rows]);
-  const report = useDownloadStockReport();
-  const lowReport = useDownloadLowStockReport();
+  const report = useReport(stockReportRequest);
+  const lowReport = useReport(lowStockReportRequest);
   usePageTitle('Stock de productos');
   return (
     <div className={styles.root}>
@@ -134,12 +105,7 @@ export function StockPage() {
         columns={columns}
         getRowId={(p) => p.id}
         loading={products.isLoading}
-        // A failed refresh keeps the rows it already shows; only a failed first load says so here.
-        error={
-          products.error && !products.data
-            ? { text: loadErrorText('obtener los productos'), onRetry: () => void products.mutate() }
-            : undefined
-        }
+        error={tableLoadError(products, 'obtener los productos')}
         searchPlaceholder="Buscar un producto"
         emptyMessage={onlyLow ? 'No hay productos con existencia igual o menor a su mínima.' : 'No hay productos registrados.'}
         toolbar={

@@ -1,0 +1,16 @@
+// What "Cierres de periodo" says (issue #18); the messages of closing and reopening are the API
+// layer's (@almacen/shared, closings).
+import { formatDate } from '@almacen/shared/domain';
+
+export const CLOSINGS_TEXTS = {
+  title: 'Cierres de periodo',
+  close: (until: string) => `Cerrar periodo hasta ${formatDate(until)}`,
+  closed: (until: string) => `Periodo hasta el ${formatDate(until)} cerrado correctamente.`,
+  reopen: 'Reabrir',
+  reopenTitle: (until: string) => `Reabrir el periodo hasta el ${formatDate(until)}`,
+  reopenExplanation:
+    'Se podrán registrar de nuevo entradas, salidas y cancelaciones con fecha de ese mes. El cierre queda en el historial como reabierto.',
+  reopened: (until: string) => `Periodo hasta el ${formatDate(until)} reabierto.`,
+  reason: 'Motivo de la reapertura',
+  report: 'Reporte de existencias',
+} as const;

@@ -1,0 +1,53 @@
+// "Importar" (issue #17): a catalogue from an XLSX or CSV, or (file null) the CONAC chapter 2000
+// partidas shipped with Almacén. `preview` answers what each row would do and writes nothing;
+// `import` writes, in one transaction. An import changes the catalogues and what the stock page
+// shows (names, units, partidas, minimum levels).
+import type { ReportRequest } from '../kit/actions/report-download';
+import type { ApiClient } from '../platform/api-client';
+import { apiKeys } from './keys';
+import { useMutation } from './mutation';
+
+export type ImportCatalog = 'product-categories' | 'product-units' | 'products' | 'suppliers' | 'employees';
+export type ImportRowStatus = 'new' | 'unchanged' | 'updated' | 'error';
+
+export interface ImportRow {
+  row: number;
+  status: ImportRowStatus;
+  id: number | null;
+  values: Record<string, string | null>;
+  reason: string | null;
+}
+
+export interface ImportResult {
+  rows: ImportRow[];
+  counts: Record<ImportRowStatus, number>;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CLASSIFIER_PATH = '/api/catalog/imports/product-categories/classifier';
+
+const send = (api: ApiClient, path: string, file: File | null) =>
+  file
+    ? api<ImportResult>(path, { method: 'POST', body: file, headers: { 'content-type': file.name.toLowerCase().endsWith('.xlsx') ? XLSX_TYPE : 'text/csv' } })
+    : api<ImportResult>(path, { method: 'POST' });
+
+/** `file` null: the classifier's partidas. */
+export const useImportPreview = (catalog: ImportCatalog) =>
+  useMutation(
+    (api, file: File | null) => send(api, file ? `/api/catalog/imports/${catalog}/preview` : `${CLASSIFIER_PATH}/preview`, file),
+    { errorText: 'revisar el archivo.' },
+    [],
+  );
+
+export const useImportRows = (catalog: ImportCatalog) =>
+  useMutation(
+    (api, file: File | null) => send(api, file ? `/api/catalog/imports/${catalog}` : CLASSIFIER_PATH, file),
+    { errorText: 'importar el archivo.', successText: 'Importación terminada.' },
+    ['/api/catalog', apiKeys.stock],
+  );
+
+/** The header row the server expects, as a CSV named "Plantilla de {title}.csv". */
+export const importTemplateRequest = (catalog: ImportCatalog, title: string): ReportRequest => ({
+  path: `/api/catalog/imports/${catalog}/template`,
+  fileName: `Plantilla de ${title}.csv`,
+});

@@ -1,0 +1,13 @@
+// The one API layer (issue #13): per resource, its keys, typed read hooks and the changes that
+// refresh every key they affect. The remotes and the shell read and write through it; none of
+// them writes an API path or a fetcher of its own for these resources.
+export { apiKeys, staleAfter } from './keys';
+export { useResource, type Resource } from './resource';
+export { useMutation, type MutationTexts } from './mutation';
+export * from './catalogs';
+export * from './documents';
+export * from './stock';
+export * from './counts';
+export * from './closings';
+export * from './reports';
+export * from './imports';

@@ -1,0 +1,65 @@
+// Every SWR key of the portal, in one place. A key is the API path it is fetched from (the
+// platform's client is the fetcher), and all the remotes read the shell's one SWR cache: a list
+// fetched by one remote is the same cached list for every other, and a change anywhere refreshes
+// it by prefix (`useInvalidate`). No remote writes a path of its own for these resources.
+import { ME_KEY } from '../platform/access';
+import { PERIOD_CLOSINGS_KEY } from '../platform/period-closings';
+
+export const apiKeys = {
+  me: ME_KEY,
+  // Catalogues.
+  products: '/api/catalog/products',
+  product: (id: number) => `/api/catalog/products/${id}`,
+  units: '/api/catalog/product-units',
+  unit: (id: number) => `/api/catalog/product-units/${id}`,
+  categories: '/api/catalog/product-categories',
+  category: (id: number) => `/api/catalog/product-categories/${id}`,
+  suppliers: '/api/catalog/suppliers',
+  supplier: (id: number) => `/api/catalog/suppliers/${id}`,
+  employees: '/api/catalog/employees',
+  employee: (id: number) => `/api/catalog/employees/${id}`,
+  roles: '/api/catalog/roles',
+  role: (id: number) => `/api/catalog/roles/${id}`,
+  /** Every employee's role assignments (the prefix of each employee's). */
+  employeeRoles: '/api/catalog/employee-roles',
+  rolesOfEmployee: (employeeId: number) => `/api/catalog/employee-roles/${employeeId}`,
+  // Documents and the ledger.
+  invoices: '/api/invoices',
+  invoice: (id: number) => `/api/invoices/${id}`,
+  dispatches: '/api/dispatches',
+  dispatch: (id: number) => `/api/dispatches/${id}`,
+  movements: '/api/movements',
+  invoiceMovements: (invoiceId: number) => `/api/movements/invoices/${invoiceId}`,
+  dispatchMovements: (dispatchId: number) => `/api/movements/dispatches/${dispatchId}`,
+  /** One page of a product's movements, newest first, below `before` (a movement id) if given. */
+  productMovements: (productId: number, limit: number, before?: number) =>
+    `/api/movements/products/${productId}?limit=${limit}${before === undefined ? '' : `&before=${before}`}`,
+  // Stock.
+  stock: '/api/stock',
+  stockOf: (productId: number) => `/api/stock/${productId}`,
+  /** Every product's stock at the end of `date` (YYYY-MM-DD). */
+  stockAt: (date: string) => `/api/stock?date=${date}`,
+  summary: '/api/stock/summary',
+  // Inventory counts and month closings.
+  counts: '/api/inventory-counts',
+  count: (id: number) => `/api/inventory-counts/${id}`,
+  closings: PERIOD_CLOSINGS_KEY,
+  nextClosing: `${PERIOD_CLOSINGS_KEY}/next`,
+} as const;
+
+/**
+ * What each kind of change makes stale, as key prefixes. A document (entry, exit, their
+ * cancellations, a count's adjustments) moves stock: the histories, every stock figure (the home
+ * summary is under '/api/stock' too), the kardex and the month closing's preview. A catalogue name
+ * shows in the stock page and beside movements.
+ */
+export const staleAfter = {
+  document: [apiKeys.invoices, apiKeys.dispatches, apiKeys.stock, apiKeys.movements, apiKeys.nextClosing],
+  productChange: [apiKeys.products, apiKeys.stock],
+  unitChange: [apiKeys.units, apiKeys.products, apiKeys.stock],
+  categoryChange: [apiKeys.categories, apiKeys.products, apiKeys.stock],
+  supplierChange: [apiKeys.suppliers, apiKeys.invoices],
+  employeeChange: [apiKeys.employees, apiKeys.employeeRoles],
+  roleChange: [apiKeys.roles, apiKeys.employeeRoles],
+  closing: [apiKeys.closings],
+} as const;

@@ -1,0 +1,13 @@
+// How every screen reads a resource: SWR on the API path (keys.ts), fetched by the platform's
+// authenticated client, with the API's error type. A null key fetches nothing (a detail not yet
+// chosen).
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import type { ApiError } from '../platform/api-error';
+import { useApi } from '../platform/hooks';
+
+export type Resource<T> = SWRResponse<T, ApiError>;
+
+export function useResource<T>(key: string | null, config?: SWRConfiguration<T, ApiError>): Resource<T> {
+  const api = useApi();
+  return useSWR<T, ApiError>(key, (path: string) => api<T>(path), config);
+}
