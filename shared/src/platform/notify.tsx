@@ -1,6 +1,9 @@
 // Notifications: one Fluent Toaster at bottom-end (provided once by PlatformProviders, kept off
 // the buttons a screen names: notice-space.tsx).
-// Decided once for the whole portal: actions toast; loads show their message in place.
+// Decided once for the whole portal: an action (save, delete, cancel, download) that fails toasts
+// "¡Oh no!" with the API's words; a load that fails with nothing on screen toasts once and says so
+// in place with "Reintentar"; a refresh that fails keeps what is shown and only says so in place,
+// without a toast (kit/actions/load-failure.tsx, the DataTable).
 import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { ERROR_TITLE } from './error-text';
