@@ -1,5 +1,5 @@
 // ESLint (flat config). Besides typescript-eslint and the React hooks rules, it enforces the
-// one-way imports of ARCHITECTURE §1 so nobody has to remember them:
+// one-way imports of ARCHITECTURE.md, "Module Federation contract" so nobody has to remember them:
 //   shared ← remotes ← (loaded at run time by) shell; a remote never imports another remote or
 //   the shell; shared never imports a remote or the shell; api imports only shared/src/domain;
 //   inside a remote, features do not import each other (shared code moves down to shared/).

@@ -1,4 +1,4 @@
-// The ledger's invariants, recomputed in SQL from the movements alone (ARCHITECTURE §5), for the
+// The ledger's invariants, recomputed in SQL from the movements alone (ARCHITECTURE.md, "The stock ledger"), for the
 // crash and load tests. Nothing here trusts the API's arithmetic: the moving average is folded
 // again with its own exact integer rounding (half up, 6 decimals), independent of the ledger's
 // ledger_moving_average().

@@ -272,7 +272,7 @@ it('Empleados: creates, edits, assigns a role ("Asignar rol"), removes it ("Elim
   await row.waitFor({ state: 'detached' });
   expect((await api<{ id: number }[]>('/api/catalog/employees')).some((e) => e.id === id)).toBe(false);
   // The open roles panel may ask once more for the deleted employee's roles: that 404 is silent
-  // (spec §7), no "¡Oh no!" appears, and it is the only failed answer allowed here.
+  //, no "¡Oh no!" appears, and it is the only failed answer allowed here.
   expect(await page.getByText('¡Oh no!').count()).toBe(0);
   const expected404 = `404 /api/catalog/employee-roles/${id}`;
   log.failures.splice(0, log.failures.length, ...log.failures.filter((f) => f !== expected404));

@@ -1,4 +1,4 @@
-// Independent deployment (ARCHITECTURE §3): change a visible text in one remote's source, build
+// Independent deployment (ARCHITECTURE.md, "Module Federation contract"): change a visible text in one remote's source, build
 // ONLY that remote (`npm run build -w mf-stock`), reload — the new text shows, and every file of
 // the shell's build is byte-identical. The source is restored and the remote rebuilt afterwards.
 import { execFileSync } from 'node:child_process';

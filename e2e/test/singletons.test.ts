@@ -1,4 +1,4 @@
-// One instance of each shared singleton after visiting all four areas (ARCHITECTURE §3): the
+// One instance of each shared singleton after visiting all four areas (ARCHITECTURE.md, "Module Federation contract"): the
 // federation runtime's share scope (window.__FEDERATION__.__SHARE__, every instance and scope)
 // holds exactly one loaded copy of each, provided by the shell, after every remote's entry was
 // fetched. Fluent UI is shared package by package (rspack.shared.ts, issue #21): its contexts

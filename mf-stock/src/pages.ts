@@ -1,5 +1,5 @@
 // What this remote adds to the portal, exposed as ./pages and written to dist/pages.json: the
-// routes its ./App answers and its menu entries (spec §2, labels verbatim). A new page: its
+// routes its ./App answers and its menu entries. A new page: its
 // <Route> in app.tsx and its entry here — the shell is not touched (ARCHITECTURE.md).
 // `permission` (issue #15): the shell shows an entry only to whom may use its page.
 import type { RemotePages } from '@almacen/shared/pages';

@@ -1,4 +1,4 @@
-// The shell's routes (spec §2). Each area below /dashboard is a remote, fetched on first visit;
+// The shell's routes. Each area below /dashboard is a remote, fetched on first visit;
 // which paths each remote answers comes from its ./pages (federation/pages.ts), not from here.
 // Each RemoteArea has its own key: React must not reuse one area's state (an error) in another.
 // After sign-in, RequireAccess waits for /api/me (issue #15); a page whose menu entry names a

@@ -1,4 +1,4 @@
-// One error shape for every answer: { message, code, errors? } (ARCHITECTURE §4), with the
+// One error shape for every answer: { message, code, errors? } (ARCHITECTURE.md, "API conventions"), with the
 // status of ERROR_CODES[code]. Domain code throws AppError; this file also translates what
 // Fastify and PostgreSQL throw, so no client mistake ever becomes a 500 and no 500 shows
 // internals (SQL, stack, file names) to the client.

@@ -1,5 +1,5 @@
 // The embedded OpenID Connect provider, mounted at /oidc when OIDC_ISSUER is unset
-// (ARCHITECTURE §7). oidc-provider is a Koa application: every /oidc request except the sign-in
+// (ARCHITECTURE.md, "Identity provider"). oidc-provider is a Koa application: every /oidc request except the sign-in
 // pages and their assets is handed to it untouched — the reply is hijacked in onRequest, before
 // Fastify reads the body, because the provider parses its own form and JSON bodies.
 // The sign-in page (the provider's "interaction") is ours: Spanish, brand colours, no inline

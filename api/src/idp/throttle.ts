@@ -1,4 +1,4 @@
-// Slows down password guessing (ARCHITECTURE §7). Attempts are counted in PostgreSQL (table
+// Slows down password guessing (ARCHITECTURE.md, "Identity provider"). Attempts are counted in PostgreSQL (table
 // idp_login_failures), so every copy of the API enforces the same limits, and each attempt is
 // counted BEFORE its password is checked: reserveAttempt() raises the counts under row locks and
 // says whether the check may run, so any number of simultaneous guesses gets at most the free

@@ -1,5 +1,5 @@
 // Bearer JWT access tokens, checked the same way for the embedded identity provider and for
-// any external OpenID Connect provider (ARCHITECTURE §4, §7): keys from the issuer's JWKS found
+// any external OpenID Connect provider (ARCHITECTURE.md, "API conventions" and "Identity provider"): keys from the issuer's JWKS found
 // by discovery (a new `kid` makes jose fetch the set again, so key rotation needs no restart),
 // issuer, audience, exp/nbf with at most 60 s of clock skew, and only asymmetric algorithms —
 // so `alg: none` and an HS256 token "signed" with the public key are refused.

@@ -1,4 +1,4 @@
-// Serves the built front end from this process (ARCHITECTURE §2, `npm start` mode): the shell at
+// Serves the built front end from this process (ARCHITECTURE.md, "Running", `npm start` mode): the shell at
 // `/` (any unknown page path answers its index.html, the single-page app routes it), each
 // remote's build under `/remotes/<folder>/`, and `/config.json`, the shell's runtime settings.
 // Caching follows the federation contract (§3): what names the current build — index.html,

@@ -1,5 +1,5 @@
 // The OpenAPI description is generated from the route declarations; every call of product
-// spec §7 must be in it with its method. Reports are a separate issue and are listed apart.
+// portal makes must be in it with its method. Reports are a separate issue and are listed apart.
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Product spec §7, "The calls it makes", verbatim (path parameters in OpenAPI form). */
+/** The calls the portal makes, verbatim (path parameters in OpenAPI form). */
 const SPEC_CALLS = [
   'GET /api/catalog/products',
   'GET /api/catalog/products/{id}',
@@ -92,11 +92,11 @@ test('it is an OpenAPI 3 document with bearer security', () => {
   expect(doc.components?.securitySchemes?.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
 });
 
-test('every call of spec §7 (reports aside) is described', () => {
+test('every call the portal makes (reports aside) is described', () => {
   expect(SPEC_CALLS.filter((call) => !present(call))).toEqual([]);
 });
 
-test('every report download of spec §7 is described', () => {
+test('every report download the portal makes is described', () => {
   expect(SPEC_REPORT_CALLS.filter((call) => !present(call))).toEqual([]);
 });
 

@@ -1,4 +1,4 @@
-// No oversell and no deadlock against a real PostgreSQL (ARCHITECTURE §5): concurrent
+// No oversell and no deadlock against a real PostgreSQL (ARCHITECTURE.md, "The stock ledger"): concurrent
 // documents queue on the balance rows, locked in product-id order, so the last units go to
 // exactly as many exits as there are units, and documents touching the same products in
 // opposite order neither deadlock nor leak a database error to the client.

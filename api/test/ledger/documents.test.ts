@@ -95,7 +95,7 @@ describe('POST /api/invoices', () => {
     expect(list[0].supplier).toMatchObject({ id: catalog.supplierId });
   });
 
-  test('an empty body is refused with the form messages of spec §5, field by field', async () => {
+  test('an empty body is refused with the form messages, field by field', async () => {
     const before = await countRows(t, LEDGER_TABLES);
     const response = await ana.post('/api/invoices', {});
     expect(response.statusCode).toBe(400);
@@ -267,7 +267,7 @@ describe('POST /api/dispatches', () => {
     expect((await t.db.query('SELECT 1 FROM product_balances WHERE product_id = $1', [productId])).rowCount).toBe(0);
   });
 
-  test('validation of spec §5: header fields, at least one product, line fields, future date', async () => {
+  test('validation: header fields, at least one product, line fields, future date', async () => {
     const before = await countRows(t, LEDGER_TABLES);
     const empty = await ana.post('/api/dispatches', { products: [] });
     expect(empty.statusCode).toBe(400);

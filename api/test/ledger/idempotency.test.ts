@@ -1,4 +1,4 @@
-// Double submission (ARCHITECTURE §5): POST /api/invoices and /api/dispatches honour an
+// Double submission (ARCHITECTURE.md, "The stock ledger"): POST /api/invoices and /api/dispatches honour an
 // Idempotency-Key. The same key from the same person answers the first result and creates
 // nothing new — also when the duplicates arrive at the same moment; the same key with another
 // body is a conflict; a refused document is not remembered, so a corrected retry goes through.

@@ -2,7 +2,7 @@
 // than the stock, and documents with several lines of several products) — and, in the second
 // test, cancellations of them — the ledger stays consistent:
 //   * every balance row equals the fold of that product's movements, recomputed here from the
-//     raw movements with exact BigInt arithmetic (the ARCHITECTURE §5 formula, half up);
+//     raw movements with exact BigInt arithmetic (the average formula of ARCHITECTURE.md, "The stock ledger", half up);
 //   * every movement's recorded balance equals the fold up to it, an exit's price is the
 //     average before it, and no quantity is ever negative;
 //   * a document is refused (409) exactly when some product's total asked exceeds its stock,

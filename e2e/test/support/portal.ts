@@ -1,4 +1,4 @@
-// What the portal looks like to a person (spec §2): the side navigation and each area's heading.
+// What the portal looks like to a person: the side navigation and each area's heading.
 import type { Page } from 'playwright-core';
 import { baseUrl } from './env';
 

@@ -1,4 +1,4 @@
-// The table and the delete confirmation every catalogue screen has (spec §2 "Catalogue screens"):
+// The table and the delete confirmation every catalogue screen has:
 // the list with its search, "Añadir …" button, a row menu with edit and delete, the "¡Oh no!"
 // load failure with a retry, the progress bar while a change is saved; and the confirmation
 // that runs the delete. Each screen brings its texts, columns and form dialogs. Without

@@ -1,4 +1,4 @@
-// An in-memory stand-in for the catalogue endpoints of spec §7, for screen tests: it answers
+// An in-memory stand-in for the catalogue endpoints (/api/catalog/…), for screen tests: it answers
 // like the API (unwrapped data, ApiError on failure) so a test can create a row and see the list
 // refresh. `failNext` makes the next matching request fail with the given status and message.
 import { ApiError } from '@almacen/shared';

@@ -1,4 +1,4 @@
-// Business constants of the product spec §9 and the ledger rules (ARCHITECTURE §5).
+// Business constants: screen breakpoints, decimal places, limits, and the ledger rules (ARCHITECTURE.md, "The stock ledger").
 
 export const WIZARD_STEPS = 3;
 export const MIN_PRODUCTS_PER_DOCUMENT = 1;

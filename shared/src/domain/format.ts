@@ -1,4 +1,4 @@
-// Display formats of the product spec §1: MXN with a $ prefix, dates DD/MM/YYYY (es-MX) or a
+// Display formats: MXN with a $ prefix, dates DD/MM/YYYY (es-MX) or a
 // long Spanish form, in UTC. Decimal strings are formatted without passing through floats
 // (Intl.NumberFormat formats decimal strings exactly).
 

@@ -1,4 +1,4 @@
-// Codes shown as labels (product spec §3).
+// Codes shown as labels.
 
 export const INVOICE_TYPES = ['COMPRA_DIRECTA', 'ENTRADA_DE_ALMACEN', 'DONATIVO'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];

@@ -1,4 +1,4 @@
-// The portal's red brand (spec §1: "a custom red brand palette"). One ramp, one theme, used by the
+// The portal's red brand ("a custom red brand palette"). One ramp, one theme, used by the
 // single FluentProvider of the shell (and of a remote running alone).
 import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
 

@@ -1,4 +1,4 @@
-// The guard of spec §2: spinner while resolving, "/" when signed out, /dashboard when signed in.
+// The guard of /dashboard: spinner while resolving, "/" when signed out, /dashboard when signed in.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ana, fakeSession, renderShell } from '../testing/render-shell';

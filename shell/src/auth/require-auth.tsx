@@ -1,4 +1,4 @@
-// Route guard of /dashboard (spec §2): a spinner while the sign-in status resolves, "/" for a
+// Route guard of /dashboard: a spinner while the sign-in status resolves, "/" for a
 // visitor who is not signed in, the nested page otherwise.
 import { Spinner } from '@fluentui/react-components';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // The side navigation, built from the menu entries the remotes expose (./pages), in the order the
-// shell keeps: its own Inicio first, then each entry by its `order` (spec §2: Inicio, Catálogos,
+// shell keeps: its own Inicio first, then each entry by its `order` (Inicio, Catálogos,
 // Entradas, Salidas, Stock de productos). Labels come verbatim from the remotes. An entry that
 // names a permission shows only to who holds it (issue #15); the shell's own "Administración"
 // (Usuarios, Bitácora) is built the same way, from SHELL_PAGES.

@@ -1,4 +1,4 @@
-// Side navigation labels and nesting, verbatim from spec §2.
+// Side navigation labels and nesting, verbatim as the product names them.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderShell } from '../testing/render-shell';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Under 720 px the navigation moves into a drawer (spec §2: "a mobile drawer"). */
+/** Under 720 px the navigation moves into a drawer ("a mobile drawer"). */
 export const NARROW_QUERY = '(max-width: 719.98px)';
 
 export function useNarrowScreen(): boolean {

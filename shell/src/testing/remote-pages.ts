@@ -1,5 +1,5 @@
 // What the four remotes declare in their src/pages.ts (copied: the shell never imports a remote),
-// as the API puts it in /config.json. The side navigation test checks it against spec §2.
+// as the API puts it in /config.json. The side navigation test checks its labels verbatim.
 import type { RemotePages } from '@almacen/shared/pages';
 
 export const remotePages: Record<string, RemotePages> = {

@@ -1,5 +1,5 @@
 // Routes of the three {id, description} catalogues: partidas, units of measure and roles
-// (product spec §7). Every write: one transaction, who/when on the row, an audit_log row.
+//. Every write: one transaction, who/when on the row, an audit_log row.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Struct } from 'superstruct';
 import {

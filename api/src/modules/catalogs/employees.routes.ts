@@ -1,4 +1,4 @@
-// /api/catalog/employees and /api/catalog/employee-roles (product spec §7).
+// /api/catalog/employees and /api/catalog/employee-roles.
 // An employee's role assignments go with the employee when it is deleted (they are part of
 // it and the audit row keeps them); a role still assigned to someone cannot be deleted.
 import type { FastifyPluginAsync } from 'fastify';

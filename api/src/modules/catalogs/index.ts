@@ -1,4 +1,4 @@
-// The catalogues module (product spec §3, §7): partidas, units, roles, products, employees
+// The catalogues module: partidas, units, roles, products, employees
 // with their roles, suppliers. Mounted by app.ts under /api behind the bearer-token check.
 import type { ApiModule } from '../module';
 import describedRoutes from './described.routes';

@@ -1,4 +1,4 @@
-// /api/catalog/products (product spec §7). Create takes only a name; edit sets name, partida
+// /api/catalog/products. Create takes only a name; edit sets name, partida
 // and unit (null clears them). An unknown partida or unit is a 400 on that field. Issue #20: the
 // edit may also carry minimumStock / maximumStock (null or "" clears one, absent leaves it as
 // it is); the maximum may not be under the minimum, counting the stored level of the one absent.

@@ -1,4 +1,4 @@
-// /api/catalog/suppliers (product spec §7). The RFC is stored trimmed and in capitals, the
+// /api/catalog/suppliers. The RFC is stored trimmed and in capitals, the
 // form SAT prints it in.
 import type { FastifyPluginAsync } from 'fastify';
 import { createSupplierSchema, updateSupplierSchema } from '@almacen/shared/domain';

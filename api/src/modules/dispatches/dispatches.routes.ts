@@ -1,4 +1,4 @@
-// /api/dispatches (product spec §7): the exit history and the registration of a dispatch.
+// /api/dispatches: the exit history and the registration of a dispatch.
 import type { FastifyPluginAsync } from 'fastify';
 import { makeDispatchSchemas, todayIn } from '@almacen/shared/domain';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';

@@ -1,4 +1,4 @@
-// /api/invoices (product spec §7): the entry history and the registration of an invoice.
+// /api/invoices: the entry history and the registration of an invoice.
 import type { FastifyPluginAsync } from 'fastify';
 import { makeInvoiceSchemas, todayIn } from '@almacen/shared/domain';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';

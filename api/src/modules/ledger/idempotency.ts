@@ -1,4 +1,4 @@
-// Idempotency-Key on POST /api/invoices and /api/dispatches (ARCHITECTURE §5, "double
+// Idempotency-Key on POST /api/invoices and /api/dispatches (ARCHITECTURE.md, "The stock ledger": "double
 // submission"). The key row is inserted INSIDE the document's transaction, before anything else:
 //   * a concurrent request with the same (actor, key) blocks on the primary key until the first
 //     one commits or rolls back, so two clicks create one document;

@@ -1,4 +1,4 @@
-// The stock ledger in SQL (ARCHITECTURE §5). Every figure is computed by PostgreSQL `numeric`:
+// The stock ledger in SQL (ARCHITECTURE.md, "The stock ledger"). Every figure is computed by PostgreSQL `numeric`:
 // quantities and prices arrive as decimal TEXT and leave as decimal text, so no binary floating
 // point ever touches them. Functions that write take the open transaction first.
 import type { MovementType } from '@almacen/shared/domain';
@@ -180,7 +180,7 @@ export async function readStock(db: Queryable, productId: number): Promise<Stock
   return rows[0] ?? null;
 }
 
-/** A movement as the API shows it (product spec §3 plus what a kardex needs). Decimals as text. */
+/** A movement as the API shows it. Decimals as text. */
 export interface MovementView {
   id: number;
   productId: number;

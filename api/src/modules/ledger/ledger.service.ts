@@ -1,4 +1,4 @@
-// The ledger's rules (ARCHITECTURE §5) in one place; the invoice and dispatch services only say
+// The ledger's rules (ARCHITECTURE.md, "The stock ledger") in one place; the invoice and dispatch services only say
 // which lines to post.
 //   * Moving average in registration order: an entry recomputes the average, an exit takes it.
 //   * One document = one transaction: its balance rows are locked in product-id order, every

@@ -1,4 +1,4 @@
-// /api/movements/{invoices|dispatches|products}/{id} (product spec §7): the ledger rows of one
+// /api/movements/{invoices|dispatches|products}/{id}: the ledger rows of one
 // document or one product, in ledger (registration) order. An unknown document or product is a
 // 404; a known one without movements is an empty list.
 //

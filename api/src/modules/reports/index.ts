@@ -1,4 +1,4 @@
-// The report downloads (product spec §7, ARCHITECTURE §6). Mounted by app.ts under /api
+// The report downloads. Mounted by app.ts under /api
 // behind the bearer-token check like every module.
 import type { ApiModule } from '../module';
 import reportRoutes from './reports.routes';

@@ -1,4 +1,4 @@
-// The four reports of ARCHITECTURE §6 as ReportDefinitions: titles, columns, header fields,
+// The four reports (ARCHITECTURE.md, "Reports") as ReportDefinitions: titles, columns, header fields,
 // rows mapped from the repository's cursors, totals and signature blocks.
 import { addDecimal, DEFAULT_TIME_ZONE, divideDecimal, formatDate, formatDateTime, formatQuantity, invoiceTypeLabel, isInboundMovement, MISSING_LABELS, movementTypeLabel, subtractDecimal, trimDecimal, VAT_FACTOR } from '@almacen/shared/domain';
 import type { Column, ReportDefinition, Row } from '../../reports/model';

@@ -1,4 +1,4 @@
-// The stock at a cut-off date (issue #18; ARCHITECTURE §9 "the warehouse's date is the
+// The stock at a cut-off date (issue #18; ARCHITECTURE.md, "The stock ledger": "the warehouse's date is the
 // registration"): each product's balance after the last movement REGISTERED up to the end of
 // that day in APP_TIME_ZONE, read from the balance every movement already stores. A backdated
 // document counts on the day it was registered, a cancellation on the day it was registered;

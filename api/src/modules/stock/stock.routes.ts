@@ -1,4 +1,4 @@
-// GET /api/stock/{productId} (product spec §7): available quantity and average cost of one
+// GET /api/stock/{productId}: available quantity and average cost of one
 // product, read from its balance row in O(1). A product that never moved answers "0" and "0".
 // GET /api/stock?date=YYYY-MM-DD (issue #18): every product's stock at the end of that day
 // (registration order, APP_TIME_ZONE; stock-at-date.ts), or today's without a date.

@@ -4,7 +4,7 @@
 // * inventoryValue: Σ round(value, 2) over the balance rows — the "Total general" of the
 //   "Reporte de existencias"; productsWithStock: balances above 0; productsUnderMinimum: products
 //   with an "Existencia mínima" and a balance at or under it (the stock page's "Bajo mínimo").
-// * Months are REGISTRATION months in APP_TIME_ZONE (ARCHITECTURE §9, like the stock at a date).
+// * Months are REGISTRATION months in APP_TIME_ZONE (ARCHITECTURE.md, "The stock ledger", like the stock at a date).
 //   A month's entries are its "Entrada" movements minus its "Cancelación de entrada" movements
 //   (amounts rounded per movement to cents; count = entry documents minus cancelled ones), the
 //   exits likewise with "Salida" / "Cancelación de salida": a document registered and cancelled

@@ -1,4 +1,4 @@
-// Catalogue payloads (product spec §3, §5, §7). `type` lets extra keys through untouched; the
+// Catalogue payloads. `type` lets extra keys through untouched; the
 // API reads only the declared ones.
 import { type, Infer, refine } from 'superstruct';
 import { compareDecimal, toDecimalString } from '../decimal';

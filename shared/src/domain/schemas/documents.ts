@@ -1,4 +1,4 @@
-// Invoice (entrada) and dispatch (salida) payloads (product spec §3, §5). The wizards validate
+// Invoice (entrada) and dispatch (salida) payloads. The wizards validate
 // step 0 with the header schema and step 1 with the line schema; the API validates the whole.
 // "Not later than today" depends on the clock and the time zone, so the schemas are made by
 // factories that take a `today()` function (the API passes APP_TIME_ZONE's date).

@@ -1,5 +1,5 @@
 // Building blocks for the schemas: each carries its Spanish message, so the forms and the API
-// show the same words (product spec §5).
+// show the same words.
 import { define, Struct } from 'superstruct';
 import { compareDecimal, decimalPlaces, toDecimalString } from '../decimal';
 import { isCalendarDate } from '../format';

@@ -1,4 +1,4 @@
-// Report downloads (product spec §7, §9), the one rule for every remote: POST the report path,
+// Report downloads, the one rule for every remote: POST the report path,
 // ask again up to REPORT_DOWNLOAD_RETRIES times while the failure may pass (the network, 408,
 // 429, 5xx) waiting 0.5 s, 1 s, 2 s in between, and save the file under the server's
 // Content-Disposition name or, when it sent none, under the spec's name plus the extension of
@@ -117,7 +117,7 @@ export interface ReportDownload {
   downloading: boolean;
 }
 
-/** One download button's worth of state: retries, saving, and the spec §8 failure toast. */
+/** One download button's worth of state: retries, saving, and the "¡Oh no!" failure toast. */
 export function useReportDownload(options?: RetryOptions): ReportDownload {
   const api = useApi();
   const retries = options?.retries;

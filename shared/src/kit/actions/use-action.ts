@@ -1,6 +1,6 @@
 // Runs a create/update/delete: counts it as "saving" while it runs, refreshes the affected SWR
 // keys everywhere in the portal when it succeeds, and on an HTTP failure shows the "¡Oh no!"
-// toast with the server's message appended (product spec §8). Anything that is not an HTTP
+// toast with the server's message appended. Anything that is not an HTTP
 // error is a bug of ours: it is logged, not shown.
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '../../platform/api-error';
@@ -11,7 +11,7 @@ import { withoutPeriod } from './without-period';
 
 export interface ActionOptions {
   /**
-   * The spec §8 ending, "crear el producto solicitado." → "Algo salió mal mientras tratábamos de
+   * The message's ending, "crear el producto solicitado." → "Algo salió mal mientras tratábamos de
    * crear el producto solicitado. …" (with or without its final period).
    */
   errorText: string;

@@ -6,7 +6,7 @@ import { ERROR_TITLE, loadErrorText } from '../../platform/error-text';
 import { useNotify } from '../../platform/notify';
 import { withoutPeriod } from './without-period';
 
-/** `what`: "obtener las partidas." (spec §8). A 404 is not a failure when `ignoreNotFound` is set. */
+/** `what`: "obtener las partidas.". A 404 is not a failure when `ignoreNotFound` is set. */
 export function useLoadErrorToast(error: unknown, what: string, { ignoreNotFound = false } = {}): void {
   const notify = useNotify();
   useEffect(() => {

@@ -1,4 +1,4 @@
-// The one table of the portal (product spec §2 "Common table behaviour", §9), on Fluent UI v9's
+// The one table of the portal, on Fluent UI v9's
 // Table primitives: search on the left, filters behind a toggle, density xs/md/xl, pages of
 // 5–100 rows with previous/next only, skeleton rows while loading, a progress bar while saving,
 // expandable detail rows, resizable columns (180 / 40 / 1000 px) and windowed long pages.

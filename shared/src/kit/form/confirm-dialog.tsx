@@ -1,4 +1,4 @@
-// The confirmation every delete asks for (product spec §2): "¿Realmente deseas hacer esto?".
+// The confirmation every delete asks for: "¿Realmente deseas hacer esto?".
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 
 export const CONFIRM_TEXTS = {

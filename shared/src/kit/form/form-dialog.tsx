@@ -1,6 +1,6 @@
 // A modal form: react-final-form inside a Fluent Dialog. On a valid submit the dialog closes,
 // the form resets and `onSubmit` runs (its progress shows in the table, its failure in a toast),
-// as product spec §4 says for the catalogue modals.
+// as the catalogue modals do.
 import {
   Button,
   Dialog,

@@ -76,7 +76,7 @@ export interface IdFieldProps {
   mode?: 'disabled' | 'readOnly';
 }
 
-/** The id of the record being edited: shown, never editable (spec §5 "Further rules"). */
+/** The id of the record being edited: shown, never editable. */
 export function IdField({ name, label = 'ID', mode = 'readOnly' }: IdFieldProps) {
   const { input, meta } = useField<number | string>(name, { subscription: FIELD_SUBSCRIPTION });
   const message = visibleError(meta);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BREAKPOINTS } from '../../domain/constants';
 
-/** mobile: < 720 px; tablet: 720–1023 px; desktop: ≥ 1024 px (product spec §9). */
+/** mobile: < 720 px; tablet: 720–1023 px; desktop: ≥ 1024 px. */
 export type Breakpoint = 'mobile' | 'tablet' | 'desktop';
 
 const MOBILE_QUERY = `(max-width: ${BREAKPOINTS.mobile - 1}px)`;

@@ -1,4 +1,4 @@
-// The three-step document wizard (spec §2 "Dispatch wizard" / "Invoice wizard", §4, §9), for
+// The three-step document wizard, for
 // react-final-form. Rules it keeps for every document:
 // - one step on screen at a time; only that step is validated, on every change; forward needs it
 //   to pass (a failed attempt shows every message of the step), back is always allowed;

@@ -1,6 +1,6 @@
 // One Idempotency-Key per save attempt-sequence: a double click, or "Guardar" again after a
 // lost answer, sends the SAME key for the same request, so the API creates one document
-// (ARCHITECTURE §5). A changed request is a different document and gets a new key.
+// (ARCHITECTURE.md, "The stock ledger"). A changed request is a different document and gets a new key.
 // The key can outlive the page: a wizard keeps it in its draft (wizard-draft.ts), so "Guardar"
 // after a reload that followed a lost answer still sends the key the server may have recorded.
 import { useMemo, useRef } from 'react';

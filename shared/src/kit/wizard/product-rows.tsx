@@ -1,4 +1,4 @@
-// The repeating product rows of both wizards (spec §2, §4): "Añadir un producto" appends a row;
+// The repeating product rows of both wizards: "Añadir un producto" appends a row;
 // a row can be removed only while more than one exists, and only after confirmation.
 // The caller renders a row's fields; each row is a labelled group ("Producto 2").
 import { Button, makeStyles, tokens } from '@fluentui/react-components';

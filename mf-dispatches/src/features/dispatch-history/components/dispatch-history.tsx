@@ -1,4 +1,4 @@
-// "Consultar historial de salidas" (spec §2 "Dispatch history"): every exit, newest first; a row
+// "Consultar historial de salidas": every exit, newest first; a row
 // expands into its movements and its report, and lets the exit be cancelled (issue #16). "Crear
 // nueva salida" only with dispatches.create, "Cancelar salida" only with dispatches.cancel (issue #15).
 import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn, tableLoadError, useCan, useCancelDispatch, useDispatches, usePageTitle } from '@almacen/shared';

@@ -128,7 +128,7 @@ afterEach(() => {
 });
 
 describe('Nueva salida — Datos de la salida', () => {
-  test('three steps, the first with today and the three employee selects; every message of spec §5', async () => {
+  test('three steps, the first with today and the three employee selects; every form message', async () => {
     const user = userEvent.setup();
     renderWizard();
     expect(screen.getByRole('heading', { name: 'Nueva salida' })).toBeInTheDocument();
@@ -272,7 +272,7 @@ describe('Nueva salida — Lista de productos', () => {
     await waitFor(() => expect(screen.queryByText('¡Hey!')).not.toBeInTheDocument());
   });
 
-  test('an empty row shows the three product messages of spec §5', async () => {
+  test('an empty row shows the three product messages', async () => {
     const user = userEvent.setup();
     renderWizard();
     await fillHeader(user);

@@ -1,4 +1,4 @@
-// "Nueva salida" (spec §2 "Dispatch wizard", §4): the shared three-step wizard with the dispatch's
+// "Nueva salida": the shared three-step wizard with the dispatch's
 // steps, its payload, and what a save changes elsewhere in the portal.
 import {
   actionErrorText,

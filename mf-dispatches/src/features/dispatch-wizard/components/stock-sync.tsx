@@ -1,5 +1,5 @@
 // Keeps every row's exit price and availability equal to what GET /api/stock/{id} says now
-// (spec §4: choosing a product sets the exit price to its average price). One sync per PRODUCT,
+// (choosing a product sets the exit price to its average price). One sync per PRODUCT,
 // not per row, because rows of the same product share one availability. The wizard keeps every
 // step mounted, so a refresh after a 409 reaches the rows while the summary is on screen.
 import type { Stock } from '@almacen/shared';

@@ -1,4 +1,4 @@
-// The dispatch wizard's form values and how they become the API payload (spec §3). A row keeps
+// The dispatch wizard's form values and how they become the API payload. A row keeps
 // the availability it was checked against, so validation is a pure function of the values and
 // re-runs by itself when the stock is read again (e.g. after a 409).
 import {
@@ -10,7 +10,7 @@ import {
 } from '@almacen/shared/domain';
 
 export interface DispatchRow {
-  /** Client-side key: stable React key, also sent (spec §3). */
+  /** Client-side key: stable React key, also sent. */
   key: string;
   productId: number | null;
   /** The product's average price rounded to the 3 decimals a price is sent with; '' until the stock is known. */
@@ -50,7 +50,7 @@ export function emptyRow(key: string): DispatchRow {
 
 /**
  * The exit price the form sends: the average price (kept by the API with 6 decimals) rounded
- * half up to the 3 decimals prices have (spec §9). The form shows the average itself; the API
+ * half up to the 3 decimals prices have. The form shows the average itself; the API
  * records its own average at commit time.
  */
 export function exitPriceFrom(averagePrice: string): string {

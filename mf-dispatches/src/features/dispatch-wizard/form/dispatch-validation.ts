@@ -1,4 +1,4 @@
-// Per-step validation of the dispatch wizard: the spec §5 messages come from the shared schemas
+// Per-step validation of the dispatch wizard: the form messages come from the shared schemas
 // (the API checks the same ones); the stock limits come after them, so an empty or malformed
 // field shows the schema's message first.
 import { closedPeriodStep, combineSteps, rowsStep, schemaStep, type StepValidator } from '@almacen/shared';

@@ -1,4 +1,4 @@
-// What the stock allows a dispatch to ask for (spec §4, §9): a row's quantity is at most the
+// What the stock allows a dispatch to ask for: a row's quantity is at most the
 // product's available quantity; rows of the SAME product share one availability (their sum is
 // limited, or two rows could together take out more than there is); a product without stock
 // cannot be dispatched. Quantities are compared as decimal strings, never as floats.

@@ -1,4 +1,4 @@
-// "Nueva factura" (spec §2 Invoice wizard): header, products, summary; saving registers the entry,
+// "Nueva factura": header, products, summary; saving registers the entry,
 // tells the user the invoice number, goes to the history and refreshes entries, stock and
 // movements everywhere in the portal.
 import {

@@ -1,4 +1,4 @@
-// Step 1 "Datos de la factura" (spec §2): where the goods come from, which document, and who signs.
+// Step 1 "Datos de la factura": where the goods come from, which document, and who signs.
 import { DateField, SelectField, TextField, type SelectOption } from '@almacen/shared';
 import { INVOICE_TYPES, INVOICE_TYPE_LABELS, type InvoiceType } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@fluentui/react-components';

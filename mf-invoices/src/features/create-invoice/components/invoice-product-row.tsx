@@ -1,4 +1,4 @@
-// One product of the invoice (spec §2 step 2, §4 price adjustments). The price input edits the
+// One product of the invoice. The price input edits the
 // typed base price; with "Agregar IVA" or "Agregar IEPS" ticked it is disabled and shows the
 // adjusted price derived from that base (see lib/invoice-values.ts for why).
 import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption } from '@almacen/shared';

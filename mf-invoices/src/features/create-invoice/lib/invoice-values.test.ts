@@ -105,7 +105,7 @@ test('decimals go into JSON as numbers only when the number reads back as the sa
   );
 });
 
-test('the POST body follows spec §3 with the final unit cost and the flags', () => {
+test('the POST body carries the final unit cost and the flags', () => {
   const values: InvoiceFormValues = {
     supplierId: 3,
     invoiceNumber: ' A-100 ',

@@ -1,5 +1,5 @@
-// The invoice wizard's values and how they become the POST body (spec §3) — with the price rule
-// of spec §4/§9 kept exact.
+// The invoice wizard's values and how they become the POST body — with the price rule
+// (IVA and IEPS adjustments, 3 decimals) kept exact.
 //
 // Why a typed `basePrice` beside the flags instead of rewriting the price on every tick: the
 // spec says ticking "Agregar IVA" multiplies the price by 1.16 and unticking divides. Done on the
@@ -183,7 +183,7 @@ export type CreateInvoiceBody = Omit<CreateInvoice, 'products'> & {
   }>;
 };
 
-/** The POST /api/invoices body of spec §3, from values that passed validation. */
+/** The POST /api/invoices body, from values that passed validation. */
 export function toCreateInvoiceBody(values: InvoiceFormValues): CreateInvoiceBody {
   return {
     supplierId: values.supplierId as number,

@@ -1,4 +1,4 @@
-// "Consultar historial de entradas" (spec §2 Invoice history): every registered entry; expanding
+// "Consultar historial de entradas": every registered entry; expanding
 // one shows its movements and its report, and lets it be cancelled (issue #16). "Crear nueva
 // entrada" only with invoices.create, "Cancelar entrada" only with invoices.cancel (issue #15).
 import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn, tableLoadError, useCan, useCancelInvoice, useInvoices, usePageTitle } from '@almacen/shared';

@@ -1,4 +1,4 @@
-// The autocomplete filters of the "Unidad" and "Partida" columns (spec §2 Stock screen): the
+// The autocomplete filters of the "Unidad" and "Partida" columns: the
 // options are the catalogue (same cached lists as the catalogue screens), plus one for the
 // products that have none. Each filter loads its own options, so the table's columns stay stable.
 import { MISSING_LABELS } from '@almacen/shared/domain';

@@ -1,4 +1,4 @@
-// The detail of an expanded product (spec §2 Stock screen): its available quantity, its current
+// The detail of an expanded product: its available quantity, its current
 // average price ("$1,234.50 MXN"), its movements and the "Tarjeta de almacén" download. Both
 // loads are keyed by API path, so an entry or exit saved elsewhere refreshes an open panel.
 // The card covers a range of registration dates (issue #18; default: this year up to today).

@@ -1,4 +1,4 @@
-// "Stock de productos" (spec §2 Stock screen): every product with its unit, partida and stock;
+// "Stock de productos": every product with its unit, partida and stock;
 // a row opens its stock, average price and movements. "Existencias al" (issue #18) picks the
 // cut-off date: the table's figures and "Reporte de existencias" follow it (today by default).
 // Issue #20: a "Bajo mínimo" badge on products at or under their "Existencia mínima" (at the
