@@ -65,15 +65,7 @@ const boundaryZones = [
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      '**/coverage/**',
-      '**/@mf-types/**',
-      'e2e/artifacts/**',
-      '**/*.js',
-      '**/*.cjs',
-    ],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/@mf-types/**', 'e2e/artifacts/**', '**/*.js', '**/*.cjs'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -100,6 +92,19 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      // Import order, fixed by `npm run format` (eslint --fix): node's modules, packages, the
+      // workspace's @almacen/* packages, then relative paths; alphabetical inside each group.
+      'import-x/first': 'error',
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [{ pattern: '@almacen/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

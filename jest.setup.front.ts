@@ -1,11 +1,9 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
-
-// jsdom lacks these; react-router needs them.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-
 // jsdom does no layout; Fluent's focus manager needs a browser-like answer (see the file).
 import './shared/src/kit/testing/jsdom-layout';
+// jsdom lacks these; react-router needs them.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // Every test starts with an empty tab: the wizards keep their drafts in sessionStorage.
 // (Files that ask for the node environment have no window.)

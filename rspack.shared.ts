@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import rspack, { type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import rspack, { type Compiler, type Configuration } from '@rspack/core';
 import { parseRemotePages, type RemotePages } from '@almacen/shared/pages';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,8 +51,7 @@ const singleton = (requiredVersion: string, version?: string): SharedSingleton =
 });
 
 /** A shared npm package (or a subpath of one) at the versions the root package.json decides. */
-const dependency = (pkg: string, basePkg = pkg): SharedSingleton =>
-  singleton(versionOf(basePkg), installedVersion(basePkg));
+const dependency = (pkg: string, basePkg = pkg): SharedSingleton => singleton(versionOf(basePkg), installedVersion(basePkg));
 
 /** A package the root does not list itself (it comes with another one): its installed version. */
 function transitive(pkg: string): SharedSingleton {
@@ -75,7 +74,9 @@ function fluentPackages(): Record<string, SharedSingleton> {
   const visit = (pkg: string) => {
     if (names.has(pkg) || !pkg.startsWith('@fluentui/') || notShared.has(pkg.slice('@fluentui/'.length))) return;
     names.add(pkg);
-    const manifest = JSON.parse(readFileSync(path.join(here, 'node_modules', pkg, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(here, 'node_modules', pkg, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency);
   };
   for (const dependency of Object.keys(barrel.dependencies)) visit(dependency);
@@ -178,7 +179,8 @@ export function remoteConfig({ dir, name, pages, env }: RemoteOptions): Configur
   if (!remote) throw new Error(`rspack.shared.ts: ${name} is not in remotes.json`);
   // A broken menu fails the build here, not in the browser.
   const checked = parseRemotePages(pages);
-  if (!checked || checked.menu.length !== pages.menu.length) throw new Error(`${remote.folder}/src/pages.ts: the routes or a menu entry are not valid`);
+  if (!checked || checked.menu.length !== pages.menu.length)
+    throw new Error(`${remote.folder}/src/pages.ts: the routes or a menu entry are not valid`);
   const config = frontEndConfig({ dir, name, port: remote.port, exposes: remote.exposes, env });
   config.plugins = [...(config.plugins ?? []), new PagesJsonPlugin(checked)];
   return config;
@@ -186,12 +188,48 @@ export function remoteConfig({ dir, name, pages, env }: RemoteOptions): Configur
 
 /** What the shell's dashboard loads of Fluent (with its own dependencies): grouped in one chunk. */
 const DASHBOARD_FLUENT = [
-  'keyboard-keys', 'react-aria', 'react-avatar', 'react-badge', 'react-button', 'react-card', 'react-checkbox', 'react-combobox',
-  'react-context-selector', 'react-dialog', 'react-divider', 'react-drawer', 'react-field', 'react-input', 'react-jsx-runtime',
-  'react-label', 'react-link', 'react-menu', 'react-message-bar', 'react-motion', 'react-motion-components-preview', 'react-nav',
-  'react-popover', 'react-portal', 'react-positioning', 'react-progress', 'react-provider', 'react-radio', 'react-search',
-  'react-select', 'react-shared-contexts', 'react-skeleton', 'react-spinner', 'react-table', 'react-tabster', 'react-text',
-  'react-textarea', 'react-theme', 'react-toast', 'react-tooltip', 'react-utilities', 'tokens',
+  'keyboard-keys',
+  'react-aria',
+  'react-avatar',
+  'react-badge',
+  'react-button',
+  'react-card',
+  'react-checkbox',
+  'react-combobox',
+  'react-context-selector',
+  'react-dialog',
+  'react-divider',
+  'react-drawer',
+  'react-field',
+  'react-input',
+  'react-jsx-runtime',
+  'react-label',
+  'react-link',
+  'react-menu',
+  'react-message-bar',
+  'react-motion',
+  'react-motion-components-preview',
+  'react-nav',
+  'react-popover',
+  'react-portal',
+  'react-positioning',
+  'react-progress',
+  'react-provider',
+  'react-radio',
+  'react-search',
+  'react-select',
+  'react-shared-contexts',
+  'react-skeleton',
+  'react-spinner',
+  'react-table',
+  'react-tabster',
+  'react-text',
+  'react-textarea',
+  'react-theme',
+  'react-toast',
+  'react-tooltip',
+  'react-utilities',
+  'tokens',
 ];
 const SHELL_FLUENT = new RegExp(
   `[\\\\/]node_modules[\\\\/](@fluentui[\\\\/](${DASHBOARD_FLUENT.join('|')})[\\\\/]|@griffel[\\\\/]|tabster[\\\\/]|keyborg[\\\\/]|@floating-ui[\\\\/]|@swc[\\\\/]helpers[\\\\/]|rtl-css-js[\\\\/]|stylis[\\\\/]|use-sync-external-store[\\\\/])`,
@@ -271,7 +309,11 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
       // barrel in one file (bench/portal-throttled.ts). The other Fluent packages the shell
       // provides stay apart (downloaded only by a page that uses them), and so do a remote's.
       ...(isShell && !isDev
-        ? { splitChunks: { cacheGroups: { fluent: { test: SHELL_FLUENT, name: 'fluent', chunks: 'async' as const, enforce: true, priority: 10 } } } }
+        ? {
+            splitChunks: {
+              cacheGroups: { fluent: { test: SHELL_FLUENT, name: 'fluent', chunks: 'async' as const, enforce: true, priority: 10 } },
+            },
+          }
         : {}),
     },
     performance: { hints: false },

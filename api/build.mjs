@@ -30,11 +30,16 @@ fs.cpSync(path.join(here, 'src', 'db', 'migrations'), path.join(dist, 'db', 'mig
 });
 
 // The catalogue import's shipped files (the CONAC chapter 2000 partidas) next to their module.
-fs.cpSync(path.join(here, 'src', 'modules', 'catalog-imports', 'files'), path.join(dist, 'modules', 'catalog-imports', 'files'), { recursive: true });
+fs.cpSync(path.join(here, 'src', 'modules', 'catalog-imports', 'files'), path.join(dist, 'modules', 'catalog-imports', 'files'), {
+  recursive: true,
+});
 
 fs.writeFileSync(
   path.join(dist, 'node_modules', '@almacen', 'shared', 'package.json'),
   `${JSON.stringify({ name: '@almacen/shared', private: true, exports: { './domain': './domain/index.js' } }, null, 2)}\n`,
 );
 
-fs.writeFileSync(path.join(dist, 'build-info.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), node: process.version }, null, 2)}\n`);
+fs.writeFileSync(
+  path.join(dist, 'build-info.json'),
+  `${JSON.stringify({ builtAt: new Date().toISOString(), node: process.version }, null, 2)}\n`,
+);

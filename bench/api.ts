@@ -75,10 +75,18 @@ async function fixture(db: Db): Promise<void> {
   const audit = 'created_by, created_by_name, updated_by, updated_by_name';
   const q = (sql: string) => db.query(sql);
   const day = `current_date - 30`;
-  await q(`INSERT INTO product_categories (id, description, ${audit}) SELECT g, 'Partida ' || (2100 + g), ${who}, ${who} FROM generate_series(1, 20) g`);
-  await q(`INSERT INTO product_units (id, description, ${audit}) VALUES (1, 'Pieza', ${who}, ${who}), (2, 'Caja', ${who}, ${who}), (3, 'Litro', ${who}, ${who})`);
-  await q(`INSERT INTO employees (id, name, last_name, ${audit}) VALUES (1, 'María', 'López', ${who}, ${who}), (2, 'Jorge', 'Ramírez', ${who}, ${who}), (3, 'Lucía', 'Hernández', ${who}, ${who})`);
-  await q(`INSERT INTO suppliers (id, name, rfc, ${audit}) VALUES (1, 'Papelería del Centro, S.A. de C.V.', 'PCE850101AB1', ${who}, ${who})`);
+  await q(
+    `INSERT INTO product_categories (id, description, ${audit}) SELECT g, 'Partida ' || (2100 + g), ${who}, ${who} FROM generate_series(1, 20) g`,
+  );
+  await q(
+    `INSERT INTO product_units (id, description, ${audit}) VALUES (1, 'Pieza', ${who}, ${who}), (2, 'Caja', ${who}, ${who}), (3, 'Litro', ${who}, ${who})`,
+  );
+  await q(
+    `INSERT INTO employees (id, name, last_name, ${audit}) VALUES (1, 'María', 'López', ${who}, ${who}), (2, 'Jorge', 'Ramírez', ${who}, ${who}), (3, 'Lucía', 'Hernández', ${who}, ${who})`,
+  );
+  await q(
+    `INSERT INTO suppliers (id, name, rfc, ${audit}) VALUES (1, 'Papelería del Centro, S.A. de C.V.', 'PCE850101AB1', ${who}, ${who})`,
+  );
   await q(`INSERT INTO products (id, name, category_id, unit_id, ${audit})
            SELECT g, 'Producto de prueba ' || g || ' de nombre realista', 1 + g % 20, 1 + g % 3, ${who}, ${who} FROM generate_series(1, ${PRODUCTS}) g`);
 
@@ -129,7 +137,17 @@ async function fixture(db: Db): Promise<void> {
   await q(`INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
            SELECT DISTINCT ON (product_id) product_id, balance_quantity, balance_average, id FROM movements ORDER BY product_id, id DESC`);
   // The API inserts after us: identities continue past the ids written here.
-  for (const table of ['product_categories', 'product_units', 'employees', 'suppliers', 'products', 'invoices', 'invoice_lines', 'dispatches', 'dispatch_lines']) {
+  for (const table of [
+    'product_categories',
+    'product_units',
+    'employees',
+    'suppliers',
+    'products',
+    'invoices',
+    'invoice_lines',
+    'dispatches',
+    'dispatch_lines',
+  ]) {
     await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
   }
   await q('ANALYZE');
@@ -190,7 +208,11 @@ async function main(): Promise<void> {
     const logFile = path.join(os.tmpdir(), `almacen-bench-server-${process.pid}.log`);
     // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (written when it stops).
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    server = await startServer({ env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ADMIN_USERS: 'bench' }, logFile, nodeArgs });
+    server = await startServer({
+      env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ADMIN_USERS: 'bench' },
+      logFile,
+      nodeArgs,
+    });
     const api = new HttpClient(server.base, { connections: CONCURRENCY, token: () => token });
     clients.push(api);
     const expect200 = async (answer: Promise<HttpAnswer>) => {
@@ -441,7 +463,8 @@ async function main(): Promise<void> {
             for (const side of i % 2 === 0 ? ['api', 'static'] : ['static', 'api']) {
               if (side === 'api') await before?.();
               const r = await expect200(side === 'api' ? api.get('/api/catalog/products', browser) : plain.get('/', browser));
-              if (r.bytes !== raw.length || r.headers['content-encoding'] !== 'br') throw new Error('la lista comprimida cambió durante la medición');
+              if (r.bytes !== raw.length || r.headers['content-encoding'] !== 'br')
+                throw new Error('la lista comprimida cambió durante la medición');
               (side === 'api' ? apiList : staticList).push(r.ms);
             }
           }
@@ -449,7 +472,11 @@ async function main(): Promise<void> {
         };
         for (const [label, run, what] of [
           ['catálogo sin cambios', () => series(60), 'br y gzip se guardan por versión del catálogo: sin trabajo de compresión'],
-          ['tras un cambio en el catálogo antes de cada descarga', () => series(30, bump), 'cada descarga escribe el JSON en PostgreSQL y lo comprime con br 7 (una vez por versión)'],
+          [
+            'tras un cambio en el catálogo antes de cada descarga',
+            () => series(30, bump),
+            'cada descarga escribe el JSON en PostgreSQL y lo comprime con br 7 (una vez por versión)',
+          ],
         ] as const) {
           const { apiList, staticList } = await run();
           rows.push({
@@ -472,9 +499,13 @@ async function main(): Promise<void> {
       const page = (id: number) => `/api/movements/products/${id}?limit=100`;
       const heavyPage = await expect200(api.get(page(HEAVY)));
       const lightPage = await expect200(api.get(page(LIGHT)));
-      for (const [answer, what] of [[heavyPage, 'larga'], [lightPage, 'corta']] as const) {
+      for (const [answer, what] of [
+        [heavyPage, 'larga'],
+        [lightPage, 'corta'],
+      ] as const) {
         const ids = (JSON.parse(answer.body) as { data: { id: number }[] }).data.map((m) => m.id);
-        if (ids.length !== 100 || ids.some((id, i) => i > 0 && id >= ids[i - 1])) throw new Error(`la primera página de la tarjeta ${what} no trae 100 movimientos del más reciente al más antiguo`);
+        if (ids.length !== 100 || ids.some((id, i) => i > 0 && id >= ids[i - 1]))
+          throw new Error(`la primera página de la tarjeta ${what} no trae 100 movimientos del más reciente al más antiguo`);
       }
       // What the panel downloaded before paging: the whole history, once, for the note.
       const whole = await expect200(api.get(`/api/movements/products/${HEAVY}`, { timeoutMs: 120_000 }));

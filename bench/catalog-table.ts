@@ -18,8 +18,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
+import type { BrowserContext, Page } from 'playwright-core';
 import { SEARCH_DEBOUNCE_MS } from '@almacen/shared/domain';
 import { launchBrowser } from '../e2e/test/support/browser';
 import type { BenchRow } from './api';
@@ -47,8 +47,12 @@ async function insertProducts(url: string, count: number): Promise<number> {
     const audit = 'created_by, created_by_name, updated_by, updated_by_name';
     const words = `ARRAY[${WORDS.map((w) => `'${w}'`).join(', ')}]`;
     await client.query('BEGIN');
-    await client.query(`INSERT INTO product_categories (description, ${audit}) SELECT 'Partida ' || (2100 + g), ${who}, ${who} FROM generate_series(1, 20) g`);
-    await client.query(`INSERT INTO product_units (description, ${audit}) VALUES ('Pieza', ${who}, ${who}), ('Caja', ${who}, ${who}), ('Litro', ${who}, ${who})`);
+    await client.query(
+      `INSERT INTO product_categories (description, ${audit}) SELECT 'Partida ' || (2100 + g), ${who}, ${who} FROM generate_series(1, 20) g`,
+    );
+    await client.query(
+      `INSERT INTO product_units (description, ${audit}) VALUES ('Pieza', ${who}, ${who}), ('Caja', ${who}, ${who}), ('Litro', ${who}, ${who})`,
+    );
     // A fifth of the products without unit or partida, so both "Sin …" texts are rendered too.
     await client.query(
       `INSERT INTO products (name, category_id, unit_id, ${audit})
@@ -100,21 +104,21 @@ async function signIn(page: Page, base: string, password: string): Promise<void>
 async function rowsRendered(page: Page, total: number, search: string, after = 0): Promise<number> {
   const handle = await page
     .waitForFunction(
-    ({ label, total, search, after }) => {
-      const entry = performance
-        .getEntriesByName('datatable:rows-rendered')
-        .find((e) => {
+      ({ label, total, search, after }) => {
+        const entry = performance.getEntriesByName('datatable:rows-rendered').find((e) => {
           const d = (e as PerformanceMark).detail as { label?: string; total?: number; search?: string } | null;
           return e.startTime >= after && d?.label === label && d.total === total && d.search === search;
         });
-      return entry ? entry.startTime : false;
-    },
-    { label: TABLE_LABEL, total, search, after },
-    { timeout: 120_000 },
+        return entry ? entry.startTime : false;
+      },
+      { label: TABLE_LABEL, total, search, after },
+      { timeout: 120_000 },
     )
     .catch((error: Error) => {
       // The marks ship with the DataTable: a build from before them never sets one.
-      throw new Error(`sin la marca datatable:rows-rendered (${total} filas, «${search}»); ¿compilación antigua? ejecute npm run build. ${error.message}`);
+      throw new Error(
+        `sin la marca datatable:rows-rendered (${total} filas, «${search}»); ¿compilación antigua? ejecute npm run build. ${error.message}`,
+      );
     });
   return (await handle.jsonValue()) as number;
 }
@@ -133,7 +137,9 @@ async function measureRound(side: Side, base: string): Promise<void> {
   await search.fill(TERM);
   const updated = await rowsRendered(page, side.matches, TERM);
   const typed = await page.evaluate((term) => {
-    const mark = performance.getEntriesByName('datatable:search-input').find((e) => ((e as PerformanceMark).detail as { search?: string })?.search === term);
+    const mark = performance
+      .getEntriesByName('datatable:search-input')
+      .find((e) => ((e as PerformanceMark).detail as { search?: string })?.search === term);
     return mark ? mark.startTime : null;
   }, TERM);
   if (typed === null) throw new Error('no se registró la marca datatable:search-input');
@@ -174,7 +180,11 @@ async function main(): Promise<void> {
         [LARGE, largeMatches, largeServer],
         [SMALL, smallMatches, smallServer],
       ] as const) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+        const context = await browser.newContext({
+          viewport: { width: 1280, height: 800 },
+          locale: 'es-MX',
+          timezoneId: 'America/Mexico_City',
+        });
         await context.addInitScript(LONG_TASKS);
         const page = await context.newPage();
         page.setDefaultTimeout(60_000);

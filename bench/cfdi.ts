@@ -145,7 +145,9 @@ async function main() {
         throw new Error(`el CFDI de prueba no se leyó bien: ${check.lines.length} renglones, advertencias: ${check.warnings.join(' | ')}`);
       }
     }
-    process.stderr.write(`CFDI de ${CONCEPTS} conceptos, ${bytes(size)}; ${ROUNDS} rondas de ${REQUESTS} peticiones a la vez; pool de ${pool.size} workers…\n`);
+    process.stderr.write(
+      `CFDI de ${CONCEPTS} conceptos, ${bytes(size)}; ${ROUNDS} rondas de ${REQUESTS} peticiones a la vez; pool de ${pool.size} workers…\n`,
+    );
     for (let i = 0; i < 3; i++) await burst(file, inPool); // warm-up (workers started, code compiled)
     for (let i = 0; i < 3; i++) await burst(file, inline);
 

@@ -48,9 +48,13 @@ async function fixture(db: Db): Promise<void> {
   const who = `'bench', 'Bench'`;
   const audit = `created_by, created_by_name, updated_by, updated_by_name`;
   const q = (sql: string) => db.query(sql);
-  await q(`INSERT INTO product_categories (description, ${audit}) VALUES ('${PARTIDA}', ${who}, ${who}), ('Partida de la importación', ${who}, ${who})`);
+  await q(
+    `INSERT INTO product_categories (description, ${audit}) VALUES ('${PARTIDA}', ${who}, ${who}), ('Partida de la importación', ${who}, ${who})`,
+  );
   await q(`INSERT INTO product_units (description, ${audit}) VALUES ('Pieza', ${who}, ${who})`);
-  await q(`INSERT INTO employees (name, last_name, ${audit}) VALUES ('María', 'López', ${who}, ${who}), ('Jorge', 'Ramírez', ${who}, ${who}), ('Lucía', 'Hernández', ${who}, ${who})`);
+  await q(
+    `INSERT INTO employees (name, last_name, ${audit}) VALUES ('María', 'López', ${who}, ${who}), ('Jorge', 'Ramírez', ${who}, ${who}), ('Lucía', 'Hernández', ${who}, ${who})`,
+  );
   await q(`INSERT INTO suppliers (name, rfc, ${audit}) VALUES ('Papelería del Centro, S.A. de C.V.', 'PCE850101AB1', ${who}, ${who})`);
   await q(`INSERT INTO products (id, name, category_id, unit_id, ${audit})
            SELECT g, 'Producto contado número ' || g, 1, 1, ${who}, ${who} FROM generate_series(1, ${LINES}) g`);
@@ -64,13 +68,18 @@ async function fixture(db: Db): Promise<void> {
            SELECT g, 'INVOICE', 1, g, 100, 1 + (g % 50) * 0.5, false, false, 0, 100, 1 + (g % 50) * 0.5, now() - interval '1 day' FROM generate_series(1, ${LINES}) g ORDER BY g`);
   await q(`INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
            SELECT DISTINCT ON (product_id) product_id, balance_quantity, balance_average, id FROM movements ORDER BY product_id, id DESC`);
-  for (const table of ['invoices', 'invoice_lines']) await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
+  for (const table of ['invoices', 'invoice_lines'])
+    await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
   await q('ANALYZE');
 }
 
 /** A new session of the 1,000 products, counted: odd products one short, even ones one over at 12.5. */
 async function countedSession(db: Db, round: string): Promise<number> {
-  const count = await createCount(db, actor, { cutoffDate: todayIn(TIME_ZONE), description: `Conteo del banco ${round}`, categoryIds: [1] });
+  const count = await createCount(db, actor, {
+    cutoffDate: todayIn(TIME_ZONE),
+    description: `Conteo del banco ${round}`,
+    categoryIds: [1],
+  });
   if (count.lines.length !== LINES) throw new Error(`el conteo tomó ${count.lines.length} líneas`);
   await updateLines(
     db,
@@ -79,7 +88,9 @@ async function countedSession(db: Db, round: string): Promise<number> {
     count.lines.map((l) => {
       const book = Number(l.bookQuantity);
       if (!Number.isInteger(book) || book < 2) throw new Error(`existencia inesperada: ${l.bookQuantity}`);
-      return l.productId % 2 ? { productId: l.productId, countedQuantity: String(book - 1) } : { productId: l.productId, countedQuantity: String(book + 1), unitCost: '12.5' };
+      return l.productId % 2
+        ? { productId: l.productId, countedQuantity: String(book - 1) }
+        : { productId: l.productId, countedQuantity: String(book + 1), unitCost: '12.5' };
     }),
   );
   return count.id;
@@ -102,7 +113,10 @@ async function main(): Promise<void> {
 
     const token = await issuer.token(actor, { expiresIn: 3600 });
     const logFile = path.join(os.tmpdir(), `almacen-bench-counts-server-${process.pid}.log`);
-    server = await startServer({ env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ADMIN_USERS: 'bench' }, logFile });
+    server = await startServer({
+      env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ADMIN_USERS: 'bench' },
+      logFile,
+    });
     api = new HttpClient(server.base, { connections: 2, token: () => token });
     const client = api;
 
@@ -111,7 +125,10 @@ async function main(): Promise<void> {
     let round = 0;
     const viaApi = async () => {
       const id = await countedSession(pool, `api ${++round}`);
-      const r = await client.post(`/api/inventory-counts/${id}/application`, signers, { headers: { 'idempotency-key': randomUUID() }, timeoutMs: 120_000 });
+      const r = await client.post(`/api/inventory-counts/${id}/application`, signers, {
+        headers: { 'idempotency-key': randomUUID() },
+        timeoutMs: 120_000,
+      });
       if (r.status !== 200) throw new Error(`aplicación: ${r.status} ${r.body.slice(0, 300)}`);
       const moved = (JSON.parse(r.body) as { data: { movements: unknown[] } }).data.movements.length;
       if (moved !== LINES) throw new Error(`la aplicación registró ${moved} movimientos`);
@@ -164,10 +181,15 @@ async function main(): Promise<void> {
       await pool.query(`DELETE FROM products WHERE id > ${LINES}`);
       await pool.query('VACUUM ANALYZE products');
     };
-    const imported = async () => Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM products WHERE id > ${LINES}`)).rows[0].n);
+    const imported = async () =>
+      Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM products WHERE id > ${LINES}`)).rows[0].n);
     const viaImport = async () => {
       await reset();
-      const r = await client.request('POST', '/api/catalog/imports/products', { body: csv, headers: { 'content-type': 'text/csv' }, timeoutMs: 300_000 });
+      const r = await client.request('POST', '/api/catalog/imports/products', {
+        body: csv,
+        headers: { 'content-type': 'text/csv' },
+        timeoutMs: 300_000,
+      });
       if (r.status !== 200) throw new Error(`importación: ${r.status} ${r.body.slice(0, 300)}`);
       const news = (JSON.parse(r.body) as { data: { counts: { new: number } } }).data.counts.new;
       if (news !== IMPORTED || (await imported()) !== IMPORTED) throw new Error(`la importación guardó ${news} productos nuevos`);

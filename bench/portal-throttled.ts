@@ -65,7 +65,11 @@ async function main(): Promise<void> {
     try {
       for (let rep = 1; rep <= REPETITIONS; rep++) {
         say(`Portal con la red limitada, repetición ${rep}/${REPETITIONS} (contexto nuevo, caché fría)…`);
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+        const context = await browser.newContext({
+          viewport: { width: 1280, height: 800 },
+          locale: 'es-MX',
+          timezoneId: 'America/Mexico_City',
+        });
         const page = await context.newPage();
         page.setDefaultTimeout(120_000);
         const cdp = await context.newCDPSession(page);

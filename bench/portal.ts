@@ -65,7 +65,8 @@ function recordScripts(page: Page) {
 
 function listFiles(title: string, transfers: Transfer[]): void {
   say(`  ${title}:`);
-  for (const t of [...transfers].sort((a, b) => b.encoded - a.encoded)) say(`    ${bytes(t.encoded).padStart(10)}  ${new URL(t.url).pathname}`);
+  for (const t of [...transfers].sort((a, b) => b.encoded - a.encoded))
+    say(`    ${bytes(t.encoded).padStart(10)}  ${new URL(t.url).pathname}`);
 }
 
 async function main(): Promise<void> {
@@ -81,11 +82,20 @@ async function main(): Promise<void> {
     const areas = ['mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock'].map((remote) => AREAS.find((a) => a.remote === remote)!);
 
     const browser = await launchBrowser();
-    const samples: Array<{ signInPage: number; dashboard: number; atDashboard: Awaited<ReturnType<ReturnType<typeof recordScripts>>>; after: Awaited<ReturnType<ReturnType<typeof recordScripts>>> }> = [];
+    const samples: Array<{
+      signInPage: number;
+      dashboard: number;
+      atDashboard: Awaited<ReturnType<ReturnType<typeof recordScripts>>>;
+      after: Awaited<ReturnType<ReturnType<typeof recordScripts>>>;
+    }> = [];
     try {
       for (let rep = 1; rep <= REPETITIONS; rep++) {
         say(`Portal en Chromium, repetición ${rep}/${REPETITIONS} (contexto nuevo, caché fría)…`);
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+        const context = await browser.newContext({
+          viewport: { width: 1280, height: 800 },
+          locale: 'es-MX',
+          timezoneId: 'America/Mexico_City',
+        });
         const page = await context.newPage();
         page.setDefaultTimeout(60_000);
         const snapshot = recordScripts(page);
@@ -129,12 +139,19 @@ async function main(): Promise<void> {
             .getByRole('heading', { level: 1, name: area.heading })
             .first()
             .waitFor({ state: 'visible', timeout: 30_000 })
-            .then(() => true, () => false);
+            .then(
+              () => true,
+              () => false,
+            );
           if (!arrived) throw new Error(`${area.path} mostró «${await areaHeading(page)}»`);
         }
         await page.waitForLoadState('networkidle');
         const after = await snapshot();
-        if (process.env.BENCH_PORTAL_FILES) listFiles('tras las cuatro áreas', after.transfers.filter((t) => !atDashboard.transfers.some((d) => d.url === t.url)));
+        if (process.env.BENCH_PORTAL_FILES)
+          listFiles(
+            'tras las cuatro áreas',
+            after.transfers.filter((t) => !atDashboard.transfers.some((d) => d.url === t.url)),
+          );
         for (const remote of ['mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock']) {
           if (!after.urls.some((u) => u.includes(`/remotes/${remote}/`))) throw new Error(`no se descargó JavaScript de ${remote}`);
         }

@@ -41,9 +41,15 @@ async function fixture(db: Db): Promise<{ big: number; small: number }> {
   const who = `'bench', 'Bench'`;
   const audit = `created_by, created_by_name, updated_by, updated_by_name`;
   const q = (sql: string) => db.query(sql);
-  await q(`INSERT INTO product_categories (description, ${audit}) SELECT 'Partida ' || (2100 + g), ${who}, ${who} FROM generate_series(1, 20) g`);
-  await q(`INSERT INTO product_units (description, ${audit}) VALUES ('Pieza', ${who}, ${who}), ('Caja', ${who}, ${who}), ('Litro', ${who}, ${who})`);
-  await q(`INSERT INTO employees (name, last_name, ${audit}) VALUES ('María', 'López', ${who}, ${who}), ('Jorge', 'Ramírez', ${who}, ${who}), ('Lucía', 'Hernández', ${who}, ${who})`);
+  await q(
+    `INSERT INTO product_categories (description, ${audit}) SELECT 'Partida ' || (2100 + g), ${who}, ${who} FROM generate_series(1, 20) g`,
+  );
+  await q(
+    `INSERT INTO product_units (description, ${audit}) VALUES ('Pieza', ${who}, ${who}), ('Caja', ${who}, ${who}), ('Litro', ${who}, ${who})`,
+  );
+  await q(
+    `INSERT INTO employees (name, last_name, ${audit}) VALUES ('María', 'López', ${who}, ${who}), ('Jorge', 'Ramírez', ${who}, ${who}), ('Lucía', 'Hernández', ${who}, ${who})`,
+  );
   await q(`INSERT INTO suppliers (name, rfc, ${audit}) VALUES ('Papelería del Centro, S.A. de C.V.', 'PCE850101AB1', ${who}, ${who})`);
   await q(`INSERT INTO products (id, name, category_id, unit_id, ${audit})
            SELECT g, 'Producto de prueba número ' || g || ' con nombre de longitud realista', 1 + g % 20, 1 + g % 3, ${who}, ${who}
@@ -237,7 +243,12 @@ async function measure(server: ServerProcess, probe: ServerProbe, token: string,
 }
 
 /** The largest live heap of the server (garbage collected every 250 ms) while `url` is generated, and before it. */
-async function liveHeap(server: ServerProcess, probe: ServerProbe, token: string, url: string): Promise<{ beforeMb: number; maxMb: number }> {
+async function liveHeap(
+  server: ServerProcess,
+  probe: ServerProbe,
+  token: string,
+  url: string,
+): Promise<{ beforeMb: number; maxMb: number }> {
   const before = await probe.period();
   await probe.live();
   await download(server, token, url);
@@ -257,7 +268,9 @@ async function main(): Promise<void> {
   let server: ServerProcess | undefined;
   const rows: BenchRow[] = [];
   try {
-    say(`Base de datos: ${database.kind}. Cargando ${fmt(STOCK_PRODUCTS)} productos y tarjetas de ${fmt(BIG_CARD)} y ${fmt(SMALL_CARD)} movimientos…`);
+    say(
+      `Base de datos: ${database.kind}. Cargando ${fmt(STOCK_PRODUCTS)} productos y tarjetas de ${fmt(BIG_CARD)} y ${fmt(SMALL_CARD)} movimientos…`,
+    );
     await migrate(pool);
     const { big, small } = await fixture(pool);
     const token = await issuer.token({ sub: 'bench', name: 'Banco de pruebas' }, { expiresIn: 3600 });
@@ -267,7 +280,14 @@ async function main(): Promise<void> {
       logFile,
     });
     const probe = serverProbe(server, probeFile);
-    const idle = await healthLatencies(server.base, ((n) => () => n-- <= 0)(40), 10);
+    const idle = await healthLatencies(
+      server.base,
+      (
+        (n) => () =>
+          n-- <= 0
+      )(40),
+      10,
+    );
     const idleText = `sin carga p50 ${msText(percentile(idle, 50))}, p99 ${msText(percentile(idle, 99))}`;
 
     const stockSql = `SELECT p.id, p.name, u.description, c.description, b.quantity, b.average_cost, b.value
@@ -279,9 +299,27 @@ async function main(): Promise<void> {
                       WHERE m.product_id = $1 ORDER BY m.id`;
     // The stock report lists every product: the two kardex products are 2 more rows.
     const cases = [
-      { name: 'Reporte de existencias', rows: `${fmt(STOCK_PRODUCTS + 2)} productos`, url: '/api/reports/stock', sql: stockSql, params: [STOCK_PRODUCTS + 2] },
-      { name: 'Tarjeta de almacén', rows: `${fmt(SMALL_CARD)} movimientos`, url: `/api/reports/products/${small}`, sql: cardSql, params: [small] },
-      { name: 'Tarjeta de almacén', rows: `${fmt(BIG_CARD)} movimientos`, url: `/api/reports/products/${big}`, sql: cardSql, params: [big] },
+      {
+        name: 'Reporte de existencias',
+        rows: `${fmt(STOCK_PRODUCTS + 2)} productos`,
+        url: '/api/reports/stock',
+        sql: stockSql,
+        params: [STOCK_PRODUCTS + 2],
+      },
+      {
+        name: 'Tarjeta de almacén',
+        rows: `${fmt(SMALL_CARD)} movimientos`,
+        url: `/api/reports/products/${small}`,
+        sql: cardSql,
+        params: [small],
+      },
+      {
+        name: 'Tarjeta de almacén',
+        rows: `${fmt(BIG_CARD)} movimientos`,
+        url: `/api/reports/products/${big}`,
+        sql: cardSql,
+        params: [big],
+      },
     ];
     // BENCH_REPORTS_FILTER="100,000 movimientos pdf" runs only the matching lines.
     const filter = process.env.BENCH_REPORTS_FILTER?.toLowerCase();

@@ -55,8 +55,18 @@ async function main(): Promise<void> {
     const token = await issuer.token({ sub: 'bench', name: 'Banco de pruebas' }, { expiresIn: 3600 });
     server = await startServer({ env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ADMIN_USERS: 'bench' } });
     const cases: Array<{ figure: string; method: 'GET' | 'POST'; today: string; past: string }> = [
-      { figure: 'Reporte de existencias, PDF', method: 'POST', today: '/api/reports/stock?format=pdf', past: `/api/reports/stock?format=pdf&date=${PAST}` },
-      { figure: 'Reporte de existencias, XLSX', method: 'POST', today: '/api/reports/stock?format=xlsx', past: `/api/reports/stock?format=xlsx&date=${PAST}` },
+      {
+        figure: 'Reporte de existencias, PDF',
+        method: 'POST',
+        today: '/api/reports/stock?format=pdf',
+        past: `/api/reports/stock?format=pdf&date=${PAST}`,
+      },
+      {
+        figure: 'Reporte de existencias, XLSX',
+        method: 'POST',
+        today: '/api/reports/stock?format=xlsx',
+        past: `/api/reports/stock?format=xlsx&date=${PAST}`,
+      },
       { figure: 'GET /api/stock (JSON)', method: 'GET', today: '/api/stock', past: `/api/stock?date=${PAST}` },
     ];
     for (const c of cases) {

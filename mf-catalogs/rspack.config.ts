@@ -6,5 +6,4 @@ import pages from './src/pages';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-export default (env: Record<string, unknown>) =>
-  remoteConfig({ dir, name: 'mf_catalogs', pages, env });
+export default (env: Record<string, unknown>) => remoteConfig({ dir, name: 'mf_catalogs', pages, env });

@@ -26,7 +26,10 @@ const FRONT_ENDS = ['shell', 'mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const log = (line) => process.stderr.write(`${line}\n`);
-const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 
 /** Runs a bench part in its own node process; resolves with its stdout. Progress goes to stderr. */
 function runPart(name, args, timeoutMs) {

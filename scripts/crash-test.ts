@@ -97,7 +97,12 @@ async function handleOrphan(dataDir: string, kill: number): Promise<string> {
   return `PostgreSQL huérfano ${pid} matado con SIGKILL (corte de luz)`;
 }
 
-async function runOnce(label: string, baseEnv: Record<string, string | undefined>, dataDir: string | null, dbUrl: () => string): Promise<boolean> {
+async function runOnce(
+  label: string,
+  baseEnv: Record<string, string | undefined>,
+  dataDir: string | null,
+  dbUrl: () => string,
+): Promise<boolean> {
   const started = Date.now();
   const issuer = await startTestIssuer();
   const token = await issuer.token({ sub: 'crash-test', name: 'Prueba de caída' }, { expiresIn: 3600 });
@@ -119,7 +124,13 @@ async function runOnce(label: string, baseEnv: Record<string, string | undefined
       body.products[0].quantity = '500';
       const r = await api.post('/api/invoices', body, { headers: { 'idempotency-key': randomUUID() } });
       if (r.status !== 201) throw new Error(`Entrada inicial: ${r.status} ${r.body}`);
-      tally.acknowledged.push({ kind: 'invoices', id: JSON.parse(r.body).data.id, key: 'inicial', lines: sentLines(body), replayed: false });
+      tally.acknowledged.push({
+        kind: 'invoices',
+        id: JSON.parse(r.body).data.id,
+        key: 'inicial',
+        lines: sentLines(body),
+        replayed: false,
+      });
     }
 
     /** One document, retried with the same key until the server gives a definitive answer. */
@@ -206,7 +217,8 @@ async function runOnce(label: string, baseEnv: Record<string, string | undefined
           continue;
         }
         const complete =
-          rows.length === ack.lines.length && rows.every((row, i) => row.product_id === ack.lines[i].productId && row.same && row.movements === '1');
+          rows.length === ack.lines.length &&
+          rows.every((row, i) => row.product_id === ack.lines[i].productId && row.same && row.movements === '1');
         if (!complete) {
           partial++;
           violations.push(`documento ${ref} incompleto o distinto de lo enviado`);
@@ -214,7 +226,8 @@ async function runOnce(label: string, baseEnv: Record<string, string | undefined
         // And over the API, as a person would see it.
         const r = await api.get(`/api/movements/${ack.kind}/${ack.id}`);
         const movements = r.status === 200 ? (JSON.parse(r.body).data as Array<{ productId: number; quantity: string }>) : [];
-        if (r.status !== 200 || movements.length !== ack.lines.length) violations.push(`la API muestra ${movements.length} movimientos de ${ref} (se enviaron ${ack.lines.length})`);
+        if (r.status !== 200 || movements.length !== ack.lines.length)
+          violations.push(`la API muestra ${movements.length} movimientos de ${ref} (se enviaron ${ack.lines.length})`);
       }
       // Every document committed together with its idempotency answer: one key, one document.
       for (const kind of ['invoices', 'dispatches'] as const) {
@@ -226,7 +239,9 @@ async function runOnce(label: string, baseEnv: Record<string, string | undefined
           [`POST /api/${kind}`],
         );
         if (rows[0].docs !== rows[0].keyed || rows[0].orphans !== '0') {
-          violations.push(`${kind}: ${rows[0].docs} documentos, ${rows[0].keyed} claves de idempotencia, ${rows[0].orphans} documentos sin su clave`);
+          violations.push(
+            `${kind}: ${rows[0].docs} documentos, ${rows[0].keyed} claves de idempotencia, ${rows[0].orphans} documentos sin su clave`,
+          );
         }
       }
     } finally {
@@ -288,7 +303,14 @@ async function main(): Promise<void> {
     try {
       log('Prueba de caídas contra PostgreSQL embebido (DATA_DIR nuevo)…');
       // The checks read the database after the last (graceful-later) server is still up.
-      results.push(await runOnce('PostgreSQL embebido', { DATABASE_URL: undefined, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) }, dataDir, url));
+      results.push(
+        await runOnce(
+          'PostgreSQL embebido',
+          { DATABASE_URL: undefined, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) },
+          dataDir,
+          url,
+        ),
+      );
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -43,4 +43,5 @@ function stop(code) {
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
-for (const child of children) child.done.then((code) => !stopping && (console.error('Un proceso terminó; deteniendo todo.'), stop(code || 1)));
+for (const child of children)
+  child.done.then((code) => !stopping && (console.error('Un proceso terminó; deteniendo todo.'), stop(code || 1)));

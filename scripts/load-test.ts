@@ -68,7 +68,9 @@ async function main(): Promise<void> {
         ok: [201],
         run: () => {
           const key = randomUUID();
-          return a.post('/api/invoices', invoiceBody(catalog, `CARGA-${key.slice(0, 18)}`, 1 + randomInt(5)), { headers: { 'idempotency-key': key } });
+          return a.post('/api/invoices', invoiceBody(catalog, `CARGA-${key.slice(0, 18)}`, 1 + randomInt(5)), {
+            headers: { 'idempotency-key': key },
+          });
         },
       },
       {
@@ -88,7 +90,13 @@ async function main(): Promise<void> {
           return a.put('/api/catalog/products', { id, name: `Producto carga ${id} rev ${randomInt(1_000_000)}` });
         },
       },
-      { name: 'POST producto', write: true, weight: 4, ok: [201], run: () => a.post('/api/catalog/products', { name: `Producto nuevo ${++created}` }) },
+      {
+        name: 'POST producto',
+        write: true,
+        weight: 4,
+        ok: [201],
+        run: () => a.post('/api/catalog/products', { name: `Producto nuevo ${++created}` }),
+      },
     ];
     const totalWeight = operations.reduce((sum, op) => sum + op.weight, 0);
     const pick = () => {

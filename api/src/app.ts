@@ -4,10 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import compress from '@fastify/compress';
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createGuard } from './access/guard';
 import type { Config } from './config';
 import type { Db } from './db/pool';
 import { AppError, clientErrorHandler, errorBody, frameworkErrorHandler, registerErrorHandlers } from './http/errors';
@@ -16,11 +17,10 @@ import { BODY_LIMIT, registerJsonParser } from './http/json';
 import { CENSOR, LOG_SERIALIZERS, REDACTED_PATHS } from './http/log';
 import { withDocumentedBody } from './http/schemas';
 import { registerCanonicalIds } from './http/validate';
-import { createAuthenticator } from './plugins/auth';
-import { createGuard } from './access/guard';
+import idp from './idp';
 import healthRoutes from './modules/health/health.routes';
 import type { ApiModule, ModuleOptions } from './modules/module';
-import idp from './idp';
+import { createAuthenticator } from './plugins/auth';
 import staticFiles from './plugins/static';
 
 export interface BuildAppOptions {
@@ -111,7 +111,10 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
     const started = performance.now();
     let written = false;
     const log = (message: string) =>
-      request.log.info({ req: request, res: { statusCode: reply.raw.statusCode }, responseTime: Math.round((performance.now() - started) * 100) / 100 }, message);
+      request.log.info(
+        { req: request, res: { statusCode: reply.raw.statusCode }, responseTime: Math.round((performance.now() - started) * 100) / 100 },
+        message,
+      );
     reply.raw.once('finish', () => {
       written = true;
       log('request completed');
@@ -151,7 +154,8 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
       openapi: '3.0.3',
       info: {
         title: 'Almacén API',
-        description: 'API del portal de inventario y almacén. Todas las respuestas envuelven su contenido en `data`; los errores son `{ message, code, errors? }`.',
+        description:
+          'API del portal de inventario y almacén. Todas las respuestas envuelven su contenido en `data`; los errores son `{ message, code, errors? }`.',
         version: API_VERSION,
       },
       servers: [{ url: config.publicUrl }],
@@ -161,7 +165,10 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
     // Only the API and the health probe are described; the identity provider and static
     // files have their own standards.
     transform: ({ schema, url }) => ({
-      schema: url.startsWith('/api/') || url === '/healthz' ? withDocumentedBody(schema as Record<string, unknown>) : { ...(schema ?? {}), hide: true },
+      schema:
+        url.startsWith('/api/') || url === '/healthz'
+          ? withDocumentedBody(schema as Record<string, unknown>)
+          : { ...(schema ?? {}), hide: true },
       url,
     }),
   });

@@ -176,7 +176,9 @@ export function parseRoleMap(raw: string): Record<string, AccessRole[]> | null {
     try {
       const parsed = JSON.parse(raw) as unknown;
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-      pairs = Object.entries(parsed).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v] as [string, unknown]) : [[key, value]]));
+      pairs = Object.entries(parsed).flatMap(([key, value]) =>
+        Array.isArray(value) ? value.map((v) => [key, v] as [string, unknown]) : [[key, value]],
+      );
     } catch {
       return null;
     }
@@ -217,7 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseAppUrl && !isUrl(databaseAppUrl, ['postgres:', 'postgresql:'])) {
     problems.push('DATABASE_APP_URL debe ser una URL postgres:// o postgresql://.');
   } else if (databaseAppUrl && !databaseUrl) {
-    problems.push('DATABASE_APP_URL se usa junto con DATABASE_URL (sin DATABASE_URL el PostgreSQL embebido ya usa un rol sin privilegios).');
+    problems.push(
+      'DATABASE_APP_URL se usa junto con DATABASE_URL (sin DATABASE_URL el PostgreSQL embebido ya usa un rol sin privilegios).',
+    );
   }
   const embeddedPgPort = port('EMBEDDED_PG_PORT', 54320);
   if (!databaseUrl && embeddedPgPort === 5432) {
@@ -303,7 +307,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = list(str('TRUST_PROXY', ''));
   for (const entry of trustProxy) {
     if (!isProxyEntry(entry)) {
-      problems.push(`TRUST_PROXY debe listar direcciones IP, rangos CIDR o loopback, linklocal, uniquelocal, separados por comas (recibido: "${entry}").`);
+      problems.push(
+        `TRUST_PROXY debe listar direcciones IP, rangos CIDR o loopback, linklocal, uniquelocal, separados por comas (recibido: "${entry}").`,
+      );
     }
   }
 
@@ -311,7 +317,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminUsers = list(str('ADMIN_USERS', externalIssuer ? '' : 'admin'));
   const rolesClaim = str('OIDC_ROLES_CLAIM', '');
   if (rolesClaim && !/^[\w:/-]+(\.[\w:/-]+)*$/.test(rolesClaim)) {
-    problems.push(`OIDC_ROLES_CLAIM debe ser el nombre de un claim o una ruta con puntos como realm_access.roles (recibido: "${rolesClaim}").`);
+    problems.push(
+      `OIDC_ROLES_CLAIM debe ser el nombre de un claim o una ruta con puntos como realm_access.roles (recibido: "${rolesClaim}").`,
+    );
   }
   const roleMap = parseRoleMap(env.OIDC_ROLE_MAP ?? '');
   if (roleMap === null) {

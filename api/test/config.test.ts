@@ -55,7 +55,12 @@ test('the error message lists the problems in Spanish for the operator', () => {
 
 test('X-Forwarded-For is believed only from the proxies TRUST_PROXY lists, never from anyone', () => {
   expect(loadConfig({}).trustProxy).toEqual([]);
-  expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,uniquelocal, fd00::/8' }).trustProxy).toEqual(['10.0.0.5', '172.16.0.0/12', 'uniquelocal', 'fd00::/8']);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,uniquelocal, fd00::/8' }).trustProxy).toEqual([
+    '10.0.0.5',
+    '172.16.0.0/12',
+    'uniquelocal',
+    'fd00::/8',
+  ]);
   for (const bad of ['true', '*', '10.0.0.0/33', 'fd00::/129', 'proxy.example.mx', '10.0.0.1/8/2']) {
     expect(problems({ TRUST_PROXY: bad })).toEqual([
       `TRUST_PROXY debe listar direcciones IP, rangos CIDR o loopback, linklocal, uniquelocal, separados por comas (recibido: "${bad}").`,
@@ -65,7 +70,10 @@ test('X-Forwarded-For is believed only from the proxies TRUST_PROXY lists, never
 
 test('the dev servers may sign in only when OIDC_DEV_ORIGINS names them (npm run dev sets it)', () => {
   expect(loadConfig({}).oidcDevOrigins).toEqual([]);
-  expect(loadConfig({ OIDC_DEV_ORIGINS: 'http://localhost:3000, http://localhost:3004/' }).oidcDevOrigins).toEqual(['http://localhost:3000', 'http://localhost:3004']);
+  expect(loadConfig({ OIDC_DEV_ORIGINS: 'http://localhost:3000, http://localhost:3004/' }).oidcDevOrigins).toEqual([
+    'http://localhost:3000',
+    'http://localhost:3004',
+  ]);
   expect(problems({ OIDC_DEV_ORIGINS: 'http://localhost:3000/portal' })).toEqual([
     'OIDC_DEV_ORIGINS contiene un origen inválido: "http://localhost:3000/portal" (solo esquema, servidor y puerto).',
   ]);
@@ -75,7 +83,12 @@ test('the dev servers may sign in only when OIDC_DEV_ORIGINS names them (npm run
 test('HTTP limits against slow and idle clients: defaults, overrides, and refused values', () => {
   expect(loadConfig({})).toMatchObject({ httpHeadersTimeoutMs: 20_000, httpRequestTimeoutMs: 60_000, httpKeepAliveTimeoutMs: 30_000 });
   expect(
-    loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '10000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000', HTTP_MAX_CONNECTIONS: '500' }),
+    loadConfig({
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_REQUEST_TIMEOUT_MS: '10000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      HTTP_MAX_CONNECTIONS: '500',
+    }),
   ).toMatchObject({ httpHeadersTimeoutMs: 5000, httpRequestTimeoutMs: 10_000, httpKeepAliveTimeoutMs: 65_000, httpMaxConnections: 500 });
   expect(problems({ HTTP_HEADERS_TIMEOUT_MS: '0', HTTP_KEEP_ALIVE_TIMEOUT_MS: '30s', HTTP_MAX_CONNECTIONS: '-1' })).toEqual([
     'HTTP_HEADERS_TIMEOUT_MS debe ser un número entero de milisegundos entre 100 y 3600000 (recibido: "0").',
@@ -91,7 +104,10 @@ test('the default connection cap stays under the open-files limit (ulimit -n), s
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-limits-'));
   const limits = (soft: string) => {
     const file = path.join(dir, `limits-${soft}`);
-    fs.writeFileSync(file, `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                 1048576              files\n`);
+    fs.writeFileSync(
+      file,
+      `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                 1048576              files\n`,
+    );
     return file;
   };
   try {
@@ -109,7 +125,9 @@ test('SECRETS_KEY must be 32 bytes in base64; DATABASE_APP_URL a postgres URL ne
   expect(loadConfig({ SECRETS_KEY: key }).secretsKey).toEqual(Buffer.alloc(32, 7));
   expect(loadConfig({}).secretsKey).toBeNull();
   for (const bad of ['corta', Buffer.alloc(16).toString('base64'), Buffer.alloc(33).toString('base64'), `${key.slice(0, -2)}*=`]) {
-    expect(problems({ SECRETS_KEY: bad })).toEqual(['SECRETS_KEY debe ser 32 bytes en base64 (44 caracteres); genera una con: openssl rand -base64 32']);
+    expect(problems({ SECRETS_KEY: bad })).toEqual([
+      'SECRETS_KEY debe ser 32 bytes en base64 (44 caracteres); genera una con: openssl rand -base64 32',
+    ]);
   }
   const app = 'postgres://almacen_app:x@db:5432/almacen';
   expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/almacen', DATABASE_APP_URL: app }).databaseAppUrl).toBe(app);
@@ -124,5 +142,7 @@ test('SECRETS_KEY must be 32 bytes in base64; DATABASE_APP_URL a postgres URL ne
 test('INSTITUTION_RFC is optional (CFDI receivers unchecked) and, when set, must be an RFC (issue #19)', () => {
   expect(loadConfig({}).institutionRfc).toBeNull();
   expect(loadConfig({ INSTITUTION_RFC: ' cct800101ab1 ' }).institutionRfc).toBe('CCT800101AB1');
-  expect(problems({ INSTITUTION_RFC: 'CECATI' })).toEqual(['INSTITUTION_RFC no es un RFC válido (12 o 13 caracteres, recibido: "CECATI").']);
+  expect(problems({ INSTITUTION_RFC: 'CECATI' })).toEqual([
+    'INSTITUTION_RFC no es un RFC válido (12 o 13 caracteres, recibido: "CECATI").',
+  ]);
 });

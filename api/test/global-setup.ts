@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
-import { freePort } from './helpers/free-port';
 import { ADMIN_URL_ENV } from './helpers/admin-url';
+import { freePort } from './helpers/free-port';
 
 declare global {
   var __ALMACEN_TEST_PG__: { embedded: EmbeddedPostgres; dir: string } | undefined;

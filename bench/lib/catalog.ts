@@ -17,7 +17,10 @@ async function created(answer: Promise<{ status: number; body: string }>, what: 
 }
 
 export async function createCatalog(api: HttpClient, products: number, tag: string): Promise<Catalog> {
-  const supplierId = await created(api.post('/api/catalog/suppliers', { name: `Papelería del Centro ${tag}`, rfc: 'PCE850101AB1' }), 'el proveedor');
+  const supplierId = await created(
+    api.post('/api/catalog/suppliers', { name: `Papelería del Centro ${tag}`, rfc: 'PCE850101AB1' }),
+    'el proveedor',
+  );
   const employeeIds: number[] = [];
   for (const [name, lastName] of [
     ['María', 'López'],
@@ -27,7 +30,8 @@ export async function createCatalog(api: HttpClient, products: number, tag: stri
     employeeIds.push(await created(api.post('/api/catalog/employees', { name, lastName }), 'un empleado'));
   }
   const productIds: number[] = [];
-  for (let i = 1; i <= products; i++) productIds.push(await created(api.post('/api/catalog/products', { name: `Producto ${tag} ${i}` }), 'un producto'));
+  for (let i = 1; i <= products; i++)
+    productIds.push(await created(api.post('/api/catalog/products', { name: `Producto ${tag} ${i}` }), 'un producto'));
   return { supplierId, employeeIds: employeeIds as Catalog['employeeIds'], productIds };
 }
 
@@ -36,7 +40,9 @@ export function decimalText(min: number, max: number, decimals = 3): string {
   const scale = 10 ** decimals;
   const units = randomInt(Math.round(min * scale), Math.round(max * scale) + 1);
   const whole = Math.floor(units / scale);
-  const frac = String(units % scale).padStart(decimals, '0').replace(/0+$/, '');
+  const frac = String(units % scale)
+    .padStart(decimals, '0')
+    .replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
@@ -75,7 +81,12 @@ export function invoiceBody(catalog: Catalog, invoiceNumber: string, lines: numb
 }
 
 export function dispatchBody(catalog: Catalog, lines: number, timeZone = 'America/Mexico_City') {
-  const products = pickProducts(catalog, lines).map((productId) => ({ productId, quantity: decimalText(0.001, 6), exitPrice: '1', observations: '' }));
+  const products = pickProducts(catalog, lines).map((productId) => ({
+    productId,
+    quantity: decimalText(0.001, 6),
+    exitPrice: '1',
+    observations: '',
+  }));
   return {
     dispatchDate: todayIn(timeZone),
     personInChargeOfTheRequestingAreaEmployeeId: catalog.employeeIds[0],

@@ -56,7 +56,14 @@ export class HttpClient {
           res.on('error', reject);
           res.on('end', () => {
             const raw = Buffer.concat(chunks);
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw, bytes: raw.length, ms: performance.now() - start });
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: raw.toString('utf8'),
+              raw,
+              bytes: raw.length,
+              ms: performance.now() - start,
+            });
           });
         },
       );
@@ -79,7 +86,11 @@ export class HttpClient {
  * Runs `task` in `concurrency` closed loops until `durationMs` has passed; answers how many
  * tasks completed. Each loop starts its next task when the previous one finished.
  */
-export async function closedLoop(concurrency: number, durationMs: number, task: (worker: number) => Promise<void>): Promise<{ count: number; seconds: number }> {
+export async function closedLoop(
+  concurrency: number,
+  durationMs: number,
+  task: (worker: number) => Promise<void>,
+): Promise<{ count: number; seconds: number }> {
   const until = performance.now() + durationMs;
   let count = 0;
   const start = performance.now();

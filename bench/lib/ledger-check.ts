@@ -31,7 +31,10 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     // One snapshot for every check (temporary tables need a read-write transaction).
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
 
-    await count('cantidades negativas en product_balances', `SELECT count(*) AS n FROM product_balances WHERE quantity < 0 OR average_cost < 0`);
+    await count(
+      'cantidades negativas en product_balances',
+      `SELECT count(*) AS n FROM product_balances WHERE quantity < 0 OR average_cost < 0`,
+    );
     await count('saldos negativos en movements', `SELECT count(*) AS n FROM movements WHERE balance_quantity < 0 OR quantity <= 0`);
 
     // Every document complete: lines numbered 1..n, each line with exactly one movement of its document.
@@ -140,7 +143,13 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     );
     await client.query('COMMIT');
     const t = totals.rows[0];
-    return { violations, products: Number(t.products), movements: Number(t.movements), invoices: Number(t.invoices), dispatches: Number(t.dispatches) };
+    return {
+      violations,
+      products: Number(t.products),
+      movements: Number(t.movements),
+      invoices: Number(t.invoices),
+      dispatches: Number(t.dispatches),
+    };
   } finally {
     await client.end();
   }

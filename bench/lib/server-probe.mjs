@@ -51,7 +51,14 @@ if (file) {
     const loopMaxMs = loop.max / 1e6;
     const loopP99Ms = loop.percentile(99) / 1e6;
     gc();
-    const report = { seq: ++seq, loopMaxMs, loopP99Ms, heapMb: heapMb(), rssMb: process.memoryUsage().rss / 1024 / 1024, liveMaxMb: liveMax };
+    const report = {
+      seq: ++seq,
+      loopMaxMs,
+      loopP99Ms,
+      heapMb: heapMb(),
+      rssMb: process.memoryUsage().rss / 1024 / 1024,
+      liveMaxMb: liveMax,
+    };
     liveMax = null;
     loop.reset();
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(report));

@@ -5,10 +5,10 @@
 // DATABASE_URL honoured) and stopped at the end.
 import fs from 'node:fs';
 import path from 'node:path';
-import globalSetup from '../test/support/global-setup';
-import globalTeardown from '../test/support/global-teardown';
 import { DESKTOP, launchBrowser, newPage, PHONE, signIn } from '../test/support/browser';
 import { REPO_ROOT } from '../test/support/env';
+import globalSetup from '../test/support/global-setup';
+import globalTeardown from '../test/support/global-teardown';
 import { seedTour, STOPS } from '../test/support/tour';
 
 const OUT = path.join(REPO_ROOT, 'e2e', 'screenshots');

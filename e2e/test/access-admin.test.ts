@@ -80,7 +80,10 @@ it('an administrator creates an account, grants it a role, and the newcomer gets
   await table.getByText('roles: — → Consulta', { exact: false }).first().waitFor();
   await screenshot(admin, 'access-04-bitacora-1280');
   await admin.getByRole('combobox', { name: 'Acción' }).selectOption({ label: 'Crear' });
-  await table.getByText(/^name: Rosa Díaz \(\+\d+ más\)$/).first().waitFor();
+  await table
+    .getByText(/^name: Rosa Díaz \(\+\d+ más\)$/)
+    .first()
+    .waitFor();
   await admin.waitForFunction(() => !document.body.textContent?.includes('roles: — → Consulta'));
   const file = await downloadFrom(admin.getByRole('button', { name: 'Exportar XLSX' }));
   expect(file.fileName).toMatch(/\.xlsx$/);
@@ -97,6 +100,10 @@ it('Usuarios and Bitácora on a phone (390×844)', async () => {
   await screenshot(page, 'access-05-usuarios-390');
   await page.goto(`${baseUrl()}/dashboard/admin/audit`);
   await page.locator('main').getByRole('heading', { level: 1, name: 'Bitácora' }).waitFor();
-  await page.getByRole('table', { name: 'Bitácora' }).getByText(/name: Rosa Díaz/).first().waitFor();
+  await page
+    .getByRole('table', { name: 'Bitácora' })
+    .getByText(/name: Rosa Díaz/)
+    .first()
+    .waitFor();
   await screenshot(page, 'access-06-bitacora-390');
 });

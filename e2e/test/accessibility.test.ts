@@ -37,8 +37,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}) ${node.target.map(String).join(' ')} — ${violation.help} [${node.html.slice(0, 160)}]`,
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}) ${node.target.map(String).join(' ')} — ${violation.help} [${node.html.slice(0, 160)}]`,
       ),
     );
 }

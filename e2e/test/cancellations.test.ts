@@ -84,7 +84,15 @@ async function cancelThroughDialog(page: Page, row: Locator, action: string, tit
 }
 
 /** The "Cancelada" badge of `row` and, in its expanded detail, who, when and why; no cancel button. */
-async function expectCancelledRow(page: Page, row: Locator, detailLabel: string, action: string, cancellation: Cancellation, timeZone: string, shot: string) {
+async function expectCancelledRow(
+  page: Page,
+  row: Locator,
+  detailLabel: string,
+  action: string,
+  cancellation: Cancellation,
+  timeZone: string,
+  shot: string,
+) {
   await expectInView(row.getByText('Cancelada', { exact: true }), 'la insignia "Cancelada" de la fila');
   const details = main(page).getByRole('region', { name: detailLabel });
   await expectVisible(details, `el detalle "${detailLabel}"`);
@@ -138,9 +146,20 @@ async function run(viewport: Viewport, size: string, downloads: boolean) {
   );
   const exitCancellation = await cancellationOf(api, '/api/dispatches', dispatch.id);
   expect(exitCancellation.reason).toBe(exitReason);
-  await expectCancelledRow(page, exitRow, `Cancelación de la salida ${dispatch.id}`, 'Cancelar salida', exitCancellation, timeZone, `cancellations-${size}-02-exit-cancelled`);
+  await expectCancelledRow(
+    page,
+    exitRow,
+    `Cancelación de la salida ${dispatch.id}`,
+    'Cancelar salida',
+    exitCancellation,
+    timeZone,
+    `cancellations-${size}-02-exit-cancelled`,
+  );
   // The exit's movements now include the one that reverses it.
-  await expectVisible(table(page, `Movimientos de la salida ${dispatch.id}`).getByText('Cancelación de salida', { exact: true }), 'el movimiento "Cancelación de salida"');
+  await expectVisible(
+    table(page, `Movimientos de la salida ${dispatch.id}`).getByText('Cancelación de salida', { exact: true }),
+    'el movimiento "Cancelación de salida"',
+  );
 
   let exitVoucher: string | null = null;
   if (downloads) {
@@ -176,7 +195,15 @@ async function run(viewport: Viewport, size: string, downloads: boolean) {
   );
   const entryCancellation = await cancellationOf(api, '/api/invoices', invoice.id);
   expect(entryCancellation.reason).toBe(entryReason);
-  await expectCancelledRow(page, entryRow, `Cancelación de la entrada ${invoice.invoiceNumber}`, 'Cancelar entrada', entryCancellation, timeZone, `cancellations-${size}-04-entry-cancelled`);
+  await expectCancelledRow(
+    page,
+    entryRow,
+    `Cancelación de la entrada ${invoice.invoiceNumber}`,
+    'Cancelar entrada',
+    entryCancellation,
+    timeZone,
+    `cancellations-${size}-04-entry-cancelled`,
+  );
 
   // The stock: nothing left.
   await go(page, viewport, 'Stock de productos');

@@ -185,7 +185,10 @@ it('Productos: creates a product by name, gives it a partida and a unit, and del
     method: 'POST',
     body: { description: `2161 - Limpieza ${tag}` },
   });
-  const unit = await api<{ id: number; description: string }>('/api/catalog/product-units', { method: 'POST', body: { description: `Caja ${tag}` } });
+  const unit = await api<{ id: number; description: string }>('/api/catalog/product-units', {
+    method: 'POST',
+    body: { description: `Caja ${tag}` },
+  });
   await open('Productos');
   const rows = table(page, 'Productos');
 
@@ -212,7 +215,11 @@ it('Productos: creates a product by name, gives it a partida and a unit, and del
   await edited.getByText(unit.description, { exact: true }).waitFor();
   await edited.getByText(category.description, { exact: true }).waitFor();
   expect(await api<{ name: string; category: { id: number } | null; unit: { id: number } | null }>(`/api/catalog/products/${id}`)).toEqual(
-    expect.objectContaining({ name: `Cloro líquido ${tag}`, category: expect.objectContaining({ id: category.id }), unit: expect.objectContaining({ id: unit.id }) }),
+    expect.objectContaining({
+      name: `Cloro líquido ${tag}`,
+      category: expect.objectContaining({ id: category.id }),
+      unit: expect.objectContaining({ id: unit.id }),
+    }),
   );
   await screenshot(page, 'catalogs-productos');
 
@@ -224,7 +231,10 @@ it('Productos: creates a product by name, gives it a partida and a unit, and del
 
 it('Empleados: creates, edits, assigns a role ("Asignar rol"), removes it ("Eliminar asignación") and deletes', async () => {
   const tag = uniqueTag();
-  const role = await api<{ id: number; description: string }>('/api/catalog/roles', { method: 'POST', body: { description: `Almacenista ${tag}` } });
+  const role = await api<{ id: number; description: string }>('/api/catalog/roles', {
+    method: 'POST',
+    body: { description: `Almacenista ${tag}` },
+  });
   await open('Empleados');
   const rows = table(page, 'Empleados');
 
@@ -246,7 +256,9 @@ it('Empleados: creates, edits, assigns a role ("Asignar rol"), removes it ("Elim
   await edit.getByRole('textbox', { name: 'Apellido del empleado' }).fill('Hernández López');
   await save(edit);
   await row.getByText('Hernández López', { exact: true }).waitFor();
-  expect((await api<{ id: number; lastName: string }[]>('/api/catalog/employees')).find((e) => e.id === id)?.lastName).toBe('Hernández López');
+  expect((await api<{ id: number; lastName: string }[]>('/api/catalog/employees')).find((e) => e.id === id)?.lastName).toBe(
+    'Hernández López',
+  );
 
   // The employee's roles, in the row's detail.
   await row.getByRole('button', { name: 'Expandir fila' }).click();
@@ -263,7 +275,9 @@ it('Empleados: creates, edits, assigns a role ("Asignar rol"), removes it ("Elim
   await screenshot(page, 'catalogs-empleados-rol');
 
   await rowAction(assigned, 'Eliminar asignación');
-  expect(await confirmDelete(page)).toContain(`Estas a punto de eliminar la asignación del rol ${role.description} al empleado Lucía ${tag} Hernández López`);
+  expect(await confirmDelete(page)).toContain(
+    `Estas a punto de eliminar la asignación del rol ${role.description} al empleado Lucía ${tag} Hernández López`,
+  );
   await roles.getByText('El empleado no tiene roles asignados.').waitFor();
   expect((await api<{ roles: unknown[] }>(`/api/catalog/employee-roles/${id}`)).roles).toEqual([]);
 

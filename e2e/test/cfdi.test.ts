@@ -41,7 +41,10 @@ function cfdiFile(tag: string) {
 }
 
 async function loadCfdi(page: Page, file: string) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Cargar CFDI (XML)', exact: true }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Cargar CFDI (XML)', exact: true }).click(),
+  ]);
   await chooser.setFiles(file);
 }
 

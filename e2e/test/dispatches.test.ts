@@ -90,7 +90,9 @@ it('dispatches part of a product\'s stock through the wizard at its average; sto
 
   // The history row of this exit, its movements and its report.
   const dispatchId = await dispatchOf(api, product.id);
-  const row = table(page, 'Salidas').locator('tbody tr').filter({ has: page.getByRole('cell', { name: String(dispatchId), exact: true }) });
+  const row = table(page, 'Salidas')
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('cell', { name: String(dispatchId), exact: true }) });
   await row.getByRole('button', { name: 'Expandir fila' }).click();
   const movements = table(page, `Movimientos de la salida ${dispatchId}`);
   await movements.getByText(`Taller ${tag}`, { exact: true }).waitFor();

@@ -48,13 +48,21 @@ beforeAll(async () => {
     partidas.push((await api<{ id: number }>('/api/catalog/product-categories', { method: 'POST', body: { description } })).id);
   }
   const products = [];
-  for (const [i, name] of [`Papel bond ${tag}`, `Cloro ${tag}`, `Tóner para impresora láser, cartucho de alto rendimiento ${tag}`, `Marcador ${tag}`].entries()) {
+  for (const [i, name] of [
+    `Papel bond ${tag}`,
+    `Cloro ${tag}`,
+    `Tóner para impresora láser, cartucho de alto rendimiento ${tag}`,
+    `Marcador ${tag}`,
+  ].entries()) {
     const product = await createProduct(api, name);
     await api('/api/catalog/products', { method: 'PUT', body: { id: product.id, name, categoryId: partidas[i % 3] } });
     products.push(product);
   }
   low = products[1];
-  await api('/api/catalog/products', { method: 'PUT', body: { id: low.id, name: low.name, categoryId: partidas[1], minimumStock: '10', maximumStock: '40' } });
+  await api('/api/catalog/products', {
+    method: 'PUT',
+    body: { id: low.id, name: low.name, categoryId: partidas[1], minimumStock: '10', maximumStock: '40' },
+  });
   await createInvoice(api, people, `F-${tag}-1`, [
     { productId: products[0].id, quantity: '120', price: '95.5' },
     { productId: products[1].id, quantity: '12', price: '32.75' },
@@ -89,7 +97,9 @@ it('shows the figures as the API has them, the three charts and the recent movem
     await page.waitForFunction((name) => document.querySelector(`main [aria-label="${name}"] svg rect`) !== null, title);
     expect(await region.locator('svg rect').count()).toBeGreaterThan(0);
     // Every bar is drawn inside the chart with a width, whatever the labels beside it.
-    const bars = await region.locator('svg rect').evaluateAll((rects) => rects.map((r) => r.getBoundingClientRect()).map((b) => ({ w: b.width, h: b.height })));
+    const bars = await region
+      .locator('svg rect')
+      .evaluateAll((rects) => rects.map((r) => r.getBoundingClientRect()).map((b) => ({ w: b.width, h: b.height })));
     expect(bars.some((b) => b.w > 0 && b.h > 0)).toBe(true);
     expect(await region.getByRole('button', { name: 'Ver tabla' }).isVisible()).toBe(true);
   }
@@ -111,7 +121,13 @@ it('shows the figures as the API has them, the three charts and the recent movem
   const row = main(page).getByRole('table', { name: 'Productos', exact: true }).locator('tbody tr').filter({ hasText: low.name });
   await row.getByText('Bajo mínimo').waitFor();
   expect(await main(page).getByRole('switch', { name: 'Solo bajo mínimo' }).isChecked()).toBe(true);
-  expect(await main(page).getByRole('table', { name: 'Productos', exact: true }).locator('tbody tr').filter({ hasText: `Papel bond ${tag}` }).count()).toBe(0);
+  expect(
+    await main(page)
+      .getByRole('table', { name: 'Productos', exact: true })
+      .locator('tbody tr')
+      .filter({ hasText: `Papel bond ${tag}` })
+      .count(),
+  ).toBe(0);
   await screenshot(page, 'home-03-stock-low');
 
   const report = await downloadFrom(main(page).getByRole('button', { name: 'Productos bajo mínimo' }));

@@ -42,7 +42,10 @@ function sourcesWith(text: string): string[] {
 function replaceText(file: string, from: string, to: string): void {
   const escaped = from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const source = fs.readFileSync(file, 'utf8');
-  fs.writeFileSync(file, source.replace(new RegExp(`(['"\`>])${escaped}(['"\`<])`, 'g'), (_m, open: string, close: string) => `${open}${to}${close}`));
+  fs.writeFileSync(
+    file,
+    source.replace(new RegExp(`(['"\`>])${escaped}(['"\`<])`, 'g'), (_m, open: string, close: string) => `${open}${to}${close}`),
+  );
 }
 
 function buildRemote(): void {

@@ -58,7 +58,10 @@ interface Product {
 /** A partida of its own and five products in it: four with stock (10 @ 12, 4 @ 20, 6 @ 5, 3 @ 7), one never entered. */
 async function seed(api: ApiClient, tag: string) {
   const people = await createPeople(api, tag);
-  const partida = await api<{ id: number; description: string }>('/api/catalog/product-categories', { method: 'POST', body: { description: `2111 Conteo ${tag}` } });
+  const partida = await api<{ id: number; description: string }>('/api/catalog/product-categories', {
+    method: 'POST',
+    body: { description: `2111 Conteo ${tag}` },
+  });
   const names = [`Papel bond ${tag}`, `Tóner ${tag}`, `Clips ${tag}`, `Grapas ${tag}`, `Folder ${tag}`];
   const products: Product[] = [];
   for (const name of names) {
@@ -77,12 +80,17 @@ async function seed(api: ApiClient, tag: string) {
 }
 
 const countLine = (page: Page, product: Product) =>
-  main(page).getByRole('table', { name: 'Líneas del conteo' }).locator('tbody tr').filter({ has: page.getByRole('cell', { name: product.name, exact: true }) });
+  main(page)
+    .getByRole('table', { name: 'Líneas del conteo' })
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('cell', { name: product.name, exact: true }) });
 
 /** Types `value` in the line's field and leaves it (Tab), which saves it; waits for the PUT. */
 async function typeInLine(page: Page, field: Locator, value: string) {
   await field.fill(value);
-  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/inventory-counts\/\d+\/lines$/.test(r.url()) && r.ok());
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && /\/api\/inventory-counts\/\d+\/lines$/.test(r.url()) && r.ok(),
+  );
   await field.press('Tab');
   await saved;
 }
@@ -103,7 +111,9 @@ async function expectCountPage(page: Page, heading: string, viewport: Viewport, 
   // Nothing spills over the next column: every header and cell holds its content (a field or a
   // header wider than its column overlapped its neighbour at both sizes before the fix).
   const spilled = await lines.evaluate((table) =>
-    [...table.querySelectorAll('th, td')].filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => (cell.textContent ?? '').trim() || cell.innerHTML.slice(0, 60)),
+    [...table.querySelectorAll('th, td')]
+      .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+      .map((cell) => (cell.textContent ?? '').trim() || cell.innerHTML.slice(0, 60)),
   );
   expect(spilled).toEqual([]);
   await fitsWidth(page, viewport.width);
@@ -119,7 +129,12 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
 
   const { page, log } = await newPage(browser, DESKTOP);
   await signIn(page);
-  await openFromNavigation(page, { label: 'Inventario físico', path: '/dashboard/stock/counts', remote: 'mf-stock', heading: /^Inventario físico$/ });
+  await openFromNavigation(page, {
+    label: 'Inventario físico',
+    path: '/dashboard/stock/counts',
+    remote: 'mf-stock',
+    heading: /^Inventario físico$/,
+  });
   const content = main(page);
   await content.getByRole('heading', { level: 1, name: 'Inventario físico', exact: true }).waitFor();
 
@@ -148,21 +163,39 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
     [staples, '3'],
     [folder, '0'],
   ] as const) {
-    expect((await countLine(page, product).locator('td').allTextContents()).slice(0, 5)).toEqual([String(product.id), product.name, 'Sin unidad', partida.description, formatQuantity(book)]);
+    expect((await countLine(page, product).locator('td').allTextContents()).slice(0, 5)).toEqual([
+      String(product.id),
+      product.name,
+      'Sin unidad',
+      partida.description,
+      formatQuantity(book),
+    ]);
   }
 
   // Typed in place: a shortage (7.5 of 10) and a surplus (6 of 4, the two extra at 23).
   await typeInLine(page, countLine(page, paper).getByRole('textbox', { name: `Cantidad contada de ${paper.name}` }), '7.5');
   await typeInLine(page, countLine(page, toner).getByRole('textbox', { name: `Cantidad contada de ${toner.name}` }), '6');
   await typeInLine(page, countLine(page, toner).getByRole('textbox', { name: `Costo unitario de ${toner.name}` }), '23');
-  await countLine(page, paper).getByRole('cell', { name: `${formatQuantity('-2.5')} (${formatCurrency('-30')})`, exact: true }).waitFor();
-  await countLine(page, toner).getByRole('cell', { name: `${formatQuantity('2')} (${formatCurrency('40')})`, exact: true }).waitFor();
+  await countLine(page, paper)
+    .getByRole('cell', { name: `${formatQuantity('-2.5')} (${formatCurrency('-30')})`, exact: true })
+    .waitFor();
+  await countLine(page, toner)
+    .getByRole('cell', { name: `${formatQuantity('2')} (${formatCurrency('40')})`, exact: true })
+    .waitFor();
 
   // Nothing is lost on a reload.
   await page.reload();
   await content.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-  expect(await countLine(page, paper).getByRole('textbox', { name: `Cantidad contada de ${paper.name}` }).inputValue()).toBe('7.5');
-  expect(await countLine(page, toner).getByRole('textbox', { name: `Costo unitario de ${toner.name}` }).inputValue()).toBe('23');
+  expect(
+    await countLine(page, paper)
+      .getByRole('textbox', { name: `Cantidad contada de ${paper.name}` })
+      .inputValue(),
+  ).toBe('7.5');
+  expect(
+    await countLine(page, toner)
+      .getByRole('textbox', { name: `Costo unitario de ${toner.name}` })
+      .inputValue(),
+  ).toBe('23');
 
   // The other lines from a sheet: clips 4 of 6 (a shortage), staples 3 of 3 with a remark.
   const workbook = new ExcelJS.Workbook();
@@ -173,12 +206,23 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
   const sheetFile = path.join(ARTIFACTS, 'downloads', `conteo-${tag}.xlsx`);
   fs.mkdirSync(path.dirname(sheetFile), { recursive: true });
   await workbook.xlsx.writeFile(sheetFile);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), content.getByRole('button', { name: 'Cargar archivo', exact: true }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    content.getByRole('button', { name: 'Cargar archivo', exact: true }).click(),
+  ]);
   await chooser.setFiles(sheetFile);
   await successToast(page, 'Archivo cargado: cantidades guardadas.');
-  await countLine(page, clips).getByRole('cell', { name: `${formatQuantity('-2')} (${formatCurrency('-10')})`, exact: true }).waitFor();
-  await countLine(page, staples).getByRole('cell', { name: `${formatQuantity('0')} (${formatCurrency('0')})`, exact: true }).waitFor();
-  expect(await countLine(page, staples).getByRole('textbox', { name: `Observaciones de ${staples.name}` }).inputValue()).toBe(`Revisado ${tag}`);
+  await countLine(page, clips)
+    .getByRole('cell', { name: `${formatQuantity('-2')} (${formatCurrency('-10')})`, exact: true })
+    .waitFor();
+  await countLine(page, staples)
+    .getByRole('cell', { name: `${formatQuantity('0')} (${formatCurrency('0')})`, exact: true })
+    .waitFor();
+  expect(
+    await countLine(page, staples)
+      .getByRole('textbox', { name: `Observaciones de ${staples.name}` })
+      .inputValue(),
+  ).toBe(`Revisado ${tag}`);
   await content
     .getByText(
       `Sobrantes: ${formatQuantity('2')} (${formatCurrency('40')}) · Faltantes: ${formatQuantity('4.5')} (${formatCurrency('40')}) · Sin contar: 1`,
@@ -239,8 +283,12 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
     sameDecimal(`${product.name}: existencia`, stock.availableQuantity, quantity);
     sameDecimal(`${product.name}: promedio`, stock.averagePrice, average);
   }
-  const movements = await api<Array<{ movementType: string; quantity: string; price: string }>>(`/api/movements/products/${toner.id}?limit=10`);
-  expect(movements.filter((m) => m.movementType === 'ADJUSTMENT_IN').map((m) => [m.quantity, m.price].map((v) => String(Number(v))))).toEqual([['2', '23']]);
+  const movements = await api<Array<{ movementType: string; quantity: string; price: string }>>(
+    `/api/movements/products/${toner.id}?limit=10`,
+  );
+  expect(
+    movements.filter((m) => m.movementType === 'ADJUSTMENT_IN').map((m) => [m.quantity, m.price].map((v) => String(Number(v)))),
+  ).toEqual([['2', '23']]);
 
   // The acta, PDF: signers, every line, "Sin contar", no BORRADOR; opened by poppler as in CI.
   const pdf = await downloadFrom(content.getByRole('button', { name: 'Acta de inventario físico (PDF)', exact: true }));
@@ -268,7 +316,12 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
   expect(csv).toContain(witness);
 
   // "Stock de productos" shows the toner at its new quantity and average.
-  await openFromNavigation(page, { label: 'Stock de productos', path: '/dashboard/stock', remote: 'mf-stock', heading: /^Stock de productos$/ });
+  await openFromNavigation(page, {
+    label: 'Stock de productos',
+    path: '/dashboard/stock',
+    remote: 'mf-stock',
+    heading: /^Stock de productos$/,
+  });
   const stock = await openProductStock(page, toner);
   expect(await stock.available()).toBe(formatQuantity('6'));
   expect(await stock.average()).toBe(formatCurrencyMXN('21'));

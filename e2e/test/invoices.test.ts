@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 const area = (label: string) => AREAS.find((candidate) => candidate.label === label)!;
-const sameDecimal = (actual: string, expected: string) => expect(`${actual} ${compareDecimal(actual, expected) === 0 ? '=' : '≠'} ${expected}`).toBe(`${actual} = ${expected}`);
+const sameDecimal = (actual: string, expected: string) =>
+  expect(`${actual} ${compareDecimal(actual, expected) === 0 ? '=' : '≠'} ${expected}`).toBe(`${actual} = ${expected}`);
 
 it('registers an invoice with two products through the wizard; the stock changes and "Reporte de entrada" is a PDF', async () => {
   const api = await apiClient();

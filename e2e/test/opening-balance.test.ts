@@ -38,7 +38,10 @@ it('an opening balance of 1,000 products loaded from an XLSX in the browser; the
   const api = await apiClient();
   const tag = uniqueTag();
   const people = await createPeople(api, tag);
-  const partida = await api<{ id: number; description: string }>('/api/catalog/product-categories', { method: 'POST', body: { description: `2111 Inicial ${tag}` } });
+  const partida = await api<{ id: number; description: string }>('/api/catalog/product-categories', {
+    method: 'POST',
+    body: { description: `2111 Inicial ${tag}` },
+  });
 
   // 1,000 products in one request through the catalogue import.
   const names = Array.from({ length: COUNT }, (_, i) => `Artículo ${tag} ${String(i + 1).padStart(4, '0')}`);
@@ -83,7 +86,10 @@ it('an opening balance of 1,000 products loaded from an XLSX in the browser; the
   expect(await table.locator('tbody tr').count()).toBe(100);
   const opened = Date.now();
 
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), content.getByRole('button', { name: 'Cargar archivo', exact: true }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    content.getByRole('button', { name: 'Cargar archivo', exact: true }).click(),
+  ]);
   await chooser.setFiles(sheetFile);
   await successToast(page, 'Archivo cargado: cantidades guardadas.');
   await content.getByText(/· Sin contar: 0$/).waitFor();
@@ -113,7 +119,10 @@ it('an opening balance of 1,000 products loaded from an XLSX in the browser; the
   expect(count).toMatchObject({ status: 'APLICADO', differences: COUNT, uncountedLines: 0 });
 
   // The stock report, XLSX: each of the 1,000 at its counted quantity, its unit cost as the average.
-  const report = await fetch(`${baseUrl()}/api/reports/stock?format=xlsx`, { method: 'POST', headers: { authorization: `Bearer ${await apiToken()}` } });
+  const report = await fetch(`${baseUrl()}/api/reports/stock?format=xlsx`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken()}` },
+  });
   expect(report.status).toBe(200);
   const { rows } = await readXlsx(Buffer.from(await report.arrayBuffer()));
   const byId = new Map(rows.filter((r) => typeof r[0] === 'string' && /^\d+$/.test(r[0])).map((r) => [Number(r[0]), r]));
@@ -121,7 +130,8 @@ it('an opening balance of 1,000 products loaded from an XLSX in the browser; the
   for (const line of lines) {
     const row = byId.get(line.id);
     if (!row) wrong.push(`${line.id}: no está en el reporte`);
-    else if (!exact(row[4], line.quantity) || !exact(row[5], line.cost)) wrong.push(`${line.id}: ${row[4]} @ ${row[5]}, se esperaba ${line.quantity} @ ${line.cost}`);
+    else if (!exact(row[4], line.quantity) || !exact(row[5], line.cost))
+      wrong.push(`${line.id}: ${row[4]} @ ${row[5]}, se esperaba ${line.quantity} @ ${line.cost}`);
   }
   expect(wrong).toEqual([]);
   expect(rows.find((r) => r[0] === `Subtotal de la partida ${partida.description}`)).toBeDefined();

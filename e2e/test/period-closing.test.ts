@@ -121,7 +121,12 @@ it('closes the last ended month through "Cierres de periodo"; the confirmation s
 
   const { page, log } = await newPage(browser);
   await signIn(page);
-  await openFromNavigation(page, { label: 'Cierres de periodo', path: '/dashboard/stock/closings', remote: 'mf-stock', heading: /^Cierres de periodo$/ });
+  await openFromNavigation(page, {
+    label: 'Cierres de periodo',
+    path: '/dashboard/stock/closings',
+    remote: 'mf-stock',
+    heading: /^Cierres de periodo$/,
+  });
   const content = main(page);
   await content.getByText('Aún no se ha cerrado ningún periodo.', { exact: true }).waitFor();
   await content.getByRole('button', { name: closeLabel, exact: true }).click();
@@ -129,7 +134,10 @@ it('closes the last ended month through "Cierres de periodo"; the confirmation s
   await confirm.waitFor();
   await confirm.getByText(valueText, { exact: true }).waitFor();
   await confirm
-    .getByText(`Después del cierre no se podrán registrar entradas, salidas ni cancelaciones con fecha igual o anterior al ${formatDate(expected)}.`, { exact: true })
+    .getByText(
+      `Después del cierre no se podrán registrar entradas, salidas ni cancelaciones con fecha igual o anterior al ${formatDate(expected)}.`,
+      { exact: true },
+    )
     .waitFor();
   await settled(page);
   await screenshot(page, 'period-closing-03-confirm-1280');
@@ -148,7 +156,7 @@ it('closes the last ended month through "Cierres de periodo"; the confirmation s
   cleanLog(log);
 });
 
-it('after the closing, the entry wizard\'s date picker starts at the first open day, says why, and refuses a date in the closed month', async () => {
+it("after the closing, the entry wizard's date picker starts at the first open day, says why, and refuses a date in the closed month", async () => {
   const api = await apiClient();
   const closedUntil = lastEndedMonth(today());
   const stored = await api<{ until: string; status: string }[]>('/api/period-closings');
@@ -214,7 +222,17 @@ it('after the closing, the entry wizard\'s date picker starts at the first open 
       directorEmployeeId: people.employees[0].id,
       enteredByEmployeeId: people.employees[1].id,
       warehouseKeeperEmployeeId: people.employees[2].id,
-      products: [{ productId: product.id, quantity: '1', purchasePrice: '1', observations: '', applyExciseTax: false, applyValueAddedTaxToPurchasePrice: false, exciseTaxRate: '0' }],
+      products: [
+        {
+          productId: product.id,
+          quantity: '1',
+          purchasePrice: '1',
+          observations: '',
+          applyExciseTax: false,
+          applyValueAddedTaxToPurchasePrice: false,
+          exciseTaxRate: '0',
+        },
+      ],
     }),
   });
   expect(refused.status).toBe(409);

@@ -57,7 +57,10 @@ const edits: Array<[string, string, string]> = [
 function replaceOnce(file: string, from: string, to: string): void {
   const source = fs.readFileSync(file, 'utf8');
   if (!source.includes(from)) throw new Error(`${file} no contiene ${JSON.stringify(from)}`);
-  fs.writeFileSync(file, source.replace(from, () => to));
+  fs.writeFileSync(
+    file,
+    source.replace(from, () => to),
+  );
 }
 
 function buildRemote(): void {

@@ -61,16 +61,26 @@ async function consultaSees(viewport: Viewport, size: string) {
   await search(page, product.name);
   await expectVisible(table(page, 'Productos').getByText(product.name, { exact: true }), 'el producto en la lista');
   await expectNotVisible(main(page).getByRole('button', { name: 'Añadir producto' }), 'el botón "Añadir producto"');
-  expect(await table(page, 'Productos').getByRole('button', { name: /^Acciones/ }).count()).toBe(0);
+  expect(
+    await table(page, 'Productos')
+      .getByRole('button', { name: /^Acciones/ })
+      .count(),
+  ).toBe(0);
   await screenshot(page, `roles-${size}-consulta-productos`);
 
   // The wizards: the 403 words instead of a form.
   // The page keeps its name (its menu entry's) above the refusal.
   await open(page, '/dashboard/invoices/generate', /^Generar entrada de productos$/);
-  await expectVisible(main(page).getByText('No tienes permiso para registrar entradas.', { exact: false }), 'el mensaje de permiso de entradas');
+  await expectVisible(
+    main(page).getByText('No tienes permiso para registrar entradas.', { exact: false }),
+    'el mensaje de permiso de entradas',
+  );
   expect(await main(page).getByRole('button', { name: 'Siguiente paso' }).count()).toBe(0);
   await open(page, '/dashboard/dispatches/generate', /^Generar salida de productos$/);
-  await expectVisible(main(page).getByText('No tienes permiso para registrar salidas.', { exact: false }), 'el mensaje de permiso de salidas');
+  await expectVisible(
+    main(page).getByText('No tienes permiso para registrar salidas.', { exact: false }),
+    'el mensaje de permiso de salidas',
+  );
   await screenshot(page, `roles-${size}-consulta-salida`);
 
   // Stock and reports stay: the stock page lists the product.
@@ -82,7 +92,10 @@ async function consultaSees(viewport: Viewport, size: string) {
     // The menu offers what a Consulta may use and nothing else.
     const nav = navigation(page);
     for (const group of ['Entradas', 'Salidas']) await nav.getByText(group, { exact: true }).click();
-    await expectVisible(nav.getByRole('link', { name: 'Consultar historial de entradas', exact: true }), 'el historial de entradas en el menú');
+    await expectVisible(
+      nav.getByRole('link', { name: 'Consultar historial de entradas', exact: true }),
+      'el historial de entradas en el menú',
+    );
     expect(await nav.getByRole('link', { name: 'Generar entrada de productos', exact: true }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Generar salida de productos', exact: true }).count()).toBe(0);
     expect(await nav.getByText('Administración', { exact: true }).count()).toBe(0);
@@ -123,7 +136,8 @@ it('an Almacenista registers an exit and cannot cancel it; an Autorizador cancel
   await page.waitForURL(/\/dashboard\/dispatches\/history$/);
   expect((await stockOf(admin, product.id)).availableQuantity).toMatch(/^6(\.0+)?$/);
 
-  const dispatches = await admin<Array<{ id: number; status?: string; cancellation?: { cancelledBy: { name: string } } | null }>>('/api/dispatches');
+  const dispatches =
+    await admin<Array<{ id: number; status?: string; cancellation?: { cancelledBy: { name: string } } | null }>>('/api/dispatches');
   const dispatchId = Math.max(...dispatches.map((d) => d.id));
   const exitRow = (p: Page) =>
     table(p, 'Salidas')

@@ -9,7 +9,13 @@ import { launchBrowser, newPage, signIn } from './support/browser';
 import { baseUrl, REMOTES } from './support/env';
 import { AREAS, areaHeading } from './support/portal';
 
-const FLUENT_CONTEXTS = ['@fluentui/react-shared-contexts', '@fluentui/react-tabster', '@fluentui/react-provider', '@fluentui/react-portal', '@fluentui/react-utilities'];
+const FLUENT_CONTEXTS = [
+  '@fluentui/react-shared-contexts',
+  '@fluentui/react-tabster',
+  '@fluentui/react-provider',
+  '@fluentui/react-portal',
+  '@fluentui/react-utilities',
+];
 const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'swr', ...FLUENT_CONTEXTS, '@griffel/react', '@almacen/shared'];
 const REMOTE_FOLDERS = REMOTES.map((remote) => remote.folder);
 
@@ -33,10 +39,13 @@ it('loads react, react-dom, react-router-dom, swr, each Fluent UI package, Griff
   // The share scope as the Module Federation runtime keeps it: instance → scope → package → version.
   const scope = await page.evaluate((wanted) => {
     type Shared = { from?: string; loaded?: boolean; loading?: unknown; lib?: unknown; useIn?: string[] };
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
-      .__FEDERATION__.__SHARE__;
+    const share = (
+      window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }
+    ).__FEDERATION__.__SHARE__;
     const result: Record<string, Array<{ version: string; from?: string; useIn?: string[] }>> = {};
-    const fluent = Object.values(share).flatMap((scopes) => Object.values(scopes).flatMap((packages) => Object.keys(packages).filter((name) => name.startsWith('@fluentui/'))));
+    const fluent = Object.values(share).flatMap((scopes) =>
+      Object.values(scopes).flatMap((packages) => Object.keys(packages).filter((name) => name.startsWith('@fluentui/'))),
+    );
     for (const name of new Set([...wanted, ...fluent])) {
       const seen = new Map<object, { version: string; from?: string; useIn?: string[] }>();
       for (const scopes of Object.values(share)) {

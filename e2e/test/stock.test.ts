@@ -19,21 +19,28 @@ afterAll(async () => {
   await browser?.close();
 });
 
-it('shows a product\'s quantity, average and movements as the API has them, and downloads its card and the stock report', async () => {
+it("shows a product's quantity, average and movements as the API has them, and downloads its card and the stock report", async () => {
   const api = await apiClient();
   const tag = uniqueTag();
   const people = await createPeople(api, tag);
   const product = await createProduct(api, `Marcador ${tag}`);
-  await createInvoice(api, people, `F-${tag}-1`, [{ productId: product.id, quantity: '10', price: '12.4', observations: `Primera ${tag}` }]);
+  await createInvoice(api, people, `F-${tag}-1`, [
+    { productId: product.id, quantity: '10', price: '12.4', observations: `Primera ${tag}` },
+  ]);
   await createInvoice(api, people, `F-${tag}-2`, [{ productId: product.id, quantity: '6', price: '15', observations: `Segunda ${tag}` }]);
   await createDispatch(api, people, [{ productId: product.id, quantity: '3', observations: `Taller ${tag}` }]);
   const figures = await stockOf(api, product.id);
-  const movements = await api<{ id: number; price: string; quantity: string; movementType: string; observations: string | null }[]>(`/api/movements/products/${product.id}`);
+  const movements = await api<{ id: number; price: string; quantity: string; movementType: string; observations: string | null }[]>(
+    `/api/movements/products/${product.id}`,
+  );
   expect(movements.map((m) => m.movementType).sort()).toEqual(['DISPATCH', 'INVOICE', 'INVOICE']);
 
   const { page, log } = await newPage(browser);
   await signIn(page);
-  await openFromNavigation(page, AREAS.find((a) => a.label === 'Stock de productos')!);
+  await openFromNavigation(
+    page,
+    AREAS.find((a) => a.label === 'Stock de productos')!,
+  );
   expect(await areaHeading(page)).toBe('Stock de productos');
   const stock = await openProductStock(page, product);
 
@@ -52,7 +59,14 @@ it('shows a product\'s quantity, average and movements as the API has them, and 
   const byId = (a: string[], b: string[]) => Number(a[0]) - Number(b[0]);
   expect(shown.sort(byId)).toEqual(
     movements
-      .map((m) => [String(m.id), `${product.id} · ${product.name}`, formatCurrency(m.price), formatQuantity(m.quantity), m.movementType === 'INVOICE' ? 'Entrada' : 'Salida', m.observations ?? ''])
+      .map((m) => [
+        String(m.id),
+        `${product.id} · ${product.name}`,
+        formatCurrency(m.price),
+        formatQuantity(m.quantity),
+        m.movementType === 'INVOICE' ? 'Entrada' : 'Salida',
+        m.observations ?? '',
+      ])
       .sort(byId),
   );
   expect(await stock.movements.getByText('Entrada', { exact: true }).count()).toBe(2);
@@ -81,7 +95,9 @@ it('a long history (issue #21): opening the product downloads the newest 100 mov
   const people = await createPeople(api, tag);
   const product = await createProduct(api, `Folder ${tag}`);
   for (let i = 1; i <= 105; i++) {
-    await createInvoice(api, people, `H-${tag}-${i}`, [{ productId: product.id, quantity: '1', price: '3', observations: `Entrada ${i} ${tag}` }]);
+    await createInvoice(api, people, `H-${tag}-${i}`, [
+      { productId: product.id, quantity: '1', price: '3', observations: `Entrada ${i} ${tag}` },
+    ]);
   }
 
   const { page, log } = await newPage(browser);
@@ -90,7 +106,10 @@ it('a long history (issue #21): opening the product downloads the newest 100 mov
     if (request.url().includes(`/api/movements/products/${product.id}`)) asked.push(new URL(request.url()).search);
   });
   await signIn(page);
-  await openFromNavigation(page, AREAS.find((a) => a.label === 'Stock de productos')!);
+  await openFromNavigation(
+    page,
+    AREAS.find((a) => a.label === 'Stock de productos')!,
+  );
   const stock = await openProductStock(page, product);
   const range = () => stock.panel.getByText(/^\d+–\d+ de [\d,]+$/).textContent();
 

@@ -44,7 +44,10 @@ async function seed(): Promise<Seed> {
   });
   const unit = await api<{ id: number }>('/api/catalog/product-units', { method: 'POST', body: { description: `Paquete ${tag}` } });
   const created = await createProduct(api, `Hojas blancas tamaño carta de 75 g/m² ${tag}`);
-  await api('/api/catalog/products', { method: 'PUT', body: { id: created.id, name: created.name, categoryId: category.id, unitId: unit.id } });
+  await api('/api/catalog/products', {
+    method: 'PUT',
+    body: { id: created.id, name: created.name, categoryId: category.id, unitId: unit.id },
+  });
   const invoice = await createInvoice(api, people, `T-${tag}`, [{ productId: created.id, quantity: '20', price: '85' }]);
   return { tag, people, product: created, invoice: { id: invoice.id, number: `T-${tag}` } };
 }
@@ -53,9 +56,7 @@ async function seed(): Promise<Seed> {
 async function fitOf(tableLocator: Locator): Promise<string> {
   return tableLocator.evaluate((element) => {
     const container = element.parentElement!;
-    return container.scrollWidth <= container.clientWidth + 1
-      ? 'fits'
-      : `${container.scrollWidth} px in ${container.clientWidth} px`;
+    return container.scrollWidth <= container.clientWidth + 1 ? 'fits' : `${container.scrollWidth} px in ${container.clientWidth} px`;
   });
 }
 
@@ -204,7 +205,10 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
     if (viewport.width >= 1024) {
       // The product's name beside its ID in the movements (on a phone the open row above says it).
       const movements = panel.getByRole('table', { name: `Movimientos del producto ${data.product.id}` });
-      await expectInView(movements.getByRole('cell', { name: `${data.product.id} · ${data.product.name}`, exact: true }), 'el producto del movimiento');
+      await expectInView(
+        movements.getByRole('cell', { name: `${data.product.id} · ${data.product.name}`, exact: true }),
+        'el producto del movimiento',
+      );
     }
     await screenshot(page, `table-stock-open-${size}`);
 
@@ -212,7 +216,7 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
     expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
   });
 
-  it('the movements of an entry show the product\'s name beside its ID', async () => {
+  it("the movements of an entry show the product's name beside its ID", async () => {
     const { page, log } = await newPage(browser, viewport);
     await signIn(page);
     await page.goto(`${baseUrl()}/dashboard/invoices/history`);
@@ -223,7 +227,10 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
     await entry.getByRole('button', { name: 'Expandir fila' }).click();
     const movements = main(page).getByRole('table', { name: `Movimientos de la entrada ${data.invoice.id}` });
     await expectVisible(movements, 'los movimientos de la entrada');
-    await expectInView(movements.getByRole('cell', { name: `${data.product.id} · ${data.product.name}`, exact: true }), 'el producto del movimiento');
+    await expectInView(
+      movements.getByRole('cell', { name: `${data.product.id} · ${data.product.name}`, exact: true }),
+      'el producto del movimiento',
+    );
     await screenshot(page, `history-entry-movements-${size}`);
 
     expect(log.errors).toEqual([]);
@@ -267,7 +274,7 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
     expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
   });
 
-  it('the wizards\' date input is as tall as the other fields and the fields of a row line up', async () => {
+  it("the wizards' date input is as tall as the other fields and the fields of a row line up", async () => {
     const { page, log } = await newPage(browser, viewport);
     page.on('dialog', (dialog) => void dialog.accept());
     await signIn(page);
@@ -278,7 +285,12 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
       const fields = await page.evaluate(() =>
         Array.from(document.querySelectorAll('main fieldset:not([hidden]) .fui-Field')).map((field) => {
           const box = field.querySelector('.fui-Input, .fui-Combobox')!.getBoundingClientRect();
-          return { label: field.querySelector('label')?.textContent ?? '', row: Math.round(field.getBoundingClientRect().top), top: box.top, height: box.height };
+          return {
+            label: field.querySelector('label')?.textContent ?? '',
+            row: Math.round(field.getBoundingClientRect().top),
+            top: box.top,
+            height: box.height,
+          };
         }),
       );
       expect(fields.length).toBeGreaterThan(1);
@@ -316,7 +328,7 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
     expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
   });
 
-  it.each(['entrada', 'salida'])('the %s wizard\'s summary table has no cells on top of each other', async (kind) => {
+  it.each(['entrada', 'salida'])("the %s wizard's summary table has no cells on top of each other", async (kind) => {
     const { page, log } = await newPage(browser, viewport);
     page.on('dialog', (dialog) => void dialog.accept());
     await signIn(page);

@@ -211,72 +211,78 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
   it.each([
     ['entrada', INVOICE],
     ['salida', DISPATCH],
-  ])('the %s wizard shows one step at a time, focuses each step\'s heading, never saves on a double Enter and keeps the "¡Hey!" notice off its buttons', async (_name, wizard) => {
-    const { page, log } = await newPage(browser, viewport);
-    const posts = postsTo(page, wizard.post);
-    acceptLeaving(page);
-    await signIn(page);
-    await clickMenuEntry(page, wizard.menu, wizard.group);
-    await page.waitForURL(`${baseUrl()}${wizard.path}`);
-    await expectVisible(main(page).getByRole('heading', { level: 1, name: wizard.title }), 'el título');
+  ])(
+    'the %s wizard shows one step at a time, focuses each step\'s heading, never saves on a double Enter and keeps the "¡Hey!" notice off its buttons',
+    async (_name, wizard) => {
+      const { page, log } = await newPage(browser, viewport);
+      const posts = postsTo(page, wizard.post);
+      acceptLeaving(page);
+      await signIn(page);
+      await clickMenuEntry(page, wizard.menu, wizard.group);
+      await page.waitForURL(`${baseUrl()}${wizard.path}`);
+      await expectVisible(main(page).getByRole('heading', { level: 1, name: wizard.title }), 'el título');
 
-    // Step 1: nothing of steps 2 and 3 is on screen.
-    await expectOnlyStep(page, wizard, 0);
-    await expectNotVisible(page.getByRole('button', { name: 'Añadir un producto', includeHidden: true }), '"Añadir un producto" en el paso 1');
-    await expectNotVisible(page.getByRole('table', { includeHidden: true }), 'la tabla del resumen en el paso 1');
-    await screenshot(page, `wizard-${wizard.name}-${size}-1`);
-    await wizard.fillHeader(stepGroup(page, wizard.steps[0]), data);
-    await page.getByRole('button', { name: 'Siguiente paso', exact: true }).click();
+      // Step 1: nothing of steps 2 and 3 is on screen.
+      await expectOnlyStep(page, wizard, 0);
+      await expectNotVisible(
+        page.getByRole('button', { name: 'Añadir un producto', includeHidden: true }),
+        '"Añadir un producto" en el paso 1',
+      );
+      await expectNotVisible(page.getByRole('table', { includeHidden: true }), 'la tabla del resumen en el paso 1');
+      await screenshot(page, `wizard-${wizard.name}-${size}-1`);
+      await wizard.fillHeader(stepGroup(page, wizard.steps[0]), data);
+      await page.getByRole('button', { name: 'Siguiente paso', exact: true }).click();
 
-    // Step 2: the focus is on its heading; step 1's fields are out of sight.
-    await expectOnlyStep(page, wizard, 1);
-    expect(await focusedElement(page)).toBe(`heading: ${wizard.steps[1]}`);
-    await expectNotVisible(wizard.headerField(page), 'un campo del paso 1 en el paso 2');
+      // Step 2: the focus is on its heading; step 1's fields are out of sight.
+      await expectOnlyStep(page, wizard, 1);
+      expect(await focusedElement(page)).toBe(`heading: ${wizard.steps[1]}`);
+      await expectNotVisible(wizard.headerField(page), 'un campo del paso 1 en el paso 2');
 
-    // Forward without products: the notice, bottom right, covering none of the wizard's buttons.
-    await page.getByRole('button', { name: wizard.review, exact: true }).click();
-    const notice = page.locator('.fui-Toast').filter({ hasText: '¡Hey!' });
-    await expectVisible(notice, 'el aviso "¡Hey!"');
-    await expectNoticeClearOfButtons(page, wizard, notice);
-    await screenshot(page, `wizard-${wizard.name}-${size}-2-notice`);
-    await expectOnlyStep(page, wizard, 1);
+      // Forward without products: the notice, bottom right, covering none of the wizard's buttons.
+      await page.getByRole('button', { name: wizard.review, exact: true }).click();
+      const notice = page.locator('.fui-Toast').filter({ hasText: '¡Hey!' });
+      await expectVisible(notice, 'el aviso "¡Hey!"');
+      await expectNoticeClearOfButtons(page, wizard, notice);
+      await screenshot(page, `wizard-${wizard.name}-${size}-2-notice`);
+      await expectOnlyStep(page, wizard, 1);
 
-    await page.getByRole('button', { name: 'Añadir un producto', exact: true }).click();
-    const row = page.getByRole('group', { name: 'Producto 1', exact: true });
-    await wizard.fillRow(row, data);
+      await page.getByRole('button', { name: 'Añadir un producto', exact: true }).click();
+      const row = page.getByRole('group', { name: 'Producto 1', exact: true });
+      await wizard.fillRow(row, data);
 
-    // Two Enters ~80 ms apart on the review button: the first shows the summary, the second
-    // lands on the summary's heading — nothing is sent.
-    await page.getByRole('button', { name: wizard.review, exact: true }).focus();
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(80);
-    await page.keyboard.press('Enter');
-    await expectOnlyStep(page, wizard, 2);
-    expect(await focusedElement(page)).toBe(`heading: ${wizard.steps[2]}`);
-    await expectVisible(page.getByRole('button', { name: wizard.save, exact: true }), `"${wizard.save}"`);
-    // An absence: give a request that would have been sent ample time to show up.
-    await page.waitForTimeout(2_000);
-    expect(posts).toEqual([]);
-    expect(page.url()).toBe(`${baseUrl()}${wizard.path}`);
-    // Step 3: neither step 1's fields nor the product rows can be edited (they are not there).
-    await expectNotVisible(wizard.headerField(page), 'un campo del paso 1 en el resumen');
-    await expectNotVisible(page.getByRole('group', { name: 'Producto 1', includeHidden: true }), 'la fila "Producto 1" en el resumen');
-    await expectVisible(stepGroup(page, wizard.steps[2]).getByRole('table'), 'la tabla de productos del resumen');
-    await screenshot(page, `wizard-${wizard.name}-${size}-3-summary`);
+      // Two Enters ~80 ms apart on the review button: the first shows the summary, the second
+      // lands on the summary's heading — nothing is sent.
+      await page.getByRole('button', { name: wizard.review, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(80);
+      await page.keyboard.press('Enter');
+      await expectOnlyStep(page, wizard, 2);
+      expect(await focusedElement(page)).toBe(`heading: ${wizard.steps[2]}`);
+      await expectVisible(page.getByRole('button', { name: wizard.save, exact: true }), `"${wizard.save}"`);
+      // An absence: give a request that would have been sent ample time to show up.
+      await page.waitForTimeout(2_000);
+      expect(posts).toEqual([]);
+      expect(page.url()).toBe(`${baseUrl()}${wizard.path}`);
+      // Step 3: neither step 1's fields nor the product rows can be edited (they are not there).
+      await expectNotVisible(wizard.headerField(page), 'un campo del paso 1 en el resumen');
+      await expectNotVisible(page.getByRole('group', { name: 'Producto 1', includeHidden: true }), 'la fila "Producto 1" en el resumen');
+      await expectVisible(stepGroup(page, wizard.steps[2]).getByRole('table'), 'la tabla de productos del resumen');
+      await screenshot(page, `wizard-${wizard.name}-${size}-3-summary`);
 
-    // A deliberate save: one request, the history, and the draft gone.
-    await page.getByRole('button', { name: wizard.save, exact: true }).click();
-    await successToast(page, wizard.saved(data));
-    await page.waitForURL(wizard.history);
-    expect(posts).toHaveLength(1);
-    await clickMenuEntry(page, wizard.menu, wizard.group);
-    await page.waitForURL(`${baseUrl()}${wizard.path}`);
-    await expectOnlyStep(page, wizard, 0);
-    expect(await wizard.headerField(page).inputValue()).toBe('');
+      // A deliberate save: one request, the history, and the draft gone.
+      await page.getByRole('button', { name: wizard.save, exact: true }).click();
+      await successToast(page, wizard.saved(data));
+      await page.waitForURL(wizard.history);
+      expect(posts).toHaveLength(1);
+      await clickMenuEntry(page, wizard.menu, wizard.group);
+      await page.waitForURL(`${baseUrl()}${wizard.path}`);
+      await expectOnlyStep(page, wizard, 0);
+      expect(await wizard.headerField(page).inputValue()).toBe('');
 
-    expect(log.errors).toEqual([]);
-    expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
-  });
+      expect(log.errors).toEqual([]);
+      expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
+    },
+  );
 
   it('Back and Forward move between the steps, a reload keeps the draft, and leaving through the menu asks first', async () => {
     const wizard = INVOICE;
@@ -315,7 +321,10 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
     await page.reload();
     await expectOnlyStep(page, wizard, 2);
     expect(await summaryNumber.inputValue()).toBe(`V-${data.tag}`);
-    await expectVisible(rowWith(stepGroup(page, wizard.steps[2]).getByRole('table'), data.product.name), 'el producto en el resumen tras recargar');
+    await expectVisible(
+      rowWith(stepGroup(page, wizard.steps[2]).getByRole('table'), data.product.name),
+      'el producto en el resumen tras recargar',
+    );
     expect(asked).toContain('beforeunload');
 
     // Out of the wizard with Back, and Forward into it again: the draft is still there.
@@ -393,7 +402,10 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
     await saveButton.click();
     const notice = page.locator('.fui-Toast').filter({ hasText: '¡Oh no!' });
     await expectVisible(notice, 'el aviso "¡Oh no!"');
-    await expectVisible(notice.getByText(/^Algo salió mal mientras tratábamos de crear la entrada solicitada\./), 'el mensaje del servidor');
+    await expectVisible(
+      notice.getByText(/^Algo salió mal mientras tratábamos de crear la entrada solicitada\./),
+      'el mensaje del servidor',
+    );
     await expectNoticeClearOfButtons(page, wizard, notice);
     await screenshot(page, `wizard-refused-${size}`);
     // Refused, nothing lost: still the summary, with what was typed.

@@ -1,12 +1,12 @@
 // Who may change the catalogues (issue #15): a Consulta user reads, searches and expands every
 // catalogue but is offered no "Añadir …", no row menu with edit and delete, and no role
 // assignment of an employee; an Almacenista (catalogs.write) gets all of them.
-import { useMe } from '@almacen/shared';
-import type { AccessRole } from '@almacen/shared/domain';
-import { renderWithPlatform, testMe } from '@almacen/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { useMe } from '@almacen/shared';
+import type { AccessRole } from '@almacen/shared/domain';
+import { renderWithPlatform, testMe } from '@almacen/shared/testing';
 import CatalogsApp from './app';
 import { fakeCatalogServer } from './testing/fake-catalog-server';
 import { rowsOf } from './testing/screen-helpers';
@@ -54,12 +54,60 @@ const headers = (table: string) =>
     .map((cell) => cell.textContent);
 
 const pages = [
-  { page: 'products', table: 'Productos', row: 'Papel bond carta', add: 'Añadir producto', menu: 'Acciones del producto 12', edit: 'Editar producto', remove: 'Eliminar producto' },
-  { page: 'suppliers', table: 'Proveedores', row: 'Papelería La Escolar', add: 'Añadir proveedor', menu: 'Acciones de Papelería La Escolar', edit: 'Editar proveedor', remove: 'Eliminar proveedor' },
-  { page: 'categories', table: 'Partidas', row: '2111 Materiales de oficina', add: 'Añadir partida', menu: 'Acciones de 2111 Materiales de oficina', edit: 'Editar partida', remove: 'Eliminar partida' },
-  { page: 'units', table: 'Unidades de medida', row: 'Pieza', add: 'Añadir unidad de medida', menu: 'Acciones de Pieza', edit: 'Editar unidad de medida', remove: 'Eliminar unidad de medida' },
-  { page: 'roles', table: 'Roles', row: 'Director del plantel', add: 'Añadir rol', menu: 'Acciones de Director del plantel', edit: 'Editar rol', remove: 'Eliminar rol' },
-  { page: 'employees', table: 'Empleados', row: 'María', add: 'Añadir empleado', menu: 'Acciones de María Hernández', edit: 'Editar empleado', remove: 'Eliminar empleado' },
+  {
+    page: 'products',
+    table: 'Productos',
+    row: 'Papel bond carta',
+    add: 'Añadir producto',
+    menu: 'Acciones del producto 12',
+    edit: 'Editar producto',
+    remove: 'Eliminar producto',
+  },
+  {
+    page: 'suppliers',
+    table: 'Proveedores',
+    row: 'Papelería La Escolar',
+    add: 'Añadir proveedor',
+    menu: 'Acciones de Papelería La Escolar',
+    edit: 'Editar proveedor',
+    remove: 'Eliminar proveedor',
+  },
+  {
+    page: 'categories',
+    table: 'Partidas',
+    row: '2111 Materiales de oficina',
+    add: 'Añadir partida',
+    menu: 'Acciones de 2111 Materiales de oficina',
+    edit: 'Editar partida',
+    remove: 'Eliminar partida',
+  },
+  {
+    page: 'units',
+    table: 'Unidades de medida',
+    row: 'Pieza',
+    add: 'Añadir unidad de medida',
+    menu: 'Acciones de Pieza',
+    edit: 'Editar unidad de medida',
+    remove: 'Eliminar unidad de medida',
+  },
+  {
+    page: 'roles',
+    table: 'Roles',
+    row: 'Director del plantel',
+    add: 'Añadir rol',
+    menu: 'Acciones de Director del plantel',
+    edit: 'Editar rol',
+    remove: 'Eliminar rol',
+  },
+  {
+    page: 'employees',
+    table: 'Empleados',
+    row: 'María',
+    add: 'Añadir empleado',
+    menu: 'Acciones de María Hernández',
+    edit: 'Editar empleado',
+    remove: 'Eliminar empleado',
+  },
 ];
 
 describe.each(pages)('$table', ({ page, table, row, add, menu, edit, remove }) => {
@@ -102,7 +150,11 @@ describe("an employee's roles", () => {
     const { assigned } = await expandMaria(['CONSULTA']);
     expect(screen.queryByRole('button', { name: 'Asignar rol' })).not.toBeInTheDocument();
     expect(within(assigned).queryByRole('button', { name: 'Acciones del rol Director del plantel' })).not.toBeInTheDocument();
-    expect(within(assigned).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Rol']);
+    expect(
+      within(assigned)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ID', 'Rol']);
   });
 
   it('an Almacenista assigns and removes them', async () => {

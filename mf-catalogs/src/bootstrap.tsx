@@ -6,5 +6,12 @@ import App from './app';
 void startStandalone({
   App,
   title: 'Catálogos',
-  links: [{ label: 'Empleados', to: '/employees' }, { label: 'Partidas', to: '/categories' }, { label: 'Productos', to: '/products' }, { label: 'Proveedores', to: '/suppliers' }, { label: 'Roles', to: '/roles' }, { label: 'Unidades', to: '/units' }],
+  links: [
+    { label: 'Empleados', to: '/employees' },
+    { label: 'Partidas', to: '/categories' },
+    { label: 'Productos', to: '/products' },
+    { label: 'Proveedores', to: '/suppliers' },
+    { label: 'Roles', to: '/roles' },
+    { label: 'Unidades', to: '/units' },
+  ],
 });

@@ -1,12 +1,12 @@
 // Who sees what in Salidas (issue #15): a Consulta user reads the history and downloads its
 // reports but gets no wizard (the 403 words instead), no "Crear nueva salida" and no "Cancelar
 // salida"; an Almacenista registers exits but does not cancel them; an Autorizador cancels.
-import { ME_KEY, useMe, type ApiClient } from '@almacen/shared';
-import type { AccessRole, Dispatch, Me, Movement } from '@almacen/shared/domain';
-import { createFakeApi, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { ME_KEY, useMe, type ApiClient } from '@almacen/shared';
+import type { AccessRole, Dispatch, Me, Movement } from '@almacen/shared/domain';
+import { createFakeApi, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import DispatchesApp from './app';
 
 jest.setTimeout(60_000);

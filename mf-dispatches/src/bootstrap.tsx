@@ -6,5 +6,8 @@ import App from './app';
 void startStandalone({
   App,
   title: 'Salidas',
-  links: [{ label: 'Generar salida de productos', to: '/generate' }, { label: 'Consultar historial de salidas', to: '/history' }],
+  links: [
+    { label: 'Generar salida de productos', to: '/generate' },
+    { label: 'Consultar historial de salidas', to: '/history' },
+  ],
 });

@@ -9,8 +9,20 @@ const pages: RemotePages = {
   routes: ['dispatches/*'],
   menu: [
     { label: 'Salidas', group: 'dispatches', order: 30, permission: 'consult' },
-    { label: 'Generar salida de productos', path: '/dashboard/dispatches/generate', parent: 'dispatches', order: 10, permission: 'dispatches.create' },
-    { label: 'Consultar historial de salidas', path: '/dashboard/dispatches/history', parent: 'dispatches', order: 20, permission: 'consult' },
+    {
+      label: 'Generar salida de productos',
+      path: '/dashboard/dispatches/generate',
+      parent: 'dispatches',
+      order: 10,
+      permission: 'dispatches.create',
+    },
+    {
+      label: 'Consultar historial de salidas',
+      path: '/dashboard/dispatches/history',
+      parent: 'dispatches',
+      order: 20,
+      permission: 'consult',
+    },
   ],
 };
 

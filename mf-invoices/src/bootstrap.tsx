@@ -6,5 +6,8 @@ import App from './app';
 void startStandalone({
   App,
   title: 'Entradas',
-  links: [{ label: 'Generar entrada de productos', to: '/generate' }, { label: 'Consultar historial de entradas', to: '/history' }],
+  links: [
+    { label: 'Generar entrada de productos', to: '/generate' },
+    { label: 'Consultar historial de entradas', to: '/history' },
+  ],
 });

@@ -9,7 +9,13 @@ const pages: RemotePages = {
   routes: ['invoices/*'],
   menu: [
     { label: 'Entradas', group: 'invoices', order: 20, permission: 'consult' },
-    { label: 'Generar entrada de productos', path: '/dashboard/invoices/generate', parent: 'invoices', order: 10, permission: 'invoices.create' },
+    {
+      label: 'Generar entrada de productos',
+      path: '/dashboard/invoices/generate',
+      parent: 'invoices',
+      order: 10,
+      permission: 'invoices.create',
+    },
     { label: 'Consultar historial de entradas', path: '/dashboard/invoices/history', parent: 'invoices', order: 20, permission: 'consult' },
   ],
 };

@@ -16,7 +16,14 @@ describe('parseRemotePages', () => {
       routes: ['catalogs/*'],
       menu: [
         { label: 'Catálogos', group: 'catalogs', order: 10 },
-        { label: 'Empleados', path: '/dashboard/catalogs/employees', parent: 'catalogs', order: 10, icon: 'people', permission: 'catalogs.read' },
+        {
+          label: 'Empleados',
+          path: '/dashboard/catalogs/employees',
+          parent: 'catalogs',
+          order: 10,
+          icon: 'people',
+          permission: 'catalogs.read',
+        },
       ],
     };
     expect(parseRemotePages(catalogs)).toEqual(catalogs);

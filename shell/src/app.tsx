@@ -4,9 +4,9 @@
 // After sign-in, RequireAccess waits for /api/me (issue #15); a page whose menu entry names a
 // permission the person lacks shows <Forbidden> (PagePermission).
 import { Spinner } from '@fluentui/react-components';
-import { useRuntimeConfig } from '@almacen/shared';
 import { useMemo } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { useRuntimeConfig } from '@almacen/shared';
 import { AuditPage } from './admin/audit-page';
 import { UsersPage } from './admin/users-page';
 import { AuthCallback } from './auth/auth-callback';
@@ -14,9 +14,9 @@ import { PagePermission } from './auth/page-permission';
 import { RequireAccess } from './auth/require-access';
 import { RequireAuth } from './auth/require-auth';
 import { SignInPage } from './auth/sign-in-page';
+import { usePortalPages } from './federation/pages';
 import { RemoteArea } from './federation/remote-area';
 import { HomePage } from './home/home-page';
-import { usePortalPages } from './federation/pages';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { SHELL_PAGES } from './layout/navigation';
 
@@ -69,7 +69,10 @@ export function AppRoutes() {
           }
         />
         {/* While a remote's pages are on their way, a deep link to one of them must wait, not bounce. */}
-        <Route path="*" element={pending ? <Spinner label="Cargando…" style={{ marginTop: 48 }} /> : <Navigate to="/dashboard" replace />} />
+        <Route
+          path="*"
+          element={pending ? <Spinner label="Cargando…" style={{ marginTop: 48 }} /> : <Navigate to="/dashboard" replace />}
+        />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

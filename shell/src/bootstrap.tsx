@@ -1,10 +1,10 @@
 // Behind the async boundary of index.ts: Module Federation has set up the shared scope, so React
 // and the rest are the singletons every remote will reuse.
 import { FluentProvider, Body1, Button, Title3 } from '@fluentui/react-components';
-import { almacenTheme, createOidcSession, loadRuntimeConfig } from '@almacen/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { almacenTheme, createOidcSession, loadRuntimeConfig } from '@almacen/shared';
 import { AppRoutes } from './app';
 import { configureRemotes } from './federation/remotes';
 import { ShellRoot } from './root';

@@ -1,4 +1,6 @@
 // The shell's tree: sign-in state → the platform providers (with the signed-in user) → routes.
+import { useMemo, type ReactNode } from 'react';
+import type { Cache } from 'swr';
 import {
   createApiClient,
   effectiveApiBaseUrl,
@@ -7,8 +9,6 @@ import {
   type OidcSession,
   type RuntimeConfig,
 } from '@almacen/shared';
-import { useMemo, type ReactNode } from 'react';
-import type { Cache } from 'swr';
 import { AuthProvider, useAuth } from './auth/auth-context';
 
 /** The api client of the portal: bearer from the session, one renewal on 401, then sign-in. */
@@ -23,7 +23,17 @@ export function createPortalApi(config: RuntimeConfig, session: OidcSession): Ap
   });
 }
 
-function Platform({ config, api, swrCache, children }: { config: RuntimeConfig; api: ApiClient; swrCache?: () => Cache; children: ReactNode }) {
+function Platform({
+  config,
+  api,
+  swrCache,
+  children,
+}: {
+  config: RuntimeConfig;
+  api: ApiClient;
+  swrCache?: () => Cache;
+  children: ReactNode;
+}) {
   const { user } = useAuth();
   return (
     <PlatformProviders api={api} config={config} user={user} swrCache={swrCache}>

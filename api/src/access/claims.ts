@@ -1,7 +1,7 @@
 // What a token (or the provider's userinfo answer) says about a person: name, e-mail and the
 // roles the provider grants through OIDC_ROLES_CLAIM + OIDC_ROLE_MAP. Pure functions.
-import { isAccessRole, type AccessRole } from '@almacen/shared/domain';
 import type { JWTPayload } from 'jose';
+import { isAccessRole, type AccessRole } from '@almacen/shared/domain';
 
 /** The value at a dotted claim path (`realm_access.roles`); a claim whose own name has dots wins. */
 export function claimAt(claims: Record<string, unknown>, path: string): unknown {
@@ -22,7 +22,11 @@ export function claimAt(claims: Record<string, unknown>, path: string): unknown 
 export function rolesFromClaim(claims: Record<string, unknown>, path: string, map: Record<string, AccessRole[]>): AccessRole[] | undefined {
   const value = claimAt(claims, path);
   if (value === undefined || value === null) return undefined;
-  const values = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? value.split(/[\s,]+/) : [];
+  const values = Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string')
+    : typeof value === 'string'
+      ? value.split(/[\s,]+/)
+      : [];
   const mapped = Object.keys(map).length > 0;
   const roles = new Set<AccessRole>();
   for (const raw of values.map((v) => v.trim()).filter(Boolean)) {
@@ -32,7 +36,8 @@ export function rolesFromClaim(claims: Record<string, unknown>, path: string, ma
   return [...roles].sort();
 }
 
-const text = (value: unknown, max: number): string | null => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
+const text = (value: unknown, max: number): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null;
 
 export interface Person {
   name: string | null;

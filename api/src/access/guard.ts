@@ -45,10 +45,14 @@ export function createGuard({ db, config, userinfoUrl, warn }: GuardOptions) {
     if (cached && cached.expires > now) return cached.claims;
     let claims: Record<string, unknown> | null = null;
     try {
-      const response = await fetch(url, { headers: { authorization: `Bearer ${request.token.raw}`, accept: 'application/json' }, signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(url, {
+        headers: { authorization: `Bearer ${request.token.raw}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(5_000),
+      });
       const body = response.ok ? ((await response.json()) as unknown) : null;
       // Userinfo about someone else is ignored (OpenID Connect Core §5.3.2).
-      if (body && typeof body === 'object' && (body as { sub?: unknown }).sub === request.token.payload.sub) claims = body as Record<string, unknown>;
+      if (body && typeof body === 'object' && (body as { sub?: unknown }).sub === request.token.payload.sub)
+        claims = body as Record<string, unknown>;
     } catch (error) {
       request.log.warn({ reason: (error as Error).name }, 'userinfo failed');
     }
@@ -71,7 +75,8 @@ export function createGuard({ db, config, userinfoUrl, warn }: GuardOptions) {
         if (info) {
           const more = personFrom(info);
           person = { name: person.name ?? more.name, email: person.email ?? more.email, username: person.username ?? more.username };
-          if (config.oidcRolesClaim && providerRoles === undefined) providerRoles = rolesFromClaim(info, config.oidcRolesClaim, config.oidcRoleMap) ?? [];
+          if (config.oidcRolesClaim && providerRoles === undefined)
+            providerRoles = rolesFromClaim(info, config.oidcRolesClaim, config.oidcRoleMap) ?? [];
         }
       }
     }

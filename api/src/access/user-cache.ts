@@ -161,7 +161,9 @@ export function createUserCache({ db, warn = () => undefined }: UserCacheOptions
   function touch(entry: Entry): void {
     if (entry.touching) return;
     entry.touching = true;
-    db.query<{ lastSeenAt: Date }>('UPDATE app_users SET last_seen_at = now() WHERE id = $1 RETURNING last_seen_at AS "lastSeenAt"', [entry.user.id]).then(
+    db.query<{ lastSeenAt: Date }>('UPDATE app_users SET last_seen_at = now() WHERE id = $1 RETURNING last_seen_at AS "lastSeenAt"', [
+      entry.user.id,
+    ]).then(
       ({ rows }) => {
         if (rows[0]) entry.user = { ...entry.user, lastSeenAt: rows[0].lastSeenAt };
         entry.touching = false;

@@ -68,7 +68,10 @@ const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b
  * the token says. One indexed read on most calls; a write only when something changed.
  */
 export async function seeUser(db: Db, person: SeenPerson): Promise<AppUser> {
-  const { rows } = await db.query<AppUser>(`SELECT ${USER_COLUMNS} FROM app_users WHERE issuer = $1 AND sub = $2`, [person.issuer, person.sub]);
+  const { rows } = await db.query<AppUser>(`SELECT ${USER_COLUMNS} FROM app_users WHERE issuer = $1 AND sub = $2`, [
+    person.issuer,
+    person.sub,
+  ]);
   const stored = rows[0];
   if (
     stored &&
@@ -92,7 +95,11 @@ export async function seeUser(db: Db, person: SeenPerson): Promise<AppUser> {
 }
 
 /** Whether ADMIN_USERS names this person (by e-mail or sub; by username only with the embedded provider). */
-export function isConfigAdmin(adminUsers: readonly string[], person: Pick<AppUser, 'sub' | 'email' | 'username'>, embedded: boolean): boolean {
+export function isConfigAdmin(
+  adminUsers: readonly string[],
+  person: Pick<AppUser, 'sub' | 'email' | 'username'>,
+  embedded: boolean,
+): boolean {
   if (adminUsers.length === 0) return false;
   const names = new Set(adminUsers.map((a) => a.toLowerCase()));
   return (

@@ -9,13 +9,13 @@ import { ConfigError, loadConfig, type Config } from '../config';
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { migrate } from '../db/migrate';
 import { createPool, withTransaction, type Db, type Trx } from '../db/pool';
-import type { AuthUser } from '../plugins/auth';
 import { recordAudit } from '../modules/audit/audit.repository';
 import { insertDescribed, type DescribedTable } from '../modules/catalogs/described.repository';
 import { insertAssignment, insertEmployee } from '../modules/catalogs/employees.repository';
 import { insertProduct, updateProduct } from '../modules/catalogs/products.repository';
 import { insertSupplier } from '../modules/catalogs/suppliers.repository';
 import { seedLedger, SEED_ACTOR } from '../modules/ledger/seed';
+import type { AuthUser } from '../plugins/auth';
 
 /** Partidas of the CONAC Clasificador por Objeto del Gasto (capítulo 2000), with their names. */
 export const PARTIDAS = {
@@ -30,7 +30,21 @@ export const PARTIDAS = {
   refacciones: '2941 Refacciones y accesorios menores de equipo de cómputo y tecnologías de la información',
 } as const;
 
-export const UNITS = ['Pieza', 'Caja', 'Paquete', 'Resma', 'Litro', 'Galón', 'Kilogramo', 'Metro', 'Rollo', 'Juego', 'Par', 'Bolsa', 'Cubeta'] as const;
+export const UNITS = [
+  'Pieza',
+  'Caja',
+  'Paquete',
+  'Resma',
+  'Litro',
+  'Galón',
+  'Kilogramo',
+  'Metro',
+  'Rollo',
+  'Juego',
+  'Par',
+  'Bolsa',
+  'Cubeta',
+] as const;
 type UnitName = (typeof UNITS)[number];
 type PartidaKey = keyof typeof PARTIDAS;
 
@@ -100,7 +114,13 @@ export const SUPPLIERS: Array<[name: string, rfc: string]> = [
   ['Distribuidora Escolar Anáhuac, S.A. de C.V.', 'DEA150823PL9'],
 ];
 
-export const ROLES = ['Director del plantel', 'Almacenista', 'Jefe de servicios administrativos', 'Responsable del área solicitante', 'Solicitante'] as const;
+export const ROLES = [
+  'Director del plantel',
+  'Almacenista',
+  'Jefe de servicios administrativos',
+  'Responsable del área solicitante',
+  'Solicitante',
+] as const;
 
 export const EMPLOYEES: Array<[name: string, lastName: string, roles: Array<(typeof ROLES)[number]>]> = [
   ['Laura', 'Mendoza Aguilar', ['Director del plantel']],
@@ -156,7 +176,12 @@ export async function seedCatalog(db: Db, actor: AuthUser = SEED_ACTOR): Promise
       await recordAudit(trx, actor, { action: 'create', entity: 'employees', entityId: row.id, after: row });
       for (const role of employeeRoles) {
         const assignment = await insertAssignment(trx, actor, { employeeId: row.id, roleId: roles.get(role)! });
-        await recordAudit(trx, actor, { action: 'create', entity: 'employee_roles', entityId: `${row.id}:${assignment.roleId}`, after: assignment });
+        await recordAudit(trx, actor, {
+          action: 'create',
+          entity: 'employee_roles',
+          entityId: `${row.id}:${assignment.roleId}`,
+          after: assignment,
+        });
       }
     }
     return { skipped: false, products: PRODUCTS.length };
@@ -191,7 +216,9 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    log(`Catálogo de demostración cargado: ${Object.keys(PARTIDAS).length} partidas, ${UNITS.length} unidades, ${PRODUCTS.length} productos, ${SUPPLIERS.length} proveedores, ${EMPLOYEES.length} empleados.`);
+    log(
+      `Catálogo de demostración cargado: ${Object.keys(PARTIDAS).length} partidas, ${UNITS.length} unidades, ${PRODUCTS.length} productos, ${SUPPLIERS.length} proveedores, ${EMPLOYEES.length} empleados.`,
+    );
     const ledger = await seedLedger(db, { timeZone: config.timeZone, log });
     if (!ledger.skipped) log(`Documentos de demostración: ${ledger.invoices} entradas y ${ledger.dispatches} salidas.`);
   } finally {

@@ -93,7 +93,8 @@ if (require.main === module) {
   run(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
     () => process.exit(0),
     (error: unknown) => {
-      const known = error instanceof UserError || error instanceof UsageError || error instanceof ConfigError || error instanceof SecretsKeyError;
+      const known =
+        error instanceof UserError || error instanceof UsageError || error instanceof ConfigError || error instanceof SecretsKeyError;
       const message = known ? (error as Error).message : `Error: ${(error as Error).message}`;
       process.stderr.write(`${message}\n`);
       process.exit(error instanceof UsageError ? 2 : 1);

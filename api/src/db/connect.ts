@@ -25,7 +25,10 @@ export interface ConnectOptions {
   poolMax?: number;
 }
 
-export async function connectDatabase(config: Config, { log = () => undefined, warn = log, poolMax }: ConnectOptions = {}): Promise<Connection> {
+export async function connectDatabase(
+  config: Config,
+  { log = () => undefined, warn = log, poolMax }: ConnectOptions = {},
+): Promise<Connection> {
   let embedded: EmbeddedPostgres | null = null;
   let ownerUrl = config.databaseUrl;
   let appUrl = config.databaseAppUrl;

@@ -25,7 +25,9 @@ export interface MigrationFile {
 }
 
 export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
-  const names = readdirSync(dir).filter((name) => name.endsWith('.sql')).sort();
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
   const seen = new Map<string, string>();
   return names.map((name) => {
     const match = FILE_RE.exec(name);
@@ -46,7 +48,10 @@ export interface MigrateOptions {
 }
 
 /** Applies the pending migrations; returns the names applied by this call. */
-export async function migrate(db: Db, { dir = MIGRATIONS_DIR, log = () => undefined, appRole = null }: MigrateOptions = {}): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  { dir = MIGRATIONS_DIR, log = () => undefined, appRole = null }: MigrateOptions = {},
+): Promise<string[]> {
   const files = readMigrations(dir);
   const client = await db.connect();
   const applied: string[] = [];

@@ -12,7 +12,16 @@ import type { Trx } from './pool';
 export const EMBEDDED_APP_ROLE = 'almacen_app';
 
 /** Documents, movements and the audit trail: rows are added, never changed or removed. */
-export const APPEND_ONLY_TABLES = ['audit_log', 'invoices', 'invoice_lines', 'dispatches', 'dispatch_lines', 'movements', 'document_cancellations', 'period_closing_stock'];
+export const APPEND_ONLY_TABLES = [
+  'audit_log',
+  'invoices',
+  'invoice_lines',
+  'dispatches',
+  'dispatch_lines',
+  'movements',
+  'document_cancellations',
+  'period_closing_stock',
+];
 
 /** Bookkeeping of the migrations: the owner's alone. */
 const OWNER_ONLY_TABLES = ['schema_migrations'];

@@ -52,7 +52,8 @@ export const isPgErrorCode = (error: unknown, code: string): boolean => isPgErro
 export function translateWriteError(error: unknown, { duplicate, what }: { duplicate?: string; what?: string }): never {
   if (isPgError(error)) {
     if (error.code === '23505' && duplicate) throw new AppError('DUPLICATE', duplicate);
-    if (error.code === '23503' && /^update or delete on table/.test(error.message)) throw new AppError('IN_USE', inUseMessage(error.table, what));
+    if (error.code === '23503' && /^update or delete on table/.test(error.message))
+      throw new AppError('IN_USE', inUseMessage(error.table, what));
   }
   throw error;
 }
@@ -65,7 +66,11 @@ interface PgError {
 }
 
 const isPgError = (error: unknown): error is PgError =>
-  typeof error === 'object' && error !== null && typeof (error as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgError).code) && 'severity' in error;
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as PgError).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as PgError).code) &&
+  'severity' in error;
 
 /** Maps a PostgreSQL error that a request can legitimately cause; null for real faults. */
 function fromPg(error: PgError): AppError | null {

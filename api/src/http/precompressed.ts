@@ -28,7 +28,8 @@ const COMPRESS: Record<Precompression, (text: Buffer) => Promise<Buffer>> = {
         (error, bytes) => (error ? reject(error) : resolve(bytes)),
       ),
     ),
-  gzip: (text) => new Promise((resolve, reject) => zlib.gzip(text, { level: 8 }, (error, bytes) => (error ? reject(error) : resolve(bytes)))),
+  gzip: (text) =>
+    new Promise((resolve, reject) => zlib.gzip(text, { level: 8 }, (error, bytes) => (error ? reject(error) : resolve(bytes)))),
 };
 
 /** The text of one version of an answer and its compressed variants, each made on first use. */

@@ -74,10 +74,10 @@ export function createAdapterClass(db: Db, { alreadyUsed }: AdapterOptions): new
      * and every token from it are revoked (RFC 6749 §4.1.2, RFC 9700 §4.14.2) — and invalid_grant.
      */
     async consume(id: string): Promise<void> {
-      const { rowCount } = await db.query(
-        'UPDATE idp_store SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL',
-        [this.model, id],
-      );
+      const { rowCount } = await db.query('UPDATE idp_store SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL', [
+        this.model,
+        id,
+      ]);
       if (rowCount) return;
       await db.query(
         `WITH used AS (SELECT payload->>'grantId' AS grant_id FROM idp_store WHERE model = $1 AND id = $2)

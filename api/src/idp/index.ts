@@ -5,10 +5,10 @@
 // The sign-in page (the provider's "interaction") is ours: Spanish, brand colours, no inline
 // script, failed attempts slowed down (throttle.ts), password hashing bounded so a burst of
 // sign-ins cannot stall the rest of the server (passwords.ts), and no consent screen for the portal.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isDeactivated } from '../access/users';
 import type { IncomingMessage } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { isDeactivated } from '../access/users';
 import type { ModuleOptions } from '../modules/module';
 import { sweepExpired } from './adapter';
 import { BUSY, decoyHash, passwordChecks, verifyPassword } from './passwords';
@@ -46,7 +46,10 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
   const portalUrl = `${config.publicUrl}/`;
 
   if (config.oidcDevOrigins.length && publicUrl.protocol === 'https:') {
-    app.log.warn({ origins: config.oidcDevOrigins }, 'OIDC_DEV_ORIGINS: el inicio de sesión acepta servidores de desarrollo; en producción déjelo vacío.');
+    app.log.warn(
+      { origins: config.oidcDevOrigins },
+      'OIDC_DEV_ORIGINS: el inicio de sesión acepta servidores de desarrollo; en producción déjelo vacío.',
+    );
   }
 
   const creation = await ensureAdmin(db, config.adminPassword);
@@ -119,7 +122,10 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
     const origin = request.headers.origin;
     if (origin && origins.has(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     const invalid = () =>
-      reply.status(401).header('www-authenticate', 'Bearer error="invalid_token"').send({ error: 'invalid_token', error_description: 'invalid token provided' });
+      reply
+        .status(401)
+        .header('www-authenticate', 'Bearer error="invalid_token"')
+        .send({ error: 'invalid_token', error_description: 'invalid token provided' });
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match) return invalid();
     try {
@@ -184,7 +190,8 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
     async function consent(provider: OidcProvider, interaction: InteractionDetails): Promise<string> {
       const clientId = String(interaction.params.client_id);
       const accountId = String(interaction.session?.accountId);
-      const grant = (interaction.grantId && (await provider.Grant.find(interaction.grantId))) || new provider.Grant({ clientId, accountId });
+      const grant =
+        (interaction.grantId && (await provider.Grant.find(interaction.grantId))) || new provider.Grant({ clientId, accountId });
       grant.addOIDCScope('openid offline_access profile email');
       grant.addResourceScope(resourceIndicatorFor(config.oidcAudience), 'almacen');
       return grant.save();
@@ -194,7 +201,11 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
       const interaction = await details(request, reply);
       if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
       if (interaction.prompt.name === 'login') {
-        return html(reply, 200, loginPage({ action: `${mountPath}/interaction/${interaction.uid}/login`, institutionName: config.institutionName }));
+        return html(
+          reply,
+          200,
+          loginPage({ action: `${mountPath}/interaction/${interaction.uid}/login`, institutionName: config.institutionName }),
+        );
       }
       if (interaction.prompt.name === 'consent' && interaction.params.client_id === config.oidcClientId) {
         return finish(request, reply, { consent: { grantId: await consent(provider, interaction) } });

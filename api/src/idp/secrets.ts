@@ -62,7 +62,9 @@ function readKeyFile(file: string): Key | null {
   }
   const bytes = Buffer.from(text, 'base64');
   if (!/^[A-Za-z0-9+/]{43}=?$/.test(text) || bytes.length !== 32) {
-    throw new SecretsKeyError(`${file} no contiene una llave válida (32 bytes en base64). Restáurala desde un respaldo o define SECRETS_KEY.`);
+    throw new SecretsKeyError(
+      `${file} no contiene una llave válida (32 bytes en base64). Restáurala desde un respaldo o define SECRETS_KEY.`,
+    );
   }
   return { bytes, fingerprint: fingerprint(bytes), source: file };
 }
@@ -76,7 +78,9 @@ function createKeyFile(file: string): Key {
     fs.linkSync(staging, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new SecretsKeyError(`No se pudo crear la llave de los secretos en ${file}: ${(error as Error).message}. Define SECRETS_KEY o usa otro DATA_DIR.`);
+      throw new SecretsKeyError(
+        `No se pudo crear la llave de los secretos en ${file}: ${(error as Error).message}. Define SECRETS_KEY o usa otro DATA_DIR.`,
+      );
     }
   } finally {
     fs.rmSync(staging, { force: true });
@@ -108,7 +112,14 @@ function seal(key: Key, name: Name, value: unknown): Sealed {
   const cipher = createCipheriv('aes-256-gcm', key.bytes, iv);
   cipher.setAAD(Buffer.from(`idp_secrets:${name}`));
   const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  return { v: 1, alg: 'A256GCM', key: key.fingerprint, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  return {
+    v: 1,
+    alg: 'A256GCM',
+    key: key.fingerprint,
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    data: data.toString('base64'),
+  };
 }
 
 /** The stored value, decrypted (a value still in the clear, from an earlier version, as it is). */
@@ -139,7 +150,10 @@ async function loadOrCreate<T>(db: Db, config: SecretsConfig, name: Name, create
   let stored = await read();
   if (stored === undefined) {
     const key = await resolveKey(db, config);
-    await db.query('INSERT INTO idp_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, JSON.stringify(seal(key, name, create()))]);
+    await db.query('INSERT INTO idp_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      name,
+      JSON.stringify(seal(key, name, create())),
+    ]);
     stored = await read();
   }
   if (!isSealed(stored)) {
@@ -192,7 +206,9 @@ export async function rotateSigningKeys(db: Db, config: SecretsConfig): Promise<
     const current = unseal<{ keys: PrivateJwk[] }>(key, 'jwks', rows[0].value).keys;
     const next = newSigningKey();
     const kept = current.slice(0, 1);
-    await trx.query(`UPDATE idp_secrets SET value = $1 WHERE name = 'jwks'`, [JSON.stringify(seal(key, 'jwks', { keys: [next, ...kept] }))]);
+    await trx.query(`UPDATE idp_secrets SET value = $1 WHERE name = 'jwks'`, [
+      JSON.stringify(seal(key, 'jwks', { keys: [next, ...kept] })),
+    ]);
     return { signing: next.kid, kept: kept.map((k) => k.kid), dropped: current.slice(1).map((k) => k.kid) };
   });
 }

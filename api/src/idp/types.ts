@@ -68,7 +68,12 @@ export interface OidcProvider {
   issuer: string;
   callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-  interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+  interactionFinished(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: Record<string, unknown>,
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<void>;
   on(event: string, listener: (...args: unknown[]) => void): void;
   Grant: {
     new (init: { clientId: string; accountId: string }): OidcGrant;

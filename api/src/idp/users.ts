@@ -1,10 +1,10 @@
 // The embedded provider's accounts: add, find, list, change password, and the first-start
 // administrator. Validation messages are Spanish because the CLI shows them as they are.
 import type { Db } from '../db/pool';
+import { hashPassword, MIN_PASSWORD_LENGTH, randomPassword } from './passwords';
 
 /** A pool or a client inside a transaction. */
 type Queryable = Pick<Db, 'query'>;
-import { hashPassword, MIN_PASSWORD_LENGTH, randomPassword } from './passwords';
 
 export interface IdpUser {
   id: number;
@@ -90,7 +90,10 @@ export async function setPassword(db: Queryable, username: string, password: str
   // A new password also lifts the slow-down earned by failed attempts on this account, from
   // anywhere and from each address ('pair:<address>|<username>'; an address has no '|').
   const name = normalizeUsername(username);
-  await db.query("DELETE FROM idp_login_failures WHERE key = $1 OR (key LIKE 'pair:%' AND substr(key, strpos(key, '|') + 1) = $2)", [`user:${name}`, name]);
+  await db.query("DELETE FROM idp_login_failures WHERE key = $1 OR (key LIKE 'pair:%' AND substr(key, strpos(key, '|') + 1) = $2)", [
+    `user:${name}`,
+    name,
+  ]);
 }
 
 export type AdminCreation = { created: false } | { created: true; password: string; fromEnvironment: boolean };

@@ -9,9 +9,9 @@
 // Letters: pdfkit's standard Helvetica uses WinAnsiEncoding, which covers Spanish (á é í ó ú ü
 // ñ Ñ ¿ ¡); the tests read the text back to prove it.
 import PDFDocument from 'pdfkit';
+import { formatCurrency, formatDate } from '@almacen/shared/domain';
 import { cellText, isNumericKind } from './cells';
 import type { Cell, Closing, Column, ReportDefinition, Row } from './model';
-import { formatCurrency, formatDate } from '@almacen/shared/domain';
 import { Pacer } from './pace';
 import { fastMetrics, LineWriter, pathPoint, WidthCache, writeContent } from './pdf-metrics';
 
@@ -193,7 +193,12 @@ class PdfWriter {
     const y = doc.page.height - FOOTER_SPACE + 12;
     const left = MARGIN;
     const right = doc.page.width - MARGIN;
-    doc.moveTo(left, y - 4).lineTo(right, y - 4).lineWidth(0.5).strokeColor(GRID).stroke();
+    doc
+      .moveTo(left, y - 4)
+      .lineTo(right, y - 4)
+      .lineWidth(0.5)
+      .strokeColor(GRID)
+      .stroke();
     this.font(FONT, 7.5);
     doc.fillColor('#333333');
     doc.text(`${def.title} · ${def.institution}`, left, y, { lineBreak: false, width: right - left - 110 } as PDFKit.Mixins.TextOptions);
@@ -225,7 +230,9 @@ class PdfWriter {
       }
       this.y += height;
     }
-    const heights = def.columns.map((column, i) => doc.heightOfString(column.header, { width: layout.width[i] - 2 * PAD_X, align: 'center' }));
+    const heights = def.columns.map((column, i) =>
+      doc.heightOfString(column.header, { width: layout.width[i] - 2 * PAD_X, align: 'center' }),
+    );
     const height = Math.max(...heights) + 2 * PAD_Y + 1;
     def.columns.forEach((column, i) => {
       doc.rect(layout.x[i], this.y, layout.width[i], height).fillAndStroke(HEADER_FILL, GRID);
@@ -309,7 +316,12 @@ class PdfWriter {
     if (pending) writeContent(doc, pending);
     // Grid: the row's bottom rule and the separators between its cells (doc.moveTo/lineTo/stroke's bytes, in one write).
     doc.lineWidth(0.4).strokeColor(GRID);
-    const grid = [pathPoint(layout.left, y + height, 'm'), pathPoint(layout.right, y + height, 'l'), pathPoint(layout.left, y, 'm'), pathPoint(layout.left, y + height, 'l')];
+    const grid = [
+      pathPoint(layout.left, y + height, 'm'),
+      pathPoint(layout.right, y + height, 'l'),
+      pathPoint(layout.left, y, 'm'),
+      pathPoint(layout.left, y + height, 'l'),
+    ];
     for (const { index, width: span } of spans) {
       const end = layout.x[index + span - 1] + layout.width[index + span - 1];
       grid.push(pathPoint(end, y, 'm'), pathPoint(end, y + height, 'l'));
@@ -368,7 +380,12 @@ class PdfWriter {
       const lineY = this.y + 58;
       signatures.forEach(({ role, name }, i) => {
         const x = layout.left + i * (width + gap);
-        doc.moveTo(x + 8, lineY).lineTo(x + width - 8, lineY).lineWidth(0.7).strokeColor(INK).stroke();
+        doc
+          .moveTo(x + 8, lineY)
+          .lineTo(x + width - 8, lineY)
+          .lineWidth(0.7)
+          .strokeColor(INK)
+          .stroke();
         this.font(FONT, 8.5);
         doc.fillColor(INK).text(name || ' ', x, lineY + 4, { width, align: 'center' });
         this.font(BOLD, 8);

@@ -88,7 +88,10 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
     const row = sheet.addRow([stampText]);
     row.getCell(1).font = { size: 12, bold: true, color: { argb: 'FFB00020' } };
     row.getCell(1).alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
-    row.getCell(1).border = { top: { style: 'medium', color: { argb: 'FFB00020' } }, bottom: { style: 'medium', color: { argb: 'FFB00020' } } };
+    row.getCell(1).border = {
+      top: { style: 'medium', color: { argb: 'FFB00020' } },
+      bottom: { style: 'medium', color: { argb: 'FFB00020' } },
+    };
     full(row.number);
     fitHeight(row, [[stampText, sumWidths(def, 0, columns)]]);
     row.commit();
@@ -143,7 +146,8 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
     }
     count += batch.length;
   }
-  if (count === 0 && def.emptyText) addDataRow(sheet, def, { cells: [def.emptyText, ...def.columns.slice(1).map(() => null)], emphasis: 'group' });
+  if (count === 0 && def.emptyText)
+    addDataRow(sheet, def, { cells: [def.emptyText, ...def.columns.slice(1).map(() => null)], emphasis: 'group' });
 
   const closing: Closing = def.closing ? await def.closing() : {};
   addClosing(sheet, def, closing);
@@ -231,7 +235,11 @@ function addClosing(sheet: ExcelJS.Worksheet, def: ReportDefinition, { totals = 
     for (let i = 0; i < 3; i++) sheet.addRow([]).commit();
     // Each block takes an equal share of the columns.
     const share = Math.max(1, Math.floor(columns / signatures.length));
-    const blocks = signatures.map((signature, i) => ({ ...signature, first: i * share + 1, last: i === signatures.length - 1 ? columns : (i + 1) * share }));
+    const blocks = signatures.map((signature, i) => ({
+      ...signature,
+      first: i * share + 1,
+      last: i === signatures.length - 1 ? columns : (i + 1) * share,
+    }));
     const line = sheet.addRow([]);
     const names = sheet.addRow([]);
     const roles = sheet.addRow([]);

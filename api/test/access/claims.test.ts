@@ -1,8 +1,8 @@
 // How a provider's claims become roles (OIDC_ROLES_CLAIM + OIDC_ROLE_MAP), who ADMIN_USERS names,
 // and how grants from the three sources combine — pure functions, no database.
-import { loadConfig, parseRoleMap } from '../../src/config';
 import { claimAt, personFrom, rolesFromClaim } from '../../src/access/claims';
 import { callerOf, grantsOf, isConfigAdmin, type AppUser } from '../../src/access/users';
+import { loadConfig, parseRoleMap } from '../../src/config';
 
 describe('OIDC_ROLE_MAP', () => {
   test('reads "value=ROLE&…" (a value may repeat) and JSON (a text or a list)', () => {
@@ -10,7 +10,10 @@ describe('OIDC_ROLE_MAP', () => {
       'Grupo-Almacen': ['ALMACENISTA'],
       'Grupo-Jefes': ['AUTORIZADOR', 'CONSULTA'],
     });
-    expect(parseRoleMap('{"/almacen/jefes": ["AUTORIZADOR"], "lectores": "CONSULTA"}')).toEqual({ '/almacen/jefes': ['AUTORIZADOR'], lectores: ['CONSULTA'] });
+    expect(parseRoleMap('{"/almacen/jefes": ["AUTORIZADOR"], "lectores": "CONSULTA"}')).toEqual({
+      '/almacen/jefes': ['AUTORIZADOR'],
+      lectores: ['CONSULTA'],
+    });
     expect(parseRoleMap('')).toEqual({});
   });
 
@@ -18,7 +21,9 @@ describe('OIDC_ROLE_MAP', () => {
     expect(parseRoleMap('Grupo=JEFE')).toBeNull();
     expect(parseRoleMap('{"Grupo": 3}')).toBeNull();
     expect(parseRoleMap('{nope')).toBeNull();
-    expect(() => loadConfig({ OIDC_ISSUER: 'https://idp.example.org', OIDC_ROLES_CLAIM: 'groups', OIDC_ROLE_MAP: 'Grupo=JEFE' })).toThrow(/OIDC_ROLE_MAP/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://idp.example.org', OIDC_ROLES_CLAIM: 'groups', OIDC_ROLE_MAP: 'Grupo=JEFE' })).toThrow(
+      /OIDC_ROLE_MAP/,
+    );
     expect(() => loadConfig({ OIDC_ISSUER: 'https://idp.example.org', OIDC_ROLE_MAP: 'Grupo=CONSULTA' })).toThrow(/OIDC_ROLES_CLAIM/);
     expect(() => loadConfig({ OIDC_ROLES_CLAIM: 'grupos con espacios' })).toThrow(/OIDC_ROLES_CLAIM/);
   });
@@ -26,7 +31,10 @@ describe('OIDC_ROLE_MAP', () => {
   test('ADMIN_USERS is "admin" with the embedded provider and nobody with an external one', () => {
     expect(loadConfig({}).adminUsers).toEqual(['admin']);
     expect(loadConfig({ OIDC_ISSUER: 'https://idp.example.org' }).adminUsers).toEqual([]);
-    expect(loadConfig({ OIDC_ISSUER: 'https://idp.example.org', ADMIN_USERS: 'jefa@escuela.mx, 1234' }).adminUsers).toEqual(['jefa@escuela.mx', '1234']);
+    expect(loadConfig({ OIDC_ISSUER: 'https://idp.example.org', ADMIN_USERS: 'jefa@escuela.mx, 1234' }).adminUsers).toEqual([
+      'jefa@escuela.mx',
+      '1234',
+    ]);
   });
 });
 
@@ -52,15 +60,29 @@ describe('roles from a claim', () => {
   });
 
   test('the person: name, else preferred_username; an e-mail only if it looks like one', () => {
-    expect(personFrom({ name: ' Lucía ', email: 'lucia@escuela.mx', preferred_username: 'lucia' })).toEqual({ name: 'Lucía', email: 'lucia@escuela.mx', username: 'lucia' });
+    expect(personFrom({ name: ' Lucía ', email: 'lucia@escuela.mx', preferred_username: 'lucia' })).toEqual({
+      name: 'Lucía',
+      email: 'lucia@escuela.mx',
+      username: 'lucia',
+    });
     expect(personFrom({ preferred_username: 'pepe', email: 'no es correo' })).toEqual({ name: 'pepe', email: null, username: 'pepe' });
   });
 });
 
 describe('who is an administrator and with which roles', () => {
   const user = (over: Partial<AppUser> = {}): AppUser => ({
-    id: 1, issuer: 'https://idp', sub: 'abc', name: 'Ana', email: 'Ana@Escuela.mx', username: 'ana',
-    roles: [], providerRoles: [], active: true, createdAt: new Date(), lastSeenAt: new Date(), ...over,
+    id: 1,
+    issuer: 'https://idp',
+    sub: 'abc',
+    name: 'Ana',
+    email: 'Ana@Escuela.mx',
+    username: 'ana',
+    roles: [],
+    providerRoles: [],
+    active: true,
+    createdAt: new Date(),
+    lastSeenAt: new Date(),
+    ...over,
   });
 
   test('ADMIN_USERS names people by e-mail (any case) or sub; by username only with the embedded provider', () => {

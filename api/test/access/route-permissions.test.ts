@@ -22,7 +22,10 @@ test('every registered route has its rule, and every rule names a registered rou
   expect([...t.app.apiRoutes].sort()).toEqual(Object.keys(ROUTE_PERMISSIONS).sort());
 });
 
-const people: Array<{ who: string; roles: AccessRole[] }> = [{ who: 'sin rol', roles: [] }, ...ACCESS_ROLES.map((role) => ({ who: role, roles: [role] }))];
+const people: Array<{ who: string; roles: AccessRole[] }> = [
+  { who: 'sin rol', roles: [] },
+  ...ACCESS_ROLES.map((role) => ({ who: role, roles: [role] })),
+];
 
 describe.each(people)('$who', ({ roles }) => {
   test('each route answers 403 exactly when the role lacks its permission, with the permission named', async () => {
@@ -53,7 +56,19 @@ test('what each role may do is what the issue says: each includes the one before
   for (const p of consulta) expect(almacenista.has(p)).toBe(true);
   for (const p of almacenista) expect(autorizador.has(p)).toBe(true);
   for (const p of autorizador) expect(admin.has(p)).toBe(true);
-  expect([...almacenista].sort()).toEqual(['catalogs.import', 'catalogs.write', 'consult', 'counts.write', 'dispatches.create', 'invoices.create']);
-  expect([...autorizador].filter((p) => !almacenista.has(p)).sort()).toEqual(['counts.apply', 'dispatches.cancel', 'invoices.cancel', 'periods.close']);
+  expect([...almacenista].sort()).toEqual([
+    'catalogs.import',
+    'catalogs.write',
+    'consult',
+    'counts.write',
+    'dispatches.create',
+    'invoices.create',
+  ]);
+  expect([...autorizador].filter((p) => !almacenista.has(p)).sort()).toEqual([
+    'counts.apply',
+    'dispatches.cancel',
+    'invoices.cancel',
+    'periods.close',
+  ]);
   expect([...admin].filter((p) => !autorizador.has(p)).sort()).toEqual(['audit.read', 'users.manage']);
 });

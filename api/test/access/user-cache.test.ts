@@ -47,7 +47,10 @@ afterAll(async () => {
 async function send(on: 'a' | 'b', token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${base[on]}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+    },
     body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(body ?? {}),
   });
   const text = await response.text();
@@ -81,22 +84,35 @@ test('a role granted, removed, and a deactivation through one process count at t
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(403);
   const id = await created('almacenista-uc');
 
-  await changed(id, async () => expect((await send('a', admin, 'PUT', `/api/users/${id}/roles`, { roles: ['ALMACENISTA'] })).status).toBe(200));
+  await changed(id, async () =>
+    expect((await send('a', admin, 'PUT', `/api/users/${id}/roles`, { roles: ['ALMACENISTA'] })).status).toBe(200),
+  );
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   // The second call is served from B's memory.
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   expect(other.userCache.size).toBeGreaterThan(0);
 
   await changed(id, async () => expect((await send('a', admin, 'PUT', `/api/users/${id}/roles`, { roles: [] })).status).toBe(200));
-  expect(await send('b', worker, 'GET', '/api/catalog/products')).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: NO_ACCESS_MESSAGE } });
+  expect(await send('b', worker, 'GET', '/api/catalog/products')).toEqual({
+    status: 403,
+    body: { code: 'FORBIDDEN', message: NO_ACCESS_MESSAGE },
+  });
 
-  await changed(id, async () => expect((await send('a', admin, 'PUT', `/api/users/${id}/roles`, { roles: ['ALMACENISTA'] })).status).toBe(200));
+  await changed(id, async () =>
+    expect((await send('a', admin, 'PUT', `/api/users/${id}/roles`, { roles: ['ALMACENISTA'] })).status).toBe(200),
+  );
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   await changed(id, async () => expect((await send('a', admin, 'POST', `/api/users/${id}/deactivation`)).status).toBe(200));
-  expect(await send('b', worker, 'GET', '/api/catalog/products')).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE } });
+  expect(await send('b', worker, 'GET', '/api/catalog/products')).toEqual({
+    status: 403,
+    body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE },
+  });
   // And in the process that made the change.
-  expect(await send('a', worker, 'GET', '/api/catalog/products')).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE } });
+  expect(await send('a', worker, 'GET', '/api/catalog/products')).toEqual({
+    status: 403,
+    body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE },
+  });
 });
 
 test('in the process that makes the change it counts from the very next call, without waiting for the notification', async () => {
@@ -108,7 +124,10 @@ test('in the process that makes the change it counts from the very next call, wi
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   expect((await send('b', admin, 'POST', `/api/users/${id}/deactivation`)).status).toBe(200);
-  expect(await send('b', worker, 'GET', '/api/catalog/products')).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE } });
+  expect(await send('b', worker, 'GET', '/api/catalog/products')).toEqual({
+    status: 403,
+    body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE },
+  });
   expect((await send('b', admin, 'DELETE', `/api/users/${id}/deactivation`)).status).toBe(200);
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
 });
@@ -132,7 +151,9 @@ test('while the listening connection is down nothing is served from memory; back
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
 
   // The database ends both listening connections (a restart, a network cut, an administrator).
-  await t.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'almacen-api-listen'`);
+  await t.db.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'almacen-api-listen'`,
+  );
   await until('B to notice', () => !other.userCache.listening);
   expect(other.userCache.size).toBe(0);
   // A change nobody is told about: still honoured, because every call reads the table now.
@@ -146,5 +167,8 @@ test('while the listening connection is down nothing is served from memory; back
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   expect(other.userCache.size).toBeGreaterThan(0);
   await changed(id, () => t.db.query(`UPDATE app_users SET active = false WHERE sub = 'caida-uc'`));
-  expect(await send('b', worker, 'GET', '/api/catalog/products')).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE } });
+  expect(await send('b', worker, 'GET', '/api/catalog/products')).toEqual({
+    status: 403,
+    body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE },
+  });
 });

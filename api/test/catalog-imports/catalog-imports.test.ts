@@ -23,12 +23,19 @@ test('partidas: preview classifies, the import writes in one go, a second run is
   const existing = (await c.post('/api/catalog/product-categories', { description: '2111 Materiales de oficina' })).json().data.id;
   const csv = `ID,Descripción\r\n${existing},2111 Materiales, útiles y equipos menores de oficina\r\n,2161 Material de limpieza\r\n,2211 Productos alimenticios: Ñandú\r\n`;
   // "2111 Materiales, útiles…" needs quotes in CSV: without them the comma splits the cell.
-  const quoted = csv.replace('2111 Materiales, útiles y equipos menores de oficina', '"2111 Materiales, útiles y equipos menores de oficina"');
+  const quoted = csv.replace(
+    '2111 Materiales, útiles y equipos menores de oficina',
+    '"2111 Materiales, útiles y equipos menores de oficina"',
+  );
   const bytes = Buffer.from(quoted, 'latin1');
   const before = await countRows(t, ['product_categories', 'audit_log']);
   const preview = await send('/api/catalog/imports/product-categories/preview', bytes);
   expect(preview.statusCode).toBe(200);
-  expect(preview.json().data.rows.map((r: { row: number; status: string; values: Record<string, string> }) => [r.row, r.status, r.values['Descripción']])).toEqual([
+  expect(
+    preview
+      .json()
+      .data.rows.map((r: { row: number; status: string; values: Record<string, string> }) => [r.row, r.status, r.values['Descripción']]),
+  ).toEqual([
     [2, 'updated', '2111 Materiales, útiles y equipos menores de oficina'],
     [3, 'new', '2161 Material de limpieza'],
     [4, 'new', '2211 Productos alimenticios: Ñandú'],
@@ -39,7 +46,11 @@ test('partidas: preview classifies, the import writes in one go, a second run is
   const done = await send('/api/catalog/imports/product-categories', bytes);
   expect(done.statusCode).toBe(200);
   const list = (await c.get('/api/catalog/product-categories')).json().data.map((d: { description: string }) => d.description);
-  expect(list).toEqual(['2111 Materiales, útiles y equipos menores de oficina', '2161 Material de limpieza', '2211 Productos alimenticios: Ñandú']);
+  expect(list).toEqual([
+    '2111 Materiales, útiles y equipos menores de oficina',
+    '2161 Material de limpieza',
+    '2211 Productos alimenticios: Ñandú',
+  ]);
   const again = await send('/api/catalog/imports/product-categories/preview', bytes);
   expect(again.json().data.counts).toEqual({ new: 0, unchanged: 3, updated: 0, error: 0 });
 });
@@ -81,7 +92,11 @@ test('products from an XLSX refer to unit and partida by description; unknown on
   const fixed = Buffer.from(await workbook.xlsx.writeBuffer());
   const done = await send('/api/catalog/imports/products', fixed, type);
   expect(done.statusCode).toBe(200);
-  const products = (await c.get('/api/catalog/products')).json().data as Array<{ name: string; unit: { description: string } | null; category: { description: string } | null }>;
+  const products = (await c.get('/api/catalog/products')).json().data as Array<{
+    name: string;
+    unit: { description: string } | null;
+    category: { description: string } | null;
+  }>;
   expect(products.map((p) => [p.name, p.unit?.description ?? null, p.category?.description ?? null])).toEqual([
     ['Tóner negro 58A', 'Caja', '2121 Materiales de impresión'],
     ['Engrapadora', 'Caja', null],
@@ -93,7 +108,10 @@ test('templates, unknown catalogue 404, and only catalogs.import may import', as
   expect([template.statusCode, template.body]).toEqual([200, '\ufeffID,Nombre,Unidad,Partida,Existencia mínima,Existencia máxima\r\n']);
   const unknown = await send('/api/catalog/imports/roles/preview', Buffer.from('x'));
   expect(unknown.statusCode).toBe(404);
-  const consulta = await send('/api/catalog/imports/product-units', Buffer.from('ID,Descripción\n,Litro\n'), 'text/csv', { sub: 'user-consulta', almacen_roles: ['CONSULTA'] });
+  const consulta = await send('/api/catalog/imports/product-units', Buffer.from('ID,Descripción\n,Litro\n'), 'text/csv', {
+    sub: 'user-consulta',
+    almacen_roles: ['CONSULTA'],
+  });
   expect(consulta.statusCode).toBe(403);
 });
 
@@ -157,7 +175,11 @@ test('"Existencia mínima" / "Existencia máxima" (issue #20): blank changes not
     [3, 'unchanged', null],
     [4, 'updated', null],
     [5, 'new', null],
-    [6, 'error', 'Fila 6: la existencia mínima debe ser un número mayor o igual a 0; la existencia máxima debe ser un número mayor o igual a 0.'],
+    [
+      6,
+      'error',
+      'Fila 6: la existencia mínima debe ser un número mayor o igual a 0; la existencia máxima debe ser un número mayor o igual a 0.',
+    ],
     [7, 'error', 'Fila 7: Existencia mínima «1.2345»: el valor admite como máximo 3 decimales.'],
     [8, 'error', 'Fila 8: la existencia máxima debe ser mayor o igual a la existencia mínima.'],
   ]);
@@ -167,7 +189,9 @@ test('"Existencia mínima" / "Existencia máxima" (issue #20): blank changes not
   expect(await countRows(t, ['products', 'audit_log'])).toEqual(before);
 
   // A maximum under the STORED minimum (its cell blank) is refused like the modal refuses it.
-  const underStored = (await send('/api/catalog/imports/products/preview', Buffer.from('Nombre,Existencia máxima\nPegamento blanco,9.999\n'))).json().data;
+  const underStored = (
+    await send('/api/catalog/imports/products/preview', Buffer.from('Nombre,Existencia máxima\nPegamento blanco,9.999\n'))
+  ).json().data;
   expect(underStored.rows[0].reason).toBe('Fila 2: la existencia máxima debe ser mayor o igual a la existencia mínima.');
 
   const good = csv.split('\r\n').slice(0, 5).join('\r\n');
@@ -179,7 +203,8 @@ test('"Existencia mínima" / "Existencia máxima" (issue #20): blank changes not
   const created = (await c.get('/api/catalog/products')).json().data.find((p: { name: string }) => p.name === 'Lápiz adhesivo');
   expect([created.minimumStock, created.maximumStock]).toEqual(['2.25', null]);
   // Only a level change, nothing else: "updated", and written.
-  const raised = (await send('/api/catalog/imports/products', Buffer.from('Nombre,Existencia máxima\nClips niquelados,25.5\n'))).json().data;
+  const raised = (await send('/api/catalog/imports/products', Buffer.from('Nombre,Existencia máxima\nClips niquelados,25.5\n'))).json()
+    .data;
   expect(raised.counts).toEqual({ new: 0, unchanged: 0, updated: 1, error: 0 });
   expect(await levelsOf(clips)).toEqual(['5', '25.5']);
   const again = (await send('/api/catalog/imports/products/preview', Buffer.from(good))).json().data;
@@ -204,8 +229,14 @@ test('levels from XLSX numeric cells: read as the decimal Excel shows, never as 
   sheet.spliceRows(4, 1);
   const done = await send('/api/catalog/imports/products', Buffer.from(await workbook.xlsx.writeBuffer()), type);
   expect(done.statusCode).toBe(200);
-  const products = (await c.get('/api/catalog/products')).json().data as Array<{ name: string; minimumStock: string | null; maximumStock: string | null }>;
-  expect(products.filter((p) => ['Hojas blancas', 'Sobres manila'].includes(p.name)).map((p) => [p.name, p.minimumStock, p.maximumStock])).toEqual([
+  const products = (await c.get('/api/catalog/products')).json().data as Array<{
+    name: string;
+    minimumStock: string | null;
+    maximumStock: string | null;
+  }>;
+  expect(
+    products.filter((p) => ['Hojas blancas', 'Sobres manila'].includes(p.name)).map((p) => [p.name, p.minimumStock, p.maximumStock]),
+  ).toEqual([
     ['Hojas blancas', '0.3', '12.5'],
     ['Sobres manila', '1.005', '999999999.999'],
   ]);

@@ -46,7 +46,13 @@ test('preview on an empty catalogue: every row new, no error; loading writes the
   expect(preview.statusCode).toBe(200);
   const rows = preview.json().data.rows as Row[];
   expect(preview.json().data.counts).toEqual({ new: 55, unchanged: 0, updated: 0, error: 0 });
-  expect(rows[0]).toEqual({ row: 2, status: 'new', id: null, values: { ID: null, Descripción: '211 Materiales, útiles y equipos menores de oficina' }, reason: null });
+  expect(rows[0]).toEqual({
+    row: 2,
+    status: 'new',
+    id: null,
+    values: { ID: null, Descripción: '211 Materiales, útiles y equipos menores de oficina' },
+    reason: null,
+  });
   expect(rows.map((r) => r.values['Descripción'])).toEqual(
     expect.arrayContaining([
       '214 Materiales, útiles y equipos menores de tecnologías de la información y comunicaciones',
@@ -77,12 +83,17 @@ test('preview on an empty catalogue: every row new, no error; loading writes the
   const cleaning = list.find((p) => p.description === '216 Material de limpieza')!;
   const edited = await c.put('/api/catalog/product-categories', { id: cleaning.id, description: '2161 Material de limpieza' });
   expect(edited.statusCode).toBe(200);
-  expect((await c.get('/api/catalog/product-categories')).json().data.map((p: { description: string }) => p.description)).toContain('2161 Material de limpieza');
+  expect((await c.get('/api/catalog/product-categories')).json().data.map((p: { description: string }) => p.description)).toContain(
+    '2161 Material de limpieza',
+  );
 });
 
 test('two loads at once on an empty catalogue: each partida once (one import per catalogue at a time)', async () => {
   await t.db.query('DELETE FROM product_categories');
-  const [a, b] = await Promise.all([post('/api/catalog/imports/product-categories/classifier'), post('/api/catalog/imports/product-categories/classifier')]);
+  const [a, b] = await Promise.all([
+    post('/api/catalog/imports/product-categories/classifier'),
+    post('/api/catalog/imports/product-categories/classifier'),
+  ]);
   expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
   expect([a.json().data.counts.new, b.json().data.counts.new].sort()).toEqual([0, 55]);
   expect((await countRows(t, ['product_categories'])).product_categories).toBe(55);

@@ -27,10 +27,17 @@ test('loads the catalogue through the same tables the API serves, with audit row
   expect(await seedCatalog(t.db)).toEqual({ skipped: false, products: PRODUCTS.length });
 
   const api = client(t);
-  const products = (await api.get('/api/catalog/products')).json().data as Array<{ unit: unknown; category: { description: string } | null }>;
+  const products = (await api.get('/api/catalog/products')).json().data as Array<{
+    unit: unknown;
+    category: { description: string } | null;
+  }>;
   expect(products).toHaveLength(PRODUCTS.length);
   expect(products.every((p) => p.unit && p.category)).toBe(true);
-  expect(products[0]).toMatchObject({ name: 'Papel bond tamaño carta 75 g', unit: { description: 'Resma' }, category: { description: PARTIDAS.oficina } });
+  expect(products[0]).toMatchObject({
+    name: 'Papel bond tamaño carta 75 g',
+    unit: { description: 'Resma' },
+    category: { description: PARTIDAS.oficina },
+  });
 
   const employees = (await api.get('/api/catalog/employees')).json().data as Array<{ id: number }>;
   expect(employees).toHaveLength(EMPLOYEES.length);
@@ -44,7 +51,7 @@ test('loads the catalogue through the same tables the API serves, with audit row
   expect((await api.get('/api/catalog/products')).json().data).toHaveLength(PRODUCTS.length);
 });
 
-test('the ledger\'s demo documents register on top of it', async () => {
+test("the ledger's demo documents register on top of it", async () => {
   const result = await seedLedger(t.db, { timeZone: 'America/Mexico_City' });
   expect(result.skipped).toBe(false);
   expect(result.invoices).toBeGreaterThan(0);

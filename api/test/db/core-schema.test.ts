@@ -1,7 +1,7 @@
 // What the core schema guarantees on its own, whatever the API code does: the audit log is
 // append-only; dates and numbers come back exactly; transactions retry deadlocks.
-import { createPool, withTransaction, type Db } from '../../src/db/pool';
 import { migrate } from '../../src/db/migrate';
+import { createPool, withTransaction, type Db } from '../../src/db/pool';
 import { createTestDatabase } from '../helpers/test-app';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 
 test('audit_log refuses UPDATE, DELETE and TRUNCATE', async () => {
-  await db.query(`INSERT INTO audit_log (actor_sub, actor_name, action, entity, entity_id, after) VALUES ('u', 'U', 'create', 'roles', '1', '{"id":1}')`);
+  await db.query(
+    `INSERT INTO audit_log (actor_sub, actor_name, action, entity, entity_id, after) VALUES ('u', 'U', 'create', 'roles', '1', '{"id":1}')`,
+  );
   await expect(db.query(`UPDATE audit_log SET actor_name = 'otro'`)).rejects.toThrow(/solo inserción/);
   await expect(db.query('DELETE FROM audit_log')).rejects.toThrow(/solo inserción/);
   await expect(db.query('TRUNCATE audit_log')).rejects.toThrow(/solo inserción/);
@@ -31,8 +33,12 @@ test('dates arrive as YYYY-MM-DD text and numerics as exact decimal text', async
 
 test('the database backs up the API: blank texts and malformed RFCs are refused', async () => {
   const who = `'u', 'U', 'u', 'U'`;
-  await expect(db.query(`INSERT INTO roles (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ('  ', ${who})`)).rejects.toThrow(/check/);
-  await expect(db.query(`INSERT INTO suppliers (name, rfc, created_by, created_by_name, updated_by, updated_by_name) VALUES ('X', 'abc', ${who})`)).rejects.toThrow(/check/);
+  await expect(
+    db.query(`INSERT INTO roles (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ('  ', ${who})`),
+  ).rejects.toThrow(/check/);
+  await expect(
+    db.query(`INSERT INTO suppliers (name, rfc, created_by, created_by_name, updated_by, updated_by_name) VALUES ('X', 'abc', ${who})`),
+  ).rejects.toThrow(/check/);
 });
 
 test('withTransaction rolls back on error and re-runs after a deadlock, so the client never sees it', async () => {
@@ -73,9 +79,20 @@ test('every table whose foreign key can block deleting a catalogue row has a Spa
         AND rc.delete_rule IN ('NO ACTION', 'RESTRICT') -- a CASCADE or SET NULL never blocks
         AND ccu.table_name IN ('products', 'product_units', 'product_categories', 'roles', 'employees', 'suppliers')`,
   );
-  const { rows: tables } = await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+  const { rows: tables } = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+  );
   const { REFERENCING_TABLES } = await import('../../src/http/errors');
-  expect(rows.map((r) => r.referencing).filter((t) => !(t in REFERENCING_TABLES)).sort()).toEqual([]);
+  expect(
+    rows
+      .map((r) => r.referencing)
+      .filter((t) => !(t in REFERENCING_TABLES))
+      .sort(),
+  ).toEqual([]);
   const existing = new Set(tables.map((t) => t.table_name));
-  expect(Object.keys(REFERENCING_TABLES).filter((t) => !existing.has(t)).sort()).toEqual([]);
+  expect(
+    Object.keys(REFERENCING_TABLES)
+      .filter((t) => !existing.has(t))
+      .sort(),
+  ).toEqual([]);
 });

@@ -47,7 +47,8 @@ async function waitFor(server: Server, pattern: RegExp): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (pattern.test(server.output())) return;
-    if (server.child.exitCode !== null || Date.now() > deadline) throw new Error(`El servidor no llegó a "${pattern}":\n${server.output()}`);
+    if (server.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`El servidor no llegó a "${pattern}":\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -89,7 +90,9 @@ test('one DATA_DIR, one server: the second is refused, SIGTERM stops cleanly, da
   const url = `postgres://postgres:${password}@127.0.0.1:${pgPort}/almacen`;
   const client = new pg.Client(url);
   await client.connect();
-  await client.query(`INSERT INTO roles (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Persistente', 't', 'T', 't', 'T')`);
+  await client.query(
+    `INSERT INTO roles (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Persistente', 't', 'T', 't', 'T')`,
+  );
   await client.end();
 
   const second = startServer(dataDir, await freePort(), await freePort());
@@ -122,7 +125,9 @@ test('a server killed without warning leaves PostgreSQL behind; the next start s
   const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
   const before = new pg.Client(`postgres://postgres:${password}@127.0.0.1:${pgPort}/almacen`);
   await before.connect();
-  await before.query(`INSERT INTO roles (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Antes del corte', 't', 'T', 't', 'T')`);
+  await before.query(
+    `INSERT INTO roles (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Antes del corte', 't', 'T', 't', 'T')`,
+  );
   await before.end();
   killed.child.kill('SIGKILL');
   await killed.exited;
@@ -144,7 +149,9 @@ test('a server killed without warning leaves PostgreSQL behind; the next start s
   const next = startServer(dataDir, await freePort(), await freePort());
   started.push(next);
   await waitFor(next, /Server listening/);
-  expect(next.output()).toContain(`El servidor anterior terminó sin detener su PostgreSQL (PID ${orphan}); deteniéndolo antes de arrancar…`);
+  expect(next.output()).toContain(
+    `El servidor anterior terminó sin detener su PostgreSQL (PID ${orphan}); deteniéndolo antes de arrancar…`,
+  );
   expect(isAlive(orphan)).toBe(false);
   const [, , , newPort] = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
   const after = new pg.Client(`postgres://postgres:${password}@127.0.0.1:${newPort.trim()}/almacen`);

@@ -14,10 +14,10 @@ import pg from 'pg';
 import { loadConfig } from '../../src/config';
 import { connectDatabase } from '../../src/db/connect';
 import { startEmbeddedPostgres } from '../../src/db/embedded';
-import { freePort } from '../helpers/free-port';
 import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate';
 import { createPool } from '../../src/db/pool';
 import { adminUrl } from '../helpers/admin-url';
+import { freePort } from '../helpers/free-port';
 import type { Client } from '../helpers/http';
 import { startTestIssuer, type TestIssuer } from '../helpers/issuer';
 import { createTestDatabase, type TestApp } from '../helpers/test-app';
@@ -61,7 +61,12 @@ function httpClient(baseUrl: string): Client {
     const text = await response.text();
     return { statusCode: response.status, body: text, json: () => JSON.parse(text) } as unknown as LightMyRequestResponse;
   };
-  return { get: (u) => send('GET', u), post: (u, b) => send('POST', u, b), put: (u, b) => send('PUT', u, b), del: (u) => send('DELETE', u) };
+  return {
+    get: (u) => send('GET', u),
+    post: (u, b) => send('POST', u, b),
+    put: (u, b) => send('PUT', u, b),
+    del: (u) => send('DELETE', u),
+  };
 }
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
@@ -103,7 +108,7 @@ test('embedded: the real server serves as almacen_app, which cannot create roles
   let output = '';
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (const deadline = Date.now() + 120_000; !/Server listening/.test(output); ) {
+  for (const deadline = Date.now() + 120_000; !/Server listening/.test(output);) {
     if (server.exitCode !== null || Date.now() > deadline) throw new Error(`El servidor no arrancó:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -112,7 +117,8 @@ test('embedded: the real server serves as almacen_app, which cannot create roles
   // Private files: only the API's user (and, as root, the postgres group may pass through).
   expect(mode(dataDir)).toBe(asRoot ? 0o710 : 0o700);
   if (asRoot) expect(fs.statSync(dataDir).gid).toBe(Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()));
-  for (const file of ['postgres.log', 'pg-password', 'pg-app-password']) expect([file, mode(path.join(dataDir, file))]).toEqual([file, 0o600]);
+  for (const file of ['postgres.log', 'pg-password', 'pg-app-password'])
+    expect([file, mode(path.join(dataDir, file))]).toEqual([file, 0o600]);
 
   // The whole product works as that role: catalogue writes, an entry and an exit, reads.
   const ana = httpClient(`http://127.0.0.1:${port}`);
@@ -121,9 +127,13 @@ test('embedded: the real server serves as almacen_app, which cannot create roles
   const productId = await createProduct(ana, 'Papel bond tamaño carta');
   const unit = await ana.post('/api/catalog/product-units', { description: 'Resma' });
   expect(unit.statusCode).toBe(201);
-  expect((await ana.put('/api/catalog/product-units', { id: unit.json().data.id, description: 'Resma de 500 hojas' })).statusCode).toBe(200);
+  expect((await ana.put('/api/catalog/product-units', { id: unit.json().data.id, description: 'Resma de 500 hojas' })).statusCode).toBe(
+    200,
+  );
   expect((await ana.del(`/api/catalog/product-units/${unit.json().data.id}`)).statusCode).toBe(200);
-  expect((await ana.post('/api/invoices', invoiceBody(timeZone, catalog, [{ productId, quantity: '10', purchasePrice: '85.5' }]))).statusCode).toBe(201);
+  expect(
+    (await ana.post('/api/invoices', invoiceBody(timeZone, catalog, [{ productId, quantity: '10', purchasePrice: '85.5' }]))).statusCode,
+  ).toBe(201);
   expect((await ana.post('/api/dispatches', dispatchBody(timeZone, catalog, [{ productId, quantity: '4' }]))).statusCode).toBe(201);
   const stock = await ana.get(`/api/stock/${productId}`);
   expect(stock.statusCode).toBe(200);
@@ -133,14 +143,20 @@ test('embedded: the real server serves as almacen_app, which cannot create roles
   const ownerUrl = `postgres://postgres:${password('pg-password')}@127.0.0.1:${pgPort}/almacen`;
   const appUrl = `postgres://almacen_app:${password('pg-app-password')}@127.0.0.1:${pgPort}/almacen`;
   const sessions = await as(ownerUrl, (c) =>
-    c.query<{ usename: string }>(`SELECT DISTINCT usename FROM pg_stat_activity WHERE application_name = 'almacen-api' AND datname = 'almacen'`),
+    c.query<{ usename: string }>(
+      `SELECT DISTINCT usename FROM pg_stat_activity WHERE application_name = 'almacen-api' AND datname = 'almacen'`,
+    ),
   );
   expect(sessions.rows).toEqual([{ usename: 'almacen_app' }]);
 
   await as(appUrl, async (c) => {
     const { rows } = await c.query(`SELECT rolsuper, rolcreaterole, rolcreatedb, rolbypassrls FROM pg_roles WHERE rolname = current_user`);
     expect(rows).toEqual([{ rolsuper: false, rolcreaterole: false, rolcreatedb: false, rolbypassrls: false }]);
-    const refused = async (sql: string) => c.query(sql).then(() => 'aceptado', (error: Error) => error.message);
+    const refused = async (sql: string) =>
+      c.query(sql).then(
+        () => 'aceptado',
+        (error: Error) => error.message,
+      );
     expect(await refused(`CREATE ROLE intruso LOGIN SUPERUSER`)).toMatch(/permission denied to create role/);
     expect(await refused(`DROP TABLE products`)).toMatch(/must be owner of table products/);
     expect(await refused(`ALTER TABLE movements DISABLE TRIGGER USER`)).toMatch(/must be owner of table movements/);
@@ -162,7 +178,9 @@ test('embedded: the real server serves as almacen_app, which cannot create roles
     ]);
     expect(await refused(`UPDATE stock_month_totals SET amount = 0`)).toMatch(/permission denied for table stock_month_totals/);
     expect(await refused(`DELETE FROM stock_month_totals`)).toMatch(/permission denied for table stock_month_totals/);
-    expect(await refused(`UPDATE stock_month_totals_zone SET time_zone = 'UTC'`)).toMatch(/permission denied for table stock_month_totals_zone/);
+    expect(await refused(`UPDATE stock_month_totals_zone SET time_zone = 'UTC'`)).toMatch(
+      /permission denied for table stock_month_totals_zone/,
+    );
     expect(await refused(`SELECT stock_month_totals_rebuild('America/Mexico_City')`)).toBe('aceptado');
   });
 
@@ -174,7 +192,10 @@ test('embedded: a table a later migration adds is granted to almacen_app as well
   // The same installation, and a release that brings one more migration.
   const migrations = path.join(parent, 'migrations');
   fs.cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
-  fs.writeFileSync(path.join(migrations, '9000_later_release.sql'), 'CREATE TABLE later_release (id integer PRIMARY KEY, note text NOT NULL);');
+  fs.writeFileSync(
+    path.join(migrations, '9000_later_release.sql'),
+    'CREATE TABLE later_release (id integer PRIMARY KEY, note text NOT NULL);',
+  );
   const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
   try {
     const owner = createPool(embedded.url, { max: 1 });
@@ -201,7 +222,11 @@ describe('a server of one’s own (DATABASE_URL)', () => {
     try {
       const { rows } = await connection.db.query<{ rolsuper: boolean }>('SELECT rolsuper FROM pg_roles WHERE rolname = current_user');
       expect(rows).toEqual([{ rolsuper: true }]); // the test server's maintenance role
-      expect(warnings).toEqual([expect.stringMatching(/^El API se conecta a PostgreSQL como ".+", un rol con más privilegios de los que necesita \(superusuario.*DATABASE_APP_URL/)]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^El API se conecta a PostgreSQL como ".+", un rol con más privilegios de los que necesita \(superusuario.*DATABASE_APP_URL/,
+        ),
+      ]);
     } finally {
       await connection.close();
       await database.drop();
@@ -221,13 +246,17 @@ describe('a server of one’s own (DATABASE_URL)', () => {
       expect(warnings).toEqual([]);
       const db = connection.db;
       expect((await db.query('SELECT current_user AS who')).rows).toEqual([{ who: role }]);
-      await db.query(`INSERT INTO product_units (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Caja', 't', 'T', 't', 'T')`);
+      await db.query(
+        `INSERT INTO product_units (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Caja', 't', 'T', 't', 'T')`,
+      );
       await db.query(`UPDATE product_units SET description = 'Caja chica'`);
       expect((await db.query('SELECT description FROM product_units')).rows).toEqual([{ description: 'Caja chica' }]);
       await expect(db.query(`UPDATE movements SET quantity = 0`)).rejects.toThrow(/permission denied for table movements/);
       // Cancellations (issue #16) are documents too: added, read, never changed or removed.
       await db.query('SELECT count(*) FROM document_cancellations');
-      await expect(db.query(`UPDATE document_cancellations SET reason = 'Cambiada'`)).rejects.toThrow(/permission denied for table document_cancellations/);
+      await expect(db.query(`UPDATE document_cancellations SET reason = 'Cambiada'`)).rejects.toThrow(
+        /permission denied for table document_cancellations/,
+      );
       await expect(db.query('DELETE FROM document_cancellations')).rejects.toThrow(/permission denied for table document_cancellations/);
       const grants = await db.query<{ privilege_type: string }>(
         `SELECT privilege_type FROM information_schema.role_table_grants WHERE table_name = 'document_cancellations' AND grantee = current_user ORDER BY 1`,

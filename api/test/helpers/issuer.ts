@@ -3,7 +3,17 @@
 // `token()` signs a valid access token; the other helpers sign the ones the API must refuse.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalJWKSet, exportJWK, exportSPKI, generateKeyPair, jwtVerify, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  exportSPKI,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+  type CryptoKey,
+} from 'jose';
 
 export const TEST_AUDIENCE = 'almacen-api';
 
@@ -75,7 +85,10 @@ export async function startTestIssuer({ userinfo: publishUserinfo = false }: Tes
     const match = /^Bearer (\S+)$/.exec(authorization ?? '');
     if (!match) return { status: 401, body: { error: 'invalid_token' } };
     try {
-      const { payload } = await jwtVerify(match[1], createLocalJWKSet({ keys: published.map((k) => k.jwk) }), { issuer: url, audience: TEST_AUDIENCE });
+      const { payload } = await jwtVerify(match[1], createLocalJWKSet({ keys: published.map((k) => k.jwk) }), {
+        issuer: url,
+        audience: TEST_AUDIENCE,
+      });
       return { status: 200, body: { sub: payload.sub, ...userinfo.get(String(payload.sub)) } };
     } catch {
       return { status: 401, body: { error: 'invalid_token' } };
@@ -87,7 +100,8 @@ export async function startTestIssuer({ userinfo: publishUserinfo = false }: Tes
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.url === '/.well-known/openid-configuration') return send(200, { issuer: url, jwks_uri: `${url}/jwks`, ...(publishUserinfo ? { userinfo_endpoint: `${url}/userinfo` } : {}) });
+    if (req.url === '/.well-known/openid-configuration')
+      return send(200, { issuer: url, jwks_uri: `${url}/jwks`, ...(publishUserinfo ? { userinfo_endpoint: `${url}/userinfo` } : {}) });
     if (req.url === '/userinfo' && publishUserinfo) {
       userinfoRequests++;
       void answerUserinfo(req.headers.authorization).then(({ status, body }) => send(status, body));

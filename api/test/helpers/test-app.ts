@@ -1,9 +1,9 @@
 // createTestApp(): the real application on a FRESH, migrated database of its own (created on
 // the PostgreSQL of global-setup.ts and dropped by close()), trusting a local test issuer.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { JWTPayload } from 'jose';
+import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
@@ -76,7 +76,8 @@ export async function createTestApp({ env = {}, poolMax = 30, userinfo = false }
     // No cooldown between JWKS downloads, so a rotation test does not wait 30 s.
     const app = await buildApp({ config, db, jwksCooldownMs: 0 });
     await app.ready();
-    const token = (claims?: JWTPayload, options?: TokenOptions) => issuer.token({ [TEST_ROLES_CLAIM]: ['ADMINISTRADOR'], ...claims }, options);
+    const token = (claims?: JWTPayload, options?: TokenOptions) =>
+      issuer.token({ [TEST_ROLES_CLAIM]: ['ADMINISTRADOR'], ...claims }, options);
     return {
       app,
       db,

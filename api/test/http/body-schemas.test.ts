@@ -64,7 +64,14 @@ const name = (op: Operation) => `${op.method} ${op.path}`;
 
 test('the OpenAPI description documents the request bodies (the routes that take one)', () => {
   const documented = operations.map(name);
-  for (const expected of ['POST /api/catalog/products', 'PUT /api/catalog/products', 'POST /api/invoices', 'POST /api/dispatches', 'POST /api/users', 'PUT /api/users/{id}/roles']) {
+  for (const expected of [
+    'POST /api/catalog/products',
+    'PUT /api/catalog/products',
+    'POST /api/invoices',
+    'POST /api/dispatches',
+    'POST /api/users',
+    'PUT /api/users/{id}/roles',
+  ]) {
     expect(documented).toContain(expected);
   }
   expect(operations.length).toBeGreaterThanOrEqual(20);
@@ -75,9 +82,11 @@ test('every required field of a description is required by the API, and no other
   for (const op of operations) {
     const errors = await fieldErrors(op, {});
     const required = new Set(op.body.required ?? []);
-    for (const field of required) if (!(field in errors)) disagreements.push(`${name(op)}: "${field}" is required in OpenAPI but the API accepts it missing`);
+    for (const field of required)
+      if (!(field in errors)) disagreements.push(`${name(op)}: "${field}" is required in OpenAPI but the API accepts it missing`);
     for (const field of Object.keys(op.body.properties ?? {})) {
-      if (!required.has(field) && field in errors) disagreements.push(`${name(op)}: "${field}" is optional in OpenAPI but the API requires it`);
+      if (!required.has(field) && field in errors)
+        disagreements.push(`${name(op)}: "${field}" is optional in OpenAPI but the API requires it`);
     }
   }
   expect(disagreements).toEqual([]);
@@ -97,12 +106,20 @@ test('every maxLength and minLength of a text field is where the API puts it', a
     // only the side beyond the limit can be probed.
     const plainText = !(await refused(Math.max(schema.minLength ?? 1, 1)));
     if (schema.maxLength !== undefined) {
-      if (plainText && (await refused(schema.maxLength))) disagreements.push(`${name(op)}: "${field}" of ${schema.maxLength} characters is refused (OpenAPI maxLength ${schema.maxLength})`);
-      if (!(await refused(schema.maxLength + 1))) disagreements.push(`${name(op)}: "${field}" of ${schema.maxLength + 1} characters is accepted (OpenAPI maxLength ${schema.maxLength})`);
+      if (plainText && (await refused(schema.maxLength)))
+        disagreements.push(`${name(op)}: "${field}" of ${schema.maxLength} characters is refused (OpenAPI maxLength ${schema.maxLength})`);
+      if (!(await refused(schema.maxLength + 1)))
+        disagreements.push(
+          `${name(op)}: "${field}" of ${schema.maxLength + 1} characters is accepted (OpenAPI maxLength ${schema.maxLength})`,
+        );
     }
     if (schema.minLength !== undefined && schema.minLength > 0) {
-      if (!plainText) disagreements.push(`${name(op)}: "${field}" of ${schema.minLength} characters is refused (OpenAPI minLength ${schema.minLength})`);
-      if (!(await refused(schema.minLength - 1))) disagreements.push(`${name(op)}: "${field}" of ${schema.minLength - 1} characters is accepted (OpenAPI minLength ${schema.minLength})`);
+      if (!plainText)
+        disagreements.push(`${name(op)}: "${field}" of ${schema.minLength} characters is refused (OpenAPI minLength ${schema.minLength})`);
+      if (!(await refused(schema.minLength - 1)))
+        disagreements.push(
+          `${name(op)}: "${field}" of ${schema.minLength - 1} characters is accepted (OpenAPI minLength ${schema.minLength})`,
+        );
     }
   }
   expect(disagreements).toEqual([]);
@@ -117,8 +134,10 @@ test('every enum is exactly the set of values the API accepts', async () => {
       if (!values) continue;
       checked++;
       const wrap = (value: string) => (schema.enum ? value : [value]);
-      const refused = async (value: string) => Object.keys(await fieldErrors(op, { [field]: wrap(value) })).some((key) => key === field || key.startsWith(`${field}.`));
-      for (const value of values) if (await refused(value)) disagreements.push(`${name(op)}: "${field}" = ${value} is in the OpenAPI enum but refused`);
+      const refused = async (value: string) =>
+        Object.keys(await fieldErrors(op, { [field]: wrap(value) })).some((key) => key === field || key.startsWith(`${field}.`));
+      for (const value of values)
+        if (await refused(value)) disagreements.push(`${name(op)}: "${field}" = ${value} is in the OpenAPI enum but refused`);
       if (!(await refused('NO_EXISTE'))) disagreements.push(`${name(op)}: "${field}" accepts a value outside its OpenAPI enum`);
     }
   }
@@ -133,7 +152,10 @@ test('every maxItems of a list is where the API puts it', async () => {
       if (schema.type !== 'array' || schema.maxItems === undefined) continue;
       const tooMany = Array.from({ length: schema.maxItems + 1 }, () => ({}));
       const errors = await fieldErrors(op, { [field]: tooMany });
-      if (!(field in errors)) disagreements.push(`${name(op)}: "${field}" with ${schema.maxItems + 1} items is not refused as a list (OpenAPI maxItems ${schema.maxItems})`);
+      if (!(field in errors))
+        disagreements.push(
+          `${name(op)}: "${field}" with ${schema.maxItems + 1} items is not refused as a list (OpenAPI maxItems ${schema.maxItems})`,
+        );
     }
   }
   expect(disagreements).toEqual([]);

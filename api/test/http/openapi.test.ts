@@ -64,7 +64,14 @@ interface OpenApi {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: unknown; responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }>
+    Record<
+      string,
+      {
+        parameters?: Array<{ name: string; in: string }>;
+        requestBody?: unknown;
+        responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+      }
+    >
   >;
   components?: { securitySchemes?: Record<string, unknown> };
 }
@@ -120,16 +127,25 @@ test('the cancellation calls (issue #16) are described: integer path id, the rea
     expect(post.parameters?.find((p) => p.name === 'id')).toMatchObject({ in: 'path', schema: { type: 'integer' } });
     expect(post.parameters?.find((p) => p.name === 'idempotency-key')).toMatchObject({ in: 'header' });
     expect(post.requestBody).toMatchObject({
-      content: { 'application/json': { schema: { required: ['reason'], properties: { reason: { type: 'string', minLength: 5, maxLength: 500 } } } } },
+      content: {
+        'application/json': { schema: { required: ['reason'], properties: { reason: { type: 'string', minLength: 5, maxLength: 500 } } } },
+      },
     });
     expect(Object.keys(post.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '401', '404', '409']));
     const created = post.responses!['201'].content!['application/json'].schema.properties!.data;
     expect(created.required).toEqual(['id', 'documentId', 'reason', 'cancelledAt', 'cancelledBy', 'movements']);
-    expect(created.properties!.movements.items!.properties!.movementType.enum).toEqual(['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT']);
+    expect(created.properties!.movements.items!.properties!.movementType.enum).toEqual([
+      'INVOICE',
+      'DISPATCH',
+      'INVOICE_CANCELLATION',
+      'DISPATCH_CANCELLATION',
+      'ADJUSTMENT_IN',
+      'ADJUSTMENT_OUT',
+    ]);
   }
 });
 
-test('the histories describe each item\'s status and cancellation', () => {
+test("the histories describe each item's status and cancellation", () => {
   for (const path of ['/api/invoices', '/api/dispatches']) {
     const item = doc.paths[path].get.responses!['200'].content!['application/json'].schema.properties!.data.items!;
     expect(item.required).toEqual(expect.arrayContaining(['status', 'cancellation']));
@@ -160,10 +176,22 @@ test('the access calls (issue #15) are described: bodies, integer ids, the audit
   expect(Object.keys(roles.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '403', '404', '409']));
   const user = doc.paths['/api/users'].get.responses!['200'].content!['application/json'].schema.properties!.data.items!;
   expect(user.required).toEqual(['id', 'name', 'email', 'username', 'roles', 'lastSeenAt', 'createdAt', 'origin', 'active']);
-  expect(doc.paths['/api/users'].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['username', 'name'] } } } });
+  expect(doc.paths['/api/users'].post.requestBody).toMatchObject({
+    content: { 'application/json': { schema: { required: ['username', 'name'] } } },
+  });
   const audit = doc.paths['/api/audit'].get;
-  expect(audit.parameters?.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['action', 'actor', 'cursor', 'entity', 'from', 'limit', 'to']);
+  expect(
+    audit.parameters
+      ?.filter((p) => p.in === 'query')
+      .map((p) => p.name)
+      .sort(),
+  ).toEqual(['action', 'actor', 'cursor', 'entity', 'from', 'limit', 'to']);
   expect(audit.responses!['200'].content!['application/json'].schema.properties!.data.required).toEqual(['data', 'nextCursor']);
   const report = doc.paths['/api/reports/audit'].post;
-  expect(report.parameters?.filter((p) => p.in === 'query').map((p) => p.name).sort()).toEqual(['action', 'actor', 'entity', 'format', 'from', 'to']);
+  expect(
+    report.parameters
+      ?.filter((p) => p.in === 'query')
+      .map((p) => p.name)
+      .sort(),
+  ).toEqual(['action', 'actor', 'entity', 'format', 'from', 'to']);
 });

@@ -47,9 +47,17 @@ test('logs are JSON with the request id, and the token never appears in them', a
   const app = await buildApp({ config: t.config, db: t.db, logger, jwksCooldownMs: 0 });
   try {
     const token = await t.token();
-    const ok = await app.inject({ method: 'GET', url: '/api/catalog/roles', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-ok-1' } });
+    const ok = await app.inject({
+      method: 'GET',
+      url: '/api/catalog/roles',
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-ok-1' },
+    });
     expect(ok.statusCode).toBe(200);
-    const bad = await app.inject({ method: 'GET', url: '/api/catalog/roles', headers: { authorization: `Bearer ${token}x`, 'x-request-id': 'req-bad-1' } });
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/catalog/roles',
+      headers: { authorization: `Bearer ${token}x`, 'x-request-id': 'req-bad-1' },
+    });
     expect(bad.statusCode).toBe(401);
   } finally {
     await app.close();
@@ -60,7 +68,12 @@ test('logs are JSON with the request id, and the token never appears in them', a
   // One access line per request, with what was asked, the answer and how long it took.
   const access = (id: string) => entries.filter((e) => e.reqId === id && /^request (completed|aborted)$/.test(String(e.msg)));
   expect(access('req-ok-1')).toEqual([
-    expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ method: 'GET', url: '/api/catalog/roles' }), res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+    expect.objectContaining({
+      msg: 'request completed',
+      req: expect.objectContaining({ method: 'GET', url: '/api/catalog/roles' }),
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    }),
   ]);
   expect(access('req-bad-1')).toEqual([expect.objectContaining({ res: { statusCode: 401 } })]);
   expect(entries.filter((e) => e.msg === 'incoming request')).toEqual([]);
@@ -88,7 +101,10 @@ test('credentials in a URL never reach the logs: the sign-in code, the logout hi
   };
   try {
     await app.inject({ method: 'GET', url: `/auth/callback?code=${secrets.code}&state=${secrets.state}&iss=https%3A%2F%2Flogin.example` });
-    await app.inject({ method: 'GET', url: `/oidc/session/end?id_token_hint=${secrets.idToken}&post_logout_redirect_uri=https%3A%2F%2Fportal.example` });
+    await app.inject({
+      method: 'GET',
+      url: `/oidc/session/end?id_token_hint=${secrets.idToken}&post_logout_redirect_uri=https%3A%2F%2Fportal.example`,
+    });
     await app.inject({ method: 'GET', url: `/api/catalog/roles?access_token=${secrets.accessToken}` });
     await app.inject({ method: 'GET', url: `/api/catalog/roles?Refresh_Token=${secrets.refresh}&acc%65ss_token=${secrets.code}` });
   } finally {

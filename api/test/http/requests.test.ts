@@ -1,8 +1,8 @@
 // What every request meets before a module sees it: exact JSON numbers, size and type limits,
 // error shape, security headers, CORS allow-list, request ids, Spanish 404s, hidden internals.
 import { ERROR_CODES } from '@almacen/shared/domain';
-import { MAX_JSON_DEPTH, parseJsonBody } from '../../src/http/json';
 import { toAppError } from '../../src/http/errors';
+import { MAX_JSON_DEPTH, parseJsonBody } from '../../src/http/json';
 import { parseId } from '../../src/http/validate';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (payload: string | Buffer, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/catalog/roles', headers: { ...auth, 'content-type': 'application/json', ...headers }, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/catalog/roles',
+    headers: { ...auth, 'content-type': 'application/json', ...headers },
+    payload,
+  });
 
 describe('JSON bodies', () => {
   test('number literals keep every digit: fractions and huge numbers become decimal text, safe integers stay numbers', () => {
@@ -47,7 +52,11 @@ describe('JSON bodies', () => {
       return null;
     };
     for (const text of [nested(MAX_JSON_DEPTH + 1), `{"a":${'['.repeat(100_000)}`, `{"x":"\\\\","y":${'['.repeat(40)}${']'.repeat(40)}}`]) {
-      expect(refused(text)).toMatchObject({ status: 400, code: 'VALIDATION', message: `Los datos enviados anidan demasiados niveles (máximo ${MAX_JSON_DEPTH}).` });
+      expect(refused(text)).toMatchObject({
+        status: 400,
+        code: 'VALIDATION',
+        message: `Los datos enviados anidan demasiados niveles (máximo ${MAX_JSON_DEPTH}).`,
+      });
     }
     const inStrings = `{"a":"${'['.repeat(1000)}","b":"\\"${'{'.repeat(1000)}"}`;
     expect(parseJsonBody(inStrings)).toEqual({ a: '['.repeat(1000), b: `"${'{'.repeat(1000)}` });
@@ -76,7 +85,15 @@ describe('JSON bodies', () => {
   });
 
   test('a JSON body that is not an object, or that cannot be printed, is a validation error, not a crash', async () => {
-    for (const payload of ['null', '[]', '"texto"', '12', '[{"toString":false}]', '{"description":[{"toString":false}]}', '{"description":{"toString":1,"valueOf":2}}']) {
+    for (const payload of [
+      'null',
+      '[]',
+      '"texto"',
+      '12',
+      '[{"toString":false}]',
+      '{"description":[{"toString":false}]}',
+      '{"description":{"toString":1,"valueOf":2}}',
+    ]) {
       const response = await post(payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION');
@@ -91,13 +108,36 @@ describe('path ids', () => {
     expect(parseId('1')).toBe(1);
     expect(parseId(7)).toBe(7);
     expect(parseId('2147483647')).toBe(2147483647);
-    for (const bad of ['0x1', '+1', '1.0', ' 1', '1 ', '01', '1e0', '0', '-1', '2147483648', '', '١', 1.5, 0, Number.NaN, null, undefined]) {
+    for (const bad of [
+      '0x1',
+      '+1',
+      '1.0',
+      ' 1',
+      '1 ',
+      '01',
+      '1e0',
+      '0',
+      '-1',
+      '2147483648',
+      '',
+      '١',
+      1.5,
+      0,
+      Number.NaN,
+      null,
+      undefined,
+    ]) {
       expect(() => parseId(bad)).toThrow(expect.objectContaining({ code: 'INVALID_ID' }));
     }
   });
 
   test('a route with an id parameter refuses other spellings before Ajv coerces them (also DELETE)', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/catalog/products', headers: { ...auth, 'content-type': 'application/json' }, payload: { name: 'Engrapadora' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalog/products',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: { name: 'Engrapadora' },
+    });
     const id = created.json().data.id as number;
     for (const spelling of [`0x${id.toString(16)}`, `+${id}`, `${id}.0`, `%20${id}`, `0${id}`]) {
       for (const method of ['GET', 'DELETE'] as const) {
@@ -164,12 +204,20 @@ describe('CORS', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/catalog/products',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('idempotency-key');
-    const get = await t.app.inject({ method: 'GET', url: '/api/catalog/products', headers: { ...auth, origin: 'https://portal.example.mx' } });
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/catalog/products',
+      headers: { ...auth, origin: 'https://portal.example.mx' },
+    });
     expect(get.headers['access-control-allow-origin']).toBe('https://portal.example.mx');
   });
 
@@ -180,7 +228,11 @@ describe('CORS', () => {
       headers: { origin: 'https://atacante.example', 'access-control-request-method': 'DELETE' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
-    const get = await t.app.inject({ method: 'GET', url: '/api/catalog/products', headers: { ...auth, origin: 'https://atacante.example' } });
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/catalog/products',
+      headers: { ...auth, origin: 'https://atacante.example' },
+    });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -82,7 +82,9 @@ describe('users', () => {
       await addUser(app.db, { username: 'Marta', name: 'Marta Ruiz', password: 'contraseña-1' });
       await expect(addUser(app.db, { username: 'MARTA', password: 'contraseña-2' })).rejects.toThrow('El usuario "marta" ya existe.');
       await expect(addUser(app.db, { username: 'x y', password: 'contraseña-2' })).rejects.toThrow(/El usuario debe tener/);
-      await expect(addUser(app.db, { username: 'pedro', password: 'corta' })).rejects.toThrow('La contraseña debe tener al menos 8 caracteres.');
+      await expect(addUser(app.db, { username: 'pedro', password: 'corta' })).rejects.toThrow(
+        'La contraseña debe tener al menos 8 caracteres.',
+      );
       await expect(addUser(app.db, { username: 'pedro', email: 'no-es-correo', password: 'contraseña-2' })).rejects.toThrow(
         'El correo "no-es-correo" no es válido.',
       );

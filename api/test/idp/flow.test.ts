@@ -20,8 +20,7 @@ afterAll(async () => {
 });
 
 const client = () => new OidcTestClient({ publicUrl: t.publicUrl });
-const callApi = (token: string) =>
-  fetch(`${t.publicUrl}/api/catalog/product-units`, { headers: { authorization: `Bearer ${token}` } });
+const callApi = (token: string) => fetch(`${t.publicUrl}/api/catalog/product-units`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('authorization code + PKCE', () => {
   let tokens: TokenSet;
@@ -120,7 +119,9 @@ describe('authorization code + PKCE', () => {
 
     const implicit = await c.request(c.authorizationUrl({ response_type: 'id_token token' }));
     const implicitError = new URL(implicit.headers.get('location')!, t.publicUrl);
-    expect(implicitError.searchParams.get('error') ?? new URLSearchParams(implicitError.hash.slice(1)).get('error')).toBe('unsupported_response_type');
+    expect(implicitError.searchParams.get('error') ?? new URLSearchParams(implicitError.hash.slice(1)).get('error')).toBe(
+      'unsupported_response_type',
+    );
 
     const discovery = (await (await fetch(`${t.publicUrl}/oidc/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(discovery.response_types_supported).toEqual(['code']);

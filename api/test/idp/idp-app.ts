@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { freePort } from '../helpers/free-port';
 import { migrate } from '../../src/db/migrate';
 import { createPool, type Db } from '../../src/db/pool';
+import { freePort } from '../helpers/free-port';
 import { createTestDatabase } from '../helpers/test-app';
 
 export const ADMIN_PASSWORD = 'contraseña-de-prueba-1';
@@ -32,7 +32,9 @@ export interface IdpAppOptions {
   port?: number;
 }
 
-export async function startIdpApp({ env = {}, database: given, port: wanted }: IdpAppOptions = {}): Promise<IdpApp & { database: { url: string; drop(): Promise<void> } }> {
+export async function startIdpApp({ env = {}, database: given, port: wanted }: IdpAppOptions = {}): Promise<
+  IdpApp & { database: { url: string; drop(): Promise<void> } }
+> {
   const database = given ?? (await createTestDatabase());
   const db = createPool(database.url);
   await migrate(db);

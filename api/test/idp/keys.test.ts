@@ -12,7 +12,8 @@ let current: IdpApp & { database: { url: string; drop(): Promise<void> } };
 afterAll(() => current?.close());
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid;
-const published = async () => ((await (await fetch(`${current.publicUrl}/oidc/jwks`)).json()) as { keys: Array<{ kid: string; d?: string }> }).keys;
+const published = async () =>
+  ((await (await fetch(`${current.publicUrl}/oidc/jwks`)).json()) as { keys: Array<{ kid: string; d?: string }> }).keys;
 const apiStatus = async (token: string) =>
   (await fetch(`${current.publicUrl}/api/catalog/product-units`, { headers: { authorization: `Bearer ${token}` } })).status;
 const signIn = async () => (await new OidcTestClient({ publicUrl: current.publicUrl }).signIn('admin', ADMIN_PASSWORD)).access_token;

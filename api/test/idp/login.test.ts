@@ -104,7 +104,8 @@ describe('sign-in page', () => {
     await addUser(t.db, { username: 'rosa', password: 'contraseña-vieja' });
     const c = client();
     const page = await c.openLoginPage();
-    for (let attempt = 1; attempt <= 5; attempt++) expect((await c.submitLogin(page.html, 'rosa', `intento-${attempt}`)).response.status).toBe(401);
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await c.submitLogin(page.html, 'rosa', `intento-${attempt}`)).response.status).toBe(401);
     expect((await c.submitLogin(page.html, 'rosa', 'contraseña-vieja')).response.status).toBe(429);
 
     await setPassword(t.db, 'rosa', 'contraseña-nueva');

@@ -32,7 +32,13 @@ const tokenFrom = (t: IdpApp, origin: string) =>
   fetch(`${t.publicUrl}/oidc/token`, {
     method: 'POST',
     headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code: 'no-existe', redirect_uri: `${origin}/auth/callback`, client_id: 'almacen-portal', code_verifier: 'x'.repeat(43) }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: 'no-existe',
+      redirect_uri: `${origin}/auth/callback`,
+      client_id: 'almacen-portal',
+      code_verifier: 'x'.repeat(43),
+    }),
   });
 
 describe('callbacks and origins', () => {

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { SignJWT, importJWK } from 'jose';
 import pg from 'pg';
 import { run } from '../../src/cli/users';
-import { freePort } from '../helpers/free-port';
 import { migrate } from '../../src/db/migrate';
 import { createPool } from '../../src/db/pool';
+import { freePort } from '../helpers/free-port';
 import { createTestDatabase } from '../helpers/test-app';
 import { ADMIN_PASSWORD, startIdpApp, type IdpApp } from './idp-app';
 import { OidcTestClient } from './oidc-client';
@@ -45,7 +45,9 @@ async function storedSecrets(url: string): Promise<Record<string, string>> {
   const client = new pg.Client(url);
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string; value: string }>('SELECT name, value::text AS value FROM idp_secrets ORDER BY name');
+    const { rows } = await client.query<{ name: string; value: string }>(
+      'SELECT name, value::text AS value FROM idp_secrets ORDER BY name',
+    );
     return Object.fromEntries(rows.map((r) => [r.name, r.value]));
   } finally {
     await client.end();
@@ -95,7 +97,12 @@ test('an earlier version’s keys in the clear are encrypted on the first start 
   const pool = createPool(database.url, { max: 1 });
   await migrate(pool);
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk: Record<string, string> = { ...(privateKey.export({ format: 'jwk' }) as Record<string, string>), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+  const jwk: Record<string, string> = {
+    ...(privateKey.export({ format: 'jwk' }) as Record<string, string>),
+    kid: randomUUID(),
+    alg: 'RS256',
+    use: 'sig',
+  };
   await pool.query(`INSERT INTO idp_secrets (name, value) VALUES ('jwks', $1), ('cookie_keys', $2)`, [
     JSON.stringify({ keys: [jwk] }),
     JSON.stringify([randomBytes(32).toString('base64url')]),
@@ -139,14 +146,21 @@ test('another key is refused with a Spanish message, by the server and by rotate
   await expect(refused).rejects.toThrow(/Los secretos del proveedor de identidad están cifrados con otra llave/);
   await expect(refused).rejects.toThrow(/no se crean llaves nuevas/);
 
-  await expect(run(['rotate-keys'], { DATABASE_URL: first.databaseUrl, SECRETS_KEY: wrong, LOG_LEVEL: 'silent' }, () => undefined)).rejects.toThrow(
-    /cifrados con otra llave/,
-  );
+  await expect(
+    run(['rotate-keys'], { DATABASE_URL: first.databaseUrl, SECRETS_KEY: wrong, LOG_LEVEL: 'silent' }, () => undefined),
+  ).rejects.toThrow(/cifrados con otra llave/);
 
   // The real server says it in one line and exits, without a stack trace or new keys.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.resolve(__dirname, '..', '..'),
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: first.databaseUrl, SECRETS_KEY: wrong, PORT: String(await freePort()), HOST: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: first.databaseUrl,
+      SECRETS_KEY: wrong,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -186,7 +200,11 @@ test('without SECRETS_KEY the key is DATA_DIR/secrets.key (0600); once lost, the
   expectNoKeyMaterial(stored, kids);
   // The key in the file is the one SECRETS_KEY would take.
   await stop(first);
-  const withEnv = await start({ env: { SECRETS_KEY: fs.readFileSync(keyFile, 'utf8').trim() }, database: first.database, port: portOf(first) });
+  const withEnv = await start({
+    env: { SECRETS_KEY: fs.readFileSync(keyFile, 'utf8').trim() },
+    database: first.database,
+    port: portOf(first),
+  });
   expect((await publishedKeys(withEnv)).map((k) => k.kid)).toEqual(kids);
   await stop(withEnv);
 

@@ -31,9 +31,22 @@ beforeAll(async () => {
     await c.put('/api/catalog/products', { id, name, categoryId: partida });
     set(id);
   }
-  await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '95.5' }, { productId: toner, quantity: '4', purchasePrice: '1462.5' }]));
-  countId = (await c.post('/api/inventory-counts', { cutoffDate: today(t), description: 'Conteo semestral', categoryIds: [partida] })).json().data.id;
-  await c.put(`/api/inventory-counts/${countId}/lines`, { lines: [{ productId: paper, countedQuantity: '7.5' }, { productId: toner, countedQuantity: '5', unitCost: '1470' }] });
+  await c.post(
+    '/api/invoices',
+    invoiceBody(t, catalog, [
+      { productId: paper, quantity: '10', purchasePrice: '95.5' },
+      { productId: toner, quantity: '4', purchasePrice: '1462.5' },
+    ]),
+  );
+  countId = (
+    await c.post('/api/inventory-counts', { cutoffDate: today(t), description: 'Conteo semestral', categoryIds: [partida] })
+  ).json().data.id;
+  await c.put(`/api/inventory-counts/${countId}/lines`, {
+    lines: [
+      { productId: paper, countedQuantity: '7.5' },
+      { productId: toner, countedQuantity: '5', unitCost: '1470' },
+    ],
+  });
 });
 afterAll(() => t.close());
 
@@ -70,14 +83,35 @@ test('the acta of an open count: every line with book, counted, difference and i
 test('the sheet: with the book quantity or blind; a filled XLSX sheet uploads back', async () => {
   const withBook = await readXlsx(await download(`/api/reports/inventory-counts/${countId}/sheet?format=xlsx`));
   const header = withBook.rows.find((r) => r.includes('ID'))!;
-  expect(header.filter((v) => v !== null)).toEqual(['ID', 'Producto', 'Unidad', 'Partida', 'Existencia en libros', 'Cantidad contada', 'Costo unitario', 'Observaciones']);
+  expect(header.filter((v) => v !== null)).toEqual([
+    'ID',
+    'Producto',
+    'Unidad',
+    'Partida',
+    'Existencia en libros',
+    'Cantidad contada',
+    'Costo unitario',
+    'Observaciones',
+  ]);
   const blindFile = await download(`/api/reports/inventory-counts/${countId}/sheet?format=xlsx&book=false`);
   const blind = await readXlsx(blindFile);
-  expect(blind.rows.find((r) => r.includes('ID'))!.filter((v) => v !== null)).toEqual(['ID', 'Producto', 'Unidad', 'Partida', 'Cantidad contada', 'Costo unitario', 'Observaciones']);
+  expect(blind.rows.find((r) => r.includes('ID'))!.filter((v) => v !== null)).toEqual([
+    'ID',
+    'Producto',
+    'Unidad',
+    'Partida',
+    'Cantidad contada',
+    'Costo unitario',
+    'Observaciones',
+  ]);
   const pdf = pageText((await readPdf(await download(`/api/reports/inventory-counts/${countId}/sheet?book=false`))).pages).join('\n');
   expect(pdf).toContain('Hoja de conteo');
   expect(pdf).not.toContain('Existencia en libros');
-  const bad = await t.app.inject({ method: 'POST', url: `/api/reports/inventory-counts/${countId}/sheet?book=tal-vez`, headers: await t.auth() });
+  const bad = await t.app.inject({
+    method: 'POST',
+    url: `/api/reports/inventory-counts/${countId}/sheet?book=tal-vez`,
+    headers: await t.auth(),
+  });
   expect([bad.statusCode, bad.json().message]).toEqual([400, 'El parámetro book debe ser "true" o "false".']);
 
   // Fill the blind sheet's "Cantidad contada" for the clips and send it back.

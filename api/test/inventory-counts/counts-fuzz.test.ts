@@ -28,15 +28,24 @@ afterAll(() => t.close());
 /** A line built from anything; `known` is a product of the session (read after beforeAll). */
 const lineish = (known: number) =>
   fc.record(
-  {
-    productId: fc.oneof(fc.constant(known), fc.integer(), fc.string(), fc.constant(null)),
-    countedQuantity: fc.oneof(fc.string(), fc.double(), fc.integer(), fc.constant(null), fc.constant('-0'), fc.constant('1e3'), fc.constant('0.0001')),
-    unitCost: fc.oneof(fc.string(), fc.double(), fc.constant(0), fc.constant(null), fc.constant('12.3456')),
-    observations: fc.oneof(fc.string({ maxLength: 600 }), fc.integer(), fc.constant(null)),
-  },
-  { requiredKeys: [] },
-);
-const body = (known: number) => fc.oneof(fc.jsonValue(), fc.record({ lines: fc.oneof(fc.array(lineish(known), { maxLength: 4 }), fc.jsonValue()) }));
+    {
+      productId: fc.oneof(fc.constant(known), fc.integer(), fc.string(), fc.constant(null)),
+      countedQuantity: fc.oneof(
+        fc.string(),
+        fc.double(),
+        fc.integer(),
+        fc.constant(null),
+        fc.constant('-0'),
+        fc.constant('1e3'),
+        fc.constant('0.0001'),
+      ),
+      unitCost: fc.oneof(fc.string(), fc.double(), fc.constant(0), fc.constant(null), fc.constant('12.3456')),
+      observations: fc.oneof(fc.string({ maxLength: 600 }), fc.integer(), fc.constant(null)),
+    },
+    { requiredKeys: [] },
+  );
+const body = (known: number) =>
+  fc.oneof(fc.jsonValue(), fc.record({ lines: fc.oneof(fc.array(lineish(known), { maxLength: 4 }), fc.jsonValue()) }));
 
 function expectSpanish4xx(r: { statusCode: number; json: () => { message?: unknown; code?: unknown } }) {
   expect(r.statusCode).toBeGreaterThanOrEqual(400);
@@ -70,10 +79,18 @@ test('any bytes uploaded as CSV or XLSX: 4xx in Spanish or a valid save, never a
   const auth = await t.auth();
   await fc.assert(
     fc.asyncProperty(
-      fc.oneof(fc.uint8Array({ maxLength: 400 }), fc.string().map((s) => new TextEncoder().encode(`ID,Cantidad contada\n${s}`))),
+      fc.oneof(
+        fc.uint8Array({ maxLength: 400 }),
+        fc.string().map((s) => new TextEncoder().encode(`ID,Cantidad contada\n${s}`)),
+      ),
       fc.constantFrom('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
       async (bytes, type) => {
-        const r = await t.app.inject({ method: 'POST', url: `/api/inventory-counts/${countId}/lines/import`, headers: { ...auth, 'content-type': type }, payload: Buffer.from(bytes) });
+        const r = await t.app.inject({
+          method: 'POST',
+          url: `/api/inventory-counts/${countId}/lines/import`,
+          headers: { ...auth, 'content-type': type },
+          payload: Buffer.from(bytes),
+        });
         expect(r.statusCode).not.toBe(500);
         if (r.statusCode >= 400) expectSpanish4xx(r);
       },

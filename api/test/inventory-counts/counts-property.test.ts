@@ -58,14 +58,21 @@ const countLine = fc.record({
 const operation = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('in' as const), lines: fc.array(line, { minLength: 1, maxLength: 2 }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('out' as const), lines: fc.array(line, { minLength: 1, maxLength: 2 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('open' as const), lines: fc.array(countLine, { minLength: PRODUCTS, maxLength: PRODUCTS }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('open' as const), lines: fc.array(countLine, { minLength: PRODUCTS, maxLength: PRODUCTS }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('apply' as const) }) },
 );
 
 /** A seed whose 80 sequences reach every outcome: applied surplus and shortage, both refusals, movements after the snapshot. */
 const COVERING_SEED = 20261123;
 
-const signers = () => ({ directorEmployeeId: catalog.employeeIds[0], warehouseKeeperEmployeeId: catalog.employeeIds[1], witnessEmployeeId: catalog.employeeIds[2] });
+const signers = () => ({
+  directorEmployeeId: catalog.employeeIds[0],
+  warehouseKeeperEmployeeId: catalog.employeeIds[1],
+  witnessEmployeeId: catalog.employeeIds[2],
+});
 
 test('balance = fold(ledger with adjustments), adjustments are the snapshot differences, refusals exactly when predicted', async () => {
   let run = 0;
@@ -73,7 +80,8 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
   await fc.assert(
     fc.asyncProperty(fc.array(operation, { minLength: 6, maxLength: 16 }), async (operations) => {
       run++;
-      const partida = (await c.post('/api/catalog/product-categories', { description: `Partida de la propiedad ${run}` })).json().data.id as number;
+      const partida = (await c.post('/api/catalog/product-categories', { description: `Partida de la propiedad ${run}` })).json().data
+        .id as number;
       const products: number[] = [];
       for (let i = 0; i < PRODUCTS; i++) {
         const id = await createProduct(c, `Artículo contado ${run}-${i}`);
@@ -81,7 +89,12 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
         products.push(id);
       }
       const balance = new Map<number, Balance>(products.map((p) => [p, ZERO]));
-      let open: { id: number; snapshot: Map<number, bigint>; counted: Map<number, { q: bigint | null; cost: bigint | null }>; moved: boolean } | null = null;
+      let open: {
+        id: number;
+        snapshot: Map<number, bigint>;
+        counted: Map<number, { q: bigint | null; cost: bigint | null }>;
+        moved: boolean;
+      } | null = null;
 
       /** Applies the open count: refused exactly when predicted (then discarded), else adjusts by the snapshot differences. */
       const applyOpen = async (count: NonNullable<typeof open>) => {
@@ -122,14 +135,28 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
         if (op.kind === 'in' || op.kind === 'out') {
           const lines = op.lines.map((l) => ({ productId: products[l.product], q: BigInt(l.q), c: BigInt(l.c) }));
           if (op.kind === 'in') {
-            const r = await c.post('/api/invoices', invoiceBody(t, catalog, lines.map((l) => ({ productId: l.productId, quantity: fmt(l.q), purchasePrice: fmt(l.c) }))));
+            const r = await c.post(
+              '/api/invoices',
+              invoiceBody(
+                t,
+                catalog,
+                lines.map((l) => ({ productId: l.productId, quantity: fmt(l.q), purchasePrice: fmt(l.c) })),
+              ),
+            );
             expect(r.statusCode).toBe(201);
             for (const l of lines) balance.set(l.productId, enter6(balance.get(l.productId)!, l.q, l.c * 1000n));
           } else {
             const asked = new Map<number, bigint>();
             for (const l of lines) asked.set(l.productId, (asked.get(l.productId) ?? 0n) + l.q);
             const short = [...asked].some(([p, q]) => q > balance.get(p)!.q);
-            const r = await c.post('/api/dispatches', dispatchBody(t, catalog, lines.map((l) => ({ productId: l.productId, quantity: fmt(l.q) }))));
+            const r = await c.post(
+              '/api/dispatches',
+              dispatchBody(
+                t,
+                catalog,
+                lines.map((l) => ({ productId: l.productId, quantity: fmt(l.q) })),
+              ),
+            );
             expect(r.statusCode).toBe(short ? 409 : 201);
             if (!short) for (const l of lines) balance.set(l.productId, leave(balance.get(l.productId)!, l.q));
           }
@@ -142,9 +169,14 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
           expect(r.statusCode).toBe(201);
           const id = r.json().data.id as number;
           const snapshot = new Map(products.map((p) => [p, balance.get(p)!.q]));
-          expect(r.json().data.lines.map((l: { bookQuantity: string; bookAverage: string }) => [units(l.bookQuantity, Q_SCALE), units(l.bookAverage, AVG_SCALE)])).toEqual(
-            products.map((p) => [balance.get(p)!.q, balance.get(p)!.avg]),
-          );
+          expect(
+            r
+              .json()
+              .data.lines.map((l: { bookQuantity: string; bookAverage: string }) => [
+                units(l.bookQuantity, Q_SCALE),
+                units(l.bookAverage, AVG_SCALE),
+              ]),
+          ).toEqual(products.map((p) => [balance.get(p)!.q, balance.get(p)!.avg]));
           const counted = new Map<number, { q: bigint | null; cost: bigint | null }>();
           const body = products.map((p, i) => {
             const l = op.lines[i];
@@ -166,7 +198,14 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
       if (open) await applyOpen(open);
 
       for (const productId of products) {
-        const { rows } = await t.db.query<{ type: string; quantity: string; unit_cost: string; balance_quantity: string; balance_average: string; balance_value: string }>(
+        const { rows } = await t.db.query<{
+          type: string;
+          quantity: string;
+          unit_cost: string;
+          balance_quantity: string;
+          balance_average: string;
+          balance_value: string;
+        }>(
           `SELECT movement_type AS type, quantity::text, unit_cost::text, balance_quantity::text, balance_average::text, balance_value::text
              FROM movements WHERE product_id = $1 ORDER BY id`,
           [productId],
@@ -181,9 +220,16 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
             folded = leave(folded, q);
           }
           expect(folded.q >= 0n).toBe(true);
-          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, 9)]).toEqual([folded.q, folded.avg, folded.q * folded.avg]);
+          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, 9)]).toEqual([
+            folded.q,
+            folded.avg,
+            folded.q * folded.avg,
+          ]);
         }
-        const stored = await t.db.query<{ quantity: string; average_cost: string }>('SELECT quantity::text, average_cost::text FROM product_balances WHERE product_id = $1', [productId]);
+        const stored = await t.db.query<{ quantity: string; average_cost: string }>(
+          'SELECT quantity::text, average_cost::text FROM product_balances WHERE product_id = $1',
+          [productId],
+        );
         const row = stored.rows[0] ?? { quantity: '0', average_cost: '0' };
         expect({ q: units(row.quantity, Q_SCALE), avg: units(row.average_cost, AVG_SCALE) }).toEqual(folded);
         expect(folded).toEqual(balance.get(productId));

@@ -6,7 +6,17 @@
 import ExcelJS from 'exceljs';
 import { auditRows, client, countRows, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { createCatalog, createProduct, dispatchBody, invoiceBody, LEDGER_TABLES, postWith, stockOf, today, type Catalog } from '../ledger/fixtures';
+import {
+  createCatalog,
+  createProduct,
+  dispatchBody,
+  invoiceBody,
+  LEDGER_TABLES,
+  postWith,
+  stockOf,
+  today,
+  type Catalog,
+} from '../ledger/fixtures';
 
 jest.setTimeout(120_000);
 
@@ -51,7 +61,11 @@ async function openCount(categoryIds: number[], description = 'Conteo de prueba'
   return r.json().data as { id: number; lines: Array<Record<string, unknown>> };
 }
 
-const signers = () => ({ directorEmployeeId: catalog.employeeIds[0], warehouseKeeperEmployeeId: catalog.employeeIds[1], witnessEmployeeId: catalog.employeeIds[2] });
+const signers = () => ({
+  directorEmployeeId: catalog.employeeIds[0],
+  warehouseKeeperEmployeeId: catalog.employeeIds[1],
+  witnessEmployeeId: catalog.employeeIds[2],
+});
 
 const upload = async (id: number, body: Buffer, contentType: string) =>
   t.app.inject({
@@ -86,7 +100,16 @@ describe('a count with shortage and surplus, applied', () => {
   test('creating snapshots every product of the partida with its book quantity and average; 201 with the lines, audited', async () => {
     const count = await openCount([partida], 'Conteo semestral');
     countId = count.id;
-    expect(count).toMatchObject({ status: 'ABIERTO', description: 'Conteo semestral', cutoffDate: today(t), categoryIds: [partida], lineCount: 5, countedLines: 0, uncountedLines: 5, differences: 0 });
+    expect(count).toMatchObject({
+      status: 'ABIERTO',
+      description: 'Conteo semestral',
+      cutoffDate: today(t),
+      categoryIds: [partida],
+      lineCount: 5,
+      countedLines: 0,
+      uncountedLines: 5,
+      differences: 0,
+    });
     expect(count.lines.map((l) => [l.productName, l.bookQuantity, l.bookAverage, l.countedQuantity, l.category])).toEqual([
       ['Papel bond carta', '10', '95.5', null, '2111 Materiales, útiles y equipos menores de oficina'],
       ['Tóner negro 58A', '4', '1462.5', null, '2111 Materiales, útiles y equipos menores de oficina'],
@@ -143,14 +166,31 @@ describe('a count with shortage and surplus, applied', () => {
     });
     expect(r.statusCode).toBe(200);
     const count = r.json().data;
-    expect(count.lines.map((l: Record<string, unknown>) => [l.productName, l.countedQuantity, l.difference, l.differenceValue, l.unitCost, l.observations])).toEqual([
+    expect(
+      count.lines.map((l: Record<string, unknown>) => [
+        l.productName,
+        l.countedQuantity,
+        l.difference,
+        l.differenceValue,
+        l.unitCost,
+        l.observations,
+      ]),
+    ).toEqual([
       ['Papel bond carta', '7.5', '-2.5', '-238.75', null, 'Dos paquetes mojados'],
       ['Tóner negro 58A', '5', '1', '1462.5', '1470.333', null],
       ['Clips estándar', '3', '1', '10', null, null],
       ['Lápices del 2', '6', '0', '0', null, null],
       ['Borrador blanco', null, null, null, null, null],
     ]);
-    expect(count).toMatchObject({ countedLines: 4, uncountedLines: 1, differences: 3, surplusQuantity: '2', surplusValue: '1472.5', shortageQuantity: '2.5', shortageValue: '238.75' });
+    expect(count).toMatchObject({
+      countedLines: 4,
+      uncountedLines: 1,
+      differences: 3,
+      surplusQuantity: '2',
+      surplusValue: '1472.5',
+      shortageQuantity: '2.5',
+      shortageValue: '238.75',
+    });
     // A later PUT without unitCost/observations keeps them.
     await c.put(`/api/inventory-counts/${countId}/lines`, { lines: [{ productId: p.toner, countedQuantity: '5' }] });
     const again = (await c.get(`/api/inventory-counts/${countId}`)).json().data;
@@ -159,11 +199,35 @@ describe('a count with shortage and surplus, applied', () => {
 
   test('applying: one movement per differing counted line, exact; uncounted and equal lines untouched; signers, audit; a second application 409', async () => {
     const before = { pencils: await stockOf(c, p.pencils), eraser: await stockOf(c, p.eraser) };
-    const r = await postWith(t, `/api/inventory-counts/${countId}/application`, signers(), { 'idempotency-key': 'aplica-1' }, { sub: 'user-rosa', name: 'Rosa Méndez' });
+    const r = await postWith(
+      t,
+      `/api/inventory-counts/${countId}/application`,
+      signers(),
+      { 'idempotency-key': 'aplica-1' },
+      { sub: 'user-rosa', name: 'Rosa Méndez' },
+    );
     expect(r.statusCode).toBe(200);
     const { count, movements } = r.json().data;
-    expect(count).toMatchObject({ status: 'APLICADO', closedBy: { sub: 'user-rosa', name: 'Rosa Méndez' }, director: { id: catalog.employeeIds[0], name: 'María López' }, witness: { id: catalog.employeeIds[2], name: 'Lucía Hernández' } });
-    expect(movements.map((m: Record<string, unknown>) => [m.productName, m.movementType, m.quantity, m.price, m.amount, m.balanceQuantity, m.balanceAverage, m.balanceValue, m.documentId, m.observations])).toEqual([
+    expect(count).toMatchObject({
+      status: 'APLICADO',
+      closedBy: { sub: 'user-rosa', name: 'Rosa Méndez' },
+      director: { id: catalog.employeeIds[0], name: 'María López' },
+      witness: { id: catalog.employeeIds[2], name: 'Lucía Hernández' },
+    });
+    expect(
+      movements.map((m: Record<string, unknown>) => [
+        m.productName,
+        m.movementType,
+        m.quantity,
+        m.price,
+        m.amount,
+        m.balanceQuantity,
+        m.balanceAverage,
+        m.balanceValue,
+        m.documentId,
+        m.observations,
+      ]),
+    ).toEqual([
       ['Papel bond carta', 'ADJUSTMENT_OUT', '2.5', '95.5', '238.75', '7.5', '95.5', '716.25', countId, 'Dos paquetes mojados'],
       // (4 × 1462.5 + 1 × 1470.333) / 5 = 7320.333 / 5 = 1464.0666 exactly
       ['Tóner negro 58A', 'ADJUSTMENT_IN', '1', '1470.333', '1470.333', '5', '1464.0666', '7320.333', countId, null],
@@ -180,7 +244,13 @@ describe('a count with shortage and surplus, applied', () => {
     const audit = await auditRows(t, 'inventory_counts', countId);
     expect(audit.at(-1)).toMatchObject({ action: 'update', actor_sub: 'user-rosa', before: { status: 'ABIERTO' } });
 
-    const replay = await postWith(t, `/api/inventory-counts/${countId}/application`, signers(), { 'idempotency-key': 'aplica-1' }, { sub: 'user-rosa', name: 'Rosa Méndez' });
+    const replay = await postWith(
+      t,
+      `/api/inventory-counts/${countId}/application`,
+      signers(),
+      { 'idempotency-key': 'aplica-1' },
+      { sub: 'user-rosa', name: 'Rosa Méndez' },
+    );
     expect([replay.statusCode, replay.headers['idempotent-replayed']]).toEqual([200, 'true']);
     expect(replay.json().data.movements).toEqual(movements);
     const second = await c.post(`/api/inventory-counts/${countId}/application`, signers());
@@ -204,9 +274,18 @@ test('movements after the snapshot stay: the adjustment is the difference at the
   await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: usb, countedQuantity: '8.5' }] }); // 1.5 short at the snapshot
   const r = await c.post(`/api/inventory-counts/${count.id}/application`, signers());
   expect(r.statusCode).toBe(200);
-  expect(r.json().data.movements.map((m: Record<string, unknown>) => [m.movementType, m.quantity, m.price, m.amount, m.balanceQuantity, m.balanceAverage])).toEqual([
-    ['ADJUSTMENT_OUT', '1.5', '3.375', '5.0625', '6.5', '3.375'],
-  ]);
+  expect(
+    r
+      .json()
+      .data.movements.map((m: Record<string, unknown>) => [
+        m.movementType,
+        m.quantity,
+        m.price,
+        m.amount,
+        m.balanceQuantity,
+        m.balanceAverage,
+      ]),
+  ).toEqual([['ADJUSTMENT_OUT', '1.5', '3.375', '5.0625', '6.5', '3.375']]);
 });
 
 test('a shortage larger than what is available now: 409 naming the product, nothing written, the count stays open', async () => {
@@ -217,10 +296,19 @@ test('a shortage larger than what is available now: 409 naming the product, noth
   await entry(mop, '1', '80');
   const count = await openCount([partida]);
   await exit(soap, '4'); // available 1 now
-  await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: soap, countedQuantity: '2' }, { productId: mop, countedQuantity: '3' }] });
+  await c.put(`/api/inventory-counts/${count.id}/lines`, {
+    lines: [
+      { productId: soap, countedQuantity: '2' },
+      { productId: mop, countedQuantity: '3' },
+    ],
+  });
   const before = await countRows(t, COUNT_TABLES);
   const r = await c.post(`/api/inventory-counts/${count.id}/application`, signers());
-  expect([r.statusCode, r.json().code, r.json().message]).toEqual([409, 'INSUFFICIENT_STOCK', `Existencia insuficiente del producto «Jabón líquido» (id ${soap}): disponible 1, solicitado 3.`]);
+  expect([r.statusCode, r.json().code, r.json().message]).toEqual([
+    409,
+    'INSUFFICIENT_STOCK',
+    `Existencia insuficiente del producto «Jabón líquido» (id ${soap}): disponible 1, solicitado 3.`,
+  ]);
   expect(await countRows(t, COUNT_TABLES)).toEqual(before);
   expect((await c.get(`/api/inventory-counts/${count.id}`)).json().data.status).toBe('ABIERTO');
 });
@@ -230,10 +318,18 @@ test('opening balance: products that never moved need a unit cost (400 naming th
   const chalk = await productIn('Gis blanco', partida);
   const board = await productIn('Pizarrón blanco', partida);
   const count = await openCount([partida], 'Inventario inicial');
-  await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: chalk, countedQuantity: '100' }, { productId: board, countedQuantity: '2', unitCost: '1250.125' }] });
+  await c.put(`/api/inventory-counts/${count.id}/lines`, {
+    lines: [
+      { productId: chalk, countedQuantity: '100' },
+      { productId: board, countedQuantity: '2', unitCost: '1250.125' },
+    ],
+  });
   const before = await countRows(t, COUNT_TABLES);
   const refused = await c.post(`/api/inventory-counts/${count.id}/application`, signers());
-  expect([refused.statusCode, refused.json().message]).toEqual([400, `Indica el costo unitario de «Gis blanco» (id ${chalk}): su costo promedio es 0.`]);
+  expect([refused.statusCode, refused.json().message]).toEqual([
+    400,
+    `Indica el costo unitario de «Gis blanco» (id ${chalk}): su costo promedio es 0.`,
+  ]);
   expect(await countRows(t, COUNT_TABLES)).toEqual({ ...before, product_balances: before.product_balances });
   await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: chalk, countedQuantity: '100', unitCost: '12.345' }] });
   const r = await c.post(`/api/inventory-counts/${count.id}/application`, signers());
@@ -263,7 +359,9 @@ test('concurrent applications of one count: exactly one applies, the other is re
   await entry(coffee, '10', '50');
   const count = await openCount([partida]);
   await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: coffee, countedQuantity: '7' }] });
-  const answers = await Promise.all([1, 2, 3].map((n) => postWith(t, `/api/inventory-counts/${count.id}/application`, signers(), { 'idempotency-key': `carrera-${n}` })));
+  const answers = await Promise.all(
+    [1, 2, 3].map((n) => postWith(t, `/api/inventory-counts/${count.id}/application`, signers(), { 'idempotency-key': `carrera-${n}` })),
+  );
   expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
   expect(await stockOf(c, coffee)).toMatchObject({ availableQuantity: '7', averagePrice: '50' });
 });
@@ -277,12 +375,14 @@ test('discard: DESCARTADO, no movement, then nothing changes it', async () => {
   const r = await c.post(`/api/inventory-counts/${count.id}/discard`);
   expect([r.statusCode, r.json().data.status]).toEqual([200, 'DESCARTADO']);
   expect((await c.post(`/api/inventory-counts/${count.id}/application`, signers())).statusCode).toBe(409);
-  expect((await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: cups, countedQuantity: '1' }] })).json().message).toBe(
-    'El conteo fue descartado; sus líneas ya no pueden cambiar.',
-  );
+  expect(
+    (await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: cups, countedQuantity: '1' }] })).json().message,
+  ).toBe('El conteo fue descartado; sus líneas ya no pueden cambiar.');
   expect(await stockOf(c, cups)).toMatchObject({ availableQuantity: '100' });
   // The database refuses too, whatever the API does.
-  await expect(t.db.query(`UPDATE inventory_count_lines SET counted_quantity = 5 WHERE count_id = $1`, [count.id])).rejects.toThrow(/no está permitido/);
+  await expect(t.db.query(`UPDATE inventory_count_lines SET counted_quantity = 5 WHERE count_id = $1`, [count.id])).rejects.toThrow(
+    /no está permitido/,
+  );
   await expect(t.db.query(`DELETE FROM inventory_counts WHERE id = $1`, [count.id])).rejects.toThrow(/no está permitido/);
 });
 
@@ -300,7 +400,16 @@ describe('import from a file', () => {
   });
 
   test('a CSV with errors: every bad row with its number and reason, nothing saved', async () => {
-    const csv = ['ID,Cantidad contada,Costo unitario,Observaciones', `${ink},3,,`, `${glue},-2,,`, 'abc,1,,', ',,,', `999999,1,,`, `${glue},1.5,0,`, `${ink},2,,repetido`].join('\r\n');
+    const csv = [
+      'ID,Cantidad contada,Costo unitario,Observaciones',
+      `${ink},3,,`,
+      `${glue},-2,,`,
+      'abc,1,,',
+      ',,,',
+      `999999,1,,`,
+      `${glue},1.5,0,`,
+      `${ink},2,,repetido`,
+    ].join('\r\n');
     const r = await upload(count.id, Buffer.from(csv, 'utf8'), 'text/csv');
     expect(r.statusCode).toBe(400);
     expect(r.json().errors).toEqual({
@@ -313,7 +422,10 @@ describe('import from a file', () => {
     expect(r.json().message).toMatch(/^El archivo tiene 5 filas con errores; no se aplicó ningún cambio\./);
     expect((await c.get(`/api/inventory-counts/${count.id}`)).json().data.countedLines).toBe(0);
     const noColumns = await upload(count.id, Buffer.from('Producto;Cantidad\n1;2'), 'text/csv');
-    expect([noColumns.statusCode, noColumns.json().message]).toEqual([400, 'El archivo debe tener una fila de encabezados con las columnas "ID" y "Cantidad contada".']);
+    expect([noColumns.statusCode, noColumns.json().message]).toEqual([
+      400,
+      'El archivo debe tener una fila de encabezados con las columnas "ID" y "Cantidad contada".',
+    ]);
   });
 
   test('a Windows-1252 CSV separated by ";" is read right ("Ñandú" survives)', async () => {
@@ -351,7 +463,11 @@ test('a count whose cut-off falls in a closed period cannot be applied (409), no
   const partida = await category('2461 Material eléctrico');
   const bulb = await productIn('Foco LED', partida);
   await entry(bulb, '3', '40');
-  const r0 = await c.post('/api/inventory-counts', { cutoffDate: lastMonthEnd, description: 'Conteo de fin de mes', categoryIds: [partida] });
+  const r0 = await c.post('/api/inventory-counts', {
+    cutoffDate: lastMonthEnd,
+    description: 'Conteo de fin de mes',
+    categoryIds: [partida],
+  });
   expect(r0.statusCode).toBe(201);
   const count = r0.json().data;
   await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: bulb, countedQuantity: '2' }] });

@@ -22,9 +22,13 @@ test('an invoice whose movements are 9 and 10 is cancelled back to exactly the b
   const paper = await createProduct(c, 'Papel bond carta (orden)');
   const other = await createProduct(c, 'Lápiz (relleno)');
   // Movements 1–8: the paper holds 10 at 4 after the first; the rest only advance the ids.
-  expect((await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '4' }]))).statusCode).toBe(201);
+  expect(
+    (await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '4' }]))).statusCode,
+  ).toBe(201);
   for (let i = 0; i < 7; i++) {
-    expect((await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: other, quantity: '1', purchasePrice: '1' }]))).statusCode).toBe(201);
+    expect(
+      (await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: other, quantity: '1', purchasePrice: '1' }]))).statusCode,
+    ).toBe(201);
   }
   const before = await stockOf(c, paper);
   expect(before).toMatchObject({ availableQuantity: '10', averagePrice: '4' });
@@ -36,13 +40,23 @@ test('an invoice whose movements are 9 and 10 is cancelled back to exactly the b
     ]),
   );
   expect(invoice.statusCode).toBe(201);
-  const { rows } = await t.db.query<{ id: string }>('SELECT m.id::text AS id FROM movements m WHERE m.invoice_id = $1 ORDER BY m.id', [invoice.json().data.id]);
+  const { rows } = await t.db.query<{ id: string }>('SELECT m.id::text AS id FROM movements m WHERE m.invoice_id = $1 ORDER BY m.id', [
+    invoice.json().data.id,
+  ]);
   expect(rows.map((r) => r.id)).toEqual(['9', '10']);
 
   const cancelled = await c.post(`/api/invoices/${invoice.json().data.id}/cancellation`, { reason: 'Factura duplicada' });
   expect(cancelled.statusCode).toBe(201);
   // Line 2 (movement 10) first, at its own price, then line 1 (movement 9).
-  expect(cancelled.json().data.movements.map((m: { price: string; balanceQuantity: string; balanceAverage: string }) => [m.price, m.balanceQuantity, m.balanceAverage])).toEqual([
+  expect(
+    cancelled
+      .json()
+      .data.movements.map((m: { price: string; balanceQuantity: string; balanceAverage: string }) => [
+        m.price,
+        m.balanceQuantity,
+        m.balanceAverage,
+      ]),
+  ).toEqual([
     ['16', '15', '6'],
     ['10', '10', '4'],
   ]);

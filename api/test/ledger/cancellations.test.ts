@@ -44,7 +44,10 @@ async function exit(lines: Array<{ productId: number; quantity: string }>) {
 async function originalRows(table: 'invoices' | 'dispatches', id: number) {
   const column = table === 'invoices' ? 'invoice_id' : 'dispatch_id';
   const header = await t.db.query(`SELECT * FROM ${table} WHERE id = $1`, [id]);
-  const lines = await t.db.query(`SELECT * FROM ${table === 'invoices' ? 'invoice_lines' : 'dispatch_lines'} WHERE ${column} = $1 ORDER BY id`, [id]);
+  const lines = await t.db.query(
+    `SELECT * FROM ${table === 'invoices' ? 'invoice_lines' : 'dispatch_lines'} WHERE ${column} = $1 ORDER BY id`,
+    [id],
+  );
   const movements = await t.db.query(`SELECT * FROM movements WHERE ${column} = $1 AND cancellation_id IS NULL ORDER BY id`, [id]);
   return { header: header.rows, lines: lines.rows, movements: movements.rows };
 }
@@ -71,8 +74,29 @@ describe('POST /api/invoices/{id}/cancellation', () => {
       cancelledBy: { sub: 'user-luis', name: 'Luis Gómez' },
       movements: [
         // Last line first, each back to the balance before the invoice (nothing moved since).
-        expect.objectContaining({ productId: toner, productName: 'Tóner negro 58A', movementType: 'INVOICE_CANCELLATION', quantity: '2', price: '1450', amount: '2900', observations: 'Factura capturada dos veces', documentId: invoice.id, balanceQuantity: '0', balanceAverage: '0' }),
-        expect.objectContaining({ productId: paper, movementType: 'INVOICE_CANCELLATION', quantity: '10', price: '95.5', amount: '955', observations: 'Factura capturada dos veces', documentId: invoice.id, balanceQuantity: '0', balanceAverage: '0' }),
+        expect.objectContaining({
+          productId: toner,
+          productName: 'Tóner negro 58A',
+          movementType: 'INVOICE_CANCELLATION',
+          quantity: '2',
+          price: '1450',
+          amount: '2900',
+          observations: 'Factura capturada dos veces',
+          documentId: invoice.id,
+          balanceQuantity: '0',
+          balanceAverage: '0',
+        }),
+        expect.objectContaining({
+          productId: paper,
+          movementType: 'INVOICE_CANCELLATION',
+          quantity: '10',
+          price: '95.5',
+          amount: '955',
+          observations: 'Factura capturada dos veces',
+          documentId: invoice.id,
+          balanceQuantity: '0',
+          balanceAverage: '0',
+        }),
       ],
     });
     expect(Math.abs(Date.parse(data.cancelledAt) - started)).toBeLessThan(60_000);
@@ -108,7 +132,17 @@ describe('POST /api/invoices/{id}/cancellation', () => {
     });
     expect(byId.get(kept.id)).toMatchObject({ status: 'REGISTRADA', cancellation: null });
     // Every item keeps the fields it had before.
-    expect(Object.keys(byId.get(kept.id)!).sort()).toEqual(['cancellation', 'cfdiUuid', 'createdAt', 'id', 'invoiceDate', 'invoiceNumber', 'invoiceType', 'status', 'supplier']);
+    expect(Object.keys(byId.get(kept.id)!).sort()).toEqual([
+      'cancellation',
+      'cfdiUuid',
+      'createdAt',
+      'id',
+      'invoiceDate',
+      'invoiceNumber',
+      'invoiceType',
+      'status',
+      'supplier',
+    ]);
   });
 
   test('409 naming product, available and required when a product no longer holds the quantity; nothing changes, and it goes through once the stock is back', async () => {
@@ -122,7 +156,13 @@ describe('POST /api/invoices/{id}/cancellation', () => {
     const before = await countRows(t, LEDGER_TABLES);
     const stockBefore = [await stockOf(ana, pens), await stockOf(ana, clips)];
 
-    const refused = await postWith(t, `/api/invoices/${invoice.id}/cancellation`, { reason: 'Proveedor equivocado' }, { 'idempotency-key': 'cancelar-1' }, ANA);
+    const refused = await postWith(
+      t,
+      `/api/invoices/${invoice.id}/cancellation`,
+      { reason: 'Proveedor equivocado' },
+      { 'idempotency-key': 'cancelar-1' },
+      ANA,
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'INSUFFICIENT_STOCK',
@@ -130,11 +170,20 @@ describe('POST /api/invoices/{id}/cancellation', () => {
     });
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
     expect([await stockOf(ana, pens), await stockOf(ana, clips)]).toEqual(stockBefore);
-    expect((await ana.get('/api/invoices')).json().data.find((i: { id: number }) => i.id === invoice.id)).toMatchObject({ status: 'REGISTRADA', cancellation: null });
+    expect((await ana.get('/api/invoices')).json().data.find((i: { id: number }) => i.id === invoice.id)).toMatchObject({
+      status: 'REGISTRADA',
+      cancellation: null,
+    });
 
     // The refusal was not remembered: with the stock back, the same request (same key) succeeds.
     await entry([{ productId: clips, quantity: '1.25', purchasePrice: '12' }]);
-    const retried = await postWith(t, `/api/invoices/${invoice.id}/cancellation`, { reason: 'Proveedor equivocado' }, { 'idempotency-key': 'cancelar-1' }, ANA);
+    const retried = await postWith(
+      t,
+      `/api/invoices/${invoice.id}/cancellation`,
+      { reason: 'Proveedor equivocado' },
+      { 'idempotency-key': 'cancelar-1' },
+      ANA,
+    );
     expect(retried.statusCode).toBe(201);
     expect(await stockOf(ana, clips)).toMatchObject({ availableQuantity: '0' });
   });
@@ -145,7 +194,9 @@ describe('POST /api/invoices/{id}/cancellation', () => {
     await entry([{ productId, quantity: '2', purchasePrice: '40' }]);
     const response = await ana.post(`/api/invoices/${first.id}/cancellation`, { reason: 'Devuelta al proveedor' });
     expect(response.statusCode).toBe(201);
-    expect(response.json().data.movements).toEqual([expect.objectContaining({ price: '35', quantity: '2', balanceQuantity: '2', balanceAverage: '35' })]);
+    expect(response.json().data.movements).toEqual([
+      expect.objectContaining({ price: '35', quantity: '2', balanceQuantity: '2', balanceAverage: '35' }),
+    ]);
   });
 });
 
@@ -165,7 +216,18 @@ describe('POST /api/dispatches/{id}/cancellation', () => {
       documentId: dispatch.id,
       reason: 'El área no recogió el material',
       cancelledBy: ANA,
-      movements: [{ movementType: 'DISPATCH_CANCELLATION', quantity: '4', price: '18.5', amount: '74', observations: 'El área no recogió el material', documentId: dispatch.id, balanceQuantity: '16', balanceAverage: '19.4375' }],
+      movements: [
+        {
+          movementType: 'DISPATCH_CANCELLATION',
+          quantity: '4',
+          price: '18.5',
+          amount: '74',
+          observations: 'El área no recogió el material',
+          documentId: dispatch.id,
+          balanceQuantity: '16',
+          balanceAverage: '19.4375',
+        },
+      ],
     });
     expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '16', averagePrice: '19.4375' });
     expect(await originalRows('dispatches', dispatch.id)).toEqual(before);
@@ -183,7 +245,7 @@ describe('POST /api/dispatches/{id}/cancellation', () => {
 });
 
 describe('refusals that change nothing', () => {
-  test('404 for an unknown document, with the issue\'s texts; 400 for an id that is not one', async () => {
+  test("404 for an unknown document, with the issue's texts; 400 for an id that is not one", async () => {
     const before = await countRows(t, LEDGER_TABLES);
     const invoice = await ana.post('/api/invoices/999999/cancellation', { reason: 'No existe' });
     expect([invoice.statusCode, invoice.json().message]).toEqual([404, 'No existe la entrada solicitada.']);
@@ -196,7 +258,7 @@ describe('refusals that change nothing', () => {
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
   });
 
-  test('the reason: required, trimmed, 5–500 characters, with the form\'s Spanish messages', async () => {
+  test("the reason: required, trimmed, 5–500 characters, with the form's Spanish messages", async () => {
     const productId = await createProduct(ana, 'Pegamento blanco 1 L');
     const invoice = await entry([{ productId, quantity: '3', purchasePrice: '60' }]);
     const dispatch = await exit([{ productId, quantity: '1' }]);
@@ -219,7 +281,9 @@ describe('refusals that change nothing', () => {
     for (const url of [`/api/invoices/${invoice.id}/cancellation`, `/api/dispatches/${dispatch.id}/cancellation`]) {
       for (const [body, message] of cases) {
         const response = await ana.post(url, body);
-        expect({ url, body, status: response.statusCode, message: response.json().message, field: response.json().errors?.reason }).toEqual({ url, body, status: 400, message, field: message });
+        expect({ url, body, status: response.statusCode, message: response.json().message, field: response.json().errors?.reason }).toEqual(
+          { url, body, status: 400, message, field: message },
+        );
       }
       for (const body of [[], 'motivo', null]) {
         const response = await ana.post(url, body);
@@ -243,9 +307,17 @@ describe('refusals that change nothing', () => {
     const before = await countRows(t, LEDGER_TABLES);
 
     const again = await luis.post(`/api/invoices/${invoice.id}/cancellation`, { reason: 'Otra vez' });
-    expect([again.statusCode, again.json().code, again.json().message]).toEqual([409, 'ALREADY_CANCELLED', 'La entrada ya está cancelada.']);
+    expect([again.statusCode, again.json().code, again.json().message]).toEqual([
+      409,
+      'ALREADY_CANCELLED',
+      'La entrada ya está cancelada.',
+    ]);
     const againExit = await luis.post(`/api/dispatches/${dispatch.id}/cancellation`, { reason: 'Otra vez' });
-    expect([againExit.statusCode, againExit.json().code, againExit.json().message]).toEqual([409, 'ALREADY_CANCELLED', 'La salida ya está cancelada.']);
+    expect([againExit.statusCode, againExit.json().code, againExit.json().message]).toEqual([
+      409,
+      'ALREADY_CANCELLED',
+      'La salida ya está cancelada.',
+    ]);
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
     expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '0' });
   });
@@ -254,10 +326,15 @@ describe('refusals that change nothing', () => {
     const productId = await createProduct(ana, 'Grapas estándar');
     const invoice = await entry([{ productId, quantity: '1', purchasePrice: '25' }]);
     await ana.post(`/api/invoices/${invoice.id}/cancellation`, { reason: 'Cancelada para la prueba' });
-    await expect(t.db.query(`UPDATE document_cancellations SET reason = 'Cambiada después' WHERE invoice_id = $1`, [invoice.id])).rejects.toThrow(/inmutable/);
+    await expect(
+      t.db.query(`UPDATE document_cancellations SET reason = 'Cambiada después' WHERE invoice_id = $1`, [invoice.id]),
+    ).rejects.toThrow(/inmutable/);
     await expect(t.db.query('DELETE FROM document_cancellations WHERE invoice_id = $1', [invoice.id])).rejects.toThrow(/inmutable/);
     await expect(
-      t.db.query(`INSERT INTO document_cancellations (document_kind, invoice_id, reason, cancelled_by, cancelled_by_name) VALUES ('INVOICE', $1, 'Segunda vez', 'x', 'X')`, [invoice.id]),
+      t.db.query(
+        `INSERT INTO document_cancellations (document_kind, invoice_id, reason, cancelled_by, cancelled_by_name) VALUES ('INVOICE', $1, 'Segunda vez', 'x', 'X')`,
+        [invoice.id],
+      ),
     ).rejects.toThrow(/duplicate key/);
   });
 });
@@ -281,7 +358,13 @@ describe('Idempotency-Key and the audit trail', () => {
     const other = await createProduct(ana, 'Cuaderno de forma francesa');
     await entry([{ productId: other, quantity: '1', purchasePrice: '30' }]);
     const dispatch = await exit([{ productId: other, quantity: '1' }]);
-    const otherRoute = await postWith(t, `/api/dispatches/${dispatch.id}/cancellation`, { reason: 'Doble clic' }, { 'idempotency-key': 'cancelacion-7' }, ANA);
+    const otherRoute = await postWith(
+      t,
+      `/api/dispatches/${dispatch.id}/cancellation`,
+      { reason: 'Doble clic' },
+      { 'idempotency-key': 'cancelacion-7' },
+      ANA,
+    );
     expect([otherRoute.statusCode, otherRoute.json().code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
     // Without a key the duplicate is the ordinary "already cancelled".
     expect((await ana.post(url, { reason: 'Doble clic' })).json().message).toBe('La entrada ya está cancelada.');
@@ -340,7 +423,15 @@ describe('security and fuzz', () => {
     const reason = fc.oneof(
       fc.string({ maxLength: 12 }),
       fc.string({ unit: 'binary', minLength: 3, maxLength: 12 }),
-      fc.constantFrom('', '     ', 'Motivo válido', 'x'.repeat(501), '\u0000\u0000\u0000\u0000\u0000', "'; DROP TABLE movements; --", 'Mot\u202Eivo'),
+      fc.constantFrom(
+        '',
+        '     ',
+        'Motivo válido',
+        'x'.repeat(501),
+        '\u0000\u0000\u0000\u0000\u0000',
+        "'; DROP TABLE movements; --",
+        'Mot\u202Eivo',
+      ),
       fc.anything({ maxDepth: 2 }),
     );
     const body = fc.oneof(fc.record({ reason }, { requiredKeys: [] }), fc.anything({ maxDepth: 2 }));
@@ -358,7 +449,10 @@ describe('security and fuzz', () => {
           },
           payload: JSON.stringify(payload) ?? 'null',
         });
-        expect({ status: response.statusCode, body: response.statusCode >= 500 ? response.body : '' }).toEqual({ status: response.statusCode, body: '' });
+        expect({ status: response.statusCode, body: response.statusCode >= 500 ? response.body : '' }).toEqual({
+          status: response.statusCode,
+          body: '',
+        });
         expect(response.statusCode).toBeLessThan(500);
         const after = await countRows(t, LEDGER_TABLES);
         if (response.statusCode === 201 && response.headers['idempotent-replayed'] !== 'true') {

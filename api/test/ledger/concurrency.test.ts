@@ -3,10 +3,10 @@
 // exactly as many exits as there are units, and documents touching the same products in
 // opposite order neither deadlock nor leak a database error to the client.
 import type { CreateDispatch, CreateInvoice } from '@almacen/shared/domain';
-import { client, countRows, type Client } from '../helpers/http';
-import { createTestApp, type TestApp } from '../helpers/test-app';
 import { cancelDispatch, registerDispatch } from '../../src/modules/dispatches/dispatches.service';
 import { cancelInvoice, registerInvoice } from '../../src/modules/invoices/invoices.service';
+import { client, countRows, type Client } from '../helpers/http';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, stockOf, type Catalog } from './fixtures';
 
 // Each file creates and migrates its own database; on a busy machine that alone can take seconds.
@@ -35,7 +35,10 @@ test('25 dispatches of 1 unit racing for 10 units: exactly 10 succeed, 15 get 40
   // Each request has its own token and connection; they all hit the same balance row at once.
   const responses = await Promise.all(
     Array.from({ length: 25 }, (_, i) =>
-      client(t, { sub: `clerk-${i}`, name: `Almacenista ${i}` }).post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: 1 }])),
+      client(t, { sub: `clerk-${i}`, name: `Almacenista ${i}` }).post(
+        '/api/dispatches',
+        dispatchBody(t, catalog, [{ productId, quantity: 1 }]),
+      ),
     ),
   );
 
@@ -57,7 +60,19 @@ test('25 dispatches of 1 unit racing for 10 units: exactly 10 succeed, 15 get 40
     movements: before.movements + 10,
   });
   const { rows } = await t.db.query('SELECT balance_quantity::text FROM movements WHERE product_id = $1 ORDER BY id', [productId]);
-  expect(rows.map((r) => r.balance_quantity)).toEqual(['10.000', '9.000', '8.000', '7.000', '6.000', '5.000', '4.000', '3.000', '2.000', '1.000', '0.000']);
+  expect(rows.map((r) => r.balance_quantity)).toEqual([
+    '10.000',
+    '9.000',
+    '8.000',
+    '7.000',
+    '6.000',
+    '5.000',
+    '4.000',
+    '3.000',
+    '2.000',
+    '1.000',
+    '0.000',
+  ]);
 });
 
 test('multi-product documents in opposite product order, many times at once: no 5xx, no deadlock, exact totals', async () => {
@@ -71,10 +86,44 @@ test('multi-product documents in opposite product order, many times at once: no 
   const rounds = 15;
   const requests = [];
   for (let i = 0; i < rounds; i++) {
-    requests.push(c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: a, quantity: 1 }, { productId: b, quantity: 1 }, { productId: z, quantity: 1 }])));
-    requests.push(c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: z, quantity: 1 }, { productId: b, quantity: 1 }, { productId: a, quantity: 1 }])));
-    requests.push(c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: b, quantity: 1, purchasePrice: 110 }, { productId: a, quantity: 1, purchasePrice: 95 }])));
-    requests.push(c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: a, quantity: 1, purchasePrice: 95 }, { productId: z, quantity: 1, purchasePrice: 2.5 }])));
+    requests.push(
+      c.post(
+        '/api/dispatches',
+        dispatchBody(t, catalog, [
+          { productId: a, quantity: 1 },
+          { productId: b, quantity: 1 },
+          { productId: z, quantity: 1 },
+        ]),
+      ),
+    );
+    requests.push(
+      c.post(
+        '/api/dispatches',
+        dispatchBody(t, catalog, [
+          { productId: z, quantity: 1 },
+          { productId: b, quantity: 1 },
+          { productId: a, quantity: 1 },
+        ]),
+      ),
+    );
+    requests.push(
+      c.post(
+        '/api/invoices',
+        invoiceBody(t, catalog, [
+          { productId: b, quantity: 1, purchasePrice: 110 },
+          { productId: a, quantity: 1, purchasePrice: 95 },
+        ]),
+      ),
+    );
+    requests.push(
+      c.post(
+        '/api/invoices',
+        invoiceBody(t, catalog, [
+          { productId: a, quantity: 1, purchasePrice: 95 },
+          { productId: z, quantity: 1, purchasePrice: 2.5 },
+        ]),
+      ),
+    );
   }
   const responses = await Promise.all(requests);
   expect(responses.filter((r) => r.statusCode !== 201).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
@@ -131,7 +180,9 @@ test('the lock order itself prevents deadlocks: with NO retry, opposite-order do
 test('concurrent first entries of a product that never moved create ONE balance row and count every unit', async () => {
   const productId = await createProduct(c, 'Lápiz adhesivo 40 g');
   const responses = await Promise.all(
-    Array.from({ length: 12 }, () => c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '2.5', purchasePrice: '18.9' }]))),
+    Array.from({ length: 12 }, () =>
+      c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '2.5', purchasePrice: '18.9' }])),
+    ),
   );
   expect(responses.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
   expect(await stockOf(c, productId)).toMatchObject({ availableQuantity: '30', averagePrice: '18.9' });
@@ -144,13 +195,21 @@ test('concurrent first entries of a product that never moved create ONE balance 
 test('ten people cancel the same entry and the same exit at once: exactly one 201 each, the others 409 with the Spanish message, stock moved once', async () => {
   const productId = await createProduct(c, 'Resistol 850 g');
   await receive(productId, '50', '90');
-  const invoice = (await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '10', purchasePrice: '100' }]))).json().data;
+  const invoice = (await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '10', purchasePrice: '100' }]))).json()
+    .data;
   const dispatch = (await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: '4' }]))).json().data;
   const before = await countRows(t, ['document_cancellations', 'movements']);
 
   const race = (url: string) =>
-    Promise.all(Array.from({ length: 10 }, (_, i) => client(t, { sub: `clerk-${i}`, name: `Almacenista ${i}` }).post(url, { reason: `Corrección ${i}` })));
-  const [entries, exits] = await Promise.all([race(`/api/invoices/${invoice.id}/cancellation`), race(`/api/dispatches/${dispatch.id}/cancellation`)]);
+    Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        client(t, { sub: `clerk-${i}`, name: `Almacenista ${i}` }).post(url, { reason: `Corrección ${i}` }),
+      ),
+    );
+  const [entries, exits] = await Promise.all([
+    race(`/api/invoices/${invoice.id}/cancellation`),
+    race(`/api/dispatches/${dispatch.id}/cancellation`),
+  ]);
 
   for (const [responses, message] of [
     [entries, 'La entrada ya está cancelada.'],
@@ -178,8 +237,30 @@ test('the lock order holds for cancellations too: with NO retry, opposite-order 
   const dispatches: number[] = [];
   for (let i = 0; i < 10; i++) {
     const lines = i % 2 ? [a, b] : [b, a];
-    invoices.push((await c.post('/api/invoices', invoiceBody(t, catalog, lines.map((productId) => ({ productId, quantity: '1', purchasePrice: '6' }))))).json().data.id);
-    dispatches.push((await c.post('/api/dispatches', dispatchBody(t, catalog, lines.map((productId) => ({ productId, quantity: '1' }))))).json().data.id);
+    invoices.push(
+      (
+        await c.post(
+          '/api/invoices',
+          invoiceBody(
+            t,
+            catalog,
+            lines.map((productId) => ({ productId, quantity: '1', purchasePrice: '6' })),
+          ),
+        )
+      ).json().data.id,
+    );
+    dispatches.push(
+      (
+        await c.post(
+          '/api/dispatches',
+          dispatchBody(
+            t,
+            catalog,
+            lines.map((productId) => ({ productId, quantity: '1' })),
+          ),
+        )
+      ).json().data.id,
+    );
   }
   const header = dispatchBody(t, catalog, []);
   const exit = (first: number, second: number): CreateDispatch => ({

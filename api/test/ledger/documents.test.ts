@@ -27,17 +27,22 @@ const shiftDays = (date: string, days: number) => {
 describe('POST /api/invoices', () => {
   test('answers 201 with the saved invoice (data.invoiceNumber), its lines and movements; records who and when; audits it', async () => {
     const productId = await createProduct(ana, 'Hojas blancas tamaño carta');
-    const body = invoiceBody(t, catalog, [
-      {
-        productId,
-        quantity: '12',
-        purchasePrice: '116',
-        observations: '  Caja con 5,000 hojas  ',
-        applyValueAddedTaxToPurchasePrice: true,
-        applyExciseTax: false,
-        exciseTaxRate: '0',
-      },
-    ], { invoiceNumber: '  A-1029  ', invoiceType: 'DONATIVO' });
+    const body = invoiceBody(
+      t,
+      catalog,
+      [
+        {
+          productId,
+          quantity: '12',
+          purchasePrice: '116',
+          observations: '  Caja con 5,000 hojas  ',
+          applyValueAddedTaxToPurchasePrice: true,
+          applyExciseTax: false,
+          exciseTaxRate: '0',
+        },
+      ],
+      { invoiceNumber: '  A-1029  ', invoiceType: 'DONATIVO' },
+    );
     const response = await ana.post('/api/invoices', body);
     expect(response.statusCode).toBe(201);
     const invoice = response.json().data;
@@ -83,7 +88,9 @@ describe('POST /api/invoices', () => {
       }),
     ]);
 
-    const { rows } = await t.db.query('SELECT created_by, created_by_name, created_at <= now() AS recorded FROM invoices WHERE id = $1', [invoice.id]);
+    const { rows } = await t.db.query('SELECT created_by, created_by_name, created_at <= now() AS recorded FROM invoices WHERE id = $1', [
+      invoice.id,
+    ]);
     expect(rows[0]).toEqual({ created_by: 'user-ana', created_by_name: 'Ana Pérez', recorded: true });
     const audit = await auditRows(t, 'invoices', invoice.id);
     expect(audit).toHaveLength(1);
@@ -138,7 +145,12 @@ describe('POST /api/invoices', () => {
     const raw = JSON.stringify(invoiceBody(t, catalog, [{ productId, quantity: 'QTY', purchasePrice: 'PRICE' }]))
       .replace('"QTY"', '33.333')
       .replace('"PRICE"', '100.005');
-    const saved = await t.app.inject({ method: 'POST', url: '/api/invoices', headers: { ...(await t.auth()), 'content-type': 'application/json' }, payload: raw });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoices',
+      headers: { ...(await t.auth()), 'content-type': 'application/json' },
+      payload: raw,
+    });
     expect(saved.statusCode).toBe(201);
     const { rows } = await t.db.query(
       'SELECT l.quantity::text AS q, l.purchase_price::text AS p, m.amount::text AS amount FROM invoice_lines l JOIN movements m ON m.invoice_line_id = l.id WHERE l.invoice_id = $1',
@@ -150,12 +162,21 @@ describe('POST /api/invoices', () => {
 
   test('IEPS rate: up to 5 decimals and not negative', async () => {
     const productId = await createProduct(ana, 'Refresco de cola 600 ml');
-    const tooFine = await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '20', applyExciseTax: true, exciseTaxRate: '8.000001' }]));
+    const tooFine = await ana.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '20', applyExciseTax: true, exciseTaxRate: '8.000001' }]),
+    );
     expect(tooFine.statusCode).toBe(400);
     expect(tooFine.json().errors).toEqual({ 'products.0.exciseTaxRate': 'El valor admite como máximo 5 decimales.' });
-    const negative = await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '20', exciseTaxRate: '-8' }]));
+    const negative = await ana.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '20', exciseTaxRate: '-8' }]),
+    );
     expect(negative.statusCode).toBe(400);
-    const ok = await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '21.6', applyExciseTax: true, exciseTaxRate: '8.00001' }]));
+    const ok = await ana.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '21.6', applyExciseTax: true, exciseTaxRate: '8.00001' }]),
+    );
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.products[0]).toMatchObject({ applyExciseTax: true, exciseTaxRate: '8.00001', purchasePrice: '21.6' });
   });
@@ -163,10 +184,16 @@ describe('POST /api/invoices', () => {
   test('a date after today (in APP_TIME_ZONE) is refused; today and past dates are accepted', async () => {
     const productId = await createProduct(ana, 'Corrector líquido');
     const before = await countRows(t, LEDGER_TABLES);
-    const tomorrow = await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '1' }], { invoiceDate: shiftDays(today(t), 1) }));
+    const tomorrow = await ana.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '1' }], { invoiceDate: shiftDays(today(t), 1) }),
+    );
     expect(tomorrow.statusCode).toBe(400);
     expect(tomorrow.json().errors).toEqual({ invoiceDate: 'La fecha no puede ser posterior a hoy.' });
-    const badDate = await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '1' }], { invoiceDate: '2025-02-30' }));
+    const badDate = await ana.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '1' }], { invoiceDate: '2025-02-30' }),
+    );
     expect(badDate.statusCode).toBe(400);
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
     const todayOk = await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '1' }]));
@@ -178,11 +205,19 @@ describe('POST /api/invoices', () => {
     const before = await countRows(t, LEDGER_TABLES);
     const response = await ana.post(
       '/api/invoices',
-      invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '1' }, { productId: 999999, quantity: '1', purchasePrice: '1' }], {
-        supplierId: 888888,
-        directorEmployeeId: 777777,
-        warehouseKeeperEmployeeId: 777778,
-      }),
+      invoiceBody(
+        t,
+        catalog,
+        [
+          { productId, quantity: '1', purchasePrice: '1' },
+          { productId: 999999, quantity: '1', purchasePrice: '1' },
+        ],
+        {
+          supplierId: 888888,
+          directorEmployeeId: 777777,
+          warehouseKeeperEmployeeId: 777778,
+        },
+      ),
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -200,10 +235,16 @@ describe('POST /api/invoices', () => {
 
   test('an invoice number is unique per supplier (ignoring case and spaces) → 409; another supplier may repeat it', async () => {
     const productId = await createProduct(ana, 'Carpeta de argollas');
-    const first = await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '45' }], { invoiceNumber: 'FAC-7781' }));
+    const first = await ana.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '45' }], { invoiceNumber: 'FAC-7781' }),
+    );
     expect(first.statusCode).toBe(201);
     const before = await countRows(t, LEDGER_TABLES);
-    const again = await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '3', purchasePrice: '45' }], { invoiceNumber: ' fac-7781 ' }));
+    const again = await ana.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId, quantity: '3', purchasePrice: '45' }], { invoiceNumber: ' fac-7781 ' }),
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'DUPLICATE', errors: { invoiceNumber: expect.stringContaining('fac-7781') } });
     expect(again.json().message).toMatch(/^Ya existe la factura «fac-7781» del proveedor «Papelería del Centro/);
@@ -211,7 +252,10 @@ describe('POST /api/invoices', () => {
     expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '1' });
 
     const other = await createCatalog(ana);
-    const otherSupplier = await ana.post('/api/invoices', invoiceBody(t, other, [{ productId, quantity: '1', purchasePrice: '45' }], { invoiceNumber: 'FAC-7781' }));
+    const otherSupplier = await ana.post(
+      '/api/invoices',
+      invoiceBody(t, other, [{ productId, quantity: '1', purchasePrice: '45' }], { invoiceNumber: 'FAC-7781' }),
+    );
     expect(otherSupplier.statusCode).toBe(201);
   });
 });
@@ -219,8 +263,17 @@ describe('POST /api/invoices', () => {
 describe('POST /api/dispatches', () => {
   test('exits at the server average whatever exitPrice the form sent; answers the saved dispatch; audits it', async () => {
     const productId = await createProduct(ana, 'Papel higiénico institucional');
-    await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '10', purchasePrice: '10' }, { productId, quantity: '20', purchasePrice: '13' }]));
-    const response = await ana.post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: '4', exitPrice: '999.999', observations: 'Dirección' }]));
+    await ana.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [
+        { productId, quantity: '10', purchasePrice: '10' },
+        { productId, quantity: '20', purchasePrice: '13' },
+      ]),
+    );
+    const response = await ana.post(
+      '/api/dispatches',
+      dispatchBody(t, catalog, [{ productId, quantity: '4', exitPrice: '999.999', observations: 'Dirección' }]),
+    );
     expect(response.statusCode).toBe(201);
     const dispatch = response.json().data;
     expect(dispatch).toMatchObject({
@@ -234,27 +287,49 @@ describe('POST /api/dispatches', () => {
       products: [{ productId, quantity: '4', exitPrice: '12', shownExitPrice: '999.999', amount: '48', observations: 'Dirección' }],
     });
     const movements = (await ana.get(`/api/movements/dispatches/${dispatch.id}`)).json().data;
-    expect(movements).toEqual([expect.objectContaining({ productId, price: '12', quantity: '4', movementType: 'DISPATCH', observations: 'Dirección' })]);
+    expect(movements).toEqual([
+      expect.objectContaining({ productId, price: '12', quantity: '4', movementType: 'DISPATCH', observations: 'Dirección' }),
+    ]);
     expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '26', averagePrice: '12' });
     expect((await auditRows(t, 'dispatches', dispatch.id))[0]).toMatchObject({ action: 'create', actor_sub: 'user-ana' });
-    expect((await ana.get('/api/dispatches')).json().data[0]).toEqual({ id: dispatch.id, dispatchDate: today(t), createdAt: expect.any(String), status: 'REGISTRADA', cancellation: null });
+    expect((await ana.get('/api/dispatches')).json().data[0]).toEqual({
+      id: dispatch.id,
+      dispatchDate: today(t),
+      createdAt: expect.any(String),
+      status: 'REGISTRADA',
+      cancellation: null,
+    });
   });
 
   test('a shortfall in ANY product refuses the whole document (409) and leaves nothing behind', async () => {
     const paper = await createProduct(ana, 'Hojas blancas');
     const toner = await createProduct(ana, 'Tóner cian');
-    await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '3.5', purchasePrice: '80' }, { productId: toner, quantity: '10', purchasePrice: '900' }]));
+    await ana.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [
+        { productId: paper, quantity: '3.5', purchasePrice: '80' },
+        { productId: toner, quantity: '10', purchasePrice: '900' },
+      ]),
+    );
     const before = await countRows(t, LEDGER_TABLES);
     const balances = (await t.db.query('SELECT * FROM product_balances ORDER BY product_id')).rows;
 
     // Two lines of the same product count together: 2 + 3 = 5 > 3.5.
     const response = await ana.post(
       '/api/dispatches',
-      dispatchBody(t, catalog, [{ productId: toner, quantity: '1' }, { productId: paper, quantity: '2' }, { productId: paper, quantity: '3' }]),
+      dispatchBody(t, catalog, [
+        { productId: toner, quantity: '1' },
+        { productId: paper, quantity: '2' },
+        { productId: paper, quantity: '3' },
+      ]),
     );
     expect(response.statusCode).toBe(409);
     const message = `Existencia insuficiente del producto «Hojas blancas» (id ${paper}): disponible 3.5, solicitado 5.`;
-    expect(response.json()).toEqual({ code: 'INSUFFICIENT_STOCK', message, errors: { 'products.1.quantity': message, 'products.2.quantity': message } });
+    expect(response.json()).toEqual({
+      code: 'INSUFFICIENT_STOCK',
+      message,
+      errors: { 'products.1.quantity': message, 'products.2.quantity': message },
+    });
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
     expect((await t.db.query('SELECT * FROM product_balances ORDER BY product_id')).rows).toEqual(balances);
   });
@@ -263,7 +338,9 @@ describe('POST /api/dispatches', () => {
     const productId = await createProduct(ana, 'Silla secretarial');
     const response = await ana.post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: '1' }]));
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(`Existencia insuficiente del producto «Silla secretarial» (id ${productId}): disponible 0, solicitado 1.`);
+    expect(response.json().message).toBe(
+      `Existencia insuficiente del producto «Silla secretarial» (id ${productId}): disponible 0, solicitado 1.`,
+    );
     expect((await t.db.query('SELECT 1 FROM product_balances WHERE product_id = $1', [productId])).rowCount).toBe(0);
   });
 
@@ -278,35 +355,60 @@ describe('POST /api/dispatches', () => {
       warehouseKeeperEmployeeId: 'El nombre del almacenista es un campo obligatorio.',
       products: 'La salida debe contener por lo menos un producto.',
     });
-    const lines = await ana.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: 1, quantity: '0', exitPrice: '0' }, { productId: 1, quantity: '1.2345' }]));
+    const lines = await ana.post(
+      '/api/dispatches',
+      dispatchBody(t, catalog, [
+        { productId: 1, quantity: '0', exitPrice: '0' },
+        { productId: 1, quantity: '1.2345' },
+      ]),
+    );
     expect(lines.json().errors).toEqual({
       'products.0.quantity': 'La cantidad del producto debe ser mayor a 0.',
       'products.0.exitPrice': 'El precio del producto debe ser mayor a 0.',
       'products.1.quantity': 'El valor admite como máximo 3 decimales.',
     });
-    const future = await ana.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: 1, quantity: '1' }], { dispatchDate: shiftDays(today(t), 1) }));
+    const future = await ana.post(
+      '/api/dispatches',
+      dispatchBody(t, catalog, [{ productId: 1, quantity: '1' }], { dispatchDate: shiftDays(today(t), 1) }),
+    );
     expect(future.json().errors).toEqual({ dispatchDate: 'La fecha no puede ser posterior a hoy.' });
-    const unknown = await ana.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: 424242, quantity: '1' }], { petitionerEmployeeId: 515151 }));
+    const unknown = await ana.post(
+      '/api/dispatches',
+      dispatchBody(t, catalog, [{ productId: 424242, quantity: '1' }], { petitionerEmployeeId: 515151 }),
+    );
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual({ petitionerEmployeeId: 'El solicitante seleccionado no existe.', 'products.0.productId': 'El producto seleccionado no existe.' });
+    expect(unknown.json().errors).toEqual({
+      petitionerEmployeeId: 'El solicitante seleccionado no existe.',
+      'products.0.productId': 'El producto seleccionado no existe.',
+    });
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
   });
 });
 
 test('a backdated document is registered in ledger order and rewrites nothing already recorded', async () => {
   const productId = await createProduct(ana, 'Jabón líquido para manos');
-  const first = (await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '10', purchasePrice: '30' }]))).json().data;
+  const first = (await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '10', purchasePrice: '30' }]))).json()
+    .data;
   const exit = (await ana.post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: '4' }]))).json().data;
   const before = (await ana.get(`/api/movements/products/${productId}`)).json().data;
 
   const lastMonth = shiftDays(today(t), -30);
-  const late = await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '6', purchasePrice: '40' }], { invoiceDate: lastMonth }));
+  const late = await ana.post(
+    '/api/invoices',
+    invoiceBody(t, catalog, [{ productId, quantity: '6', purchasePrice: '40' }], { invoiceDate: lastMonth }),
+  );
   expect(late.statusCode).toBe(201);
   const after = (await ana.get(`/api/movements/products/${productId}`)).json().data;
 
   expect(after.slice(0, 2)).toEqual(before); // the signed exit voucher still says 30
   expect(after[1]).toMatchObject({ documentId: exit.id, price: '30', movementType: 'DISPATCH' });
-  expect(after[2]).toMatchObject({ documentId: late.json().data.id, documentDate: lastMonth, price: '40', balanceQuantity: '12', balanceAverage: '35' });
+  expect(after[2]).toMatchObject({
+    documentId: late.json().data.id,
+    documentDate: lastMonth,
+    price: '40',
+    balanceQuantity: '12',
+    balanceAverage: '35',
+  });
   expect(after.map((m: { id: number }) => m.id)).toEqual([...after.map((m: { id: number }) => m.id)].sort((a, b) => a - b));
   expect(first.id).toBeLessThan(late.json().data.id);
 });
@@ -314,7 +416,8 @@ test('a backdated document is registered in ledger order and rewrites nothing al
 describe('documents and the ledger are immutable', () => {
   test('the database refuses UPDATE and DELETE of movements, documents and lines, and a negative balance', async () => {
     const productId = await createProduct(ana, 'Cuaderno profesional');
-    const invoice = (await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '5', purchasePrice: '25' }]))).json().data;
+    const invoice = (await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '5', purchasePrice: '25' }]))).json()
+      .data;
     const dispatch = (await ana.post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: '1' }]))).json().data;
 
     const refused = [
@@ -331,7 +434,9 @@ describe('documents and the ledger are immutable', () => {
     for (const [sql, params] of refused) {
       await expect(t.db.query(sql, [...params])).rejects.toThrow(/inmutable/);
     }
-    await expect(t.db.query('UPDATE product_balances SET quantity = -1 WHERE product_id = $1', [productId])).rejects.toThrow(/check constraint/);
+    await expect(t.db.query('UPDATE product_balances SET quantity = -1 WHERE product_id = $1', [productId])).rejects.toThrow(
+      /check constraint/,
+    );
     await expect(t.db.query('DELETE FROM product_balances WHERE product_id = $1', [productId])).rejects.toThrow(/movimientos/);
     expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '4', averagePrice: '25' });
   });
@@ -349,7 +454,9 @@ describe('documents and the ledger are immutable', () => {
 describe('reads', () => {
   test('GET /api/stock/{productId}: "0"/"0" for a product that never moved, 404 unknown, 400 not an id', async () => {
     const productId = await createProduct(ana, 'Tijeras de oficina');
-    expect((await ana.get(`/api/stock/${productId}`)).json()).toEqual({ data: { availableQuantity: '0', averagePrice: '0', value: '0', hasMovements: false } });
+    expect((await ana.get(`/api/stock/${productId}`)).json()).toEqual({
+      data: { availableQuantity: '0', averagePrice: '0', value: '0', hasMovements: false },
+    });
     const unknown = await ana.get('/api/stock/999999');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'NOT_FOUND', message: 'El producto solicitado no existe.' });
@@ -359,9 +466,18 @@ describe('reads', () => {
   test('GET /api/movements/…: 404 for an unknown document or product, [] for a product without movements', async () => {
     const productId = await createProduct(ana, 'Regla de 30 cm');
     expect((await ana.get(`/api/movements/products/${productId}`)).json()).toEqual({ data: [] });
-    expect((await ana.get('/api/movements/products/999999')).json()).toEqual({ code: 'NOT_FOUND', message: 'El producto solicitado no existe.' });
-    expect((await ana.get('/api/movements/invoices/999999')).json()).toEqual({ code: 'NOT_FOUND', message: 'La entrada solicitada no existe.' });
-    expect((await ana.get('/api/movements/dispatches/999999')).json()).toEqual({ code: 'NOT_FOUND', message: 'La salida solicitada no existe.' });
+    expect((await ana.get('/api/movements/products/999999')).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'El producto solicitado no existe.',
+    });
+    expect((await ana.get('/api/movements/invoices/999999')).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'La entrada solicitada no existe.',
+    });
+    expect((await ana.get('/api/movements/dispatches/999999')).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'La salida solicitada no existe.',
+    });
     for (const path of ['/api/movements/products/x', '/api/movements/invoices/0', '/api/movements/dispatches/1.5']) {
       expect((await ana.get(path)).statusCode).toBe(400);
     }

@@ -1,7 +1,7 @@
 // Catalogue rows and document payloads for the ledger tests, created through the API like a
 // clerk would. Dates default to "today" in the app's time zone.
-import { todayIn } from '@almacen/shared/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { todayIn } from '@almacen/shared/domain';
 import type { Client } from '../helpers/http';
 import type { TestApp } from '../helpers/test-app';
 
@@ -13,7 +13,9 @@ export interface Catalog {
 let rfcCounter = 0;
 export async function createCatalog(c: Client): Promise<Catalog> {
   rfcCounter++;
-  const rfc = `PAC${String(10101 + rfcCounter).padStart(6, '0').slice(0, 2)}0101AB${rfcCounter % 10}`;
+  const rfc = `PAC${String(10101 + rfcCounter)
+    .padStart(6, '0')
+    .slice(0, 2)}0101AB${rfcCounter % 10}`;
   const supplier = await c.post('/api/catalog/suppliers', { name: `Papelería del Centro ${rfcCounter}`, rfc });
   if (supplier.statusCode !== 201) throw new Error(`proveedor: ${supplier.body}`);
   const ids: number[] = [];
@@ -88,7 +90,13 @@ export function dispatchBody(t: TestApp, catalog: Catalog, lines: ExitInput[], e
 }
 
 /** POST with optional extra headers (Idempotency-Key). */
-export async function postWith(t: TestApp, url: string, body: unknown, headers: Record<string, string> = {}, claims?: Record<string, unknown>): Promise<LightMyRequestResponse> {
+export async function postWith(
+  t: TestApp,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  claims?: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: 'POST',
     url,
@@ -103,4 +111,14 @@ export async function stockOf(c: Client, productId: number): Promise<{ available
   return r.json().data;
 }
 
-export const LEDGER_TABLES = ['invoices', 'invoice_lines', 'dispatches', 'dispatch_lines', 'movements', 'product_balances', 'audit_log', 'idempotency_keys', 'document_cancellations'];
+export const LEDGER_TABLES = [
+  'invoices',
+  'invoice_lines',
+  'dispatches',
+  'dispatch_lines',
+  'movements',
+  'product_balances',
+  'audit_log',
+  'idempotency_keys',
+  'document_cancellations',
+];

@@ -43,10 +43,22 @@ test('the same key with another body, or on the other route → 409 IDEMPOTENCY_
   expect((await postWith(t, '/api/invoices', body, { 'idempotency-key': 'k-conflict' }, ANA)).statusCode).toBe(201);
   const before = await countRows(t, LEDGER_TABLES);
 
-  const changed = await postWith(t, '/api/invoices', { ...body, products: [{ ...body.products[0], quantity: '11' }] }, { 'idempotency-key': 'k-conflict' }, ANA);
+  const changed = await postWith(
+    t,
+    '/api/invoices',
+    { ...body, products: [{ ...body.products[0], quantity: '11' }] },
+    { 'idempotency-key': 'k-conflict' },
+    ANA,
+  );
   expect(changed.statusCode).toBe(409);
   expect(changed.json().code).toBe('IDEMPOTENCY_CONFLICT');
-  const otherRoute = await postWith(t, '/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: '1' }]), { 'idempotency-key': 'k-conflict' }, ANA);
+  const otherRoute = await postWith(
+    t,
+    '/api/dispatches',
+    dispatchBody(t, catalog, [{ productId, quantity: '1' }]),
+    { 'idempotency-key': 'k-conflict' },
+    ANA,
+  );
   expect(otherRoute.statusCode).toBe(409);
   expect(otherRoute.json().code).toBe('IDEMPOTENCY_CONFLICT');
   expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
@@ -69,7 +81,9 @@ test('ten identical submissions at the same moment create ONE dispatch and all g
   const before = await countRows(t, ['dispatches', 'movements']);
   const body = dispatchBody(t, catalog, [{ productId, quantity: '2' }]);
 
-  const responses = await Promise.all(Array.from({ length: 10 }, () => postWith(t, '/api/dispatches', body, { 'idempotency-key': 'doble-clic-42' }, ANA)));
+  const responses = await Promise.all(
+    Array.from({ length: 10 }, () => postWith(t, '/api/dispatches', body, { 'idempotency-key': 'doble-clic-42' }, ANA)),
+  );
   expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
   const ids = new Set(responses.map((r) => r.json().data.id));
   expect(ids.size).toBe(1);
@@ -96,7 +110,13 @@ test('a malformed key is refused with a Spanish message before anything is writt
   const productId = await createProduct(ana, 'Libreta francesa');
   const before = await countRows(t, LEDGER_TABLES);
   for (const key of ['x'.repeat(201), 'con espacios']) {
-    const response = await postWith(t, '/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '1' }]), { 'idempotency-key': key }, ANA);
+    const response = await postWith(
+      t,
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '1' }]),
+      { 'idempotency-key': key },
+      ANA,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/^La clave de idempotencia/);
   }

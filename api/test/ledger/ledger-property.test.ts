@@ -84,17 +84,37 @@ test('balance = fold(ledger), quantity ≥ 0, and refusals exactly when stock is
       const model = new Map<number, Balance>(products.map((p) => [p, ZERO]));
 
       for (const op of operations) {
-        const lines = op.lines.map((l) => ({ productId: products[l.product], q: BigInt(l.q), c: BigInt(l.c), text: fmt(l.q), cost: fmt(l.c) }));
+        const lines = op.lines.map((l) => ({
+          productId: products[l.product],
+          q: BigInt(l.q),
+          c: BigInt(l.c),
+          text: fmt(l.q),
+          cost: fmt(l.c),
+        }));
         const before = await countRows(t, ['movements', 'invoices', 'dispatches']);
         if (op.kind === 'in') {
-          const response = await c.post('/api/invoices', invoiceBody(t, catalog, lines.map((l) => ({ productId: l.productId, quantity: l.text, purchasePrice: l.cost }))));
+          const response = await c.post(
+            '/api/invoices',
+            invoiceBody(
+              t,
+              catalog,
+              lines.map((l) => ({ productId: l.productId, quantity: l.text, purchasePrice: l.cost })),
+            ),
+          );
           expect(response.statusCode).toBe(201);
           for (const l of lines) model.set(l.productId, applyEntry(model.get(l.productId)!, l.q, l.c));
         } else {
           const asked = new Map<number, bigint>();
           for (const l of lines) asked.set(l.productId, (asked.get(l.productId) ?? 0n) + l.q);
           const short = [...asked].filter(([p, q]) => q > model.get(p)!.q);
-          const response = await c.post('/api/dispatches', dispatchBody(t, catalog, lines.map((l) => ({ productId: l.productId, quantity: l.text }))));
+          const response = await c.post(
+            '/api/dispatches',
+            dispatchBody(
+              t,
+              catalog,
+              lines.map((l) => ({ productId: l.productId, quantity: l.text })),
+            ),
+          );
           if (short.length > 0) {
             expect(response.statusCode).toBe(409);
             expect(response.json().code).toBe('INSUFFICIENT_STOCK');
@@ -175,13 +195,20 @@ const pick = fc.nat({ max: 1_000 });
 // them go through and there are exits to cancel.
 const CANCELLING_PRODUCTS = 2;
 const sharedLine = fc.record({ product: fc.integer({ min: 0, max: CANCELLING_PRODUCTS - 1 }), q: qty, c: cost });
-const smallLine = fc.record({ product: fc.integer({ min: 0, max: CANCELLING_PRODUCTS - 1 }), q: fc.integer({ min: 1, max: 8_000 }), c: cost });
+const smallLine = fc.record({
+  product: fc.integer({ min: 0, max: CANCELLING_PRODUCTS - 1 }),
+  q: fc.integer({ min: 1, max: 8_000 }),
+  c: cost,
+});
 const cancellingOperation = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('in' as const), lines: fc.array(sharedLine, { minLength: 1, maxLength: 3 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('out' as const), lines: fc.array(smallLine, { minLength: 1, maxLength: 2 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel-in' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel-out' as const), pick }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('in-then-cancel' as const), lines: fc.array(sharedLine, { minLength: 1, maxLength: 3 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('in-then-cancel' as const), lines: fc.array(sharedLine, { minLength: 1, maxLength: 3 }) }),
+  },
 );
 
 interface CancellationMovementRow extends MovementRow {
@@ -205,13 +232,33 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
 
       const post = (kind: 'in' | 'out', lines: Array<{ productId: number; text: string; cost: string }>) =>
         kind === 'in'
-          ? c.post('/api/invoices', invoiceBody(t, catalog, lines.map((l) => ({ productId: l.productId, quantity: l.text, purchasePrice: l.cost }))))
-          : c.post('/api/dispatches', dispatchBody(t, catalog, lines.map((l) => ({ productId: l.productId, quantity: l.text }))));
+          ? c.post(
+              '/api/invoices',
+              invoiceBody(
+                t,
+                catalog,
+                lines.map((l) => ({ productId: l.productId, quantity: l.text, purchasePrice: l.cost })),
+              ),
+            )
+          : c.post(
+              '/api/dispatches',
+              dispatchBody(
+                t,
+                catalog,
+                lines.map((l) => ({ productId: l.productId, quantity: l.text })),
+              ),
+            );
 
       const registerEntry = async (lines: Array<{ productId: number; q: bigint; c: bigint; text: string; cost: string }>) => {
         const response = await post('in', lines);
         expect(response.statusCode).toBe(201);
-        const doc = { key: `I${response.json().data.id}`, url: `/api/invoices/${response.json().data.id}`, id: response.json().data.id, movements: [] as ModelMovement[], cancelled: false };
+        const doc = {
+          key: `I${response.json().data.id}`,
+          url: `/api/invoices/${response.json().data.id}`,
+          id: response.json().data.id,
+          movements: [] as ModelMovement[],
+          cancelled: false,
+        };
         for (const l of lines) {
           const m = { product: l.productId, doc: doc.key, q: l.q, price: l.c * 1000n, before: balance.get(l.productId)! };
           ledger.push(m);
@@ -228,7 +275,10 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
         const isEntry = doc.key.startsWith('I');
         if (doc.cancelled) {
           seen.refusedTwice++;
-          expect([response.statusCode, response.json().message]).toEqual([409, isEntry ? 'La entrada ya está cancelada.' : 'La salida ya está cancelada.']);
+          expect([response.statusCode, response.json().message]).toEqual([
+            409,
+            isEntry ? 'La entrada ya está cancelada.' : 'La salida ya está cancelada.',
+          ]);
           expect(await countRows(t, ['movements', 'document_cancellations', 'audit_log'])).toEqual(before);
           return;
         }
@@ -271,12 +321,17 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
           if (candidates.length > 0) await cancel(candidates[op.pick % candidates.length]);
           continue;
         }
-        const lines = op.lines.map((l) => ({ productId: products[l.product], q: BigInt(l.q), c: BigInt(l.c), text: fmt(l.q), cost: fmt(l.c) }));
+        const lines = op.lines.map((l) => ({
+          productId: products[l.product],
+          q: BigInt(l.q),
+          c: BigInt(l.c),
+          text: fmt(l.q),
+          cost: fmt(l.c),
+        }));
         if (op.kind === 'in') {
           await registerEntry(lines);
         } else if (op.kind === 'in-then-cancel') {
-          const figures = async () =>
-            Promise.all(products.map(async (p) => ({ ...(await stockOf(c, p)), hasMovements: undefined })));
+          const figures = async () => Promise.all(products.map(async (p) => ({ ...(await stockOf(c, p)), hasMovements: undefined })));
           const stockBefore = await figures();
           const doc = await registerEntry(lines);
           await cancel(doc);
@@ -293,7 +348,13 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
             continue;
           }
           expect(response.statusCode).toBe(201);
-          const doc = { key: `D${response.json().data.id}`, url: `/api/dispatches/${response.json().data.id}`, id: response.json().data.id, movements: [] as ModelMovement[], cancelled: false };
+          const doc = {
+            key: `D${response.json().data.id}`,
+            url: `/api/dispatches/${response.json().data.id}`,
+            id: response.json().data.id,
+            movements: [] as ModelMovement[],
+            cancelled: false,
+          };
           for (const l of lines) {
             const now = balance.get(l.productId)!;
             const m = { product: l.productId, doc: doc.key, q: l.q, price: now.avg, before: now };
@@ -327,7 +388,11 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
             folded = applyExit(folded, q);
           } else if (m.type === 'DISPATCH_CANCELLATION') {
             const original = rows.find((x) => x.id === m.cancels_movement_id)!;
-            expect([original.type, price, q]).toEqual(['DISPATCH', units(original.unit_cost, AVG_SCALE), units(original.quantity, Q_SCALE)]);
+            expect([original.type, price, q]).toEqual([
+              'DISPATCH',
+              units(original.unit_cost, AVG_SCALE),
+              units(original.quantity, Q_SCALE),
+            ]);
             folded = applyEntry6(folded, q, price);
           } else {
             const at = rows.findIndex((x) => x.id === m.cancels_movement_id);
@@ -343,9 +408,16 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
             }
           }
           expect(folded.q >= 0n).toBe(true);
-          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, 9)]).toEqual([folded.q, folded.avg, folded.q * folded.avg]);
+          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, 9)]).toEqual([
+            folded.q,
+            folded.avg,
+            folded.q * folded.avg,
+          ]);
         });
-        const stored = await t.db.query<{ quantity: string; average_cost: string }>('SELECT quantity::text, average_cost::text FROM product_balances WHERE product_id = $1', [productId]);
+        const stored = await t.db.query<{ quantity: string; average_cost: string }>(
+          'SELECT quantity::text, average_cost::text FROM product_balances WHERE product_id = $1',
+          [productId],
+        );
         const row = stored.rows[0] ?? { quantity: '0', average_cost: '0' };
         expect({ q: units(row.quantity, Q_SCALE), avg: units(row.average_cost, AVG_SCALE) }).toEqual(folded);
         expect(folded).toEqual(balance.get(productId));

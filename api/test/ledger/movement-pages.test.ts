@@ -22,8 +22,12 @@ beforeAll(async () => {
   otherId = await createProduct(ana, 'Borrador para pizarrón');
   // Seven movements of the product, interleaved with another product's so the ids have gaps.
   for (let i = 1; i <= 5; i += 1) {
-    expect((await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: String(i), purchasePrice: '10' }]))).statusCode).toBe(201);
-    expect((await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId: otherId, quantity: '1', purchasePrice: '5' }]))).statusCode).toBe(201);
+    expect(
+      (await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: String(i), purchasePrice: '10' }]))).statusCode,
+    ).toBe(201);
+    expect(
+      (await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId: otherId, quantity: '1', purchasePrice: '5' }]))).statusCode,
+    ).toBe(201);
   }
   for (const quantity of ['2', '3']) {
     expect((await ana.post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity }]))).statusCode).toBe(201);
@@ -68,7 +72,9 @@ test('?before= alone pages with the default size (100); below the oldest id the 
   expect(ids((await ana.get(`/api/movements/products/${productId}?before=${newest}`)).json().data)).toEqual(ids(all).reverse().slice(1));
   expect((await ana.get(`/api/movements/products/${productId}?before=${all[0].id}&limit=5`)).json()).toEqual({ data: [] });
   // A cursor larger than any id is simply "from the newest".
-  expect(ids((await ana.get(`/api/movements/products/${productId}?before=999999999999&limit=2`)).json().data)).toEqual(ids(all).reverse().slice(0, 2));
+  expect(ids((await ana.get(`/api/movements/products/${productId}?before=999999999999&limit=2`)).json().data)).toEqual(
+    ids(all).reverse().slice(0, 2),
+  );
 });
 
 test('limit is 1 to 1,000 and before a positive integer: anything else is a 400 with a Spanish message', async () => {
@@ -76,11 +82,19 @@ test('limit is 1 to 1,000 and before a positive integer: anything else is a 400 
   const beforeMessage = 'El parámetro before debe ser el ID de un movimiento (un número entero positivo).';
   for (const limit of ['0', '1001', '-1', '1.5', 'abc', '', '1e3', '0x10', ' 5', '99999999999999999999']) {
     const response = await ana.get(`/api/movements/products/${productId}?limit=${encodeURIComponent(limit)}`);
-    expect([limit, response.statusCode, response.json()]).toEqual([limit, 400, { code: 'VALIDATION', message: limitMessage, errors: { limit: limitMessage } }]);
+    expect([limit, response.statusCode, response.json()]).toEqual([
+      limit,
+      400,
+      { code: 'VALIDATION', message: limitMessage, errors: { limit: limitMessage } },
+    ]);
   }
   for (const before of ['0', '-3', 'x', '', '2.0', '1e5', '9999999999999999999999']) {
     const response = await ana.get(`/api/movements/products/${productId}?limit=2&before=${encodeURIComponent(before)}`);
-    expect([before, response.statusCode, response.json()]).toEqual([before, 400, { code: 'VALIDATION', message: beforeMessage, errors: { before: beforeMessage } }]);
+    expect([before, response.statusCode, response.json()]).toEqual([
+      before,
+      400,
+      { code: 'VALIDATION', message: beforeMessage, errors: { before: beforeMessage } },
+    ]);
   }
   const repeated = await ana.get(`/api/movements/products/${productId}?limit=1&limit=2`);
   expect(repeated.statusCode).toBe(400);
@@ -89,7 +103,10 @@ test('limit is 1 to 1,000 and before a positive integer: anything else is a 400 
 });
 
 test('paging an unknown product is still a 404, and paging needs a bearer token', async () => {
-  expect((await ana.get('/api/movements/products/999999?limit=5')).json()).toEqual({ code: 'NOT_FOUND', message: 'El producto solicitado no existe.' });
+  expect((await ana.get('/api/movements/products/999999?limit=5')).json()).toEqual({
+    code: 'NOT_FOUND',
+    message: 'El producto solicitado no existe.',
+  });
   expect((await t.app.inject({ method: 'GET', url: `/api/movements/products/${productId}?limit=5` })).statusCode).toBe(401);
 });
 

@@ -23,7 +23,8 @@ function monthEnd(offset: number): string {
   return new Date(Date.UTC(y, m + offset, 0)).toISOString().slice(0, 10);
 }
 const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const closedMessage = (until: string) => `El periodo hasta el ${formatDate(until)} está cerrado; registra el documento con una fecha posterior.`;
+const closedMessage = (until: string) =>
+  `El periodo hasta el ${formatDate(until)} está cerrado; registra el documento con una fecha posterior.`;
 
 let M1: string;
 let M2: string;
@@ -50,12 +51,23 @@ describe('closing months in order', () => {
   beforeAll(async () => {
     const clock = await registrationClock(t);
     // Registered within M1: 10 at 5, then an exit of 2.
-    invoiceInM1 = (await post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '5' }], { invoiceDate: plusDays(M1, -10) }))).id;
+    invoiceInM1 = (
+      await post(
+        '/api/invoices',
+        invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '5' }], { invoiceDate: plusDays(M1, -10) }),
+      )
+    ).id;
     await clock.at(`${plusDays(M1, -10)} 10:00:00`);
     exitInM1 = (await post('/api/dispatches', dispatchBody(t, catalog, [{ productId: paper, quantity: '2' }], { dispatchDate: M1 }))).id;
     await clock.at(`${M1} 23:59:59`);
     // Dated in M2 but registered five days after M2 ended: a late registration of M2.
-    await post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '7' }], { invoiceDate: plusDays(M2, -1), invoiceNumber: 'TARDIA-1' }));
+    await post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '7' }], {
+        invoiceDate: plusDays(M2, -1),
+        invoiceNumber: 'TARDIA-1',
+      }),
+    );
     await clock.at(`${plusDays(M2, 5)} 09:00:00`);
   });
 
@@ -85,8 +97,18 @@ describe('closing months in order', () => {
     const r = await postWith(t, '/api/period-closings', { until: M1 }, {}, { sub: 'user-autoriza', name: 'Rosa Méndez' });
     expect(r.statusCode).toBe(201);
     const closing = r.json().data;
-    expect(closing).toMatchObject({ until: M1, status: 'CERRADO', reopening: null, closedBy: { sub: 'user-autoriza', name: 'Rosa Méndez' } });
-    const stock = (await c.get(`/api/stock?date=${M1}`)).json().data as Array<{ productId: number; availableQuantity: string; averagePrice: string; value: string }>;
+    expect(closing).toMatchObject({
+      until: M1,
+      status: 'CERRADO',
+      reopening: null,
+      closedBy: { sub: 'user-autoriza', name: 'Rosa Méndez' },
+    });
+    const stock = (await c.get(`/api/stock?date=${M1}`)).json().data as Array<{
+      productId: number;
+      availableQuantity: string;
+      averagePrice: string;
+      value: string;
+    }>;
     expect(stock.find((s) => s.productId === paper)).toMatchObject({ availableQuantity: '8', averagePrice: '5', value: '40' });
     expect(closing.totalValue).toBe('40.00');
     const { rows } = await t.db.query(
@@ -103,8 +125,14 @@ describe('closing months in order', () => {
   test('every kind of document dated on or before M1 is refused with 409 and writes nothing; later dates are accepted', async () => {
     const before = await countRows(t, LEDGER_TABLES);
     const refused = [
-      await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: M1 })),
-      await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: '2000-01-01' })),
+      await c.post(
+        '/api/invoices',
+        invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: M1 }),
+      ),
+      await c.post(
+        '/api/invoices',
+        invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: '2000-01-01' }),
+      ),
       await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: paper, quantity: '1' }], { dispatchDate: plusDays(M1, -3) })),
       await c.post(`/api/invoices/${invoiceInM1}/cancellation`, { reason: 'Factura con fecha del mes cerrado' }),
       await c.post(`/api/dispatches/${exitInM1}/cancellation`, { reason: 'Salida con fecha del mes cerrado' }),
@@ -117,8 +145,17 @@ describe('closing months in order', () => {
     expect(refused[2].json().errors).toEqual({ dispatchDate: closedMessage(M1) });
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
     const day = plusDays(M1, 1);
-    expect((await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: day }))).statusCode).toBe(201);
-    expect((await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: paper, quantity: '1' }], { dispatchDate: day }))).statusCode).toBe(201);
+    expect(
+      (
+        await c.post(
+          '/api/invoices',
+          invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: day }),
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: paper, quantity: '1' }], { dispatchDate: day }))).statusCode,
+    ).toBe(201);
   });
 
   test('the next is M2: its preview lists the documents dated in M2 but registered after it ended, in registration order', async () => {
@@ -127,9 +164,27 @@ describe('closing months in order', () => {
     // TARDIA-1 (registered five days after M2) and the entry and exit of the previous test,
     // dated the 1st of M2 and registered today.
     expect(next.lateDocuments).toEqual([
-      { movementType: 'INVOICE', documentId: expect.any(Number), documentDate: plusDays(M2, -1), invoiceNumber: 'TARDIA-1', registeredAt: expect.any(String) },
-      { movementType: 'INVOICE', documentId: expect.any(Number), documentDate: plusDays(M1, 1), invoiceNumber: expect.stringMatching(/^F-/), registeredAt: expect.any(String) },
-      { movementType: 'DISPATCH', documentId: expect.any(Number), documentDate: plusDays(M1, 1), invoiceNumber: null, registeredAt: expect.any(String) },
+      {
+        movementType: 'INVOICE',
+        documentId: expect.any(Number),
+        documentDate: plusDays(M2, -1),
+        invoiceNumber: 'TARDIA-1',
+        registeredAt: expect.any(String),
+      },
+      {
+        movementType: 'INVOICE',
+        documentId: expect.any(Number),
+        documentDate: plusDays(M1, 1),
+        invoiceNumber: expect.stringMatching(/^F-/),
+        registeredAt: expect.any(String),
+      },
+      {
+        movementType: 'DISPATCH',
+        documentId: expect.any(Number),
+        documentDate: plusDays(M1, 1),
+        invoiceNumber: null,
+        registeredAt: expect.any(String),
+      },
     ]);
     expect(Date.parse(next.lateDocuments[0].registeredAt)).toBeLessThan(Date.parse(next.lateDocuments[1].registeredAt));
     // It counts in M3's stock, not M2's: the preview's value is the stock at M2.
@@ -182,8 +237,22 @@ describe('closing months in order', () => {
     expect(audit[1].before).toMatchObject({ status: 'CERRADO' });
     expect(audit[1].after).toMatchObject({ status: 'REABIERTO' });
 
-    expect((await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: M2 }))).statusCode).toBe(201);
-    expect((await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: M1 }))).statusCode).toBe(409);
+    expect(
+      (
+        await c.post(
+          '/api/invoices',
+          invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: M2 }),
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await c.post(
+          '/api/invoices',
+          invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: M1 }),
+        )
+      ).statusCode,
+    ).toBe(409);
     const list = (await c.get('/api/period-closings')).json().data;
     expect(list.map((l: { until: string; status: string }) => [l.until, l.status])).toEqual([
       [M2, 'REABIERTO'],
@@ -203,7 +272,12 @@ describe('closing months in order', () => {
 
   test('closing M3 while documents dated in M3 are being posted: none slips into the closed month', async () => {
     const posts = Array.from({ length: 16 }, (_, i) =>
-      c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: String(5 + i) }], { invoiceDate: plusDays(M3, -(i % 5)) })),
+      c.post(
+        '/api/invoices',
+        invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: String(5 + i) }], {
+          invoiceDate: plusDays(M3, -(i % 5)),
+        }),
+      ),
     );
     const closing = c.post('/api/period-closings', { until: M3 });
     const answers = await Promise.all([...posts.slice(0, 8), closing, ...posts.slice(8)]);
@@ -223,10 +297,16 @@ describe('closing months in order', () => {
     );
     expect(rows[0].late).toBe(0);
     const accepted = documents.filter((r) => r.statusCode === 201).length;
-    const { rows: count } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invoices WHERE invoice_date BETWEEN $1::date - 4 AND $1::date AND invoice_number LIKE 'F-%'`, [M3]);
+    const { rows: count } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM invoices WHERE invoice_date BETWEEN $1::date - 4 AND $1::date AND invoice_number LIKE 'F-%'`,
+      [M3],
+    );
     expect(count[0].n).toBe(accepted);
     // And after it, nothing dated in M3 gets in.
-    const late = await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: M3 }));
+    const late = await c.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: M3 }),
+    );
     expect(late.statusCode).toBe(409);
   });
 });
@@ -258,42 +338,79 @@ describe('security, fuzz and OpenAPI', () => {
 
   test('random dates, bodies and keys: never a 5xx; a refusal changes nothing', async () => {
     const dateText = fc.oneof(
-      fc.constantFrom(M1, M2, M3, monthEnd(0), monthEnd(5), '2025-02-29', '2024-02-29', '0000-00-00', '9999-12-31', '1999-12-31', '', ' ', '%00', "'; DROP TABLE movements; --"),
+      fc.constantFrom(
+        M1,
+        M2,
+        M3,
+        monthEnd(0),
+        monthEnd(5),
+        '2025-02-29',
+        '2024-02-29',
+        '0000-00-00',
+        '9999-12-31',
+        '1999-12-31',
+        '',
+        ' ',
+        '%00',
+        "'; DROP TABLE movements; --",
+      ),
       fc.string({ maxLength: 12 }),
       fc.date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
     );
     const body = fc.oneof(
-      fc.record({ until: fc.oneof(dateText, fc.anything({ maxDepth: 1 })), reason: fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('Motivo válido de prueba', 'x'.repeat(501), 'Mot\u202Eivo'), fc.anything({ maxDepth: 1 })) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          until: fc.oneof(dateText, fc.anything({ maxDepth: 1 })),
+          reason: fc.oneof(
+            fc.string({ maxLength: 10 }),
+            fc.constantFrom('Motivo válido de prueba', 'x'.repeat(501), 'Mot\u202Eivo'),
+            fc.anything({ maxDepth: 1 }),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
       fc.anything({ maxDepth: 2 }),
     );
     const key = fc.option(fc.oneof(fc.constantFrom('k1', ' ', 'x'.repeat(201)), fc.string({ maxLength: 6 })), { nil: undefined });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('close', 'reopen', 'stock', 'card'), dateText, dateText, body, key, async (kind, a, b, payload, idempotencyKey) => {
-        const before = await state();
-        const headers = {
-          authorization: `Bearer ${await t.token({ sub: 'user-fuzz', name: 'Fuzz' })}`,
-          'content-type': 'application/json',
-          ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
-        };
-        const url =
-          kind === 'close'
-            ? '/api/period-closings'
-            : kind === 'reopen'
-              ? `/api/period-closings/${encodeURIComponent(a)}/reopening`
-              : kind === 'stock'
-                ? `/api/stock?date=${encodeURIComponent(a)}`
-                : `/api/reports/products/${paper}?from=${encodeURIComponent(a)}&to=${encodeURIComponent(b)}&format=xlsx`;
-        const method = kind === 'stock' ? 'GET' : 'POST';
-        const r = await t.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: JSON.stringify(payload) ?? 'null' } : {}) });
-        expect({ status: r.statusCode, body: r.statusCode >= 500 ? r.body : '' }).toEqual({ status: r.statusCode, body: '' });
-        if (r.statusCode >= 400) expect(typeof r.json().message).toBe('string');
-        const after = await state();
-        if (r.statusCode === 201 && r.headers['idempotent-replayed'] !== 'true') {
-          expect(after['audit_log']).toBe(before['audit_log'] + 1);
-        } else if (kind === 'close' || kind === 'reopen') {
-          expect(after).toEqual(before);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('close', 'reopen', 'stock', 'card'),
+        dateText,
+        dateText,
+        body,
+        key,
+        async (kind, a, b, payload, idempotencyKey) => {
+          const before = await state();
+          const headers = {
+            authorization: `Bearer ${await t.token({ sub: 'user-fuzz', name: 'Fuzz' })}`,
+            'content-type': 'application/json',
+            ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+          };
+          const url =
+            kind === 'close'
+              ? '/api/period-closings'
+              : kind === 'reopen'
+                ? `/api/period-closings/${encodeURIComponent(a)}/reopening`
+                : kind === 'stock'
+                  ? `/api/stock?date=${encodeURIComponent(a)}`
+                  : `/api/reports/products/${paper}?from=${encodeURIComponent(a)}&to=${encodeURIComponent(b)}&format=xlsx`;
+          const method = kind === 'stock' ? 'GET' : 'POST';
+          const r = await t.app.inject({
+            method,
+            url,
+            headers,
+            ...(method === 'POST' ? { payload: JSON.stringify(payload) ?? 'null' } : {}),
+          });
+          expect({ status: r.statusCode, body: r.statusCode >= 500 ? r.body : '' }).toEqual({ status: r.statusCode, body: '' });
+          if (r.statusCode >= 400) expect(typeof r.json().message).toBe('string');
+          const after = await state();
+          if (r.statusCode === 201 && r.headers['idempotent-replayed'] !== 'true') {
+            expect(after['audit_log']).toBe(before['audit_log'] + 1);
+          } else if (kind === 'close' || kind === 'reopen') {
+            expect(after).toEqual(before);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -309,12 +426,19 @@ describe('security, fuzz and OpenAPI', () => {
     ]) {
       expect({ path, method, described: Boolean(doc.paths[path]?.[method]) }).toEqual({ path, method, described: true });
     }
-    expect(doc.paths['/api/period-closings'].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['until'] } } } });
-    expect(doc.paths['/api/period-closings/{until}/reopening'].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['reason'] } } } });
-    const names = (path: string, method: string) => (doc.paths[path][method].parameters as Array<{ name: string; in: string }>).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(doc.paths['/api/period-closings'].post.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['until'] } } },
+    });
+    expect(doc.paths['/api/period-closings/{until}/reopening'].post.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['reason'] } } },
+    });
+    const names = (path: string, method: string) =>
+      (doc.paths[path][method].parameters as Array<{ name: string; in: string }>).filter((p) => p.in === 'query').map((p) => p.name);
     expect(names('/api/stock', 'get')).toEqual(['date']);
     expect(names('/api/reports/stock', 'post')).toEqual(expect.arrayContaining(['format', 'date']));
     expect(names('/api/reports/products/{id}', 'post')).toEqual(expect.arrayContaining(['format', 'from', 'to']));
-    expect(Object.keys(doc.paths['/api/period-closings'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '404', '409']));
+    expect(Object.keys(doc.paths['/api/period-closings'].post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '404', '409']),
+    );
   });
 });

@@ -25,7 +25,11 @@ export async function registrationClock(t: TestApp): Promise<Clock> {
       try {
         await client.query('BEGIN');
         await client.query('SET LOCAL session_replication_role = replica');
-        await client.query('UPDATE movements SET recorded_at = ($1::timestamp AT TIME ZONE $2) WHERE id > $3::bigint', [local, t.config.timeZone, last]);
+        await client.query('UPDATE movements SET recorded_at = ($1::timestamp AT TIME ZONE $2) WHERE id > $3::bigint', [
+          local,
+          t.config.timeZone,
+          last,
+        ]);
         // The summary's monthly totals (0055) follow the rewound clock: recomputed from the movements.
         await client.query('SELECT stock_month_totals_rebuild(time_zone) FROM stock_month_totals_zone');
         await client.query('COMMIT');

@@ -1,9 +1,9 @@
 // The demo documents of `npm run seed`: registered through the real services on a catalogue like
 // the seed's, they leave a consistent ledger (stock = last movement's balance, nothing negative,
 // an audit row per document) and a second run loads nothing twice.
+import { seedLedger } from '../../src/modules/ledger/seed';
 import { client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { seedLedger } from '../../src/modules/ledger/seed';
 import { createCatalog, createProduct } from './fixtures';
 
 // Each file creates and migrates its own database; on a busy machine that alone can take seconds.
@@ -21,7 +21,18 @@ test('needs a catalogue, then loads invoices and dispatches once, consistently',
   const c = client(t);
   await createCatalog(c);
   await createCatalog(c);
-  for (const name of ['Hojas blancas carta', 'Tóner negro', 'Folder manila', 'Clips No. 1', 'Silla apilable', 'Cloro 1 L', 'Bolsa para basura', 'Extintor 4.5 kg', 'Refresco 600 ml', 'Cinta canela']) {
+  for (const name of [
+    'Hojas blancas carta',
+    'Tóner negro',
+    'Folder manila',
+    'Clips No. 1',
+    'Silla apilable',
+    'Cloro 1 L',
+    'Bolsa para basura',
+    'Extintor 4.5 kg',
+    'Refresco 600 ml',
+    'Cinta canela',
+  ]) {
     await createProduct(c, name);
   }
 
@@ -35,7 +46,9 @@ test('needs a catalogue, then loads invoices and dispatches once, consistently',
       WHERE b.quantity <> m.balance_quantity OR b.average_cost <> m.balance_average`,
   );
   expect(inconsistent).toEqual([]);
-  const { rows: audits } = await t.db.query(`SELECT entity, count(*)::int AS n FROM audit_log WHERE actor_sub = 'seed' GROUP BY entity ORDER BY entity`);
+  const { rows: audits } = await t.db.query(
+    `SELECT entity, count(*)::int AS n FROM audit_log WHERE actor_sub = 'seed' GROUP BY entity ORDER BY entity`,
+  );
   expect(audits).toEqual([
     { entity: 'dispatches', n: 4 },
     { entity: 'invoices', n: 4 },

@@ -52,14 +52,26 @@ describe('a worked example: entries, exits, a backdated invoice and a cancellati
     paper = await createProduct(c, 'Papel bond carta (corte)');
     toner = await createProduct(c, 'Tóner negro 58A (corte)');
     const clock = await registrationClock(t);
-    await post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '5' }], { invoiceDate: '2025-01-10' }));
+    await post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '5' }], { invoiceDate: '2025-01-10' }),
+    );
     await clock.at('2025-01-10 10:00:00');
-    const exit = await post('/api/dispatches', dispatchBody(t, catalog, [{ productId: paper, quantity: '4' }], { dispatchDate: '2025-01-10' }));
+    const exit = await post(
+      '/api/dispatches',
+      dispatchBody(t, catalog, [{ productId: paper, quantity: '4' }], { dispatchDate: '2025-01-10' }),
+    );
     await clock.at('2025-01-10 23:59:59.999');
-    await post('/api/invoices', invoiceBody(t, catalog, [{ productId: toner, quantity: '2', purchasePrice: '100' }], { invoiceDate: '2025-01-10' }));
+    await post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: toner, quantity: '2', purchasePrice: '100' }], { invoiceDate: '2025-01-10' }),
+    );
     await clock.at('2025-01-11 00:00:00');
     // Dated 5 January but registered on the 20th: it counts from the 20th.
-    await post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '6', purchasePrice: '10' }], { invoiceDate: '2025-01-05' }));
+    await post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: paper, quantity: '6', purchasePrice: '10' }], { invoiceDate: '2025-01-05' }),
+    );
     await clock.at('2025-01-20 09:00:00');
     // The exit of the 10th cancelled on 5 February: the 4 come back on the 5th, at 5.
     await post(`/api/dispatches/${exit.id}/cancellation`, { reason: 'Salida capturada por error' });
@@ -80,7 +92,7 @@ describe('a worked example: entries, exits, a backdated invoice and a cancellati
     expect(stock.get(toner)).toEqual({ availableQuantity: tq, averagePrice: ta, value: tv });
   });
 
-  test('today (and no date) is the balance row: today\'s behaviour unchanged', async () => {
+  test("today (and no date) is the balance row: today's behaviour unchanged", async () => {
     const today = todayIn(t.config.timeZone);
     const now = await c.get('/api/stock');
     expect(now.statusCode).toBe(200);
@@ -88,7 +100,12 @@ describe('a worked example: entries, exits, a backdated invoice and a cancellati
     const atToday = await stockAt(today, [paper, toner]);
     for (const product of [paper, toner]) {
       const { availableQuantity, averagePrice, value } = await stockOf(c, product);
-      expect(now.json().data.find((l: StockLine) => l.productId === product)).toEqual({ productId: product, availableQuantity, averagePrice, value });
+      expect(now.json().data.find((l: StockLine) => l.productId === product)).toEqual({
+        productId: product,
+        availableQuantity,
+        averagePrice,
+        value,
+      });
       expect(atToday.get(product)).toEqual({ availableQuantity, averagePrice, value });
     }
     expect(atToday.get(paper)).toEqual({ availableQuantity: '16', averagePrice: '6.875', value: '110' });
@@ -102,7 +119,9 @@ describe('a worked example: entries, exits, a backdated invoice and a cancellati
     const text = pdf.lines.join('\n');
     expect(pdf.pages[0].map((l) => l.join(' ')).join('\n')).toContain('REPORTE DE EXISTENCIAS AL 20/01/2025');
     expect(text).toContain('Existencias al: | 20/01/2025');
-    expect(text.replace(/\s+/g, ' ')).toContain('Existencias al 20/01/2025: el saldo de cada producto después del último movimiento registrado');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Existencias al 20/01/2025: el saldo de cada producto después del último movimiento registrado',
+    );
     const paperLine = pdf.lines.find((l) => l.includes('Papel bond carta (corte)'))!;
     expect(paperLine).toContain(`${formatQuantity('12')} | ${formatCurrency('7.5')}`);
     expect(paperLine).toContain(formatCurrency('90'));
@@ -122,7 +141,7 @@ describe('a worked example: entries, exits, a backdated invoice and a cancellati
     expect(total[6]).toBe(30);
   });
 
-  test('no date: the report keeps today\'s title and no note', async () => {
+  test("no date: the report keeps today's title and no note", async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/reports/stock?format=xlsx', headers: await t.auth() });
     expect(r.statusCode).toBe(200);
     const { rows } = await readXlsx(r.rawPayload);
@@ -145,7 +164,11 @@ describe('bad cut-off dates: 400 in Spanish, for the JSON and for the report', (
     const r = await c.get(`/api/stock?date=${encodeURIComponent(date)}`);
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ message, errors: { date: message } });
-    const report = await t.app.inject({ method: 'POST', url: `/api/reports/stock?date=${encodeURIComponent(date)}`, headers: await t.auth() });
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/stock?date=${encodeURIComponent(date)}`,
+      headers: await t.auth(),
+    });
     expect(report.statusCode).toBe(400);
     expect(report.json().message).toBe(message);
   });
@@ -153,7 +176,11 @@ describe('bad cut-off dates: 400 in Spanish, for the JSON and for the report', (
     const r = await c.get(`/api/stock?date=${tomorrow()}`);
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toMatch(/^La fecha de corte no puede ser posterior a hoy \(\d\d\/\d\d\/\d{4}\)\.$/);
-    const report = await t.app.inject({ method: 'POST', url: `/api/reports/stock?date=${tomorrow()}&format=xlsx`, headers: await t.auth() });
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/stock?date=${tomorrow()}&format=xlsx`,
+      headers: await t.auth(),
+    });
     expect(report.statusCode).toBe(400);
   });
 });
@@ -170,7 +197,11 @@ const TIMES = ['00:00:00', '08:15:00', '23:59:59.999'] as const;
 const BASE = Date.UTC(2024, 0, 1);
 const dayOf = (index: number) => new Date(BASE + index * 86_400_000).toISOString().slice(0, 10);
 
-const lineArb = fc.record({ product: fc.integer({ min: 0, max: 1 }), q: fc.integer({ min: 1, max: 9000 }), c: fc.integer({ min: 1, max: 900_000 }) });
+const lineArb = fc.record({
+  product: fc.integer({ min: 0, max: 1 }),
+  q: fc.integer({ min: 1, max: 9000 }),
+  c: fc.integer({ min: 1, max: 900_000 }),
+});
 const opArb = fc.record({
   kind: fc.constantFrom('in' as const, 'in' as const, 'out' as const, 'cancel' as const),
   lines: fc.array(lineArb, { minLength: 1, maxLength: 2 }),
@@ -206,7 +237,15 @@ test('property: GET /api/stock?date= equals the fold of the ledger registered by
           r = await c.post('/api/invoices', invoiceBody(t, catalog, lines, { invoiceDate: documentDate }));
           if (r.statusCode === 201) posted.push({ kind: 'invoices', id: r.json().data.id });
         } else if (op.kind === 'out') {
-          r = await c.post('/api/dispatches', dispatchBody(t, catalog, lines.map(({ productId, quantity }) => ({ productId, quantity })), { dispatchDate: documentDate }));
+          r = await c.post(
+            '/api/dispatches',
+            dispatchBody(
+              t,
+              catalog,
+              lines.map(({ productId, quantity }) => ({ productId, quantity })),
+              { dispatchDate: documentDate },
+            ),
+          );
           if (r.statusCode === 201) posted.push({ kind: 'dispatches', id: r.json().data.id });
         } else if (posted.length) {
           const target = posted[op.pick % posted.length];
@@ -214,11 +253,21 @@ test('property: GET /api/stock?date= equals the fold of the ledger registered by
         }
         if (r) expect([201, 409]).toContain(r.statusCode);
         await clock.at(`${dayOf(day)} ${TIMES[time]}`);
-        const { rows } = await t.db.query<{ id: string }>('SELECT m.id::text AS id FROM movements m WHERE m.product_id = ANY($1) ORDER BY m.id', [products]);
+        const { rows } = await t.db.query<{ id: string }>(
+          'SELECT m.id::text AS id FROM movements m WHERE m.product_id = ANY($1) ORDER BY m.id',
+          [products],
+        );
         for (const { id } of rows) if (!registeredOn.has(id)) registeredOn.set(id, day);
       }
 
-      const { rows: ledger } = await t.db.query<{ id: string; product_id: number; movement_type: string; quantity: string; balance_quantity: string; balance_average: string }>(
+      const { rows: ledger } = await t.db.query<{
+        id: string;
+        product_id: number;
+        movement_type: string;
+        quantity: string;
+        balance_quantity: string;
+        balance_average: string;
+      }>(
         // ORDER BY m.id, the number: a bare "id" would sort the text column of the same name.
         `SELECT m.id::text AS id, m.product_id, m.movement_type, m.quantity::text, trim_scale(m.balance_quantity)::text AS balance_quantity,
                 trim_scale(m.balance_average)::text AS balance_average
@@ -242,7 +291,10 @@ test('property: GET /api/stock?date= equals the fold of the ledger registered by
           const got = stock.get(product)!;
           expect(got.availableQuantity).toBe(expected.q);
           expect(got.averagePrice).toBe(expected.avg);
-          const { rows: value } = await t.db.query<{ v: string }>('SELECT trim_scale($1::numeric * $2::numeric)::text AS v', [expected.q, expected.avg]);
+          const { rows: value } = await t.db.query<{ v: string }>('SELECT trim_scale($1::numeric * $2::numeric)::text AS v', [
+            expected.q,
+            expected.avg,
+          ]);
           expect(got.value).toBe(value[0].v);
         }
       }

@@ -21,8 +21,7 @@ afterAll(() => t.close());
 
 type Row =
   //  operation   qty     unit cost      Q after   average after  value after   exit amount
-  | ['entrada', string, string, string, string, string]
-  | ['salida', string, null, string, string, string, string];
+  ['entrada', string, string, string, string, string] | ['salida', string, null, string, string, string, string];
 
 async function runWorksheet(productName: string, rows: Row[]) {
   const productId = await createProduct(c, productName);
@@ -43,7 +42,11 @@ async function runWorksheet(productName: string, rows: Row[]) {
     expect([last.balanceQuantity, last.balanceAverage, last.balanceValue]).toEqual([expectedQ, expectedAverage, expectedValue]);
     if (operation === 'salida') {
       // Exit price = the average before the exit (unchanged by it); amount = q × that price.
-      expect({ row: index + 1, price: last.price, amount: last.amount }).toEqual({ row: index + 1, price: expectedAverage, amount: row[6] });
+      expect({ row: index + 1, price: last.price, amount: last.amount }).toEqual({
+        row: index + 1,
+        price: expectedAverage,
+        amount: row[6],
+      });
     } else {
       expect({ row: index + 1, price: last.price }).toEqual({ row: index + 1, price: unitCost });
     }
@@ -112,7 +115,13 @@ test('several lines of one product in one invoice are posted in line order, like
   );
   expect(response.statusCode).toBe(201);
   const movements = (await c.get(`/api/movements/invoices/${response.json().data.id}`)).json().data;
-  expect(movements.map((m: { price: string; balanceQuantity: string; balanceAverage: string }) => [m.price, m.balanceQuantity, m.balanceAverage])).toEqual([
+  expect(
+    movements.map((m: { price: string; balanceQuantity: string; balanceAverage: string }) => [
+      m.price,
+      m.balanceQuantity,
+      m.balanceAverage,
+    ]),
+  ).toEqual([
     ['10', '10', '10'],
     ['20', '20', '15'],
   ]);
@@ -149,7 +158,11 @@ async function runCorrections(productName: string, rows: Correction[]) {
       const document = documents[row[1]];
       response = await c.post(`${document.url}/${document.id}/cancellation`, { reason: `Corrección del renglón ${row[1]}` });
     }
-    expect({ row: n, status: response.statusCode, body: response.statusCode === 201 ? '' : response.body }).toEqual({ row: n, status: 201, body: '' });
+    expect({ row: n, status: response.statusCode, body: response.statusCode === 201 ? '' : response.body }).toEqual({
+      row: n,
+      status: 201,
+      body: '',
+    });
 
     const [, , , expectedQ, expectedAverage, expectedValue] = row;
     const stock = await stockOf(c, productId);
@@ -163,7 +176,9 @@ async function runCorrections(productName: string, rows: Correction[]) {
     expect([last.balanceQuantity, last.balanceAverage, last.balanceValue]).toEqual([expectedQ, expectedAverage, expectedValue]);
     if (row[0] !== 'entrada') expect({ row: n, price: last.price, amount: last.amount }).toEqual({ row: n, price: row[6], amount: row[7] });
     if (row[0] === 'cancelar') {
-      const stored = await t.db.query('SELECT quantity::text AS q, average_cost::text AS avg FROM product_balances WHERE product_id = $1', [productId]);
+      const stored = await t.db.query('SELECT quantity::text AS q, average_cost::text AS avg FROM product_balances WHERE product_id = $1', [
+        productId,
+      ]);
       expect({ row: n, ...stored.rows[0] }).toEqual({ row: n, q: row[8], avg: row[9] });
     }
   }
@@ -228,7 +243,15 @@ test('an invoice with two lines of one product, cancelled at once, unwinds both 
   const cancelled = await c.post(`/api/invoices/${invoice.json().data.id}/cancellation`, { reason: 'Factura duplicada por error' });
   expect(cancelled.statusCode).toBe(201);
   // Last line first: back to 10 @ 1.87, then to 3 @ 1.1 — the balance the invoice found.
-  expect(cancelled.json().data.movements.map((m: { price: string; balanceQuantity: string; balanceAverage: string }) => [m.price, m.balanceQuantity, m.balanceAverage])).toEqual([
+  expect(
+    cancelled
+      .json()
+      .data.movements.map((m: { price: string; balanceQuantity: string; balanceAverage: string }) => [
+        m.price,
+        m.balanceQuantity,
+        m.balanceAverage,
+      ]),
+  ).toEqual([
     ['3.333', '10', '1.87'],
     ['2.2', '3', '1.1'],
   ]);

@@ -73,7 +73,13 @@ const operation = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('out' as const), lines: fc.array(line, { minLength: 1, maxLength: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancelIn' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancelOut' as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('count' as const), counted: fc.array(fc.integer({ min: 0, max: 30 }), { minLength: PRODUCTS, maxLength: PRODUCTS }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('count' as const),
+      counted: fc.array(fc.integer({ min: 0, max: 30 }), { minLength: PRODUCTS, maxLength: PRODUCTS }),
+    }),
+  },
 );
 
 test('after random entries, exits, cancellations and count adjustments the kept monthly totals equal the aggregation of the movements', async () => {
@@ -82,7 +88,8 @@ test('after random entries, exits, cancellations and count adjustments the kept 
   await fc.assert(
     fc.asyncProperty(fc.array(operation, { minLength: 4, maxLength: 12 }), async (operations) => {
       run++;
-      const partida = (await c.post('/api/catalog/product-categories', { description: `Partida de totales ${run}` })).json().data.id as number;
+      const partida = (await c.post('/api/catalog/product-categories', { description: `Partida de totales ${run}` })).json().data
+        .id as number;
       const products: number[] = [];
       for (let i = 0; i < PRODUCTS; i++) {
         const id = await createProduct(c, `Artículo de totales ${run}-${i}`);
@@ -93,12 +100,26 @@ test('after random entries, exits, cancellations and count adjustments the kept 
       const dispatches: number[] = [];
       for (const op of operations) {
         if (op.kind === 'in') {
-          const r = await c.post('/api/invoices', invoiceBody(t, catalog, op.lines.map((l) => ({ productId: products[l.product], quantity: String(l.q), purchasePrice: fmt(l.p) }))));
+          const r = await c.post(
+            '/api/invoices',
+            invoiceBody(
+              t,
+              catalog,
+              op.lines.map((l) => ({ productId: products[l.product], quantity: String(l.q), purchasePrice: fmt(l.p) })),
+            ),
+          );
           expect(r.statusCode).toBe(201);
           invoices.push(r.json().data.id);
           seen.in++;
         } else if (op.kind === 'out') {
-          const r = await c.post('/api/dispatches', dispatchBody(t, catalog, op.lines.map((l) => ({ productId: products[l.product], quantity: String(l.q) }))));
+          const r = await c.post(
+            '/api/dispatches',
+            dispatchBody(
+              t,
+              catalog,
+              op.lines.map((l) => ({ productId: products[l.product], quantity: String(l.q) })),
+            ),
+          );
           expect([201, 409]).toContain(r.statusCode); // 409: not enough stock, nothing written
           if (r.statusCode === 201) {
             dispatches.push(r.json().data.id);
@@ -108,11 +129,17 @@ test('after random entries, exits, cancellations and count adjustments the kept 
           const list = op.kind === 'cancelIn' ? invoices : dispatches;
           if (list.length === 0) continue;
           const [id] = list.splice(op.pick % list.length, 1);
-          const r = await c.post(`/api/${op.kind === 'cancelIn' ? 'invoices' : 'dispatches'}/${id}/cancellation`, { reason: 'Prueba de totales' });
+          const r = await c.post(`/api/${op.kind === 'cancelIn' ? 'invoices' : 'dispatches'}/${id}/cancellation`, {
+            reason: 'Prueba de totales',
+          });
           expect([201, 409]).toContain(r.statusCode); // 409: the stock already left
           if (r.statusCode === 201) seen[op.kind]++;
         } else {
-          const r = await c.post('/api/inventory-counts', { cutoffDate: today(t), description: `Conteo de totales ${run}`, categoryIds: [partida] });
+          const r = await c.post('/api/inventory-counts', {
+            cutoffDate: today(t),
+            description: `Conteo de totales ${run}`,
+            categoryIds: [partida],
+          });
           expect(r.statusCode).toBe(201);
           const id = r.json().data.id as number;
           const lines = products.map((p, i) => ({ productId: p, countedQuantity: String(op.counted[i]), unitCost: '1.500' }));
@@ -158,7 +185,7 @@ test('two documents registered by concurrent transactions in the same month are 
       c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: a, quantity: '2', purchasePrice: '10.005' }])),
       c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: b, quantity: '3', purchasePrice: '1.001' }])),
     ];
-    for (let waiting = 0; waiting < 2; ) {
+    for (let waiting = 0; waiting < 2;) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const { rows } = await t.db.query<{ n: number }>(
         `SELECT count(DISTINCT pid)::int AS n FROM pg_locks WHERE relation = 'stock_month_totals'::regclass AND NOT granted`,

@@ -49,16 +49,26 @@ beforeAll(async () => {
 
   const clock = await registrationClock(t);
   // 13 months ago: outside the 12-month series, inside the value.
-  doc.I1 = await ok(c.post('/api/invoices', invoiceBody(t, catalog, [
-    { productId: p.Papel, quantity: '10', purchasePrice: '10.005' }, // 100.05
-    { productId: p['Lápiz'], quantity: '3', purchasePrice: '1.111' }, // 3.333 → 3.33
-  ])));
+  doc.I1 = await ok(
+    c.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [
+        { productId: p.Papel, quantity: '10', purchasePrice: '10.005' }, // 100.05
+        { productId: p['Lápiz'], quantity: '3', purchasePrice: '1.111' }, // 3.333 → 3.33
+      ]),
+    ),
+  );
   await clock.at(`${shift(m0, -13)}-15 12:00:00`);
   // The first instant of the series' first month (APP_TIME_ZONE).
-  doc.I2 = await ok(c.post('/api/invoices', invoiceBody(t, catalog, [
-    { productId: p.Cloro, quantity: '4', purchasePrice: '25' }, // 100.00
-    { productId: p['Tóner'], quantity: '2.5', purchasePrice: '40.004' }, // 100.01
-  ])));
+  doc.I2 = await ok(
+    c.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [
+        { productId: p.Cloro, quantity: '4', purchasePrice: '25' }, // 100.00
+        { productId: p['Tóner'], quantity: '2.5', purchasePrice: '40.004' }, // 100.01
+      ]),
+    ),
+  );
   await clock.at(`${shift(m0, -11)}-01 00:00:00`);
   // The last instant of last month.
   doc.D1 = await ok(c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: p.Papel, quantity: '6', exitPrice: '10.005' }]))); // 60.03
@@ -80,7 +90,7 @@ const summary = async (claims?: Record<string, unknown>) => {
   return r.json().data;
 };
 
-test('the figures: inventory value, products with stock and under their minimum, the month\'s entries and exits net of cancellations', async () => {
+test("the figures: inventory value, products with stock and under their minimum, the month's entries and exits net of cancellations", async () => {
   const s = await summary({ sub: 'user-consulta', almacen_roles: ['CONSULTA'] });
   expect(s.month).toBe(m0);
   // Papel 10 × 10.005 = 100.05; Lápiz 3 × 1.111 = 3.33; Cloro 6 × 26.666667 = 160.00; Tóner 2 × 40.004 = 80.01.
@@ -97,7 +107,9 @@ test('the figures: inventory value, products with stock and under their minimum,
 test('the 12-month series in APP_TIME_ZONE: first instant of the first month in, last instant of last month there, 13 months ago out', async () => {
   const s = await summary();
   expect(s.monthly.map((m: { month: string }) => m.month)).toEqual(Array.from({ length: 12 }, (_v, i) => shift(m0, i - 11)));
-  const byMonth = Object.fromEntries(s.monthly.map((m: { month: string; entries: string; exits: string }) => [m.month, [m.entries, m.exits]]));
+  const byMonth = Object.fromEntries(
+    s.monthly.map((m: { month: string; entries: string; exits: string }) => [m.month, [m.entries, m.exits]]),
+  );
   expect(byMonth[shift(m0, -11)]).toEqual(['200.01', '0.00']);
   expect(byMonth[shift(m0, -1)]).toEqual(['0.00', '60.03']);
   expect(byMonth[m0]).toEqual(['60.00', '-40.03']);
@@ -125,7 +137,9 @@ test('value by partida (products without one as "Sin partida"), the products wit
     { productId: p['Lápiz'], name: 'Lápiz', quantity: '3', value: '3.33' },
   ]);
   expect(s.recentMovements).toHaveLength(10);
-  expect(s.recentMovements.map((m: { movementType: string; productName: string; amount: string }) => [m.movementType, m.productName, m.amount])).toEqual([
+  expect(
+    s.recentMovements.map((m: { movementType: string; productName: string; amount: string }) => [m.movementType, m.productName, m.amount]),
+  ).toEqual([
     ['DISPATCH_CANCELLATION', 'Papel', '60.03'],
     ['DISPATCH', 'Tóner', '20.00'],
     ['INVOICE_CANCELLATION', 'Cinta', '5.00'],
@@ -188,7 +202,15 @@ test('more than 10 partidas: the 10 largest and the rest as "Otras"', async () =
   expect(s.valueByCategory[0]).toMatchObject({ category: '2161 Material de limpieza', value: '160.00' });
   // 160.00, then 2111 (103.38 + the 10.01 of the test before = 113.39), Partida 10…3 (110.00…103.00).
   expect(s.valueByCategory.slice(1, 10).map((v: { category: string }) => v.category)).toEqual([
-    '2111 Materiales de oficina', 'Partida 10', 'Partida 9', 'Partida 8', 'Partida 7', 'Partida 6', 'Partida 5', 'Partida 4', 'Partida 3',
+    '2111 Materiales de oficina',
+    'Partida 10',
+    'Partida 9',
+    'Partida 8',
+    'Partida 7',
+    'Partida 6',
+    'Partida 5',
+    'Partida 4',
+    'Partida 3',
   ]);
   // Left out: Partida 2 (102.00), Partida 1 (101.00) and Sin partida (80.01).
   expect(s.valueByCategory[10]).toEqual({ categoryId: null, category: 'Otras', value: '283.01', others: true });

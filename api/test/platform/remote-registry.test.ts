@@ -60,7 +60,8 @@ describe('docker-compose.yml', () => {
     const shellOrigins = /REMOTE_ORIGINS: \$\{REMOTE_ORIGINS:-([^}]*)\}/.exec(service('shell') ?? '')?.[1].split(' ') ?? [];
     for (const { name, folder } of REMOTE_REGISTRY) {
       const block = service(folder);
-      if (!block || !new RegExp(`^\\s+APP: ${escape(folder)}$`, 'm').test(block)) problems.push(`falta el servicio ${folder} (APP: ${folder})`);
+      if (!block || !new RegExp(`^\\s+APP: ${escape(folder)}$`, 'm').test(block))
+        problems.push(`falta el servicio ${folder} (APP: ${folder})`);
       const port = publishedPort(folder);
       if (!port) {
         problems.push(`${folder} no publica un puerto`);
@@ -86,7 +87,10 @@ describe('docker-compose.yml', () => {
 describe('.env.example', () => {
   it('documents each remote URL as docker-compose publishes it, and no other', () => {
     const documented = [...envExample.matchAll(/^#?\s*(REMOTE_MF_\w+_URL)=(.*)$/gm)].map((match) => [match[1], match[2]]);
-    const expected = REMOTE_REGISTRY.map(({ name, folder }) => [remoteUrlVariable(name), `http://localhost:${publishedPort(folder)}/mf-manifest.json`]);
+    const expected = REMOTE_REGISTRY.map(({ name, folder }) => [
+      remoteUrlVariable(name),
+      `http://localhost:${publishedPort(folder)}/mf-manifest.json`,
+    ]);
     expect(documented.sort()).toEqual(expected.sort());
     const origins = /^#?\s*REMOTE_ORIGINS=(.*)$/m.exec(envExample)?.[1].split(' ') ?? [];
     expect(origins.sort()).toEqual(REMOTE_REGISTRY.map(({ folder }) => `http://localhost:${publishedPort(folder)}`).sort());

@@ -1,7 +1,7 @@
 // Every way a token can be wrong gets 401 with a Spanish message; good tokens pass, also after
 // the provider rotates its signing key and within the allowed clock skew.
-import { ERROR_CODES } from '@almacen/shared/domain';
 import { SignJWT } from 'jose';
+import { ERROR_CODES } from '@almacen/shared/domain';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let t: TestApp;
@@ -30,11 +30,13 @@ test('a valid token passes the check (the unknown route then answers 404)', asyn
 
 describe('refused tokens', () => {
   test('no Authorization header', async () => expectRejected(await get()));
-  test('a scheme other than Bearer', async () => expectRejected(await get({ authorization: `Basic ${Buffer.from('a:b').toString('base64')}` })));
+  test('a scheme other than Bearer', async () =>
+    expectRejected(await get({ authorization: `Basic ${Buffer.from('a:b').toString('base64')}` })));
   test('malformed token', async () => expectRejected(await get(bearer('esto.no.es-un-jwt'))));
   test('empty bearer', async () => expectRejected(await get({ authorization: 'Bearer ' })));
   test('expired beyond the 60 s skew', async () => expectRejected(await get(bearer(await t.token({}, { expiresIn: -120 })))));
-  test('not valid before a time beyond the 60 s skew', async () => expectRejected(await get(bearer(await t.token({}, { notBefore: 180 })))));
+  test('not valid before a time beyond the 60 s skew', async () =>
+    expectRejected(await get(bearer(await t.token({}, { notBefore: 180 })))));
   test('wrong audience', async () => expectRejected(await get(bearer(await t.token({}, { audience: 'otra-api' })))));
   test('wrong issuer', async () => expectRejected(await get(bearer(await t.token({}, { issuer: 'https://otro-emisor.example' })))));
   test('signed with a key the issuer does not publish', async () =>
@@ -68,8 +70,7 @@ describe('refused tokens', () => {
     expectRejected(await get(bearer(`${header}.${payload}.${signature}`)));
   });
 
-  test('a correctly signed token without expiry', async () =>
-    expectRejected(await get(bearer(await t.token({}, { expiresIn: null })))));
+  test('a correctly signed token without expiry', async () => expectRejected(await get(bearer(await t.token({}, { expiresIn: null })))));
 });
 
 test('tokens within the 60 s clock skew are accepted', async () => {

@@ -21,7 +21,10 @@ function write(relative: string, body: string) {
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-static-'));
-  write('shell/dist/index.html', '<!doctype html><html lang="es-MX"><head><script defer src="/main.0123abcd45.js"></script></head><body><div id="root"></div></body></html>');
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html lang="es-MX"><head><script defer src="/main.0123abcd45.js"></script></head><body><div id="root"></div></body></html>',
+  );
   write('shell/dist/main.0123abcd45.js', bigScript);
   write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('mf-stock/dist/mf-manifest.json', JSON.stringify({ id: 'mf_stock', name: 'mf_stock' }));
@@ -31,7 +34,11 @@ beforeAll(async () => {
   write('package.json', '{"name":"fuera"}');
   fs.mkdirSync(path.join(root, 'mf-catalogs'));
   t = await createTestApp({
-    env: { STATIC_ROOT: root, PUBLIC_URL: 'https://almacen.example.mx', REMOTE_MF_INVOICES_URL: 'https://entradas.example.mx/mf-manifest.json' },
+    env: {
+      STATIC_ROOT: root,
+      PUBLIC_URL: 'https://almacen.example.mx',
+      REMOTE_MF_INVOICES_URL: 'https://entradas.example.mx/mf-manifest.json',
+    },
   });
 });
 afterAll(async () => {
@@ -170,8 +177,12 @@ describe('/config.json', () => {
     });
   });
 
-  it("carries the pages.json of each remote it serves, read again on every request", async () => {
-    const stock = { label: 'Stock de productos', routes: ['stock/*'], menu: [{ label: 'Stock de productos', path: '/dashboard/stock', order: 40 }] };
+  it('carries the pages.json of each remote it serves, read again on every request', async () => {
+    const stock = {
+      label: 'Stock de productos',
+      routes: ['stock/*'],
+      menu: [{ label: 'Stock de productos', path: '/dashboard/stock', order: 40 }],
+    };
     const withAlerts = { ...stock, menu: [...stock.menu, { label: 'Alertas', path: '/dashboard/stock/alerts', order: 45 }] };
     write('mf-stock/dist/pages.json', JSON.stringify(stock));
     // Served from elsewhere: the shell asks that remote itself, a copy on this disk may be stale.
@@ -188,7 +199,8 @@ describe('/config.json', () => {
       response = await get('/config.json');
       expect(response.json().pages).toEqual({ mf_stock: withAlerts });
     } finally {
-      for (const folder of ['mf-stock', 'mf-invoices', 'mf-dispatches']) fs.rmSync(path.join(root, folder, 'dist', 'pages.json'), { force: true });
+      for (const folder of ['mf-stock', 'mf-invoices', 'mf-dispatches'])
+        fs.rmSync(path.join(root, folder, 'dist', 'pages.json'), { force: true });
     }
   });
 });

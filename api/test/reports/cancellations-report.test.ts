@@ -37,7 +37,15 @@ async function pdfOf(url: string) {
 /** "DD/MM/YYYY HH:mm" of an instant in the app's time zone, computed apart from the code under test. */
 function clock(iso: string): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: t.config.timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: t.config.timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(iso))
       .map((x) => [x.type, x.value]),
   );
@@ -46,7 +54,9 @@ function clock(iso: string): string {
 
 test('kardex: "Cancelación de entrada" out and "Cancelación de salida" in, with their documents; totals reconcile', async () => {
   const productId = await createProduct(c, 'Papel kraft');
-  const invoiceA = (await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '10', purchasePrice: '10' }], { invoiceNumber: 'KR-1' }))).json().data;
+  const invoiceA = (
+    await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '10', purchasePrice: '10' }], { invoiceNumber: 'KR-1' }))
+  ).json().data;
   await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '10', purchasePrice: '20' }], { invoiceNumber: 'KR-2' }));
   const dispatch = (await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId, quantity: '5' }]))).json().data;
   expect((await c.post(`/api/invoices/${invoiceA.id}/cancellation`, { reason: 'Factura duplicada' })).statusCode).toBe(201);
@@ -59,12 +69,32 @@ test('kardex: "Cancelación de entrada" out and "Cancelación de salida" in, wit
   const at = (label: string) => body.find((r) => r[2] === label)!;
   // Columns: Mov., Fecha, Tipo, Documento, Proveedor o área, in (q, cost, amount), out (q, cost, amount), balance (q, avg, value)
   expect(header[2]).toBe('Tipo');
-  expect(body.map((r) => r[2]).filter(Boolean)).toEqual(['Entrada', 'Entrada', 'Salida', 'Cancelación de entrada', 'Cancelación de salida']);
+  expect(body.map((r) => r[2]).filter(Boolean)).toEqual([
+    'Entrada',
+    'Entrada',
+    'Salida',
+    'Cancelación de entrada',
+    'Cancelación de salida',
+  ]);
   const cancelledEntry = at('Cancelación de entrada');
-  expect([cancelledEntry[3], cancelledEntry[5], cancelledEntry[8], cancelledEntry[9], cancelledEntry[10], cancelledEntry[11]]).toEqual(['Factura KR-1', null, 10, 15, 150, 5]);
+  expect([cancelledEntry[3], cancelledEntry[5], cancelledEntry[8], cancelledEntry[9], cancelledEntry[10], cancelledEntry[11]]).toEqual([
+    'Factura KR-1',
+    null,
+    10,
+    15,
+    150,
+    5,
+  ]);
   expect(cancelledEntry[4]).toEqual(expect.stringContaining('Papelería del Centro'));
   const cancelledExit = at('Cancelación de salida');
-  expect([cancelledExit[3], cancelledExit[5], cancelledExit[6], cancelledExit[7], cancelledExit[8], cancelledExit[11]]).toEqual([`Salida ${dispatch.id}`, 5, 15, 75, null, 10]);
+  expect([cancelledExit[3], cancelledExit[5], cancelledExit[6], cancelledExit[7], cancelledExit[8], cancelledExit[11]]).toEqual([
+    `Salida ${dispatch.id}`,
+    5,
+    15,
+    75,
+    null,
+    10,
+  ]);
   expect(cancelledExit[4]).toBe('María López');
   // In: 10 + 10 + 5 = 25 (100 + 200 + 75); out: 5 + 10 = 15 (75 + 150); 25 − 15 = 10 on hand.
   const totals = body.find((r) => r[0] === 'Totales')!;
@@ -78,7 +108,8 @@ test("a cancelled exit's voucher keeps the exit's own total (the cancellation's 
   const before = await xlsxOf(`/api/reports/dispatches/${dispatch.id}`);
   expect((await c.post(`/api/dispatches/${dispatch.id}/cancellation`, { reason: 'Salida capturada por error' })).statusCode).toBe(201);
   const after = await xlsxOf(`/api/reports/dispatches/${dispatch.id}`);
-  const total = (rows: CellValue[][]) => rows.find((r) => r.some((cell) => typeof cell === 'string' && /^Total/.test(cell)))!.filter((cell) => typeof cell === 'number');
+  const total = (rows: CellValue[][]) =>
+    rows.find((r) => r.some((cell) => typeof cell === 'string' && /^Total/.test(cell)))!.filter((cell) => typeof cell === 'number');
   expect(total(before)).toEqual([12]);
   expect(total(after)).toEqual(total(before));
 });
@@ -86,14 +117,34 @@ test("a cancelled exit's voucher keeps the exit's own total (the cancellation's 
 test('the vouchers of a cancelled entry and exit carry "CANCELADA" with its date and reason on EVERY page (PDF) and at the top and in the page header (XLSX); others do not', async () => {
   const products: number[] = [];
   for (let i = 0; i < 70; i++) products.push(await createProduct(c, `Artículo de papelería ${i + 1}`));
-  const invoice = (await c.post('/api/invoices', invoiceBody(t, catalog, products.map((productId) => ({ productId, quantity: '2', purchasePrice: '3.5' }))))).json().data;
-  const dispatch = (await c.post('/api/dispatches', dispatchBody(t, catalog, products.map((productId) => ({ productId, quantity: '1' }))))).json().data;
+  const invoice = (
+    await c.post(
+      '/api/invoices',
+      invoiceBody(
+        t,
+        catalog,
+        products.map((productId) => ({ productId, quantity: '2', purchasePrice: '3.5' })),
+      ),
+    )
+  ).json().data;
+  const dispatch = (
+    await c.post(
+      '/api/dispatches',
+      dispatchBody(
+        t,
+        catalog,
+        products.map((productId) => ({ productId, quantity: '1' })),
+      ),
+    )
+  ).json().data;
   const other = await createProduct(c, 'Artículo de papelería sin cancelar');
   await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: other, quantity: '1', purchasePrice: '3.5' }]));
   const kept = (await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: other, quantity: '1' }]))).json().data;
-  const exitCancelled = (await c.post(`/api/dispatches/${dispatch.id}/cancellation`, { reason: 'El área no recogió el material' })).json().data;
+  const exitCancelled = (await c.post(`/api/dispatches/${dispatch.id}/cancellation`, { reason: 'El área no recogió el material' })).json()
+    .data;
   await c.post(`/api/dispatches/${kept.id}/cancellation`, { reason: 'x' }); // refused (400): stays registered
-  const entryCancelled = (await c.post(`/api/invoices/${invoice.id}/cancellation`, { reason: 'Factura del proveedor equivocado' })).json().data;
+  const entryCancelled = (await c.post(`/api/invoices/${invoice.id}/cancellation`, { reason: 'Factura del proveedor equivocado' })).json()
+    .data;
   expect([exitCancelled.documentId, entryCancelled.documentId]).toEqual([dispatch.id, invoice.id]);
 
   for (const [url, cancellation] of [
@@ -105,7 +156,11 @@ test('the vouchers of a cancelled entry and exit carry "CANCELADA" with its date
     expect(pdf.pages.length).toBeGreaterThan(1);
     pdf.pages.forEach((page, index) => {
       const text = page.map((line) => line.join(' ')).join('\n');
-      expect({ url, page: index + 1, stamped: text.includes('CANCELADA') && text.includes(stamp) }).toEqual({ url, page: index + 1, stamped: true });
+      expect({ url, page: index + 1, stamped: text.includes('CANCELADA') && text.includes(stamp) }).toEqual({
+        url,
+        page: index + 1,
+        stamped: true,
+      });
     });
     const { rows, workbook } = await workbookOf(url);
     expect(rows.slice(0, 6).flat()).toEqual(expect.arrayContaining([`CANCELADA · ${stamp}`]));
@@ -113,5 +168,7 @@ test('the vouchers of a cancelled entry and exit carry "CANCELADA" with its date
   }
   const plain = await pdfOf(`/api/reports/dispatches/${kept.id}`);
   expect(plain.lines.join('\n')).not.toContain('CANCELADA');
-  expect((await workbookOf(`/api/reports/dispatches/${kept.id}`)).rows.flat()).not.toEqual(expect.arrayContaining([expect.stringContaining('CANCELADA')]));
+  expect((await workbookOf(`/api/reports/dispatches/${kept.id}`)).rows.flat()).not.toEqual(
+    expect.arrayContaining([expect.stringContaining('CANCELADA')]),
+  );
 });

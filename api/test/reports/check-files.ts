@@ -11,8 +11,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded';
-import { freePort } from '../helpers/free-port';
 import { ADMIN_URL_ENV } from '../helpers/admin-url';
+import { freePort } from '../helpers/free-port';
 import { client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { renderPdf, xlsxAsCsv } from './file-readers';
@@ -101,7 +101,8 @@ async function main(): Promise<void> {
   }
 
   console.log('| Archivo | Lector | Resultado | Detalle |\n|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.file} | ${r.check} | ${r.ok ? 'ok' : 'FALLÓ'} | ${r.detail.replace(/\|/g, '/').replace(/\n/g, ' ')} |`);
+  for (const r of results)
+    console.log(`| ${r.file} | ${r.check} | ${r.ok ? 'ok' : 'FALLÓ'} | ${r.detail.replace(/\|/g, '/').replace(/\n/g, ' ')} |`);
   const failed = results.filter((r) => !r.ok).length;
   if (failed || results.length === 0) {
     console.error(`\n${failed} archivo(s) no se pudieron abrir. Archivos en ${out}`);

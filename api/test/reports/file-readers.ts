@@ -50,7 +50,10 @@ export async function renderPdf(file: string, dpi = 60): Promise<number> {
  * quotes) and, with `alsoAsPdf`, to PDF too, whose first page poppler renders. Resolves with the
  * CSV text. `profile`: a LibreOffice user folder to reuse (one is made and removed otherwise).
  */
-export async function xlsxAsCsv(file: string, { alsoAsPdf = false, profile }: { alsoAsPdf?: boolean; profile?: string } = {}): Promise<string> {
+export async function xlsxAsCsv(
+  file: string,
+  { alsoAsPdf = false, profile }: { alsoAsPdf?: boolean; profile?: string } = {},
+): Promise<string> {
   const ownProfile = profile ? null : mkdtempSync(path.join(os.tmpdir(), 'almacen-lo-profile-'));
   const soffice = ['--headless', '--norestore', '--nologo', `-env:UserInstallation=file://${profile ?? ownProfile}`];
   const dir = path.dirname(file);

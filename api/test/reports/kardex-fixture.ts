@@ -25,18 +25,35 @@ export async function seedKardex(db: Db, movements: number, name = 'Hojas blanca
       `SELECT id FROM product_categories WHERE description = '2111 Materiales y útiles de oficina'`,
       `INSERT INTO product_categories (description, ${audit}) VALUES ('2111 Materiales y útiles de oficina', ${who}, ${who}) RETURNING id`,
     );
-    const unit = await one(`SELECT id FROM product_units WHERE description = 'Paquete'`, `INSERT INTO product_units (description, ${audit}) VALUES ('Paquete', ${who}, ${who}) RETURNING id`);
+    const unit = await one(
+      `SELECT id FROM product_units WHERE description = 'Paquete'`,
+      `INSERT INTO product_units (description, ${audit}) VALUES ('Paquete', ${who}, ${who}) RETURNING id`,
+    );
     const supplier = await one(
       `SELECT id FROM suppliers WHERE rfc = 'PCE850101AB1'`,
       `INSERT INTO suppliers (name, rfc, ${audit}) VALUES ('Papelería del Centro, S.A. de C.V.', 'PCE850101AB1', ${who}, ${who}) RETURNING id`,
     );
     const employees: number[] = [];
-    for (const [first, last] of [['María', 'López Núñez'], ['Jorge', 'Ramírez'], ['Lucía', 'Hernández']]) {
+    for (const [first, last] of [
+      ['María', 'López Núñez'],
+      ['Jorge', 'Ramírez'],
+      ['Lucía', 'Hernández'],
+    ]) {
       employees.push(
-        await one(`SELECT id FROM employees WHERE name = $1 AND last_name = $2`, `INSERT INTO employees (name, last_name, ${audit}) VALUES ($1, $2, ${who}, ${who}) RETURNING id`, [first, last]),
+        await one(
+          `SELECT id FROM employees WHERE name = $1 AND last_name = $2`,
+          `INSERT INTO employees (name, last_name, ${audit}) VALUES ($1, $2, ${who}, ${who}) RETURNING id`,
+          [first, last],
+        ),
       );
     }
-    const [{ id: product }] = (await q(`INSERT INTO products (name, category_id, unit_id, ${audit}) VALUES ($1, $2, $3, ${who}, ${who}) RETURNING id`, [name, category, unit])).rows;
+    const [{ id: product }] = (
+      await q(`INSERT INTO products (name, category_id, unit_id, ${audit}) VALUES ($1, $2, $3, ${who}, ${who}) RETURNING id`, [
+        name,
+        category,
+        unit,
+      ])
+    ).rows;
     const [director, enteredBy, keeper] = employees;
 
     // Odd steps are entries, even steps exits.
@@ -53,15 +70,28 @@ export async function seedKardex(db: Db, movements: number, name = 'Hojas blanca
       SELECT k, qty, cost, bal, avg FROM s WHERE k > 0`);
     await q(`CREATE TEMP TABLE ids ON COMMIT DROP AS SELECT (SELECT coalesce(max(id), 0) FROM invoices) AS i0, (SELECT coalesce(max(id), 0) FROM invoice_lines) AS l0,
                                                         (SELECT coalesce(max(id), 0) FROM dispatches) AS d0, (SELECT coalesce(max(id), 0) FROM dispatch_lines) AS e0`);
-    await q(`INSERT INTO invoices (id, supplier_id, invoice_number, invoice_date, invoice_type, director_employee_id, entered_by_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
-             SELECT i0 + k, $1, 'K-' || (i0 + k), DATE '2026-01-02' + (k / 1000)::int, 'COMPRA_DIRECTA', $2, $3, $4, ${who} FROM steps, ids WHERE k % 2 = 1`, [supplier, director, enteredBy, keeper]);
-    await q(`INSERT INTO invoice_lines (id, invoice_id, line_no, product_id, quantity, purchase_price, observations, apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate)
-             SELECT l0 + k, i0 + k, 1, $1, qty, cost, NULL, false, false, 0 FROM steps, ids WHERE k % 2 = 1`, [product]);
-    await q(`INSERT INTO dispatches (id, dispatch_date, person_in_charge_of_the_requesting_area_employee_id, petitioner_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
-             SELECT d0 + k, DATE '2026-01-02' + (k / 1000)::int, $1, $2, $3, ${who} FROM steps, ids WHERE k % 2 = 0`, [director, enteredBy, keeper]);
-    await q(`INSERT INTO dispatch_lines (id, dispatch_id, line_no, product_id, quantity, shown_exit_price, observations)
-             SELECT e0 + k, d0 + k, 1, $1, qty, greatest(round(avg, 3), 0.001), NULL FROM steps, ids WHERE k % 2 = 0`, [product]);
-    await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, dispatch_id, dispatch_line_id, quantity, unit_cost,
+    await q(
+      `INSERT INTO invoices (id, supplier_id, invoice_number, invoice_date, invoice_type, director_employee_id, entered_by_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
+             SELECT i0 + k, $1, 'K-' || (i0 + k), DATE '2026-01-02' + (k / 1000)::int, 'COMPRA_DIRECTA', $2, $3, $4, ${who} FROM steps, ids WHERE k % 2 = 1`,
+      [supplier, director, enteredBy, keeper],
+    );
+    await q(
+      `INSERT INTO invoice_lines (id, invoice_id, line_no, product_id, quantity, purchase_price, observations, apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate)
+             SELECT l0 + k, i0 + k, 1, $1, qty, cost, NULL, false, false, 0 FROM steps, ids WHERE k % 2 = 1`,
+      [product],
+    );
+    await q(
+      `INSERT INTO dispatches (id, dispatch_date, person_in_charge_of_the_requesting_area_employee_id, petitioner_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
+             SELECT d0 + k, DATE '2026-01-02' + (k / 1000)::int, $1, $2, $3, ${who} FROM steps, ids WHERE k % 2 = 0`,
+      [director, enteredBy, keeper],
+    );
+    await q(
+      `INSERT INTO dispatch_lines (id, dispatch_id, line_no, product_id, quantity, shown_exit_price, observations)
+             SELECT e0 + k, d0 + k, 1, $1, qty, greatest(round(avg, 3), 0.001), NULL FROM steps, ids WHERE k % 2 = 0`,
+      [product],
+    );
+    await q(
+      `INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, dispatch_id, dispatch_line_id, quantity, unit_cost,
                                     apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_average)
              SELECT $1, CASE WHEN k % 2 = 1 THEN 'INVOICE' ELSE 'DISPATCH' END,
                     CASE WHEN k % 2 = 1 THEN i0 + k END, CASE WHEN k % 2 = 1 THEN l0 + k END,
@@ -69,9 +99,14 @@ export async function seedKardex(db: Db, movements: number, name = 'Hojas blanca
                     qty, cost,
                     CASE WHEN k % 2 = 1 THEN false END, CASE WHEN k % 2 = 1 THEN false END, CASE WHEN k % 2 = 1 THEN 0 END,
                     bal, avg
-               FROM steps, ids ORDER BY k`, [product]);
-    await q(`INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
-             SELECT product_id, balance_quantity, balance_average, id FROM movements WHERE product_id = $1 ORDER BY id DESC LIMIT 1`, [product]);
+               FROM steps, ids ORDER BY k`,
+      [product],
+    );
+    await q(
+      `INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
+             SELECT product_id, balance_quantity, balance_average, id FROM movements WHERE product_id = $1 ORDER BY id DESC LIMIT 1`,
+      [product],
+    );
     await q('COMMIT');
     // Identity columns given explicitly: move the sequences past them for the API's own inserts.
     for (const table of ['invoices', 'invoice_lines', 'dispatches', 'dispatch_lines']) {
@@ -115,7 +150,9 @@ export async function seedLongDispatch(db: Db, lines: number): Promise<DispatchF
       `SELECT id FROM employees WHERE name = 'María' AND last_name = 'López Núñez'`,
       `INSERT INTO employees (name, last_name, ${audit}) VALUES ('María', 'López Núñez', ${who}, ${who}) RETURNING id`,
     );
-    const [{ id: product }] = (await q(`INSERT INTO products (name, ${audit}) VALUES ('Lápiz del número 2 (salida larga)', ${who}, ${who}) RETURNING id`)).rows;
+    const [{ id: product }] = (
+      await q(`INSERT INTO products (name, ${audit}) VALUES ('Lápiz del número 2 (salida larga)', ${who}, ${who}) RETURNING id`)
+    ).rows;
     const [{ id: invoice }] = (
       await q(
         `INSERT INTO invoices (supplier_id, invoice_number, invoice_date, invoice_type, director_employee_id, entered_by_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)

@@ -50,16 +50,25 @@ describe('a card over three months, registered on different days', () => {
       if (r.statusCode !== 201) throw new Error(r.body);
       return r.json().data;
     };
-    await post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '5' }], { invoiceDate: '2025-01-10' }));
+    await post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '5' }], { invoiceDate: '2025-01-10' }),
+    );
     await clock.at('2025-01-10 10:00:00');
     await post('/api/dispatches', dispatchBody(t, catalog, [{ productId: paper, quantity: '4' }], { dispatchDate: '2025-01-31' }));
     await clock.at('2025-01-31 23:59:59.999');
     // Dated in January, registered in February: it belongs to February's card.
-    await post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '6', purchasePrice: '10' }], { invoiceDate: '2025-01-20' }));
+    await post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: paper, quantity: '6', purchasePrice: '10' }], { invoiceDate: '2025-01-20' }),
+    );
     await clock.at('2025-02-01 00:00:00');
     await post('/api/dispatches', dispatchBody(t, catalog, [{ productId: paper, quantity: '2' }], { dispatchDate: '2025-02-14' }));
     await clock.at('2025-02-14 12:00:00');
-    await post('/api/invoices', invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '20' }], { invoiceDate: '2025-03-03' }));
+    await post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '20' }], { invoiceDate: '2025-03-03' }),
+    );
     await clock.at('2025-03-03 09:00:00');
   });
 
@@ -105,8 +114,12 @@ describe('a card over three months, registered on different days', () => {
     const text = pdf.lines.join('\n');
     expect(text).toContain('Periodo: | Del 01/02/2025 al 28/02/2025');
     expect(text.replace(/\s+/g, ' ')).toContain('Movimientos registrados del 01/02/2025 al 28/02/2025');
-    expect(pdf.lines.find((l) => l.startsWith('Saldo inicial'))).toBe(`Saldo inicial | ${formatQuantity('6')} | ${formatCurrency('5')} | ${formatCurrency('30')}`);
-    expect(pdf.lines.find((l) => l.startsWith('Saldo final'))).toContain(`${formatQuantity('10')} | ${formatCurrency('7.5')} | ${formatCurrency('75')}`);
+    expect(pdf.lines.find((l) => l.startsWith('Saldo inicial'))).toBe(
+      `Saldo inicial | ${formatQuantity('6')} | ${formatCurrency('5')} | ${formatCurrency('30')}`,
+    );
+    expect(pdf.lines.find((l) => l.startsWith('Saldo final'))).toContain(
+      `${formatQuantity('10')} | ${formatCurrency('7.5')} | ${formatCurrency('75')}`,
+    );
   });
 
   test.each([
@@ -136,7 +149,9 @@ test('a 100,000-movement card: every page starts with "Saldo anterior" and ends 
   } finally {
     client.release();
   }
-  const { rows: [opening] } = await t.db.query<{ q: string; avg: string; v: string }>(
+  const {
+    rows: [opening],
+  } = await t.db.query<{ q: string; avg: string; v: string }>(
     `SELECT balance_quantity::text AS q, balance_average::text AS avg, round(balance_value, 2)::text AS v
        FROM movements WHERE product_id = $1 ORDER BY id OFFSET 999 LIMIT 1`,
     [productId],
@@ -151,7 +166,9 @@ test('a 100,000-movement card: every page starts with "Saldo anterior" and ends 
     const lines = page.map((cells) => cells.join(' | '));
     const first = lines.findIndex((l) => l.startsWith('Saldo anterior') || l.startsWith('Saldo inicial') || isMovement(l));
     if (i === 0) {
-      expect(lines[first]).toBe(`Saldo inicial | ${formatQuantity(opening.q)} | ${formatCurrency(opening.avg)} | ${formatCurrency(opening.v)}`);
+      expect(lines[first]).toBe(
+        `Saldo inicial | ${formatQuantity(opening.q)} | ${formatCurrency(opening.avg)} | ${formatCurrency(opening.v)}`,
+      );
     } else {
       expect(lines[first]).toBe(`Saldo anterior | ${previous}`);
     }

@@ -12,7 +12,13 @@ let t: TestApp;
 let c: Client;
 const ids: Record<string, number> = {};
 
-async function levels(id: number, name: string, minimumStock: string | null, maximumStock: string | null, categoryId: number | null = null) {
+async function levels(
+  id: number,
+  name: string,
+  minimumStock: string | null,
+  maximumStock: string | null,
+  categoryId: number | null = null,
+) {
   const r = await c.put('/api/catalog/products', { id, name, categoryId, unitId: null, minimumStock, maximumStock });
   if (r.statusCode !== 200) throw new Error(r.body);
 }
@@ -41,10 +47,17 @@ beforeAll(async () => {
   );
   expect(entry.statusCode).toBe(201);
   // 6 sheets out, and a cancelled exit of 2 liters of Cloro (3.5 − 2 + 2 − 2 = 1.5).
-  expect((await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: ids['Papel bond'], quantity: '6', exitPrice: '12.5' }]))).statusCode).toBe(201);
-  const cancelled = (await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: ids.Cloro, quantity: '2', exitPrice: '20.123' }]))).json().data.id;
+  expect(
+    (await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: ids['Papel bond'], quantity: '6', exitPrice: '12.5' }])))
+      .statusCode,
+  ).toBe(201);
+  const cancelled = (
+    await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: ids.Cloro, quantity: '2', exitPrice: '20.123' }]))
+  ).json().data.id;
   expect((await c.post(`/api/dispatches/${cancelled}/cancellation`, { reason: 'Capturada dos veces' })).statusCode).toBe(201);
-  expect((await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: ids.Cloro, quantity: '2', exitPrice: '20.123' }]))).statusCode).toBe(201);
+  expect(
+    (await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: ids.Cloro, quantity: '2', exitPrice: '20.123' }]))).statusCode,
+  ).toBe(201);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -59,7 +72,17 @@ test('XLSX: per partida the products at or under their minimum with stock, level
   const { sheetName, rows } = await readXlsx(r.rawPayload);
   expect(sheetName).toBe('Productos bajo mínimo');
   const header = rows.findIndex((row) => row[0] === 'Clave');
-  expect(rows[header]).toEqual(['Clave', 'Producto', 'Unidad', 'Existencia', 'Mínima', 'Máxima', 'Cantidad sugerida', 'Costo promedio', 'Importe sugerido']);
+  expect(rows[header]).toEqual([
+    'Clave',
+    'Producto',
+    'Unidad',
+    'Existencia',
+    'Mínima',
+    'Máxima',
+    'Cantidad sugerida',
+    'Costo promedio',
+    'Importe sugerido',
+  ]);
   const body = rows.slice(header + 1).filter((row) => row.some((v) => v !== null));
   const n = (v: unknown) => (v === null ? null : Number(v));
   const table = body.slice(0, 8).map((row) => [row[0], row[1], n(row[3]), n(row[4]), n(row[5]), n(row[6]), n(row[7]), n(row[8])]);
@@ -87,7 +110,17 @@ test('PDF: the same rows, the total and the signature blocks; anyone with a role
   expect(pdf.lines).toContain('PRODUCTOS BAJO MÍNIMO');
   expect(pdf.lines.join('\n')).toContain('Cantidad sugerida: existencia máxima - existencia');
   expect(pdf.lines.find((line) => line.startsWith(`${ids['Papel bond']} | Papel bond`))).toBe(
-    [ids['Papel bond'], 'Papel bond', 'Sin unidad', formatQuantity('4'), formatQuantity('10'), formatQuantity('50'), formatQuantity('46'), formatCurrency('12.5'), formatCurrency('575')].join(' | '),
+    [
+      ids['Papel bond'],
+      'Papel bond',
+      'Sin unidad',
+      formatQuantity('4'),
+      formatQuantity('10'),
+      formatQuantity('50'),
+      formatQuantity('46'),
+      formatCurrency('12.5'),
+      formatCurrency('575'),
+    ].join(' | '),
   );
   expect(pdf.lines.some((line) => line.startsWith('Total general') && line.endsWith(formatCurrency('690.71')))).toBe(true);
   expect(pdf.lines).toContain('Elaboró | Autorizó');

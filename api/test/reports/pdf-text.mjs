@@ -10,6 +10,10 @@ const pages = [];
 for (let n = 1; n <= pdf.numPages; n++) {
   const page = await pdf.getPage(n);
   const content = await page.getTextContent();
-  pages.push(content.items.filter((item) => 'str' in item && item.str !== '').map((item) => ({ str: item.str, x: item.transform[4], y: item.transform[5] })));
+  pages.push(
+    content.items
+      .filter((item) => 'str' in item && item.str !== '')
+      .map((item) => ({ str: item.str, x: item.transform[4], y: item.transform[5] })),
+  );
 }
 process.stdout.write(JSON.stringify({ pages }));

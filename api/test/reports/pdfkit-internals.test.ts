@@ -14,7 +14,8 @@ test('pdfkit is pinned exactly, and the installed copy is that version', () => {
   expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
   // The package's exports hide its package.json: walk up from its entry point.
   let dir = path.dirname(require.resolve('pdfkit'));
-  while (!existsSync(path.join(dir, 'package.json')) || JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== 'pdfkit') dir = path.dirname(dir);
+  while (!existsSync(path.join(dir, 'package.json')) || JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== 'pdfkit')
+    dir = path.dirname(dir);
   expect((JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version).toBe(pinned);
 });
 
@@ -26,7 +27,8 @@ test('the page tree keeps its pages in _root.data.Pages.data.Kids, and forgettin
   doc.addPage();
   doc.text('Página uno');
   doc.addPage();
-  const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: Array<{ id: number; gen: number; data?: unknown }> } } } } })._root.data.Pages.data.Kids;
+  const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: Array<{ id: number; gen: number; data?: unknown }> } } } } })
+    ._root.data.Pages.data.Kids;
   expect(kids).toHaveLength(2);
   const last = kids[1];
   expect([typeof last.id, typeof last.gen, typeof last.data]).toEqual(['number', 'number', 'object']);
@@ -55,7 +57,11 @@ describe('the fast paths of pdf-metrics.ts write exactly what pdfkit writes', ()
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     const ended = new Promise((resolve) => doc.on('end', resolve));
     doc.addPage({ size: 'LETTER', layout: 'landscape' });
-    for (const [font, size] of [['Helvetica', 7.5], ['Helvetica-Bold', 7.5], ['Helvetica', 8.5]] as const) {
+    for (const [font, size] of [
+      ['Helvetica', 7.5],
+      ['Helvetica-Bold', 7.5],
+      ['Helvetica', 8.5],
+    ] as const) {
       doc.font(font).fontSize(size);
       fastMetrics(doc);
       draw(doc);
@@ -89,7 +95,12 @@ describe('the fast paths of pdf-metrics.ts write exactly what pdfkit writes', ()
   });
 
   test('grid lines', async () => {
-    const points: Array<[number, number]> = [[36, 200.25], [756, 200.25], [36.0000004, 190.1234567], [99.99999949, 190]];
+    const points: Array<[number, number]> = [
+      [36, 200.25],
+      [756, 200.25],
+      [36.0000004, 190.1234567],
+      [99.99999949, 190],
+    ];
     const viaPdfkit = await render((doc) => {
       for (let i = 0; i < points.length; i += 2) doc.moveTo(...points[i]).lineTo(...points[i + 1]);
       doc.stroke();

@@ -3,8 +3,8 @@
 // moved). Each report is downloaded as PDF and as XLSX, read back with independent readers
 // (pdf.js for the text, exceljs for the cells), and every quantity, price and total is compared
 // with what the API's ledger says (/api/stock, /api/movements).
-import { compareDecimal, formatCurrency, formatDate, formatQuantity, multiplyDecimal, addDecimal, todayIn } from '@almacen/shared/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { compareDecimal, formatCurrency, formatDate, formatQuantity, multiplyDecimal, addDecimal, todayIn } from '@almacen/shared/domain';
 import { client, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { readPdf, readXlsx, type CellValue, type PdfText } from './read-report';
@@ -72,7 +72,11 @@ const sum = (values: string[]) => (values.length ? addDecimal(...values) : '0');
 /** An XLSX number equal to a decimal string (the cell holds the same decimal, exactly). */
 function expectNumber(cell: CellValue, expected: string, where: string) {
   expect({ where, type: typeof cell }).toEqual({ where, type: 'number' });
-  expect({ where, cell: String(cell), equal: compareDecimal(String(cell), expected) === 0 }).toEqual({ where, cell: String(cell), equal: true });
+  expect({ where, cell: String(cell), equal: compareDecimal(String(cell), expected) === 0 }).toEqual({
+    where,
+    cell: String(cell),
+    equal: true,
+  });
 }
 
 function headerRowIndex(rows: CellValue[][], firstHeader: string): number {
@@ -149,7 +153,12 @@ describe('Reporte de existencias', () => {
     }
     // Partidas in alphabetical order, "Sin partida" last; each closes with its subtotal.
     const labels = data.filter((r) => typeof r[0] === 'string' && !/^\d+$/.test(r[0] as string)).map((r) => r[0]);
-    expect(labels).toEqual([`Subtotal de la partida ${names.office}`, `Subtotal de la partida ${names.cleaning}`, 'Subtotal de la partida Sin partida', 'Total general']);
+    expect(labels).toEqual([
+      `Subtotal de la partida ${names.office}`,
+      `Subtotal de la partida ${names.cleaning}`,
+      'Subtotal de la partida Sin partida',
+      'Total general',
+    ]);
     for (const [category, values] of valuesByCategory) {
       const subtotal = data.find((r) => r[0] === `Subtotal de la partida ${category}`)!;
       expectNumber(subtotal[6], sum(values), `subtotal ${category}`);
@@ -164,7 +173,11 @@ describe('Reporte de existencias', () => {
     for (const product of products().filter((p) => p.id !== ids.products.long)) {
       const stock = await stockOf(product.id);
       total = [...total, round2(stock.value)];
-      expectPdfRow(pdf, [String(product.id), product.name, product.unit], [formatQuantity(stock.availableQuantity), formatCurrency(stock.averagePrice), formatCurrency(round2(stock.value))]);
+      expectPdfRow(
+        pdf,
+        [String(product.id), product.name, product.unit],
+        [formatQuantity(stock.availableQuantity), formatCurrency(stock.averagePrice), formatCurrency(round2(stock.value))],
+      );
     }
     const long = await stockOf(ids.products.long);
     total = [...total, round2(long.value)];
@@ -202,7 +215,12 @@ describe('Tarjeta de almacén', () => {
     const stock = await stockOf(productId);
     const { rows } = await xlsxOf(`/api/reports/products/${productId}`);
     expectXlsxHead(rows, 'Tarjeta de almacén');
-    const fields = Object.fromEntries(rows.slice(3, 12).filter((r) => typeof r[0] === 'string' && r[0].endsWith(':')).map((r) => [r[0], r.slice(1).find((v) => v !== null)]));
+    const fields = Object.fromEntries(
+      rows
+        .slice(3, 12)
+        .filter((r) => typeof r[0] === 'string' && r[0].endsWith(':'))
+        .map((r) => [r[0], r.slice(1).find((v) => v !== null)]),
+    );
     expect(fields).toMatchObject({
       'Clave del producto:': String(productId),
       'Producto:': names[key],
@@ -231,7 +249,9 @@ describe('Tarjeta de almacén', () => {
       expectNumber(row[13], round2(m.balanceValue), `${where}: valor`);
     }
     const documents = data.map((r) => r[3]);
-    expect(documents.filter((d) => String(d).startsWith('Factura ')).length).toBe(movements.filter((m) => m.movementType === 'INVOICE').length);
+    expect(documents.filter((d) => String(d).startsWith('Factura ')).length).toBe(
+      movements.filter((m) => m.movementType === 'INVOICE').length,
+    );
     // The totals row: entries and exits summed, and the balance the API reports today.
     const totals = rows[header + 1 + movements.length];
     expect(totals[0]).toBe('Totales');
@@ -292,8 +312,28 @@ describe('Reporte de entrada', () => {
   //   net 100.00 + 492.22 + 111.69 + 2,469.13 = 3,173.04; IEPS 8.94; IVA 98.06; total 3,280.04
   const lines = [
     { no: '1', product: names.paper, unit: 'Caja', quantity: '3', price: '33.333', rate: '—', ieps: null, vat: null, amount: '100' },
-    { no: '2', product: names.soap, unit: 'Pieza', quantity: '12.5', price: '45.678', rate: '—', ieps: null, vat: '78.76', amount: '570.98' },
-    { no: '3', product: names.tape, unit: 'Pieza', quantity: '7', price: '19.99', rate: '8 %', ieps: '8.94', vat: '19.3', amount: '139.93' },
+    {
+      no: '2',
+      product: names.soap,
+      unit: 'Pieza',
+      quantity: '12.5',
+      price: '45.678',
+      rate: '—',
+      ieps: null,
+      vat: '78.76',
+      amount: '570.98',
+    },
+    {
+      no: '3',
+      product: names.tape,
+      unit: 'Pieza',
+      quantity: '7',
+      price: '19.99',
+      rate: '8 %',
+      ieps: '8.94',
+      vat: '19.3',
+      amount: '139.93',
+    },
     { no: '4', product: names.long, unit: 'Pieza', quantity: '2', price: '1234.567', rate: '—', ieps: null, vat: null, amount: '2469.13' },
   ];
   const totals = { net: '3173.04', ieps: '8.94', vat: '98.06', total: '3280.04' };
@@ -303,7 +343,9 @@ describe('Reporte de entrada', () => {
     const movements = await movementsOf('invoices', invoiceId);
     const { rows } = await xlsxOf(`/api/reports/invoices/${invoiceId}`);
     expectXlsxHead(rows, 'Reporte de entrada');
-    const fields = Object.fromEntries(rows.filter((r) => typeof r[0] === 'string' && r[0].endsWith(':')).map((r) => [r[0], r.slice(1).find((v) => v !== null)]));
+    const fields = Object.fromEntries(
+      rows.filter((r) => typeof r[0] === 'string' && r[0].endsWith(':')).map((r) => [r[0], r.slice(1).find((v) => v !== null)]),
+    );
     expect(fields).toMatchObject({
       'Entrada número:': String(invoiceId),
       'Fecha de la factura:': formatDate(todayIn(t.config.timeZone)),
@@ -313,7 +355,18 @@ describe('Reporte de entrada', () => {
       'Tipo de entrada:': 'Compra directa',
     });
     const header = headerRowIndex(rows, 'No.');
-    expect(rows[header]).toEqual(['No.', 'Producto', 'Unidad', 'Partida', 'Cantidad', 'Precio unitario', 'Tasa IEPS', 'IEPS', 'IVA', 'Importe']);
+    expect(rows[header]).toEqual([
+      'No.',
+      'Producto',
+      'Unidad',
+      'Partida',
+      'Cantidad',
+      'Precio unitario',
+      'Tasa IEPS',
+      'IEPS',
+      'IVA',
+      'Importe',
+    ]);
     for (const [i, line] of lines.entries()) {
       const row = rows[header + 1 + i];
       const movement = movements[i];
@@ -356,14 +409,18 @@ describe('Reporte de entrada', () => {
     expect(pdf.lines).toContain('Número de factura: | A-101 | Tipo de entrada: | Compra directa');
     for (const line of lines.filter((l) => l.product !== names.long)) {
       const money = (v: string | null) => (v ? [formatCurrency(v)] : []);
-      expectPdfRow(pdf, [line.no, line.product, line.unit], [
-        formatQuantity(line.quantity),
-        formatCurrency(line.price),
-        line.rate,
-        ...money(line.ieps),
-        ...money(line.vat),
-        formatCurrency(line.amount),
-      ]);
+      expectPdfRow(
+        pdf,
+        [line.no, line.product, line.unit],
+        [
+          formatQuantity(line.quantity),
+          formatCurrency(line.price),
+          line.rate,
+          ...money(line.ieps),
+          ...money(line.vat),
+          formatCurrency(line.amount),
+        ],
+      );
     }
     expect(pdf.lines).toContain(`Subtotal sin impuestos | ${formatCurrency(totals.net)}`);
     expect(pdf.lines).toContain(`IEPS | ${formatCurrency(totals.ieps)}`);
@@ -390,7 +447,9 @@ describe('Reporte de salida', () => {
 
     const { rows } = await xlsxOf(`/api/reports/dispatches/${dispatchId}`);
     expectXlsxHead(rows, 'Reporte de salida');
-    const fields = Object.fromEntries(rows.filter((r) => typeof r[0] === 'string' && r[0].endsWith(':')).map((r) => [r[0], r.slice(1).find((v) => v !== null)]));
+    const fields = Object.fromEntries(
+      rows.filter((r) => typeof r[0] === 'string' && r[0].endsWith(':')).map((r) => [r[0], r.slice(1).find((v) => v !== null)]),
+    );
     expect(fields).toMatchObject({
       'Salida número:': String(dispatchId),
       'Fecha de salida:': formatDate(todayIn(t.config.timeZone)),
@@ -449,7 +508,11 @@ describe('downloads', () => {
         ['?format=xlsx', 'xlsx', XLSX],
       ] as const) {
         const r = await download(`${url}${query}`);
-        expect({ url: url + query, status: r.statusCode, type: r.headers['content-type'] }).toEqual({ url: url + query, status: 200, type });
+        expect({ url: url + query, status: r.statusCode, type: r.headers['content-type'] }).toEqual({
+          url: url + query,
+          status: 200,
+          type,
+        });
         const fileName = `${name}.${extension}`;
         const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
         expect(r.headers['content-disposition']).toBe(`attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
@@ -459,7 +522,11 @@ describe('downloads', () => {
   });
 
   test('a browser on an allowed origin can read the file name (Content-Disposition is exposed)', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/reports/stock', headers: { ...(await t.auth()), origin: 'http://localhost:3000' } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports/stock',
+      headers: { ...(await t.auth()), origin: 'http://localhost:3000' },
+    });
     expect(r.statusCode).toBe(200);
     expect(String(r.headers['access-control-expose-headers']).toLowerCase()).toContain('content-disposition');
   });
@@ -474,7 +541,11 @@ describe('downloads', () => {
       const r = await download(url);
       expect({ url, status: r.statusCode, message: r.json().message }).toEqual({ url, status: 404, message });
     }
-    for (const url of ['/api/reports/stock?format=csv', `/api/reports/products/${ids.products.paper}?format=docx`, `/api/reports/invoices/${ids.invoices[0]}?format=`]) {
+    for (const url of [
+      '/api/reports/stock?format=csv',
+      `/api/reports/products/${ids.products.paper}?format=docx`,
+      `/api/reports/invoices/${ids.invoices[0]}?format=`,
+    ]) {
       const r = await download(url);
       if (url.endsWith('format=')) {
         expect(r.statusCode).toBe(200); // an empty format means the default (PDF)
@@ -483,7 +554,11 @@ describe('downloads', () => {
       expect({ url, status: r.statusCode, body: r.json() }).toEqual({
         url,
         status: 400,
-        body: { code: 'VALIDATION', message: 'El formato del reporte debe ser "pdf" o "xlsx".', errors: { format: 'El formato del reporte debe ser "pdf" o "xlsx".' } },
+        body: {
+          code: 'VALIDATION',
+          message: 'El formato del reporte debe ser "pdf" o "xlsx".',
+          errors: { format: 'El formato del reporte debe ser "pdf" o "xlsx".' },
+        },
       });
     }
     for (const url of ['/api/reports/products/abc', '/api/reports/dispatches/0', '/api/reports/invoices/-4']) {
@@ -497,7 +572,11 @@ describe('downloads', () => {
     for (const { url } of cases()) {
       const none = await t.app.inject({ method: 'POST', url });
       expect({ url, status: none.statusCode }).toEqual({ url, status: 401 });
-      const forged = await t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${await t.token({}, { audience: 'otra-api' })}` } });
+      const forged = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${await t.token({}, { audience: 'otra-api' })}` },
+      });
       expect({ url, status: forged.statusCode }).toEqual({ url, status: 401 });
     }
   });

@@ -2,8 +2,8 @@
 // two partidas and a product without one, decimal quantities and prices, IVA and IEPS, exits
 // that empty a product, a product that never moved and one with a very long name. Also used by
 // check-files.ts to produce every report for the independent readers of CI.
-import { todayIn } from '@almacen/shared/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { todayIn } from '@almacen/shared/domain';
 import type { Client } from '../helpers/http';
 
 export const INSTITUTION = 'Centro de Capacitación para el Trabajo Industrial No. 42 «Ñandú»';
@@ -127,6 +127,11 @@ export async function seedScenario(c: Client, timeZone: string): Promise<Scenari
     ]),
   );
   ids.invoices.push(await invoice('A-103', 'ENTRADA_DE_ALMACEN', [line(soap, '10', '50.125', { vat: true })]));
-  ids.dispatches.push(await dispatch([{ productId: soap, quantity: '0.5' }, { productId: tape, quantity: '7' }]));
+  ids.dispatches.push(
+    await dispatch([
+      { productId: soap, quantity: '0.5' },
+      { productId: tape, quantity: '7' },
+    ]),
+  );
   return ids;
 }

@@ -22,7 +22,9 @@ jest.mock('../../src/reports/pdf', () => {
   return { ...actual, renderPdf: jest.fn(actual.renderPdf) };
 });
 jest.mock('../../src/modules/reports/reports.service', () => {
-  const actual = jest.requireActual<typeof import('../../src/modules/reports/reports.service')>('../../src/modules/reports/reports.service');
+  const actual = jest.requireActual<typeof import('../../src/modules/reports/reports.service')>(
+    '../../src/modules/reports/reports.service',
+  );
   return { ...actual, productCard: jest.fn(actual.productCard), stockReport: jest.fn(actual.stockReport) };
 });
 
@@ -50,7 +52,9 @@ afterAll(async () => {
 });
 
 const download = async (url: string, user = 'usuario-fallas') =>
-  t.app.inject({ method: 'POST', url, headers: await t.auth({ sub: user, name: 'Usuario de pruebas' }) }).catch((error: unknown) => error as Error);
+  t.app
+    .inject({ method: 'POST', url, headers: await t.auth({ sub: user, name: 'Usuario de pruebas' }) })
+    .catch((error: unknown) => error as Error);
 
 /** Nothing held: every pool connection idle, no transaction open, no spool open. */
 async function expectNothingHeld() {
@@ -115,7 +119,9 @@ test('a report builder that throws synchronously: 500 and the snapshot is closed
 test('rows that fail halfway through the copy: a clean 500 before any byte, the transaction ended, the spool closed', async () => {
   let spoolsWhileCopying = -1;
   productCard.mockImplementationOnce(async (snapshot, context, id) => {
-    const real = (await jest.requireActual<typeof service>('../../src/modules/reports/reports.service').productCard(snapshot, context, id))!;
+    const real = (await jest
+      .requireActual<typeof service>('../../src/modules/reports/reports.service')
+      .productCard(snapshot, context, id))!;
     async function* failing(): AsyncIterable<Row[]> {
       let batches = 0;
       for await (const batch of real.rows) {

@@ -61,37 +61,43 @@ test('a 3,000-row PDF: every page opens, every row is there in order, "Página N
   const pdf = await readPdf(file);
   expect(pdf.pages.length).toBeGreaterThan(40);
   pdf.pages.forEach((page, i) => {
-    expect(page.map((cells) => cells.join(' | '))).toContain(`Tarjeta de almacén · Centro de Capacitación para el Trabajo Industrial | Página ${i + 1} de | ${pdf.pages.length}`);
+    expect(page.map((cells) => cells.join(' | '))).toContain(
+      `Tarjeta de almacén · Centro de Capacitación para el Trabajo Industrial | Página ${i + 1} de | ${pdf.pages.length}`,
+    );
   });
   const numbers = pdf.lines.flatMap((line) => /^14\/03\/2026 \| Renglón (\d+) de la tarjeta \|/.exec(line)?.[1] ?? []).map(Number);
   expect(numbers).toEqual(Array.from({ length: 3_000 }, (_, i) => i + 1));
   expect(pdf.lines).toContain('14/03/2026 | Renglón 3000 de la tarjeta | 3,000.5 | $9,000.25');
 }, 60_000);
 
-test.each(['pdf', 'xlsx'] as const)('%s: a client that does not read makes rendering wait; reading lets it finish', async (format) => {
-  const rendered = format === 'pdf' ? renderPdf(definition(40_000)) : renderXlsx(definition(60_000));
-  let settled = false;
-  void rendered.done.then(() => (settled = true));
-  // Nobody reads for a while: the file must stop growing near the high-water mark.
-  for (let i = 0; i < 400 && (rendered.stream as unknown as { readableLength: number }).readableLength < HIGH_WATER; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const waiting = (rendered.stream as unknown as { readableLength: number }).readableLength;
-  expect(settled).toBe(false);
-  expect(waiting).toBeGreaterThan(0);
-  expect(waiting).toBeLessThan(HIGH_WATER + 512 * 1024);
-  // Now read it all: rendering resumes and the whole file comes out.
-  let bytes = 0;
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      callback();
-    },
-  });
-  await Promise.all([pipeline(rendered.stream, sink), rendered.done]);
-  expect(bytes).toBeGreaterThan(waiting + 256 * 1024);
-}, 120_000);
+test.each(['pdf', 'xlsx'] as const)(
+  '%s: a client that does not read makes rendering wait; reading lets it finish',
+  async (format) => {
+    const rendered = format === 'pdf' ? renderPdf(definition(40_000)) : renderXlsx(definition(60_000));
+    let settled = false;
+    void rendered.done.then(() => (settled = true));
+    // Nobody reads for a while: the file must stop growing near the high-water mark.
+    for (let i = 0; i < 400 && (rendered.stream as unknown as { readableLength: number }).readableLength < HIGH_WATER; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const waiting = (rendered.stream as unknown as { readableLength: number }).readableLength;
+    expect(settled).toBe(false);
+    expect(waiting).toBeGreaterThan(0);
+    expect(waiting).toBeLessThan(HIGH_WATER + 512 * 1024);
+    // Now read it all: rendering resumes and the whole file comes out.
+    let bytes = 0;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        callback();
+      },
+    });
+    await Promise.all([pipeline(rendered.stream, sink), rendered.done]);
+    expect(bytes).toBeGreaterThan(waiting + 256 * 1024);
+  },
+  120_000,
+);
 
 test('other work runs while a report is rendered (it yields between short slices)', async () => {
   const rendered = renderXlsx(definition(5_000));

@@ -3,10 +3,10 @@
 // that is unsigned, signed with a foreign key, or "signed" with the public key are never honoured
 // (the token is refused before anyone is created or changed); a deactivated account is refused at
 // its next call; and the last administrator cannot be removed.
-import { ACCOUNT_DISABLED_MESSAGE, LAST_ADMIN_MESSAGE, NO_ACCESS_MESSAGE } from '@almacen/shared/domain';
 import { SignJWT } from 'jose';
-import { createTestApp, TEST_ROLES_CLAIM, type TestApp } from '../helpers/test-app';
+import { ACCOUNT_DISABLED_MESSAGE, LAST_ADMIN_MESSAGE, NO_ACCESS_MESSAGE } from '@almacen/shared/domain';
 import { TEST_AUDIENCE } from '../helpers/issuer';
+import { createTestApp, TEST_ROLES_CLAIM, type TestApp } from '../helpers/test-app';
 
 jest.setTimeout(60_000);
 
@@ -25,7 +25,10 @@ const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 async function send(token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+    },
     body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(body ?? {}),
   });
   const text = await response.text();
@@ -42,7 +45,9 @@ test('a person with no role: 403 with the no-access message on every route but /
     const { status, body } = await send(token, method, concrete(pattern));
     answers.push(`${route} → ${status} ${status === 403 ? body.message : ''}`.trim());
   }
-  expect(answers).toEqual(t.app.apiRoutes.map((route) => (route === 'GET /api/me' ? `${route} → 200` : `${route} → 403 ${NO_ACCESS_MESSAGE}`)));
+  expect(answers).toEqual(
+    t.app.apiRoutes.map((route) => (route === 'GET /api/me' ? `${route} → 200` : `${route} → 403 ${NO_ACCESS_MESSAGE}`)),
+  );
   const me = await send(token, 'GET', '/api/me');
   expect(me.body.data).toMatchObject({ name: 'Sin Rol', email: 'sin.rol@example.mx', roles: [], permissions: [] });
   // Nothing was written on their behalf.
@@ -51,18 +56,37 @@ test('a person with no role: 403 with the no-access message on every route but /
 
 describe('roles in a forged token are never honoured', () => {
   const now = () => Math.floor(Date.now() / 1000);
-  const claims = (sub: string) => ({ iss: t.issuer.url, aud: TEST_AUDIENCE, sub, name: 'Intruso', [TEST_ROLES_CLAIM]: ['ADMINISTRADOR'], exp: now() + 300, iat: now() });
+  const claims = (sub: string) => ({
+    iss: t.issuer.url,
+    aud: TEST_AUDIENCE,
+    sub,
+    name: 'Intruso',
+    [TEST_ROLES_CLAIM]: ['ADMINISTRADOR'],
+    exp: now() + 300,
+    iat: now(),
+  });
 
   test.each([
     ['unsigned (alg "none")', async (sub: string) => `${b64url({ alg: 'none', typ: 'at+jwt' })}.${b64url(claims(sub))}.`],
-    ['signed with a key the issuer does not publish', async (sub: string) =>
-      t.token({ sub, name: 'Intruso', [TEST_ROLES_CLAIM]: ['ADMINISTRADOR'] }, { key: await t.issuer.unpublishedKey() })],
-    ['"signed" with HS256 and the public key (key confusion)', async (sub: string) =>
-      new SignJWT(claims(sub)).setProtectedHeader({ alg: 'HS256', kid: t.issuer.currentKid(), typ: 'at+jwt' }).sign(new TextEncoder().encode(await t.issuer.publicKeyPem()))],
-    ['a real token with its roles claim rewritten (signature kept)', async (sub: string) => {
-      const [header, , signature] = (await t.issuer.token({ sub, [TEST_ROLES_CLAIM]: [] })).split('.');
-      return `${header}.${b64url(claims(sub))}.${signature}`;
-    }],
+    [
+      'signed with a key the issuer does not publish',
+      async (sub: string) =>
+        t.token({ sub, name: 'Intruso', [TEST_ROLES_CLAIM]: ['ADMINISTRADOR'] }, { key: await t.issuer.unpublishedKey() }),
+    ],
+    [
+      '"signed" with HS256 and the public key (key confusion)',
+      async (sub: string) =>
+        new SignJWT(claims(sub))
+          .setProtectedHeader({ alg: 'HS256', kid: t.issuer.currentKid(), typ: 'at+jwt' })
+          .sign(new TextEncoder().encode(await t.issuer.publicKeyPem())),
+    ],
+    [
+      'a real token with its roles claim rewritten (signature kept)',
+      async (sub: string) => {
+        const [header, , signature] = (await t.issuer.token({ sub, [TEST_ROLES_CLAIM]: [] })).split('.');
+        return `${header}.${b64url(claims(sub))}.${signature}`;
+      },
+    ],
   ])('%s: 401 everywhere, and no user is created or granted anything', async (_what, forge) => {
     const sub = `intruso-${Math.random().toString(36).slice(2)}`;
     const token = await forge(sub);
@@ -73,7 +97,11 @@ describe('roles in a forged token are never honoured', () => {
       ['GET', '/api/me'],
       ['POST', '/api/catalog/product-units'],
     ]) {
-      expect([method, path, (await send(token, method, path, { roles: ['ADMINISTRADOR'], description: 'X' })).status]).toEqual([method, path, 401]);
+      expect([method, path, (await send(token, method, path, { roles: ['ADMINISTRADOR'], description: 'X' })).status]).toEqual([
+        method,
+        path,
+        401,
+      ]);
     }
     expect(await userRow(sub)).toEqual([]);
   });
@@ -100,7 +128,10 @@ test('deactivation takes effect at the next call of a token already held; the la
   expect((await send(victim, 'GET', '/api/catalog/products')).status).toBe(200);
   const victimId = (await t.db.query<{ id: number }>("SELECT id FROM app_users WHERE sub = 'empleado'")).rows[0].id;
   expect((await send(admin, 'POST', `/api/users/${victimId}/deactivation`)).status).toBe(200);
-  expect(await send(victim, 'POST', '/api/catalog/product-units', { description: 'Intento' })).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE } });
+  expect(await send(victim, 'POST', '/api/catalog/product-units', { description: 'Intento' })).toEqual({
+    status: 403,
+    body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE },
+  });
 
   // root's provider stops granting it Administrador: "unica-admin" is the last one.
   await send(await t.token({ sub: 'root', name: 'Raíz', [TEST_ROLES_CLAIM]: [] }), 'GET', '/api/me');

@@ -13,11 +13,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ERROR_CODES } from '@almacen/shared/domain';
 import { SignJWT } from 'jose';
+import { ERROR_CODES } from '@almacen/shared/domain';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startIdpApp, type IdpApp } from '../idp/idp-app';
 import { OidcTestClient } from '../idp/oidc-client';
-import { createTestApp, type TestApp } from '../helpers/test-app';
 
 jest.setTimeout(60_000);
 
@@ -38,7 +38,10 @@ function write(relative: string, body: string) {
 
 beforeAll(async () => {
   staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-security-'));
-  write('shell/dist/index.html', '<!doctype html><html lang="es-MX"><head><script defer src="/main.0123abcd45.js"></script></head><body><div id="root"></div></body></html>');
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html lang="es-MX"><head><script defer src="/main.0123abcd45.js"></script></head><body><div id="root"></div></body></html>',
+  );
   write('shell/dist/main.0123abcd45.js', 'console.log("almacén");');
   write('mf-stock/dist/mf-manifest.json', JSON.stringify({ id: 'mf_stock', name: 'mf_stock' }));
   write('mf-stock/dist/remoteEntry.js', 'console.log("stock");');
@@ -92,7 +95,10 @@ describe('tokens over HTTP', () => {
     ['signed with an unknown key', async () => bearer(await t.token({}, { key: await t.issuer.unpublishedKey() }))],
     [
       'alg "none"',
-      async () => bearer(`${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ iss: t.issuer.url, aud: 'almacen-api', sub: 'intruso', exp: now() + 300, iat: now() })}.`),
+      async () =>
+        bearer(
+          `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ iss: t.issuer.url, aud: 'almacen-api', sub: 'intruso', exp: now() + 300, iat: now() })}.`,
+        ),
     ],
     [
       'HS256 signed with the public key',
@@ -133,7 +139,11 @@ describe('CORS over HTTP', () => {
   const preflight = (origin: string) =>
     fetch(`${base}/api/catalog/products`, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
     });
 
   it('allows the listed origin to send the portal’s headers and read the answer', async () => {
@@ -187,7 +197,10 @@ describe('security headers on every answer', () => {
       ['no token (401)', products()],
       ['unknown id (404)', fetch(`${base}/api/catalog/products/999999`, { headers: auth })],
       ['bad id (400)', fetch(`${base}/api/catalog/products/abc`, { headers: auth })],
-      ['malformed JSON (400)', fetch(`${base}/api/catalog/products`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{' })],
+      [
+        'malformed JSON (400)',
+        fetch(`${base}/api/catalog/products`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{' }),
+      ],
       ['healthz', fetch(`${base}/healthz`)],
       ['openapi', fetch(`${base}/api/openapi.json`, { headers: auth })],
       ['config.json', fetch(`${base}/config.json`)],

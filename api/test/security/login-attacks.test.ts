@@ -31,7 +31,10 @@ let staticRoot: string;
 beforeAll(async () => {
   staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-login-attacks-'));
   fs.mkdirSync(path.join(staticRoot, 'shell/dist'), { recursive: true });
-  fs.writeFileSync(path.join(staticRoot, 'shell/dist/index.html'), '<!doctype html><html lang="es-MX"><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(staticRoot, 'shell/dist/index.html'),
+    '<!doctype html><html lang="es-MX"><body><div id="root"></div></body></html>',
+  );
   // A chunk big enough to be read from disk and compressed on the worker threads.
   const lines = Array.from({ length: 6000 }, (_, i) => `export const fila${i} = ${JSON.stringify(`producto ${i} ${(i * 7919) % 10007}`)};`);
   fs.writeFileSync(path.join(staticRoot, 'shell/dist/main.0123abcd45.js'), lines.join('\n'));
@@ -103,7 +106,11 @@ describe('password guessing', () => {
   it('guesses spread over several addresses slow the username down instead of locking it', async () => {
     const form = await openForm();
     // 11 failures from three addresses: past the username's 10 free ones.
-    for (const [from, tries] of [['127.0.0.6', 5], ['127.0.0.7', 5], ['127.0.0.8', 1]] as const) {
+    for (const [from, tries] of [
+      ['127.0.0.6', 5],
+      ['127.0.0.7', 5],
+      ['127.0.0.8', 1],
+    ] as const) {
       for (let i = 1; i <= tries; i++) expect((await guess(form, USER, `adivinanza-${from}-${i}`, from)).status).toBe(401);
     }
     // The owner, from a fourth address, waits for the username's next turn and gets in.
@@ -179,7 +186,13 @@ describe('one-time credentials redeemed at once', () => {
     expect(code).toBeDefined();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        tokenRequest({ grant_type: 'authorization_code', code: code!, redirect_uri: client.redirectUri, client_id: client.clientId, code_verifier: client.verifier }),
+        tokenRequest({
+          grant_type: 'authorization_code',
+          code: code!,
+          redirect_uri: client.redirectUri,
+          client_id: client.clientId,
+          code_verifier: client.verifier,
+        }),
       ),
     );
     expect(count(answers, 200)).toBe(1);
@@ -197,7 +210,9 @@ describe('one-time credentials redeemed at once', () => {
     const client = new OidcTestClient({ publicUrl: t.publicUrl });
     const tokens = await client.signIn(USER, PASSWORD);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.clientId })),
+      Array.from({ length: 10 }, () =>
+        tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.clientId }),
+      ),
     );
     expect(count(answers, 200)).toBe(1);
     for (const answer of answers.filter((a) => a.status !== 200)) {

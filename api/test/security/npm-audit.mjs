@@ -35,7 +35,8 @@ try {
 }
 
 if (!report.metadata?.vulnerabilities) {
-  const reason = report.message ?? report.error?.summary ?? (run.error ? run.error.message : run.stderr.trim().split('\n').pop()) ?? 'sin respuesta';
+  const reason =
+    report.message ?? report.error?.summary ?? (run.error ? run.error.message : run.stderr.trim().split('\n').pop()) ?? 'sin respuesta';
   console.log(`npm audit --omit=dev: NO VERIFICADO — el registro no respondió la auditoría (${reason}).`);
   console.log('  Ejecute este paso donde el registro de npm acepte auditorías; este resultado no cuenta como aprobado.');
   process.exit(2);

@@ -9,9 +9,9 @@
 //   * authenticated answers and errors are `no-store` (the products list revalidates with its ETag).
 import net from 'node:net';
 import { ERROR_CODES } from '@almacen/shared/domain';
-import { LEDGER_TABLES } from '../ledger/fixtures';
 import { countRows } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { LEDGER_TABLES } from '../ledger/fixtures';
 
 jest.setTimeout(60_000);
 
@@ -95,7 +95,11 @@ describe('answers the router and the HTTP parser write', () => {
   });
 
   it('bytes that are not HTTP → 400 in Spanish, and the connection is closed', async () => {
-    for (const request of ['HOLA MUNDO\r\n\r\n', 'GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 'GET / HTTP/1.1\r\nMal encabezado\r\n\r\n']) {
+    for (const request of [
+      'HOLA MUNDO\r\n\r\n',
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      'GET / HTTP/1.1\r\nMal encabezado\r\n\r\n',
+    ]) {
       const answer = await raw(request);
       expect([request, answer.status]).toEqual([request, 400]);
       expect(JSON.parse(answer.body)).toEqual({ message: 'La petición no es válida.', code: 'VALIDATION' });
@@ -107,14 +111,21 @@ describe('answers the router and the HTTP parser write', () => {
   it('headers over the size limit → 431 in Spanish', async () => {
     const answer = await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Relleno: ${'r'.repeat(20_000)}\r\n\r\n`);
     expect(answer.status).toBe(431);
-    expect(JSON.parse(answer.body)).toEqual({ message: 'Los encabezados de la petición son demasiado grandes.', code: 'HEADERS_TOO_LARGE' });
+    expect(JSON.parse(answer.body)).toEqual({
+      message: 'Los encabezados de la petición son demasiado grandes.',
+      code: 'HEADERS_TOO_LARGE',
+    });
     expect(answer.body).not.toContain('rrrr');
     expectHeaders(answer.headers, '431');
   });
 
   it('a JSON body that is not an object → Spanish, not superstruct’s English echo', async () => {
     for (const body of ['"<script>alert(1)</script>"', '[1,2,3]', '12345', 'true']) {
-      const response = await fetch(`${base}/api/catalog/products`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+      const response = await fetch(`${base}/api/catalog/products`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body,
+      });
       const text = await response.text();
       expect([body, response.status]).toEqual([body, 400]);
       expect(JSON.parse(text)).toMatchObject({ message: ERROR_CODES.VALIDATION.message, code: 'VALIDATION' });
@@ -124,7 +135,16 @@ describe('answers the router and the HTTP parser write', () => {
 });
 
 describe('path ids only in canonical decimal', () => {
-  const variants = (id: number) => [`0x${id.toString(16)}`, `+${id}`, `${id}.0`, `%20${id}`, `${id}%20`, `0${id}`, `${id}e0`, `0b${id.toString(2)}`];
+  const variants = (id: number) => [
+    `0x${id.toString(16)}`,
+    `+${id}`,
+    `${id}.0`,
+    `%20${id}`,
+    `${id}%20`,
+    `0${id}`,
+    `${id}e0`,
+    `0b${id.toString(2)}`,
+  ];
 
   it('GET and DELETE with another spelling of the id → 400 INVALID_ID, the product stays', async () => {
     expect((await fetch(`${base}/api/catalog/products/${productId}`, { headers: auth })).status).toBe(200);
@@ -160,7 +180,10 @@ describe('input an auditor would question', () => {
         }),
       });
       expect([dispatchDate, response.status]).toEqual([dispatchDate, 400]);
-      expect(await response.json()).toMatchObject({ code: 'VALIDATION', errors: { dispatchDate: 'La fecha no puede ser anterior al 1 de enero de 2000.' } });
+      expect(await response.json()).toMatchObject({
+        code: 'VALIDATION',
+        errors: { dispatchDate: 'La fecha no puede ser anterior al 1 de enero de 2000.' },
+      });
     }
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
   });
@@ -168,7 +191,11 @@ describe('input an auditor would question', () => {
   it('a name made only of zero-width or bidi-override characters is an empty name', async () => {
     const before = await countRows(t, ['products']);
     for (const name of ['\u200B\u200C\u200D', '\u202E\u202D', '\uFEFF \u2066']) {
-      const response = await fetch(`${base}/api/catalog/products`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+      const response = await fetch(`${base}/api/catalog/products`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ errors: { name: 'El nombre del producto es un campo requerido.' } });
     }
@@ -190,7 +217,10 @@ describe('JSON nesting', () => {
         body,
       });
       expect([depth, response.status]).toEqual([depth, 400]);
-      expect([depth, await response.json()]).toEqual([depth, { message: 'Los datos enviados anidan demasiados niveles (máximo 32).', code: 'VALIDATION' }]);
+      expect([depth, await response.json()]).toEqual([
+        depth,
+        { message: 'Los datos enviados anidan demasiados niveles (máximo 32).', code: 'VALIDATION' },
+      ]);
     }
     expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
   });
@@ -201,11 +231,21 @@ describe('Cache-Control of authenticated answers', () => {
     const answers: Array<[string, Promise<Response>]> = [
       ['GET one product', fetch(`${base}/api/catalog/products/${productId}`, { headers: auth })],
       ['GET roles', fetch(`${base}/api/catalog/roles`, { headers: auth })],
-      ['POST role', fetch(`${base}/api/catalog/roles`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ description: 'Almacenista' }) })],
+      [
+        'POST role',
+        fetch(`${base}/api/catalog/roles`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ description: 'Almacenista' }),
+        }),
+      ],
       ['no token (401)', fetch(`${base}/api/catalog/roles`)],
       ['unknown product (404)', fetch(`${base}/api/catalog/products/999999`, { headers: auth })],
       ['unknown route (404)', fetch(`${base}/api/nada`, { headers: auth })],
-      ['bad body (400)', fetch(`${base}/api/catalog/roles`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{' })],
+      [
+        'bad body (400)',
+        fetch(`${base}/api/catalog/roles`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{' }),
+      ],
     ];
     for (const [label, pending] of answers) {
       const response = await pending;

@@ -16,7 +16,14 @@
 import http from 'node:http';
 import type net from 'node:net';
 import pg from 'pg';
-import { PER_USER_MESSAGE, REPORT_RETRY_AFTER_SECONDS, REPORTS_MAX_CONCURRENT, REPORTS_MAX_PER_USER, reportConnections, TOTAL_MESSAGE } from '../../src/modules/reports/limits';
+import {
+  PER_USER_MESSAGE,
+  REPORT_RETRY_AFTER_SECONDS,
+  REPORTS_MAX_CONCURRENT,
+  REPORTS_MAX_PER_USER,
+  reportConnections,
+  TOTAL_MESSAGE,
+} from '../../src/modules/reports/limits';
 import { REPORT_APPLICATION_NAME } from '../../src/modules/reports/snapshot';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { seedKardex, seedLongDispatch } from '../reports/kardex-fixture';
@@ -55,7 +62,9 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString: t.databaseUrl });
   await sql.connect();
   const { productId } = await seedKardex(t.db, KARDEX_MOVEMENTS);
-  const { rows } = await sql.query<{ id: string }>('SELECT m.id::text AS id FROM movements m WHERE m.product_id = $1 ORDER BY m.id', [productId]);
+  const { rows } = await sql.query<{ id: string }>('SELECT m.id::text AS id FROM movements m WHERE m.product_id = $1 ORDER BY m.id', [
+    productId,
+  ]);
   kardex = { productId, ids: rows.map((r) => r.id) };
   tiny = (await seedKardex(t.db, 6, 'Borrador de migajón')).productId;
   longExit = (await seedLongDispatch(t.db, LONG_EXIT_LINES)).dispatchId;
@@ -87,7 +96,14 @@ interface Download {
  */
 function startDownload(label: string, path: string, token: string): Promise<Download> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path, headers: { authorization: `Bearer ${token}` }, agent: false });
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path,
+      headers: { authorization: `Bearer ${token}` },
+      agent: false,
+    });
     request.on('error', reject);
     request.on('response', (response) => {
       request.removeListener('error', reject);
@@ -185,7 +201,12 @@ async function othersAnswer(label: string) {
 /** A refusal by the caps: the status, the Spanish message, and when to ask again. */
 async function expectRefusal(download: Download, status: 429 | 503) {
   const { body } = await download.finished;
-  expect({ label: download.label, status: download.status, retryAfter: download.headers['retry-after'], body: JSON.parse(body.toString()) }).toEqual({
+  expect({
+    label: download.label,
+    status: download.status,
+    retryAfter: download.headers['retry-after'],
+    body: JSON.parse(body.toString()),
+  }).toEqual({
     label: download.label,
     status,
     retryAfter: String(REPORT_RETRY_AFTER_SECONDS),
@@ -208,7 +229,11 @@ async function expectWholeKardexes(downloads: Download[], ids = kardex.ids) {
       expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(body.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
       if (reference) {
-        expect({ label: download.label, bytes: body.length, pages: pages(body) }).toEqual({ label: download.label, bytes: reference.length, pages: pages(reference) });
+        expect({ label: download.label, bytes: body.length, pages: pages(body) }).toEqual({
+          label: download.label,
+          bytes: reference.length,
+          pages: pages(reference),
+        });
         continue;
       }
       const pdf = await readPdf(body);
@@ -232,9 +257,17 @@ async function expectWholeKardexes(downloads: Download[], ids = kardex.ids) {
 
 test('20 paused readers: every other call keeps answering, no transaction stays open, the stalled download is cut and cleaned up', async () => {
   // The one that stalls for real: its spreadsheet is larger than every buffer on the way.
-  const stalled = await startDownload('salida larga (nunca reanuda)', `/api/reports/dispatches/${longExit}?format=xlsx`, await token('lector-0'));
+  const stalled = await startDownload(
+    'salida larga (nunca reanuda)',
+    `/api/reports/dispatches/${longExit}?format=xlsx`,
+    await token('lector-0'),
+  );
   expect(stalled.status).toBe(200);
-  await waitFor('el servidor ya no puede escribir al cliente detenido', () => (serverSockets.get(stalled.localPort)?.writableLength ?? 0) > 0, 45_000);
+  await waitFor(
+    'el servidor ya no puede escribir al cliente detenido',
+    () => (serverSockets.get(stalled.localPort)?.writableLength ?? 0) > 0,
+    45_000,
+  );
   const stalledAt = Date.now();
   // Its rows are in the spool and the snapshot is over: no connection waits for this client.
   expect(await idleInTransaction()).toBe(0);
@@ -280,7 +313,9 @@ test('20 paused readers: every other call keeps answering, no transaction stays 
   expect(await idleInTransaction()).toBe(0);
   // And every slot is free again: as many downloads as the total cap, at once, all admitted.
   const again = await Promise.all(
-    Array.from({ length: REPORTS_MAX_CONCURRENT }, async (_, i) => startDownload(`después #${i}`, kardexPath(i % 2 ? 'xlsx' : 'pdf', tiny), await token(`lector-${i}`))),
+    Array.from({ length: REPORTS_MAX_CONCURRENT }, async (_, i) =>
+      startDownload(`después #${i}`, kardexPath(i % 2 ? 'xlsx' : 'pdf', tiny), await token(`lector-${i}`)),
+    ),
   );
   expect(again.map((d) => d.status)).toEqual(Array(REPORTS_MAX_CONCURRENT).fill(200));
   for (const download of again) download.resume();
@@ -299,7 +334,11 @@ test('a client that goes away mid-download gives back its slot and its spool at 
   expect(await spoolsClosed(WRITE_TIMEOUT_MS / 2)).toEqual([]);
   expect(Date.now() - start).toBeLessThan(WRITE_TIMEOUT_MS / 2);
   // Its slot is back: the user's full quota is admitted again.
-  const next = await Promise.all(Array.from({ length: REPORTS_MAX_PER_USER }, async (_, i) => startDownload(`la siguiente #${i}`, kardexPath('xlsx', tiny), await token(user))));
+  const next = await Promise.all(
+    Array.from({ length: REPORTS_MAX_PER_USER }, async (_, i) =>
+      startDownload(`la siguiente #${i}`, kardexPath('xlsx', tiny), await token(user)),
+    ),
+  );
   expect(next.map((d) => d.status)).toEqual(Array(REPORTS_MAX_PER_USER).fill(200));
   for (const download of next) download.resume();
   for (const download of next) expect((await download.finished).complete).toBe(true);
@@ -327,7 +366,11 @@ test('caps are exact and reports never take more than their share of the pool, w
     // Then 5 users × 3 and the first user once more: 5 admitted (8 in total), 10 × 503, 1 × 429.
     const users = ['b', 'c', 'd', 'e', 'f'];
     const rest = [
-      ...users.flatMap((u) => Array.from({ length: 3 }, async (_, i) => startDownload(`${u} #${i}`, kardexPath(i % 2 ? 'xlsx' : 'pdf', tiny), await token(`usuario-${u}`)))),
+      ...users.flatMap((u) =>
+        Array.from({ length: 3 }, async (_, i) =>
+          startDownload(`${u} #${i}`, kardexPath(i % 2 ? 'xlsx' : 'pdf', tiny), await token(`usuario-${u}`)),
+        ),
+      ),
       (async () => startDownload('A otra vez', kardexPath('pdf', tiny), await token('usuario-a')))(),
     ];
     all = [...first, ...rest];
@@ -350,7 +393,9 @@ test('caps are exact and reports never take more than their share of the pool, w
   const admitted = (await Promise.all(all)).filter((d) => d.status === 200);
   expect(admitted).toHaveLength(REPORTS_MAX_CONCURRENT);
   for (const download of admitted) download.resume();
-  const tinyIds = (await sql.query<{ id: string }>('SELECT m.id::text AS id FROM movements m WHERE m.product_id = $1 ORDER BY m.id', [tiny])).rows.map((r) => r.id);
+  const tinyIds = (
+    await sql.query<{ id: string }>('SELECT m.id::text AS id FROM movements m WHERE m.product_id = $1 ORDER BY m.id', [tiny])
+  ).rows.map((r) => r.id);
   await expectWholeKardexes(admitted, tinyIds);
   expect(await spoolsClosed()).toEqual([]);
 });

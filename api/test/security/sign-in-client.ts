@@ -26,11 +26,23 @@ export function send(url: string, { method = 'GET', headers = {}, body, from = '
     const started = performance.now();
     const request = http.request(
       url,
-      { method, agent: false, localAddress: from, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } },
+      {
+        method,
+        agent: false,
+        localAddress: from,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        );
         response.on('error', reject);
       },
     );

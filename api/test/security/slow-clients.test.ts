@@ -92,7 +92,10 @@ function parseRaw(received: string) {
 function expectSpanishTimeout(received: string) {
   const answer = parseRaw(received);
   expect(answer.status).toBe(408);
-  expect(JSON.parse(answer.body)).toEqual({ message: 'La petición tardó demasiado en llegar. Inténtalo de nuevo.', code: 'REQUEST_TIMEOUT' });
+  expect(JSON.parse(answer.body)).toEqual({
+    message: 'La petición tardó demasiado en llegar. Inténtalo de nuevo.',
+    code: 'REQUEST_TIMEOUT',
+  });
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   expect(answer.headers['x-content-type-options']).toBe('nosniff');
   expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -120,7 +123,10 @@ describe('a client that does not finish its request is answered 408 and disconne
   });
 
   it('without a token the POST is refused at once, and the socket still does not wait for the body', async () => {
-    const client = rawClient(port, 'POST /api/catalog/roles HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{');
+    const client = rawClient(
+      port,
+      'POST /api/catalog/roles HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{',
+    );
     const outcome = await closedWithin(client);
     expect(outcome).not.toBeNull();
     expect(parseRaw(outcome!.received).status).toBe(401);
@@ -195,7 +201,9 @@ describe('HTTP_MAX_CONNECTIONS', () => {
 
   beforeAll(async () => {
     // Headers timeout long enough that the crowd stays connected during the test.
-    capped = await createTestApp({ env: { HTTP_MAX_CONNECTIONS: String(CAP), HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '30000' } });
+    capped = await createTestApp({
+      env: { HTTP_MAX_CONNECTIONS: String(CAP), HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '30000' },
+    });
     cappedPort = await listen(capped.app);
   });
   afterAll(() => capped?.close());

@@ -10,7 +10,14 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -39,7 +46,10 @@ export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): P
   page.setDefaultTimeout(30_000);
   const log: PageLog = { requests: [], errors: [], failures: [] };
   page.on('request', (request) => log.requests.push(request.url()));
-  page.on('response', (response) => response.status() >= 400 && log.failures.push(`${response.status()} ${new URL(response.url()).pathname}`));
+  page.on(
+    'response',
+    (response) => response.status() >= 400 && log.failures.push(`${response.status()} ${new URL(response.url()).pathname}`),
+  );
   page.on('pageerror', (error) => log.errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) log.errors.push(message.text());

@@ -19,10 +19,34 @@ export const AREAS: AreaVisit[] = [
   { group: 'Catálogos', label: 'Proveedores', path: '/dashboard/catalogs/suppliers', remote: 'mf-catalogs', heading: /^Proveedores$/ },
   { group: 'Catálogos', label: 'Roles', path: '/dashboard/catalogs/roles', remote: 'mf-catalogs', heading: /^Roles$/ },
   { group: 'Catálogos', label: 'Unidades', path: '/dashboard/catalogs/units', remote: 'mf-catalogs', heading: /^Unidades/ },
-  { group: 'Entradas', label: 'Generar entrada de productos', path: '/dashboard/invoices/generate', remote: 'mf-invoices', heading: /^Nueva factura$/ },
-  { group: 'Entradas', label: 'Consultar historial de entradas', path: '/dashboard/invoices/history', remote: 'mf-invoices', heading: /^Historial de entradas$/ },
-  { group: 'Salidas', label: 'Generar salida de productos', path: '/dashboard/dispatches/generate', remote: 'mf-dispatches', heading: /^Nueva salida$/ },
-  { group: 'Salidas', label: 'Consultar historial de salidas', path: '/dashboard/dispatches/history', remote: 'mf-dispatches', heading: /^Historial de salidas$/ },
+  {
+    group: 'Entradas',
+    label: 'Generar entrada de productos',
+    path: '/dashboard/invoices/generate',
+    remote: 'mf-invoices',
+    heading: /^Nueva factura$/,
+  },
+  {
+    group: 'Entradas',
+    label: 'Consultar historial de entradas',
+    path: '/dashboard/invoices/history',
+    remote: 'mf-invoices',
+    heading: /^Historial de entradas$/,
+  },
+  {
+    group: 'Salidas',
+    label: 'Generar salida de productos',
+    path: '/dashboard/dispatches/generate',
+    remote: 'mf-dispatches',
+    heading: /^Nueva salida$/,
+  },
+  {
+    group: 'Salidas',
+    label: 'Consultar historial de salidas',
+    path: '/dashboard/dispatches/history',
+    remote: 'mf-dispatches',
+    heading: /^Historial de salidas$/,
+  },
   { label: 'Stock de productos', path: '/dashboard/stock', remote: 'mf-stock', heading: /^Stock de productos$/ },
 ];
 

@@ -66,7 +66,9 @@ export async function createPeople(api: ApiClient, tag: string): Promise<People>
     [`Elena ${tag}`, 'Elaboradora'],
     [`Alma ${tag}`, 'Almacenista'],
   ]) {
-    employees.push(await api<{ id: number; name: string; lastName: string }>('/api/catalog/employees', { method: 'POST', body: { name, lastName } }));
+    employees.push(
+      await api<{ id: number; name: string; lastName: string }>('/api/catalog/employees', { method: 'POST', body: { name, lastName } }),
+    );
   }
   return { supplier, employees };
 }
@@ -108,11 +110,20 @@ export async function createInvoice(api: ApiClient, people: People, invoiceNumbe
 }
 
 /** A dispatch at the product's current average (the server decides the exit price anyway). */
-export async function createDispatch(api: ApiClient, people: People, lines: { productId: number; quantity: string; observations?: string }[]): Promise<{ id: number }> {
+export async function createDispatch(
+  api: ApiClient,
+  people: People,
+  lines: { productId: number; quantity: string; observations?: string }[],
+): Promise<{ id: number }> {
   const products = [];
   for (const line of lines) {
     const stock = await stockOf(api, line.productId);
-    products.push({ productId: line.productId, quantity: line.quantity, exitPrice: stock.averagePrice, observations: line.observations ?? '' });
+    products.push({
+      productId: line.productId,
+      quantity: line.quantity,
+      exitPrice: stock.averagePrice,
+      observations: line.observations ?? '',
+    });
   }
   return api<{ id: number }>('/api/dispatches', {
     method: 'POST',

@@ -95,7 +95,10 @@ const dialogs: Stop[] = [
     async visit(page, data) {
       await openPage(page, '/dashboard/catalogs/categories', /^Partidas$/);
       await main(page).getByRole('searchbox', { name: 'Buscar' }).first().fill(data.tag);
-      const row = main(page).getByRole('table', { name: 'Partidas', exact: true }).locator('tbody tr').filter({ hasText: data.category.description });
+      const row = main(page)
+        .getByRole('table', { name: 'Partidas', exact: true })
+        .locator('tbody tr')
+        .filter({ hasText: data.category.description });
       await row.getByRole('button', { name: /^Acciones/ }).click();
       await page.getByRole('menuitem', { name: 'Eliminar partida', exact: true }).click();
       return openDialog(page, page.getByRole('alertdialog', { name: '¿Realmente deseas hacer esto?' }));

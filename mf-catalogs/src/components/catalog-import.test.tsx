@@ -1,16 +1,22 @@
 // "Importar" (issue #17) in jsdom: the preview of a file (new / unchanged / updated / error with
 // the reason), "Importar N registros" sending the same file, refused while a row has an error,
 // the template download, and nothing to import for a Consulta user.
-import { captureDownloads, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { captureDownloads, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import { CategoriesPage } from '../features/categories/components/categories-page';
 import { CatalogImport } from './catalog-import';
 
 jest.setTimeout(60_000);
 const captured = captureDownloads();
 
-const row = (n: number, status: string, description: string, reason: string | null = null) => ({ row: n, status, id: null, values: { ID: null, Descripción: description }, reason });
+const row = (n: number, status: string, description: string, reason: string | null = null) => ({
+  row: n,
+  status,
+  id: null,
+  values: { ID: null, Descripción: description },
+  reason,
+});
 
 function renderImport(preview: unknown, roles?: Parameters<typeof testMe>[0]) {
   const calls: FakeApiRequest[] = [];
@@ -34,12 +40,23 @@ function renderImport(preview: unknown, roles?: Parameters<typeof testMe>[0]) {
 
 test('previews the file and imports its new and updated rows', async () => {
   const user = userEvent.setup({ delay: null });
-  const preview = { rows: [row(2, 'new', '2161 Material de limpieza'), row(3, 'updated', '2111 Materiales de oficina'), row(4, 'unchanged', '2211 Alimentos')], counts: { new: 1, updated: 1, unchanged: 1, error: 0 } };
+  const preview = {
+    rows: [
+      row(2, 'new', '2161 Material de limpieza'),
+      row(3, 'updated', '2111 Materiales de oficina'),
+      row(4, 'unchanged', '2211 Alimentos'),
+    ],
+    counts: { new: 1, updated: 1, unchanged: 1, error: 0 },
+  };
   const calls = renderImport(preview);
   const file = new File(['ID,Descripción\n,2161 Material de limpieza\n'], 'partidas.csv', { type: 'text/csv' });
   await user.upload(await screen.findByLabelText('Archivo para importar Partidas'), file);
   const dialog = await screen.findByRole('dialog');
-  expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/catalog/imports/product-categories/preview', headers: { 'content-type': 'text/csv' } });
+  expect(calls[0]).toMatchObject({
+    method: 'POST',
+    path: '/api/catalog/imports/product-categories/preview',
+    headers: { 'content-type': 'text/csv' },
+  });
   const table = within(dialog).getByRole('table', { name: 'Vista previa de la importación' });
   expect(within(table).getByText('Nuevo')).toBeInTheDocument();
   expect(within(table).getByText('Actualizado')).toBeInTheDocument();
@@ -52,7 +69,10 @@ test('previews the file and imports its new and updated rows', async () => {
 
 test('a file with an error row shows the reason and cannot be imported', async () => {
   const user = userEvent.setup({ delay: null });
-  const preview = { rows: [row(2, 'new', 'Caja'), row(3, 'error', 'caja', 'Fila 3: «caja» ya aparece en la fila 2.')], counts: { new: 1, updated: 0, unchanged: 0, error: 1 } };
+  const preview = {
+    rows: [row(2, 'new', 'Caja'), row(3, 'error', 'caja', 'Fila 3: «caja» ya aparece en la fila 2.')],
+    counts: { new: 1, updated: 0, unchanged: 0, error: 1 },
+  };
   const calls = renderImport(preview);
   await user.upload(await screen.findByLabelText('Archivo para importar Partidas'), new File(['x'], 'partidas.xlsx'));
   const dialog = await screen.findByRole('dialog');
@@ -79,7 +99,11 @@ test('Consulta sees no import', async () => {
 test('"Cargar partidas del clasificador" previews the shipped CONAC partidas and "Importar N registros" loads them', async () => {
   const user = userEvent.setup({ delay: null });
   const preview = {
-    rows: [row(2, 'new', '211 Materiales, útiles y equipos menores de oficina'), row(3, 'new', '212 Materiales y útiles de impresión y reproducción'), row(4, 'unchanged', '216 Material de limpieza')],
+    rows: [
+      row(2, 'new', '211 Materiales, útiles y equipos menores de oficina'),
+      row(3, 'new', '212 Materiales y útiles de impresión y reproducción'),
+      row(4, 'unchanged', '216 Material de limpieza'),
+    ],
     counts: { new: 2, updated: 0, unchanged: 1, error: 0 },
   };
   const calls = renderImport(preview);
@@ -87,7 +111,11 @@ test('"Cargar partidas del clasificador" previews the shipped CONAC partidas and
   const dialog = await screen.findByRole('dialog');
   expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/catalog/imports/product-categories/classifier/preview' });
   expect(calls[0].body).toBeUndefined();
-  expect(within(dialog).getByText(/^Clasificador por Objeto del Gasto \(CONAC\), capítulo 2000 «Materiales y suministros»: 2 nuevos, 0 actualizados, 1 sin cambios, 0 con error\.$/)).toBeInTheDocument();
+  expect(
+    within(dialog).getByText(
+      /^Clasificador por Objeto del Gasto \(CONAC\), capítulo 2000 «Materiales y suministros»: 2 nuevos, 0 actualizados, 1 sin cambios, 0 con error\.$/,
+    ),
+  ).toBeInTheDocument();
   const table = within(dialog).getByRole('table', { name: 'Vista previa de la importación' });
   expect(within(table).getByText('211 Materiales, útiles y equipos menores de oficina')).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Importar 2 registros' }));
@@ -98,7 +126,10 @@ test('"Cargar partidas del clasificador" previews the shipped CONAC partidas and
 
 test('loaded a second time the classifier is all "Sin cambios": nothing to import', async () => {
   const user = userEvent.setup({ delay: null });
-  const preview = { rows: [row(2, 'unchanged', '211 Materiales, útiles y equipos menores de oficina')], counts: { new: 0, updated: 0, unchanged: 1, error: 0 } };
+  const preview = {
+    rows: [row(2, 'unchanged', '211 Materiales, útiles y equipos menores de oficina')],
+    counts: { new: 0, updated: 0, unchanged: 1, error: 0 },
+  };
   renderImport(preview);
   await user.click(await screen.findByRole('button', { name: 'Cargar partidas del clasificador' }));
   const dialog = await screen.findByRole('dialog');
@@ -114,11 +145,24 @@ test('Consulta has no "Cargar partidas del clasificador"', async () => {
 
 test('products: the preview shows "Existencia mínima" / "Existencia máxima", and a level change counts as updated; no classifier there', async () => {
   const user = userEvent.setup({ delay: null });
-  const values = (name: string, minimum: string | null, maximum: string | null) => ({ ID: null, Nombre: name, Unidad: null, Partida: null, 'Existencia mínima': minimum, 'Existencia máxima': maximum });
+  const values = (name: string, minimum: string | null, maximum: string | null) => ({
+    ID: null,
+    Nombre: name,
+    Unidad: null,
+    Partida: null,
+    'Existencia mínima': minimum,
+    'Existencia máxima': maximum,
+  });
   const preview = {
     rows: [
       { row: 2, status: 'updated', id: 7, values: values('Clips niquelados', null, '25.5'), reason: null },
-      { row: 3, status: 'error', id: null, values: values('Borrador', '8', '3'), reason: 'Fila 3: la existencia máxima debe ser mayor o igual a la existencia mínima.' },
+      {
+        row: 3,
+        status: 'error',
+        id: null,
+        values: values('Borrador', '8', '3'),
+        reason: 'Fila 3: la existencia máxima debe ser mayor o igual a la existencia mínima.',
+      },
     ],
     counts: { new: 0, updated: 1, unchanged: 0, error: 1 },
   };
@@ -130,7 +174,10 @@ test('products: the preview shows "Existencia mínima" / "Existencia máxima", a
     },
   });
   expect(screen.queryByRole('button', { name: 'Cargar partidas del clasificador' })).not.toBeInTheDocument();
-  await user.upload(await screen.findByLabelText('Archivo para importar Productos'), new File(['Nombre,Existencia máxima\n'], 'productos.csv', { type: 'text/csv' }));
+  await user.upload(
+    await screen.findByLabelText('Archivo para importar Productos'),
+    new File(['Nombre,Existencia máxima\n'], 'productos.csv', { type: 'text/csv' }),
+  );
   const table = within(await screen.findByRole('dialog')).getByRole('table', { name: 'Vista previa de la importación' });
   expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/catalog/imports/products/preview' });
   expect(within(table).getByRole('columnheader', { name: 'Existencia mínima' })).toBeInTheDocument();

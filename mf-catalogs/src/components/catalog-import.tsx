@@ -5,7 +5,6 @@
 // On the partidas page, "Cargar partidas del clasificador" previews the CONAC chapter 2000
 // partidas genéricas shipped with Almacén the same way (the server holds the file), and the same
 // "Importar N registros" loads them; loaded twice, every row is "Sin cambios".
-import { importTemplateRequest, useCan, useImportPreview, useImportRows, useReportDownload, type ImportCatalog, type ImportResult, type ImportRowStatus as RowStatus } from '@almacen/shared';
 import {
   Badge,
   Button,
@@ -27,11 +26,26 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular, BookOpenRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
+import {
+  importTemplateRequest,
+  useCan,
+  useImportPreview,
+  useImportRows,
+  useReportDownload,
+  type ImportCatalog,
+  type ImportResult,
+  type ImportRowStatus as RowStatus,
+} from '@almacen/shared';
 
 export type { ImportCatalog };
 
 export const STATUS_LABELS: Record<RowStatus, string> = { new: 'Nuevo', unchanged: 'Sin cambios', updated: 'Actualizado', error: 'Error' };
-const STATUS_COLORS: Record<RowStatus, 'success' | 'subtle' | 'informative' | 'danger'> = { new: 'success', unchanged: 'subtle', updated: 'informative', error: 'danger' };
+const STATUS_COLORS: Record<RowStatus, 'success' | 'subtle' | 'informative' | 'danger'> = {
+  new: 'success',
+  unchanged: 'subtle',
+  updated: 'informative',
+  error: 'danger',
+};
 export const CLASSIFIER_NAME = 'Clasificador por Objeto del Gasto (CONAC), capítulo 2000 «Materiales y suministros»';
 
 /** What is previewed: a chosen file, or (file null) the classifier's partidas shipped with Almacén. */
@@ -96,7 +110,12 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
         Descargar plantilla
       </Button>
       {catalog === 'product-categories' && (
-        <Button appearance="subtle" icon={<BookOpenRegular />} disabled={previewRows.running} onClick={() => void open({ name: CLASSIFIER_NAME, file: null })}>
+        <Button
+          appearance="subtle"
+          icon={<BookOpenRegular />}
+          disabled={previewRows.running}
+          onClick={() => void open({ name: CLASSIFIER_NAME, file: null })}
+        >
           Cargar partidas del clasificador
         </Button>
       )}
@@ -107,9 +126,14 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
               <DialogTitle>Importar {title}</DialogTitle>
               <DialogContent className={styles.content}>
                 <Text>
-                  {chosen.name}: {preview.counts.new} nuevos, {preview.counts.updated} actualizados, {preview.counts.unchanged} sin cambios, {preview.counts.error} con error.
+                  {chosen.name}: {preview.counts.new} nuevos, {preview.counts.updated} actualizados, {preview.counts.unchanged} sin cambios,{' '}
+                  {preview.counts.error} con error.
                 </Text>
-                {preview.counts.error > 0 && <Text role="alert">Corrige las filas con error y vuelve a cargar el archivo: no se importará nada mientras haya errores.</Text>}
+                {preview.counts.error > 0 && (
+                  <Text role="alert">
+                    Corrige las filas con error y vuelve a cargar el archivo: no se importará nada mientras haya errores.
+                  </Text>
+                )}
                 <Table aria-label="Vista previa de la importación" size="small">
                   <TableHeader>
                     <TableRow>

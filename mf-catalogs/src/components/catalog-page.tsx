@@ -1,7 +1,7 @@
 // The frame of every catalogue screen: its heading and its table.
 import { makeStyles, Title2, tokens } from '@fluentui/react-components';
-import { usePageTitle } from '@almacen/shared';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '@almacen/shared';
 import { CatalogImport, type ImportCatalog } from './catalog-import';
 
 const useStyles = makeStyles({

@@ -1,8 +1,8 @@
 // Partidas, unidades de medida and roles: the same behaviour with each one's own words.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithPlatform } from '@almacen/shared/testing';
 import type { ComponentType } from 'react';
+import { renderWithPlatform } from '@almacen/shared/testing';
 import { CategoriesPage } from '../features/categories/components/categories-page';
 import { RolesPage } from '../features/roles/components/roles-page';
 import { UnitsPage } from '../features/units/components/units-page';
@@ -141,7 +141,9 @@ describe.each(cases)('$table', (c) => {
     await user.type(field, `${c.existing} (editado)`);
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ id: 7, description: `${c.existing} (editado)` }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { id: 7, description: `${c.existing} (editado)` },
+    ]);
     expect(await screen.findByText(`${c.existing} (editado)`)).toBeInTheDocument();
     expect(cellTexts(rowsOf(c.table)[0]).slice(0, 2)).toEqual(['7', `${c.existing} (editado)`]);
   });

@@ -1,10 +1,10 @@
 // Partidas, unidades de medida and roles are the same kind of catalogue — an id and a
 // description — and differ only in their words and their endpoint. Each feature passes its own.
-import { FormDialog, IdField, TextField, validateSchema, type Action, type DataTableColumn } from '@almacen/shared';
-import type { Described } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import type { Struct } from 'superstruct';
 import type { SWRResponse } from 'swr';
+import { FormDialog, IdField, TextField, validateSchema, type Action, type DataTableColumn } from '@almacen/shared';
+import type { Described } from '@almacen/shared/domain';
 import type { ImportCatalog } from './catalog-import';
 import { CatalogPage } from './catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from './catalog-table';
@@ -40,7 +40,16 @@ export interface DescribedCatalogPageProps {
   importCatalog?: ImportCatalog;
 }
 
-export function DescribedCatalogPage({ texts, list, create, update, remove, createSchema, updateSchema, importCatalog }: DescribedCatalogPageProps) {
+export function DescribedCatalogPage({
+  texts,
+  list,
+  create,
+  update,
+  remove,
+  createSchema,
+  updateSchema,
+  importCatalog,
+}: DescribedCatalogPageProps) {
   const dialogs = useCatalogDialogs<Described>();
   const columns = useMemo<DataTableColumn<Described>[]>(
     () => [

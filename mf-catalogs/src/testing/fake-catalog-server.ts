@@ -2,11 +2,18 @@
 // like the API (unwrapped data, ApiError on failure) so a test can create a row and see the list
 // refresh. `failNext` makes the next matching request fail with the given status and message.
 import { ApiError } from '@almacen/shared';
-import type { FakeApiRequest } from '@almacen/shared/testing';
 import type { Described, Employee, Product, Supplier } from '@almacen/shared/domain';
+import type { FakeApiRequest } from '@almacen/shared/testing';
 
 export interface CatalogSeed {
-  products?: Array<{ id: number; name: string; categoryId?: number | null; unitId?: number | null; minimumStock?: string | null; maximumStock?: string | null }>;
+  products?: Array<{
+    id: number;
+    name: string;
+    categoryId?: number | null;
+    unitId?: number | null;
+    minimumStock?: string | null;
+    maximumStock?: string | null;
+  }>;
   categories?: Described[];
   units?: Described[];
   roles?: Described[];
@@ -134,7 +141,10 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
       }
       if (method === 'DELETE') {
         const list = employeeRoles.get(id!) ?? [];
-        employeeRoles.set(id!, list.filter((roleId) => roleId !== Number(b)));
+        employeeRoles.set(
+          id!,
+          list.filter((roleId) => roleId !== Number(b)),
+        );
         return { employeeId: id, roleId: Number(b) };
       }
     }

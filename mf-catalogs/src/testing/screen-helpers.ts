@@ -9,7 +9,9 @@ export function rowsOf(tableName: string): HTMLElement[] {
 }
 
 export function cellTexts(row: HTMLElement): string[] {
-  return within(row).getAllByRole('cell').map((cell) => cell.textContent ?? '');
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
 }
 
 /** Opens a row's menu (by its accessible name) and picks an entry. */

@@ -3,9 +3,9 @@
 // the products and the stock page; applying a count the kardex too (its adjustments are movements).
 import { act, screen, waitFor } from '@testing-library/react';
 import { renderWithPlatform, type FakeApiRequest } from '../testing';
-import { useCancelDispatch, useEmployees, useInvoices, useProducts, useUpdateUnit } from './index';
 import { useApplyCount } from './counts';
 import { useDispatches } from './documents';
+import { useCancelDispatch, useEmployees, useInvoices, useProducts, useUpdateUnit } from './index';
 import { useProductMovements, useStock } from './stock';
 
 /** Screens open across the portal: each read hook's GET is counted. */

@@ -2,6 +2,7 @@
 // lists and records every remote reads, and the changes mf-catalogs makes. Each change names what
 // it makes stale: renaming a unit or a partida changes what the products and the stock page show,
 // a supplier's name shows in the entry history, a role's in each employee's roles.
+import useSWR from 'swr';
 import type {
   AssignRole,
   Category,
@@ -30,7 +31,6 @@ import { useApi } from '../platform/hooks';
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
 import { useResource } from './resource';
-import useSWR from 'swr';
 
 export const useProducts = () => useResource<Product[]>(apiKeys.products);
 /** One product as the server has it now (the edit form starts from it; a movement's name). */
@@ -67,53 +67,114 @@ export const useCreateProduct = () => useMutation(createProduct, { errorText: 'c
 export const useUpdateProduct = () =>
   useMutation(
     (api, body: UpdateProduct) =>
-      api<Product>(apiKeys.products, { method: 'PUT', body: { ...body, minimumStock: level(body.minimumStock), maximumStock: level(body.maximumStock) } }),
+      api<Product>(apiKeys.products, {
+        method: 'PUT',
+        body: { ...body, minimumStock: level(body.minimumStock), maximumStock: level(body.maximumStock) },
+      }),
     { errorText: 'actualizar el producto solicitado.' },
     staleAfter.productChange,
   );
 export const useDeleteProduct = () =>
-  useMutation((api, id: number) => api<Product>(apiKeys.product(id), { method: 'DELETE' }), { errorText: 'eliminar el producto.' }, staleAfter.productChange);
+  useMutation(
+    (api, id: number) => api<Product>(apiKeys.product(id), { method: 'DELETE' }),
+    { errorText: 'eliminar el producto.' },
+    staleAfter.productChange,
+  );
 
 export const useCreateUnit = () =>
-  useMutation((api, body: CreateUnit) => api<Unit>(apiKeys.units, { method: 'POST', body }), { errorText: 'crear la unidad de medida solicitada.' }, [apiKeys.units]);
+  useMutation(
+    (api, body: CreateUnit) => api<Unit>(apiKeys.units, { method: 'POST', body }),
+    { errorText: 'crear la unidad de medida solicitada.' },
+    [apiKeys.units],
+  );
 export const useUpdateUnit = () =>
-  useMutation((api, body: UpdateUnit) => api<Unit>(apiKeys.units, { method: 'PUT', body }), { errorText: 'actualizar la unidad de medida solicitada.' }, staleAfter.unitChange);
+  useMutation(
+    (api, body: UpdateUnit) => api<Unit>(apiKeys.units, { method: 'PUT', body }),
+    { errorText: 'actualizar la unidad de medida solicitada.' },
+    staleAfter.unitChange,
+  );
 export const useDeleteUnit = () =>
-  useMutation((api, id: number) => api<Unit>(apiKeys.unit(id), { method: 'DELETE' }), { errorText: 'eliminar la unidad de medida.' }, staleAfter.unitChange);
+  useMutation(
+    (api, id: number) => api<Unit>(apiKeys.unit(id), { method: 'DELETE' }),
+    { errorText: 'eliminar la unidad de medida.' },
+    staleAfter.unitChange,
+  );
 
 export const useCreateCategory = () =>
-  useMutation((api, body: CreateCategory) => api<Category>(apiKeys.categories, { method: 'POST', body }), { errorText: 'crear la partida solicitada.' }, [apiKeys.categories]);
+  useMutation(
+    (api, body: CreateCategory) => api<Category>(apiKeys.categories, { method: 'POST', body }),
+    { errorText: 'crear la partida solicitada.' },
+    [apiKeys.categories],
+  );
 export const useUpdateCategory = () =>
-  useMutation((api, body: UpdateCategory) => api<Category>(apiKeys.categories, { method: 'PUT', body }), { errorText: 'actualizar la partida solicitada.' }, staleAfter.categoryChange);
+  useMutation(
+    (api, body: UpdateCategory) => api<Category>(apiKeys.categories, { method: 'PUT', body }),
+    { errorText: 'actualizar la partida solicitada.' },
+    staleAfter.categoryChange,
+  );
 export const useDeleteCategory = () =>
-  useMutation((api, id: number) => api<Category>(apiKeys.category(id), { method: 'DELETE' }), { errorText: 'eliminar la partida.' }, staleAfter.categoryChange);
+  useMutation(
+    (api, id: number) => api<Category>(apiKeys.category(id), { method: 'DELETE' }),
+    { errorText: 'eliminar la partida.' },
+    staleAfter.categoryChange,
+  );
 
 export const createSupplier = (api: ApiClient, body: CreateSupplier) => api<Supplier>(apiKeys.suppliers, { method: 'POST', body });
 export const useCreateSupplier = () => useMutation(createSupplier, { errorText: 'crear el proveedor solicitado.' }, [apiKeys.suppliers]);
 export const useUpdateSupplier = () =>
-  useMutation((api, body: UpdateSupplier) => api<Supplier>(apiKeys.suppliers, { method: 'PUT', body }), { errorText: 'actualizar el proveedor solicitado.' }, staleAfter.supplierChange);
+  useMutation(
+    (api, body: UpdateSupplier) => api<Supplier>(apiKeys.suppliers, { method: 'PUT', body }),
+    { errorText: 'actualizar el proveedor solicitado.' },
+    staleAfter.supplierChange,
+  );
 export const useDeleteSupplier = () =>
-  useMutation((api, id: number) => api<Supplier>(apiKeys.supplier(id), { method: 'DELETE' }), { errorText: 'eliminar el proveedor.' }, [apiKeys.suppliers]);
+  useMutation((api, id: number) => api<Supplier>(apiKeys.supplier(id), { method: 'DELETE' }), { errorText: 'eliminar el proveedor.' }, [
+    apiKeys.suppliers,
+  ]);
 
 export const useCreateEmployee = () =>
-  useMutation((api, body: CreateEmployee) => api<Employee>(apiKeys.employees, { method: 'POST', body }), { errorText: 'crear al empleado solicitado.' }, [apiKeys.employees]);
+  useMutation(
+    (api, body: CreateEmployee) => api<Employee>(apiKeys.employees, { method: 'POST', body }),
+    { errorText: 'crear al empleado solicitado.' },
+    [apiKeys.employees],
+  );
 export const useUpdateEmployee = () =>
-  useMutation((api, body: UpdateEmployee) => api<Employee>(apiKeys.employees, { method: 'PUT', body }), { errorText: 'actualizar al empleado solicitado.' }, [apiKeys.employees]);
+  useMutation(
+    (api, body: UpdateEmployee) => api<Employee>(apiKeys.employees, { method: 'PUT', body }),
+    { errorText: 'actualizar al empleado solicitado.' },
+    [apiKeys.employees],
+  );
 /** The employee's role assignments go with it. */
 export const useDeleteEmployee = () =>
-  useMutation((api, id: number) => api<Employee>(apiKeys.employee(id), { method: 'DELETE' }), { errorText: 'eliminar al empleado.' }, staleAfter.employeeChange);
+  useMutation(
+    (api, id: number) => api<Employee>(apiKeys.employee(id), { method: 'DELETE' }),
+    { errorText: 'eliminar al empleado.' },
+    staleAfter.employeeChange,
+  );
 
 export const useCreateRole = () =>
-  useMutation((api, body: CreateRole) => api<Role>(apiKeys.roles, { method: 'POST', body }), { errorText: 'crear el rol solicitado.' }, [apiKeys.roles]);
+  useMutation((api, body: CreateRole) => api<Role>(apiKeys.roles, { method: 'POST', body }), { errorText: 'crear el rol solicitado.' }, [
+    apiKeys.roles,
+  ]);
 export const useUpdateRole = () =>
-  useMutation((api, body: UpdateRole) => api<Role>(apiKeys.roles, { method: 'PUT', body }), { errorText: 'actualizar el rol solicitado.' }, staleAfter.roleChange);
+  useMutation(
+    (api, body: UpdateRole) => api<Role>(apiKeys.roles, { method: 'PUT', body }),
+    { errorText: 'actualizar el rol solicitado.' },
+    staleAfter.roleChange,
+  );
 export const useDeleteRole = () =>
-  useMutation((api, id: number) => api<Role>(apiKeys.role(id), { method: 'DELETE' }), { errorText: 'eliminar el rol.' }, staleAfter.roleChange);
+  useMutation(
+    (api, id: number) => api<Role>(apiKeys.role(id), { method: 'DELETE' }),
+    { errorText: 'eliminar el rol.' },
+    staleAfter.roleChange,
+  );
 
 export const useAssignRole = () =>
-  useMutation((api, body: AssignRole) => api<AssignRole>(apiKeys.employeeRoles, { method: 'POST', body }), { errorText: 'asignar el rol al empleado solicitado.' }, [
-    apiKeys.employeeRoles,
-  ]);
+  useMutation(
+    (api, body: AssignRole) => api<AssignRole>(apiKeys.employeeRoles, { method: 'POST', body }),
+    { errorText: 'asignar el rol al empleado solicitado.' },
+    [apiKeys.employeeRoles],
+  );
 export const useRemoveRole = () =>
   useMutation(
     (api, { employeeId, roleId }: AssignRole) => api<AssignRole>(`${apiKeys.employeeRoles}/${employeeId}/${roleId}`, { method: 'DELETE' }),

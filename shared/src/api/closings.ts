@@ -13,7 +13,8 @@ export const useNextClosing = () => useResource<NextClosing>(apiKeys.nextClosing
 
 export const useCloseMonth = (successText?: string) =>
   useMutation(
-    (api, until: string) => api<PeriodClosing>(apiKeys.closings, { method: 'POST', body: { until }, headers: { 'idempotency-key': newIdempotencyKey() } }),
+    (api, until: string) =>
+      api<PeriodClosing>(apiKeys.closings, { method: 'POST', body: { until }, headers: { 'idempotency-key': newIdempotencyKey() } }),
     { errorText: 'cerrar el periodo solicitado.', successText },
     staleAfter.closing,
   );
@@ -21,7 +22,11 @@ export const useCloseMonth = (successText?: string) =>
 export const useReopenMonth = (successText?: string) =>
   useMutation(
     (api, until: string, reason: string) =>
-      api<PeriodClosing>(`${apiKeys.closings}/${until}/reopening`, { method: 'POST', body: { reason }, headers: { 'idempotency-key': newIdempotencyKey() } }),
+      api<PeriodClosing>(`${apiKeys.closings}/${until}/reopening`, {
+        method: 'POST',
+        body: { reason },
+        headers: { 'idempotency-key': newIdempotencyKey() },
+      }),
     { errorText: 'reabrir el periodo solicitado.', successText },
     staleAfter.closing,
   );

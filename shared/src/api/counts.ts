@@ -18,9 +18,11 @@ export interface NewCount {
 }
 
 export const useCreateCount = () =>
-  useMutation((api, body: NewCount) => api<CountDetail>(apiKeys.counts, { method: 'POST', body }), { errorText: 'crear el conteo.', successText: 'Conteo creado.' }, [
-    apiKeys.counts,
-  ]);
+  useMutation(
+    (api, body: NewCount) => api<CountDetail>(apiKeys.counts, { method: 'POST', body }),
+    { errorText: 'crear el conteo.', successText: 'Conteo creado.' },
+    [apiKeys.counts],
+  );
 
 export function useSaveLines(id: number) {
   const { mutate } = useCount(id);
@@ -43,7 +45,11 @@ export function useUploadLines(id: number) {
   return useMutation(
     async (api, file: File) => {
       const type = file.name.toLowerCase().endsWith('.xlsx') ? XLSX_TYPE : 'text/csv';
-      const saved = await api<CountDetail>(`${apiKeys.count(id)}/lines/import`, { method: 'POST', body: file, headers: { 'content-type': type } });
+      const saved = await api<CountDetail>(`${apiKeys.count(id)}/lines/import`, {
+        method: 'POST',
+        body: file,
+        headers: { 'content-type': type },
+      });
       await mutate(saved, { revalidate: false });
       return saved;
     },
@@ -56,12 +62,18 @@ export function useUploadLines(id: number) {
 export const useApplyCount = (id: number) =>
   useMutation(
     (api, signers: CountSigners) =>
-      api<{ count: CountDetail }>(`${apiKeys.count(id)}/application`, { method: 'POST', body: signers, headers: { 'idempotency-key': newIdempotencyKey() } }),
+      api<{ count: CountDetail }>(`${apiKeys.count(id)}/application`, {
+        method: 'POST',
+        body: signers,
+        headers: { 'idempotency-key': newIdempotencyKey() },
+      }),
     { errorText: 'aplicar los ajustes del conteo.', successText: 'Ajustes aplicados al libro de almacén.' },
     [apiKeys.counts, ...staleAfter.document],
   );
 
 export const useDiscardCount = (id: number) =>
-  useMutation((api) => api<CountDetail>(`${apiKeys.count(id)}/discard`, { method: 'POST' }), { errorText: 'descartar el conteo.', successText: 'Conteo descartado.' }, [
-    apiKeys.counts,
-  ]);
+  useMutation(
+    (api) => api<CountDetail>(`${apiKeys.count(id)}/discard`, { method: 'POST' }),
+    { errorText: 'descartar el conteo.', successText: 'Conteo descartado.' },
+    [apiKeys.counts],
+  );

@@ -28,7 +28,8 @@ export function useRefreshAfterDocument(): () => Promise<unknown> {
 export function useRegisterInvoice<B extends object>() {
   const api = useApi();
   return useCallback(
-    (body: B, idempotencyKey: string) => api<Invoice>(apiKeys.invoices, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    (body: B, idempotencyKey: string) =>
+      api<Invoice>(apiKeys.invoices, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
     [api],
   );
 }
@@ -37,7 +38,8 @@ export function useRegisterInvoice<B extends object>() {
 export function useRegisterDispatch<B extends object>() {
   const api = useApi();
   return useCallback(
-    (body: B, idempotencyKey: string) => api<Dispatch>(apiKeys.dispatches, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    (body: B, idempotencyKey: string) =>
+      api<Dispatch>(apiKeys.dispatches, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
     [api],
   );
 }
@@ -64,7 +66,11 @@ export const useCancelInvoice = (successText?: string) =>
 export const useCancelDispatch = (successText?: string) =>
   useMutation(
     (api, id: number, reason: string) =>
-      api(`${apiKeys.dispatch(id)}/cancellation`, { method: 'POST', body: { reason }, headers: { 'idempotency-key': newIdempotencyKey() } }),
+      api(`${apiKeys.dispatch(id)}/cancellation`, {
+        method: 'POST',
+        body: { reason },
+        headers: { 'idempotency-key': newIdempotencyKey() },
+      }),
     { errorText: 'cancelar la salida solicitada.', successText },
     staleAfter.document,
   );
@@ -74,4 +80,5 @@ export const parseCfdi = (api: ApiClient, xml: string) =>
   api<CfdiAnalysis>('/api/cfdi/parse', { method: 'POST', body: xml, headers: { 'Content-Type': 'application/xml' } });
 
 /** GET /api/invoices/{id}/cfdi: the stored XML, byte for byte. */
-export const downloadInvoiceCfdi = (api: ApiClient, invoiceId: number) => api.download(`${apiKeys.invoice(invoiceId)}/cfdi`, { method: 'GET' });
+export const downloadInvoiceCfdi = (api: ApiClient, invoiceId: number) =>
+  api.download(`${apiKeys.invoice(invoiceId)}/cfdi`, { method: 'GET' });

@@ -28,7 +28,11 @@ const CLASSIFIER_PATH = '/api/catalog/imports/product-categories/classifier';
 
 const send = (api: ApiClient, path: string, file: File | null) =>
   file
-    ? api<ImportResult>(path, { method: 'POST', body: file, headers: { 'content-type': file.name.toLowerCase().endsWith('.xlsx') ? XLSX_TYPE : 'text/csv' } })
+    ? api<ImportResult>(path, {
+        method: 'POST',
+        body: file,
+        headers: { 'content-type': file.name.toLowerCase().endsWith('.xlsx') ? XLSX_TYPE : 'text/csv' },
+      })
     : api<ImportResult>(path, { method: 'POST' });
 
 /** `file` null: the classifier's partidas. */

@@ -8,7 +8,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
-const remotes = (JSON.parse(readFileSync(path.join(root, 'remotes.json'), 'utf8')) as { remotes: Array<{ folder: string }> }).remotes.map((r) => r.folder);
+const remotes = (JSON.parse(readFileSync(path.join(root, 'remotes.json'), 'utf8')) as { remotes: Array<{ folder: string }> }).remotes.map(
+  (r) => r.folder,
+);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -42,7 +42,10 @@ export const stockReportRequest = (today: string, date: string = today): ReportR
     : { path: `/api/reports/stock?date=${date}`, fileName: `Reporte de existencias al ${date} - ${today}` };
 
 /** "Productos bajo mínimo - {today}" (issue #20). */
-export const lowStockReportRequest = (today: string): ReportRequest => ({ path: '/api/reports/low-stock', fileName: `Productos bajo mínimo - ${today}` });
+export const lowStockReportRequest = (today: string): ReportRequest => ({
+  path: '/api/reports/low-stock',
+  fileName: `Productos bajo mínimo - ${today}`,
+});
 
 /** A month closing's "Reporte de existencias al …": the figures the closing stored. */
 export const closingReportRequest = (today: string, until: string): ReportRequest => ({

@@ -34,7 +34,14 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 const CONSULTA: Permission[] = ['consult'];
-const ALMACENISTA: Permission[] = [...CONSULTA, 'catalogs.write', 'catalogs.import', 'invoices.create', 'dispatches.create', 'counts.write'];
+const ALMACENISTA: Permission[] = [
+  ...CONSULTA,
+  'catalogs.write',
+  'catalogs.import',
+  'invoices.create',
+  'dispatches.create',
+  'counts.write',
+];
 const AUTORIZADOR: Permission[] = [...ALMACENISTA, 'invoices.cancel', 'dispatches.cancel', 'counts.apply', 'periods.close'];
 
 /** What each role grants; each role includes the one before it, and Administrador has everything. */
@@ -45,7 +52,8 @@ export const ROLE_PERMISSIONS: Record<AccessRole, readonly Permission[]> = {
   ADMINISTRADOR: Object.keys(PERMISSIONS) as Permission[],
 };
 
-export const isAccessRole = (value: unknown): value is AccessRole => typeof value === 'string' && (ACCESS_ROLES as readonly string[]).includes(value);
+export const isAccessRole = (value: unknown): value is AccessRole =>
+  typeof value === 'string' && (ACCESS_ROLES as readonly string[]).includes(value);
 export const isPermission = (value: unknown): value is Permission => typeof value === 'string' && Object.hasOwn(PERMISSIONS, value);
 
 /** The union of what the roles grant, in PERMISSIONS' order. */

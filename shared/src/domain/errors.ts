@@ -15,7 +15,10 @@ export const ERROR_CODES = {
   ALREADY_CANCELLED: { status: 409, message: 'El documento ya está cancelado.' },
   IDEMPOTENCY_CONFLICT: { status: 409, message: 'La clave de idempotencia ya se usó con otra petición.' },
   LAST_ADMIN: { status: 409, message: LAST_ADMIN_MESSAGE },
-  EXTERNAL_PROVIDER: { status: 409, message: 'Las cuentas y contraseñas se administran en el proveedor de identidad de la institución, no en Almacén.' },
+  EXTERNAL_PROVIDER: {
+    status: 409,
+    message: 'Las cuentas y contraseñas se administran en el proveedor de identidad de la institución, no en Almacén.',
+  },
   PERIOD_CLOSED: { status: 409, message: 'El periodo de la fecha del documento está cerrado.' },
   COUNT_NOT_OPEN: { status: 409, message: 'El conteo de inventario ya no está abierto.' },
   PERIOD_ORDER: { status: 409, message: 'Los periodos se cierran y reabren en orden, un mes a la vez.' },

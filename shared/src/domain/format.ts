@@ -71,7 +71,15 @@ export function formatLongDate(value: string | Date): string {
 /** "23/11/2026 09:05" (24 h) in a time zone: when something happened, as the institution's clock said. */
 export function formatDateTime(value: string | Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(toDate(value))
       .map((p) => [p.type, p.value]),
   );

@@ -8,7 +8,14 @@ export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = {
   DONATIVO: 'Donativo',
 };
 
-export const MOVEMENT_TYPES = ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT'] as const;
+export const MOVEMENT_TYPES = [
+  'INVOICE',
+  'DISPATCH',
+  'INVOICE_CANCELLATION',
+  'DISPATCH_CANCELLATION',
+  'ADJUSTMENT_IN',
+  'ADJUSTMENT_OUT',
+] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = {
   INVOICE: 'Entrada',
@@ -20,7 +27,8 @@ export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = {
 };
 
 /** Movements that add to the stock (an entry, an exit given back by its cancellation, a count's surplus). */
-export const isInboundMovement = (code: string): boolean => code === 'INVOICE' || code === 'DISPATCH_CANCELLATION' || code === 'ADJUSTMENT_IN';
+export const isInboundMovement = (code: string): boolean =>
+  code === 'INVOICE' || code === 'DISPATCH_CANCELLATION' || code === 'ADJUSTMENT_IN';
 
 /** A document's state in the histories: cancelled once a cancellation document exists. */
 export const DOCUMENT_STATUSES = ['REGISTRADA', 'CANCELADA'] as const;

@@ -37,6 +37,14 @@ export function Forbidden({ permission }: { permission: Permission }) {
 }
 
 /** Renders its children only when the person may do it (and nothing while /api/me loads). */
-export function Can({ permission, children, fallback = null }: { permission: Permission; children: React.ReactNode; fallback?: React.ReactNode }) {
+export function Can({
+  permission,
+  children,
+  fallback = null,
+}: {
+  permission: Permission;
+  children: React.ReactNode;
+  fallback?: React.ReactNode;
+}) {
   return <>{useCan(permission) ? children : fallback}</>;
 }

@@ -3,8 +3,8 @@
  */
 // The fetcher every remote relies on: bearer attached, `data` unwrapped, server messages kept,
 // and a 401 answered by ONE renewal and retry — then a new sign-in.
-import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 import { createApiClient, fileNameFrom, type TokenSource } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -45,9 +45,7 @@ describe('createApiClient', () => {
     const { fetch, requests } = server(() => json(200, { data: [{ id: 1, name: 'Papel' }] }));
     const api = createApiClient({ baseUrl: 'http://api.test', auth: tokens(), fetch });
 
-    await expect(api('/api/catalog/products', { query: { q: 'pa', empty: undefined } })).resolves.toEqual([
-      { id: 1, name: 'Papel' },
-    ]);
+    await expect(api('/api/catalog/products', { query: { q: 'pa', empty: undefined } })).resolves.toEqual([{ id: 1, name: 'Papel' }]);
     expect(requests).toHaveLength(1);
     expect(requests[0].url).toBe('http://api.test/api/catalog/products?q=pa');
     expect(requests[0].authorization).toBe('Bearer token-1');

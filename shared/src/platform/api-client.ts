@@ -43,10 +43,7 @@ export interface ApiClientOptions {
 }
 
 export function createApiClient({ baseUrl, auth, fetch }: ApiClientOptions): ApiClient {
-  const $fetch = ofetch.create(
-    { baseURL: baseUrl, retry: 0 },
-    fetch ? { fetch: (input, init) => fetch(input, init) } : undefined,
-  );
+  const $fetch = ofetch.create({ baseURL: baseUrl, retry: 0 }, fetch ? { fetch: (input, init) => fetch(input, init) } : undefined);
 
   // Many requests fail with 401 at once when a token expires: they share ONE renewal.
   let renewal: Promise<string | null> | null = null;
@@ -113,7 +110,7 @@ export function createApiClient({ baseUrl, auth, fetch }: ApiClientOptions): Api
 }
 
 function statusOf(error: unknown): number | undefined {
-  return error instanceof FetchError ? error.response?.status ?? error.status : undefined;
+  return error instanceof FetchError ? (error.response?.status ?? error.status) : undefined;
 }
 
 async function normalise(error: unknown): Promise<ApiError> {

@@ -45,9 +45,5 @@ function tryParseJson(text: string): unknown {
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.values(value).every((item) => typeof item === 'string')
-  );
+  return typeof value === 'object' && value !== null && Object.values(value).every((item) => typeof item === 'string');
 }

@@ -29,8 +29,7 @@ export function useCurrentUser(): CurrentUser {
 export function useInvalidate(): (...prefixes: string[]) => Promise<unknown> {
   const { mutate } = useSWRConfig();
   return useCallback(
-    (...prefixes: string[]) =>
-      mutate((key) => typeof key === 'string' && prefixes.some((prefix) => key.startsWith(prefix))),
+    (...prefixes: string[]) => mutate((key) => typeof key === 'string' && prefixes.some((prefix) => key.startsWith(prefix))),
     [mutate],
   );
 }

@@ -10,15 +10,7 @@ export interface AlmacenLogoProps extends SVGProps<SVGSVGElement> {
 
 export function AlmacenLogo({ size = 32, title = 'Almacén', ...props }: AlmacenLogoProps) {
   return (
-    <svg
-      role="img"
-      aria-label={title}
-      width={size}
-      height={size}
-      viewBox="0 0 64 64"
-      xmlns="http://www.w3.org/2000/svg"
-      {...props}
-    >
+    <svg role="img" aria-label={title} width={size} height={size} viewBox="0 0 64 64" xmlns="http://www.w3.org/2000/svg" {...props}>
       <title>{title}</title>
       <path d="M4 26 32 8l28 18v30a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2Z" fill={almacenBrand[80]} />
       <path d="M14 58V32h36v26" fill="#ffffff" />

@@ -6,7 +6,7 @@ const phone = { width: 390, height: 844 };
 const box = (left: number, top: number, width: number, height: number) => ({ left, top, right: left + width, bottom: top + height });
 
 describe('noticeLift: notifications stay bottom right but above the buttons a screen names', () => {
-  test('nothing to keep clear, or nothing on screen: Fluent\'s own 16 px', () => {
+  test("nothing to keep clear, or nothing on screen: Fluent's own 16 px", () => {
     expect(noticeLift([], laptop)).toBe(NOTICE_OFFSET.vertical);
     // below the window (scrolled away) and above it
     expect(noticeLift([box(1000, 900, 250, 32)], laptop)).toBe(NOTICE_OFFSET.vertical);

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
 import { renderWithPlatform, type FakeApiRequest } from '../testing';
 import { ApiError } from './api-error';
-import { useApi, useCurrentUser, useInvalidate, useRuntimeConfig } from './hooks';
 import { actionErrorText } from './error-text';
+import { useApi, useCurrentUser, useInvalidate, useRuntimeConfig } from './hooks';
 import { useNotify } from './notify';
 
 function Notifier() {
@@ -15,7 +15,10 @@ function Notifier() {
       <button onClick={() => notify.success('Producto creado')}>ok</button>
       <button
         onClick={() =>
-          notify.error(undefined, actionErrorText('crear el producto solicitado', new ApiError(409, 'Ya existe un registro con esos datos.')))
+          notify.error(
+            undefined,
+            actionErrorText('crear el producto solicitado', new ApiError(409, 'Ya existe un registro con esos datos.')),
+          )
         }
       >
         falla
@@ -35,9 +38,7 @@ describe('useNotify', () => {
     await user.click(screen.getByRole('button', { name: 'falla' }));
     expect(await screen.findByText('¡Oh no!')).toBeInTheDocument();
     expect(
-      screen.getByText(
-        'Algo salió mal mientras tratábamos de crear el producto solicitado. Ya existe un registro con esos datos.',
-      ),
+      screen.getByText('Algo salió mal mientras tratábamos de crear el producto solicitado. Ya existe un registro con esos datos.'),
     ).toBeInTheDocument();
   });
 });

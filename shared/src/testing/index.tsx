@@ -4,13 +4,13 @@
 import { configure, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, type InitialEntry } from 'react-router-dom';
+import { ACCESS_ROLES, permissionsOf, type AccessRole, type Me } from '../domain/access';
+import { ME_KEY } from '../platform/access';
 import type { ApiClient, ApiDownload, ApiRequestOptions } from '../platform/api-client';
+import { PERIOD_CLOSINGS_KEY } from '../platform/period-closings';
 import type { CurrentUser } from '../platform/platform-context';
 import { PlatformProviders } from '../platform/platform-providers';
 import type { RuntimeConfig } from '../platform/runtime-config';
-import { ACCESS_ROLES, permissionsOf, type AccessRole, type Me } from '../domain/access';
-import { ME_KEY } from '../platform/access';
-import { PERIOD_CLOSINGS_KEY } from '../platform/period-closings';
 
 // The machine running the suite is shared and slow at times; waiting longer is not a weaker check.
 configure({ asyncUtilTimeout: 5000 });
@@ -43,7 +43,15 @@ export const testUser: CurrentUser = { name: 'Ana López', email: 'ana@example.c
 
 /** GET /api/me as the API answers it for someone holding these roles (default: every role). */
 export function testMe(roles: readonly AccessRole[] = ACCESS_ROLES): Me {
-  return { id: 1, sub: 'user-ana', name: testUser.name, email: testUser.email, roles: [...roles], permissions: permissionsOf(roles), accountUrl: null };
+  return {
+    id: 1,
+    sub: 'user-ana',
+    name: testUser.name,
+    email: testUser.email,
+    roles: [...roles],
+    permissions: permissionsOf(roles),
+    accountUrl: null,
+  };
 }
 
 /**
@@ -91,7 +99,14 @@ export function createFakeApi(
       download: false,
     }) as Promise<T>) as ApiClient;
   api.download = (path, options = {}) =>
-    answer({ method: options.method ?? 'GET', path, query: options.query, headers: options.headers, body: options.body, download: true }) as Promise<ApiDownload>;
+    answer({
+      method: options.method ?? 'GET',
+      path,
+      query: options.query,
+      headers: options.headers,
+      body: options.body,
+      download: true,
+    }) as Promise<ApiDownload>;
   return { api, calls };
 }
 
@@ -119,13 +134,7 @@ export function renderWithPlatform(
   const result = render(ui, {
     ...options,
     wrapper: ({ children }) => (
-      <PlatformProviders
-        api={fake.api}
-        config={fullConfig}
-        user={user}
-        swrCache={swrCache}
-        swr={swr}
-      >
+      <PlatformProviders api={fake.api} config={fullConfig} user={user} swrCache={swrCache} swr={swr}>
         <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
       </PlatformProviders>
     ),

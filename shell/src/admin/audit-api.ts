@@ -1,8 +1,8 @@
 // "Bitácora" (issue #15): GET /api/audit, newest first, paged by the server with a cursor (the log
 // grows without bound), and POST /api/reports/audit, the XLSX of the same filters.
+import useSWRInfinite from 'swr/infinite';
 import { useApi, useResource, type ReportRequest } from '@almacen/shared';
 import type { AuditActionName, AuditFilterOptions, AuditPage } from '@almacen/shared/domain';
-import useSWRInfinite from 'swr/infinite';
 
 export const AUDIT_PATH = '/api/audit';
 /** Rows asked per page. */
@@ -22,9 +22,7 @@ export const NO_FILTERS: AuditFilters = { actor: '', entity: '', action: '', fro
 
 /** The filters as query parameters: empty ones are left out. */
 export function auditQuery(filters: AuditFilters): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value !== ''),
-  );
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
 }
 
 type PageKey = readonly [path: string, query: Record<string, string>, cursor: string | null];

@@ -49,7 +49,9 @@ export function changeLines(entry: Pick<AuditLogEntry, 'before' | 'after'>): str
   const { before, after } = entry;
   if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys.filter((key) => !same(before[key], after[key])).map((key) => `${key}: ${valueText(before[key])} → ${valueText(after[key])}`);
+    return keys
+      .filter((key) => !same(before[key], after[key]))
+      .map((key) => `${key}: ${valueText(before[key])} → ${valueText(after[key])}`);
   }
   const record = isRecord(after) ? after : isRecord(before) ? before : undefined;
   if (record) return Object.entries(record).map(([key, value]) => `${key}: ${valueText(value)}`);

@@ -1,11 +1,11 @@
 // "Bitácora" (issue #15): the filters go to the server, "Cargar más" follows nextCursor, the
 // changes read as "campo: antes → después", and "Exportar XLSX" downloads the filtered rows.
-import type { AuditLogEntry, AuditPage } from '@almacen/shared';
-import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AuditPage as BitacoraPage, DATE_RANGE_MESSAGE } from './audit-page';
+import type { AuditLogEntry, AuditPage } from '@almacen/shared';
+import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { changeLines } from './audit-diff';
+import { AuditPage as BitacoraPage, DATE_RANGE_MESSAGE } from './audit-page';
 
 jest.setTimeout(60_000);
 const downloads = captureDownloads();
@@ -24,14 +24,26 @@ const entry = (id: number, extra: Partial<AuditLogEntry> = {}): AuditLogEntry =>
 });
 
 const first: AuditPage = {
-  data: [entry(3), entry(2, { action: 'create', entity: 'suppliers', entityId: '4', before: null, after: { name: 'Papelera del Centro', rfc: null } })],
+  data: [
+    entry(3),
+    entry(2, { action: 'create', entity: 'suppliers', entityId: '4', before: null, after: { name: 'Papelera del Centro', rfc: null } }),
+  ],
   nextCursor: 'c2',
 };
-const second: AuditPage = { data: [entry(1, { action: 'delete', entity: 'product_units', entityId: '7', before: { description: 'Caja' }, after: null })], nextCursor: null };
+const second: AuditPage = {
+  data: [entry(1, { action: 'delete', entity: 'product_units', entityId: '7', before: { description: 'Caja' }, after: null })],
+  nextCursor: null,
+};
 
 function server(request: FakeApiRequest) {
   if (request.path === '/api/audit/filters') {
-    return { actors: [{ sub: 'user-ana', name: 'Ana López' }, { sub: 'user-luis', name: 'Luis Pérez' }], entities: ['app_users', 'products', 'suppliers'] };
+    return {
+      actors: [
+        { sub: 'user-ana', name: 'Ana López' },
+        { sub: 'user-luis', name: 'Luis Pérez' },
+      ],
+      entities: ['app_users', 'products', 'suppliers'],
+    };
   }
   if (request.path === '/api/audit') return request.query?.cursor === 'c2' ? second : first;
   if (request.path === '/api/reports/audit') return { blob: new Blob(['xlsx']), fileName: 'Bitacora.xlsx' };
@@ -61,7 +73,11 @@ describe('Bitácora', () => {
     expect(created).toHaveTextContent('Proveedores');
     await user.click(within(created).getByRole('button', { name: 'Expandir fila' }));
     const detail = await within(table).findByRole('list', { name: 'Cambios' });
-    expect(within(detail).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['name: Papelera del Centro', 'rfc: —']);
+    expect(
+      within(detail)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['name: Papelera del Centro', 'rfc: —']);
     expect(auditCalls(calls)).toEqual([expect.objectContaining({ method: 'GET', query: { limit: 50 } })]);
 
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
@@ -82,15 +98,21 @@ describe('Bitácora', () => {
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-23' } });
     // The choices are who and what appear in the log (GET /api/audit/filters).
     await waitFor(() => expect(screen.getByRole('option', { name: 'Luis Pérez' })).toBeInTheDocument());
-    expect(within(screen.getByRole('combobox', { name: 'Entidad' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Todas',
-      'Productos',
-      'Proveedores',
-      'Usuarios',
-    ]);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Entidad' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todas', 'Productos', 'Proveedores', 'Usuarios']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Persona' }), 'Luis Pérez');
     await waitFor(() =>
-      expect(auditCalls(calls).at(-1)?.query).toEqual({ actor: 'user-luis', entity: 'products', action: 'delete', from: '2026-11-01', to: '2026-11-23', limit: 50 }),
+      expect(auditCalls(calls).at(-1)?.query).toEqual({
+        actor: 'user-luis',
+        entity: 'products',
+        action: 'delete',
+        from: '2026-11-01',
+        to: '2026-11-23',
+        limit: 50,
+      }),
     );
   });
 
@@ -102,7 +124,11 @@ describe('Bitácora', () => {
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-10' } });
     expect(await screen.findByText(DATE_RANGE_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar XLSX' })).toBeDisabled();
-    expect(auditCalls(calls).slice(before).some((c) => c.query?.to === '2026-11-10')).toBe(false);
+    expect(
+      auditCalls(calls)
+        .slice(before)
+        .some((c) => c.query?.to === '2026-11-10'),
+    ).toBe(false);
   });
 
   it('"Exportar XLSX" downloads POST /api/reports/audit with the filters in its query', async () => {
@@ -112,7 +138,11 @@ describe('Bitácora', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Acción' }), 'Cancelar');
     await user.click(screen.getByRole('button', { name: 'Exportar XLSX' }));
     await waitFor(() => expect(downloads.saved).toEqual([{ name: 'Bitacora.xlsx', href: 'blob:test/1' }]));
-    expect(calls.find((c) => c.path === '/api/reports/audit')).toMatchObject({ method: 'POST', download: true, query: { action: 'cancel' } });
+    expect(calls.find((c) => c.path === '/api/reports/audit')).toMatchObject({
+      method: 'POST',
+      download: true,
+      query: { action: 'cancel' },
+    });
   });
 });
 
@@ -121,7 +151,9 @@ describe('changeLines', () => {
     expect(changeLines({ before: { a: 1, b: 'x', c: null }, after: { a: 2, b: 'x', c: [1] } })).toEqual(['a: 1 → 2', 'c: — → 1']);
     expect(changeLines({ before: null, after: { name: 'Caja', active: true } })).toEqual(['name: Caja', 'active: sí']);
     // A person's roles read as the roles' names; no role at all as "—".
-    expect(changeLines({ before: { roles: [] }, after: { roles: ['CONSULTA', 'AUTORIZADOR'] } })).toEqual(['roles: — → Consulta, Autorizador']);
+    expect(changeLines({ before: { roles: [] }, after: { roles: ['CONSULTA', 'AUTORIZADOR'] } })).toEqual([
+      'roles: — → Consulta, Autorizador',
+    ]);
     expect(changeLines({ before: { unit: { id: 1 } }, after: { unit: { id: 2 } } })).toEqual(['unit: {"id":1} → {"id":2}']);
     expect(changeLines({ before: { name: 'Caja' }, after: null })).toEqual(['name: Caja']);
     expect(changeLines({ before: null, after: null })).toEqual([]);

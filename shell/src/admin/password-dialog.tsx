@@ -56,7 +56,12 @@ export function PasswordDialog({ shown, onClose }: { shown: OneTimePassword | nu
             </MessageBar>
             <div className={styles.row}>
               <Field label={`Contraseña de un solo uso de ${shown?.username ?? ''}`} className={styles.password}>
-                <Input readOnly value={shown?.password ?? ''} input={{ className: styles.password }} onFocus={(event) => event.target.select()} />
+                <Input
+                  readOnly
+                  value={shown?.password ?? ''}
+                  input={{ className: styles.password }}
+                  onFocus={(event) => event.target.select()}
+                />
               </Field>
               <Button icon={<CopyRegular />} onClick={() => void copy()}>
                 Copiar

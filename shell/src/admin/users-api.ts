@@ -15,11 +15,14 @@ export function useUsers() {
 
 export function useSetRoles() {
   const api = useApi();
-  return useAction((user: UserSummary, roles: AccessRole[]) => api<UserSummary>(`${USERS_KEY}/${user.id}/roles`, { method: 'PUT', body: { roles } }), {
-    errorText: 'actualizar los roles del usuario.',
-    invalidate: AFTER_CHANGE,
-    successText: 'Roles actualizados.',
-  });
+  return useAction(
+    (user: UserSummary, roles: AccessRole[]) => api<UserSummary>(`${USERS_KEY}/${user.id}/roles`, { method: 'PUT', body: { roles } }),
+    {
+      errorText: 'actualizar los roles del usuario.',
+      invalidate: AFTER_CHANGE,
+      successText: 'Roles actualizados.',
+    },
+  );
 }
 
 export function useCreateUser() {

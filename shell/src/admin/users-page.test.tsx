@@ -1,9 +1,9 @@
 // "Usuarios" (issue #15): the list, roles granted in Almacén vs. elsewhere, the roles dialog, the
 // last administrator's 409, and with the embedded provider new accounts, resets and deactivation.
-import { ApiError, LAST_ADMIN_MESSAGE, type UserSummary } from '@almacen/shared';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError, LAST_ADMIN_MESSAGE, type UserSummary } from '@almacen/shared';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { ONE_TIME_PASSWORD_WARNING } from './password-dialog';
 import { UsersPage } from './users-page';
 
@@ -34,7 +34,16 @@ const luis: UserSummary = {
   origin: 'proveedor',
   active: true,
 };
-const marta: UserSummary = { ...luis, id: 3, name: 'Marta Ruiz', email: null, username: 'marta', roles: [], origin: 'almacen', active: false };
+const marta: UserSummary = {
+  ...luis,
+  id: 3,
+  name: 'Marta Ruiz',
+  email: null,
+  username: 'marta',
+  roles: [],
+  origin: 'almacen',
+  active: false,
+};
 
 function server(overrides: (request: FakeApiRequest) => unknown = () => undefined) {
   return (request: FakeApiRequest) => {
@@ -62,7 +71,9 @@ describe('Usuarios', () => {
     expect(await screen.findByRole('heading', { name: 'Usuarios', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('Usuarios · Almacén');
     const table = await screen.findByRole('table', { name: 'Usuarios' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     for (const header of ['ID', 'Nombre', 'Correo', 'Roles', 'Último acceso', 'Origen']) expect(headers.join('|')).toContain(header);
 
     const row = await rowOf('Luis Pérez');
@@ -133,7 +144,9 @@ describe('Usuarios', () => {
     const user = userEvent.setup();
     const created: UserSummary = { ...marta, id: 4, name: 'Rosa Díaz', username: 'rosa', email: 'rosa@escuela.mx', active: true };
     const { calls } = renderWithPlatform(<UsersPage />, {
-      api: server((request) => (request.method === 'POST' && request.path === '/api/users' ? { user: created, password: 'Xy7-kP2q-9mWz' } : undefined)),
+      api: server((request) =>
+        request.method === 'POST' && request.path === '/api/users' ? { user: created, password: 'Xy7-kP2q-9mWz' } : undefined,
+      ),
       config: { identityProvider: 'embedded' },
     });
     await rowOf('Adriana Gómez');
@@ -177,7 +190,9 @@ describe('Usuarios', () => {
   it('"Restablecer contraseña" asks first, then shows the new one-time password', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithPlatform(<UsersPage />, {
-      api: server((request) => (request.method === 'POST' && request.path === '/api/users/3/password-reset' ? { password: 'Nw4-zT8r' } : undefined)),
+      api: server((request) =>
+        request.method === 'POST' && request.path === '/api/users/3/password-reset' ? { password: 'Nw4-zT8r' } : undefined,
+      ),
       config: { identityProvider: 'embedded' },
     });
     await rowOf('Marta Ruiz');
@@ -197,12 +212,16 @@ describe('Usuarios', () => {
     });
     await rowOf('Adriana Gómez');
     await rowAction(user, 'Adriana Gómez', 'Desactivar');
-    await user.click(within(await screen.findByRole('alertdialog', { name: '¿Desactivar la cuenta?' })).getByRole('button', { name: 'Sí, desactivar' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: '¿Desactivar la cuenta?' })).getByRole('button', { name: 'Sí, desactivar' }),
+    );
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/users/1/deactivation' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await rowAction(user, 'Marta Ruiz', 'Reactivar');
-    await user.click(within(await screen.findByRole('alertdialog', { name: '¿Reactivar la cuenta?' })).getByRole('button', { name: 'Sí, reactivar' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: '¿Reactivar la cuenta?' })).getByRole('button', { name: 'Sí, reactivar' }),
+    );
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/api/users/3/deactivation' }));
   });
 });

@@ -2,7 +2,24 @@
 // Almacén are edited in "Roles…"; those the identity provider or ADMIN_USERS grant show apart and
 // cannot be removed here. With the embedded provider an administrator also creates accounts,
 // resets passwords (the one-time password shows once) and deactivates or reactivates accounts.
-import { ConfirmDialog, DataTable, type DataTableColumn, FormDialog, type RowAction, RowActionsMenu, tableLoadError, TextField, usePageTitle, useRuntimeConfig, validateSchema } from '@almacen/shared';
+import { Badge, Button, Caption1, Checkbox, Label, Title2, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
+import { useId, useMemo, useState } from 'react';
+import { useField } from 'react-final-form';
+import { define, object, optional } from 'superstruct';
+import {
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  FormDialog,
+  type RowAction,
+  RowActionsMenu,
+  tableLoadError,
+  TextField,
+  usePageTitle,
+  useRuntimeConfig,
+  validateSchema,
+} from '@almacen/shared';
 import {
   ACCESS_ROLES,
   ACCESS_ROLE_LABELS,
@@ -13,11 +30,6 @@ import {
   type RoleSource,
   type UserSummary,
 } from '@almacen/shared/domain';
-import { Badge, Button, Caption1, Checkbox, Label, Title2, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
-import { useId, useMemo, useState } from 'react';
-import { useField } from 'react-final-form';
-import { define, object, optional } from 'superstruct';
 import { PasswordDialog, type OneTimePassword } from './password-dialog';
 import { useCreateUser, useResetPassword, useSetActive, useSetRoles, useUsers } from './users-api';
 
@@ -73,7 +85,9 @@ function RolesField({ fixed }: { fixed: RoleGrant[] }) {
       <div className={styles.checks}>
         {ACCESS_ROLES.map((role) => {
           const grant = fixed.find((g) => g.role === role && g.source !== 'almacen');
-          const label = grant ? `${ACCESS_ROLE_LABELS[role]} (${GRANTED_BY[grant.source as Exclude<RoleSource, 'almacen'>]})` : ACCESS_ROLE_LABELS[role];
+          const label = grant
+            ? `${ACCESS_ROLE_LABELS[role]} (${GRANTED_BY[grant.source as Exclude<RoleSource, 'almacen'>]})`
+            : ACCESS_ROLE_LABELS[role];
           return (
             <Checkbox
               key={role}
@@ -87,7 +101,9 @@ function RolesField({ fixed }: { fixed: RoleGrant[] }) {
           );
         })}
       </div>
-      <Caption1 id={`${id}-hint`}>Administrador incluye todos los permisos; Autorizador incluye los de Almacenista, y este, los de Consulta.</Caption1>
+      <Caption1 id={`${id}-hint`}>
+        Administrador incluye todos los permisos; Autorizador incluye los de Almacenista, y este, los de Consulta.
+      </Caption1>
     </div>
   );
 }
@@ -107,7 +123,9 @@ export const EMAIL_MESSAGE = 'El correo no es válido (por ejemplo, persona@escu
 const newUserSchema = object({
   username: define<string>('username', (value) => (typeof value === 'string' && USERNAME_RE.test(value.trim())) || USERNAME_MESSAGE),
   name: requiredText('Escribe el nombre de la persona.', 200),
-  email: optional(define<string>('email', (value) => value === '' || (typeof value === 'string' && EMAIL_RE.test(value.trim())) || EMAIL_MESSAGE)),
+  email: optional(
+    define<string>('email', (value) => value === '' || (typeof value === 'string' && EMAIL_RE.test(value.trim())) || EMAIL_MESSAGE),
+  ),
   roles: optional(define<AccessRole[]>('roles', (value) => Array.isArray(value))),
 });
 const validateNewUser = validateSchema(newUserSchema);
@@ -235,7 +253,13 @@ export function UsersPage() {
         title={editing ? `Roles de ${editing.name}` : 'Roles'}
         initialValues={rolesValues}
         onClose={close}
-        onSubmit={(values) => editing && setRoles.run(editing, ACCESS_ROLES.filter((role) => (values.roles ?? []).includes(role)))}
+        onSubmit={(values) =>
+          editing &&
+          setRoles.run(
+            editing,
+            ACCESS_ROLES.filter((role) => (values.roles ?? []).includes(role)),
+          )
+        }
       >
         <RolesField fixed={editing?.roles ?? []} />
       </FormDialog>
@@ -257,7 +281,14 @@ export function UsersPage() {
           if (result) setPassword({ title: 'Usuario creado', username: result.user.username ?? username, password: result.password });
         }}
       >
-        <TextField name="username" label="Usuario" placeholder="ana.lopez" required autoFocus hint="Con él inicia sesión: minúsculas, números, punto, guion o @." />
+        <TextField
+          name="username"
+          label="Usuario"
+          placeholder="ana.lopez"
+          required
+          autoFocus
+          hint="Con él inicia sesión: minúsculas, números, punto, guion o @."
+        />
         <TextField name="name" label="Nombre" placeholder="Ana López" required />
         <TextField name="email" label="Correo" placeholder="ana.lopez@escuela.edu.mx" type="email" />
         <RolesField fixed={[]} />
@@ -280,7 +311,11 @@ export function UsersPage() {
       <ConfirmDialog
         open={dialog.kind === 'deactivate'}
         title="¿Desactivar la cuenta?"
-        text={target ? `${target.name} ya no podrá usar Almacén: su sesión deja de funcionar en su siguiente acción. Podrás reactivarla después.` : ''}
+        text={
+          target
+            ? `${target.name} ya no podrá usar Almacén: su sesión deja de funcionar en su siguiente acción. Podrás reactivarla después.`
+            : ''
+        }
         confirmLabel="Sí, desactivar"
         onCancel={close}
         onConfirm={() => {

@@ -1,11 +1,11 @@
 // A page the person may not use shows the API's 403 words instead (issue #15): the route of a
 // menu entry that names a permission, reached by a link or typed in the address bar.
-import { Forbidden, useMe, usePageTitle } from '@almacen/shared';
-import { isPermission } from '@almacen/shared/domain';
-import type { MenuEntry } from '@almacen/shared/pages';
 import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Title2, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { Forbidden, useMe, usePageTitle } from '@almacen/shared';
+import { isPermission } from '@almacen/shared/domain';
+import type { MenuEntry } from '@almacen/shared/pages';
 import { entryFor, mayShow } from '../layout/navigation';
 
 const useStyles = makeStyles({
@@ -38,7 +38,15 @@ function Refused({ permission }: { permission: string }) {
 }
 
 /** The page, or <Forbidden> when it needs `permission` (or its menu entry's) and the person lacks it. */
-export function PagePermission({ permission, menu = [], children }: { permission?: string; menu?: readonly MenuEntry[]; children: ReactNode }) {
+export function PagePermission({
+  permission,
+  menu = [],
+  children,
+}: {
+  permission?: string;
+  menu?: readonly MenuEntry[];
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   const { data: me } = useMe();
   const entry = entryFor(menu, pathname);

@@ -1,9 +1,9 @@
 // The gate after sign-in (issue #15): no role → only the reason, who you are and "Cerrar sesión";
 // once an administrator grants a role, the next check lets the person in without signing out.
-import { ACCOUNT_DISABLED_MESSAGE, ApiError, NO_ACCESS_MESSAGE, type AccessRole } from '@almacen/shared';
-import { testMe } from '@almacen/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ACCOUNT_DISABLED_MESSAGE, ApiError, NO_ACCESS_MESSAGE, type AccessRole } from '@almacen/shared';
+import { testMe } from '@almacen/shared/testing';
 import { fakeSession, ana, renderShell } from '../testing/render-shell';
 import { ACCESS_RECHECK_MS } from './require-access';
 

@@ -4,8 +4,8 @@
 // again every 15 s and whenever the window gets focus, so a role granted meanwhile lets them in
 // without signing out and in again.
 import { Body1, Button, Card, Caption1, MessageBar, MessageBarBody, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { AlmacenLogo, LoadFailure, NO_ACCESS_MESSAGE, isApiError, useCurrentUser, useMe, usePageTitle } from '@almacen/shared';
 import { useEffect, useState, type ReactNode } from 'react';
+import { AlmacenLogo, LoadFailure, NO_ACCESS_MESSAGE, isApiError, useCurrentUser, useMe, usePageTitle } from '@almacen/shared';
 import { useAuth } from './auth-context';
 import { FullPageSpinner } from './require-auth';
 
@@ -13,7 +13,13 @@ import { FullPageSpinner } from './require-auth';
 export const ACCESS_RECHECK_MS = 15_000;
 
 const useStyles = makeStyles({
-  page: { display: 'grid', placeItems: 'center', minHeight: '100vh', padding: tokens.spacingHorizontalL, backgroundColor: tokens.colorNeutralBackground2 },
+  page: {
+    display: 'grid',
+    placeItems: 'center',
+    minHeight: '100vh',
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   card: { maxWidth: '520px', width: '100%', display: 'grid', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalXXL },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   identity: { display: 'grid', gap: tokens.spacingVerticalXS },

@@ -2,12 +2,12 @@
 // /config.json): a page a remote adds shows without touching the shell, and an outage does not
 // make a remote's entries vanish.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemotePages } from '@almacen/shared/pages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { ana, fakeSession, remoteManifests, renderShell } from '../testing/render-shell';
+import type { RemotePages } from '@almacen/shared/pages';
 import { remotePages } from '../testing/remote-pages';
+import { ana, fakeSession, remoteManifests, renderShell } from '../testing/render-shell';
 import { PAGES_CACHE_PREFIX } from './pages';
 import { resetLoadedRemotes } from './remote-area';
 import { configureRemotes } from './remotes';

@@ -7,8 +7,8 @@
 //      in localStorage so an outage later does not make its entries vanish;
 //   3. that remembered copy, when the remote cannot be loaded now.
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { parseRemotePages, type RemotePages } from '@almacen/shared/pages';
 import { useEffect, useMemo, useState } from 'react';
+import { parseRemotePages, type RemotePages } from '@almacen/shared/pages';
 
 export const PAGES_CACHE_PREFIX = 'almacen.pages.';
 
@@ -79,9 +79,6 @@ export function usePortalPages(remotes: Record<string, string>, configPages: Rec
   }, []);
 
   // One array per change of what is known, so the menu and the routes are built again only then.
-  const remotesKnown = useMemo(
-    () => Object.entries(known).flatMap(([name, pages]) => (pages ? [{ name, pages }] : [])),
-    [known],
-  );
+  const remotesKnown = useMemo(() => Object.entries(known).flatMap(([name, pages]) => (pages ? [{ name, pages }] : [])), [known]);
   return { remotes: remotesKnown, pending: waiting.some((name) => !known[name]) };
 }

@@ -35,7 +35,10 @@ export type RemoteModule = 'App' | 'Home';
  * drops whatever the runtime remembers about it (manifest, entry, module), so "Reintentar" really
  * asks the server again instead of replaying an old failure.
  */
-export async function loadRemoteApp(name: RemoteName, { fresh = false, module = 'App' as RemoteModule } = {}): Promise<{ default: ComponentType }> {
+export async function loadRemoteApp(
+  name: RemoteName,
+  { fresh = false, module = 'App' as RemoteModule } = {},
+): Promise<{ default: ComponentType }> {
   const entry = manifests[name];
   if (!entry) throw new RemoteLoadError(name, new Error(`/config.json no declara el remoto ${name}.`));
   if (fresh) registerRemotes([{ name, entry }], { force: true });

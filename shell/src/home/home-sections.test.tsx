@@ -4,10 +4,10 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ana, fakeSession, remoteManifests, renderShell } from '../testing/render-shell';
-import { remotePages } from '../testing/remote-pages';
 import { resetLoadedRemotes } from '../federation/remote-area';
 import { configureRemotes } from '../federation/remotes';
+import { remotePages } from '../testing/remote-pages';
+import { ana, fakeSession, remoteManifests, renderShell } from '../testing/render-shell';
 import { releaseNotes } from './home-page';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -24,7 +24,7 @@ afterEach(() => jest.restoreAllMocks());
 
 const stockHome = { default: () => <section aria-label="Resumen del almacén">Valor del inventario</section> };
 
-test('mf-stock\'s ./Home shows between the greeting and the release notes', async () => {
+test("mf-stock's ./Home shows between the greeting and the release notes", async () => {
   mockedLoadRemote.mockImplementation(async (id: string) => (id === 'mf_stock/Home' ? stockHome : null));
   renderShell('/dashboard');
   const section = await screen.findByRole('region', { name: 'Resumen del almacén' });

@@ -23,10 +23,7 @@ describe('account menu', () => {
   });
 
   it('shows the picture when there is one', async () => {
-    renderShell(
-      '/dashboard',
-      fakeSession({ name: 'Luis Pérez', email: 'luis@example.com', picture: 'https://example.com/luis.png' }),
-    );
+    renderShell('/dashboard', fakeSession({ name: 'Luis Pérez', email: 'luis@example.com', picture: 'https://example.com/luis.png' }));
     const trigger = await screen.findByRole('button', { name: 'Cuenta de Luis Pérez' });
     expect(trigger.querySelector('img')).toHaveAttribute('src', 'https://example.com/luis.png');
   });

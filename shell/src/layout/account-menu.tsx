@@ -22,8 +22,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { ACCESS_ROLE_LABELS, useCurrentUser, useMe, useRuntimeConfig } from '@almacen/shared';
 import { useState } from 'react';
+import { ACCESS_ROLE_LABELS, useCurrentUser, useMe, useRuntimeConfig } from '@almacen/shared';
 import { useAuth } from '../auth/auth-context';
 
 const useStyles = makeStyles({
@@ -48,7 +48,9 @@ export function AccountMenu() {
   const [accountOpen, setAccountOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
-  const avatar = (size: 32 | 48) => <Avatar name={user.name} image={user.picture ? { src: user.picture } : undefined} size={size} color="brand" />;
+  const avatar = (size: 32 | 48) => (
+    <Avatar name={user.name} image={user.picture ? { src: user.picture } : undefined} size={size} color="brand" />
+  );
 
   return (
     <>

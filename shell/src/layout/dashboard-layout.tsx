@@ -1,10 +1,10 @@
 // The protected frame: header (logo, menu button under 720 px, account menu), side navigation
 // (the entries the person may use) and the page of the current route.
 import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@fluentui/react-components';
-import { AlmacenLogo, useMe, useRuntimeConfig } from '@almacen/shared';
-import type { RemotePages } from '@almacen/shared/pages';
 import { useMemo, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
+import { AlmacenLogo, useMe, useRuntimeConfig } from '@almacen/shared';
+import type { RemotePages } from '@almacen/shared/pages';
 import { AccountMenu } from './account-menu';
 import { buildNavigation } from './navigation';
 import { SideNav } from './side-nav';
@@ -28,7 +28,14 @@ const useStyles = makeStyles({
   brandTexts: { display: 'flex', flexDirection: 'column', lineHeight: 1.1 },
   spacer: { flexGrow: 1 },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
-  main: { flexGrow: 1, flexBasis: 0, minWidth: 0, overflowX: 'auto', padding: tokens.spacingHorizontalL, backgroundColor: tokens.colorNeutralBackground2 },
+  main: {
+    flexGrow: 1,
+    flexBasis: 0,
+    minWidth: 0,
+    overflowX: 'auto',
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
 });
 
 function MenuIcon() {
@@ -52,9 +59,7 @@ export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
   return (
     <div className={styles.frame}>
       <header className={styles.header}>
-        {narrow && (
-          <Button appearance="subtle" icon={<MenuIcon />} aria-label="Abrir menú" onClick={() => setDrawerOpen(true)} />
-        )}
+        {narrow && <Button appearance="subtle" icon={<MenuIcon />} aria-label="Abrir menú" onClick={() => setDrawerOpen(true)} />}
         <Link to="/dashboard" className={styles.brand}>
           <AlmacenLogo size={32} />
           <span className={styles.brandTexts}>

@@ -1,11 +1,11 @@
 // The menu shows each person what they may use (issue #15); a page they may not use, reached by
 // its address, says which permission is missing instead of loading.
-import { testMe } from '@almacen/shared/testing';
-import type { RemotePages } from '@almacen/shared/pages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeSession, ana, renderShell } from '../testing/render-shell';
+import type { RemotePages } from '@almacen/shared/pages';
+import { testMe } from '@almacen/shared/testing';
 import { remotePages } from '../testing/remote-pages';
+import { fakeSession, ana, renderShell } from '../testing/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(() => new Promise(() => {})), registerRemotes: jest.fn() }));
 
@@ -17,7 +17,10 @@ const needs: Record<string, string> = {
 const pages: Record<string, RemotePages> = Object.fromEntries(
   Object.entries(remotePages).map(([name, remote]) => [
     name,
-    { ...remote, menu: remote.menu.map((entry) => (entry.path && needs[entry.path] ? { ...entry, permission: needs[entry.path] } : entry)) },
+    {
+      ...remote,
+      menu: remote.menu.map((entry) => (entry.path && needs[entry.path] ? { ...entry, permission: needs[entry.path] } : entry)),
+    },
   ]),
 );
 
@@ -44,7 +47,10 @@ describe('menu by permission', () => {
     renderShell('/dashboard', fakeSession(ana), pages, { me: testMe(['ALMACENISTA']) });
     const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
     await openGroup(user, nav, 'Salidas');
-    expect(within(nav).getByRole('link', { name: 'Generar salida de productos' })).toHaveAttribute('href', '/dashboard/dispatches/generate');
+    expect(within(nav).getByRole('link', { name: 'Generar salida de productos' })).toHaveAttribute(
+      'href',
+      '/dashboard/dispatches/generate',
+    );
     expect(within(nav).queryByRole('button', { name: 'Administración' })).not.toBeInTheDocument();
   });
 

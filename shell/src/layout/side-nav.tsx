@@ -11,9 +11,9 @@ import {
   Title3,
   makeStyles,
 } from '@fluentui/react-components';
-import { AlmacenLogo } from '@almacen/shared';
 import { useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { AlmacenLogo } from '@almacen/shared';
 import { groupOf, isGroup, selectedRoute, type NavEntry } from './navigation';
 
 export interface SideNavProps {

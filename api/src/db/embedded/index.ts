@@ -101,7 +101,8 @@ export async function startEmbeddedPostgres({
   log = () => undefined,
   startTimeoutMs = 60_000,
 }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  if (port === 5432) throw new EmbeddedPostgresError('El PostgreSQL embebido no puede usar el puerto 5432 (es del PostgreSQL del sistema).');
+  if (port === 5432)
+    throw new EmbeddedPostgresError('El PostgreSQL embebido no puede usar el puerto 5432 (es del PostgreSQL del sistema).');
   const dataDir = path.resolve(rawDataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const { release, tookOver } = acquireLock(dataDir);
@@ -113,7 +114,8 @@ export async function startEmbeddedPostgres({
       const pid = Number(pidLine.trim());
       if (isAlive(pid)) {
         const orphan = tookOver && isPostgres(pid);
-        if (!orphan) throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} en el puerto ${portLine.trim() || '?'}`));
+        if (!orphan)
+          throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} en el puerto ${portLine.trim() || '?'}`));
         log(`El servidor anterior terminó sin detener su PostgreSQL (PID ${pid}); deteniéndolo antes de arrancar…`);
         await stopOrphan(pid, dataDir);
       }
@@ -203,7 +205,8 @@ export async function startEmbeddedPostgres({
     const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
     const failed = (): EmbeddedPostgresError => {
       const output = tail(logFile, logOffset);
-      if (/lock file "postmaster\.pid" already exists/.test(output)) return new EmbeddedPostgresError(inUseMessage(dataDir, 'otro PostgreSQL'));
+      if (/lock file "postmaster\.pid" already exists/.test(output))
+        return new EmbeddedPostgresError(inUseMessage(dataDir, 'otro PostgreSQL'));
       if (/could not bind|Address already in use|could not create any TCP\/IP sockets/i.test(output)) {
         return new EmbeddedPostgresError(
           `El puerto ${port} de PostgreSQL embebido ya está ocupado por otro programa. Elige otro con EMBEDDED_PG_PORT.`,

@@ -34,7 +34,7 @@ export function isPostgres(pid: number): boolean {
  */
 export async function stopOrphan(pid: number, dataDir: string): Promise<void> {
   const gone = async (ms: number) => {
-    for (const until = Date.now() + ms; Date.now() < until; ) {
+    for (const until = Date.now() + ms; Date.now() < until;) {
       if (!isAlive(pid)) return true;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -30,7 +30,8 @@ export const auditFiltersQuery = {
   },
 } as const;
 
-const bad = (field: keyof typeof AUDIT_MESSAGES, key: string = field) => new AppError('VALIDATION', AUDIT_MESSAGES[field], { [key]: AUDIT_MESSAGES[field] });
+const bad = (field: keyof typeof AUDIT_MESSAGES, key: string = field) =>
+  new AppError('VALIDATION', AUDIT_MESSAGES[field], { [key]: AUDIT_MESSAGES[field] });
 
 /** A text parameter, or undefined when absent or empty; anything but one text is a 400. */
 function text(query: Record<string, unknown>, name: keyof typeof AUDIT_MESSAGES, max: number): string | undefined {
@@ -77,7 +78,8 @@ export function parsePaging(query: unknown): { cursor?: string; limit: number } 
   }
   let limit = AUDIT_PAGE_DEFAULT;
   if (q.limit !== undefined && q.limit !== '') {
-    if (typeof q.limit !== 'string' || !/^[0-9]{1,3}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > AUDIT_PAGE_MAX) throw bad('limit');
+    if (typeof q.limit !== 'string' || !/^[0-9]{1,3}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > AUDIT_PAGE_MAX)
+      throw bad('limit');
     limit = Number(q.limit);
   }
   return { cursor, limit };

@@ -15,7 +15,11 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function recordAudit(trx: Trx, actor: AuthUser, { action, entity, entityId, before = null, after = null }: AuditEntry): Promise<void> {
+export async function recordAudit(
+  trx: Trx,
+  actor: AuthUser,
+  { action, entity, entityId, before = null, after = null }: AuditEntry,
+): Promise<void> {
   await trx.query(
     `INSERT INTO audit_log (actor_sub, actor_name, action, entity, entity_id, before, after)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
@@ -83,7 +87,10 @@ export async function auditPage(
   const params: unknown[] = [];
   const where = auditWhere(filters, timeZone, params, cursor);
   // audit_log.id, the number: a bare "id" names AUDIT_COLUMNS' text column ("99" > "279").
-  const { rows } = await db.query<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC LIMIT ${limit + 1}`, params);
+  const { rows } = await db.query<AuditRow>(
+    `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC LIMIT ${limit + 1}`,
+    params,
+  );
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
@@ -92,7 +99,9 @@ export async function auditPage(
  * the viewer's filters. Each list walks its index one distinct value at a time (a "skip scan"),
  * so it costs the number of people and entities, not the number of rows.
  */
-export async function auditFilterOptions(db: Pick<Trx, 'query'>): Promise<{ actors: Array<{ sub: string; name: string }>; entities: string[] }> {
+export async function auditFilterOptions(
+  db: Pick<Trx, 'query'>,
+): Promise<{ actors: Array<{ sub: string; name: string }>; entities: string[] }> {
   const [actors, entities] = await Promise.all([
     db.query<{ sub: string; name: string }>(
       `WITH RECURSIVE subs AS (

@@ -45,7 +45,11 @@ const auditRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
           },
         },
         response: {
-          200: dataOf({ type: 'object', required: ['data', 'nextCursor'], properties: { data: listOf(auditEntrySchema), nextCursor: { type: 'string', nullable: true } } }),
+          200: dataOf({
+            type: 'object',
+            required: ['data', 'nextCursor'],
+            properties: { data: listOf(auditEntrySchema), nextCursor: { type: 'string', nullable: true } },
+          }),
           ...RESPONSES,
         },
       },
@@ -69,7 +73,11 @@ const auditRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
             type: 'object',
             required: ['actors', 'entities'],
             properties: {
-              actors: listOf({ type: 'object', required: ['sub', 'name'], properties: { sub: { type: 'string' }, name: { type: 'string' } } }),
+              actors: listOf({
+                type: 'object',
+                required: ['sub', 'name'],
+                properties: { sub: { type: 'string' }, name: { type: 'string' } },
+              }),
               entities: listOf({ type: 'string' }),
             },
           }),

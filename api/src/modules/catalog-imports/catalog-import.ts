@@ -9,8 +9,16 @@
 // as it is and a new product without one, so a file never clears a level (the modal does).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  CATALOG_MESSAGES,
+  compareDecimal,
+  RFC_RE,
+  stockLevelsInverted,
+  stockLevelsSchema,
+  trimDecimal,
+  validateWith,
+} from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
-import { CATALOG_MESSAGES, compareDecimal, RFC_RE, stockLevelsInverted, stockLevelsSchema, trimDecimal, validateWith } from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
@@ -19,14 +27,22 @@ import { decodeText, parseCsv, xlsxRows, XLSX_TYPE } from '../inventory-counts/c
 export const CATALOGS = {
   'product-categories': { table: 'product_categories', title: 'Partidas', columns: ['ID', 'Descripción'] },
   'product-units': { table: 'product_units', title: 'Unidades', columns: ['ID', 'Descripción'] },
-  products: { table: 'products', title: 'Productos', columns: ['ID', 'Nombre', 'Unidad', 'Partida', 'Existencia mínima', 'Existencia máxima'] },
+  products: {
+    table: 'products',
+    title: 'Productos',
+    columns: ['ID', 'Nombre', 'Unidad', 'Partida', 'Existencia mínima', 'Existencia máxima'],
+  },
   suppliers: { table: 'suppliers', title: 'Proveedores', columns: ['ID', 'Nombre', 'RFC'] },
   employees: { table: 'employees', title: 'Empleados', columns: ['ID', 'Nombre', 'Apellidos'] },
 } as const;
 export type CatalogName = keyof typeof CATALOGS;
 
 export const catalogOf = (name: string): CatalogName => {
-  if (!Object.hasOwn(CATALOGS, name)) throw new AppError('NOT_FOUND', 'Ese catálogo no se puede importar; se importan partidas, unidades, productos, proveedores y empleados.');
+  if (!Object.hasOwn(CATALOGS, name))
+    throw new AppError(
+      'NOT_FOUND',
+      'Ese catálogo no se puede importar; se importan partidas, unidades, productos, proveedores y empleados.',
+    );
   return name as CatalogName;
 };
 
@@ -62,7 +78,16 @@ export function numberText(n: number): string {
   return shown.includes('e') ? String(n) : trimDecimal(shown);
 }
 const clean = (v: unknown): string =>
-  (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'number' ? numberText(v) : String(v)).trim().replace(/\s+/g, ' ');
+  (v === null || v === undefined
+    ? ''
+    : v instanceof Date
+      ? v.toISOString().slice(0, 10)
+      : typeof v === 'number'
+        ? numberText(v)
+        : String(v)
+  )
+    .trim()
+    .replace(/\s+/g, ' ');
 const key = (text: string) => text.toLocaleLowerCase('es-MX');
 
 const MINIMUM = 'Existencia mínima';
@@ -82,7 +107,9 @@ function levelReasons(values: Record<string, string | null>, stored: { minimum: 
     return Object.entries(checked.errors).map(([field, message]) => {
       const column = LEVEL_COLUMNS[field as keyof typeof LEVEL_COLUMNS];
       // The schema's own messages name the level; the generic ones (decimals, too large) get its column.
-      return column && !/existencia/i.test(message) ? `${column} «${given[field as keyof typeof given]}»: ${inline(message)}` : inline(message);
+      return column && !/existencia/i.test(message)
+        ? `${column} «${given[field as keyof typeof given]}»: ${inline(message)}`
+        : inline(message);
     });
   }
   const minimum = given.minimumStock ?? stored?.minimum ?? null;
@@ -90,7 +117,8 @@ function levelReasons(values: Record<string, string | null>, stored: { minimum: 
   return stockLevelsInverted(minimum, maximum) ? [inline(CATALOG_MESSAGES.stockLevels)] : [];
 }
 /** A level cell equal to the stored one: blank changes nothing. */
-const sameLevel = (given: string | null, stored: string | null) => given === null || (stored !== null && compareDecimal(given, stored) === 0);
+const sameLevel = (given: string | null, stored: string | null) =>
+  given === null || (stored !== null && compareDecimal(given, stored) === 0);
 
 async function table(bytes: Buffer, contentType: string): Promise<unknown[][]> {
   return contentType === XLSX_TYPE ? xlsxRows(bytes) : parseCsv(decodeText(bytes));
@@ -111,7 +139,14 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, by
   const cell = (r: unknown[], column: string) => (at[column] >= 0 ? clean(r[at[column]]) : '');
 
   // `name` is the row's matching key as text; `unit`/`category` the other compared fields.
-  const { rows: existing } = await trx.query<{ id: number; name: string; unit: string | null; category: string | null; minimum: string | null; maximum: string | null }>(
+  const { rows: existing } = await trx.query<{
+    id: number;
+    name: string;
+    unit: string | null;
+    category: string | null;
+    minimum: string | null;
+    maximum: string | null;
+  }>(
     catalog === 'products'
       ? `SELECT p.id, p.name, u.description AS unit, c.description AS category,
                 trim_scale(p.minimum_stock)::text AS minimum, trim_scale(p.maximum_stock)::text AS maximum FROM products p
@@ -137,10 +172,15 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, by
     const reasons: string[] = [];
     // The matching key: the RFC of a supplier, the full name of an employee, else the name.
     const name =
-      catalog === 'suppliers' ? (values.RFC ?? '') : catalog === 'employees' ? [values.Nombre, values.Apellidos].filter(Boolean).join(' ') : (values[required] ?? '');
+      catalog === 'suppliers'
+        ? (values.RFC ?? '')
+        : catalog === 'employees'
+          ? [values.Nombre, values.Apellidos].filter(Boolean).join(' ')
+          : (values[required] ?? '');
     if (catalog === 'suppliers') {
       if (!values.Nombre) reasons.push('falta el nombre');
-      if (values.RFC && !RFC_RE.test(values.RFC)) reasons.push(`el RFC «${values.RFC}» no es válido (12 o 13 caracteres, por ejemplo ABC010203XY9)`);
+      if (values.RFC && !RFC_RE.test(values.RFC))
+        reasons.push(`el RFC «${values.RFC}» no es válido (12 o 13 caracteres, por ejemplo ABC010203XY9)`);
     }
     if (catalog === 'employees') {
       if (!values.Nombre) reasons.push('falta el nombre');
@@ -148,7 +188,8 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, by
     }
     const idText = values.ID ?? '';
     let id: number | null = null;
-    if (name === '' && catalog !== 'employees') reasons.push(`falta ${catalog === 'products' ? 'el nombre' : catalog === 'suppliers' ? 'el RFC' : 'la descripción'}`);
+    if (name === '' && catalog !== 'employees')
+      reasons.push(`falta ${catalog === 'products' ? 'el nombre' : catalog === 'suppliers' ? 'el RFC' : 'la descripción'}`);
     else if (name.length > 200) reasons.push('el texto admite a lo más 200 caracteres');
     if (idText !== '') {
       if (!/^[1-9]\d{0,9}$/.test(idText) || !byId.has(Number(idText))) reasons.push(`el ID ${idText} no existe en el catálogo`);
@@ -165,7 +206,12 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, by
     }
     if ((catalog === 'product-categories' || catalog === 'product-units' || catalog === 'suppliers') && id !== null && name !== '') {
       const clash = (byName.get(key(name)) ?? []).find((e) => e.id !== id);
-      if (clash) reasons.push(catalog === 'suppliers' ? `el RFC ${clash.name} ya es del proveedor con el ID ${clash.id}` : `ya existe «${clash.name}» con el ID ${clash.id}`);
+      if (clash)
+        reasons.push(
+          catalog === 'suppliers'
+            ? `el RFC ${clash.name} ya es del proveedor con el ID ${clash.id}`
+            : `ya existe «${clash.name}» con el ID ${clash.id}`,
+        );
     }
     if (lookups) {
       if (values.Unidad && !lookups.units.has(key(values.Unidad))) reasons.push(`la unidad «${values.Unidad}» no existe`);
@@ -228,13 +274,10 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
         await recordAudit(trx, actor, { action: 'create', entity: spec.table, entityId: rows[0].id, after });
       } else {
         const { rows: before } = await trx.query(`SELECT id, name, ${column2} FROM ${spec.table} WHERE id = $1 FOR UPDATE`, [r.id]);
-        await trx.query(`UPDATE ${spec.table} SET name = $2, ${column2} = $3, updated_by = $4, updated_by_name = $5, updated_at = now() WHERE id = $1`, [
-          r.id,
-          r.values.Nombre,
-          value2,
-          actor.sub,
-          actor.name,
-        ]);
+        await trx.query(
+          `UPDATE ${spec.table} SET name = $2, ${column2} = $3, updated_by = $4, updated_by_name = $5, updated_at = now() WHERE id = $1`,
+          [r.id, r.values.Nombre, value2, actor.sub, actor.name],
+        );
         await recordAudit(trx, actor, { action: 'update', entity: spec.table, entityId: r.id!, before: before[0], after });
       }
     } else if (catalog === 'products') {
@@ -265,7 +308,9 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
         // The levels may have been edited since the file was classified: the rule holds on what is stored now.
         if (stockLevelsInverted(minimumStock ?? before[0].minimumStock, maximumStock ?? before[0].maximumStock)) {
           const reason = `Fila ${r.row}: ${inline(CATALOG_MESSAGES.stockLevels)}.`;
-          throw new AppError('VALIDATION', `El archivo tiene 1 fila con errores; no se importó ningún registro. ${reason}`, { [`rows.${r.row}`]: reason });
+          throw new AppError('VALIDATION', `El archivo tiene 1 fila con errores; no se importó ningún registro. ${reason}`, {
+            [`rows.${r.row}`]: reason,
+          });
         }
         await trx.query(
           `UPDATE products SET name = $2, unit_id = coalesce($3, unit_id), category_id = coalesce($4, category_id),
@@ -278,7 +323,14 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
           entity: 'products',
           entityId: r.id!,
           before: before[0],
-          after: { name, unitId, categoryId, ...(minimumStock !== null ? { minimumStock } : {}), ...(maximumStock !== null ? { maximumStock } : {}), import: true },
+          after: {
+            name,
+            unitId,
+            categoryId,
+            ...(minimumStock !== null ? { minimumStock } : {}),
+            ...(maximumStock !== null ? { maximumStock } : {}),
+            import: true,
+          },
         });
       }
     } else {
@@ -291,8 +343,17 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
         await recordAudit(trx, actor, { action: 'create', entity: spec.table, entityId: rows[0].id, after: { description, import: true } });
       } else {
         const { rows: before } = await trx.query(`SELECT id, description FROM ${spec.table} WHERE id = $1 FOR UPDATE`, [r.id]);
-        await trx.query(`UPDATE ${spec.table} SET description = $2, updated_by = $3, updated_by_name = $4, updated_at = now() WHERE id = $1`, [r.id, description, actor.sub, actor.name]);
-        await recordAudit(trx, actor, { action: 'update', entity: spec.table, entityId: r.id!, before: before[0], after: { id: r.id, description, import: true } });
+        await trx.query(
+          `UPDATE ${spec.table} SET description = $2, updated_by = $3, updated_by_name = $4, updated_at = now() WHERE id = $1`,
+          [r.id, description, actor.sub, actor.name],
+        );
+        await recordAudit(trx, actor, {
+          action: 'update',
+          entity: spec.table,
+          entityId: r.id!,
+          before: before[0],
+          after: { id: r.id, description, import: true },
+        });
       }
     }
   }

@@ -20,7 +20,9 @@ const FILE_LIMIT = 10 * 1024 * 1024;
 const params = {
   type: 'object',
   required: ['catalog'],
-  properties: { catalog: { type: 'string', description: 'Catálogo a importar: product-categories, product-units, products, suppliers o employees' } },
+  properties: {
+    catalog: { type: 'string', description: 'Catálogo a importar: product-categories, product-units, products, suppliers o employees' },
+  },
 } as const;
 const resultSchema = {
   type: 'object',
@@ -45,25 +47,42 @@ const resultSchema = {
 } as const;
 
 const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
-  app.addContentTypeParser([XLSX_TYPE, CSV_TYPE, 'text/plain'], { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser([XLSX_TYPE, CSV_TYPE, 'text/plain'], { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
   const fileOf = (request: { body: unknown; headers: Record<string, unknown> }) => {
     if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envía el archivo como XLSX o CSV.');
-    const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     return { bytes: request.body, type: type === XLSX_TYPE ? XLSX_TYPE : CSV_TYPE };
   };
 
-  app.post('/catalog/imports/:catalog/template', { schema: { tags, summary: 'Plantilla CSV del catálogo (UTF-8); POST como los demás archivos descargables', params } }, async (request, reply) => {
-    const catalog = catalogOf((request.params as { catalog: string }).catalog);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="plantilla-${catalog}.csv"`)
-      .send(templateCsv(catalog));
-  });
+  app.post(
+    '/catalog/imports/:catalog/template',
+    { schema: { tags, summary: 'Plantilla CSV del catálogo (UTF-8); POST como los demás archivos descargables', params } },
+    async (request, reply) => {
+      const catalog = catalogOf((request.params as { catalog: string }).catalog);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="plantilla-${catalog}.csv"`)
+        .send(templateCsv(catalog));
+    },
+  );
 
   app.post(
     '/catalog/imports/:catalog/preview',
-    { bodyLimit: FILE_LIMIT, schema: { tags, summary: 'Vista previa de una importación: nada se guarda', params, response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES } } },
+    {
+      bodyLimit: FILE_LIMIT,
+      schema: {
+        tags,
+        summary: 'Vista previa de una importación: nada se guarda',
+        params,
+        response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request) => {
       const catalog = catalogOf((request.params as { catalog: string }).catalog);
       const { bytes, type } = fileOf(request);
@@ -100,10 +119,17 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db 
   );
 
   // The CONAC chapter 2000 partidas: no body, the file shipped with Almacén goes the same way.
-  const classifierSummary = 'las partidas genéricas del capítulo 2000 «Materiales y suministros» del Clasificador por Objeto del Gasto (CONAC), el archivo incluido en Almacén';
+  const classifierSummary =
+    'las partidas genéricas del capítulo 2000 «Materiales y suministros» del Clasificador por Objeto del Gasto (CONAC), el archivo incluido en Almacén';
   app.post(
     '/catalog/imports/product-categories/classifier/preview',
-    { schema: { tags, summary: `Vista previa de la carga de ${classifierSummary}: nada se guarda`, response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: `Vista previa de la carga de ${classifierSummary}: nada se guarda`,
+        response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
+      },
+    },
     async () => ({ data: await classify(db, 'product-categories', classifierBytes(), CSV_TYPE) }),
   );
   app.post(

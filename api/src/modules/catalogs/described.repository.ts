@@ -34,7 +34,13 @@ export async function insertDescribed(trx: Trx, table: DescribedTable, actor: Au
   return rows[0];
 }
 
-export async function updateDescribed(trx: Trx, table: DescribedTable, actor: AuthUser, id: number, description: string): Promise<Described> {
+export async function updateDescribed(
+  trx: Trx,
+  table: DescribedTable,
+  actor: AuthUser,
+  id: number,
+  description: string,
+): Promise<Described> {
   const { rows } = await trx.query<Described>(
     `UPDATE ${table} SET description = $2, updated_by = $3, updated_by_name = $4, updated_at = now()
       WHERE id = $1 RETURNING id, description`,

@@ -68,13 +68,22 @@ const describedRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
   for (const c of DESCRIBED_CATALOGS) {
     const tags = [c.tag];
 
-    app.get(c.path, { schema: { tags, summary: `Lista de ${c.tag}`, response: { 200: dataOf(listOf(describedSchema)), ...ERROR_RESPONSES } } }, async () => ({
-      data: await repo.listDescribed(db, c.table),
-    }));
+    app.get(
+      c.path,
+      { schema: { tags, summary: `Lista de ${c.tag}`, response: { 200: dataOf(listOf(describedSchema)), ...ERROR_RESPONSES } } },
+      async () => ({
+        data: await repo.listDescribed(db, c.table),
+      }),
+    );
 
     app.post(
       c.path,
-      { schema: documentBody({ tags, summary: `Crea ${c.the}`, response: { 201: dataOf(describedSchema), ...ERROR_RESPONSES } }, bodies.createDescribed) },
+      {
+        schema: documentBody(
+          { tags, summary: `Crea ${c.the}`, response: { 201: dataOf(describedSchema), ...ERROR_RESPONSES } },
+          bodies.createDescribed,
+        ),
+      },
       async (request, reply) => {
         const input = parseBody(c.create, request.body);
         const saved = await withTransaction(db, async (trx) => {
@@ -88,7 +97,12 @@ const describedRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
 
     app.put(
       c.path,
-      { schema: documentBody({ tags, summary: `Actualiza ${c.the}`, response: { 200: dataOf(describedSchema), ...ERROR_RESPONSES } }, bodies.updateDescribed) },
+      {
+        schema: documentBody(
+          { tags, summary: `Actualiza ${c.the}`, response: { 200: dataOf(describedSchema), ...ERROR_RESPONSES } },
+          bodies.updateDescribed,
+        ),
+      },
       async (request) => {
         const input = parseBody(c.update, request.body);
         const saved = await withTransaction(db, async (trx) => {

@@ -19,13 +19,22 @@ const tags = ['empleados'];
 const NOT_FOUND = 'El empleado solicitado no existe.';
 
 const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
-  app.get(PATH, { schema: { tags, summary: 'Lista de empleados', response: { 200: dataOf(listOf(employeeSchema)), ...ERROR_RESPONSES } } }, async () => ({
-    data: await repo.listEmployees(db),
-  }));
+  app.get(
+    PATH,
+    { schema: { tags, summary: 'Lista de empleados', response: { 200: dataOf(listOf(employeeSchema)), ...ERROR_RESPONSES } } },
+    async () => ({
+      data: await repo.listEmployees(db),
+    }),
+  );
 
   app.post(
     PATH,
-    { schema: documentBody({ tags, summary: 'Crea un empleado', response: { 201: dataOf(employeeSchema), ...ERROR_RESPONSES } }, bodies.createEmployee) },
+    {
+      schema: documentBody(
+        { tags, summary: 'Crea un empleado', response: { 201: dataOf(employeeSchema), ...ERROR_RESPONSES } },
+        bodies.createEmployee,
+      ),
+    },
     async (request, reply) => {
       const input = parseBody(createEmployeeSchema, request.body);
       const saved = await withTransaction(db, async (trx) => {
@@ -39,7 +48,12 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
 
   app.put(
     PATH,
-    { schema: documentBody({ tags, summary: 'Actualiza un empleado', response: { 200: dataOf(employeeSchema), ...ERROR_RESPONSES } }, bodies.updateEmployee) },
+    {
+      schema: documentBody(
+        { tags, summary: 'Actualiza un empleado', response: { 200: dataOf(employeeSchema), ...ERROR_RESPONSES } },
+        bodies.updateEmployee,
+      ),
+    },
     async (request) => {
       const input = parseBody(updateEmployeeSchema, request.body);
       const saved = await withTransaction(db, async (trx) => {
@@ -55,7 +69,14 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
 
   app.delete(
     `${PATH}/:id`,
-    { schema: { tags, summary: 'Elimina un empleado sin documentos', params: idParam(), response: { 200: dataOf(employeeSchema), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Elimina un empleado sin documentos',
+        params: idParam(),
+        response: { 200: dataOf(employeeSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request) => {
       const id = parseId((request.params as { id: unknown }).id);
       const removed = await withTransaction(db, async (trx) => {
@@ -89,7 +110,12 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
 
   app.post(
     ROLES_PATH,
-    { schema: documentBody({ tags, summary: 'Asigna un rol a un empleado', response: { 201: dataOf(assignmentSchema), ...ERROR_RESPONSES } }, bodies.assignRole) },
+    {
+      schema: documentBody(
+        { tags, summary: 'Asigna un rol a un empleado', response: { 201: dataOf(assignmentSchema), ...ERROR_RESPONSES } },
+        bodies.assignRole,
+      ),
+    },
     async (request, reply) => {
       const input = parseBody(assignRoleSchema, request.body);
       const saved = await withTransaction(db, async (trx) => {
@@ -98,7 +124,12 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
         if (!(await holdDescribed(trx, 'roles', input.roleId))) errors.roleId = 'El rol seleccionado no existe.';
         if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
         const row = await repo.insertAssignment(trx, request.user, input);
-        await recordAudit(trx, request.user, { action: 'create', entity: 'employee_roles', entityId: `${row.employeeId}:${row.roleId}`, after: row });
+        await recordAudit(trx, request.user, {
+          action: 'create',
+          entity: 'employee_roles',
+          entityId: `${row.employeeId}:${row.roleId}`,
+          after: row,
+        });
         return row;
       }).catch((error) => translateWriteError(error, { duplicate: 'El empleado ya tiene asignado ese rol.' }));
       return reply.status(201).send({ data: saved });
@@ -128,7 +159,12 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       const removed = await withTransaction(db, async (trx) => {
         const row = await repo.deleteAssignment(trx, assignment);
         if (!row) throw new AppError('NOT_FOUND', 'El empleado no tiene asignado ese rol.');
-        await recordAudit(trx, request.user, { action: 'delete', entity: 'employee_roles', entityId: `${row.employeeId}:${row.roleId}`, before: row });
+        await recordAudit(trx, request.user, {
+          action: 'delete',
+          entity: 'employee_roles',
+          entityId: `${row.employeeId}:${row.roleId}`,
+          before: row,
+        });
         return row;
       });
       return { data: removed };

@@ -90,7 +90,18 @@ export async function updateProduct(trx: Trx, actor: AuthUser, id: number, chang
             minimum_stock = CASE WHEN $7 THEN $8::numeric ELSE minimum_stock END,
             maximum_stock = CASE WHEN $9 THEN $10::numeric ELSE maximum_stock END
       WHERE id = $1`,
-    [id, name, categoryId, unitId, actor.sub, actor.name, minimumStock !== undefined, minimumStock ?? null, maximumStock !== undefined, maximumStock ?? null],
+    [
+      id,
+      name,
+      categoryId,
+      unitId,
+      actor.sub,
+      actor.name,
+      minimumStock !== undefined,
+      minimumStock ?? null,
+      maximumStock !== undefined,
+      maximumStock ?? null,
+    ],
   );
 }
 

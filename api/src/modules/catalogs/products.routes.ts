@@ -28,7 +28,13 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
   let cached: Promise<{ tag: string; body: PrecompressedBody }> | null = null;
   app.get(
     PATH,
-    { schema: { tags, summary: 'Lista de productos con su unidad y partida', response: { 200: dataOf(listOf(productSchema)), 304: NOT_MODIFIED, ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Lista de productos con su unidad y partida',
+        response: { 200: dataOf(listOf(productSchema)), 304: NOT_MODIFIED, ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const tag = await repo.productsListTag(db);
       reply.header('cache-control', 'private, no-cache').header('etag', tag);
@@ -57,7 +63,12 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
 
   app.post(
     PATH,
-    { schema: documentBody({ tags, summary: 'Crea un producto', response: { 201: dataOf(productSchema), ...ERROR_RESPONSES } }, bodies.createProduct) },
+    {
+      schema: documentBody(
+        { tags, summary: 'Crea un producto', response: { 201: dataOf(productSchema), ...ERROR_RESPONSES } },
+        bodies.createProduct,
+      ),
+    },
     async (request, reply) => {
       const input = parseBody(createProductSchema, request.body);
       const saved = await withTransaction(db, async (trx) => {
@@ -72,7 +83,12 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
 
   app.put(
     PATH,
-    { schema: documentBody({ tags, summary: 'Actualiza un producto', response: { 200: dataOf(productSchema), ...ERROR_RESPONSES } }, bodies.updateProduct) },
+    {
+      schema: documentBody(
+        { tags, summary: 'Actualiza un producto', response: { 200: dataOf(productSchema), ...ERROR_RESPONSES } },
+        bodies.updateProduct,
+      ),
+    },
     async (request) => {
       const input = parseBody(updateProductSchema, request.body);
       const categoryId = input.categoryId ?? null;
@@ -104,7 +120,14 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
 
   app.delete(
     `${PATH}/:id`,
-    { schema: { tags, summary: 'Elimina un producto sin movimientos', params: idParam(), response: { 200: dataOf(productSchema), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Elimina un producto sin movimientos',
+        params: idParam(),
+        response: { 200: dataOf(productSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request) => {
       const id = parseId((request.params as { id: unknown }).id);
       const removed = await withTransaction(db, async (trx) => {

@@ -30,7 +30,10 @@ export const productSchema = {
 
 const stockLevelInput = (description: string) =>
   ({
-    oneOf: [{ type: 'string', example: '10' }, { type: 'number', minimum: 0 }],
+    oneOf: [
+      { type: 'string', example: '10' },
+      { type: 'number', minimum: 0 },
+    ],
     nullable: true,
     description: `${description}: número ≥ 0 con a lo más 3 decimales; null o "" la borra, omitida no cambia.`,
   }) as const;

@@ -8,8 +8,8 @@ import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../ht
 import { parseBody, parseId } from '../../http/validate';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
-import * as repo from './suppliers.repository';
 import { bodies, supplierSchema } from './schemas';
+import * as repo from './suppliers.repository';
 
 const PATH = '/catalog/suppliers';
 const tags = ['proveedores'];
@@ -17,9 +17,13 @@ const NOT_FOUND = 'El proveedor solicitado no existe.';
 const normalizeRfc = (rfc: string) => rfc.trim().toUpperCase();
 
 const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
-  app.get(PATH, { schema: { tags, summary: 'Lista de proveedores', response: { 200: dataOf(listOf(supplierSchema)), ...ERROR_RESPONSES } } }, async () => ({
-    data: await repo.listSuppliers(db),
-  }));
+  app.get(
+    PATH,
+    { schema: { tags, summary: 'Lista de proveedores', response: { 200: dataOf(listOf(supplierSchema)), ...ERROR_RESPONSES } } },
+    async () => ({
+      data: await repo.listSuppliers(db),
+    }),
+  );
 
   app.get(
     `${PATH}/:id`,
@@ -33,7 +37,12 @@ const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
 
   app.post(
     PATH,
-    { schema: documentBody({ tags, summary: 'Crea un proveedor', response: { 201: dataOf(supplierSchema), ...ERROR_RESPONSES } }, bodies.createSupplier) },
+    {
+      schema: documentBody(
+        { tags, summary: 'Crea un proveedor', response: { 201: dataOf(supplierSchema), ...ERROR_RESPONSES } },
+        bodies.createSupplier,
+      ),
+    },
     async (request, reply) => {
       const input = parseBody(createSupplierSchema, request.body);
       const saved = await withTransaction(db, async (trx) => {
@@ -47,7 +56,12 @@ const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
 
   app.put(
     PATH,
-    { schema: documentBody({ tags, summary: 'Actualiza un proveedor', response: { 200: dataOf(supplierSchema), ...ERROR_RESPONSES } }, bodies.updateSupplier) },
+    {
+      schema: documentBody(
+        { tags, summary: 'Actualiza un proveedor', response: { 200: dataOf(supplierSchema), ...ERROR_RESPONSES } },
+        bodies.updateSupplier,
+      ),
+    },
     async (request) => {
       const input = parseBody(updateSupplierSchema, request.body);
       const saved = await withTransaction(db, async (trx) => {
@@ -63,7 +77,14 @@ const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
 
   app.delete(
     `${PATH}/:id`,
-    { schema: { tags, summary: 'Elimina un proveedor sin entradas', params: idParam(), response: { 200: dataOf(supplierSchema), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Elimina un proveedor sin entradas',
+        params: idParam(),
+        response: { 200: dataOf(supplierSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request) => {
       const id = parseId((request.params as { id: unknown }).id);
       const removed = await withTransaction(db, async (trx) => {

@@ -55,8 +55,7 @@ export interface PreparedAnalysis {
 }
 
 export type CfdiTask =
-  | { op: 'analyse'; bytes: Uint8Array; institutionRfc: string | null }
-  | { op: 'read'; bytes: Uint8Array; institutionRfc: string | null };
+  { op: 'analyse'; bytes: Uint8Array; institutionRfc: string | null } | { op: 'read'; bytes: Uint8Array; institutionRfc: string | null };
 
 /** Worker → pool. `fault` is an unexpected exception (a bug): answered 500 like any other. */
 export type CfdiReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error?: SerializedAppError; fault?: string };
@@ -175,7 +174,10 @@ export class CfdiPool {
       }
       const pending = this.queue.shift()!;
       slot.current = pending;
-      slot.timer = setTimeout(() => this.fail(slot!, new AppError('UNAVAILABLE', CFDI_POOL_TEXTS.timeout(Math.round(this.timeoutMs / 1000)))), this.timeoutMs);
+      slot.timer = setTimeout(
+        () => this.fail(slot!, new AppError('UNAVAILABLE', CFDI_POOL_TEXTS.timeout(Math.round(this.timeoutMs / 1000)))),
+        this.timeoutMs,
+      );
       slot.worker.postMessage({ id: pending.id, ...pending.task }, [pending.task.bytes.buffer as ArrayBuffer]);
     }
   }

@@ -164,7 +164,9 @@ export function readCfdi(bytes: Buffer): Cfdi {
   const namespace = attr(root, prefix ? `xmlns:${prefix.slice(0, -1)}` : 'xmlns');
   const version = attr(root, 'Version');
   if (version !== '4.0' || namespace !== CFDI_NAMESPACE) {
-    throw invalid(`es la versión ${version ?? 'desconocida'}${namespace && namespace !== CFDI_NAMESPACE ? ` (${namespace})` : ''}; se necesita la 4.0.`);
+    throw invalid(
+      `es la versión ${version ?? 'desconocida'}${namespace && namespace !== CFDI_NAMESPACE ? ` (${namespace})` : ''}; se necesita la 4.0.`,
+    );
   }
 
   const issuerNode = child(root, prefix, 'Emisor');
@@ -198,8 +200,14 @@ export function readCfdi(bytes: Buffer): Cfdi {
   const taxes = child(root, prefix, 'Impuestos');
   const conceptTransfers = sum(concepts.flatMap((c) => c.transfers.map((t) => t.amount)));
   const conceptWithheld = sum(concepts.flatMap((c) => c.withholdings.map((t) => t.amount)));
-  const transferredTotal = taxes && attr(taxes, 'TotalImpuestosTrasladados') !== null ? units(decimal(taxes, 'TotalImpuestosTrasladados', 'Impuestos')) : conceptTransfers;
-  const withheldTotal = taxes && attr(taxes, 'TotalImpuestosRetenidos') !== null ? units(decimal(taxes, 'TotalImpuestosRetenidos', 'Impuestos')) : conceptWithheld;
+  const transferredTotal =
+    taxes && attr(taxes, 'TotalImpuestosTrasladados') !== null
+      ? units(decimal(taxes, 'TotalImpuestosTrasladados', 'Impuestos'))
+      : conceptTransfers;
+  const withheldTotal =
+    taxes && attr(taxes, 'TotalImpuestosRetenidos') !== null
+      ? units(decimal(taxes, 'TotalImpuestosRetenidos', 'Impuestos'))
+      : conceptWithheld;
 
   let uuid: string | null = null;
   let stampedAt: string | null = null;

@@ -14,12 +14,12 @@ import {
   trimDecimal,
   VAT_FACTOR,
 } from '@almacen/shared/domain';
+import type { CfdiAnalysis, CfdiLine } from '@almacen/shared/domain';
 import type { Config } from '../../config';
 import type { Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { cfdiPool, type CfdiPool, type PreparedAnalysis } from './cfdi-pool';
 import { readCfdi, units, type Cfdi, type CfdiConcept } from './cfdi-reader';
-import type { CfdiAnalysis, CfdiLine } from '@almacen/shared/domain';
 
 type Queryable = Pick<Trx, 'query'>;
 
@@ -52,7 +52,10 @@ function formLine(cfdi: Cfdi, concept: CfdiConcept): Omit<CfdiLine, 'product'> {
   const warnings: string[] = [];
   const gross = multiplyDecimal(concept.quantity, concept.unitValue, 12);
   if (compareDecimal(concept.discount, gross) > 0) {
-    throw new AppError('VALIDATION', `El archivo no es un CFDI 4.0 válido: el descuento del concepto ${concept.index} es mayor que su importe.`);
+    throw new AppError(
+      'VALIDATION',
+      `El archivo no es un CFDI 4.0 válido: el descuento del concepto ${concept.index} es mayor que su importe.`,
+    );
   }
   if (compareDecimal(concept.quantity, '0') === 0) {
     throw new AppError('VALIDATION', `El archivo no es un CFDI 4.0 válido: la cantidad del concepto ${concept.index} es 0.`);
@@ -65,7 +68,8 @@ function formLine(cfdi: Cfdi, concept: CfdiConcept): Omit<CfdiLine, 'product'> {
     net = converted;
   }
   const basePrice = multiplyDecimal(net, '1', PRICE_SCALE);
-  if (compareDecimal(basePrice, net) !== 0) warnings.push(`El precio ${net} tiene más de ${PRICE_SCALE} decimales; se redondeó a ${basePrice}.`);
+  if (compareDecimal(basePrice, net) !== 0)
+    warnings.push(`El precio ${net} tiene más de ${PRICE_SCALE} decimales; se redondeó a ${basePrice}.`);
   if (compareDecimal(basePrice, '0') === 0) warnings.push('El precio del concepto es 0; el formulario no acepta precios en 0.');
 
   const quantity = multiplyDecimal(concept.quantity, '1', QUANTITY_SCALE);
@@ -89,7 +93,9 @@ function formLine(cfdi: Cfdi, concept: CfdiConcept): Omit<CfdiLine, 'product'> {
       if (t.factor === 'Tasa') ieps = { kind: 'TASA', rate: trimDecimal(t.rate!) };
       else if (t.factor === 'Cuota') {
         ieps = { kind: 'CUOTA', rate: trimDecimal(t.rate!) };
-        warnings.push(`IEPS por cuota de $${trimDecimal(t.rate!)} por unidad: el formulario solo suma una tasa; el precio se dejó sin ese IEPS.`);
+        warnings.push(
+          `IEPS por cuota de $${trimDecimal(t.rate!)} por unidad: el formulario solo suma una tasa; el precio se dejó sin ese IEPS.`,
+        );
       }
     } else {
       warnings.push(`Traslado de ${TAX_NAMES[t.tax] ?? t.tax} que el formulario no registra.`);
@@ -148,7 +154,11 @@ export async function checkNotRegistered(db: Queryable, uuid: string): Promise<v
   if (rows[0]) throw new AppError('DUPLICATE', CFDI_TEXTS.duplicate(uuid, rows[0].invoice_number));
 }
 
-export async function rememberedProducts(db: Queryable, supplierRfc: string, keys: string[]): Promise<Map<string, { id: number; name: string }>> {
+export async function rememberedProducts(
+  db: Queryable,
+  supplierRfc: string,
+  keys: string[],
+): Promise<Map<string, { id: number; name: string }>> {
   const { rows } = await db.query<{ concept_key: string; id: number; name: string }>(
     `SELECT m.concept_key, p.id, p.name FROM cfdi_product_mappings m JOIN products p ON p.id = m.product_id
       WHERE m.supplier_rfc = $1 AND m.concept_key = ANY($2::text[])`,
@@ -158,7 +168,11 @@ export async function rememberedProducts(db: Queryable, supplierRfc: string, key
 }
 
 /** Remembers concept → product for this supplier (a later entry overwrites). */
-export async function rememberProducts(trx: Queryable, supplierRfc: string, pairs: Array<{ key: string; productId: number }>): Promise<void> {
+export async function rememberProducts(
+  trx: Queryable,
+  supplierRfc: string,
+  pairs: Array<{ key: string; productId: number }>,
+): Promise<void> {
   if (pairs.length === 0) return;
   // One row per key: the last line that names a key wins.
   const byKey = new Map(pairs.map((p) => [p.key, p.productId]));
@@ -175,7 +189,12 @@ export async function rememberProducts(trx: Queryable, supplierRfc: string, pair
  * rows run in the worker pool (cfdi-pool.ts); here only the three indexed SELECTs and the
  * products are added, in the order of issue #19 (a row's refusal comes after the 409).
  */
-export async function analyseCfdi(db: Queryable, config: Pick<Config, 'institutionRfc'>, bytes: Buffer, pool: CfdiPool = cfdiPool): Promise<CfdiAnalysis> {
+export async function analyseCfdi(
+  db: Queryable,
+  config: Pick<Config, 'institutionRfc'>,
+  bytes: Buffer,
+  pool: CfdiPool = cfdiPool,
+): Promise<CfdiAnalysis> {
   const prepared = await pool.analyse(bytes, config.institutionRfc);
   await checkNotRegistered(db, prepared.uuid);
 
@@ -197,7 +216,13 @@ export function prepareAnalysis(bytes: Buffer, config: Pick<Config, 'institution
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // Answered only after the database's checks, as when everything ran on one thread.
-    return { uuid: cfdi.uuid, issuerRfc: cfdi.issuer.rfc, keys, draft: null, error: { code: error.code, message: error.message, errors: error.errors } };
+    return {
+      uuid: cfdi.uuid,
+      issuerRfc: cfdi.issuer.rfc,
+      keys,
+      draft: null,
+      error: { code: error.code, message: error.message, errors: error.errors },
+    };
   }
 }
 

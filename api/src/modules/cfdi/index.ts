@@ -2,8 +2,8 @@
 // the body (application/xml or text/xml, at most 2 MB); its parser is registered in this
 // plugin only, so no other route accepts XML.
 import type { FastifyPluginAsync } from 'fastify';
-import { dataOf, ERROR_RESPONSES, errorSchema } from '../../http/schemas';
 import { AppError } from '../../http/errors';
+import { dataOf, ERROR_RESPONSES, errorSchema } from '../../http/schemas';
 import type { ApiModule, ModuleOptions } from '../module';
 import { cfdiPool } from './cfdi-pool';
 import { MAX_CFDI_BYTES } from './cfdi-reader';
@@ -40,7 +40,10 @@ const parseRoute: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }
         response: {
           200: dataOf(cfdiAnalysisSchema),
           ...ERROR_RESPONSES,
-          503: { ...errorSchema, description: 'El CFDI no se pudo leer a tiempo o el servidor está leyendo demasiados; inténtalo de nuevo.' },
+          503: {
+            ...errorSchema,
+            description: 'El CFDI no se pudo leer a tiempo o el servidor está leyendo demasiados; inténtalo de nuevo.',
+          },
         },
       },
     },

@@ -10,7 +10,23 @@ const party = obj(['rfc', 'name'], { rfc: text, name: text });
 const strings = { type: 'array', items: text } as const;
 
 export const cfdiLineSchema = obj(
-  ['index', 'description', 'productCode', 'satProductCode', 'satUnitCode', 'unitName', 'quantity', 'unitValue', 'discount', 'amount', 'vat', 'ieps', 'product', 'form', 'warnings'],
+  [
+    'index',
+    'description',
+    'productCode',
+    'satProductCode',
+    'satUnitCode',
+    'unitName',
+    'quantity',
+    'unitValue',
+    'discount',
+    'amount',
+    'vat',
+    'ieps',
+    'product',
+    'form',
+    'warnings',
+  ],
   {
     index: { type: 'integer', minimum: 1, description: 'Número del concepto en el CFDI (1, 2, …)' },
     description: text,
@@ -22,12 +38,23 @@ export const cfdiLineSchema = obj(
     unitValue: decimal,
     discount: decimal,
     amount: decimal,
-    vat: obj(['kind', 'rate'], { kind: { type: 'string', enum: ['TASA', 'EXENTO'] }, rate: { ...decimal, nullable: true } }, { nullable: true }),
+    vat: obj(
+      ['kind', 'rate'],
+      { kind: { type: 'string', enum: ['TASA', 'EXENTO'] }, rate: { ...decimal, nullable: true } },
+      { nullable: true },
+    ),
     ieps: obj(['kind', 'rate'], { kind: { type: 'string', enum: ['TASA', 'CUOTA'] }, rate: decimal }, { nullable: true }),
-    product: obj(['id', 'name'], { id: { type: 'integer' }, name: text }, { nullable: true, description: 'El producto recordado para este concepto de este proveedor' }),
+    product: obj(
+      ['id', 'name'],
+      { id: { type: 'integer' }, name: text },
+      { nullable: true, description: 'El producto recordado para este concepto de este proveedor' },
+    ),
     form: obj(['quantity', 'basePrice', 'applyValueAddedTaxToPurchasePrice', 'applyExciseTax', 'exciseTaxRate'], {
       quantity: { ...decimal, description: 'A 3 decimales' },
-      basePrice: { ...decimal, description: '«Precio del artículo» antes de IVA/IEPS: valor unitario menos el descuento del concepto, en pesos, a 3 decimales' },
+      basePrice: {
+        ...decimal,
+        description: '«Precio del artículo» antes de IVA/IEPS: valor unitario menos el descuento del concepto, en pesos, a 3 decimales',
+      },
       applyValueAddedTaxToPurchasePrice: { type: 'boolean', description: '«Agregar IVA»: IVA tasa 0.16' },
       applyExciseTax: { type: 'boolean', description: '«Agregar IEPS»: IEPS por tasa' },
       exciseTaxRate: { ...decimal, description: '«Tasa del IEPS» en porcentaje' },
@@ -37,7 +64,22 @@ export const cfdiLineSchema = obj(
 );
 
 export const cfdiAnalysisSchema = obj(
-  ['uuid', 'series', 'folio', 'date', 'currency', 'exchangeRate', 'subtotal', 'discount', 'total', 'issuer', 'receiver', 'supplier', 'lines', 'warnings'],
+  [
+    'uuid',
+    'series',
+    'folio',
+    'date',
+    'currency',
+    'exchangeRate',
+    'subtotal',
+    'discount',
+    'total',
+    'issuer',
+    'receiver',
+    'supplier',
+    'lines',
+    'warnings',
+  ],
   {
     uuid: text,
     series: nullableText,
@@ -50,7 +92,11 @@ export const cfdiAnalysisSchema = obj(
     total: decimal,
     issuer: party,
     receiver: party,
-    supplier: obj(['id', 'name', 'rfc'], { id: { type: 'integer' }, name: text, rfc: text }, { nullable: true, description: 'El proveedor con el RFC del emisor, si existe' }),
+    supplier: obj(
+      ['id', 'name', 'rfc'],
+      { id: { type: 'integer' }, name: text, rfc: text },
+      { nullable: true, description: 'El proveedor con el RFC del emisor, si existe' },
+    ),
     lines: { type: 'array', items: cfdiLineSchema },
     warnings: strings,
   },

@@ -121,7 +121,13 @@ export async function insertDispatchLines(trx: Trx, dispatchId: number, lines: N
             WITH ORDINALITY AS t(product_id, quantity, shown_exit_price, observations, line_no)
       ORDER BY t.line_no
      RETURNING id, line_no`,
-    [dispatchId, lines.map((l) => l.productId), lines.map((l) => l.quantity), lines.map((l) => l.shownExitPrice), lines.map((l) => l.observations)],
+    [
+      dispatchId,
+      lines.map((l) => l.productId),
+      lines.map((l) => l.quantity),
+      lines.map((l) => l.shownExitPrice),
+      lines.map((l) => l.observations),
+    ],
   );
   return rows.sort((a, b) => a.line_no - b.line_no).map((r) => r.id);
 }

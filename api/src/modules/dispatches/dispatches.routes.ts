@@ -3,11 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { makeDispatchSchemas, todayIn } from '@almacen/shared/domain';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { parseBody } from '../../http/validate';
-import type { ModuleOptions } from '../module';
 import { registerCancellationRoute } from '../ledger/cancellation-route';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
 import { bodies, dispatchListItemSchema, dispatchSchema, idempotencyHeaders } from '../ledger/schemas';
+import type { ModuleOptions } from '../module';
 import { listDispatches } from './dispatches.repository';
 import { cancelDispatch, registerDispatch } from './dispatches.service';
 
@@ -19,7 +19,13 @@ const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
 
   app.get(
     PATH,
-    { schema: { tags, summary: 'Historial de salidas (la más reciente primero)', response: { 200: dataOf(listOf(dispatchListItemSchema)), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Historial de salidas (la más reciente primero)',
+        response: { 200: dataOf(listOf(dispatchListItemSchema)), ...ERROR_RESPONSES },
+      },
+    },
     async () => ({ data: await listDispatches(db) }),
   );
 

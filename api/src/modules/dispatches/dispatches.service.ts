@@ -5,7 +5,15 @@ import { toDecimalString, type CreateCancellation, type CreateDispatch } from '@
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { cancelDocument, postExits, registerDocument, reserveExits, type Cancellation, type DocumentOptions, type Registered } from '../ledger/ledger.service';
+import {
+  cancelDocument,
+  postExits,
+  registerDocument,
+  reserveExits,
+  type Cancellation,
+  type DocumentOptions,
+  type Registered,
+} from '../ledger/ledger.service';
 import { checkReferences, REFERENCE_MESSAGES as R } from '../ledger/references';
 import * as repo from './dispatches.repository';
 
@@ -35,7 +43,11 @@ export async function registerDispatch(
     async (trx) => {
       await checkReferences(trx, {
         employees: [
-          { field: 'personInChargeOfTheRequestingAreaEmployeeId', id: input.personInChargeOfTheRequestingAreaEmployeeId, message: R.areaHead },
+          {
+            field: 'personInChargeOfTheRequestingAreaEmployeeId',
+            id: input.personInChargeOfTheRequestingAreaEmployeeId,
+            message: R.areaHead,
+          },
           { field: 'petitionerEmployeeId', id: input.petitionerEmployeeId, message: R.petitioner },
           { field: 'warehouseKeeperEmployeeId', id: input.warehouseKeeperEmployeeId, message: R.warehouseKeeper },
         ],
@@ -52,7 +64,13 @@ export async function registerDispatch(
       const lineIds = await repo.insertDispatchLines(trx, dispatchId, lines);
       await postExits(
         trx,
-        lines.map((l, i) => ({ productId: l.productId, dispatchId, dispatchLineId: lineIds[i], quantity: l.quantity, observations: l.observations })),
+        lines.map((l, i) => ({
+          productId: l.productId,
+          dispatchId,
+          dispatchLineId: lineIds[i],
+          quantity: l.quantity,
+          observations: l.observations,
+        })),
       );
       const saved = await repo.findDispatch(trx, dispatchId);
       if (!saved) throw new Error(`La salida ${dispatchId} no se encontró después de guardarla.`);

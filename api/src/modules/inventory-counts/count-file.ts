@@ -32,7 +32,8 @@ function columnsOf(header: unknown[]): Partial<Record<Column, number>> | null {
   const found: Partial<Record<Column, number>> = {};
   header.forEach((title, index) => {
     const name = normalize(title);
-    for (const [key, wanted] of Object.entries(COLUMNS) as Array<[Column, string]>) if (name === wanted && found[key] === undefined) found[key] = index;
+    for (const [key, wanted] of Object.entries(COLUMNS) as Array<[Column, string]>)
+      if (name === wanted && found[key] === undefined) found[key] = index;
   });
   return found.id === undefined || found.counted === undefined ? null : found;
 }
@@ -110,7 +111,9 @@ export async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw new AppError('VALIDATION', 'El archivo no es un libro de Excel (XLSX) válido.', { file: 'El archivo no es un libro de Excel (XLSX) válido.' });
+    throw new AppError('VALIDATION', 'El archivo no es un libro de Excel (XLSX) válido.', {
+      file: 'El archivo no es un libro de Excel (XLSX) válido.',
+    });
   }
   const sheet = workbook.worksheets[0];
   const rows: unknown[][] = [];
@@ -148,7 +151,8 @@ const asText = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
  */
 export async function linesFromFile(bytes: Buffer, contentType: string, productIds: Set<number>): Promise<LineInput[]> {
   const rows = await sheetRows(bytes, contentType);
-  if (rows.length === 0) throw new AppError('VALIDATION', 'El archivo no tiene filas con datos.', { file: 'El archivo no tiene filas con datos.' });
+  if (rows.length === 0)
+    throw new AppError('VALIDATION', 'El archivo no tiene filas con datos.', { file: 'El archivo no tiene filas con datos.' });
   const errors: Record<string, string> = {};
   const seen = new Map<number, number>();
   const lines: LineInput[] = [];
@@ -184,11 +188,20 @@ export async function linesFromFile(bytes: Buffer, contentType: string, productI
       errors[`rows.${row}`] = `Fila ${row}: ${reasons.join('; ')}.`;
       continue;
     }
-    lines.push({ productId: id, countedQuantity: counted, ...(unitCost !== undefined ? { unitCost } : {}), ...(observations !== undefined ? { observations } : {}) });
+    lines.push({
+      productId: id,
+      countedQuantity: counted,
+      ...(unitCost !== undefined ? { unitCost } : {}),
+      ...(observations !== undefined ? { observations } : {}),
+    });
   }
   const bad = Object.values(errors);
   if (bad.length > 0) {
-    throw new AppError('VALIDATION', `El archivo tiene ${bad.length} ${bad.length === 1 ? 'fila con errores' : 'filas con errores'}; no se aplicó ningún cambio. ${bad.slice(0, 5).join(' ')}`, errors);
+    throw new AppError(
+      'VALIDATION',
+      `El archivo tiene ${bad.length} ${bad.length === 1 ? 'fila con errores' : 'filas con errores'}; no se aplicó ningún cambio. ${bad.slice(0, 5).join(' ')}`,
+      errors,
+    );
   }
   return lines;
 }

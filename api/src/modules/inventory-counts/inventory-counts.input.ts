@@ -110,7 +110,8 @@ export function parseLines(body: unknown): LineInput[] {
     }
     if (raw.observations !== undefined) {
       if (raw.observations === null) line.observations = null;
-      else if (typeof raw.observations !== 'string' || raw.observations.trim().length > 500) errors[`${at}.observations`] = MESSAGES.observations;
+      else if (typeof raw.observations !== 'string' || raw.observations.trim().length > 500)
+        errors[`${at}.observations`] = MESSAGES.observations;
       else line.observations = raw.observations.trim() || null;
     }
     lines.push(line);

@@ -26,7 +26,9 @@ export const FILE_LIMIT = 10 * 1024 * 1024;
 
 const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
   // The file of an import arrives as raw bytes; only this module accepts these types.
-  app.addContentTypeParser([XLSX_TYPE, CSV_TYPE, 'text/plain'], { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser([XLSX_TYPE, CSV_TYPE, 'text/plain'], { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
   const idOf = (params: unknown) => parseId((params as { id: unknown }).id);
   const found = async (id: number) => {
@@ -37,7 +39,13 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
 
   app.get(
     PATH,
-    { schema: { tags, summary: 'Conteos de inventario físico (el más reciente primero)', response: { 200: dataOf(listOf(countSummarySchema)), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Conteos de inventario físico (el más reciente primero)',
+        response: { 200: dataOf(listOf(countSummarySchema)), ...ERROR_RESPONSES },
+      },
+    },
     async () => ({ data: await listCounts(db) }),
   );
 
@@ -48,7 +56,8 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
         {
           tags,
           summary: 'Abre un conteo: toma la existencia en libros y el costo promedio de cada producto en ese momento',
-          description: 'Sin partidas, entran todos los productos. La fecha de corte no puede ser posterior a hoy ni caer en un periodo cerrado (409).',
+          description:
+            'Sin partidas, entran todos los productos. La fecha de corte no puede ser posterior a hoy ni caer en un periodo cerrado (409).',
           response: { 201: dataOf(countDetailSchema), ...ERROR_RESPONSES },
         },
         createBody,
@@ -62,7 +71,14 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
 
   app.get(
     `${PATH}/:id`,
-    { schema: { tags, summary: 'Un conteo con sus líneas', params: idParam(), response: { 200: dataOf(countDetailSchema), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Un conteo con sus líneas',
+        params: idParam(),
+        response: { 200: dataOf(countDetailSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request) => ({ data: await found(idOf(request.params)) }),
   );
 
@@ -73,7 +89,8 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
         {
           tags,
           summary: 'Guarda cantidades contadas, costos unitarios y observaciones de líneas del conteo',
-          description: 'Solo mientras el conteo está ABIERTO (409 si no). `countedQuantity: null` deja la línea sin contar; un campo omitido conserva su valor.',
+          description:
+            'Solo mientras el conteo está ABIERTO (409 si no). `countedQuantity: null` deja la línea sin contar; un campo omitido conserva su valor.',
           params: idParam(),
           response: { 200: dataOf(countDetailSchema), ...ERROR_RESPONSES },
         },
@@ -103,10 +120,17 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
     },
     async (request) => {
       const id = idOf(request.params);
-      const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      const type = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim()
+        .toLowerCase();
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envía el archivo como XLSX o CSV.');
       const count = await found(id);
-      const lines = await linesFromFile(request.body, type === XLSX_TYPE ? XLSX_TYPE : CSV_TYPE, new Set(count.lines.map((l) => l.productId)));
+      const lines = await linesFromFile(
+        request.body,
+        type === XLSX_TYPE ? XLSX_TYPE : CSV_TYPE,
+        new Set(count.lines.map((l) => l.productId)),
+      );
       return { data: await updateLines(db, request.user, id, lines, 'rows') };
     },
   );
@@ -152,7 +176,6 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
     },
     async (request) => ({ data: await discardCount(db, request.user, idOf(request.params)) }),
   );
-
 };
 
 export default inventoryCountRoutes;

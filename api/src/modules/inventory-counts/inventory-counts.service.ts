@@ -7,23 +7,25 @@
 //     rows of the products to adjust in product-id order, checks every shortage and every cost,
 //     and appends one movement per counted line that differs from the snapshot. Anything refused
 //     rolls all of it back.
-import { AppError } from '../../http/errors';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
+import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
 import * as ledger from '../ledger/ledger.repository';
+import type { MovementView } from '../ledger/ledger.repository';
 import { shortfallMessage } from '../ledger/ledger.service';
 import { assertPeriodOpen } from '../ledger/period-lock';
 import { checkReferences } from '../ledger/references';
-import type { MovementView } from '../ledger/ledger.repository';
-import { countDetail, type CountDetail, type CountStatus } from './inventory-counts.repository';
 import type { ApplicationInput, CreateCountInput, LineInput } from './inventory-counts.input';
+import { countDetail, type CountDetail, type CountStatus } from './inventory-counts.repository';
 
 export const COUNT_TEXTS = {
   notFound: 'El conteo de inventario no existe.',
   notOpen: (status: CountStatus) =>
-    status === 'APLICADO' ? 'El conteo ya fue aplicado; sus líneas ya no pueden cambiar.' : 'El conteo fue descartado; sus líneas ya no pueden cambiar.',
+    status === 'APLICADO'
+      ? 'El conteo ya fue aplicado; sus líneas ya no pueden cambiar.'
+      : 'El conteo fue descartado; sus líneas ya no pueden cambiar.',
   noCost: (name: string, id: number) => `Indica el costo unitario de «${name}» (id ${id}): su costo promedio es 0.`,
   unknownCategories: 'Alguna de las partidas seleccionadas no existe.',
   noProducts: 'No hay productos en las partidas seleccionadas.',
@@ -51,8 +53,11 @@ export async function createCount(db: Db, actor: AuthUser, input: CreateCountInp
   return withTransaction(db, async (trx) => {
     await assertPeriodOpen(trx, input.cutoffDate, 'cutoffDate');
     if (input.categoryIds.length > 0) {
-      const { rows } = await trx.query<{ n: number }>('SELECT count(*)::int AS n FROM product_categories WHERE id = ANY($1::integer[])', [input.categoryIds]);
-      if (rows[0].n !== input.categoryIds.length) throw new AppError('VALIDATION', COUNT_TEXTS.unknownCategories, { categoryIds: COUNT_TEXTS.unknownCategories });
+      const { rows } = await trx.query<{ n: number }>('SELECT count(*)::int AS n FROM product_categories WHERE id = ANY($1::integer[])', [
+        input.categoryIds,
+      ]);
+      if (rows[0].n !== input.categoryIds.length)
+        throw new AppError('VALIDATION', COUNT_TEXTS.unknownCategories, { categoryIds: COUNT_TEXTS.unknownCategories });
     }
     const { rows } = await trx.query<{ id: number }>(
       `INSERT INTO inventory_counts (cutoff_date, description, category_ids, snapshot_movement_id, created_by, created_by_name)
@@ -81,7 +86,12 @@ export async function createCount(db: Db, actor: AuthUser, input: CreateCountInp
 export async function updateLines(db: Db, actor: AuthUser, id: number, lines: LineInput[], fieldPrefix = 'lines'): Promise<CountDetail> {
   return withTransaction(db, async (trx) => {
     await lockOpenCount(trx, id);
-    const { rows: before } = await trx.query<{ productId: number; countedQuantity: string | null; unitCost: string | null; observations: string | null }>(
+    const { rows: before } = await trx.query<{
+      productId: number;
+      countedQuantity: string | null;
+      unitCost: string | null;
+      observations: string | null;
+    }>(
       `SELECT product_id AS "productId", counted_quantity::text AS "countedQuantity", unit_cost::text AS "unitCost", observations
          FROM inventory_count_lines WHERE count_id = $1 AND product_id = ANY($2::integer[]) ORDER BY product_id`,
       [id, lines.map((l) => l.productId)],
@@ -142,7 +152,13 @@ export async function applyCount(
           { field: 'witnessEmployeeId', id: input.witnessEmployeeId, message: 'El testigo seleccionado no existe.' },
         ],
       });
-      const { rows: adjustments } = await trx.query<{ productId: number; productName: string; difference: string; unitCost: string | null; observations: string | null }>(
+      const { rows: adjustments } = await trx.query<{
+        productId: number;
+        productName: string;
+        difference: string;
+        unitCost: string | null;
+        observations: string | null;
+      }>(
         `SELECT l.product_id AS "productId", p.name AS "productName", (l.counted_quantity - l.book_quantity)::text AS difference,
                 l.unit_cost::text AS "unitCost", l.observations
            FROM inventory_count_lines l JOIN products p ON p.id = l.product_id
@@ -150,7 +166,9 @@ export async function applyCount(
           ORDER BY l.product_id`,
         [id],
       );
-      const shortages = adjustments.filter((a) => a.difference.startsWith('-')).map((a) => ({ productId: a.productId, quantity: a.difference.slice(1) }));
+      const shortages = adjustments
+        .filter((a) => a.difference.startsWith('-'))
+        .map((a) => ({ productId: a.productId, quantity: a.difference.slice(1) }));
       const surpluses = adjustments.filter((a) => !a.difference.startsWith('-'));
       await ledger.lockBalances(
         trx,
@@ -164,7 +182,9 @@ export async function applyCount(
       );
       if (zeroAverage.length > 0) {
         const names = new Map(surpluses.map((s) => [s.productId, s.productName]));
-        const errors = Object.fromEntries(zeroAverage.map((z) => [`lines.${z.productId}.unitCost`, COUNT_TEXTS.noCost(names.get(z.productId)!, z.productId)]));
+        const errors = Object.fromEntries(
+          zeroAverage.map((z) => [`lines.${z.productId}.unitCost`, COUNT_TEXTS.noCost(names.get(z.productId)!, z.productId)]),
+        );
         throw new AppError('VALIDATION', Object.values(errors).join(' '), errors);
       }
       for (const a of adjustments) {
@@ -177,7 +197,11 @@ export async function applyCount(
           unitCost: out ? null : a.unitCost,
           observations: a.observations,
         });
-        await trx.query('UPDATE inventory_count_lines SET movement_id = $3 WHERE count_id = $1 AND product_id = $2', [id, a.productId, posted.id]);
+        await trx.query('UPDATE inventory_count_lines SET movement_id = $3 WHERE count_id = $1 AND product_id = $2', [
+          id,
+          a.productId,
+          posted.id,
+        ]);
       }
       await trx.query(
         `UPDATE inventory_counts SET status = 'APLICADO', director_employee_id = $2, warehouse_keeper_employee_id = $3, witness_employee_id = $4,
@@ -188,7 +212,13 @@ export async function applyCount(
       const count = (await countDetail(trx, id))!;
       const data: Application = { count, movements: await ledger.movementsOfInventoryCount(trx, id) };
       const { lines: _lines, ...header } = count;
-      await recordAudit(trx, actor, { action: 'update', entity: ENTITY, entityId: id, before: { status: 'ABIERTO' }, after: { ...header, movements: data.movements } });
+      await recordAudit(trx, actor, {
+        action: 'update',
+        entity: ENTITY,
+        entityId: id,
+        before: { status: 'ABIERTO' },
+        after: { ...header, movements: data.movements },
+      });
       if (idempotency) await completeKey(trx, actor, idempotency, 200, { data });
       return { data, replayed: false };
     },
@@ -203,7 +233,13 @@ export async function discardCount(db: Db, actor: AuthUser, id: number): Promise
       `UPDATE inventory_counts SET status = 'DESCARTADO', closed_by = $2, closed_by_name = $3, closed_at = clock_timestamp() WHERE id = $1`,
       [id, actor.sub, actor.name],
     );
-    await recordAudit(trx, actor, { action: 'update', entity: ENTITY, entityId: id, before: { status: 'ABIERTO' }, after: { status: 'DESCARTADO' } });
+    await recordAudit(trx, actor, {
+      action: 'update',
+      entity: ENTITY,
+      entityId: id,
+      before: { status: 'ABIERTO' },
+      after: { status: 'DESCARTADO' },
+    });
     return (await countDetail(trx, id))!;
   });
 }

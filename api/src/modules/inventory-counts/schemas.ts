@@ -9,7 +9,10 @@ const decimal = { ...decimalString, example: '12.5' } as const;
 const nullableDecimal = { ...decimalString, nullable: true } as const;
 const who = { type: 'object', required: ['sub', 'name'], properties: { sub: { type: 'string' }, name: { type: 'string' } } } as const;
 const signer = { type: 'object', nullable: true, required: ['id', 'name'], properties: { id, name: { type: 'string' } } } as const;
-const decimalInput = { oneOf: [decimalString, { type: 'number', minimum: 0 }], description: 'Decimal (texto o número) con a lo más 3 decimales.' } as const;
+const decimalInput = {
+  oneOf: [decimalString, { type: 'number', minimum: 0 }],
+  description: 'Decimal (texto o número) con a lo más 3 decimales.',
+} as const;
 
 const summaryProperties = {
   id,
@@ -38,7 +41,17 @@ export const countSummarySchema = { type: 'object', required: Object.keys(summar
 
 export const countLineSchema = {
   type: 'object',
-  required: ['productId', 'productName', 'bookQuantity', 'bookAverage', 'countedQuantity', 'difference', 'unitCost', 'observations', 'movementId'],
+  required: [
+    'productId',
+    'productName',
+    'bookQuantity',
+    'bookAverage',
+    'countedQuantity',
+    'difference',
+    'unitCost',
+    'observations',
+    'movementId',
+  ],
   properties: {
     productId: id,
     productName: { type: 'string' },

@@ -158,14 +158,21 @@ export async function insertInvoiceLines(trx: Trx, invoiceId: number, lines: New
       lines.map((l) => l.exciseTaxRate),
     ],
   );
-  return (rows as Array<{ id: number; line_no: string | number }>)
-    .sort((a, b) => Number(a.line_no) - Number(b.line_no))
-    .map((r) => r.id);
+  return (rows as Array<{ id: number; line_no: string | number }>).sort((a, b) => Number(a.line_no) - Number(b.line_no)).map((r) => r.id);
 }
 
 /** Keeps the supplier's CFDI with the entry, byte for byte (issue #19). */
-export async function insertInvoiceCfdi(trx: Trx, invoiceId: number, cfdi: { uuid: string; issuerRfc: string; xml: Buffer }): Promise<void> {
-  await trx.query('INSERT INTO invoice_cfdis (invoice_id, uuid, issuer_rfc, xml) VALUES ($1, $2, $3, $4)', [invoiceId, cfdi.uuid, cfdi.issuerRfc, cfdi.xml]);
+export async function insertInvoiceCfdi(
+  trx: Trx,
+  invoiceId: number,
+  cfdi: { uuid: string; issuerRfc: string; xml: Buffer },
+): Promise<void> {
+  await trx.query('INSERT INTO invoice_cfdis (invoice_id, uuid, issuer_rfc, xml) VALUES ($1, $2, $3, $4)', [
+    invoiceId,
+    cfdi.uuid,
+    cfdi.issuerRfc,
+    cfdi.xml,
+  ]);
 }
 
 /** The stored XML of an entry's CFDI; null when the entry has none (or does not exist). */

@@ -1,16 +1,16 @@
 // /api/invoices: the entry history and the registration of an invoice.
 import type { FastifyPluginAsync } from 'fastify';
 import { makeInvoiceSchemas, todayIn } from '@almacen/shared/domain';
+import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
+import { idParam } from '../../http/schemas';
 import { parseBody } from '../../http/validate';
-import type { ModuleOptions } from '../module';
+import { parseId } from '../../http/validate';
 import { registerCancellationRoute } from '../ledger/cancellation-route';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
 import { bodies, idempotencyHeaders, invoiceListItemSchema, invoiceSchema } from '../ledger/schemas';
-import { parseId } from '../../http/validate';
-import { AppError } from '../../http/errors';
-import { idParam } from '../../http/schemas';
+import type { ModuleOptions } from '../module';
 import { invoiceCfdi, invoiceExists, listInvoices } from './invoices.repository';
 import { cancelInvoice, cfdiAttachmentOf, registerInvoice } from './invoices.service';
 
@@ -23,7 +23,13 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
 
   app.get(
     PATH,
-    { schema: { tags, summary: 'Historial de entradas (la más reciente primero)', response: { 200: dataOf(listOf(invoiceListItemSchema)), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Historial de entradas (la más reciente primero)',
+        response: { 200: dataOf(listOf(invoiceListItemSchema)), ...ERROR_RESPONSES },
+      },
+    },
     async () => ({ data: await listInvoices(db) }),
   );
 
@@ -69,7 +75,10 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
       const id = parseId((request.params as { id: unknown }).id);
       const cfdi = await invoiceCfdi(db, id);
       if (!cfdi) {
-        throw new AppError('NOT_FOUND', (await invoiceExists(db, id)) ? 'La entrada no tiene un CFDI guardado.' : 'No existe la entrada solicitada.');
+        throw new AppError(
+          'NOT_FOUND',
+          (await invoiceExists(db, id)) ? 'La entrada no tiene un CFDI guardado.' : 'No existe la entrada solicitada.',
+        );
       }
       return reply
         .header('content-type', 'application/xml')

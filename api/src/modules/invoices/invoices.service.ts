@@ -2,16 +2,23 @@
 // transaction (see ledger.service.ts for the rules). The purchase price is the final unit cost
 // the form computed; VAT/IEPS flags and rate are stored beside it for the reports.
 import { toDecimalString, type CreateCancellation, type CreateInvoice } from '@almacen/shared/domain';
+import type { Config } from '../../config';
 import type { Db, Trx } from '../../db/pool';
 import { AppError, isPgErrorCode } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { cancelDocument, postEntries, registerDocument, type Cancellation, type DocumentOptions, type Registered } from '../ledger/ledger.service';
-import { checkReferences, REFERENCE_MESSAGES as R } from '../ledger/references';
-import * as repo from './invoices.repository';
 import { cfdiPool } from '../cfdi/cfdi-pool';
 import type { Cfdi } from '../cfdi/cfdi-reader';
 import { checkNotRegistered, conceptKey, rememberProducts } from '../cfdi/cfdi.service';
-import type { Config } from '../../config';
+import {
+  cancelDocument,
+  postEntries,
+  registerDocument,
+  type Cancellation,
+  type DocumentOptions,
+  type Registered,
+} from '../ledger/ledger.service';
+import { checkReferences, REFERENCE_MESSAGES as R } from '../ledger/references';
+import * as repo from './invoices.repository';
 
 /** The optional `cfdi: { uuid, xml }` of POST /api/invoices and each line's `cfdiIndex`. */
 export interface CfdiAttachment {
@@ -68,7 +75,9 @@ export async function registerInvoice(
     // Read and checked (readCfdi + checkCfdi) in the CFDI worker pool, off the request thread.
     const read = await cfdiPool.read(xmlBytes, options.config?.institutionRfc ?? null);
     if (read.uuid !== attachment.uuid) {
-      throw new AppError('VALIDATION', `El UUID indicado (${attachment.uuid}) no es el del XML (${read.uuid}).`, { cfdi: 'El UUID no corresponde al XML.' });
+      throw new AppError('VALIDATION', `El UUID indicado (${attachment.uuid}) no es el del XML (${read.uuid}).`, {
+        cfdi: 'El UUID no corresponde al XML.',
+      });
     }
     cfdi = read;
   }
@@ -98,7 +107,9 @@ export async function registerInvoice(
       });
       if (cfdi) {
         await checkNotRegistered(trx, cfdi.uuid);
-        const { rows } = await trx.query<{ rfc: string; name: string }>('SELECT rfc, name FROM suppliers WHERE id = $1', [input.supplierId]);
+        const { rows } = await trx.query<{ rfc: string; name: string }>('SELECT rfc, name FROM suppliers WHERE id = $1', [
+          input.supplierId,
+        ]);
         if (rows[0] && rows[0].rfc.toUpperCase() !== cfdi.issuer.rfc) {
           const message = `El proveedor «${rows[0].name}» (RFC ${rows[0].rfc}) no es el emisor del CFDI (RFC ${cfdi.issuer.rfc}).`;
           throw new AppError('VALIDATION', message, { supplierId: message });

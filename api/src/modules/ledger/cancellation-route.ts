@@ -20,7 +20,11 @@ export interface CancellationRoute<T> {
   cancel: (db: Db, actor: AuthUser, id: number, input: CreateCancellation, options: DocumentOptions) => Promise<Registered<T>>;
 }
 
-export function registerCancellationRoute<T>(app: FastifyInstance, db: Db, { path, tags, summary, description, cancel }: CancellationRoute<T>): void {
+export function registerCancellationRoute<T>(
+  app: FastifyInstance,
+  db: Db,
+  { path, tags, summary, description, cancel }: CancellationRoute<T>,
+): void {
   app.post(
     `${path}/:id/cancellation`,
     {

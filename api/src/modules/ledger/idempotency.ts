@@ -67,13 +67,22 @@ export async function claimKey(trx: Trx, actor: AuthUser, request: IdempotencyRe
   );
   const first = rows[0];
   if (!first || first.method_path !== request.methodPath || first.request_hash !== request.requestHash || first.status === null) {
-    throw new AppError('IDEMPOTENCY_CONFLICT', 'La clave de idempotencia ya se usó con otra petición; genera una clave nueva para un documento nuevo.');
+    throw new AppError(
+      'IDEMPOTENCY_CONFLICT',
+      'La clave de idempotencia ya se usó con otra petición; genera una clave nueva para un documento nuevo.',
+    );
   }
   return { owned: false, status: first.status, response: first.response };
 }
 
 /** Stores the answer to replay, in the same transaction as the document. */
-export async function completeKey(trx: Trx, actor: AuthUser, request: IdempotencyRequest, status: number, response: unknown): Promise<void> {
+export async function completeKey(
+  trx: Trx,
+  actor: AuthUser,
+  request: IdempotencyRequest,
+  status: number,
+  response: unknown,
+): Promise<void> {
   await trx.query('UPDATE idempotency_keys SET status = $3, response = $4::jsonb WHERE actor_sub = $1 AND key = $2', [
     actor.sub,
     request.key,

@@ -399,7 +399,13 @@ export interface CancellationView {
 }
 
 /** Folds the flat columns into { status, cancellation } as the histories answer them. */
-export function withStatus<T extends CancellationColumns>({ cancellationReason, cancelledAt, cancelledBySub, cancelledByName, ...rest }: T) {
+export function withStatus<T extends CancellationColumns>({
+  cancellationReason,
+  cancelledAt,
+  cancelledBySub,
+  cancelledByName,
+  ...rest
+}: T) {
   const cancellation: CancellationView | null =
     cancellationReason === null || cancelledAt === null
       ? null

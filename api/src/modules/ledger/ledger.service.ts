@@ -8,8 +8,8 @@
 //     available and what the document asks in total (two lines of one product count together).
 //   * PostgreSQL deadlocks and serialization failures re-run the whole document a few times, so
 //     they never reach the client (withTransaction).
-import { AppError } from '../../http/errors';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
+import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
@@ -143,7 +143,10 @@ export async function cancelDocument(
         if (!claim.owned) return { data: (claim.response as { data: Cancellation }).data, replayed: true };
       }
       const dateColumn = kind === 'INVOICE' ? 'invoice_date' : 'dispatch_date';
-      const { rows: found } = await trx.query<{ date: string }>(`SELECT to_char(${dateColumn}, 'YYYY-MM-DD') AS date FROM ${table} WHERE id = $1`, [documentId]);
+      const { rows: found } = await trx.query<{ date: string }>(
+        `SELECT to_char(${dateColumn}, 'YYYY-MM-DD') AS date FROM ${table} WHERE id = $1`,
+        [documentId],
+      );
       if (found.length !== 1) throw new AppError('NOT_FOUND', texts.notFound);
       // A cancellation changes the stock of the document's own date's period: refused once that
       // period is closed (issue #18).

@@ -16,10 +16,9 @@ type Table = 'suppliers' | 'employees' | 'products';
 
 async function existing(trx: Trx, table: Table, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const { rows } = await trx.query<{ id: number }>(
-    `SELECT id FROM ${table} WHERE id = ANY($1::integer[]) ORDER BY id FOR KEY SHARE`,
-    [[...new Set(ids)]],
-  );
+  const { rows } = await trx.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = ANY($1::integer[]) ORDER BY id FOR KEY SHARE`, [
+    [...new Set(ids)],
+  ]);
   return new Set(rows.map((r) => r.id));
 }
 

@@ -6,37 +6,41 @@ const id = { type: 'integer', minimum: 1 } as const;
 const date = { type: 'string', format: 'date', example: '2026-03-15' } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
 const decimal = { ...decimalString, example: '33.333' } as const;
-const decimalInput = { oneOf: [decimalString, { type: 'number', minimum: 0 }], description: 'Decimal (texto o número) con a lo más 3 decimales.' } as const;
+const decimalInput = {
+  oneOf: [decimalString, { type: 'number', minimum: 0 }],
+  description: 'Decimal (texto o número) con a lo más 3 decimales.',
+} as const;
 const nullableText = { type: 'string', nullable: true } as const;
 
 const obj = (required: string[], properties: Record<string, object>, description?: string) =>
   ({ type: 'object', required, properties, ...(description ? { description } : {}) }) as const;
 
-export const movementSchema = obj(
-  ['id', 'productId', 'price', 'quantity', 'movementType', 'observations'],
-  {
-    id: { type: 'integer', minimum: 1, description: 'Orden de registro en el libro de almacén' },
-    productId: id,
-    productName: { type: 'string' },
-    price: { ...decimal, description: 'Entrada: costo unitario de la factura. Salida: costo promedio al registrarla.' },
-    quantity: decimal,
-    amount: { ...decimal, description: 'quantity × price, exacto' },
-    movementType: {
-      type: 'string',
-      enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT'],
-      description:
-        'INVOICE «Entrada», DISPATCH «Salida», INVOICE_CANCELLATION «Cancelación de entrada» (sale), DISPATCH_CANCELLATION «Cancelación de salida» (regresa), ' +
-        'ADJUSTMENT_IN «Ajuste por inventario (sobrante)» (entra), ADJUSTMENT_OUT «Ajuste por inventario (faltante)» (sale)',
-    },
-    observations: { ...nullableText, description: 'En una cancelación, su motivo' },
-    documentId: { ...id, description: 'Id de la factura (INVOICE, INVOICE_CANCELLATION), de la salida (DISPATCH, DISPATCH_CANCELLATION) o del conteo de inventario (ADJUSTMENT_IN, ADJUSTMENT_OUT)' },
-    documentDate: date,
-    balanceQuantity: { ...decimal, description: 'Existencia después del movimiento' },
-    balanceAverage: { ...decimal, description: 'Costo promedio después del movimiento (6 decimales)' },
-    balanceValue: { ...decimal, description: 'Existencia × costo promedio después del movimiento' },
-    recordedAt: dateTime,
+export const movementSchema = obj(['id', 'productId', 'price', 'quantity', 'movementType', 'observations'], {
+  id: { type: 'integer', minimum: 1, description: 'Orden de registro en el libro de almacén' },
+  productId: id,
+  productName: { type: 'string' },
+  price: { ...decimal, description: 'Entrada: costo unitario de la factura. Salida: costo promedio al registrarla.' },
+  quantity: decimal,
+  amount: { ...decimal, description: 'quantity × price, exacto' },
+  movementType: {
+    type: 'string',
+    enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT'],
+    description:
+      'INVOICE «Entrada», DISPATCH «Salida», INVOICE_CANCELLATION «Cancelación de entrada» (sale), DISPATCH_CANCELLATION «Cancelación de salida» (regresa), ' +
+      'ADJUSTMENT_IN «Ajuste por inventario (sobrante)» (entra), ADJUSTMENT_OUT «Ajuste por inventario (faltante)» (sale)',
   },
-);
+  observations: { ...nullableText, description: 'En una cancelación, su motivo' },
+  documentId: {
+    ...id,
+    description:
+      'Id de la factura (INVOICE, INVOICE_CANCELLATION), de la salida (DISPATCH, DISPATCH_CANCELLATION) o del conteo de inventario (ADJUSTMENT_IN, ADJUSTMENT_OUT)',
+  },
+  documentDate: date,
+  balanceQuantity: { ...decimal, description: 'Existencia después del movimiento' },
+  balanceAverage: { ...decimal, description: 'Costo promedio después del movimiento (6 decimales)' },
+  balanceValue: { ...decimal, description: 'Existencia × costo promedio después del movimiento' },
+  recordedAt: dateTime,
+});
 
 export const stockSchema = obj(['availableQuantity', 'averagePrice'], {
   availableQuantity: decimal,
@@ -45,7 +49,11 @@ export const stockSchema = obj(['availableQuantity', 'averagePrice'], {
   hasMovements: { type: 'boolean' },
 });
 
-const cancelledBy = obj(['sub', 'name'], { sub: { type: 'string' }, name: { type: 'string' } }, 'Quien canceló (sujeto y nombre del token)');
+const cancelledBy = obj(
+  ['sub', 'name'],
+  { sub: { type: 'string' }, name: { type: 'string' } },
+  'Quien canceló (sujeto y nombre del token)',
+);
 
 /** What the histories add to each document: its state and, once cancelled, who, when and why. */
 const statusProperties = {
@@ -81,7 +89,11 @@ const invoiceProperties = {
   invoiceDate: date,
   supplier: supplierRef,
   createdAt: dateTime,
-  cfdiUuid: { type: 'string', nullable: true, description: 'UUID del CFDI del proveedor guardado con la entrada (GET /api/invoices/{id}/cfdi lo descarga)' },
+  cfdiUuid: {
+    type: 'string',
+    nullable: true,
+    description: 'UUID del CFDI del proveedor guardado con la entrada (GET /api/invoices/{id}/cfdi lo descarga)',
+  },
 } as const;
 
 export const invoiceListItemSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'status', 'cancellation'], {
@@ -89,36 +101,33 @@ export const invoiceListItemSchema = obj(['id', 'invoiceNumber', 'invoiceType', 
   ...statusProperties,
 });
 
-export const invoiceSchema = obj(
-  ['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'supplierId', 'products'],
-  {
-    ...invoiceProperties,
-    supplierId: id,
-    directorEmployeeId: id,
-    enteredByEmployeeId: id,
-    warehouseKeeperEmployeeId: id,
-    createdBy: { type: 'string' },
-    createdByName: { type: 'string' },
-    total: decimal,
-    products: {
-      type: 'array',
-      items: obj(['id', 'productId', 'quantity', 'purchasePrice'], {
-        id,
-        lineNo: id,
-        productId: id,
-        productName: { type: 'string' },
-        quantity: decimal,
-        purchasePrice: decimal,
-        amount: decimal,
-        observations: nullableText,
-        applyExciseTax: { type: 'boolean' },
-        applyValueAddedTaxToPurchasePrice: { type: 'boolean' },
-        exciseTaxRate: decimal,
-        movementId: id,
-      }),
-    },
+export const invoiceSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'supplierId', 'products'], {
+  ...invoiceProperties,
+  supplierId: id,
+  directorEmployeeId: id,
+  enteredByEmployeeId: id,
+  warehouseKeeperEmployeeId: id,
+  createdBy: { type: 'string' },
+  createdByName: { type: 'string' },
+  total: decimal,
+  products: {
+    type: 'array',
+    items: obj(['id', 'productId', 'quantity', 'purchasePrice'], {
+      id,
+      lineNo: id,
+      productId: id,
+      productName: { type: 'string' },
+      quantity: decimal,
+      purchasePrice: decimal,
+      amount: decimal,
+      observations: nullableText,
+      applyExciseTax: { type: 'boolean' },
+      applyValueAddedTaxToPurchasePrice: { type: 'boolean' },
+      exciseTaxRate: decimal,
+      movementId: id,
+    }),
   },
-);
+});
 
 const dispatchProperties = { id, dispatchDate: date, createdAt: dateTime } as const;
 
@@ -161,7 +170,12 @@ export const idempotencyHeaders = {
 
 export const bodies = {
   cancellation: obj(['reason'], {
-    reason: { type: 'string', minLength: 5, maxLength: 500, description: 'Motivo de la cancelación (se recorta; entre 5 y 500 caracteres)' },
+    reason: {
+      type: 'string',
+      minLength: 5,
+      maxLength: 500,
+      description: 'Motivo de la cancelación (se recorta; entre 5 y 500 caracteres)',
+    },
   }),
   createInvoice: obj(
     [
@@ -175,10 +189,17 @@ export const bodies = {
       'products',
     ],
     {
-      cfdi: obj(['uuid', 'xml'], {
-        uuid: { type: 'string', description: 'UUID del timbre; debe ser el del XML' },
-        xml: { type: 'string', description: 'El XML del CFDI tal como se leyó (máximo 2 MB); se guarda con la entrada y se recuerdan sus productos' },
-      }, 'Opcional: el CFDI 4.0 del proveedor (issue #19)'),
+      cfdi: obj(
+        ['uuid', 'xml'],
+        {
+          uuid: { type: 'string', description: 'UUID del timbre; debe ser el del XML' },
+          xml: {
+            type: 'string',
+            description: 'El XML del CFDI tal como se leyó (máximo 2 MB); se guarda con la entrada y se recuerdan sus productos',
+          },
+        },
+        'Opcional: el CFDI 4.0 del proveedor (issue #19)',
+      ),
       supplierId: id,
       invoiceNumber: { type: 'string', maxLength: 50 },
       invoiceDate: { ...date, description: 'No posterior a hoy (zona horaria de la institución)' },
@@ -191,7 +212,11 @@ export const bodies = {
         minItems: 1,
         items: obj(['productId', 'purchasePrice', 'quantity', 'applyExciseTax', 'applyValueAddedTaxToPurchasePrice', 'exciseTaxRate'], {
           key: { type: 'string' },
-          cfdiIndex: { type: 'integer', minimum: 1, description: 'Con `cfdi`: el concepto del CFDI de esta línea (se recuerda su producto)' },
+          cfdiIndex: {
+            type: 'integer',
+            minimum: 1,
+            description: 'Con `cfdi`: el concepto del CFDI de esta línea (se recuerda su producto)',
+          },
           productId: id,
           purchasePrice: { ...decimalInput, description: 'Costo unitario final (ya con IVA/IEPS si se marcaron)' },
           quantity: decimalInput,

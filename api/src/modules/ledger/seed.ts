@@ -91,7 +91,10 @@ function pickProducts(catalogue: Array<{ id: number; name: string }>): number[] 
 
 const withVat = (price: string) => multiplyDecimal(price, VAT_FACTOR, 3);
 
-export async function seedLedger(db: Db, { timeZone, actor = SEED_ACTOR, log = () => undefined }: SeedLedgerOptions): Promise<SeedLedgerResult> {
+export async function seedLedger(
+  db: Db,
+  { timeZone, actor = SEED_ACTOR, log = () => undefined }: SeedLedgerOptions,
+): Promise<SeedLedgerResult> {
   const existing = await db.query<{ n: number }>('SELECT (SELECT count(*) FROM invoices) + (SELECT count(*) FROM dispatches) AS n');
   if (Number(existing.rows[0].n) > 0) {
     log('Ya hay entradas o salidas registradas: no se cargan documentos de demostración.');
@@ -100,7 +103,8 @@ export async function seedLedger(db: Db, { timeZone, actor = SEED_ACTOR, log = (
   const suppliers = (await db.query<{ id: number }>('SELECT id FROM suppliers ORDER BY id')).rows.map((r) => r.id);
   const catalogue = (await db.query<{ id: number; name: string }>('SELECT id, name FROM products ORDER BY id')).rows;
   if (suppliers.length === 0) throw new Error('La carga de documentos de demostración necesita al menos un proveedor en el catálogo.');
-  if (catalogue.length < MIN_PRODUCTS) throw new Error(`La carga de documentos de demostración necesita al menos ${MIN_PRODUCTS} productos en el catálogo.`);
+  if (catalogue.length < MIN_PRODUCTS)
+    throw new Error(`La carga de documentos de demostración necesita al menos ${MIN_PRODUCTS} productos en el catálogo.`);
   const people = await pickPeople(db);
   const today = todayIn(timeZone);
   const { invoice: invoiceSchema } = makeInvoiceSchemas({ today: () => today });
@@ -140,47 +144,73 @@ export async function seedLedger(db: Db, { timeZone, actor = SEED_ACTOR, log = (
     personInChargeOfTheRequestingAreaEmployeeId: people.areaHead,
     petitionerEmployeeId: people.petitioner,
     warehouseKeeperEmployeeId: people.keeper,
-    products: lines.map((l) => ({ productId: p(l.product), quantity: l.quantity, exitPrice: basePrice(l.product), observations: l.observations ?? null })),
+    products: lines.map((l) => ({
+      productId: p(l.product),
+      quantity: l.quantity,
+      exitPrice: basePrice(l.product),
+      observations: l.observations ?? null,
+    })),
   });
 
   // In date order, as a warehouse would register them.
   const documents: Array<{ kind: 'invoice'; body: CreateInvoice } | { kind: 'dispatch'; body: CreateDispatch }> = [
-    { kind: 'invoice', body: invoice(-60, 'A-10234', 'COMPRA_DIRECTA', 0, [
-      { product: 0, quantity: '50', vat: true },
-      { product: 1, quantity: '6', vat: true },
-      { product: 2, quantity: '24' },
-      { product: 3, quantity: '100', vat: true },
-      { product: 4, quantity: '5', observations: 'Entrega parcial; resto en la siguiente factura' },
-    ]) },
-    { kind: 'invoice', body: invoice(-45, 'EA-0031', 'ENTRADA_DE_ALMACEN', 1, [
-      { product: 0, quantity: '20', price: '101.2' },
-      { product: 5, quantity: '12.5' },
-      { product: 6, quantity: '20' },
-    ]) },
-    { kind: 'dispatch', body: dispatch(-40, [
-      { product: 0, quantity: '15', observations: 'Dirección académica' },
-      { product: 1, quantity: '2' },
-      { product: 3, quantity: '30' },
-    ]) },
-    { kind: 'invoice', body: invoice(-30, 'DON-2026-004', 'DONATIVO', 2, [
-      { product: 2, quantity: '10', price: '35' },
-      { product: 7, quantity: '3' },
-    ]) },
-    { kind: 'dispatch', body: dispatch(-20, [
-      { product: 0, quantity: '10' },
-      { product: 2, quantity: '4.5' },
-      { product: 5, quantity: '2.25', observations: 'Laboratorio de química' },
-    ]) },
-    { kind: 'invoice', body: invoice(-10, 'A-10391', 'COMPRA_DIRECTA', 0, [
-      { product: 0, quantity: '40', price: '99.9', vat: true },
-      { product: 8, quantity: '48', iepsRate: '8' },
-    ]) },
-    { kind: 'dispatch', body: dispatch(-3, [
-      { product: 0, quantity: '20' },
-      { product: 4, quantity: '1' },
-      { product: 6, quantity: '8', observations: 'Servicios generales' },
-      { product: 8, quantity: '12' },
-    ]) },
+    {
+      kind: 'invoice',
+      body: invoice(-60, 'A-10234', 'COMPRA_DIRECTA', 0, [
+        { product: 0, quantity: '50', vat: true },
+        { product: 1, quantity: '6', vat: true },
+        { product: 2, quantity: '24' },
+        { product: 3, quantity: '100', vat: true },
+        { product: 4, quantity: '5', observations: 'Entrega parcial; resto en la siguiente factura' },
+      ]),
+    },
+    {
+      kind: 'invoice',
+      body: invoice(-45, 'EA-0031', 'ENTRADA_DE_ALMACEN', 1, [
+        { product: 0, quantity: '20', price: '101.2' },
+        { product: 5, quantity: '12.5' },
+        { product: 6, quantity: '20' },
+      ]),
+    },
+    {
+      kind: 'dispatch',
+      body: dispatch(-40, [
+        { product: 0, quantity: '15', observations: 'Dirección académica' },
+        { product: 1, quantity: '2' },
+        { product: 3, quantity: '30' },
+      ]),
+    },
+    {
+      kind: 'invoice',
+      body: invoice(-30, 'DON-2026-004', 'DONATIVO', 2, [
+        { product: 2, quantity: '10', price: '35' },
+        { product: 7, quantity: '3' },
+      ]),
+    },
+    {
+      kind: 'dispatch',
+      body: dispatch(-20, [
+        { product: 0, quantity: '10' },
+        { product: 2, quantity: '4.5' },
+        { product: 5, quantity: '2.25', observations: 'Laboratorio de química' },
+      ]),
+    },
+    {
+      kind: 'invoice',
+      body: invoice(-10, 'A-10391', 'COMPRA_DIRECTA', 0, [
+        { product: 0, quantity: '40', price: '99.9', vat: true },
+        { product: 8, quantity: '48', iepsRate: '8' },
+      ]),
+    },
+    {
+      kind: 'dispatch',
+      body: dispatch(-3, [
+        { product: 0, quantity: '20' },
+        { product: 4, quantity: '1' },
+        { product: 6, quantity: '8', observations: 'Servicios generales' },
+        { product: 8, quantity: '12' },
+      ]),
+    },
     { kind: 'dispatch', body: dispatch(0, [{ product: 1, quantity: '1', observations: 'Centro de cómputo' }]) },
   ];
 

@@ -8,14 +8,14 @@
 // are older ones, ask for one more row than you show. Without either parameter the answer is the
 // whole history in ledger order, as before.
 import type { FastifyPluginAsync } from 'fastify';
-import { dataOf, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { AppError } from '../../http/errors';
+import { dataOf, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { parseId } from '../../http/validate';
-import type { ModuleOptions } from '../module';
+import { dispatchExists } from '../dispatches/dispatches.repository';
+import { invoiceExists } from '../invoices/invoices.repository';
 import { movementPageOfProduct, movementsOfDispatch, movementsOfInvoice, movementsOfProduct } from '../ledger/ledger.repository';
 import { movementSchema } from '../ledger/schemas';
-import { invoiceExists } from '../invoices/invoices.repository';
-import { dispatchExists } from '../dispatches/dispatches.repository';
+import type { ModuleOptions } from '../module';
 
 const tags = ['movimientos'];
 const response = { 200: dataOf(listOf(movementSchema)), ...ERROR_RESPONSES };

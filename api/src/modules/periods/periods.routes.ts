@@ -57,7 +57,10 @@ const nextSchema = {
         type: 'object',
         required: ['movementType', 'documentId', 'documentDate', 'invoiceNumber', 'registeredAt'],
         properties: {
-          movementType: { type: 'string', enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT'] },
+          movementType: {
+            type: 'string',
+            enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT'],
+          },
           documentId: { type: 'integer' },
           documentDate: date,
           invoiceNumber: { type: 'string', nullable: true },
@@ -71,7 +74,13 @@ const nextSchema = {
 const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
   app.get(
     '/period-closings',
-    { schema: { tags, summary: 'Cierres de periodo, el mes más reciente primero', response: { 200: dataOf(listOf(closingSchema)), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Cierres de periodo, el mes más reciente primero',
+        response: { 200: dataOf(listOf(closingSchema)), ...ERROR_RESPONSES },
+      },
+    },
     async () => ({ data: await listClosings(db) }),
   );
 
@@ -100,7 +109,11 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
           headers: idempotencyHeaders,
           response: { 201: dataOf(closingSchema), ...ERROR_RESPONSES },
         },
-        { type: 'object', required: ['until'], properties: { until: { ...date, description: 'Último día del mes a cerrar (AAAA-MM-DD)' } } },
+        {
+          type: 'object',
+          required: ['until'],
+          properties: { until: { ...date, description: 'Último día del mes a cerrar (AAAA-MM-DD)' } },
+        },
       ),
     },
     async (request, reply) => {
@@ -120,10 +133,20 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
           tags,
           summary: 'Reabrir el último periodo cerrado (con motivo; queda en la bitácora)',
           headers: idempotencyHeaders,
-          params: { type: 'object', required: ['until'], properties: { until: { type: 'string', description: 'Último día del mes cerrado (AAAA-MM-DD)' } } },
+          params: {
+            type: 'object',
+            required: ['until'],
+            properties: { until: { type: 'string', description: 'Último día del mes cerrado (AAAA-MM-DD)' } },
+          },
           response: { 201: dataOf(closingSchema), ...ERROR_RESPONSES },
         },
-        { type: 'object', required: ['reason'], properties: { reason: { type: 'string', minLength: 5, maxLength: 500, description: 'Motivo (se recorta; entre 5 y 500 caracteres)' } } },
+        {
+          type: 'object',
+          required: ['reason'],
+          properties: {
+            reason: { type: 'string', minLength: 5, maxLength: 500, description: 'Motivo (se recorta; entre 5 y 500 caracteres)' },
+          },
+        },
       ),
     },
     async (request, reply) => {

@@ -104,7 +104,9 @@ const toClosing = (r: ClosingRow): PeriodClosing => ({
   closedBy: { sub: r.closedBySub, name: r.closedByName },
   status: r.reopenedAt ? 'REABIERTO' : 'CERRADO',
   reopening:
-    r.reopenedAt && r.reopenReason ? { reason: r.reopenReason, reopenedAt: r.reopenedAt, reopenedBy: { sub: r.reopenedBySub ?? '', name: r.reopenedByName ?? '' } } : null,
+    r.reopenedAt && r.reopenReason
+      ? { reason: r.reopenReason, reopenedAt: r.reopenedAt, reopenedBy: { sub: r.reopenedBySub ?? '', name: r.reopenedByName ?? '' } }
+      : null,
 });
 
 /** Every closing, the most recent month first (a reopened one stays, marked REABIERTO). */

@@ -44,14 +44,31 @@ const describe = (filters: AuditFilters, actorName: string | null): ReportDefini
 
 export async function auditReport(snapshot: Snapshot, context: ReportContext, filters: AuditFilters): Promise<ReportDefinition> {
   const timeZone = context.timeZone ?? 'America/Mexico_City';
-  const actor = filters.actor === undefined ? [] : await snapshot.query<{ name: string }>('SELECT actor_name AS name FROM audit_log WHERE actor_sub = $1 ORDER BY id DESC LIMIT 1', [filters.actor]);
+  const actor =
+    filters.actor === undefined
+      ? []
+      : await snapshot.query<{ name: string }>('SELECT actor_name AS name FROM audit_log WHERE actor_sub = $1 ORDER BY id DESC LIMIT 1', [
+          filters.actor,
+        ]);
   const params: unknown[] = [];
   const where = auditWhere(filters, timeZone, params);
   async function* rows(): AsyncIterable<Row[]> {
     // audit_log.id, the number: a bare "id" names AUDIT_COLUMNS' text column ("99" > "279").
-    for await (const batch of snapshot.cursor<AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC`, params)) {
+    for await (const batch of snapshot.cursor<AuditRow>(
+      `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC`,
+      params,
+    )) {
       yield batch.map((r) => ({
-        cells: [r.id, formatDateTime(r.at, timeZone), `${r.actorName} (${r.actorSub})`, AUDIT_ACTION_LABELS[r.action] ?? r.action, r.entity, r.entityId, json(r.before), json(r.after)],
+        cells: [
+          r.id,
+          formatDateTime(r.at, timeZone),
+          `${r.actorName} (${r.actorSub})`,
+          AUDIT_ACTION_LABELS[r.action] ?? r.action,
+          r.entity,
+          r.entityId,
+          json(r.before),
+          json(r.after),
+        ],
       }));
     }
   }

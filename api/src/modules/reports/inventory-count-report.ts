@@ -90,7 +90,8 @@ async function* mapBatches<T>(source: AsyncIterable<T[]>, map: (row: T) => Row[]
 const STATUS_LABELS = { ABIERTO: 'Abierto', APLICADO: 'Aplicado', DESCARTADO: 'Descartado' } as const;
 
 function stampOf(count: CountHeader, context: ReportContext): ReportDefinition['stamp'] {
-  if (count.status === 'ABIERTO') return { title: 'BORRADOR', text: 'Conteo sin aplicar: las diferencias aún no se registran en el libro de almacén.' };
+  if (count.status === 'ABIERTO')
+    return { title: 'BORRADOR', text: 'Conteo sin aplicar: las diferencias aún no se registran en el libro de almacén.' };
   if (count.status === 'DESCARTADO') {
     const when = count.closed_at ? formatDateTime(count.closed_at, context.timeZone ?? DEFAULT_TIME_ZONE) : '';
     return { title: 'DESCARTADO', text: `Conteo descartado el ${when}: no movió el libro de almacén.` };
@@ -165,7 +166,12 @@ export async function inventoryCountActa(snapshot: Snapshot, context: ReportCont
 }
 
 /** "Hoja de conteo": the lines to count on paper or to fill in and upload; `withBook` false = blind count. */
-export async function inventoryCountSheet(snapshot: Snapshot, context: ReportContext, id: number, withBook: boolean): Promise<ReportDefinition | null> {
+export async function inventoryCountSheet(
+  snapshot: Snapshot,
+  context: ReportContext,
+  id: number,
+  withBook: boolean,
+): Promise<ReportDefinition | null> {
   const count = await countHeader(snapshot, id);
   if (!count) return null;
   const columns: Column[] = [
@@ -193,7 +199,16 @@ export async function inventoryCountSheet(snapshot: Snapshot, context: ReportCon
     columns,
     rows: mapBatches(countLines(snapshot, id), (l): Row[] => [
       {
-        cells: [String(l.product_id), l.product, l.unit ?? NO_UNIT, l.category ?? NO_CATEGORY, ...(withBook ? [l.book_quantity] : []), l.counted_quantity, l.unit_cost, l.observations],
+        cells: [
+          String(l.product_id),
+          l.product,
+          l.unit ?? NO_UNIT,
+          l.category ?? NO_CATEGORY,
+          ...(withBook ? [l.book_quantity] : []),
+          l.counted_quantity,
+          l.unit_cost,
+          l.observations,
+        ],
       },
     ]),
     emptyText: 'El conteo no tiene productos.',

@@ -3,8 +3,8 @@
 // (`round(x, 2)`), and a total is the sum of the rounded amounts it foots, so each printed
 // column adds up to its printed total.
 import type { MovementType } from '@almacen/shared/domain';
-import type { Snapshot } from './snapshot';
 import { balanceAt, endOfDay, startOfDay } from '../stock/stock-at-date';
+import type { Snapshot } from './snapshot';
 
 // ---------------------------------------------------------------- Reporte de existencias
 
@@ -215,7 +215,13 @@ export interface KardexBalance {
  * range from that date) or when it ends ('end', the "Saldo final" of a range to it): the balance
  * its last movement registered by then stored; 0 / 0 / 0 when it had not moved.
  */
-export async function kardexBalanceAt(snapshot: Snapshot, productId: number, date: string, edge: 'start' | 'end', timeZone: string): Promise<KardexBalance> {
+export async function kardexBalanceAt(
+  snapshot: Snapshot,
+  productId: number,
+  date: string,
+  edge: 'start' | 'end',
+  timeZone: string,
+): Promise<KardexBalance> {
   const instant = edge === 'start' ? startOfDay('$2', '$3::text') : endOfDay('$2', '$3::text');
   const [row] = await snapshot.query<KardexBalance>(
     `SELECT coalesce(b.quantity, 0)::text AS quantity, coalesce(b.average_cost, 0)::text AS average,

@@ -22,21 +22,22 @@ import { contentDisposition } from '../../reports/content-disposition';
 import { CONTENT_TYPES, type ReportDefinition, type ReportFormat } from '../../reports/model';
 import { renderPdf } from '../../reports/pdf';
 import { renderXlsx } from '../../reports/xlsx';
-import type { ModuleOptions } from '../module';
-import { entryVoucher, exitVoucher, lowStockReport, productCard, stockReport, type ReportContext } from './reports.service';
 import { auditFiltersQuery, parseAuditFilters } from '../audit/audit.filters';
+import type { ModuleOptions } from '../module';
+import { parseCutoffDate, parseDateRange } from '../stock/stock-at-date';
 import { auditReport } from './audit-report';
 import { inventoryCountActa, inventoryCountSheet } from './inventory-count-report';
 import { reportConnections, ReportSlots, ReportsBusy, Semaphore } from './limits';
+import { entryVoucher, exitVoucher, lowStockReport, productCard, stockReport, type ReportContext } from './reports.service';
 import { withSnapshot, type Snapshot } from './snapshot';
 import { spoolReport, type SpooledReport } from './spool';
-import { parseCutoffDate, parseDateRange } from '../stock/stock-at-date';
 
 const tags = ['reportes'];
 const FORMAT_MESSAGE = 'El formato del reporte debe ser "pdf" o "xlsx".';
 
 const formatProperty = { format: { type: 'string', description: 'pdf (por omisión) o xlsx' } } as const;
-const querystringOf = (properties: Record<string, object> = {}) => ({ type: 'object', properties: { ...formatProperty, ...properties } }) as const;
+const querystringOf = (properties: Record<string, object> = {}) =>
+  ({ type: 'object', properties: { ...formatProperty, ...properties } }) as const;
 
 const fileResponse = {
   200: {
@@ -111,7 +112,10 @@ const REPORTS: Report[] = [
     path: '/reports/products/:id',
     summary: 'Tarjeta de almacén (kárdex) de un producto, completa o de un periodo (PDF o XLSX)',
     query: {
-      from: { type: 'string', description: 'AAAA-MM-DD: primer día del periodo (fecha de registro); el primer renglón es el "Saldo inicial"' },
+      from: {
+        type: 'string',
+        description: 'AAAA-MM-DD: primer día del periodo (fecha de registro); el primer renglón es el "Saldo inicial"',
+      },
       to: { type: 'string', description: 'AAAA-MM-DD: último día del periodo (fecha de registro); el último renglón es el "Saldo final"' },
     },
     readQuery: (query, context) => {
@@ -150,7 +154,8 @@ const REPORTS: Report[] = [
   },
   {
     path: '/reports/inventory-counts/:id/sheet',
-    summary: 'Hoja de conteo (PDF para contar en papel, XLSX para llenar y cargar); book=false oculta la existencia en libros (conteo a ciegas)',
+    summary:
+      'Hoja de conteo (PDF para contar en papel, XLSX para llenar y cargar); book=false oculta la existencia en libros (conteo a ciegas)',
     withId: true,
     notFound: 'El conteo de inventario no existe.',
     fileName: (id) => `Hoja de conteo - ${id}`,
@@ -161,7 +166,8 @@ const REPORTS: Report[] = [
         throw new AppError('VALIDATION', BOOK_MESSAGE, { book: BOOK_MESSAGE });
       }
     },
-    build: (snapshot, context, id, query) => inventoryCountSheet(snapshot, context, id, !['false', '0'].includes(String((query as { book?: unknown }).book))),
+    build: (snapshot, context, id, query) =>
+      inventoryCountSheet(snapshot, context, id, !['false', '0'].includes(String((query as { book?: unknown }).book))),
   },
   {
     // Issue #15: "Bitácora" as a workbook, with the same filters as GET /api/audit.
@@ -193,7 +199,15 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
   for (const report of REPORTS) {
     app.post(
       report.path,
-      { schema: { tags, summary: report.summary, querystring: querystringOf(report.query), ...(report.withId ? { params: idParam() } : {}), response: fileResponse } },
+      {
+        schema: {
+          tags,
+          summary: report.summary,
+          querystring: querystringOf(report.query),
+          ...(report.withId ? { params: idParam() } : {}),
+          response: fileResponse,
+        },
+      },
       async (request, reply) => {
         const id = report.withId ? parseId((request.params as { id: unknown }).id) : 0;
         const formats = report.formats ?? ['pdf', 'xlsx'];

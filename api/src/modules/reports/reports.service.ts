@@ -1,9 +1,23 @@
 // The four reports (ARCHITECTURE.md, "Reports") as ReportDefinitions: titles, columns, header fields,
 // rows mapped from the repository's cursors, totals and signature blocks.
-import { addDecimal, DEFAULT_TIME_ZONE, divideDecimal, formatDate, formatDateTime, formatQuantity, invoiceTypeLabel, isInboundMovement, MISSING_LABELS, movementTypeLabel, subtractDecimal, trimDecimal, VAT_FACTOR } from '@almacen/shared/domain';
+import {
+  addDecimal,
+  DEFAULT_TIME_ZONE,
+  divideDecimal,
+  formatDate,
+  formatDateTime,
+  formatQuantity,
+  invoiceTypeLabel,
+  isInboundMovement,
+  MISSING_LABELS,
+  movementTypeLabel,
+  subtractDecimal,
+  trimDecimal,
+  VAT_FACTOR,
+} from '@almacen/shared/domain';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
-import * as repo from './reports.repository';
 import { cutoffNote } from '../stock/stock-at-date';
+import * as repo from './reports.repository';
 import type { Snapshot } from './snapshot';
 
 export interface ReportContext {
@@ -115,11 +129,26 @@ export function lowStockReport(snapshot: Snapshot, context: ReportContext): Repo
         return [{ cells: ['Total general', null, null, null, null, null, null, null, row.amount], emphasis: 'total' }];
       }
       if (row.product_total === 1) {
-        return [{ cells: [`Subtotal de la partida ${row.category ?? NO_CATEGORY}`, null, null, null, null, null, null, null, row.amount], emphasis: 'subtotal' }];
+        return [
+          {
+            cells: [`Subtotal de la partida ${row.category ?? NO_CATEGORY}`, null, null, null, null, null, null, null, row.amount],
+            emphasis: 'subtotal',
+          },
+        ];
       }
       return [
         {
-          cells: [String(row.product_id), row.name, row.unit ?? NO_UNIT, row.quantity, row.minimum, row.maximum, row.suggested, row.average, row.amount],
+          cells: [
+            String(row.product_id),
+            row.name,
+            row.unit ?? NO_UNIT,
+            row.quantity,
+            row.minimum,
+            row.maximum,
+            row.suggested,
+            row.average,
+            row.amount,
+          ],
         },
       ];
     }),
@@ -165,7 +194,10 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
   const range = context.range && (context.range.from || context.range.to) ? { ...context.range, timeZone } : null;
   const zero: repo.KardexBalance = { quantity: '0', average: '0', value: '0' };
   async function* rows(): AsyncIterable<Row[]> {
-    if (range) yield [balanceRow('Saldo inicial', range.from ? await repo.kardexBalanceAt(snapshot, productId, range.from, 'start', timeZone) : zero)];
+    if (range)
+      yield [
+        balanceRow('Saldo inicial', range.from ? await repo.kardexBalanceAt(snapshot, productId, range.from, 'start', timeZone) : zero),
+      ];
     yield* mapBatches(repo.kardexRows(snapshot, productId, range), (m): Row[] => {
       const entry = isInboundMovement(m.movement_type);
       const movement = [m.quantity, m.unit_cost, m.amount];
@@ -176,7 +208,11 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
             m.id,
             m.date,
             movementTypeLabel(m.movement_type),
-            m.invoice_number !== null ? `Factura ${m.invoice_number}` : m.inventory_count_id !== null ? `Conteo ${m.inventory_count_id}` : `Salida ${m.dispatch_id}`,
+            m.invoice_number !== null
+              ? `Factura ${m.invoice_number}`
+              : m.inventory_count_id !== null
+                ? `Conteo ${m.inventory_count_id}`
+                : `Salida ${m.dispatch_id}`,
             m.counterpart,
             ...(entry ? movement : none),
             ...(entry ? none : movement),
@@ -192,10 +228,27 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
     // "Saldo final": the range's entries and exits and the balance at its end, which is the
     // "Saldo inicial" of the range that follows.
     if (!range && Number(totals.movements) === 0) return;
-    const final = range?.to ? await repo.kardexBalanceAt(snapshot, productId, range.to, 'end', timeZone) : { quantity: product!.quantity, average: product!.average, value: product!.value };
+    const final = range?.to
+      ? await repo.kardexBalanceAt(snapshot, productId, range.to, 'end', timeZone)
+      : { quantity: product!.quantity, average: product!.average, value: product!.value };
     yield [
       {
-        cells: [range ? 'Saldo final' : 'Totales', null, null, null, null, totals.in_quantity, null, totals.in_amount, totals.out_quantity, null, totals.out_amount, final.quantity, final.average, final.value],
+        cells: [
+          range ? 'Saldo final' : 'Totales',
+          null,
+          null,
+          null,
+          null,
+          totals.in_quantity,
+          null,
+          totals.in_amount,
+          totals.out_quantity,
+          null,
+          totals.out_amount,
+          final.quantity,
+          final.average,
+          final.value,
+        ],
         emphasis: 'total',
       },
     ];
@@ -267,7 +320,10 @@ export interface TaxBreakdown {
  * rounded half up to cents, and the last part is what remains: the three always add up to the
  * amount.
  */
-export function splitTaxes(amount: string, { applyVat, applyIeps, iepsRate }: { applyVat: boolean; applyIeps: boolean; iepsRate: string }): TaxBreakdown {
+export function splitTaxes(
+  amount: string,
+  { applyVat, applyIeps, iepsRate }: { applyVat: boolean; applyIeps: boolean; iepsRate: string },
+): TaxBreakdown {
   const beforeVat = applyVat ? divideDecimal(amount, VAT_FACTOR, 2) : amount;
   const net = applyIeps ? divideDecimal(beforeVat, addDecimal('1', divideDecimal(iepsRate, '100', 7)), 2) : beforeVat;
   return { net, ieps: subtractDecimal(beforeVat, net), vat: subtractDecimal(amount, beforeVat) };
@@ -371,7 +427,16 @@ export async function exitVoucher(snapshot: Snapshot, context: ReportContext, di
     columns: EXIT_COLUMNS,
     rows: mapBatches(repo.dispatchLines(snapshot, dispatchId), (line): Row[] => [
       {
-        cells: [String(line.line_no), line.product, line.unit ?? NO_UNIT, line.category ?? NO_CATEGORY, line.quantity, line.price, line.amount, line.observations ?? ''],
+        cells: [
+          String(line.line_no),
+          line.product,
+          line.unit ?? NO_UNIT,
+          line.category ?? NO_CATEGORY,
+          line.quantity,
+          line.price,
+          line.amount,
+          line.observations ?? '',
+        ],
       },
     ]),
     closing: async () => ({

@@ -5,12 +5,12 @@
 // GET /api/stock/summary (issue #20): the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
-import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
 import { AppError } from '../../http/errors';
+import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
 import { parseId } from '../../http/validate';
-import type { ModuleOptions } from '../module';
 import { readStock } from '../ledger/ledger.repository';
 import { stockSchema } from '../ledger/schemas';
+import type { ModuleOptions } from '../module';
 import { parseCutoffDate, stockAtDate } from './stock-at-date';
 import { keepMonthTotalsIn, stockSummary, summaryKey, type StockSummary } from './summary';
 
@@ -44,7 +44,18 @@ const summarySchema = {
   properties: {
     data: {
       type: 'object',
-      required: ['month', 'inventoryValue', 'productsWithStock', 'productsUnderMinimum', 'entries', 'exits', 'valueByCategory', 'monthly', 'topProducts', 'recentMovements'],
+      required: [
+        'month',
+        'inventoryValue',
+        'productsWithStock',
+        'productsUnderMinimum',
+        'entries',
+        'exits',
+        'valueByCategory',
+        'monthly',
+        'topProducts',
+        'recentMovements',
+      ],
       properties: {
         month: { type: 'string', description: 'El mes en curso (AAAA-MM, APP_TIME_ZONE)' },
         inventoryValue: money,
@@ -57,12 +68,21 @@ const summarySchema = {
           items: {
             type: 'object',
             required: ['categoryId', 'category', 'value', 'others'],
-            properties: { categoryId: { type: 'integer', nullable: true }, category: { type: 'string' }, value: money, others: { type: 'boolean' } },
+            properties: {
+              categoryId: { type: 'integer', nullable: true },
+              category: { type: 'string' },
+              value: money,
+              others: { type: 'boolean' },
+            },
           },
         },
         monthly: {
           type: 'array',
-          items: { type: 'object', required: ['month', 'entries', 'exits'], properties: { month: { type: 'string' }, entries: money, exits: money } },
+          items: {
+            type: 'object',
+            required: ['month', 'entries', 'exits'],
+            properties: { month: { type: 'string' }, entries: money, exits: money },
+          },
         },
         topProducts: {
           type: 'array',
@@ -76,7 +96,18 @@ const summarySchema = {
           type: 'array',
           items: {
             type: 'object',
-            required: ['id', 'productId', 'productName', 'movementType', 'quantity', 'price', 'amount', 'invoiceId', 'dispatchId', 'recordedAt'],
+            required: [
+              'id',
+              'productId',
+              'productName',
+              'movementType',
+              'quantity',
+              'price',
+              'amount',
+              'invoiceId',
+              'dispatchId',
+              'recordedAt',
+            ],
             properties: {
               id: { type: 'integer' },
               productId: { type: 'integer' },

@@ -21,8 +21,8 @@
 // instead while they are not kept in this zone: keepMonthTotalsIn at start-up); the recent
 // movements are the last 10 ids of the primary key. Measured by `npm run bench`
 // (bench/stock-summary.ts).
-import { MISSING_LABELS } from '@almacen/shared/domain';
 import type { Pool } from 'pg';
+import { MISSING_LABELS } from '@almacen/shared/domain';
 import type { StockSummary, SummaryMonth } from '@almacen/shared/domain';
 
 export type { StockSummary, SummaryMonth };

@@ -1,8 +1,8 @@
 // GET /api/me: the caller as Almacén sees them — name, e-mail, roles and what those let them do.
 // The one call a person without a role may make: the portal shows them who they are and whom to ask.
+import type { FastifyPluginAsync } from 'fastify';
 import type { Me } from '@almacen/shared/domain';
 import { ACCESS_ROLES, PERMISSIONS } from '@almacen/shared/domain';
-import type { FastifyPluginAsync } from 'fastify';
 import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
 import type { ModuleOptions } from '../module';
 
@@ -23,7 +23,13 @@ export const meSchema = {
 const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config }) => {
   app.get(
     '/me',
-    { schema: { tags: ['usuarios'], summary: 'El usuario que llama: nombre, correo, roles y permisos', response: { 200: dataOf(meSchema), ...ERROR_RESPONSES } } },
+    {
+      schema: {
+        tags: ['usuarios'],
+        summary: 'El usuario que llama: nombre, correo, roles y permisos',
+        response: { 200: dataOf(meSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request): Promise<{ data: Me }> => {
       const { id, sub, name, email, effectiveRoles, permissions } = request.caller;
       return { data: { id, sub, name, email, roles: effectiveRoles, permissions, accountUrl: config.oidcAccountUrl } };

@@ -4,14 +4,22 @@
 // of this process forgets the users it kept right after the commit (usersChanged), and the other
 // processes when the database notifies them (access/user-cache.ts, migration 0054).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ACCESS_ROLES, forbiddenMessage, isAccessRole, type AccessRole, type NewUserResult, type PasswordResetResult, type UserSummary } from '@almacen/shared/domain';
+import {
+  ACCESS_ROLES,
+  forbiddenMessage,
+  isAccessRole,
+  type AccessRole,
+  type NewUserResult,
+  type PasswordResetResult,
+  type UserSummary,
+} from '@almacen/shared/domain';
+import type { AppUser } from '../../access/users';
 import { withTransaction, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, errorSchema, idParam, listOf } from '../../http/schemas';
 import { parseId } from '../../http/validate';
 import { randomPassword } from '../../idp/passwords';
 import { addUser, findUserById, setPassword, UserError } from '../../idp/users';
-import type { AppUser } from '../../access/users';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
 import * as repo from './users.repository';
@@ -25,7 +33,10 @@ export const NOT_EMBEDDED_ACCOUNT = 'Esta cuenta no es del proveedor de identida
 const roleGrantSchema = {
   type: 'object',
   required: ['role', 'source'],
-  properties: { role: { type: 'string', enum: [...ACCESS_ROLES] }, source: { type: 'string', enum: ['almacen', 'proveedor', 'configuracion'] } },
+  properties: {
+    role: { type: 'string', enum: [...ACCESS_ROLES] },
+    source: { type: 'string', enum: ['almacen', 'proveedor', 'configuracion'] },
+  },
 } as const;
 
 export const userSummarySchema = {
@@ -144,7 +155,13 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
 
   app.get(
     '/users',
-    { schema: { tags, summary: 'Usuarios de Almacén con sus roles y de dónde viene cada uno', response: { 200: dataOf(listOf(userSummarySchema)), ...RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Usuarios de Almacén con sus roles y de dónde viene cada uno',
+        response: { 200: dataOf(listOf(userSummarySchema)), ...RESPONSES },
+      },
+    },
     async (): Promise<{ data: UserSummary[] }> => ({ data: (await repo.listUsers(db)).map(summary) }),
   );
 
@@ -170,28 +187,42 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         if (before.roles.length === roles.length && before.roles.every((r, i) => r === roles[i])) return before;
         await repo.keepAnAdministrator(trx, config, before, { ...before, roles });
         const after = await repo.setRoles(trx, before.id, roles);
-        await recordAudit(trx, request.user, { action: 'update', entity: 'app_users', entityId: after.id, before: audited(before), after: audited(after) });
+        await recordAudit(trx, request.user, {
+          action: 'update',
+          entity: 'app_users',
+          entityId: after.id,
+          before: audited(before),
+          after: audited(after),
+        });
         return after;
       }).finally(usersChanged);
       return { data: summary(user) };
     },
   );
 
-  const setActive = (active: boolean) => async (request: FastifyRequest): Promise<{ data: UserSummary }> => {
-    const user = await withTransaction(db, async (trx) => {
-      await repo.lockAdministrators(trx);
-      await stillAdmin(trx, request);
-      const before = await target(trx, request);
-      if (before.active === active) return before;
-      if (!active) await repo.keepAnAdministrator(trx, config, before, { ...before, active });
-      const after = await repo.setActive(trx, before.id, active);
-      // With the embedded provider the account also stops signing in and renewing its tokens.
-      if (!active && after.issuer === config.oidcIssuer && config.oidcEmbedded) await repo.endEmbeddedSessions(trx, after.sub);
-      await recordAudit(trx, request.user, { action: 'update', entity: 'app_users', entityId: after.id, before: audited(before), after: audited(after) });
-      return after;
-    }).finally(usersChanged);
-    return { data: summary(user) };
-  };
+  const setActive =
+    (active: boolean) =>
+    async (request: FastifyRequest): Promise<{ data: UserSummary }> => {
+      const user = await withTransaction(db, async (trx) => {
+        await repo.lockAdministrators(trx);
+        await stillAdmin(trx, request);
+        const before = await target(trx, request);
+        if (before.active === active) return before;
+        if (!active) await repo.keepAnAdministrator(trx, config, before, { ...before, active });
+        const after = await repo.setActive(trx, before.id, active);
+        // With the embedded provider the account also stops signing in and renewing its tokens.
+        if (!active && after.issuer === config.oidcIssuer && config.oidcEmbedded) await repo.endEmbeddedSessions(trx, after.sub);
+        await recordAudit(trx, request.user, {
+          action: 'update',
+          entity: 'app_users',
+          entityId: after.id,
+          before: audited(before),
+          after: audited(after),
+        });
+        return after;
+      }).finally(usersChanged);
+      return { data: summary(user) };
+    };
 
   app.post(
     '/users/:id/deactivation',
@@ -208,7 +239,14 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
 
   app.delete(
     '/users/:id/deactivation',
-    { schema: { tags, summary: 'Reactiva a un usuario desactivado', params: idParam(), response: { 200: dataOf(userSummarySchema), ...RESPONSES } } },
+    {
+      schema: {
+        tags,
+        summary: 'Reactiva a un usuario desactivado',
+        params: idParam(),
+        response: { 200: dataOf(userSummarySchema), ...RESPONSES },
+      },
+    },
     setActive(true),
   );
 
@@ -218,8 +256,16 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
       schema: documentBody(
         {
           tags,
-          summary: 'Crea una cuenta en el proveedor de identidad integrado; la respuesta trae su contraseña de un solo uso (solo con el proveedor integrado)',
-          response: { 201: dataOf({ type: 'object', required: ['user', 'password'], properties: { user: userSummarySchema, password: { type: 'string' } } }), ...RESPONSES },
+          summary:
+            'Crea una cuenta en el proveedor de identidad integrado; la respuesta trae su contraseña de un solo uso (solo con el proveedor integrado)',
+          response: {
+            201: dataOf({
+              type: 'object',
+              required: ['user', 'password'],
+              properties: { user: userSummarySchema, password: { type: 'string' } },
+            }),
+            ...RESPONSES,
+          },
         },
         newUserBody,
       ),
@@ -236,7 +282,9 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         } catch (error) {
           if (!(error instanceof UserError)) throw error;
           if (/ya existe/.test(error.message)) throw new AppError('DUPLICATE', error.message, { username: error.message });
-          throw new AppError('VALIDATION', error.message, { [/correo/.test(error.message) ? 'email' : /nombre/.test(error.message) ? 'name' : 'username']: error.message });
+          throw new AppError('VALIDATION', error.message, {
+            [/correo/.test(error.message) ? 'email' : /nombre/.test(error.message) ? 'name' : 'username']: error.message,
+          });
         }
         const row = await repo.insertEmbeddedUser(trx, {
           issuer: config.oidcIssuer,

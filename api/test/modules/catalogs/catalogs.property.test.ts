@@ -11,7 +11,8 @@ let authorization: string;
 beforeAll(async () => {
   t = await createTestApp();
   authorization = `Bearer ${await t.token({}, { expiresIn: 3600 })}`;
-  const send = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization, 'content-type': 'application/json' }, payload });
+  const send = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization, 'content-type': 'application/json' }, payload });
   // A few real rows, so generated ids sometimes hit existing ones.
   for (let i = 1; i <= 3; i++) {
     await send('/api/catalog/product-categories', { description: `Partida ${i}` });
@@ -29,7 +30,10 @@ const TABLES = ['product_categories', 'product_units', 'roles', 'employees', 'em
 
 async function snapshot(): Promise<string> {
   const parts = await Promise.all(
-    TABLES.map(async (table) => (await t.db.query(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${table} x`)).rows[0].h as string),
+    TABLES.map(
+      async (table) =>
+        (await t.db.query(`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${table} x`)).rows[0].h as string,
+    ),
   );
   return parts.join(',');
 }
@@ -41,7 +45,20 @@ const id = fc.oneof(
   fc.constantFrom('1', 'uno', '', null, true, '9007199254740993'),
 );
 // Texts PostgreSQL or the validation treat specially get extra weight.
-const hostile = fc.constantFrom('', '   ', 'a\u0000b', '\u0000', '\ud800x', 'ñandú', 'x'.repeat(201), ' x '.repeat(70), 'ABC010203XY9', 'abc010203xy9', 'XEXX010101000', "'; DROP TABLE products; --");
+const hostile = fc.constantFrom(
+  '',
+  '   ',
+  'a\u0000b',
+  '\u0000',
+  '\ud800x',
+  'ñandú',
+  'x'.repeat(201),
+  ' x '.repeat(70),
+  'ABC010203XY9',
+  'abc010203xy9',
+  'XEXX010101000',
+  "'; DROP TABLE products; --",
+);
 const text = fc.oneof(
   { arbitrary: hostile, weight: 4 },
   fc.string({ maxLength: 30 }),
@@ -55,7 +72,10 @@ const field = fc.oneof(text, id, fc.anything({ maxDepth: 2 }));
 /** Bodies shaped like the real ones (any key may be missing or of the wrong type) or anything at all. */
 const body = (keys: string[]) =>
   fc.oneof(
-    fc.record(Object.fromEntries(keys.map((key) => [key, key.endsWith('Id') || key === 'id' ? fc.oneof(id, field) : fc.oneof(text, field)])), { requiredKeys: [] }),
+    fc.record(
+      Object.fromEntries(keys.map((key) => [key, key.endsWith('Id') || key === 'id' ? fc.oneof(id, field) : fc.oneof(text, field)])),
+      { requiredKeys: [] },
+    ),
     fc.anything({ maxDepth: 3 }),
   );
 
@@ -117,9 +137,16 @@ test.each(WRITES)('$method $url: generated bodies never cause a 5xx and refused 
 
 test('raw, possibly malformed JSON text never causes a 5xx', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...WRITES), fc.oneof(fc.string({ maxLength: 40 }), fc.json().map((j) => j.slice(0, -1))), async (write, raw) => {
-      await expectSafe(write.method, write.url, raw);
-    }),
+    fc.asyncProperty(
+      fc.constantFrom(...WRITES),
+      fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.json().map((j) => j.slice(0, -1)),
+      ),
+      async (write, raw) => {
+        await expectSafe(write.method, write.url, raw);
+      },
+    ),
     { numRuns: 80 },
   );
 });

@@ -58,7 +58,9 @@ describe.each(CASES)('$path', (c) => {
     expect(deleted.json()).toEqual({ data: { id: row.id, description: `${c.sample} (editado)` } });
     expect((await api.get(c.path)).json()).toEqual({ data: [] });
 
-    expect((await auditRows(t, c.table, row.id)).map((a) => [a.action, a.before?.description ?? null, a.after?.description ?? null])).toEqual([
+    expect(
+      (await auditRows(t, c.table, row.id)).map((a) => [a.action, a.before?.description ?? null, a.after?.description ?? null]),
+    ).toEqual([
       ['create', null, c.sample],
       ['update', c.sample, `${c.sample} (editado)`],
       ['delete', `${c.sample} (editado)`, null],

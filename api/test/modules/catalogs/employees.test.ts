@@ -65,7 +65,10 @@ test('roles: assign, list as data.roles, refuse duplicates, remove', async () =>
   expect(removed.statusCode).toBe(200);
   expect(removed.json()).toEqual({ data: { employeeId: e.id, roleId: keeper.id } });
   expect((await api.get(`${ER}/${e.id}`)).json()).toEqual({ data: { roles: [director] } });
-  expect((await api.del(`${ER}/${e.id}/${keeper.id}`)).json()).toEqual({ message: 'El empleado no tiene asignado ese rol.', code: 'NOT_FOUND' });
+  expect((await api.del(`${ER}/${e.id}/${keeper.id}`)).json()).toEqual({
+    message: 'El empleado no tiene asignado ese rol.',
+    code: 'NOT_FOUND',
+  });
 
   expect((await auditRows(t, 'employee_roles', `${e.id}:${keeper.id}`)).map((a) => a.action)).toEqual(['create', 'delete']);
 });
@@ -85,7 +88,11 @@ test('assigning an unknown role or to an unknown employee → 400 naming the fie
 
   const noRole = await api.post(ER, { employeeId: e.id, roleId: 777777 });
   expect(noRole.statusCode).toBe(400);
-  expect(noRole.json()).toEqual({ message: 'El rol seleccionado no existe.', code: 'VALIDATION', errors: { roleId: 'El rol seleccionado no existe.' } });
+  expect(noRole.json()).toEqual({
+    message: 'El rol seleccionado no existe.',
+    code: 'VALIDATION',
+    errors: { roleId: 'El rol seleccionado no existe.' },
+  });
   const noEmployee = await api.post(ER, { employeeId: 777777, roleId: r.id });
   expect(noEmployee.json().errors).toEqual({ employeeId: 'El empleado seleccionado no existe.' });
   const missing = await api.post(ER, { employeeId: e.id });
@@ -100,7 +107,10 @@ test('a role assigned to someone cannot be deleted (409); deleting the employee 
 
   const refused = await api.del(`/api/catalog/roles/${r.id}`);
   expect(refused.statusCode).toBe(409);
-  expect(refused.json()).toEqual({ message: 'No se puede eliminar el rol: está en uso en asignaciones de roles a empleados.', code: 'IN_USE' });
+  expect(refused.json()).toEqual({
+    message: 'No se puede eliminar el rol: está en uso en asignaciones de roles a empleados.',
+    code: 'IN_USE',
+  });
 
   expect((await api.del(`${E}/${e.id}`)).statusCode).toBe(200);
   const audit = await auditRows(t, 'employees', e.id);

@@ -26,13 +26,17 @@ afterAll(() => t.close());
 const P = '/api/catalog/products';
 const BROWSER = 'gzip, deflate, br, zstd';
 
-const get = async (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), ...headers } });
+const get = async (headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), ...headers } });
 const decode: Record<string, (bytes: Buffer) => Buffer> = {
   br: (bytes) => zlib.brotliDecompressSync(bytes),
   gzip: (bytes) => zlib.gunzipSync(bytes),
   deflate: (bytes) => zlib.inflateSync(bytes),
 };
-const varies = (header: unknown) => String(header ?? '').split(',').map((v) => v.trim().toLowerCase());
+const varies = (header: unknown) =>
+  String(header ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase());
 
 test('a browser (Accept-Encoding: gzip, deflate, br, zstd) gets br: once decoded, exactly the uncompressed JSON', async () => {
   const plain = await get();
@@ -53,7 +57,7 @@ test('a browser (Accept-Encoding: gzip, deflate, br, zstd) gets br: once decoded
   expect(response.headers.etag).toBe(plain.headers.etag);
 });
 
-test('gzip when the client prefers it or takes nothing else (x-gzip, *); deflate alone is still the plugin\'s, compressed once', async () => {
+test("gzip when the client prefers it or takes nothing else (x-gzip, *); deflate alone is still the plugin's, compressed once", async () => {
   const plain = (await get()).body;
   for (const [accept, encoding] of [
     ['gzip', 'gzip'],
@@ -79,7 +83,12 @@ test('an unchanged catalogue is sent from the kept bytes: no compression work, t
   const firstGzip = await get({ 'accept-encoding': 'gzip' });
   // Watched, not replaced. (@fastify/compress's own streams are zlib getters jest cannot watch;
   // that it did not touch these answers shows in the identical bytes and Content-Encoding.)
-  const work = [jest.spyOn(zlib, 'brotliCompress'), jest.spyOn(zlib, 'gzip'), jest.spyOn(zlib, 'brotliCompressSync'), jest.spyOn(zlib, 'gzipSync')];
+  const work = [
+    jest.spyOn(zlib, 'brotliCompress'),
+    jest.spyOn(zlib, 'gzip'),
+    jest.spyOn(zlib, 'brotliCompressSync'),
+    jest.spyOn(zlib, 'gzipSync'),
+  ];
   try {
     for (let i = 0; i < 3; i += 1) {
       const again = await get({ 'accept-encoding': BROWSER });
@@ -94,7 +103,9 @@ test('an unchanged catalogue is sent from the kept bytes: no compression work, t
     await ana.post(P, { name: 'Sacapuntas metálico' });
     const changed = await get({ 'accept-encoding': BROWSER });
     expect(changed.headers.etag).not.toBe(first.headers.etag);
-    expect(JSON.parse(decode.br(changed.rawPayload).toString('utf8')).data.map((p: { name: string }) => p.name)).toContain('Sacapuntas metálico');
+    expect(JSON.parse(decode.br(changed.rawPayload).toString('utf8')).data.map((p: { name: string }) => p.name)).toContain(
+      'Sacapuntas metálico',
+    );
     expect(work[0].mock.calls.length).toBe(1);
     await get({ 'accept-encoding': BROWSER });
     expect(work[0].mock.calls.length).toBe(1);

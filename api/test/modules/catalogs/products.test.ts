@@ -27,16 +27,31 @@ test('create answers 201 with the saved row (trimmed, no unit or partida yet) an
   const response = await ana.post(P, { name: '  Papel bond carta  ' });
   expect(response.statusCode).toBe(201);
   const product = response.json().data;
-  expect(product).toEqual({ id: expect.any(Number), name: 'Papel bond carta', unit: null, category: null, minimumStock: null, maximumStock: null });
+  expect(product).toEqual({
+    id: expect.any(Number),
+    name: 'Papel bond carta',
+    unit: null,
+    category: null,
+    minimumStock: null,
+    maximumStock: null,
+  });
 
   const { rows } = await t.db.query('SELECT created_by, created_by_name, updated_by FROM products WHERE id = $1', [product.id]);
   expect(rows[0]).toEqual({ created_by: 'user-ana', created_by_name: 'Ana Pérez', updated_by: 'user-ana' });
   expect(await auditRows(t, 'products', product.id)).toEqual([
-    { actor_sub: 'user-ana', actor_name: 'Ana Pérez', action: 'create', entity: 'products', entity_id: String(product.id), before: null, after: product },
+    {
+      actor_sub: 'user-ana',
+      actor_name: 'Ana Pérez',
+      action: 'create',
+      entity: 'products',
+      entity_id: String(product.id),
+      before: null,
+      after: product,
+    },
   ]);
 });
 
-test('a blank name is refused with the form\'s message and creates nothing', async () => {
+test("a blank name is refused with the form's message and creates nothing", async () => {
   const before = await countRows(t, ['products', 'audit_log']);
   const response = await ana.post(P, { name: '   ' });
   expect(response.statusCode).toBe(400);
@@ -60,19 +75,36 @@ test('edit sets partida and unit; the list and the detail show them nested; who 
   expect((await ana.get(`${P}/${created.id}`)).json()).toEqual({ data: expected });
   expect((await ana.get(P)).json().data).toContainEqual(expected);
 
-  const { rows } = await t.db.query('SELECT created_by, updated_by, updated_by_name, updated_at >= created_at AS ordered FROM products WHERE id = $1', [created.id]);
+  const { rows } = await t.db.query(
+    'SELECT created_by, updated_by, updated_by_name, updated_at >= created_at AS ordered FROM products WHERE id = $1',
+    [created.id],
+  );
   expect(rows[0]).toEqual({ created_by: 'user-ana', updated_by: 'user-luis', updated_by_name: 'Luis Gómez', ordered: true });
   const audit = await auditRows(t, 'products', created.id);
   expect(audit.map((a) => [a.action, a.actor_sub])).toEqual([
     ['create', 'user-ana'],
     ['update', 'user-luis'],
   ]);
-  expect(audit[1].before).toEqual({ id: created.id, name: 'Tóner negro', unit: null, category: null, minimumStock: null, maximumStock: null });
+  expect(audit[1].before).toEqual({
+    id: created.id,
+    name: 'Tóner negro',
+    unit: null,
+    category: null,
+    minimumStock: null,
+    maximumStock: null,
+  });
   expect(audit[1].after).toEqual(expected);
 
   // null clears them again
   const cleared = await ana.put(P, { id: created.id, name: 'Tóner negro HP 58A', categoryId: null, unitId: null });
-  expect(cleared.json().data).toEqual({ id: created.id, name: 'Tóner negro HP 58A', unit: null, category: null, minimumStock: null, maximumStock: null });
+  expect(cleared.json().data).toEqual({
+    id: created.id,
+    name: 'Tóner negro HP 58A',
+    unit: null,
+    category: null,
+    minimumStock: null,
+    maximumStock: null,
+  });
 });
 
 test('unknown partida or unit → 400 naming the field; nothing changes', async () => {
@@ -184,7 +216,10 @@ test('the list carries an ETag: an unchanged catalogue answers 304 without a bod
   const unchanged = await t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), 'if-none-match': tag } });
   expect(unchanged.statusCode).toBe(304);
   expect(unchanged.body).toBe('');
-  expect((await t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), 'if-none-match': `"otra", ${tag.slice(2)}` } })).statusCode).toBe(304);
+  expect(
+    (await t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), 'if-none-match': `"otra", ${tag.slice(2)}` } }))
+      .statusCode,
+  ).toBe(304);
 
   // A unit renamed: the products that use it show the new name under a new tag.
   const caja = await unit('Caja de etiqueta');
@@ -201,7 +236,9 @@ test('the list carries an ETag: an unchanged catalogue answers 304 without a bod
 
   // Written by someone else entirely (psql, a seed): the triggers still move the tag.
   const tag3 = renamed.headers.etag as string;
-  await t.db.query(`INSERT INTO products (name, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Alta directa en SQL', 's', 'S', 's', 'S')`);
+  await t.db.query(
+    `INSERT INTO products (name, created_by, created_by_name, updated_by, updated_by_name) VALUES ('Alta directa en SQL', 's', 'S', 's', 'S')`,
+  );
   const direct = await t.app.inject({ method: 'GET', url: P, headers: { ...(await t.auth()), 'if-none-match': tag3 } });
   expect(direct.statusCode).toBe(200);
   expect(direct.json().data.map((p: { name: string }) => p.name)).toContain('Alta directa en SQL');

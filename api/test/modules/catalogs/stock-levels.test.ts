@@ -74,7 +74,10 @@ test('máxima ≥ mínima also against the stored level of the one not sent', as
   expect(higher.json().errors).toEqual({ maximumStock: CATALOG_MESSAGES.stockLevels });
   expect((await ana.get(`${P}/${id}`)).json().data).toMatchObject({ minimumStock: '5', maximumStock: '8' });
   // Clearing the maximum lets the minimum rise.
-  expect((await ana.put(P, { id, name: 'Tóner negro', minimumStock: '9', maximumStock: null })).json().data).toMatchObject({ minimumStock: '9', maximumStock: null });
+  expect((await ana.put(P, { id, name: 'Tóner negro', minimumStock: '9', maximumStock: null })).json().data).toMatchObject({
+    minimumStock: '9',
+    maximumStock: null,
+  });
 });
 
 test('the cached list (plain and gzip) shows a level change at once, like the detail', async () => {

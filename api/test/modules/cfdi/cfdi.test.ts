@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { readPdf } from '../../reports/read-report';
 import { createCatalog, createProduct, invoiceBody, type Catalog } from '../../ledger/fixtures';
+import { readPdf } from '../../reports/read-report';
 
 jest.setTimeout(120_000);
 
@@ -106,7 +106,13 @@ describe('POST /api/cfdi/parse', () => {
   test('exento: vat EXENTO, nothing ticked, no warning', async () => {
     const line = (await parse(fixture('exento.xml'))).json().data.lines[0];
     expect(line.vat).toEqual({ kind: 'EXENTO', rate: null });
-    expect(line.form).toEqual({ quantity: '25', basePrice: '320', applyValueAddedTaxToPurchasePrice: false, applyExciseTax: false, exciseTaxRate: '0' });
+    expect(line.form).toEqual({
+      quantity: '25',
+      basePrice: '320',
+      applyValueAddedTaxToPurchasePrice: false,
+      applyExciseTax: false,
+      exciseTaxRate: '0',
+    });
     expect(line.warnings).toEqual([]);
   });
 
@@ -160,8 +166,14 @@ describe('POST /api/cfdi/parse', () => {
 
   test.each([
     ['not-xml.xml', /^El archivo no es un CFDI 4\.0 válido: no es XML bien formado/],
-    ['cfdi-33.xml', /^El archivo no es un CFDI 4\.0 válido: es la versión 3\.3 \(http:\/\/www\.sat\.gob\.mx\/cfd\/3\); se necesita la 4\.0\.$/],
-    ['dtd-entity-bomb.xml', /^El archivo no es un CFDI 4\.0 válido: contiene una declaración DOCTYPE o ENTITY, que no se acepta por seguridad\.$/],
+    [
+      'cfdi-33.xml',
+      /^El archivo no es un CFDI 4\.0 válido: es la versión 3\.3 \(http:\/\/www\.sat\.gob\.mx\/cfd\/3\); se necesita la 4\.0\.$/,
+    ],
+    [
+      'dtd-entity-bomb.xml',
+      /^El archivo no es un CFDI 4\.0 válido: contiene una declaración DOCTYPE o ENTITY, que no se acepta por seguridad\.$/,
+    ],
     ['credit-note.xml', /^El CFDI es de tipo «E» \(egreso, nota de crédito\); solo se cargan facturas de ingreso \(tipo «I»\)\.$/],
     ['no-timbre.xml', /^El CFDI no está timbrado: no tiene el complemento TimbreFiscalDigital con su UUID\.$/],
   ])('%s is refused with a Spanish 400 that names the problem', async (name, message) => {
@@ -173,7 +185,10 @@ describe('POST /api/cfdi/parse', () => {
   });
 
   test('a DOCTYPE with an external entity is refused before any parsing (no XXE)', async () => {
-    const xml = fixture('iva-16.xml').toString('utf8').replace('<cfdi:Comprobante', '<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<cfdi:Comprobante').replace('PAPELERIA DEL CENTRO', '&xxe;');
+    const xml = fixture('iva-16.xml')
+      .toString('utf8')
+      .replace('<cfdi:Comprobante', '<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<cfdi:Comprobante')
+      .replace('PAPELERIA DEL CENTRO', '&xxe;');
     const r = await parse(xml, 'text/xml; charset=utf-8');
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toMatch(/DOCTYPE/);
@@ -223,11 +238,16 @@ describe('saving an entry with its CFDI', () => {
     const folders = await createProduct(ana, 'Folder manila carta (paquete)');
     const xmlBytes = fixture('iva-16.xml');
     const analysis = (await parse(xmlBytes)).json().data;
-    const body = invoiceBody(t, { ...catalog, supplierId }, [
-      { productId: hojas, quantity: '12', purchasePrice: '986', applyValueAddedTaxToPurchasePrice: true },
-      { productId: lapiz, quantity: '50', purchasePrice: '5.22', applyValueAddedTaxToPurchasePrice: true },
-      { productId: folders, quantity: '10', purchasePrice: '220.284', applyValueAddedTaxToPurchasePrice: true },
-    ], { invoiceNumber: 'A1029' });
+    const body = invoiceBody(
+      t,
+      { ...catalog, supplierId },
+      [
+        { productId: hojas, quantity: '12', purchasePrice: '986', applyValueAddedTaxToPurchasePrice: true },
+        { productId: lapiz, quantity: '50', purchasePrice: '5.22', applyValueAddedTaxToPurchasePrice: true },
+        { productId: folders, quantity: '10', purchasePrice: '220.284', applyValueAddedTaxToPurchasePrice: true },
+      ],
+      { invoiceNumber: 'A1029' },
+    );
     body.products.forEach((p, i) => Object.assign(p, { cfdiIndex: i + 1 }));
     const saved = await ana.post('/api/invoices', { ...body, cfdi: { uuid: analysis.uuid.toLowerCase(), xml: xmlBytes.toString('utf8') } });
     expect(saved.statusCode).toBe(201);
@@ -237,7 +257,11 @@ describe('saving an entry with its CFDI', () => {
     const list = (await ana.get('/api/invoices')).json().data;
     expect(list.find((i: { id: number }) => i.id === id).cfdiUuid).toBe('5B3F2C1A-8D4E-4F6A-9B7C-1E2D3F4A5B6C');
 
-    const download = await t.app.inject({ method: 'GET', url: `/api/invoices/${id}/cfdi`, headers: await t.auth({ sub: 'c', almacen_roles: ['CONSULTA'] }) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${id}/cfdi`,
+      headers: await t.auth({ sub: 'c', almacen_roles: ['CONSULTA'] }),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toMatch(/^application\/xml/);
     expect(download.headers['content-disposition']).toBe('attachment; filename="5B3F2C1A-8D4E-4F6A-9B7C-1E2D3F4A5B6C.xml"');
@@ -248,7 +272,11 @@ describe('saving an entry with its CFDI', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('El CFDI 5B3F2C1A-8D4E-4F6A-9B7C-1E2D3F4A5B6C ya está registrado en la entrada A1029.');
     const before = await countRows(t, TABLES);
-    const twice = await ana.post('/api/invoices', { ...body, invoiceNumber: 'A1029-bis', cfdi: { uuid: analysis.uuid, xml: xmlBytes.toString('utf8') } });
+    const twice = await ana.post('/api/invoices', {
+      ...body,
+      invoiceNumber: 'A1029-bis',
+      cfdi: { uuid: analysis.uuid, xml: xmlBytes.toString('utf8') },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('El CFDI 5B3F2C1A-8D4E-4F6A-9B7C-1E2D3F4A5B6C ya está registrado en la entrada A1029.');
     expect(await countRows(t, TABLES)).toEqual(before);
@@ -278,7 +306,9 @@ describe('saving an entry with its CFDI', () => {
     const body = invoiceBody(t, { ...catalog, supplierId }, [{ productId: cemento, quantity: '5', purchasePrice: '245' }]);
     const saved = await ana.post('/api/invoices', { ...body, cfdi: { uuid: '1B2C3D4E-5F60-4172-8839-4A5B6C7D8E9F', xml } });
     expect(saved.statusCode).toBe(201);
-    const { rows } = await t.db.query('SELECT concept_key, product_id FROM cfdi_product_mappings WHERE supplier_rfc = $1', ['MBF200120AA5']);
+    const { rows } = await t.db.query('SELECT concept_key, product_id FROM cfdi_product_mappings WHERE supplier_rfc = $1', [
+      'MBF200120AA5',
+    ]);
     expect(rows).toEqual([{ concept_key: 'PS:30111601:CEMENTO GRIS BULTO 50 KG', product_id: cemento }]);
   });
 
@@ -292,7 +322,9 @@ describe('saving an entry with its CFDI', () => {
 
     const r1 = await ana.post('/api/invoices', { ...ok, cfdi: { uuid: '00000000-0000-4000-8000-000000000000', xml } });
     expect(r1.statusCode).toBe(400);
-    expect(r1.json().message).toBe('El UUID indicado (00000000-0000-4000-8000-000000000000) no es el del XML (7C1D9E2F-3A4B-4C5D-8E6F-0A1B2C3D4E5F).');
+    expect(r1.json().message).toBe(
+      'El UUID indicado (00000000-0000-4000-8000-000000000000) no es el del XML (7C1D9E2F-3A4B-4C5D-8E6F-0A1B2C3D4E5F).',
+    );
     const r2 = await ana.post('/api/invoices', { ...wrongSupplier, cfdi: { uuid: '7C1D9E2F-3A4B-4C5D-8E6F-0A1B2C3D4E5F', xml } });
     expect(r2.statusCode).toBe(400);
     expect(r2.json().message).toMatch(/no es el emisor del CFDI \(RFC PCE190312AB1\)\.$/);

@@ -4,8 +4,8 @@
 // nothing can change.
 import type { JWTPayload } from 'jose';
 import type { AuditPage } from '@almacen/shared/domain';
-import { readXlsx } from '../../reports/read-report';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { readXlsx } from '../../reports/read-report';
 
 let t: TestApp;
 const ADMIN = { sub: 'auditora', name: 'Auditora General' };
@@ -31,7 +31,8 @@ beforeAll(async () => {
        ('2026-03-01T06:30:00Z', 'historico', 'Persona Histórica', 'cancel', 'dispatches', '9', NULL, '{"reason": "Error de captura"}')`,
   );
   // Real writes: three units by Alma, one partida by the auditor.
-  for (const description of ['Pieza', 'Caja', 'Paquete']) expect((await as(ALMA, 'POST', '/api/catalog/product-units', { description })).statusCode).toBe(201);
+  for (const description of ['Pieza', 'Caja', 'Paquete'])
+    expect((await as(ALMA, 'POST', '/api/catalog/product-units', { description })).statusCode).toBe(201);
   expect((await as(ADMIN, 'POST', '/api/catalog/product-categories', { description: '2111 Materiales' })).statusCode).toBe(201);
 });
 afterAll(() => t.close());
@@ -41,7 +42,14 @@ test('newest first, with who, when, what and before → after', async () => {
   expect(response.statusCode).toBe(200);
   const { data, nextCursor } = response.json().data;
   expect(nextCursor).toBeNull();
-  expect(data.map((e: { entity: string }) => e.entity)).toEqual(['product_categories', 'product_units', 'product_units', 'product_units', 'dispatches', 'suppliers']);
+  expect(data.map((e: { entity: string }) => e.entity)).toEqual([
+    'product_categories',
+    'product_units',
+    'product_units',
+    'product_units',
+    'dispatches',
+    'suppliers',
+  ]);
   expect(data[0]).toEqual({
     id: expect.stringMatching(/^\d+$/),
     at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
@@ -77,7 +85,10 @@ test('keyset pages: every row once, in order, and the last page says there is no
 });
 
 test('filters by person, entity, action and days in APP_TIME_ZONE, combined', async () => {
-  const ids = async (query: string) => (await get(query)).json().data.data.map((e: { entity: string; action: string; actorSub: string }) => `${e.actorSub} ${e.action} ${e.entity}`);
+  const ids = async (query: string) =>
+    (await get(query))
+      .json()
+      .data.data.map((e: { entity: string; action: string; actorSub: string }) => `${e.actorSub} ${e.action} ${e.entity}`);
   expect(await ids('?actor=alma')).toEqual(Array(4).fill('alma create product_units'));
   expect(await ids('?entity=suppliers')).toEqual(['historico delete suppliers']);
   expect(await ids('?action=cancel')).toEqual(['historico cancel dispatches']);
@@ -125,7 +136,9 @@ test('only an administrator reads it, and nothing can change it: no route, and t
   expect((await as(ALMA, 'GET', '/api/audit/filters')).statusCode).toBe(403);
   expect((await as(ALMA, 'POST', '/api/reports/audit')).statusCode).toBe(403);
   for (const method of ['DELETE', 'PUT', 'POST'] as const) {
-    expect((await t.app.inject({ method, url: '/api/audit', headers: { authorization: `Bearer ${await t.token(ADMIN)}` } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method, url: '/api/audit', headers: { authorization: `Bearer ${await t.token(ADMIN)}` } })).statusCode,
+    ).toBe(404);
   }
   await expect(t.db.query('DELETE FROM audit_log')).rejects.toThrow(/solo inserción/);
   await expect(t.db.query("UPDATE audit_log SET actor_name = 'Otra'")).rejects.toThrow(/solo inserción/);
@@ -169,11 +182,23 @@ describe('POST /api/reports/audit', () => {
     const { sheetName, rows } = await readXlsx(response.rawPayload);
     expect(sheetName).toBe('Bitácora');
     const text = rows.map((r) => r.filter((c) => c !== null).join(' | '));
-    expect(text).toEqual(expect.arrayContaining(['BITÁCORA DE CAMBIOS', 'Persona: | Persona Histórica (historico)', 'Entidad: | Todas', 'Acción: | Todas', 'Hasta: | 2026-03-01']));
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'BITÁCORA DE CAMBIOS',
+        'Persona: | Persona Histórica (historico)',
+        'Entidad: | Todas',
+        'Acción: | Todas',
+        'Hasta: | 2026-03-01',
+      ]),
+    );
     const header = text.findIndex((line) => line.startsWith('No. | Fecha y hora'));
     expect(text.slice(header + 1).filter(Boolean)).toEqual([
-      expect.stringMatching(/^\d+ \| 01\/03\/2026 00:30 \| Persona Histórica \(historico\) \| Cancelación \| dispatches \| 9 \| \{"reason":"Error de captura"\}$/),
-      expect.stringMatching(/^\d+ \| 28\/02\/2026 23:30 \| Persona Histórica \(historico\) \| Baja \| suppliers \| 7 \| \{"name":"Viejo"\}$/),
+      expect.stringMatching(
+        /^\d+ \| 01\/03\/2026 00:30 \| Persona Histórica \(historico\) \| Cancelación \| dispatches \| 9 \| \{"reason":"Error de captura"\}$/,
+      ),
+      expect.stringMatching(
+        /^\d+ \| 28\/02\/2026 23:30 \| Persona Histórica \(historico\) \| Baja \| suppliers \| 7 \| \{"name":"Viejo"\}$/,
+      ),
     ]);
   });
 
@@ -181,6 +206,9 @@ describe('POST /api/reports/audit', () => {
     const bad = await as(ADMIN, 'POST', '/api/reports/audit?from=ayer');
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'La fecha inicial debe ser una fecha válida con la forma AAAA-MM-DD.']);
     const pdf = await as(ADMIN, 'POST', '/api/reports/audit?format=pdf');
-    expect([pdf.statusCode, pdf.json().message]).toEqual([400, 'Este reporte solo está disponible como hoja de cálculo: el formato debe ser "xlsx".']);
+    expect([pdf.statusCode, pdf.json().message]).toEqual([
+      400,
+      'Este reporte solo está disponible como hoja de cálculo: el formato debe ser "xlsx".',
+    ]);
   });
 });

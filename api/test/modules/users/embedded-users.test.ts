@@ -2,8 +2,8 @@
 // a new account with a one-time password that signs in with the roles it was given, a password
 // reset that ends the old password and the account's sessions, and deactivation that refuses
 // the person's next API call, their refresh token and their sign-in.
-import { ACCOUNT_DISABLED_MESSAGE, type NewUserResult } from '@almacen/shared/domain';
 import { decodeJwt } from 'jose';
+import { ACCOUNT_DISABLED_MESSAGE, type NewUserResult } from '@almacen/shared/domain';
 import { ACCOUNT_DISABLED_LOGIN, BAD_CREDENTIALS } from '../../../src/idp';
 import { ADMIN_PASSWORD, startIdpApp, type IdpApp } from '../../idp/idp-app';
 import { OidcTestClient, type TokenSet } from '../../idp/oidc-client';
@@ -47,16 +47,33 @@ test("the embedded provider's admin administers by default (ADMIN_USERS=admin) a
   expect(me.body.data).toMatchObject({ roles: ['ADMINISTRADOR'] });
   const list = await admin('GET', '/api/users');
   expect(list.body.data).toEqual([
-    expect.objectContaining({ name: 'Administrador', username: 'admin', origin: 'almacen', roles: [{ role: 'ADMINISTRADOR', source: 'configuracion' }] }),
+    expect.objectContaining({
+      name: 'Administrador',
+      username: 'admin',
+      origin: 'almacen',
+      roles: [{ role: 'ADMINISTRADOR', source: 'configuracion' }],
+    }),
   ]);
 });
 
 test('a new account comes with a one-time password; it signs in with the roles given, and the log never holds the password', async () => {
-  const created = await admin('POST', '/api/users', { username: ' Lucia ', name: 'Lucía Hernández', email: 'lucia@example.mx', roles: ['ALMACENISTA'] });
+  const created = await admin('POST', '/api/users', {
+    username: ' Lucia ',
+    name: 'Lucía Hernández',
+    email: 'lucia@example.mx',
+    roles: ['ALMACENISTA'],
+  });
   expect(created.status).toBe(201);
   lucia = created.body.data as NewUserResult;
   expect(lucia.password).toMatch(/^[A-Za-z0-9]{20}$/);
-  expect(lucia.user).toMatchObject({ name: 'Lucía Hernández', email: 'lucia@example.mx', username: 'lucia', origin: 'almacen', active: true, roles: [{ role: 'ALMACENISTA', source: 'almacen' }] });
+  expect(lucia.user).toMatchObject({
+    name: 'Lucía Hernández',
+    email: 'lucia@example.mx',
+    username: 'lucia',
+    origin: 'almacen',
+    active: true,
+    roles: [{ role: 'ALMACENISTA', source: 'almacen' }],
+  });
 
   luciaTokens = await client().signIn('lucia', lucia.password);
   const { rows } = await t.db.query('SELECT id, issuer, sub FROM app_users WHERE username = $1', ['lucia']);
@@ -66,22 +83,40 @@ test('a new account comes with a one-time password; it signs in with the roles g
   expect((await api(luciaTokens.access_token, 'GET', '/api/users')).status).toBe(403);
 
   const audit = await t.db.query("SELECT actor_name, action, after::text AS after FROM audit_log WHERE entity = 'app_users'");
-  expect(audit.rows).toEqual([{ actor_name: 'Administrador', action: 'create', after: expect.stringContaining('"roles": ["ALMACENISTA"]') }]);
+  expect(audit.rows).toEqual([
+    { actor_name: 'Administrador', action: 'create', after: expect.stringContaining('"roles": ["ALMACENISTA"]') },
+  ]);
   expect(JSON.stringify(audit.rows)).not.toContain(lucia.password);
 });
 
 test.each([
   [{ username: 'lucia', name: 'Otra Lucía' }, 409, 'El usuario "lucia" ya existe.'],
-  [{ username: 'con espacio', name: 'Alguien' }, 400, 'El usuario debe tener de 1 a 64 caracteres: letras minúsculas, números, ".", "_", "-" o "@".'],
+  [
+    { username: 'con espacio', name: 'Alguien' },
+    400,
+    'El usuario debe tener de 1 a 64 caracteres: letras minúsculas, números, ".", "_", "-" o "@".',
+  ],
   [{ username: 'pepe', name: '   ' }, 400, 'Escribe el nombre de la persona.'],
   [{ username: 'pepe', name: 'Pepe', email: 'sin-arroba' }, 400, 'El correo no es válido.'],
-  [{ username: 'pepe', name: 'Pepe', roles: ['JEFE'] }, 400, 'Los roles deben ser una lista con algunos de: CONSULTA, ALMACENISTA, AUTORIZADOR, ADMINISTRADOR.'],
+  [
+    { username: 'pepe', name: 'Pepe', roles: ['JEFE'] },
+    400,
+    'Los roles deben ser una lista con algunos de: CONSULTA, ALMACENISTA, AUTORIZADOR, ADMINISTRADOR.',
+  ],
   [{ name: 'Pepe' }, 400, 'Escribe el usuario.'],
 ])('a refused new account %j: %i with its Spanish message, and no account nor row is created', async (body, status, message) => {
-  const before = await t.db.query('SELECT (SELECT count(*) FROM idp_users) AS idp, (SELECT count(*) FROM app_users) AS app, (SELECT count(*) FROM audit_log) AS audit');
+  const before = await t.db.query(
+    'SELECT (SELECT count(*) FROM idp_users) AS idp, (SELECT count(*) FROM app_users) AS app, (SELECT count(*) FROM audit_log) AS audit',
+  );
   const response = await admin('POST', '/api/users', body);
   expect([response.status, response.body.message]).toEqual([status, message]);
-  expect((await t.db.query('SELECT (SELECT count(*) FROM idp_users) AS idp, (SELECT count(*) FROM app_users) AS app, (SELECT count(*) FROM audit_log) AS audit')).rows).toEqual(before.rows);
+  expect(
+    (
+      await t.db.query(
+        'SELECT (SELECT count(*) FROM idp_users) AS idp, (SELECT count(*) FROM app_users) AS app, (SELECT count(*) FROM audit_log) AS audit',
+      )
+    ).rows,
+  ).toEqual(before.rows);
 });
 
 test('a password reset gives a new one-time password: the old one stops working, and so do the sessions and refresh tokens', async () => {
@@ -98,7 +133,9 @@ test('a password reset gives a new one-time password: the old one stops working,
 
   luciaTokens = await client().signIn('lucia', password);
   expect((await api(luciaTokens.access_token, 'GET', '/api/me')).status).toBe(200);
-  const audit = await t.db.query("SELECT after FROM audit_log WHERE entity = 'app_users' AND entity_id = $1 ORDER BY id DESC LIMIT 1", [String(lucia.user.id)]);
+  const audit = await t.db.query("SELECT after FROM audit_log WHERE entity = 'app_users' AND entity_id = $1 ORDER BY id DESC LIMIT 1", [
+    String(lucia.user.id),
+  ]);
   expect(audit.rows).toEqual([{ after: { passwordReset: true } }]);
   lucia = { ...lucia, password };
 });
@@ -109,7 +146,10 @@ test("deactivation: the person's next API call is refused, their refresh token i
   expect((await api(tokens.access_token, 'GET', '/api/catalog/products')).status).toBe(200);
 
   expect((await admin('POST', `/api/users/${lucia.user.id}/deactivation`)).status).toBe(200);
-  expect(await api(tokens.access_token, 'GET', '/api/catalog/products')).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE } });
+  expect(await api(tokens.access_token, 'GET', '/api/catalog/products')).toEqual({
+    status: 403,
+    body: { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE },
+  });
   const refreshed = await c.refresh(tokens.refresh_token!);
   expect(refreshed.status).toBe(400);
   expect(await refreshed.json()).toMatchObject({ error: 'invalid_grant' });
@@ -119,7 +159,10 @@ test("deactivation: the person's next API call is refused, their refresh token i
   const wrong = await signInRefused('lucia', 'no-es-la-contraseña');
   expect([wrong.status, wrong.html]).toEqual([401, expect.stringContaining(BAD_CREDENTIALS)]);
   // Even a browser that still held a provider session would have to sign in again.
-  expect((await t.db.query("SELECT count(*)::int AS n FROM idp_store WHERE payload->>'accountId' = $1", [decodeJwt(tokens.access_token).sub])).rows).toEqual([{ n: 0 }]);
+  expect(
+    (await t.db.query("SELECT count(*)::int AS n FROM idp_store WHERE payload->>'accountId' = $1", [decodeJwt(tokens.access_token).sub]))
+      .rows,
+  ).toEqual([{ n: 0 }]);
 
   expect((await admin('DELETE', `/api/users/${lucia.user.id}/deactivation`)).status).toBe(200);
   const back = await client().signIn('lucia', lucia.password);
@@ -127,7 +170,9 @@ test("deactivation: the person's next API call is refused, their refresh token i
 });
 
 test('the configured administrator is the last one: Administrador stays, and removing a role Almacén did not grant changes nothing', async () => {
-  const adminId = ((await admin('GET', '/api/users')).body.data as Array<{ id: number; username: string }>).find((u) => u.username === 'admin')!.id;
+  const adminId = ((await admin('GET', '/api/users')).body.data as Array<{ id: number; username: string }>).find(
+    (u) => u.username === 'admin',
+  )!.id;
   // Her ADMINISTRADOR comes from ADMIN_USERS: the roles granted here are empty and stay so.
   expect((await admin('PUT', `/api/users/${adminId}/roles`, { roles: [] })).status).toBe(200);
   expect((await admin('POST', `/api/users/${adminId}/deactivation`)).body).toMatchObject({ code: 'LAST_ADMIN' });

@@ -9,17 +9,28 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     userinfo: true,
-    env: { OIDC_ROLES_CLAIM: 'realm_access.roles', OIDC_ROLE_MAP: 'Almacen-Jefes=AUTORIZADOR&Almacen-Admins=ADMINISTRADOR&Almacen-Admins=CONSULTA' },
+    env: {
+      OIDC_ROLES_CLAIM: 'realm_access.roles',
+      OIDC_ROLE_MAP: 'Almacen-Jefes=AUTORIZADOR&Almacen-Admins=ADMINISTRADOR&Almacen-Admins=CONSULTA',
+    },
   });
 });
 afterAll(() => t.close());
 
 const me = async (claims: object) => {
-  const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${await t.token({ almacen_roles: undefined, ...claims })}` } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/me',
+    headers: { authorization: `Bearer ${await t.token({ almacen_roles: undefined, ...claims })}` },
+  });
   return response.json().data as { roles: string[]; email: string | null };
 };
 const products = async (claims: object) =>
-  t.app.inject({ method: 'GET', url: '/api/catalog/products', headers: { authorization: `Bearer ${await t.token({ almacen_roles: undefined, ...claims })}` } });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/catalog/products',
+    headers: { authorization: `Bearer ${await t.token({ almacen_roles: undefined, ...claims })}` },
+  });
 
 test('groups in the access token: mapped to roles, shown as the provider’s, and userinfo is not asked', async () => {
   const asked = t.issuer.userinfoRequests();
@@ -27,7 +38,11 @@ test('groups in the access token: mapped to roles, shown as the provider’s, an
   expect((await me(claims)).roles).toEqual(['AUTORIZADOR']);
   expect(t.issuer.userinfoRequests()).toBe(asked);
   const admin = { sub: 'admin-prov', name: 'Admin', email: 'admin@example.mx', realm_access: { roles: ['Almacen-Admins'] } };
-  const list = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${await t.token({ almacen_roles: undefined, ...admin })}` } });
+  const list = await t.app.inject({
+    method: 'GET',
+    url: '/api/users',
+    headers: { authorization: `Bearer ${await t.token({ almacen_roles: undefined, ...admin })}` },
+  });
   expect(list.json().data.find((u: { name: string }) => u.name === 'Jefe').roles).toEqual([{ role: 'AUTORIZADOR', source: 'proveedor' }]);
   // The provider takes the group away: gone at the next call.
   expect((await products({ ...claims, realm_access: { roles: [] } })).json().message).toBe(NO_ACCESS_MESSAGE);

@@ -14,7 +14,11 @@ beforeAll(async () => {
   await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } });
   // A few more people, so generated ids sometimes hit real ones.
   for (const sub of ['ana', 'beto', 'cris']) {
-    await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${await t.token({ sub, name: sub, almacen_roles: [] })}` } });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${await t.token({ sub, name: sub, almacen_roles: [] })}` },
+    });
   }
 });
 afterAll(() => t.close());
@@ -47,9 +51,19 @@ const pathId = fc.oneof(
   fc.constantFrom('0', '-1', 'abc', '1.5', '%20', '99999999999', '2147483648', '1e3', '%00', '0x1'),
   fc.string({ maxLength: 8 }).map(encodeURIComponent),
 );
-const role = fc.oneof(fc.constantFrom('CONSULTA', 'ALMACENISTA', 'AUTORIZADOR', 'ADMINISTRADOR', 'consulta', '', 'ROOT'), fc.anything({ maxDepth: 1 }));
-const rolesBody = fc.oneof(fc.record({ roles: fc.oneof(fc.array(role, { maxLength: 6 }), fc.anything({ maxDepth: 2 })) }, { requiredKeys: [] }), fc.anything({ maxDepth: 3 }));
-const text = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('', 'a\u0000b', 'x'.repeat(400), '2026-02-30', '2026-03-01', 'create', 'cancel', '1', '0', '-5', '201', '1e2'));
+const role = fc.oneof(
+  fc.constantFrom('CONSULTA', 'ALMACENISTA', 'AUTORIZADOR', 'ADMINISTRADOR', 'consulta', '', 'ROOT'),
+  fc.anything({ maxDepth: 1 }),
+);
+const rolesBody = fc.oneof(
+  fc.record({ roles: fc.oneof(fc.array(role, { maxLength: 6 }), fc.anything({ maxDepth: 2 })) }, { requiredKeys: [] }),
+  fc.anything({ maxDepth: 3 }),
+);
+const text = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  fc.constantFrom('', 'a\u0000b', 'x'.repeat(400), '2026-02-30', '2026-03-01', 'create', 'cancel', '1', '0', '-5', '201', '1e2'),
+);
 const query = fc.record(
   {
     actor: fc.oneof(text, fc.array(text, { maxLength: 2 })),
@@ -81,7 +95,12 @@ test('PUT /api/users/:id/roles: generated ids and bodies never cause a 5xx and r
 test('POST /api/users and the deactivation and password-reset routes: generated ids and bodies never cause a 5xx', async () => {
   await fc.assert(
     fc.asyncProperty(
-      fc.constantFrom('POST /api/users/{id}/deactivation', 'DELETE /api/users/{id}/deactivation', 'POST /api/users/{id}/password-reset', 'POST /api/users'),
+      fc.constantFrom(
+        'POST /api/users/{id}/deactivation',
+        'DELETE /api/users/{id}/deactivation',
+        'POST /api/users/{id}/password-reset',
+        'POST /api/users',
+      ),
       pathId,
       fc.anything({ maxDepth: 2 }),
       async (route, id, body) => {

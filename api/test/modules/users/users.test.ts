@@ -2,8 +2,14 @@
 // where it comes from, roles granted in Almacén (audited, effective from the person's next call
 // with the very same token), deactivation, and the last active administrator who stays one —
 // also when two administrators demote each other at the same moment.
-import { ACCOUNT_DISABLED_MESSAGE, forbiddenMessage, LAST_ADMIN_MESSAGE, NO_ACCESS_MESSAGE, type UserSummary } from '@almacen/shared/domain';
 import type { JWTPayload } from 'jose';
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  forbiddenMessage,
+  LAST_ADMIN_MESSAGE,
+  NO_ACCESS_MESSAGE,
+  type UserSummary,
+} from '@almacen/shared/domain';
 import { auditRows } from '../../helpers/http';
 import { createTestApp, TEST_ROLES_CLAIM, type TestApp } from '../../helpers/test-app';
 
@@ -14,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A person as their provider's token describes them; `roles` are the provider's (OIDC_ROLES_CLAIM). */
-const person = (sub: string, name: string, roles: string[] = [], extra: JWTPayload = {}): JWTPayload => ({ sub, name, [TEST_ROLES_CLAIM]: roles, ...extra });
+const person = (sub: string, name: string, roles: string[] = [], extra: JWTPayload = {}): JWTPayload => ({
+  sub,
+  name,
+  [TEST_ROLES_CLAIM]: roles,
+  ...extra,
+});
 
 async function call(claims: JWTPayload, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) {
   return callWith(await t.token(claims), method, url, body);
@@ -114,7 +125,13 @@ describe('roles granted in Almacén', () => {
     await admin('PUT', `/api/users/${id}/roles`, { roles: ['ALMACENISTA', 'CONSULTA'] });
     const rows = await auditRows(t, 'app_users', id);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ actor_sub: 'root', actor_name: 'Raíz Provisional', action: 'update', before: { roles: [], name: 'Persona Auditada' }, after: { roles: ['CONSULTA'] } });
+    expect(rows[0]).toMatchObject({
+      actor_sub: 'root',
+      actor_name: 'Raíz Provisional',
+      action: 'update',
+      before: { roles: [], name: 'Persona Auditada' },
+      after: { roles: ['CONSULTA'] },
+    });
     // Stored in the order of the roles, whatever order was sent.
     expect(rows[1]).toMatchObject({ before: { roles: ['CONSULTA'] }, after: { roles: ['CONSULTA', 'ALMACENISTA'] } });
   });
@@ -132,13 +149,19 @@ describe('roles granted in Almacén', () => {
     const audit = (await auditRows(t, 'app_users')).length;
     const response = await admin('PUT', `/api/users/${id}/roles`, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION', message: 'Los roles deben ser una lista con algunos de: CONSULTA, ALMACENISTA, AUTORIZADOR, ADMINISTRADOR.' });
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Los roles deben ser una lista con algunos de: CONSULTA, ALMACENISTA, AUTORIZADOR, ADMINISTRADOR.',
+    });
     expect((await t.db.query('SELECT roles FROM app_users WHERE id = $1', [id])).rows).toEqual(before);
     expect((await auditRows(t, 'app_users')).length).toBe(audit);
   });
 
   test('an unknown user is a 404 and a bad id a 400', async () => {
-    expect((await admin('PUT', '/api/users/999999/roles', { roles: [] })).json()).toEqual({ code: 'NOT_FOUND', message: 'El usuario solicitado no existe.' });
+    expect((await admin('PUT', '/api/users/999999/roles', { roles: [] })).json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'El usuario solicitado no existe.',
+    });
     expect((await admin('PUT', '/api/users/abc/roles', { roles: [] })).statusCode).toBe(400);
     expect((await admin('POST', '/api/users/0/deactivation')).statusCode).toBe(400);
   });
@@ -158,7 +181,9 @@ describe('deactivation', () => {
       expect([refused.statusCode, refused.json()]).toEqual([403, { code: 'FORBIDDEN', message: ACCOUNT_DISABLED_MESSAGE }]);
     }
     // A new token changes nothing: the account is what is off.
-    expect((await call(person('temporal', 'Persona Temporal', ['CONSULTA']), 'GET', '/api/me')).json().message).toBe(ACCOUNT_DISABLED_MESSAGE);
+    expect((await call(person('temporal', 'Persona Temporal', ['CONSULTA']), 'GET', '/api/me')).json().message).toBe(
+      ACCOUNT_DISABLED_MESSAGE,
+    );
     // Deactivating twice is harmless and writes nothing more.
     expect((await admin('POST', `/api/users/${id}/deactivation`)).statusCode).toBe(200);
 
@@ -176,7 +201,10 @@ describe('deactivation', () => {
   test('accounts live in the external provider: no new accounts or passwords here (409, Spanish)', async () => {
     const created = await admin('POST', '/api/users', { username: 'lucia', name: 'Lucía' });
     expect(created.statusCode).toBe(409);
-    expect(created.json()).toMatchObject({ code: 'EXTERNAL_PROVIDER', message: expect.stringMatching(/proveedor de identidad de la institución/) });
+    expect(created.json()).toMatchObject({
+      code: 'EXTERNAL_PROVIDER',
+      message: expect.stringMatching(/proveedor de identidad de la institución/),
+    });
     const reset = await admin('POST', `/api/users/${await idOf('mario')}/password-reset`);
     expect(reset.statusCode).toBe(409);
     expect(await t.db.query('SELECT 1 FROM idp_users')).toMatchObject({ rowCount: 0 });
@@ -212,7 +240,9 @@ describe('the last active administrator', () => {
       const response = await call(BEA, method, url, body);
       expect([response.statusCode, response.json()]).toEqual([409, { code: 'LAST_ADMIN', message: LAST_ADMIN_MESSAGE }]);
     }
-    expect((await t.db.query('SELECT roles, active FROM app_users WHERE id = $1', [bea])).rows).toEqual([{ roles: ['ADMINISTRADOR'], active: true }]);
+    expect((await t.db.query('SELECT roles, active FROM app_users WHERE id = $1', [bea])).rows).toEqual([
+      { roles: ['ADMINISTRADOR'], active: true },
+    ]);
     expect((await auditRows(t, 'app_users')).length).toBe(audit);
     // Other roles may still change around ADMINISTRADOR.
     expect((await call(BEA, 'PUT', `/api/users/${bea}/roles`, { roles: ['CONSULTA', 'ADMINISTRADOR'] })).statusCode).toBe(200);
@@ -237,7 +267,9 @@ describe('the last active administrator', () => {
       const statuses = [a.statusCode, b.statusCode];
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect([403, 409]).toContain(statuses.find((s) => s !== 200));
-      const { rows } = await t.db.query<{ n: string }>("SELECT count(*) AS n FROM app_users WHERE active AND 'ADMINISTRADOR' = ANY (roles)");
+      const { rows } = await t.db.query<{ n: string }>(
+        "SELECT count(*) AS n FROM app_users WHERE active AND 'ADMINISTRADOR' = ANY (roles)",
+      );
       expect(Number(rows[0].n)).toBe(1);
       survivor = a.statusCode === 200 ? BEA : CARLOS;
     }

@@ -6,17 +6,20 @@ import { validateWith } from './validate';
 
 const messageOf = (body: unknown) => {
   const result = validateWith(cancellationSchema, body);
-  return result.ok ? null : result.errors.reason ?? result.message;
+  return result.ok ? null : (result.errors.reason ?? result.message);
 };
 
 test('required, trimmed, 5–500 characters (an emoji counts as one), no bidi overrides', () => {
-  for (const reason of [undefined, null, 5, '', '   ', '\u200B\u200B\u200B\u200B\u200B']) expect({ reason, m: messageOf({ reason }) }).toEqual({ reason, m: CANCELLATION_MESSAGES.reasonRequired });
-  for (const reason of ['abcd', '  abcd  ', 'x'.repeat(501)]) expect({ reason, m: messageOf({ reason }) }).toEqual({ reason, m: CANCELLATION_MESSAGES.reasonLength });
-  for (const reason of ['abcde', '📦abcd', ` ${'ñ'.repeat(500)} `]) expect({ reason, m: messageOf({ reason }) }).toEqual({ reason, m: null });
+  for (const reason of [undefined, null, 5, '', '   ', '\u200B\u200B\u200B\u200B\u200B'])
+    expect({ reason, m: messageOf({ reason }) }).toEqual({ reason, m: CANCELLATION_MESSAGES.reasonRequired });
+  for (const reason of ['abcd', '  abcd  ', 'x'.repeat(501)])
+    expect({ reason, m: messageOf({ reason }) }).toEqual({ reason, m: CANCELLATION_MESSAGES.reasonLength });
+  for (const reason of ['abcde', '📦abcd', ` ${'ñ'.repeat(500)} `])
+    expect({ reason, m: messageOf({ reason }) }).toEqual({ reason, m: null });
   expect(messageOf({ reason: 'Motivo \u202Eoculto' })).toBe('El texto contiene caracteres de control invisibles no permitidos.');
 });
 
-test('formatDateTime: the institution\'s clock, 24 h', () => {
+test("formatDateTime: the institution's clock, 24 h", () => {
   expect(formatDateTime('2026-03-07T15:05:00.000Z', 'America/Mexico_City')).toBe('07/03/2026 09:05');
   expect(formatDateTime('2026-12-31T23:59:00Z', 'UTC')).toBe('31/12/2026 23:59');
   expect(formatDateTime(new Date('2027-01-01T05:30:00Z'), 'America/Mexico_City')).toBe('31/12/2026 23:30');

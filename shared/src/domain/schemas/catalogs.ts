@@ -1,8 +1,8 @@
 // Catalogue payloads. `type` lets extra keys through untouched; the
 // API reads only the declared ones.
 import { type, Infer, refine } from 'superstruct';
-import { compareDecimal, toDecimalString } from '../decimal';
 import { MAX_QUANTITY, QUANTITY_SCALE } from '../constants';
+import { compareDecimal, toDecimalString } from '../decimal';
 import { entityId, optionalDecimal, optionalEntityId, requiredText, rfc } from './primitives';
 
 const M = {

@@ -13,7 +13,19 @@ import {
   QUANTITY_SCALE,
 } from '../constants';
 import { INVOICE_TYPES } from '../labels';
-import { decimal, entityId, flag, hasBidiControl, hasVisibleText, lines, MESSAGES, observations, oneOf, pastOrToday, requiredText } from './primitives';
+import {
+  decimal,
+  entityId,
+  flag,
+  hasBidiControl,
+  hasVisibleText,
+  lines,
+  MESSAGES,
+  observations,
+  oneOf,
+  pastOrToday,
+  requiredText,
+} from './primitives';
 
 export const DOCUMENT_MESSAGES = {
   productId: 'El nombre del producto es un campo obligatorio.',

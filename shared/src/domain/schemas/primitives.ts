@@ -1,9 +1,9 @@
 // Building blocks for the schemas: each carries its Spanish message, so the forms and the API
 // show the same words.
 import { define, Struct } from 'superstruct';
+import { MAX_OBSERVATIONS_LENGTH, MAX_TEXT_LENGTH, MIN_DOCUMENT_DATE } from '../constants';
 import { compareDecimal, decimalPlaces, toDecimalString } from '../decimal';
 import { isCalendarDate } from '../format';
-import { MAX_OBSERVATIONS_LENGTH, MAX_TEXT_LENGTH, MIN_DOCUMENT_DATE } from '../constants';
 
 export const MESSAGES = {
   tooLong: (max: number) => `Este campo admite como máximo ${max} caracteres.`,
@@ -101,7 +101,10 @@ export const observations = () =>
   define<string | null | undefined>(
     'observations',
     (value) =>
-      value === undefined || value === null || (typeof value === 'string' && value.length <= MAX_OBSERVATIONS_LENGTH) || MESSAGES.observations,
+      value === undefined ||
+      value === null ||
+      (typeof value === 'string' && value.length <= MAX_OBSERVATIONS_LENGTH) ||
+      MESSAGES.observations,
   );
 
 export const flag = () => define<boolean>('flag', (value) => typeof value === 'boolean' || MESSAGES.boolean);
@@ -120,8 +123,7 @@ export function lines<T, S>(line: Struct<T, S>, minMessage: string, max: number)
       }
     },
     validator: (value) => Array.isArray(value) || minMessage,
-    refiner: (value) =>
-      value.length < 1 ? minMessage : value.length > max ? `El documento admite como máximo ${max} productos.` : true,
+    refiner: (value) => (value.length < 1 ? minMessage : value.length > max ? `El documento admite como máximo ${max} productos.` : true),
   });
 }
 

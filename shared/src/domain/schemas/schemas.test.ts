@@ -23,11 +23,16 @@ describe('names must have something visible', () => {
       errors: { name: 'El nombre del producto es un campo requerido.' },
       message: 'El nombre del producto es un campo requerido.',
     });
-    expect(validateWith(createEmployeeSchema, { name, lastName: 'Pérez' })).toMatchObject({ errors: { name: 'El nombre del empleado es un campo requerido.' } });
+    expect(validateWith(createEmployeeSchema, { name, lastName: 'Pérez' })).toMatchObject({
+      errors: { name: 'El nombre del empleado es un campo requerido.' },
+    });
   });
 
   it('a bidi override inside a name is refused (it would read differently in the reports)', () => {
-    expect(validateWith(createProductSchema, { name: 'Papel \u202Efdp.exe' })).toMatchObject({ ok: false, errors: { name: MESSAGES.bidiControl } });
+    expect(validateWith(createProductSchema, { name: 'Papel \u202Efdp.exe' })).toMatchObject({
+      ok: false,
+      errors: { name: MESSAGES.bidiControl },
+    });
   });
 
   it('real names pass: accents, ñ, a decomposed accent, a symbol', () => {
@@ -57,14 +62,22 @@ describe('document dates: from 2000-01-01 to today', () => {
   });
 
   it.each(['0001-01-01', '1900-01-01', '1999-12-31'])('%s is refused with the floor in words', (date) => {
-    expect(validateWith(invoice, invoiceHeader(date))).toMatchObject({ ok: false, errors: { invoiceDate: 'La fecha no puede ser anterior al 1 de enero de 2000.' } });
-    expect(validateWith(dispatch, dispatchHeader(date))).toMatchObject({ ok: false, errors: { dispatchDate: 'La fecha no puede ser anterior al 1 de enero de 2000.' } });
+    expect(validateWith(invoice, invoiceHeader(date))).toMatchObject({
+      ok: false,
+      errors: { invoiceDate: 'La fecha no puede ser anterior al 1 de enero de 2000.' },
+    });
+    expect(validateWith(dispatch, dispatchHeader(date))).toMatchObject({
+      ok: false,
+      errors: { dispatchDate: 'La fecha no puede ser anterior al 1 de enero de 2000.' },
+    });
   });
 
   it('the first day allowed and today pass; tomorrow is still refused', () => {
     expect(validateWith(dispatch, dispatchHeader('2000-01-01')).ok).toBe(true);
     expect(validateWith(dispatch, dispatchHeader('2026-11-22')).ok).toBe(true);
-    expect(validateWith(dispatch, dispatchHeader('2026-11-23'))).toMatchObject({ errors: { dispatchDate: 'La fecha no puede ser posterior a hoy.' } });
+    expect(validateWith(dispatch, dispatchHeader('2026-11-23'))).toMatchObject({
+      errors: { dispatchDate: 'La fecha no puede ser posterior a hoy.' },
+    });
   });
 
   it('the invoice type used above is a valid one (so the date is what fails)', () => {
@@ -75,7 +88,11 @@ describe('document dates: from 2000-01-01 to today', () => {
 describe('superstruct’s own messages never reach a person', () => {
   it.each([null, [], 'texto <script>', 12, true])('a body that is not an object (%p) → the generic Spanish message', (input) => {
     const result = validateWith(createProductSchema, input);
-    expect(result).toMatchObject({ ok: false, errors: { _: 'Los datos enviados no son válidos.' }, message: 'Los datos enviados no son válidos.' });
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { _: 'Los datos enviados no son válidos.' },
+      message: 'Los datos enviados no son válidos.',
+    });
     expect(JSON.stringify(result)).not.toMatch(/Expected|received|script/);
   });
 
@@ -84,10 +101,16 @@ describe('superstruct’s own messages never reach a person', () => {
     const result = validateWith(line, { key: 'x'.repeat(10) + 12345, productId: 1, exitPrice: '1', quantity: '1' });
     expect(result.ok).toBe(true);
     const wrong = validateWith(line, { key: 987654321, productId: 1, exitPrice: '1', quantity: '1' });
-    expect(wrong).toEqual({ ok: false, errors: { key: 'El valor de este campo no es válido.' }, message: 'El valor de este campo no es válido.' });
+    expect(wrong).toEqual({
+      ok: false,
+      errors: { key: 'El valor de este campo no es válido.' },
+      message: 'El valor de este campo no es válido.',
+    });
   });
 
   it('messages of our own fields are kept as they are', () => {
-    expect(validateWith(updateSupplierSchema, { id: 0, name: 'Papelería', rfc: 'ABC010203XY9' })).toMatchObject({ errors: { id: 'El id del proveedor es inválido.' } });
+    expect(validateWith(updateSupplierSchema, { id: 0, name: 'Papelería', rfc: 'ABC010203XY9' })).toMatchObject({
+      errors: { id: 'El id del proveedor es inválido.' },
+    });
   });
 });

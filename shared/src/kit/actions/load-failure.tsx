@@ -6,8 +6,8 @@
 //   be out of date, with "Reintentar" (RefreshFailure; no toast — nothing was lost).
 // LoadProblem picks one of them, or nothing, from what a read hook of the API layer answers.
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
-import { TABLE_TEXTS } from '../data-table/texts';
 import { loadErrorText } from '../../platform/error-text';
+import { TABLE_TEXTS } from '../data-table/texts';
 import { useLoadErrorToast } from './use-load-error-toast';
 import { withoutPeriod } from './without-period';
 
@@ -67,6 +67,9 @@ export function LoadProblem({ resource, what, text }: LoadProblemProps) {
  * The DataTable's `error` from a read hook's answer: "Algo salió mal mientras tratábamos de {what}"
  * with "Reintentar" (the table tells a first-load failure and keeps its rows on a failed refresh).
  */
-export function tableLoadError(resource: { error?: unknown; mutate: () => unknown }, what: string): { text: string; onRetry: () => void } | undefined {
+export function tableLoadError(
+  resource: { error?: unknown; mutate: () => unknown },
+  what: string,
+): { text: string; onRetry: () => void } | undefined {
   return resource.error ? { text: loadErrorText(withoutPeriod(what)), onRetry: () => void resource.mutate() } : undefined;
 }

@@ -6,8 +6,8 @@
 // solicitado." + the server's message, through useAction.
 import { useCallback } from 'react';
 import { REPORT_DOWNLOAD_RETRIES } from '../../domain/constants';
-import { isApiError } from '../../platform/api-error';
 import type { ApiClient, ApiDownload, ApiRequestOptions } from '../../platform/api-client';
+import { isApiError } from '../../platform/api-error';
 import { useApi } from '../../platform/hooks';
 import { useAction } from './use-action';
 
@@ -92,7 +92,10 @@ export function reportFileName(request: ReportRequest, download: ApiDownload): s
 }
 
 export async function downloadReport(api: ApiClient, request: ReportRequest, options?: RetryOptions): Promise<SavedReport> {
-  const download = await withRetries(() => api.download(request.path, request.query === undefined ? { method: 'POST' } : { method: 'POST', query: request.query }), options);
+  const download = await withRetries(
+    () => api.download(request.path, request.query === undefined ? { method: 'POST' } : { method: 'POST', query: request.query }),
+    options,
+  );
   return { blob: download.blob, fileName: reportFileName(request, download) };
 }
 

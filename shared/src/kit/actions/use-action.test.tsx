@@ -23,9 +23,16 @@ describe('useAction', () => {
   it('refreshes the keys under the given prefixes after success, and only those', async () => {
     const user = userEvent.setup();
     let version = 0;
-    const { calls } = renderWithPlatform(<Probe perform={async () => { version += 1; }} />, {
-      api: ({ path }: FakeApiRequest) => `${path} v${version}`,
-    });
+    const { calls } = renderWithPlatform(
+      <Probe
+        perform={async () => {
+          version += 1;
+        }}
+      />,
+      {
+        api: ({ path }: FakeApiRequest) => `${path} v${version}`,
+      },
+    );
     await screen.findByText('Lista: /api/catalog/products v0');
     await user.click(screen.getByRole('button', { name: 'Crear' }));
     expect(await screen.findByText('Lista: /api/catalog/products v1')).toBeInTheDocument();

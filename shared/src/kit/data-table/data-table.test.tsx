@@ -47,9 +47,11 @@ describe('DataTable', () => {
     const user = setup();
     renderWithPlatform(<Table items={many(57)} />);
     const pageSize = screen.getByRole('combobox', { name: 'Filas por página' });
-    expect(within(pageSize).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '5', '10', '15', '20', '25', '30', '50', '100',
-    ]);
+    expect(
+      within(pageSize)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5', '10', '15', '20', '25', '30', '50', '100']);
     expect(pageSize).toHaveValue('10');
     expect(bodyRows()).toHaveLength(10);
     expect(screen.getByText('1–10 de 57')).toBeInTheDocument();

@@ -58,8 +58,8 @@ import {
   SEARCH_DEBOUNCE_MS,
 } from '../../domain/constants';
 import { ERROR_TITLE } from '../../platform/error-text';
-import { RefreshFailure } from '../actions/load-failure';
 import { useNotify } from '../../platform/notify';
+import { RefreshFailure } from '../actions/load-failure';
 import { isAtLeast, useBreakpoint } from '../hooks/use-breakpoint';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { buildSearchIndex, filterRows, fitColumnWidths, isSortable, paginate, sortRows, type ColumnWant } from './table-model';
@@ -201,8 +201,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const rows = items ?? EMPTY;
   const index = useMemo(() => (serverSide ? [] : buildSearchIndex(rows, columns)), [rows, columns, serverSide]);
   const filtered = useMemo(
-    () =>
-      serverSide ? rows : filterRows({ items: rows, index, columns, search: debouncedSearch, filters: debouncedFilters }),
+    () => (serverSide ? rows : filterRows({ items: rows, index, columns, search: debouncedSearch, filters: debouncedFilters })),
     [rows, index, columns, debouncedSearch, debouncedFilters, serverSide],
   );
   const sorted = useMemo(() => sortRows(filtered, columns, sort), [filtered, columns, sort]);
@@ -236,11 +235,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const width = Math.min(COLUMN_SIZE.max, data.width);
     setChosen((previous) => (previous[data.columnId] === width ? previous : { ...previous, [data.columnId]: width }));
   }, []);
-  const { columnSizing_unstable: sizing, tableRef } = useTableFeatures<T>(
-    { columns: fluentColumns, items: page.rows as T[] },
-    [useTableColumnSizing_unstable({ columnSizingOptions: sizingOptions, autoFitColumns: false, onColumnResize })],
-  );
-
+  const { columnSizing_unstable: sizing, tableRef } = useTableFeatures<T>({ columns: fluentColumns, items: page.rows as T[] }, [
+    useTableColumnSizing_unstable({ columnSizingOptions: sizingOptions, autoFitColumns: false, onColumnResize }),
+  ]);
 
   const showSkeleton = loading && rows.length === 0 && !loadFailed;
   const virtualized = !showSkeleton && page.rows.length > virtualizeFrom && expanded.size === 0;
@@ -365,13 +362,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const windowRows = page.rows.slice(rowWindow.start, rowWindow.end);
     body = (
       <>
-        {rowWindow.padTop > 0 && (
-          <tr aria-hidden="true" className={styles.spacer} style={{ height: rowWindow.padTop }} />
-        )}
+        {rowWindow.padTop > 0 && <tr aria-hidden="true" className={styles.spacer} style={{ height: rowWindow.padTop }} />}
         {windowRows.map((item, offset) => {
           const id = getRowId(item);
           const isExpanded = expanded.has(id);
-          const rowNumber = (page.pageIndex * pageSize) + rowWindow.start + offset + 2; // +1 header, 1-based
+          const rowNumber = page.pageIndex * pageSize + rowWindow.start + offset + 2; // +1 header, 1-based
           return (
             <Fragment key={id}>
               <TableRow aria-rowindex={rowNumber} ref={offset === 0 ? rowWindow.measureRow : undefined}>
@@ -408,9 +403,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </Fragment>
           );
         })}
-        {rowWindow.padBottom > 0 && (
-          <tr aria-hidden="true" className={styles.spacer} style={{ height: rowWindow.padBottom }} />
-        )}
+        {rowWindow.padBottom > 0 && <tr aria-hidden="true" className={styles.spacer} style={{ height: rowWindow.padBottom }} />}
       </>
     );
   }
@@ -497,7 +490,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <TableHeader className={styles.header}>
             <TableRow aria-rowindex={1}>
               {/* Not sortable: in a sortable table Fluent makes every header a button, and this one would be an empty, nameless one. */}
-              {renderDetail && <TableHeaderCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell} aria-label={TABLE_TEXTS.expand} sortable={false} />}
+              {renderDetail && (
+                <TableHeaderCell
+                  style={cellStyle(EXPAND_COLUMN)}
+                  className={styles.cell}
+                  aria-label={TABLE_TEXTS.expand}
+                  sortable={false}
+                />
+              )}
               {visibleColumns.map((column) => {
                 const sortable = isSortable(column);
                 // The last column takes the room left (its handle would stick out past the table).

@@ -27,7 +27,9 @@ export function productUnitColumn<T extends { unit?: Described | null }>(more: P
   };
 }
 
-export function productCategoryColumn<T extends { category?: Described | null }>(more: Partial<DataTableColumn<T>> = {}): DataTableColumn<T> {
+export function productCategoryColumn<T extends { category?: Described | null }>(
+  more: Partial<DataTableColumn<T>> = {},
+): DataTableColumn<T> {
   return {
     id: 'category',
     header: 'Partida',

@@ -1,11 +1,11 @@
 // Cancelling an entry or an exit (issue #16): the dialog that asks for the reason, the badge of a
 // cancelled document and the block that says who cancelled it, when and why. The remotes pass
 // their words ("entrada" / "salida"); the request and its notices are theirs (useAction).
+import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
 import { formatDateTime } from '../../domain/format';
 import { cancellationSchema } from '../../domain/schemas/documents';
 import type { DocumentCancellation } from '../../domain/types';
-import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useMemo } from 'react';
 import { FormDialog } from '../form/form-dialog';
 import { validateSchema } from '../form/schema-validator';
 import { TextField } from '../form/text-field';
@@ -71,7 +71,15 @@ const useStyles = makeStyles({
 });
 
 /** Who cancelled the document, when (DD/MM/YYYY HH:mm in the institution's time zone) and why. */
-export function CancellationDetails({ cancellation, timeZone, label }: { cancellation: DocumentCancellation; timeZone: string; label: string }) {
+export function CancellationDetails({
+  cancellation,
+  timeZone,
+  label,
+}: {
+  cancellation: DocumentCancellation;
+  timeZone: string;
+  label: string;
+}) {
   const styles = useStyles();
   return (
     <section className={styles.root} aria-label={label}>

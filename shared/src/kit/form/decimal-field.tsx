@@ -22,7 +22,18 @@ export interface DecimalFieldProps {
  * A numeric input that refuses what cannot be a non-negative decimal with `scale` decimals: a
  * keystroke that would make it invalid (a minus sign, a letter, a 4th decimal) is not applied.
  */
-export function DecimalField({ name, label, scale = QUANTITY_SCALE, maxIntegerDigits, placeholder, required, disabled, contentBefore, contentAfter, hint }: DecimalFieldProps) {
+export function DecimalField({
+  name,
+  label,
+  scale = QUANTITY_SCALE,
+  maxIntegerDigits,
+  placeholder,
+  required,
+  disabled,
+  contentBefore,
+  contentAfter,
+  hint,
+}: DecimalFieldProps) {
   const { input, meta } = useField<string>(name, { subscription: FIELD_SUBSCRIPTION, parse: keepValue });
   const message = visibleError(meta);
   const value = input.value === undefined || input.value === null ? '' : String(input.value);

@@ -22,4 +22,4 @@ export const FIELD_SUBSCRIPTION = {
 } as const;
 
 /** Keeps '' as '' (react-final-form's default turns it into undefined). */
-export const keepValue = <V,>(value: V) => value;
+export const keepValue = <V>(value: V) => value;

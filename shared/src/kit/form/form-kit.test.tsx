@@ -1,4 +1,3 @@
-jest.setTimeout(30_000);
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { FormDialog } from './form-dialog';
 import { validateSchema } from './schema-validator';
 import { SelectField } from './searchable-select';
 import { IdField, TextField } from './text-field';
+jest.setTimeout(30_000);
 
 function Harness({ children, onValues }: { children: React.ReactNode; onValues?: (values: Record<string, unknown>) => void }) {
   return (
@@ -65,7 +65,13 @@ describe('form kit', () => {
 
   it.each([
     { bound: 'max', limit: '2026-11-22', outside: '2026-11-23', message: 'La fecha no puede ser posterior a hoy.', why: 'after today' },
-    { bound: 'min', limit: '2000-01-01', outside: '1999-12-31', message: 'La fecha no puede ser anterior al 1 de enero de 2000.', why: 'before 2000, as the API does' },
+    {
+      bound: 'min',
+      limit: '2000-01-01',
+      outside: '1999-12-31',
+      message: 'La fecha no puede ser anterior al 1 de enero de 2000.',
+      why: 'before 2000, as the API does',
+    },
   ])('refuses a date $why', async ({ bound, limit, outside, message }) => {
     const user = userEvent.setup();
     renderWithPlatform(

@@ -20,7 +20,10 @@ describe('validateSchema', () => {
   });
 
   it('nests the errors of list rows the way final-form reads them', () => {
-    const positive = define<string>('positive', (value) => (typeof value === 'string' && Number(value) > 0) || 'La cantidad del producto debe ser mayor a 0.');
+    const positive = define<string>(
+      'positive',
+      (value) => (typeof value === 'string' && Number(value) > 0) || 'La cantidad del producto debe ser mayor a 0.',
+    );
     const schema = object({ title: string(), products: array(object({ quantity: positive })) });
     const errors = validateSchema(schema)({ title: 'x', products: [{ quantity: '1' }, { quantity: '0' }] });
     expect(errors).toEqual({ products: [undefined, { quantity: 'La cantidad del producto debe ser mayor a 0.' }] });

@@ -123,7 +123,16 @@ export interface SelectFieldProps<V extends OptionValue> {
 }
 
 /** The searchable select wired to react-final-form; the value is the option's value or null. */
-export function SelectField<V extends OptionValue>({ name, label, options, placeholder, required, disabled, clearable, onSelect }: SelectFieldProps<V>) {
+export function SelectField<V extends OptionValue>({
+  name,
+  label,
+  options,
+  placeholder,
+  required,
+  disabled,
+  clearable,
+  onSelect,
+}: SelectFieldProps<V>) {
   const { input, meta } = useField<V | null>(name, { subscription: FIELD_SUBSCRIPTION, allowNull: true });
   const message = visibleError(meta);
   return (

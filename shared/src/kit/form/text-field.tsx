@@ -28,7 +28,20 @@ export interface TextFieldProps {
   hint?: string;
 }
 
-export function TextField({ name, label, placeholder, required, disabled, readOnly, autoFocus, type = 'text', maxLength, uppercase, multiline, hint }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  placeholder,
+  required,
+  disabled,
+  readOnly,
+  autoFocus,
+  type = 'text',
+  maxLength,
+  uppercase,
+  multiline,
+  hint,
+}: TextFieldProps) {
   const { input, meta } = useField<string>(name, { subscription: FIELD_SUBSCRIPTION, parse: keepValue });
   const message = visibleError(meta);
   const value = input.value === undefined || input.value === null ? '' : String(input.value);

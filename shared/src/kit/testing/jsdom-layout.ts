@@ -13,7 +13,8 @@ if (typeof HTMLElement !== 'undefined') {
     },
   });
   // tabster also takes a zero-sized <body> for a hidden iframe.
-  const bodyRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 1280, bottom: 800, width: 1280, height: 800, toJSON: () => ({}) }) as DOMRect;
+  const bodyRect = () =>
+    ({ x: 0, y: 0, top: 0, left: 0, right: 1280, bottom: 800, width: 1280, height: 800, toJSON: () => ({}) }) as DOMRect;
   Object.defineProperty(HTMLBodyElement.prototype, 'getBoundingClientRect', { configurable: true, value: bodyRect });
 }
 export {};

@@ -10,6 +10,13 @@ test('decimal texts sort by value: 9.25 before 9.3, trailing zeros equal', () =>
 });
 
 test('other text keeps Spanish collation (Ñandú after Nube, Producto 9 before Producto 10), empty values last', () => {
-  expect(sorted(['Ñandú', 'Nube', 'Producto 10', 'Producto 9', '', 'café'])).toEqual(['café', 'Nube', 'Ñandú', 'Producto 9', 'Producto 10', '']);
+  expect(sorted(['Ñandú', 'Nube', 'Producto 10', 'Producto 9', '', 'café'])).toEqual([
+    'café',
+    'Nube',
+    'Ñandú',
+    'Producto 9',
+    'Producto 10',
+    '',
+  ]);
   expect(sorted([3, 1, 2])).toEqual([1, 2, 3]);
 });

@@ -6,8 +6,6 @@ import { Field } from 'react-final-form';
 import { Link, Route, Routes, useLocation, useNavigate, type InitialEntry } from 'react-router-dom';
 import { object, string, type Struct } from 'superstruct';
 import { define } from 'superstruct';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../platform';
-import { renderWithPlatform, testUser } from '../../testing';
 import {
   FormWizard,
   LEAVE_TEXTS,
@@ -21,6 +19,8 @@ import {
   type StepValidator,
   type WizardStep,
 } from '.';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../platform';
+import { renderWithPlatform, testUser } from '../../testing';
 
 // Fluent's comboboxes and dialogs are slow under jsdom on a busy machine.
 jest.setTimeout(30_000);
@@ -35,8 +35,7 @@ interface Doc {
   products: Row[];
 }
 
-const required = (message: string) =>
-  define<string>('required', (value) => (typeof value === 'string' && value.trim() !== '') || message);
+const required = (message: string) => define<string>('required', (value) => (typeof value === 'string' && value.trim() !== '') || message);
 const header = object({ title: required('El título es obligatorio.'), products: define('any', () => true) }) as Struct<any, any>;
 const line = object({ key: string(), quantity: required('La cantidad es obligatoria.') }) as Struct<any, any>;
 
@@ -302,10 +301,7 @@ test('a follow-up that fails after the save is told, and the document still coun
 
 test('a failed save shows "¡Oh no!" with the server message, keeps the values and reuses the key', async () => {
   const user = userEvent.setup();
-  const save = jest
-    .fn()
-    .mockRejectedValueOnce(new ApiError(409, 'Ya existe una factura con ese número.'))
-    .mockResolvedValueOnce({ id: 9 });
+  const save = jest.fn().mockRejectedValueOnce(new ApiError(409, 'Ya existe una factura con ese número.')).mockResolvedValueOnce({ id: 9 });
   renderWizard({ save });
   await fillToSummary(user);
 

@@ -84,5 +84,13 @@ export function useLeaveGuard(active: boolean, onLeave: () => void): ReactNode {
     requestAnimationFrame(() => anchor?.focus());
   };
 
-  return <ConfirmDialog open={pending !== null} text={LEAVE_TEXTS.text} confirmLabel={LEAVE_TEXTS.confirm} onCancel={cancel} onConfirm={confirm} />;
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      text={LEAVE_TEXTS.text}
+      confirmLabel={LEAVE_TEXTS.confirm}
+      onCancel={cancel}
+      onConfirm={confirm}
+    />
+  );
 }

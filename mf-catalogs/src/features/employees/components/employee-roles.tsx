@@ -2,9 +2,26 @@
 // "Eliminar asignación" (those two only with catalogs.write, issue #15).
 import { Button } from '@fluentui/react-components';
 import { PersonAddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { ConfirmDialog, DataTable, type DataTableColumn, FormDialog, IdField, RowActionsMenu, SelectField, type SelectOption, tableLoadError, useAssignRole, useCan, useEmployeeRoles, useLoadErrorToast, useRemoveRole, useRoles, validateSchema } from '@almacen/shared';
-import { assignRoleSchema, type AssignRole, type Employee, type Role } from '@almacen/shared/domain';
 import { useMemo, useState } from 'react';
+import {
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  FormDialog,
+  IdField,
+  RowActionsMenu,
+  SelectField,
+  type SelectOption,
+  tableLoadError,
+  useAssignRole,
+  useCan,
+  useEmployeeRoles,
+  useLoadErrorToast,
+  useRemoveRole,
+  useRoles,
+  validateSchema,
+} from '@almacen/shared';
+import { assignRoleSchema, type AssignRole, type Employee, type Role } from '@almacen/shared/domain';
 
 const validateAssign = validateSchema(assignRoleSchema);
 
@@ -94,7 +111,14 @@ function AssignRoleDialog({ employee, assigned, onClose, onSubmit }: AssignRoleD
   }, [roles.data, assigned]);
   const initialValues = useMemo(() => ({ employeeId: employee.id, roleId: null as unknown as number }), [employee.id]);
   return (
-    <FormDialog<AssignRole> open title="Asignar rol" initialValues={initialValues} validate={validateAssign} onClose={onClose} onSubmit={onSubmit}>
+    <FormDialog<AssignRole>
+      open
+      title="Asignar rol"
+      initialValues={initialValues}
+      validate={validateAssign}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
       <IdField name="employeeId" label="ID del empleado" mode="disabled" />
       <SelectField<number> name="roleId" label="Rol" placeholder="Selecciona un rol" options={options} required />
     </FormDialog>

@@ -55,7 +55,9 @@ describe('Empleados', () => {
     await user.type(lastName, 'Ramírez Soto');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ id: 6, name: 'Jorge', lastName: 'Ramírez Soto' }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { id: 6, name: 'Jorge', lastName: 'Ramírez Soto' },
+    ]);
     expect(await screen.findByText('Ramírez Soto')).toBeInTheDocument();
 
     await rowAction(user, 'Acciones de Jorge Ramírez Soto', 'Eliminar empleado');
@@ -64,7 +66,7 @@ describe('Empleados', () => {
     await waitFor(() => expect(screen.queryByText('Jorge')).not.toBeInTheDocument());
   });
 
-  it("expands an employee to show their roles, assigns one and removes an assignment", async () => {
+  it('expands an employee to show their roles, assigns one and removes an assignment', async () => {
     const user = userEvent.setup();
     const server = seed();
     const { calls } = renderWithPlatform(<EmployeesPage />, { api: server.handle });
@@ -72,7 +74,11 @@ describe('Empleados', () => {
     await user.click(within(rowsOf('Empleados')[0]).getByRole('button', { name: 'Expandir fila' }));
     const roles = await screen.findByRole('table', { name: 'Roles de María Hernández' });
     await within(roles).findByText('Almacenista');
-    expect(within(roles).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Rol', 'Acciones']);
+    expect(
+      within(roles)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ID', 'Rol', 'Acciones']);
 
     await user.click(screen.getByRole('button', { name: 'Asignar rol' }));
     const dialog = await openDialog('Asignar rol');
@@ -136,7 +142,9 @@ describe('Empleados', () => {
     await user.click(await screen.findByRole('option', { name: 'Solicitante' }));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(
-      await screen.findByText('Algo salió mal mientras tratábamos de asignar el rol al empleado solicitado. El empleado ya tiene asignado ese rol.'),
+      await screen.findByText(
+        'Algo salió mal mientras tratábamos de asignar el rol al empleado solicitado. El empleado ya tiene asignado ese rol.',
+      ),
     ).toBeInTheDocument();
   });
 });

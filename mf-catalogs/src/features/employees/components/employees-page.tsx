@@ -1,6 +1,16 @@
-import { type DataTableColumn, FormDialog, IdField, TextField, useCreateEmployee, useDeleteEmployee, useEmployees, useUpdateEmployee, validateSchema } from '@almacen/shared';
-import { createEmployeeSchema, updateEmployeeSchema, type CreateEmployee, type Employee } from '@almacen/shared/domain';
 import { useMemo } from 'react';
+import {
+  type DataTableColumn,
+  FormDialog,
+  IdField,
+  TextField,
+  useCreateEmployee,
+  useDeleteEmployee,
+  useEmployees,
+  useUpdateEmployee,
+  validateSchema,
+} from '@almacen/shared';
+import { createEmployeeSchema, updateEmployeeSchema, type CreateEmployee, type Employee } from '@almacen/shared/domain';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
@@ -80,7 +90,11 @@ export function EmployeesPage() {
         <EmployeeFields />
       </FormDialog>
 
-      <DeleteConfirmation<Employee> dialogs={dialogs} text={(item) => `Estas a punto de eliminar al empleado ${fullName(item)}`} onDelete={remove.run} />
+      <DeleteConfirmation<Employee>
+        dialogs={dialogs}
+        text={(item) => `Estas a punto de eliminar al empleado ${fullName(item)}`}
+        onDelete={remove.run}
+      />
     </CatalogPage>
   );
 }

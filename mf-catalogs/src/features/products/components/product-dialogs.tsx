@@ -1,8 +1,20 @@
 // "Nuevo producto" (name only) and "Editar producto" (id disabled; partida and unit optional,
 // searchable; "Existencia mínima" / "Existencia máxima" optional, issue #20).
-import { DecimalField, FormDialog, IdField, SelectField, type SelectOption, TextField, useCategories, useLoadErrorToast, useProduct, useUnits, validateSchema } from '@almacen/shared';
-import { createProductSchema, updateProductSchema, type Product, type UpdateProduct } from '@almacen/shared/domain';
 import { useMemo } from 'react';
+import {
+  DecimalField,
+  FormDialog,
+  IdField,
+  SelectField,
+  type SelectOption,
+  TextField,
+  useCategories,
+  useLoadErrorToast,
+  useProduct,
+  useUnits,
+  validateSchema,
+} from '@almacen/shared';
+import { createProductSchema, updateProductSchema, type Product, type UpdateProduct } from '@almacen/shared/domain';
 
 export const PRODUCT_FIELDS = {
   name: 'Nombre del producto',
@@ -19,7 +31,15 @@ export const PRODUCT_FIELDS = {
 const validateCreate = validateSchema(createProductSchema);
 const validateUpdate = validateSchema(updateProductSchema);
 
-export function CreateProductDialog({ open, onClose, onSubmit }: { open: boolean; onClose: () => void; onSubmit: (values: { name: string }) => unknown }) {
+export function CreateProductDialog({
+  open,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSubmit: (values: { name: string }) => unknown;
+}) {
   return (
     <FormDialog<{ name: string }> open={open} title="Nuevo producto" validate={validateCreate} onClose={onClose} onSubmit={onSubmit}>
       <TextField name="name" label={PRODUCT_FIELDS.name} placeholder={PRODUCT_FIELDS.namePlaceholder} required autoFocus />

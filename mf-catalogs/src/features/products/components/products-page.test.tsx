@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
-import { ApiError } from '@almacen/shared';
 import useSWR from 'swr';
+import { ApiError } from '@almacen/shared';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { fakeCatalogServer } from '../../../testing/fake-catalog-server';
 import { cellTexts, confirmDelete, dialogClosed, openDialog, rowAction, rowsOf } from '../../../testing/screen-helpers';
 import { ProductsPage } from './products-page';
@@ -39,7 +39,12 @@ describe('Productos', () => {
     expect(screen.getByRole('heading', { name: 'Productos' })).toBeInTheDocument();
     expect(document.title).toBe('Productos · Almacén');
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Nombre', 'Unidad', 'Partida', 'Acciones']);
-    expect(cellTexts(rowsOf('Productos')[0]).slice(0, 4)).toEqual(['1', 'Lápiz', 'Pieza', '2111 - Materiales, útiles y equipos menores de oficina']);
+    expect(cellTexts(rowsOf('Productos')[0]).slice(0, 4)).toEqual([
+      '1',
+      'Lápiz',
+      'Pieza',
+      '2111 - Materiales, útiles y equipos menores de oficina',
+    ]);
     expect(cellTexts(rowsOf('Productos')[1]).slice(0, 4)).toEqual(['2', 'Cloro', 'Sin unidad de medida asignada', 'Sin partida asignada']);
     expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', 'Buscar un producto');
   });
@@ -113,7 +118,10 @@ describe('Productos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([
-      expect.objectContaining({ path: '/api/catalog/products', body: { id: 2, name: 'Cloro líquido', categoryId: 2, unitId: 2, minimumStock: null, maximumStock: null } }),
+      expect.objectContaining({
+        path: '/api/catalog/products',
+        body: { id: 2, name: 'Cloro líquido', categoryId: 2, unitId: 2, minimumStock: null, maximumStock: null },
+      }),
     ]);
     expect(await screen.findByText('Cloro líquido')).toBeInTheDocument();
     expect(cellTexts(rowsOf('Productos')[1]).slice(0, 4)).toEqual(['2', 'Cloro líquido', 'Caja', '2161 - Material de limpieza']);

@@ -1,12 +1,11 @@
-import { productCategoryColumn, productUnitColumn, type DataTableColumn } from '@almacen/shared';
-import type { Product } from '@almacen/shared/domain';
 import { useMemo } from 'react';
+import { productCategoryColumn, productUnitColumn, type DataTableColumn } from '@almacen/shared';
 import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } from '@almacen/shared';
+import type { Product } from '@almacen/shared/domain';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
 import { CreateProductDialog, EditProductDialog } from './product-dialogs';
-
 
 const TABLE_TEXTS: CatalogTableTexts<Product> = {
   label: 'Productos',
@@ -70,7 +69,11 @@ export function ProductsPage() {
         />
       )}
       {/* The number the spec asks for, and the name, so the person sees which product goes (as the other catalogues name theirs). */}
-      <DeleteConfirmation<Product> dialogs={dialogs} text={(item) => `Estas a punto de eliminar el producto no. ${item.id} «${item.name}»`} onDelete={remove.run} />
+      <DeleteConfirmation<Product>
+        dialogs={dialogs}
+        text={(item) => `Estas a punto de eliminar el producto no. ${item.id} «${item.name}»`}
+        onDelete={remove.run}
+      />
     </CatalogPage>
   );
 }

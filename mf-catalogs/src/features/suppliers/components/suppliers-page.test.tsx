@@ -28,7 +28,9 @@ describe('Proveedores', () => {
     expect(within(dialog).getByRole('textbox', { name: 'RFC del proveedor' })).toHaveValue('LTM990101XY9');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ name: 'Limpieza Total', rfc: 'LTM990101XY9' }]);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { name: 'Limpieza Total', rfc: 'LTM990101XY9' },
+    ]);
     expect(await screen.findByText('Limpieza Total')).toBeInTheDocument();
   });
 

@@ -1,6 +1,18 @@
-import { type DataTableColumn, FormDialog, IdField, TextField, useCreateSupplier, useDeleteSupplier, useLoadErrorToast, useSupplier, useSuppliers, useUpdateSupplier, validateSchema } from '@almacen/shared';
-import { createSupplierSchema, updateSupplierSchema, type CreateSupplier, type Supplier } from '@almacen/shared/domain';
 import { useMemo } from 'react';
+import {
+  type DataTableColumn,
+  FormDialog,
+  IdField,
+  TextField,
+  useCreateSupplier,
+  useDeleteSupplier,
+  useLoadErrorToast,
+  useSupplier,
+  useSuppliers,
+  useUpdateSupplier,
+  validateSchema,
+} from '@almacen/shared';
+import { createSupplierSchema, updateSupplierSchema, type CreateSupplier, type Supplier } from '@almacen/shared/domain';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
@@ -43,7 +55,14 @@ function EditSupplierDialog({ supplier: row, onClose, onSubmit }: EditSupplierDi
   const supplier = fresh.data ?? row;
   const initialValues = useMemo(() => ({ id: supplier.id, name: supplier.name, rfc: supplier.rfc }), [supplier]);
   return (
-    <FormDialog<Supplier> open title="Editar proveedor" initialValues={initialValues} validate={validateUpdate} onClose={onClose} onSubmit={onSubmit}>
+    <FormDialog<Supplier>
+      open
+      title="Editar proveedor"
+      initialValues={initialValues}
+      validate={validateUpdate}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
       <IdField name="id" />
       <SupplierFields />
     </FormDialog>
@@ -93,7 +112,11 @@ export function SuppliersPage() {
         />
       )}
 
-      <DeleteConfirmation<Supplier> dialogs={dialogs} text={(item) => `Estas a punto de eliminar al proveedor ${item.name}`} onDelete={remove.run} />
+      <DeleteConfirmation<Supplier>
+        dialogs={dialogs}
+        text={(item) => `Estas a punto de eliminar al proveedor ${item.name}`}
+        onDelete={remove.run}
+      />
     </CatalogPage>
   );
 }

@@ -1,11 +1,20 @@
 // The expanded exit: its movements (each expanding into its product; its cancellation's too),
 // "Reporte de salida", and either "Cancelar salida" (when the person may cancel) or who cancelled
 // it, when and why.
-import { CancellationDetails, DataTable, type DataTableColumn, dispatchReportRequest, tableLoadError, useDispatchMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
-import { formatCurrency, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
+import {
+  CancellationDetails,
+  DataTable,
+  type DataTableColumn,
+  dispatchReportRequest,
+  tableLoadError,
+  useDispatchMovements,
+  useReportDownload,
+  useRuntimeConfig,
+} from '@almacen/shared';
+import { formatCurrency, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
 import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
 import { MovementProduct } from './movement-product';
 
@@ -53,7 +62,9 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
 
   return (
     <div className={styles.root}>
-      {dispatch.cancellation && <CancellationDetails cancellation={dispatch.cancellation} timeZone={timeZone} label={CANCEL_DISPATCH_TEXTS.details(dispatch)} />}
+      {dispatch.cancellation && (
+        <CancellationDetails cancellation={dispatch.cancellation} timeZone={timeZone} label={CANCEL_DISPATCH_TEXTS.details(dispatch)} />
+      )}
       <DataTable<Movement>
         label={DETAIL_TEXTS.table(dispatch.id)}
         items={data}

@@ -1,8 +1,8 @@
-import { ApiError, type Movement, type Product } from '@almacen/shared';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { ApiError, type Movement, type Product } from '@almacen/shared';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import DispatchesApp from '../../../app';
 
 jest.setTimeout(60_000);
@@ -19,7 +19,12 @@ const movements: Record<number, Movement[]> = {
   30: [],
 };
 const products: Record<number, Product> = {
-  5: { id: 5, name: 'Papel bond carta', unit: { id: 1, description: 'Paquete' }, category: { id: 1, description: '2111 Materiales de oficina' } },
+  5: {
+    id: 5,
+    name: 'Papel bond carta',
+    unit: { id: 1, description: 'Paquete' },
+    category: { id: 1, description: '2111 Materiales de oficina' },
+  },
   7: { id: 7, name: 'Tóner negro', unit: null, category: null },
 };
 
@@ -92,7 +97,10 @@ test('the history lists ID and "Fecha de factura" as DD/MM/YYYY, newest first, a
   expect(document.title).toBe('Historial de salidas · Almacén');
   const table = await screen.findByRole('table', { name: 'Salidas' });
   await within(table).findByText('31');
-  const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim()).filter(Boolean);
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent?.trim())
+    .filter(Boolean);
   expect(headers).toEqual(expect.arrayContaining(['ID', 'Fecha de factura', 'Estado']));
   expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
     ['31', '', '02/03/2026'],
@@ -117,10 +125,12 @@ test('the search finds a dispatch by its date as shown (DD/MM/YYYY or DD/MM) and
 });
 
 test('a failed load says "…obtener las salidas."', async () => {
-  renderHistory(api(({ path }) => {
-    if (path === '/api/dispatches') throw new ApiError(500, 'Falla interna');
-    return undefined;
-  }));
+  renderHistory(
+    api(({ path }) => {
+      if (path === '/api/dispatches') throw new ApiError(500, 'Falla interna');
+      return undefined;
+    }),
+  );
   expect(await screen.findByText('Algo salió mal mientras tratábamos de obtener las salidas.')).toBeInTheDocument();
   expect(screen.getByText('¡Oh no!')).toBeInTheDocument();
 });
@@ -131,7 +141,10 @@ test('expanding a dispatch shows its movements, and a movement its product', asy
   const table = await expandDispatch(user, 31);
   await within(table).findByText('301');
   expect(calls.some((c) => c.path === '/api/movements/dispatches/31')).toBe(true);
-  const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim()).filter(Boolean);
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent?.trim())
+    .filter(Boolean);
   expect(headers).toEqual(expect.arrayContaining(['ID', 'Tipo', 'Precio de salida', 'Cantidad', 'Observaciones']));
   expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
     ['301', 'Salida', '$15.50', '2.25', 'Aula 3'],
@@ -149,11 +162,13 @@ test('expanding a dispatch shows its movements, and a movement its product', asy
 
 test('a product without unit or partida says so; failed loads of movements and product say so', async () => {
   const user = userEvent.setup();
-  renderHistory(api(({ path }) => {
-    if (path === '/api/movements/dispatches/30') throw new ApiError(500, 'Falla');
-    if (path === '/api/catalog/products/5') throw new ApiError(404, 'No existe');
-    return undefined;
-  }));
+  renderHistory(
+    api(({ path }) => {
+      if (path === '/api/movements/dispatches/30') throw new ApiError(500, 'Falla');
+      if (path === '/api/catalog/products/5') throw new ApiError(404, 'No existe');
+      return undefined;
+    }),
+  );
   await expandDispatch(user, 30);
   expect(
     await screen.findByText('Algo salió mal mientras tratábamos de obtener los movimientos de la salida solicitada.'),
@@ -173,14 +188,16 @@ test('a product without unit or partida says so; failed loads of movements and p
 });
 
 describe('"Reporte de salida"', () => {
-  test('is asked with POST and saved under the server\'s name when it sends one', async () => {
+  test("is asked with POST and saved under the server's name when it sends one", async () => {
     const user = userEvent.setup();
     const saved = captureSaves();
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
-    const { calls } = renderHistory(api((request) => {
-      if (request.download) return { blob: pdf, fileName: 'Reportes de salida - 31.pdf' };
-      return undefined;
-    }));
+    const { calls } = renderHistory(
+      api((request) => {
+        if (request.download) return { blob: pdf, fileName: 'Reportes de salida - 31.pdf' };
+        return undefined;
+      }),
+    );
     await expandDispatch(user, 31);
     await user.click(screen.getByRole('button', { name: 'Reporte de salida' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -205,12 +222,14 @@ describe('"Reporte de salida"', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const saved = captureSaves();
     let attempts = 0;
-    renderHistory(api((request) => {
-      if (!request.download) return undefined;
-      attempts += 1;
-      if (attempts <= 2) throw new ApiError(503, 'Servicio no disponible');
-      return { blob: new Blob(['%PDF'], { type: 'application/pdf' }), fileName: 'Reportes de salida - 31.pdf' };
-    }));
+    renderHistory(
+      api((request) => {
+        if (!request.download) return undefined;
+        attempts += 1;
+        if (attempts <= 2) throw new ApiError(503, 'Servicio no disponible');
+        return { blob: new Blob(['%PDF'], { type: 'application/pdf' }), fileName: 'Reportes de salida - 31.pdf' };
+      }),
+    );
     await expandDispatch(user, 31);
     await user.click(screen.getByRole('button', { name: 'Reporte de salida' }));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -223,11 +242,13 @@ describe('"Reporte de salida"', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const saved = captureSaves();
     let attempts = 0;
-    renderHistory(api((request) => {
-      if (!request.download) return undefined;
-      attempts += 1;
-      throw new ApiError(500, 'No se pudo generar el reporte.');
-    }));
+    renderHistory(
+      api((request) => {
+        if (!request.download) return undefined;
+        attempts += 1;
+        throw new ApiError(500, 'No se pudo generar el reporte.');
+      }),
+    );
     await expandDispatch(user, 31);
     await user.click(screen.getByRole('button', { name: 'Reporte de salida' }));
     expect(
@@ -242,11 +263,13 @@ describe('"Reporte de salida"', () => {
     const user = userEvent.setup();
     captureSaves();
     let attempts = 0;
-    renderHistory(api((request) => {
-      if (!request.download) return undefined;
-      attempts += 1;
-      throw new ApiError(404, 'La salida solicitada no existe.');
-    }));
+    renderHistory(
+      api((request) => {
+        if (!request.download) return undefined;
+        attempts += 1;
+        throw new ApiError(404, 'La salida solicitada no existe.');
+      }),
+    );
     await expandDispatch(user, 31);
     await user.click(screen.getByRole('button', { name: 'Reporte de salida' }));
     expect(
@@ -259,7 +282,11 @@ describe('"Reporte de salida"', () => {
 // ---- cancellation (issue #16) ------------------------------------------------------------------
 
 const toast = (text: string) => screen.getAllByText(text).find((element) => element.closest('.fui-Toast')) ?? null;
-const cancellation = { reason: 'El área no recogió el material', cancelledAt: '2026-03-07T15:05:00.000Z', cancelledBy: { sub: 'user-luis', name: 'Luis Gómez' } };
+const cancellation = {
+  reason: 'El área no recogió el material',
+  cancelledAt: '2026-03-07T15:05:00.000Z',
+  cancelledBy: { sub: 'user-luis', name: 'Luis Gómez' },
+};
 
 test('a cancelled exit shows "Cancelada" in its row; its detail says who, when (DD/MM/YYYY HH:mm, institution time) and why, and offers no cancel', async () => {
   const user = userEvent.setup();
@@ -267,7 +294,10 @@ test('a cancelled exit shows "Cancelada" in its row; its detail says who, when (
     api(({ method, path }) => {
       if (method === 'GET' && path === '/api/dispatches') return [dispatches[0], { ...dispatches[1], status: 'CANCELADA', cancellation }];
       if (method === 'GET' && path === '/api/movements/dispatches/31')
-        return [...movements[31], { ...movements[31][0], id: 303, movementType: 'DISPATCH_CANCELLATION', observations: cancellation.reason }];
+        return [
+          ...movements[31],
+          { ...movements[31][0], id: 303, movementType: 'DISPATCH_CANCELLATION', observations: cancellation.reason },
+        ];
       return undefined;
     }),
   );
@@ -294,7 +324,8 @@ test('"Cancelar salida": the dialog explains, requires a 5–500 character reaso
         answered = true;
         return { id: 1, documentId: 31 };
       }
-      if (method === 'GET' && path === '/api/dispatches' && answered) return [dispatches[0], { ...dispatches[1], status: 'CANCELADA', cancellation }];
+      if (method === 'GET' && path === '/api/dispatches' && answered)
+        return [dispatches[0], { ...dispatches[1], status: 'CANCELADA', cancellation }];
       return undefined;
     }),
   );
@@ -317,7 +348,11 @@ test('"Cancelar salida": the dialog explains, requires a 5–500 character reaso
   await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
   await waitFor(() => expect(toast('Salida 31 cancelada correctamente.')).not.toBeNull());
   expect(calls.filter((c) => c.method === 'POST')).toEqual([
-    expect.objectContaining({ path: '/api/dispatches/31/cancellation', body: { reason: 'No se entregó' }, headers: { 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) } }),
+    expect.objectContaining({
+      path: '/api/dispatches/31/cancellation',
+      body: { reason: 'No se entregó' },
+      headers: { 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    }),
   ]);
   await waitFor(() => expect(calls.filter((c) => c.path === '/api/dispatches').length).toBeGreaterThan(listLoads));
   // The closing dialog keeps the page aria-hidden for its exit transition: wait for the table.
@@ -339,6 +374,8 @@ test('a refused cancellation says "¡Oh no!" + "…cancelar la salida solicitada
   const dialog = await screen.findByRole('dialog', { name: 'Cancelar salida 31' });
   await user.type(within(dialog).getByRole('textbox', { name: /Motivo de la cancelación/ }), 'Salida duplicada');
   await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
-  await waitFor(() => expect(toast('Algo salió mal mientras tratábamos de cancelar la salida solicitada. La salida ya está cancelada.')).not.toBeNull());
+  await waitFor(() =>
+    expect(toast('Algo salió mal mientras tratábamos de cancelar la salida solicitada. La salida ya está cancelada.')).not.toBeNull(),
+  );
   expect(toast('¡Oh no!')).not.toBeNull();
 });

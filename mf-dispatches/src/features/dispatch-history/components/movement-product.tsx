@@ -1,7 +1,7 @@
 // The nested detail of a movement: the product it moved.
-import { MISSING_LABELS } from '@almacen/shared/domain';
-import { LoadProblem, SummaryFields, useProduct } from '@almacen/shared';
 import { Spinner } from '@fluentui/react-components';
+import { LoadProblem, SummaryFields, useProduct } from '@almacen/shared';
+import { MISSING_LABELS } from '@almacen/shared/domain';
 
 export const PRODUCT_TEXTS = {
   loading: 'Cargando el producto…',
@@ -23,7 +23,7 @@ export function MovementProduct({ productId }: { productId: number }) {
   return (
     <>
       {problem}
-        <SummaryFields
+      <SummaryFields
         items={[
           { label: 'ID', value: String(product.id) },
           { label: PRODUCT_TEXTS.name, value: product.name },

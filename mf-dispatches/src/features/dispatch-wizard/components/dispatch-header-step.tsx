@@ -1,7 +1,7 @@
 // Step 1, "Datos de la salida": the date and the three people who sign the exit voucher.
-import { DateField, type Employee, SelectField, type SelectOption, useEmployees, useLoadErrorToast } from '@almacen/shared';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
+import { DateField, type Employee, SelectField, type SelectOption, useEmployees, useLoadErrorToast } from '@almacen/shared';
 
 export const HEADER_LABELS = {
   dispatchDate: 'Fecha de salida',
@@ -42,7 +42,13 @@ export function DispatchHeaderStep({ today, closedUntil = null }: { today: strin
         placeholder={placeholder}
         required
       />
-      <SelectField<number> name="petitionerEmployeeId" label={HEADER_LABELS.petitioner} options={options} placeholder={placeholder} required />
+      <SelectField<number>
+        name="petitionerEmployeeId"
+        label={HEADER_LABELS.petitioner}
+        options={options}
+        placeholder={placeholder}
+        required
+      />
       <SelectField<number>
         name="warehouseKeeperEmployeeId"
         label={HEADER_LABELS.warehouseKeeper}

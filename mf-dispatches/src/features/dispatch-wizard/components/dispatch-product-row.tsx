@@ -1,9 +1,18 @@
 // One row of "Lista de productos": product, quantity (with what is available), the exit price the
 // stock dictates (read-only) and observations.
-import { DecimalField, LoadProblem, READ_ONLY_APPEARANCE, SelectField, type SelectOption, TextField, useStock, visibleError } from '@almacen/shared';
-import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useField, useForm } from 'react-final-form';
+import {
+  DecimalField,
+  LoadProblem,
+  READ_ONLY_APPEARANCE,
+  SelectField,
+  type SelectOption,
+  TextField,
+  useStock,
+  visibleError,
+} from '@almacen/shared';
+import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { STOCK_MESSAGES } from '../form/stock-limits';
 
 export const ROW_LABELS = {

@@ -1,7 +1,7 @@
 // Step 2, "Lista de productos": the repeating rows (the wizard kit adds "Añadir un producto" and
 // the confirmed removal) plus the stock sync that prices them.
-import { newRowKey, type Product, ProductRows, type SelectOption, useLoadErrorToast, useProducts } from '@almacen/shared';
 import { useMemo } from 'react';
+import { newRowKey, type Product, ProductRows, type SelectOption, useLoadErrorToast, useProducts } from '@almacen/shared';
 import { emptyRow, type DispatchRow } from '../form/dispatch-form';
 import { DispatchProductRow } from './dispatch-product-row';
 import { StockSync } from './stock-sync';

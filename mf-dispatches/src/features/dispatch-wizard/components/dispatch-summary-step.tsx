@@ -1,7 +1,5 @@
 // Step 3, "Resumen de salida": what will be saved, read-only. It says plainly when a row no longer
 // fits the stock (after a 409 the availability is read again and the rows are checked again).
-import { type Employee, type Product, SummaryFields, useEmployees, useProducts } from '@almacen/shared';
-import { formatCurrency, formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
 import {
   makeStyles,
   MessageBar,
@@ -16,6 +14,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useFormState } from 'react-final-form';
+import { type Employee, type Product, SummaryFields, useEmployees, useProducts } from '@almacen/shared';
+import { formatCurrency, formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
 import type { DispatchFormValues } from '../form/dispatch-form';
 import { employeeName, HEADER_LABELS } from './dispatch-header-step';
 
@@ -48,7 +48,7 @@ export function DispatchSummaryStep() {
     const employee = employees?.find((candidate: Employee) => candidate.id === id);
     return employee ? employeeName(employee) : id == null ? '' : `#${id}`;
   };
-  const rowErrors = ((errors as { products?: Array<RowErrors | undefined> } | undefined)?.products ?? []);
+  const rowErrors = (errors as { products?: Array<RowErrors | undefined> } | undefined)?.products ?? [];
   const problems = values.products.flatMap((row, index) => {
     const found = rowErrors[index];
     if (!found) return [];

@@ -1,10 +1,10 @@
-import { ApiError, draftStorageKey, NETWORK_ERROR_MESSAGE, type Employee, type Product, type Stock } from '@almacen/shared';
-import { todayIn } from '@almacen/shared/domain';
-import { renderWithPlatform, testUser, type FakeApiRequest } from '@almacen/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import useSWR from 'swr';
+import { ApiError, draftStorageKey, NETWORK_ERROR_MESSAGE, type Employee, type Product, type Stock } from '@almacen/shared';
+import { todayIn } from '@almacen/shared/domain';
+import { renderWithPlatform, testUser, type FakeApiRequest } from '@almacen/shared/testing';
 import DispatchesApp from '../../../app';
 import { DispatchWizard } from './dispatch-wizard';
 
@@ -16,7 +16,12 @@ const employees: Employee[] = [
   { id: 3, name: 'Marta', lastName: 'Ruiz' },
 ];
 const products: Product[] = [
-  { id: 5, name: 'Papel bond carta', unit: { id: 1, description: 'Paquete' }, category: { id: 1, description: '2111 Materiales de oficina' } },
+  {
+    id: 5,
+    name: 'Papel bond carta',
+    unit: { id: 1, description: 'Paquete' },
+    category: { id: 1, description: '2111 Materiales de oficina' },
+  },
   { id: 7, name: 'Tóner negro', unit: { id: 2, description: 'Pieza' }, category: null },
   { id: 9, name: 'Cinta adhesiva', unit: null, category: null },
 ];
@@ -134,7 +139,11 @@ describe('Nueva salida — Datos de la salida', () => {
     expect(screen.getByRole('heading', { name: 'Nueva salida' })).toBeInTheDocument();
     expect(document.title).toBe('Nueva salida · Almacén');
     const steps = within(screen.getByRole('list', { name: 'Pasos' })).getAllByRole('listitem');
-    expect(steps.map((step) => step.textContent?.replace(/^\d/, ''))).toEqual(['Datos de la salida', 'Lista de productos', 'Resumen de salida']);
+    expect(steps.map((step) => step.textContent?.replace(/^\d/, ''))).toEqual([
+      'Datos de la salida',
+      'Lista de productos',
+      'Resumen de salida',
+    ]);
     const date = within(panel('Datos de la salida')).getByLabelText(/Fecha de salida/);
     expect(date).toHaveValue(today);
     expect(date).toHaveAttribute('max', today);
@@ -363,7 +372,9 @@ describe('Nueva salida — Lista de productos', () => {
     await choose(user, 'Producto', 'Tóner negro', row(1));
     expect(await within(row(1)).findByText('No fue posible consultar la existencia disponible.')).toBeInTheDocument();
     expect(within(row(1)).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
-    const toast = (await screen.findByText('Algo salió mal mientras tratábamos de obtener el stock disponible del producto solicitado.')).closest('.fui-Toast');
+    const toast = (
+      await screen.findByText('Algo salió mal mientras tratábamos de obtener el stock disponible del producto solicitado.')
+    ).closest('.fui-Toast');
     expect(toast).toHaveTextContent('¡Oh no!');
     await user.type(within(row(1)).getByRole('textbox', { name: 'Cantidad' }), '1');
     await user.click(screen.getByRole('button', { name: 'Ver resumen de salida' }));
@@ -482,9 +493,7 @@ describe('Nueva salida — Resumen y guardado', () => {
 
     // the availability is read again and the summary says what no longer fits
     await waitFor(() => expect(calls(requests, 'GET', '/api/stock/5').length).toBeGreaterThan(readsBefore));
-    expect(
-      await screen.findByText('Papel bond carta: La cantidad no puede ser mayor a la existencia disponible (3).'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Papel bond carta: La cantidad no puede ser mayor a la existencia disponible (3).')).toBeInTheDocument();
     expect(currentStep()).toHaveTextContent('Resumen de salida');
 
     // saving again sends nothing: it takes the clerk back to the list, where the row says what to fix
@@ -526,7 +535,9 @@ describe('Nueva salida — Resumen y guardado', () => {
     expect(currentStep()).toHaveTextContent('Resumen de salida');
     // The restored rows take the availability read now (7.5): the form changed, the request did not.
     const draftKey = draftStorageKey('salida', testUser.email);
-    await waitFor(() => expect(JSON.parse(window.sessionStorage.getItem(draftKey) ?? '{}').values?.products?.[0]?.availableQuantity).toBe('7.5'));
+    await waitFor(() =>
+      expect(JSON.parse(window.sessionStorage.getItem(draftKey) ?? '{}').values?.products?.[0]?.availableQuantity).toBe('7.5'),
+    );
     await user.click(screen.getByRole('button', { name: 'Guardar salida' }));
     expect(await screen.findByRole('listitem', { name: 'Salida registrada correctamente.' })).toBeInTheDocument();
     // The same request with the same key: the server answers with the dispatch it already made.

@@ -1,5 +1,7 @@
 // "Nueva salida": the shared three-step wizard with the dispatch's
 // steps, its payload, and what a save changes elsewhere in the portal.
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   actionErrorText,
   FormWizard,
@@ -15,8 +17,6 @@ import {
   type WizardStep,
 } from '@almacen/shared';
 import { DOCUMENT_MESSAGES, todayIn, type Dispatch } from '@almacen/shared/domain';
-import { useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { emptyDispatch, toPayload, type DispatchFormValues } from '../form/dispatch-form';
 import { makeDispatchValidators } from '../form/dispatch-validation';
 import { DispatchHeaderStep } from './dispatch-header-step';
@@ -45,7 +45,11 @@ export function DispatchWizard() {
   usePageTitle(WIZARD_TEXTS.title);
 
   const steps: WizardStep<DispatchFormValues>[] = [
-    { label: WIZARD_TEXTS.steps[0], content: <DispatchHeaderStep today={today()} closedUntil={closedUntil} />, validate: validators.header },
+    {
+      label: WIZARD_TEXTS.steps[0],
+      content: <DispatchHeaderStep today={today()} closedUntil={closedUntil} />,
+      validate: validators.header,
+    },
     {
       label: WIZARD_TEXTS.steps[1],
       content: <DispatchProductsStep />,

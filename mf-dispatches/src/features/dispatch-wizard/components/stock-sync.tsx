@@ -2,9 +2,9 @@
 // (choosing a product sets the exit price to its average price). One sync per PRODUCT,
 // not per row, because rows of the same product share one availability. The wizard keeps every
 // step mounted, so a refresh after a 409 reaches the rows while the summary is on screen.
-import type { Stock } from '@almacen/shared';
 import { useEffect } from 'react';
 import { useForm, useFormState } from 'react-final-form';
+import type { Stock } from '@almacen/shared';
 import { useStock } from '@almacen/shared';
 import { exitPriceFrom, type DispatchFormValues, type DispatchRow } from '../form/dispatch-form';
 
@@ -46,7 +46,8 @@ function staleRows(rows: DispatchRow[], productId: number, stock: Stock): number
   const stale: number[] = [];
   rows.forEach((row, index) => {
     if (row?.productId !== productId) return;
-    if (row.exitPrice !== exitPrice || row.averagePrice !== stock.averagePrice || row.availableQuantity !== stock.availableQuantity) stale.push(index);
+    if (row.exitPrice !== exitPrice || row.averagePrice !== stock.averagePrice || row.availableQuantity !== stock.availableQuantity)
+      stale.push(index);
   });
   return stale;
 }

@@ -19,9 +19,6 @@ export function makeDispatchValidators(today: () => string, closedUntil: string 
   const { header, line } = makeDispatchSchemas({ today });
   return {
     header: combineSteps<DispatchFormValues>(schemaStep(header), closedPeriodStep('dispatchDate', closedUntil)),
-    products: combineSteps<DispatchFormValues>(
-      rowsStep<DispatchFormValues>('products', line),
-      (values) => stockErrors(values?.products),
-    ),
+    products: combineSteps<DispatchFormValues>(rowsStep<DispatchFormValues>('products', line), (values) => stockErrors(values?.products)),
   };
 }

@@ -80,7 +80,17 @@ describe('exit price and payload', () => {
       personInChargeOfTheRequestingAreaEmployeeId: 1,
       petitionerEmployeeId: 2,
       warehouseKeeperEmployeeId: 3,
-      products: [{ key: 'a', productId: 5, exitPrice: '15.5', averagePrice: '15.500000', quantity: ' 2.25 ', observations: 'Aula 3', availableQuantity: '12' }],
+      products: [
+        {
+          key: 'a',
+          productId: 5,
+          exitPrice: '15.5',
+          averagePrice: '15.500000',
+          quantity: ' 2.25 ',
+          observations: 'Aula 3',
+          availableQuantity: '12',
+        },
+      ],
     });
     expect(payload).toEqual({
       dispatchDate: '2026-03-01',

@@ -64,8 +64,7 @@ export function stockErrors(rows: readonly DispatchRow[] | undefined, name = 'pr
     if (quantities.length === 0) continue;
     const total = addDecimal(...quantities);
     if (compareDecimal(total, available) <= 0) continue;
-    const message =
-      indexes.length === 1 ? STOCK_MESSAGES.exceeds(available) : STOCK_MESSAGES.exceedsTogether(total, available);
+    const message = indexes.length === 1 ? STOCK_MESSAGES.exceeds(available) : STOCK_MESSAGES.exceedsTogether(total, available);
     for (const index of indexes) {
       if (quantityOf(rows[index]) !== null) errors[`${name}.${index}.quantity`] = message;
     }

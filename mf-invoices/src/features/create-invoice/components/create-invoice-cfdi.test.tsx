@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom';
-import { ApiError } from '@almacen/shared';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { ApiError } from '@almacen/shared';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 import { invoiceNumberOf, type CfdiAnalysis } from '../lib/cfdi';
 
@@ -96,7 +96,8 @@ function setup(parse: (request: FakeApiRequest) => unknown = () => analysis) {
       products.push(created);
       return created;
     }
-    if (method === 'POST' && path === '/api/invoices') return { id: 5, invoiceNumber: 'A1029', invoiceType: 'COMPRA_DIRECTA', invoiceDate: '2026-11-20' };
+    if (method === 'POST' && path === '/api/invoices')
+      return { id: 5, invoiceNumber: 'A1029', invoiceType: 'COMPRA_DIRECTA', invoiceDate: '2026-11-20' };
     return undefined;
   };
   const rendered = renderWithPlatform(
@@ -115,7 +116,9 @@ async function upload(name = 'A-1029.xml', text = XML) {
   await screen.findByRole('button', { name: 'Cargar CFDI (XML)' });
   const input = screen.getByLabelText('Cargar CFDI (XML)', { selector: 'input' });
   // The input is hidden behind the button; the browser test goes through the file chooser.
-  fireEvent.change(input, { target: { files: [new File([text], name, { type: name.endsWith('.xml') ? 'text/xml' : 'application/pdf' })] } });
+  fireEvent.change(input, {
+    target: { files: [new File([text], name, { type: name.endsWith('.xml') ? 'text/xml' : 'application/pdf' })] },
+  });
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, label: string, option: string) {
@@ -168,7 +171,9 @@ test('a CFDI fills the header and one row per concept, shows the warnings, regis
   expect(within(row(1)).queryByRole('button', { name: 'Registrar producto' })).not.toBeInTheDocument();
 
   // Row 2: its warning in place and "Registrar producto".
-  expect(within(row(2)).getByRole('list', { name: 'Advertencias del concepto 2' })).toHaveTextContent('IEPS por cuota de $6.4555 por unidad');
+  expect(within(row(2)).getByRole('list', { name: 'Advertencias del concepto 2' })).toHaveTextContent(
+    'IEPS por cuota de $6.4555 por unidad',
+  );
   expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('');
   await user.click(within(row(2)).getByRole('button', { name: 'Registrar producto' }));
   await waitFor(() => expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Gasolina menor a 91 octanos'));
@@ -187,7 +192,15 @@ test('a CFDI fills the header and one row per concept, shows the warnings, regis
     invoiceDate: '2026-11-20',
     cfdi: { uuid: UUID, xml: XML },
     products: [
-      { cfdiIndex: 1, productId: 10, quantity: 12, purchasePrice: 986, applyValueAddedTaxToPurchasePrice: true, applyExciseTax: false, exciseTaxRate: 0 },
+      {
+        cfdiIndex: 1,
+        productId: 10,
+        quantity: 12,
+        purchasePrice: 986,
+        applyValueAddedTaxToPurchasePrice: true,
+        applyExciseTax: false,
+        exciseTaxRate: 0,
+      },
       { cfdiIndex: 2, productId: 12, quantity: 40, purchasePrice: 23.057, applyValueAddedTaxToPurchasePrice: true },
     ],
   });

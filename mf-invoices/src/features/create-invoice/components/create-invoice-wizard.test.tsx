@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom';
-import { ApiError } from '@almacen/shared';
-import { todayIn, type Invoice } from '@almacen/shared/domain';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
+import { ApiError } from '@almacen/shared';
+import { todayIn, type Invoice } from '@almacen/shared/domain';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 
 const suppliers = [
@@ -18,7 +18,12 @@ const employees = [
   { id: 3, name: 'Sofía', lastName: 'Castro' },
 ];
 const products = [
-  { id: 10, name: 'Papel bond carta', unit: { id: 1, description: 'Caja' }, category: { id: 2, description: '2111 Materiales de oficina' } },
+  {
+    id: 10,
+    name: 'Papel bond carta',
+    unit: { id: 1, description: 'Caja' },
+    category: { id: 2, description: '2111 Materiales de oficina' },
+  },
   { id: 11, name: 'Café molido', unit: null, category: null },
 ];
 
@@ -369,8 +374,17 @@ test('step "Resumen de factura" shows everything read-only with the acquisition 
   }
 
   const table = within(summary).getByRole('table', { name: 'Productos de la factura' });
-  const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-  const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+  const rows = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
   const cell = (r: number, header: string) => rows[r][headers.indexOf(header)];
   expect(headers).toContain('Precio de adquisición');
   expect(cell(0, 'Nombre')).toBe('Papel bond carta');
@@ -416,8 +430,24 @@ test('saving posts the spec payload once with an Idempotency-Key, says so in gre
     enteredByEmployeeId: 2,
     warehouseKeeperEmployeeId: 3,
     products: [
-      { productId: 10, purchasePrice: 38.666, quantity: 2.5, observations: 'Caja dañada', applyExciseTax: false, applyValueAddedTaxToPurchasePrice: true, exciseTaxRate: 0 },
-      { productId: 11, purchasePrice: 126.5, quantity: 3, observations: null, applyExciseTax: true, applyValueAddedTaxToPurchasePrice: false, exciseTaxRate: 26.5 },
+      {
+        productId: 10,
+        purchasePrice: 38.666,
+        quantity: 2.5,
+        observations: 'Caja dañada',
+        applyExciseTax: false,
+        applyValueAddedTaxToPurchasePrice: true,
+        exciseTaxRate: 0,
+      },
+      {
+        productId: 11,
+        purchasePrice: 126.5,
+        quantity: 3,
+        observations: null,
+        applyExciseTax: true,
+        applyValueAddedTaxToPurchasePrice: false,
+        exciseTaxRate: 26.5,
+      },
     ],
   });
 

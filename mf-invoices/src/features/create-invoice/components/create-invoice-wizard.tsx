@@ -1,6 +1,8 @@
 // "Nueva factura": header, products, summary; saving registers the entry,
 // tells the user the invoice number, goes to the history and refreshes entries, stock and
 // movements everywhere in the portal.
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   actionErrorText,
   closedPeriodStep,
@@ -16,9 +18,15 @@ import {
   type WizardStep,
 } from '@almacen/shared';
 import { DOCUMENT_MESSAGES, makeInvoiceSchemas, todayIn, type Invoice } from '@almacen/shared/domain';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { emptyInvoice, rowFieldOf, toCreateInvoiceBody, toLine, type CreateInvoiceBody, type InvoiceFormValues, type InvoiceRowValues } from '../lib/invoice-values';
+import {
+  emptyInvoice,
+  rowFieldOf,
+  toCreateInvoiceBody,
+  toLine,
+  type CreateInvoiceBody,
+  type InvoiceFormValues,
+  type InvoiceRowValues,
+} from '../lib/invoice-values';
 import { InvoiceHeaderStep } from './invoice-header-step';
 import { InvoiceProductsStep } from './invoice-products-step';
 import { InvoiceSummaryStep } from './invoice-summary-step';

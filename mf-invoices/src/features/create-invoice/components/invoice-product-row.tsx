@@ -1,12 +1,12 @@
 // One product of the invoice. The price input edits the
 // typed base price; with "Agregar IVA" or "Agregar IEPS" ticked it is disabled and shows the
 // adjusted price derived from that base (see lib/invoice-values.ts for why).
-import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption } from '@almacen/shared';
-import { IEPS_RATE_SCALE, MAX_OBSERVATIONS_LENGTH, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { Checkbox, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { useField } from 'react-final-form';
-import { CfdiConcept } from './cfdi-concept';
+import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption } from '@almacen/shared';
+import { IEPS_RATE_SCALE, MAX_OBSERVATIONS_LENGTH, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { isAdjustablePrice, isValidExciseRate, purchasePriceOf, type InvoiceRowValues } from '../lib/invoice-values';
+import { CfdiConcept } from './cfdi-concept';
 
 const useStyles = makeStyles({
   grid: {
@@ -52,11 +52,7 @@ export function InvoiceProductRow({ name, products }: InvoiceProductRowProps) {
       <PriceField name={`${name}.basePrice`} shown={vat || ieps ? purchasePriceOf(values) : undefined} />
       <TaxCheckbox name={`${name}.applyValueAddedTaxToPurchasePrice`} label="Agregar IVA" disabled={!vat && !priceReady} />
       <DecimalField name={`${name}.exciseTaxRate`} label="Tasa del IEPS" scale={IEPS_RATE_SCALE} disabled={ieps} contentAfter="%" />
-      <TaxCheckbox
-        name={`${name}.applyExciseTax`}
-        label="Agregar IEPS"
-        disabled={!ieps && (!priceReady || !isValidExciseRate(rate))}
-      />
+      <TaxCheckbox name={`${name}.applyExciseTax`} label="Agregar IEPS" disabled={!ieps && (!priceReady || !isValidExciseRate(rate))} />
       <div className={styles.observations}>
         <TextField name={`${name}.observations`} label="Observaciones" multiline maxLength={MAX_OBSERVATIONS_LENGTH} />
       </div>

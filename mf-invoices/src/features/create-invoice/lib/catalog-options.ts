@@ -2,9 +2,9 @@
 // layer (the same cached lists as every remote: a supplier added in Catálogos shows up here). A
 // failed load says so once in a toast, e.g. "Algo salió mal mientras tratábamos de obtener los
 // proveedores." / "…obtener los empleados." / "…obtener los productos."
+import { useMemo } from 'react';
 import { useEmployees, useLoadErrorToast, useProducts, useSuppliers, type SelectOption } from '@almacen/shared';
 import type { Employee } from '@almacen/shared/domain';
-import { useMemo } from 'react';
 
 export const employeeName = (employee: Employee) => `${employee.name} ${employee.lastName}`.trim();
 
@@ -18,7 +18,10 @@ export function useSupplierOptions() {
 export function useEmployeeOptions() {
   const { data: employees, error, isLoading } = useEmployees();
   useLoadErrorToast(error, 'obtener los empleados');
-  const options = useMemo<SelectOption<number>[]>(() => (employees ?? []).map((e) => ({ value: e.id, label: employeeName(e) })), [employees]);
+  const options = useMemo<SelectOption<number>[]>(
+    () => (employees ?? []).map((e) => ({ value: e.id, label: employeeName(e) })),
+    [employees],
+  );
   return { employees, options, isLoading };
 }
 

@@ -3,8 +3,8 @@
 // price shown and saved follows the wizard's own rules (invoice-values.ts). What the form cannot
 // hold exactly comes as a warning that stays visible on its row.
 import { newRowKey } from '@almacen/shared';
-import type { InvoiceFormValues, InvoiceRowValues } from './invoice-values';
 import type { CfdiAnalysis, CfdiLine as CfdiAnalysisLine } from '@almacen/shared/domain';
+import type { InvoiceFormValues, InvoiceRowValues } from './invoice-values';
 
 export type { CfdiAnalysis, CfdiAnalysisLine };
 
@@ -58,30 +58,34 @@ export function headerWarnings(analysis: CfdiAnalysis): string[] {
 }
 
 /** The form after loading a CFDI: header and one row per concept; type and signers are kept. */
-export function applyCfdi(values: InvoiceFormValues, analysis: CfdiAnalysis, xml: string, fileName: string, newKey: () => string = newRowKey): InvoiceFormValues {
+export function applyCfdi(
+  values: InvoiceFormValues,
+  analysis: CfdiAnalysis,
+  xml: string,
+  fileName: string,
+  newKey: () => string = newRowKey,
+): InvoiceFormValues {
   return {
     ...values,
     supplierId: analysis.supplier?.id ?? null,
     invoiceNumber: invoiceNumberOf(analysis),
     invoiceDate: analysis.date,
     cfdi: { uuid: analysis.uuid, xml, fileName, issuer: analysis.issuer, warnings: headerWarnings(analysis) },
-    products: analysis.lines.map(
-      (line): InvoiceRowValues => ({
-        key: newKey(),
-        productId: line.product?.id ?? null,
-        quantity: line.form.quantity,
-        basePrice: line.form.basePrice,
-        applyValueAddedTaxToPurchasePrice: line.form.applyValueAddedTaxToPurchasePrice,
-        applyExciseTax: line.form.applyExciseTax,
-        exciseTaxRate: line.form.exciseTaxRate,
-        observations: '',
-        cfdi: {
-          index: line.index,
-          description: line.description,
-          unit: line.unitName ? `${line.unitName}, ${line.satUnitCode}` : line.satUnitCode,
-          warnings: line.warnings,
-        },
-      }),
-    ),
+    products: analysis.lines.map((line): InvoiceRowValues => ({
+      key: newKey(),
+      productId: line.product?.id ?? null,
+      quantity: line.form.quantity,
+      basePrice: line.form.basePrice,
+      applyValueAddedTaxToPurchasePrice: line.form.applyValueAddedTaxToPurchasePrice,
+      applyExciseTax: line.form.applyExciseTax,
+      exciseTaxRate: line.form.exciseTaxRate,
+      observations: '',
+      cfdi: {
+        index: line.index,
+        description: line.description,
+        unit: line.unitName ? `${line.unitName}, ${line.satUnitCode}` : line.satUnitCode,
+        warnings: line.warnings,
+      },
+    })),
   };
 }

@@ -28,10 +28,16 @@ test('IEPS multiplies by 1 + rate/100, alone and with IVA in either order', () =
   expect(purchasePriceOf(row({ basePrice: '100', applyExciseTax: true, exciseTaxRate: '8' }))).toBe('108');
   expect(purchasePriceOf(row({ basePrice: '100', applyExciseTax: true, exciseTaxRate: '26.5' }))).toBe('126.5');
   // 100 × 1.16 × 1.08 = 125.28; 100 × 1.16 × 1.265 = 146.74
-  expect(purchasePriceOf(row({ basePrice: '100', applyExciseTax: true, exciseTaxRate: '8', applyValueAddedTaxToPurchasePrice: true }))).toBe('125.28');
-  expect(purchasePriceOf(row({ basePrice: '100', applyExciseTax: true, exciseTaxRate: '26.5', applyValueAddedTaxToPurchasePrice: true }))).toBe('146.74');
+  expect(
+    purchasePriceOf(row({ basePrice: '100', applyExciseTax: true, exciseTaxRate: '8', applyValueAddedTaxToPurchasePrice: true })),
+  ).toBe('125.28');
+  expect(
+    purchasePriceOf(row({ basePrice: '100', applyExciseTax: true, exciseTaxRate: '26.5', applyValueAddedTaxToPurchasePrice: true })),
+  ).toBe('146.74');
   // 33.333 × 1.2528 = 41.7595824 → 41.76 (one rounding, whatever the order of the ticks)
-  expect(purchasePriceOf(row({ basePrice: '33.333', applyExciseTax: true, exciseTaxRate: '8', applyValueAddedTaxToPurchasePrice: true }))).toBe('41.76');
+  expect(
+    purchasePriceOf(row({ basePrice: '33.333', applyExciseTax: true, exciseTaxRate: '8', applyValueAddedTaxToPurchasePrice: true })),
+  ).toBe('41.76');
 });
 
 test('a price or rate that cannot be computed is left as typed, for validation to report', () => {
@@ -71,19 +77,25 @@ test('any sequence of ticks and unticks ends, with both boxes off, on exactly th
 
 test('the adjusted price is the exact product rounded once, independent of the order of the ticks', () => {
   fc.assert(
-    fc.property(decimalText(99_999, 3).filter((p) => Number(p) > 0), decimalText(100, 5), (price, rate) => {
-      const both = purchasePriceOf(row({ basePrice: price, exciseTaxRate: rate, applyExciseTax: true, applyValueAddedTaxToPurchasePrice: true }));
-      // exact reference with BigInt: price × 116 × (100000·100 + rate·100000) / (100 · 10^7), half up to 3 decimals
-      const [pi, pf = ''] = price.split('.');
-      const [ri, rf = ''] = rate.split('.');
-      const p = BigInt(pi + pf.padEnd(3, '0')); // ×10^3
-      const r = BigInt(ri + rf.padEnd(5, '0')); // ×10^5
-      const numerator = p * 116n * (10_000_000n + r); // ×10^3 ×10^2 ×10^7
-      const denominator = 100n * 10_000_000n; // back to ×10^3
-      let units = numerator / denominator;
-      if (2n * (numerator % denominator) >= denominator) units += 1n;
-      expect(canonicalDecimal(both)).toBe(canonicalDecimal(`${units / 1000n}.${String(units % 1000n).padStart(3, '0')}`));
-    }),
+    fc.property(
+      decimalText(99_999, 3).filter((p) => Number(p) > 0),
+      decimalText(100, 5),
+      (price, rate) => {
+        const both = purchasePriceOf(
+          row({ basePrice: price, exciseTaxRate: rate, applyExciseTax: true, applyValueAddedTaxToPurchasePrice: true }),
+        );
+        // exact reference with BigInt: price × 116 × (100000·100 + rate·100000) / (100 · 10^7), half up to 3 decimals
+        const [pi, pf = ''] = price.split('.');
+        const [ri, rf = ''] = rate.split('.');
+        const p = BigInt(pi + pf.padEnd(3, '0')); // ×10^3
+        const r = BigInt(ri + rf.padEnd(5, '0')); // ×10^5
+        const numerator = p * 116n * (10_000_000n + r); // ×10^3 ×10^2 ×10^7
+        const denominator = 100n * 10_000_000n; // back to ×10^3
+        let units = numerator / denominator;
+        if (2n * (numerator % denominator) >= denominator) units += 1n;
+        expect(canonicalDecimal(both)).toBe(canonicalDecimal(`${units / 1000n}.${String(units % 1000n).padStart(3, '0')}`));
+      },
+    ),
     { numRuns: 500 },
   );
 });
@@ -115,7 +127,14 @@ test('the POST body carries the final unit cost and the flags', () => {
     enteredByEmployeeId: 2,
     warehouseKeeperEmployeeId: 4,
     products: [
-      row({ key: 'a', productId: 10, quantity: '2.5', basePrice: '33.333', applyValueAddedTaxToPurchasePrice: true, observations: ' caja ' }),
+      row({
+        key: 'a',
+        productId: 10,
+        quantity: '2.5',
+        basePrice: '33.333',
+        applyValueAddedTaxToPurchasePrice: true,
+        observations: ' caja ',
+      }),
       row({ key: 'b', productId: 11, quantity: '1', basePrice: '100', applyExciseTax: true, exciseTaxRate: '26.5' }),
     ],
   };
@@ -128,8 +147,24 @@ test('the POST body carries the final unit cost and the flags', () => {
     enteredByEmployeeId: 2,
     warehouseKeeperEmployeeId: 4,
     products: [
-      { productId: 10, purchasePrice: 38.666, quantity: 2.5, observations: 'caja', applyExciseTax: false, applyValueAddedTaxToPurchasePrice: true, exciseTaxRate: 0 },
-      { productId: 11, purchasePrice: 126.5, quantity: 1, observations: null, applyExciseTax: true, applyValueAddedTaxToPurchasePrice: false, exciseTaxRate: 26.5 },
+      {
+        productId: 10,
+        purchasePrice: 38.666,
+        quantity: 2.5,
+        observations: 'caja',
+        applyExciseTax: false,
+        applyValueAddedTaxToPurchasePrice: true,
+        exciseTaxRate: 0,
+      },
+      {
+        productId: 11,
+        purchasePrice: 126.5,
+        quantity: 1,
+        observations: null,
+        applyExciseTax: true,
+        applyValueAddedTaxToPurchasePrice: false,
+        exciseTaxRate: 26.5,
+      },
     ],
   });
 });

@@ -113,7 +113,9 @@ export function exciseFactor(rate: string): string {
  * With no box ticked it is the typed text itself. A price or rate that cannot be computed yields
  * the typed text, so validation reports it.
  */
-export function purchasePriceOf(row: Pick<InvoiceRowValues, 'basePrice' | 'applyValueAddedTaxToPurchasePrice' | 'applyExciseTax' | 'exciseTaxRate'>): string {
+export function purchasePriceOf(
+  row: Pick<InvoiceRowValues, 'basePrice' | 'applyValueAddedTaxToPurchasePrice' | 'applyExciseTax' | 'exciseTaxRate'>,
+): string {
   const { basePrice, applyValueAddedTaxToPurchasePrice: vat, applyExciseTax: ieps, exciseTaxRate } = row;
   if (!vat && !ieps) return basePrice;
   if (!isAdjustablePrice(basePrice)) return basePrice;

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom';
-import type { Invoice } from '@almacen/shared/domain';
-import { captureDownloads, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import type { Invoice } from '@almacen/shared/domain';
+import { captureDownloads, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 
 // Issue #19: an entry saved with its CFDI shows the UUID and "Descargar XML" in the history.
@@ -45,17 +45,20 @@ async function expand(user: ReturnType<typeof userEvent.setup>, invoiceNumber: s
   await screen.findByRole('table', { name: `Movimientos de la entrada ${id}` });
 }
 
-test.each([[null], ['CONSULTA' as const]])('the entry shows its CFDI UUID and «Descargar XML» saves the stored file (role %s)', async (role) => {
-  const user = userEvent.setup();
-  const { requests, xml } = renderHistory(role);
-  await expand(user, 'A1029', 5);
-  expect(screen.getByText(`UUID del CFDI: ${UUID}`)).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'Descargar XML' }));
-  await waitFor(() => expect(captured.saved).toHaveLength(1));
-  expect(captured.saved[0].name).toBe(`${UUID}.xml`);
-  expect(captured.files).toEqual([xml]);
-  expect(requests.filter((r) => r.path === '/api/invoices/5/cfdi')).toEqual([expect.objectContaining({ method: 'GET', download: true })]);
-});
+test.each([[null], ['CONSULTA' as const]])(
+  'the entry shows its CFDI UUID and «Descargar XML» saves the stored file (role %s)',
+  async (role) => {
+    const user = userEvent.setup();
+    const { requests, xml } = renderHistory(role);
+    await expand(user, 'A1029', 5);
+    expect(screen.getByText(`UUID del CFDI: ${UUID}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Descargar XML' }));
+    await waitFor(() => expect(captured.saved).toHaveLength(1));
+    expect(captured.saved[0].name).toBe(`${UUID}.xml`);
+    expect(captured.files).toEqual([xml]);
+    expect(requests.filter((r) => r.path === '/api/invoices/5/cfdi')).toEqual([expect.objectContaining({ method: 'GET', download: true })]);
+  },
+);
 
 test('an entry without CFDI offers no «Descargar XML»', async () => {
   const user = userEvent.setup();

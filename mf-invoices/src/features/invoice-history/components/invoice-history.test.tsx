@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom';
-import { ApiError } from '@almacen/shared';
-import type { Invoice, Movement } from '@almacen/shared/domain';
-import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { ApiError } from '@almacen/shared';
+import type { Invoice, Movement } from '@almacen/shared/domain';
+import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 
 const invoices: Invoice[] = [
@@ -21,7 +21,8 @@ type Handler = (request: FakeApiRequest) => unknown;
 const base: Handler = ({ method, path }) => {
   if (method === 'GET' && path === '/api/invoices') return invoices;
   if (method === 'GET' && path === '/api/movements/invoices/5') return movements;
-  if (method === 'GET' && path === '/api/catalog/products') return [{ id: 10, name: 'Hojas blancas tamaño carta', category: null, unit: null }];
+  if (method === 'GET' && path === '/api/catalog/products')
+    return [{ id: 10, name: 'Hojas blancas tamaño carta', category: null, unit: null }];
   if (method === 'GET' && path.startsWith('/api/catalog/')) return [];
   return undefined;
 };
@@ -60,7 +61,11 @@ test('lists the entries with ID, number, type label and DD/MM/YYYY date', async 
   await screen.findByText('A-100');
   expect(document.title).toBe('Historial de entradas · Almacén');
   expect(headers('Entradas')).toEqual(['ID', 'Estado', 'Número de factura', 'Tipo de entrada', 'Fecha de factura']);
-  const rows = bodyRows('Entradas').map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+  const rows = bodyRows('Entradas').map((r) =>
+    within(r)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  );
   // newest first
   expect(rows.map((cells) => cells.filter((text) => text && text.trim() !== ''))).toEqual([
     ['5', 'A-100', 'Entrada de almacén', '05/03/2026'],
@@ -112,7 +117,11 @@ test('expanding an entry shows its movements with the registered price in pesos'
   expect(headers(name)).toEqual(['ID', 'Producto', 'Tipo', 'Precio registrado', 'Cantidad', 'Observaciones']);
   // The product's name beside its ID (product 11 is not in the catalogue list: its ID alone).
   await within(movementsTable).findByText('10 · Hojas blancas tamaño carta');
-  const rows = bodyRows(name).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+  const rows = bodyRows(name).map((r) =>
+    within(r)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  );
   expect(rows).toEqual([
     ['21', '10 · Hojas blancas tamaño carta', 'Entrada', '$38.666', '2.5', 'Caja dañada'],
     ['22', '11', 'Entrada', '$1,234.50', '1,200', ''],
@@ -155,7 +164,7 @@ test('"Reporte de entrada" retries a failing download and saves ONE file named "
   expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
 });
 
-test('the server\'s file name (Content-Disposition) is kept, e.g. a spreadsheet', async () => {
+test("the server's file name (Content-Disposition) is kept, e.g. a spreadsheet", async () => {
   const user = userEvent.setup({ delay: null });
   const xlsx = new Blob(['PK'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
   renderHistory((request) =>
@@ -210,14 +219,22 @@ const cancelled: Invoice = {
   invoiceDate: '2026-03-06',
   status: 'CANCELADA',
   // 15:05 UTC is 09:05 in Mexico City (UTC−6).
-  cancellation: { reason: 'Factura capturada dos veces', cancelledAt: '2026-03-07T15:05:00.000Z', cancelledBy: { sub: 'user-luis', name: 'Luis Gómez' } },
+  cancellation: {
+    reason: 'Factura capturada dos veces',
+    cancelledAt: '2026-03-07T15:05:00.000Z',
+    cancelledBy: { sub: 'user-luis', name: 'Luis Gómez' },
+  },
 };
 
 test('a cancelled entry shows "Cancelada" in its row; its detail says who, when (DD/MM/YYYY HH:mm, institution time) and why, and offers no cancel', async () => {
   const user = userEvent.setup({ delay: null });
   renderHistory(({ method, path }) => {
     if (method === 'GET' && path === '/api/invoices') return [...invoices, cancelled];
-    if (method === 'GET' && path === '/api/movements/invoices/6') return [{ ...movements[0], id: 31 }, { ...movements[0], id: 32, movementType: 'INVOICE_CANCELLATION', observations: 'Factura capturada dos veces' }];
+    if (method === 'GET' && path === '/api/movements/invoices/6')
+      return [
+        { ...movements[0], id: 31 },
+        { ...movements[0], id: 32, movementType: 'INVOICE_CANCELLATION', observations: 'Factura capturada dos veces' },
+      ];
     return undefined;
   });
   const row = (await screen.findByText('B-7')).closest('tr')!;
@@ -242,7 +259,8 @@ test('"Cancelar entrada": the dialog explains, requires a 5–500 character reas
       answered = true;
       return { id: 1, documentId: 5 };
     }
-    if (method === 'GET' && path === '/api/invoices') return answered ? [{ ...invoices[1], status: 'CANCELADA', cancellation: { ...cancelled.cancellation } }, invoices[0]] : invoices;
+    if (method === 'GET' && path === '/api/invoices')
+      return answered ? [{ ...invoices[1], status: 'CANCELADA', cancellation: { ...cancelled.cancellation } }, invoices[0]] : invoices;
     return undefined;
   });
   await expandInvoice(user, 'A-100');
@@ -265,7 +283,13 @@ test('"Cancelar entrada": the dialog explains, requires a 5–500 character reas
   await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
   await waitFor(() => expect(toast('Entrada A-100 cancelada correctamente.')).not.toBeNull());
   const posts = calls.filter((c) => c.method === 'POST');
-  expect(posts).toEqual([expect.objectContaining({ path: '/api/invoices/5/cancellation', body: { reason: 'Proveedor equivocado' }, headers: { 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) } })]);
+  expect(posts).toEqual([
+    expect.objectContaining({
+      path: '/api/invoices/5/cancellation',
+      body: { reason: 'Proveedor equivocado' },
+      headers: { 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    }),
+  ]);
   // The list (and the open movements) are fetched again: the row now says "Cancelada".
   await waitFor(() => expect(calls.filter((c) => c.path === '/api/invoices').length).toBeGreaterThan(listLoads));
   // The closing dialog keeps the page aria-hidden for its exit transition: wait for the table.

@@ -1,12 +1,22 @@
 // "Consultar historial de entradas": every registered entry; expanding
 // one shows its movements and its report, and lets it be cancelled (issue #16). "Crear nueva
 // entrada" only with invoices.create, "Cancelar entrada" only with invoices.cancel (issue #15).
-import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn, tableLoadError, useCan, useCancelInvoice, useInvoices, usePageTitle } from '@almacen/shared';
-import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import {
+  CancelDocumentDialog,
+  CancelledBadge,
+  DataTable,
+  type DataTableColumn,
+  tableLoadError,
+  useCan,
+  useCancelInvoice,
+  useInvoices,
+  usePageTitle,
+} from '@almacen/shared';
+import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { CANCEL_INVOICE_TEXTS } from '../lib/texts';
 import { InvoiceMovements } from './invoice-movements';
 

@@ -1,11 +1,20 @@
 // The detail of an expanded entry: its movements (its cancellation's too), the "Reporte de
 // entrada" download, and either "Cancelar entrada" (when the person may cancel) or who cancelled
 // it, when and why.
-import { CancellationDetails, DataTable, type DataTableColumn, invoiceReportRequest, tableLoadError, useInvoiceMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
-import { formatCurrency, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
+import {
+  CancellationDetails,
+  DataTable,
+  type DataTableColumn,
+  invoiceReportRequest,
+  tableLoadError,
+  useInvoiceMovements,
+  useReportDownload,
+  useRuntimeConfig,
+} from '@almacen/shared';
+import { formatCurrency, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
 import { CANCEL_INVOICE_TEXTS, CFDI_HISTORY_TEXTS } from '../lib/texts';
 import { useDownloadInvoiceCfdi } from '../lib/use-download-cfdi';
 import { useProductNames } from '../lib/use-product-names';
@@ -16,7 +25,13 @@ export const productLabel = (id: number, name: string | undefined) => (name ? `$
 const movementColumns = (names: ReadonlyMap<number, string>): DataTableColumn<Movement>[] => [
   { id: 'id', header: 'ID', value: (m) => m.id, width: 90, minWidth: 48 },
   // Sorted by the product's ID; found by its name too (the search looks at what the cell shows).
-  { id: 'product', header: 'Producto', value: (m) => m.productId, text: (m) => productLabel(m.productId, names.get(m.productId)), width: 300 },
+  {
+    id: 'product',
+    header: 'Producto',
+    value: (m) => m.productId,
+    text: (m) => productLabel(m.productId, names.get(m.productId)),
+    width: 300,
+  },
   { id: 'movementType', header: 'Tipo', value: (m) => movementTypeLabel(m.movementType), width: 200 },
   { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), text: (m) => formatCurrency(m.price) },
   { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), text: (m) => formatQuantity(m.quantity) },
@@ -44,11 +59,17 @@ export function InvoiceMovements({ invoice, onCancel }: { invoice: Invoice; onCa
 
   return (
     <div className={styles.root}>
-      {invoice.cancellation && <CancellationDetails cancellation={invoice.cancellation} timeZone={timeZone} label={CANCEL_INVOICE_TEXTS.details(invoice)} />}
+      {invoice.cancellation && (
+        <CancellationDetails cancellation={invoice.cancellation} timeZone={timeZone} label={CANCEL_INVOICE_TEXTS.details(invoice)} />
+      )}
       <div className={styles.actions}>
         {invoice.cfdiUuid && <Text className={styles.uuid}>{CFDI_HISTORY_TEXTS.uuid(invoice.cfdiUuid)}</Text>}
         {invoice.cfdiUuid && (
-          <Button icon={xml.downloading ? <Spinner size="tiny" /> : <DocumentRegular />} disabled={xml.downloading} onClick={() => void xml.download()}>
+          <Button
+            icon={xml.downloading ? <Spinner size="tiny" /> : <DocumentRegular />}
+            disabled={xml.downloading}
+            onClick={() => void xml.download()}
+          >
             {CFDI_HISTORY_TEXTS.download}
           </Button>
         )}

@@ -1,7 +1,7 @@
 // The supplier's CFDI kept with an entry (issue #19): the stored bytes as they were loaded, saved
 // as "{UUID}.xml"; a failure says "…descargar el XML del CFDI" with the server's words.
-import { actionErrorText, downloadInvoiceCfdi, saveFile, useApi, useNotify } from '@almacen/shared';
 import { useCallback, useState } from 'react';
+import { actionErrorText, downloadInvoiceCfdi, saveFile, useApi, useNotify } from '@almacen/shared';
 import { CFDI_HISTORY_TEXTS } from './texts';
 
 export function useDownloadInvoiceCfdi(invoiceId: number, uuid: string | null | undefined) {

@@ -1,7 +1,7 @@
 // The products' names, to show beside each movement's product ID (issue #14): the shared product
 // list, fetched once for every remote and refreshed with it.
-import { useLoadErrorToast, useProducts } from '@almacen/shared';
 import { useMemo } from 'react';
+import { useLoadErrorToast, useProducts } from '@almacen/shared';
 
 export function useProductNames(): ReadonlyMap<number, string> {
   const { data, error } = useProducts();

@@ -1,10 +1,10 @@
 // "Cierres de periodo" (issue #18) in jsdom: the list, the confirmation with the stock value and
 // the late registrations before closing, the POST with its Idempotency-Key, reopening the last
 // closing with a reason, and a Consulta user who sees the closings but no button to change them.
-import { captureDownloads, testMe, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { captureDownloads, testMe, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 import pages from '../../../pages';
 
@@ -19,7 +19,10 @@ const closing = (until: string, status: 'CERRADO' | 'REABIERTO' = 'CERRADO') => 
   closedAt: '2026-10-02T16:00:00.000Z',
   closedBy: { sub: 'user-rosa', name: 'Rosa Méndez' },
   status,
-  reopening: status === 'REABIERTO' ? { reason: 'Factura recibida tarde', reopenedAt: '2026-10-03T16:00:00.000Z', reopenedBy: { sub: 'user-rosa', name: 'Rosa Méndez' } } : null,
+  reopening:
+    status === 'REABIERTO'
+      ? { reason: 'Factura recibida tarde', reopenedAt: '2026-10-03T16:00:00.000Z', reopenedBy: { sub: 'user-rosa', name: 'Rosa Méndez' } }
+      : null,
 });
 
 function renderClosings(roles?: Parameters<typeof testMe>[0]) {
@@ -54,7 +57,15 @@ function renderClosings(roles?: Parameters<typeof testMe>[0]) {
             message: null,
             totalValue: '51234.56',
             products: 4,
-            lateDocuments: [{ movementType: 'INVOICE', documentId: 7, documentDate: '2026-10-30', invoiceNumber: 'A-77', registeredAt: '2026-11-03T17:00:00.000Z' }],
+            lateDocuments: [
+              {
+                movementType: 'INVOICE',
+                documentId: 7,
+                documentDate: '2026-10-30',
+                invoiceNumber: 'A-77',
+                registeredAt: '2026-11-03T17:00:00.000Z',
+              },
+            ],
           };
         }
         return undefined;

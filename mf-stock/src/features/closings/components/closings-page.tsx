@@ -3,8 +3,6 @@
 // may (useCan('periods.close')) — "Cerrar periodo hasta DD/MM/YYYY" after a confirmation that
 // shows the stock value at that date and the documents dated in that month but registered after
 // it ended, and "Reabrir" on the last closing (with a reason).
-import { CancelDocumentDialog, closingReportRequest, LoadProblem, useCan, useCloseMonth, useClosings, useNextClosing, usePageTitle, useReopenMonth, useReport, useRuntimeConfig } from '@almacen/shared';
-import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
 import {
   Badge,
   Button,
@@ -28,6 +26,20 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, LockClosedRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
+import {
+  CancelDocumentDialog,
+  closingReportRequest,
+  LoadProblem,
+  useCan,
+  useCloseMonth,
+  useClosings,
+  useNextClosing,
+  usePageTitle,
+  useReopenMonth,
+  useReport,
+  useRuntimeConfig,
+} from '@almacen/shared';
+import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
 import { CLOSINGS_TEXTS } from '../lib/texts';
 
 const useStyles = makeStyles({
@@ -111,7 +123,13 @@ export function ClosingsPage() {
                   )}
                 </TableCell>
                 <TableCell>
-                  <Button size="small" icon={<ArrowDownloadRegular />} disabled={report.downloading} onClick={() => void report.download(c.until)} aria-label={`${CLOSINGS_TEXTS.report} al ${formatDate(c.until)}`}>
+                  <Button
+                    size="small"
+                    icon={<ArrowDownloadRegular />}
+                    disabled={report.downloading}
+                    onClick={() => void report.download(c.until)}
+                    aria-label={`${CLOSINGS_TEXTS.report} al ${formatDate(c.until)}`}
+                  >
                     {CLOSINGS_TEXTS.report}
                   </Button>{' '}
                   {canClose && c.status === 'CERRADO' && c.until === lastStanding && (
@@ -151,7 +169,17 @@ export function ClosingsPage() {
   );
 }
 
-function ConfirmClosing({ open, next, onCancel, onConfirm }: { open: boolean; next: NextClosing; onCancel: () => void; onConfirm: () => void }) {
+function ConfirmClosing({
+  open,
+  next,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  next: NextClosing;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const styles = useStyles();
   const { timeZone } = useRuntimeConfig();
   return (
@@ -164,21 +192,22 @@ function ConfirmClosing({ open, next, onCancel, onConfirm }: { open: boolean; ne
               Valor de las existencias al {formatDate(next.until)}: <strong>{formatCurrency(next.totalValue ?? '0')}</strong>
             </Text>
             <Text>
-              Después del cierre no se podrán registrar entradas, salidas ni cancelaciones con fecha igual o anterior al {formatDate(next.until)}.
+              Después del cierre no se podrán registrar entradas, salidas ni cancelaciones con fecha igual o anterior al{' '}
+              {formatDate(next.until)}.
             </Text>
             {next.lateDocuments.length > 0 ? (
               <div className={styles.warning} role="note">
                 <Text weight="semibold">
                   Documentos con fecha de este mes registrados después de que terminó (cuentan en las existencias del mes siguiente):
                 </Text>
-                  <ul aria-label="Registros tardíos">
-                    {next.lateDocuments.map((d) => (
-                      <li key={`${d.movementType}-${d.documentId}`}>
-                        {movementTypeLabel(d.movementType)} {d.invoiceNumber ? `factura ${d.invoiceNumber}` : `núm. ${d.documentId}`} del {formatDate(d.documentDate)}, registrada el{' '}
-                        {formatDateTime(d.registeredAt, timeZone)}
-                      </li>
-                    ))}
-                  </ul>
+                <ul aria-label="Registros tardíos">
+                  {next.lateDocuments.map((d) => (
+                    <li key={`${d.movementType}-${d.documentId}`}>
+                      {movementTypeLabel(d.movementType)} {d.invoiceNumber ? `factura ${d.invoiceNumber}` : `núm. ${d.documentId}`} del{' '}
+                      {formatDate(d.documentDate)}, registrada el {formatDateTime(d.registeredAt, timeZone)}
+                    </li>
+                  ))}
+                </ul>
               </div>
             ) : (
               <Text>No hay documentos de este mes registrados después de que terminó.</Text>

@@ -3,8 +3,6 @@
 // and observations typed in place and saved as the user leaves each field (nothing is lost on a
 // reload); the upload of an XLSX/CSV; "Hoja de conteo" (PDF/XLSX, blind or not); "Aplicar
 // ajustes" with a confirmation and the three signers (counts.apply); "Descartar"; the acta.
-import { countActaRequest, countSheetRequest, LoadProblem, useApplyCount, useCan, useCount, useDiscardCount, useEmployees, usePageTitle, useReportDownload, useSaveLines, useUploadLines } from '@almacen/shared';
-import { type CountDetail, type CountLine, type CountLineChange as LineChange, formatCurrency, formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
 import {
   Badge,
   Button,
@@ -33,6 +31,29 @@ import {
 import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import {
+  countActaRequest,
+  countSheetRequest,
+  LoadProblem,
+  useApplyCount,
+  useCan,
+  useCount,
+  useDiscardCount,
+  useEmployees,
+  usePageTitle,
+  useReportDownload,
+  useSaveLines,
+  useUploadLines,
+} from '@almacen/shared';
+import {
+  type CountDetail,
+  type CountLine,
+  type CountLineChange as LineChange,
+  formatCurrency,
+  formatDate,
+  formatQuantity,
+  MISSING_LABELS,
+} from '@almacen/shared/domain';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 import { STATUS_COLORS } from './counts-page';
 
@@ -72,7 +93,9 @@ export function CountPage() {
   const [page, setPage] = useState(0);
   const file = useRef<HTMLInputElement>(null);
 
-  const problem = <LoadProblem resource={count} what="obtener el conteo de inventario." text="No fue posible consultar el conteo de inventario." />;
+  const problem = (
+    <LoadProblem resource={count} what="obtener el conteo de inventario." text="No fue posible consultar el conteo de inventario." />
+  );
   if (!count.data) return count.error ? problem : <Spinner label="Cargando…" />;
   const data = count.data;
   const open = data.status === 'ABIERTO';
@@ -91,7 +114,8 @@ export function CountPage() {
           Líneas anteriores
         </Button>
         <Text>
-          Líneas {formatQuantity(String(first + 1))}–{formatQuantity(String(first + shown.length))} de {formatQuantity(String(data.lines.length))}
+          Líneas {formatQuantity(String(first + 1))}–{formatQuantity(String(first + shown.length))} de{' '}
+          {formatQuantity(String(data.lines.length))}
         </Text>
         <Button disabled={current === pages - 1} onClick={() => setPage(current + 1)}>
           Líneas siguientes
@@ -111,23 +135,39 @@ export function CountPage() {
           {COUNT_STATUS_LABELS[data.status]}
         </Badge>
         <Text>
-          Sobrantes: {formatQuantity(data.surplusQuantity)} ({formatCurrency(data.surplusValue)}) · Faltantes: {formatQuantity(data.shortageQuantity)} (
-          {formatCurrency(data.shortageValue)}) · Sin contar: {data.uncountedLines}
+          Sobrantes: {formatQuantity(data.surplusQuantity)} ({formatCurrency(data.surplusValue)}) · Faltantes:{' '}
+          {formatQuantity(data.shortageQuantity)} ({formatCurrency(data.shortageValue)}) · Sin contar: {data.uncountedLines}
         </Text>
       </div>
       <div className={styles.bar}>
-        <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.download(countActaRequest(id, 'pdf'))}>
+        <Button
+          icon={<ArrowDownloadRegular />}
+          disabled={downloads.downloading}
+          onClick={() => void downloads.download(countActaRequest(id, 'pdf'))}
+        >
           {COUNTS_TEXTS.acta} (PDF)
         </Button>
-        <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.download(countActaRequest(id, 'xlsx'))}>
+        <Button
+          icon={<ArrowDownloadRegular />}
+          disabled={downloads.downloading}
+          onClick={() => void downloads.download(countActaRequest(id, 'xlsx'))}
+        >
           {COUNTS_TEXTS.acta} (XLSX)
         </Button>
         {open && (
           <>
-            <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.download(countSheetRequest(id, 'pdf', blind))}>
+            <Button
+              icon={<ArrowDownloadRegular />}
+              disabled={downloads.downloading}
+              onClick={() => void downloads.download(countSheetRequest(id, 'pdf', blind))}
+            >
               {COUNTS_TEXTS.sheet} (PDF)
             </Button>
-            <Button icon={<ArrowDownloadRegular />} disabled={downloads.downloading} onClick={() => void downloads.download(countSheetRequest(id, 'xlsx', blind))}>
+            <Button
+              icon={<ArrowDownloadRegular />}
+              disabled={downloads.downloading}
+              onClick={() => void downloads.download(countSheetRequest(id, 'xlsx', blind))}
+            >
               {COUNTS_TEXTS.sheet} (XLSX)
             </Button>
             {!opening && <Checkbox label={COUNTS_TEXTS.blind} checked={blind} onChange={(_event, d) => setBlind(Boolean(d.checked))} />}
@@ -150,7 +190,11 @@ export function CountPage() {
                   if (chosen) void upload.run(chosen);
                 }}
               />
-              <Button icon={upload.running ? <Spinner size="tiny" /> : <ArrowUploadRegular />} disabled={upload.running} onClick={() => file.current?.click()}>
+              <Button
+                icon={upload.running ? <Spinner size="tiny" /> : <ArrowUploadRegular />}
+                disabled={upload.running}
+                onClick={() => file.current?.click()}
+              >
                 {COUNTS_TEXTS.upload}
               </Button>
             </>
@@ -242,7 +286,18 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
       <TableCell>
         {editable ? (
           <Field validationMessage={countedError} validationState={countedError ? 'error' : 'none'}>
-            <Input className={styles.number} inputMode="decimal" aria-label={label('Cantidad contada')} value={counted} onChange={(_e, d) => countedField.set(d.value)} onFocus={countedField.onFocus} onBlur={() => { countedField.onBlur(); commit({}); }} />
+            <Input
+              className={styles.number}
+              inputMode="decimal"
+              aria-label={label('Cantidad contada')}
+              value={counted}
+              onChange={(_e, d) => countedField.set(d.value)}
+              onFocus={countedField.onFocus}
+              onBlur={() => {
+                countedField.onBlur();
+                commit({});
+              }}
+            />
           </Field>
         ) : line.countedQuantity === null ? (
           'Sin contar'
@@ -250,7 +305,9 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
           formatQuantity(line.countedQuantity)
         )}
       </TableCell>
-      <TableCell className={styles.figure}>{line.difference === null ? '—' : `${formatQuantity(line.difference)} (${formatCurrency(line.differenceValue ?? '0')})`}</TableCell>
+      <TableCell className={styles.figure}>
+        {line.difference === null ? '—' : `${formatQuantity(line.difference)} (${formatCurrency(line.differenceValue ?? '0')})`}
+      </TableCell>
       <TableCell>
         {editable ? (
           <Field validationMessage={costError} validationState={costError ? 'error' : 'none'}>
@@ -311,7 +368,11 @@ function ApplyDialog({ count, opening, onClose }: { count: CountDetail; opening:
   const confirm = async () => {
     setTouched(true);
     if (missingCost.length > 0 || fields.some((f) => signers[f.key] === '')) return;
-    const done = await apply.run({ directorEmployeeId: Number(signers.director), warehouseKeeperEmployeeId: Number(signers.keeper), witnessEmployeeId: Number(signers.witness) });
+    const done = await apply.run({
+      directorEmployeeId: Number(signers.director),
+      warehouseKeeperEmployeeId: Number(signers.keeper),
+      witnessEmployeeId: Number(signers.witness),
+    });
     if (done) onClose();
   };
 
@@ -322,8 +383,9 @@ function ApplyDialog({ count, opening, onClose }: { count: CountDetail; opening:
           <DialogTitle>{COUNTS_TEXTS.apply}</DialogTitle>
           <DialogContent className={styles.form}>
             <Text>
-              Se registrará un ajuste por cada producto contado con diferencia: {count.differences} {count.differences === 1 ? 'ajuste' : 'ajustes'} (sobrantes{' '}
-              {formatCurrency(count.surplusValue)}, faltantes {formatCurrency(count.shortageValue)}).{' '}
+              Se registrará un ajuste por cada producto contado con diferencia: {count.differences}{' '}
+              {count.differences === 1 ? 'ajuste' : 'ajustes'} (sobrantes {formatCurrency(count.surplusValue)}, faltantes{' '}
+              {formatCurrency(count.shortageValue)}).{' '}
               {count.uncountedLines === 0
                 ? ''
                 : count.uncountedLines === 1

@@ -2,10 +2,10 @@
 // inicial" preset, counts typed in place and saved on leaving the field (PUT, bad values refused
 // in Spanish and not sent), the upload, "Aplicar ajustes" with the three signers and its
 // Idempotency-Key, the acta and sheet downloads, and a Consulta user who only reads.
-import { captureDownloads, testMe, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { captureDownloads, testMe, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 import pages from '../../../pages';
 
@@ -15,7 +15,13 @@ const captured = captureDownloads();
 let saveAnswered: Promise<void> | null = null;
 afterEach(() => (saveAnswered = null));
 
-const line = (productId: number, productName: string, bookQuantity: string, countedQuantity: string | null = null, unitCost: string | null = null) => ({
+const line = (
+  productId: number,
+  productName: string,
+  bookQuantity: string,
+  countedQuantity: string | null = null,
+  unitCost: string | null = null,
+) => ({
   productId,
   productName,
   unit: 'Paquete',
@@ -73,26 +79,46 @@ function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
         if (request.method === 'PUT' && request.path === '/api/inventory-counts/7/lines') {
           const [change] = (request.body as { lines: Array<{ productId: number; countedQuantity: string | null }> }).lines;
           const save = () => {
-            detail = { ...detail, lines: detail.lines.map((l) => (l.productId === change.productId ? line(l.productId, l.productName, l.bookQuantity, change.countedQuantity) : l)) };
+            detail = {
+              ...detail,
+              lines: detail.lines.map((l) =>
+                l.productId === change.productId ? line(l.productId, l.productName, l.bookQuantity, change.countedQuantity) : l,
+              ),
+            };
             return detail;
           };
           return saveAnswered ? saveAnswered.then(save) : save();
         }
         if (request.method === 'POST' && request.path === '/api/inventory-counts') return count(9, 'Inventario inicial', []);
         if (request.method === 'POST' && request.path === '/api/inventory-counts/7/lines/import') {
-          detail = { ...detail, lines: detail.lines.map((l) => (l.productId === 12 ? { ...line(12, l.productName, l.bookQuantity, '7.5'), observations: 'Caja abierta' } : l)) };
+          detail = {
+            ...detail,
+            lines: detail.lines.map((l) =>
+              l.productId === 12 ? { ...line(12, l.productName, l.bookQuantity, '7.5'), observations: 'Caja abierta' } : l,
+            ),
+          };
           return detail;
         }
         if (request.method === 'POST' && request.path === '/api/inventory-counts/7/application') {
           detail = { ...detail, status: 'APLICADO' };
           return { count: detail, movements: [] };
         }
-        if (request.path === '/api/inventory-counts') return [count(7, 'Conteo semestral', detail.lines), { ...opening, status: 'APLICADO' }];
+        if (request.path === '/api/inventory-counts')
+          return [count(7, 'Conteo semestral', detail.lines), { ...opening, status: 'APLICADO' }];
         if (request.path === '/api/inventory-counts/7') return detail;
         if (request.path === '/api/inventory-counts/8') return opening;
         if (request.path === '/api/inventory-counts/9') return count(9, 'Inventario inicial', []);
-        if (request.path === '/api/inventory-counts/10') return count(10, 'Conteo general', Array.from({ length: 110 }, (_, i) => line(100 + i, `Artículo ${i + 1}`, '1')));
-        if (request.path === '/api/catalog/product-categories') return [{ id: 3, description: '2111 Materiales de oficina' }, { id: 4, description: '2161 Material de limpieza' }];
+        if (request.path === '/api/inventory-counts/10')
+          return count(
+            10,
+            'Conteo general',
+            Array.from({ length: 110 }, (_, i) => line(100 + i, `Artículo ${i + 1}`, '1')),
+          );
+        if (request.path === '/api/catalog/product-categories')
+          return [
+            { id: 3, description: '2111 Materiales de oficina' },
+            { id: 4, description: '2161 Material de limpieza' },
+          ];
         if (request.path === '/api/catalog/employees') {
           return [
             { id: 1, name: 'María', lastName: 'López' },
@@ -148,7 +174,11 @@ test('typing a count saves the line on leaving the field; a bad value is explain
   await user.type(paper, '7.5');
   await user.tab();
   await waitFor(() => expect(calls).toHaveLength(1));
-  expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/inventory-counts/7/lines', body: { lines: [{ productId: 12, countedQuantity: '7.5' }] } });
+  expect(calls[0]).toMatchObject({
+    method: 'PUT',
+    path: '/api/inventory-counts/7/lines',
+    body: { lines: [{ productId: 12, countedQuantity: '7.5' }] },
+  });
   const row = paper.closest('tr')!;
   expect(await within(row).findByText(/^-2\.5 \(-?\$-?238\.75\)$/)).toBeInTheDocument();
 });
@@ -171,7 +201,13 @@ test('typing again while the earlier save is on its way: its answer does not rep
   expect(await within(row).findByText(/^-3 \(/)).toBeInTheDocument();
   expect(paper).toHaveValue('8');
   await user.tab();
-  await waitFor(() => expect(calls.at(-1)).toMatchObject({ method: 'PUT', path: '/api/inventory-counts/7/lines', body: { lines: [{ productId: 12, countedQuantity: '8' }] } }));
+  await waitFor(() =>
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/api/inventory-counts/7/lines',
+      body: { lines: [{ productId: 12, countedQuantity: '8' }] },
+    }),
+  );
 });
 
 test('uploads a sheet, downloads the sheet and the acta, applies with the three signers', async () => {
@@ -206,7 +242,10 @@ test('uploads a sheet, downloads the sheet and the acta, applies with the three 
   await user.selectOptions(witness, 'Lucía Hernández');
   await user.click(within(dialog).getByRole('button', { name: 'Sí, aplicar ajustes' }));
   await waitFor(() => expect(calls).toHaveLength(4));
-  expect(calls[3]).toMatchObject({ path: '/api/inventory-counts/7/application', body: { directorEmployeeId: 1, warehouseKeeperEmployeeId: 2, witnessEmployeeId: 3 } });
+  expect(calls[3]).toMatchObject({
+    path: '/api/inventory-counts/7/application',
+    body: { directorEmployeeId: 1, warehouseKeeperEmployeeId: 2, witnessEmployeeId: 3 },
+  });
   expect(calls[3].headers?.['idempotency-key']).toEqual(expect.any(String));
   expect(await screen.findByText('Ajustes aplicados al libro de almacén.')).toBeInTheDocument();
 });

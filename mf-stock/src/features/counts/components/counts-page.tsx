@@ -1,8 +1,6 @@
 // "Inventario físico" (issue #17): the count sessions (ID, Fecha de corte, Descripción, Estado,
 // Diferencias) and "Nuevo conteo" (cut-off date, description, the "Inventario inicial" preset)
 // for whoever may count (useCan('counts.write')).
-import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
-import { type CountStatus, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
 import {
   Badge,
   Button,
@@ -30,6 +28,8 @@ import {
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
+import { type CountStatus, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 
 const useStyles = makeStyles({
@@ -38,7 +38,11 @@ const useStyles = makeStyles({
   partidas: { display: 'flex', flexDirection: 'column', maxHeight: '12em', overflowY: 'auto', border: 'none', padding: 0, margin: 0 },
 });
 
-export const STATUS_COLORS: Record<CountStatus, 'informative' | 'success' | 'subtle'> = { ABIERTO: 'informative', APLICADO: 'success', DESCARTADO: 'subtle' };
+export const STATUS_COLORS: Record<CountStatus, 'informative' | 'success' | 'subtle'> = {
+  ABIERTO: 'informative',
+  APLICADO: 'success',
+  DESCARTADO: 'subtle',
+};
 
 export function CountsPage() {
   const styles = useStyles();
@@ -113,7 +117,11 @@ function NewCountDialog({ onClose }: { onClose: () => void }) {
   const categories = useCategories();
   const create = useCreateCount();
   const navigate = useNavigate();
-  const dateError = !cutoffDate ? 'La fecha de corte es obligatoria.' : cutoffDate > today ? 'La fecha de corte no puede ser posterior a hoy.' : undefined;
+  const dateError = !cutoffDate
+    ? 'La fecha de corte es obligatoria.'
+    : cutoffDate > today
+      ? 'La fecha de corte no puede ser posterior a hoy.'
+      : undefined;
   const descriptionError = description.trim() === '' ? 'La descripción es obligatoria.' : undefined;
   const [touched, setTouched] = useState(false);
 
@@ -162,7 +170,8 @@ function NewCountDialog({ onClose }: { onClose: () => void }) {
               </fieldset>
             )}
             <Text>
-              Se toma la existencia en libros y el costo promedio de {categoryIds.length > 0 ? 'los productos de las partidas marcadas' : 'todos los productos'} en este momento.
+              Se toma la existencia en libros y el costo promedio de{' '}
+              {categoryIds.length > 0 ? 'los productos de las partidas marcadas' : 'todos los productos'} en este momento.
             </Text>
           </DialogContent>
           <DialogActions>

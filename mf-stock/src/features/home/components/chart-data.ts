@@ -1,7 +1,7 @@
 // The summary's series as chart points and as the rows of each chart's table (its text
 // alternative), with es-MX labels: "nov 2026", "$1,234.50".
-import { formatCurrency } from '@almacen/shared/domain';
 import { type StockSummary } from '@almacen/shared';
+import { formatCurrency } from '@almacen/shared/domain';
 
 const monthFormat = new Intl.DateTimeFormat('es-MX', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 

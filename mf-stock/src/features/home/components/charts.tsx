@@ -1,9 +1,9 @@
 // The three charts of the home page (issue #20) with @fluentui/react-charts (Fluent UI v9's
 // charting, d3 inside). Loaded lazily by home-summary.tsx: the shell's first screen and the
 // figures never wait for it. Brand palette, es-MX amounts; each chart also has a table.
+import { GroupedVerticalBarChart, HorizontalBarChartWithAxis } from '@fluentui/react-charts';
 import { almacenBrand, type StockSummary } from '@almacen/shared';
 import { formatCurrency } from '@almacen/shared/domain';
-import { GroupedVerticalBarChart, HorizontalBarChartWithAxis } from '@fluentui/react-charts';
 import { CHART_TITLES, monthLabel, SERIES } from './chart-data';
 
 const ENTRY_COLOR = almacenBrand[80];
@@ -11,7 +11,13 @@ const EXIT_COLOR = '#5c6970';
 /** "2026-11" → "nov 26" (the axis); the table says "nov 2026". */
 const shortMonth = (month: string) => `${monthLabel(month).split(' ')[0]} ${month.slice(2, 4)}`;
 const money = (value: number) => formatCurrency(String(Math.round(value * 100) / 100));
-const compact = new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1, style: 'currency', currency: 'MXN', currencyDisplay: 'narrowSymbol' });
+const compact = new Intl.NumberFormat('es-MX', {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+  style: 'currency',
+  currency: 'MXN',
+  currencyDisplay: 'narrowSymbol',
+});
 
 /** Characters of a bar's label that leave the bars at least half of a `width`-pixel chart. */
 export const labelChars = (width: number) => Math.max(8, Math.min(28, Math.floor(width / 2 / 7)));
@@ -49,11 +55,23 @@ function HorizontalValues({ title, points, width }: { title: string; points: Arr
 }
 
 export function CategoryChart({ summary, width }: { summary: StockSummary; width: number }) {
-  return <HorizontalValues title={CHART_TITLES.byCategory} width={width} points={summary.valueByCategory.map((c) => ({ label: c.category, value: c.value }))} />;
+  return (
+    <HorizontalValues
+      title={CHART_TITLES.byCategory}
+      width={width}
+      points={summary.valueByCategory.map((c) => ({ label: c.category, value: c.value }))}
+    />
+  );
 }
 
 export function TopProductsChart({ summary, width }: { summary: StockSummary; width: number }) {
-  return <HorizontalValues title={CHART_TITLES.topProducts} width={width} points={summary.topProducts.map((p) => ({ label: p.name, value: p.value }))} />;
+  return (
+    <HorizontalValues
+      title={CHART_TITLES.topProducts}
+      width={width}
+      points={summary.topProducts.map((p) => ({ label: p.name, value: p.value }))}
+    />
+  );
 }
 
 export function MonthlyChart({ summary, width }: { summary: StockSummary; width: number }) {
@@ -69,7 +87,13 @@ export function MonthlyChart({ summary, width }: { summary: StockSummary; width:
       data={summary.monthly.map((m) => ({
         name: shortMonth(m.month),
         series: [
-          { key: 'entries', data: Number(m.entries), legend: SERIES.entries, color: ENTRY_COLOR, yAxisCalloutData: formatCurrency(m.entries) },
+          {
+            key: 'entries',
+            data: Number(m.entries),
+            legend: SERIES.entries,
+            color: ENTRY_COLOR,
+            yAxisCalloutData: formatCurrency(m.entries),
+          },
           { key: 'exits', data: Number(m.exits), legend: SERIES.exits, color: EXIT_COLOR, yAxisCalloutData: formatCurrency(m.exits) },
         ],
       }))}

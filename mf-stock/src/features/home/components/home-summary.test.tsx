@@ -1,11 +1,11 @@
 // Issue #20: the stock squad's home section — figures from GET /api/stock/summary in es-MX, the
 // "Productos bajo mínimo" link to the filtered stock page, each chart's table toggle (its text
 // alternative), the recent movements with their type labels and links, and a failed load.
-import { ApiError, type StockSummary } from '@almacen/shared';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { ApiError, type StockSummary } from '@almacen/shared';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import StockHome from '../../../home';
 
 // The charting library (d3, ES modules only) is drawn in the browser test; here a stand-in per
@@ -29,11 +29,37 @@ const summary: StockSummary = {
     { categoryId: 2, category: '2161 Material de limpieza', value: '160', others: false },
     { categoryId: null, category: 'Otras', value: '283.01', others: true },
   ],
-  monthly: Array.from({ length: 12 }, (_v, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, entries: i === 10 ? '1500.25' : '0.00', exits: i === 10 ? '20' : '0.00' })),
+  monthly: Array.from({ length: 12 }, (_v, i) => ({
+    month: `2026-${String(i + 1).padStart(2, '0')}`,
+    entries: i === 10 ? '1500.25' : '0.00',
+    exits: i === 10 ? '20' : '0.00',
+  })),
   topProducts: [{ productId: 3, name: 'Cloro', quantity: '6', value: '160.00' }],
   recentMovements: [
-    { id: 10, productId: 1, productName: 'Papel', movementType: 'DISPATCH_CANCELLATION', quantity: '6', price: '10.005', amount: '60.03', invoiceId: null, dispatchId: 4, recordedAt: '2026-11-20T18:05:00Z' },
-    { id: 9, productId: 4, productName: 'Tóner', movementType: 'INVOICE', quantity: '1234.5', price: '40.004', amount: '20.00', invoiceId: 7, dispatchId: null, recordedAt: '2026-11-20T17:00:00Z' },
+    {
+      id: 10,
+      productId: 1,
+      productName: 'Papel',
+      movementType: 'DISPATCH_CANCELLATION',
+      quantity: '6',
+      price: '10.005',
+      amount: '60.03',
+      invoiceId: null,
+      dispatchId: 4,
+      recordedAt: '2026-11-20T18:05:00Z',
+    },
+    {
+      id: 9,
+      productId: 4,
+      productName: 'Tóner',
+      movementType: 'INVOICE',
+      quantity: '1234.5',
+      price: '40.004',
+      amount: '20.00',
+      invoiceId: 7,
+      dispatchId: null,
+      recordedAt: '2026-11-20T17:00:00Z',
+    },
   ],
 };
 
@@ -57,7 +83,7 @@ function renderHome(api: (request: FakeApiRequest) => unknown = ({ path }) => (p
 
 const figure = (label: string) => within(screen.getByRole('group', { name: label }));
 
-test('the figures in es-MX: value, products with stock, under minimum (a link to the filtered stock page), the month\'s entries and exits', async () => {
+test("the figures in es-MX: value, products with stock, under minimum (a link to the filtered stock page), the month's entries and exits", async () => {
   const user = userEvent.setup();
   renderHome();
   await screen.findByRole('group', { name: 'Valor del inventario' });

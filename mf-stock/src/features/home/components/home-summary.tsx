@@ -2,8 +2,6 @@
 // shell above its release notes: the figures, three charts (each with a table toggle as its
 // text alternative; the charting library loads lazily, after the figures) and the last
 // movements. Amounts es-MX.
-import { loadErrorText, LoadProblem, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
-import { formatCurrency, formatDateTime, movementTypeLabel } from '@almacen/shared/domain';
 import {
   Body1,
   Caption1,
@@ -25,6 +23,8 @@ import {
 } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { loadErrorText, LoadProblem, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
+import { formatCurrency, formatDateTime, movementTypeLabel } from '@almacen/shared/domain';
 import { categoryTable, CHART_TITLES, monthlyTable, topProductsTable, type ChartTable } from './chart-data';
 
 const Charts = {
@@ -226,7 +226,9 @@ const integerOrDecimal = (value: string) => quantity.format(value as unknown as 
 export function HomeSummary() {
   const styles = useStyles();
   const summary = useStockSummary();
-  const problem = <LoadProblem resource={summary} what="obtener el resumen del almacén." text={loadErrorText('obtener el resumen del almacén')} />;
+  const problem = (
+    <LoadProblem resource={summary} what="obtener el resumen del almacén." text={loadErrorText('obtener el resumen del almacén')} />
+  );
   const s = summary.data;
   if (!s && summary.error) return problem;
   if (!s) {
@@ -251,13 +253,33 @@ export function HomeSummary() {
             </RouterLink>
           }
         />
-        <Figure label={HOME_TEXTS.entries} value={formatCurrency(s.entries.amount)} detail={`${integer.format(s.entries.count)} ${s.entries.count === 1 ? 'entrada' : 'entradas'}`} />
-        <Figure label={HOME_TEXTS.exits} value={formatCurrency(s.exits.amount)} detail={`${integer.format(s.exits.count)} ${s.exits.count === 1 ? 'salida' : 'salidas'}`} />
+        <Figure
+          label={HOME_TEXTS.entries}
+          value={formatCurrency(s.entries.amount)}
+          detail={`${integer.format(s.entries.count)} ${s.entries.count === 1 ? 'entrada' : 'entradas'}`}
+        />
+        <Figure
+          label={HOME_TEXTS.exits}
+          value={formatCurrency(s.exits.amount)}
+          detail={`${integer.format(s.exits.count)} ${s.exits.count === 1 ? 'salida' : 'salidas'}`}
+        />
       </div>
       <div className={styles.charts}>
-        <ChartCard title={CHART_TITLES.byCategory} table={categoryTable(s)} chart={(width) => <Charts.CategoryChart summary={s} width={width} />} />
-        <ChartCard title={CHART_TITLES.monthly} table={monthlyTable(s)} chart={(width) => <Charts.MonthlyChart summary={s} width={width} />} />
-        <ChartCard title={CHART_TITLES.topProducts} table={topProductsTable(s)} chart={(width) => <Charts.TopProductsChart summary={s} width={width} />} />
+        <ChartCard
+          title={CHART_TITLES.byCategory}
+          table={categoryTable(s)}
+          chart={(width) => <Charts.CategoryChart summary={s} width={width} />}
+        />
+        <ChartCard
+          title={CHART_TITLES.monthly}
+          table={monthlyTable(s)}
+          chart={(width) => <Charts.MonthlyChart summary={s} width={width} />}
+        />
+        <ChartCard
+          title={CHART_TITLES.topProducts}
+          table={topProductsTable(s)}
+          chart={(width) => <Charts.TopProductsChart summary={s} width={width} />}
+        />
       </div>
       <RecentMovements movements={s.recentMovements} />
     </section>

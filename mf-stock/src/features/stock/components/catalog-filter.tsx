@@ -1,11 +1,19 @@
 // The autocomplete filters of the "Unidad" and "Partida" columns: the
 // options are the catalogue (same cached lists as the catalogue screens), plus one for the
 // products that have none. Each filter loads its own options, so the table's columns stay stable.
-import { MISSING_LABELS } from '@almacen/shared/domain';
-import { type ColumnFilter, type ColumnFilterProps, SearchableSelect, type SelectOption, useCategories, useLoadErrorToast, useUnits } from '@almacen/shared';
-import type { Described, Product } from '@almacen/shared/domain';
 import { useMemo } from 'react';
 import type { SWRResponse } from 'swr';
+import {
+  type ColumnFilter,
+  type ColumnFilterProps,
+  SearchableSelect,
+  type SelectOption,
+  useCategories,
+  useLoadErrorToast,
+  useUnits,
+} from '@almacen/shared';
+import { MISSING_LABELS } from '@almacen/shared/domain';
+import type { Described, Product } from '@almacen/shared/domain';
 
 export const NO_UNIT = MISSING_LABELS.unit;
 export const NO_CATEGORY = MISSING_LABELS.category;
@@ -46,8 +54,7 @@ function CategoryFilter(props: ColumnFilterProps<number>) {
   return <CatalogFilter {...props} list={useCategories()} noneLabel={NO_CATEGORY} loadError="obtener las partidas." />;
 }
 
-const matchesId = (assigned: Described | null | undefined, value: number) =>
-  value === NONE ? !assigned : assigned?.id === value;
+const matchesId = (assigned: Described | null | undefined, value: number) => (value === NONE ? !assigned : assigned?.id === value);
 
 export const unitFilter: ColumnFilter<Product, number> = {
   render: (props) => <UnitFilter {...props} />,

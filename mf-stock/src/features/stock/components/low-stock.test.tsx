@@ -1,11 +1,11 @@
 // Issue #20 on the stock page: the "Bajo mínimo" badge on products at or under their minimum,
 // the "Solo bajo mínimo" filter (also opened from a link with ?bajoMinimo=1) and the
 // "Productos bajo mínimo" report download.
-import { todayIn, type Product } from '@almacen/shared/domain';
-import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { todayIn, type Product } from '@almacen/shared/domain';
+import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 
 jest.setTimeout(60_000);

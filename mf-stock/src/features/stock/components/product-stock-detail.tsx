@@ -4,17 +4,6 @@
 // The card covers a range of registration dates (issue #18; default: this year up to today).
 // Movements come newest first, one page of 100 at a time; a longer history offers
 // "Cargar movimientos anteriores" under the table (issue #21).
-import { DataTable, type DataTableColumn, loadErrorText, LoadProblem, productCardRequest, tableLoadError, useNotify, useProductMovements, useReportDownload, useStock, useToday } from '@almacen/shared';
-import {
-  formatCurrency,
-  formatCurrencyMXN,
-  formatQuantity,
-  isInboundMovement,
-  MIN_DOCUMENT_DATE,
-  movementTypeLabel,
-  type Movement,
-  type Product,
-} from '@almacen/shared/domain';
 import {
   Badge,
   Button,
@@ -31,6 +20,29 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
+import {
+  DataTable,
+  type DataTableColumn,
+  loadErrorText,
+  LoadProblem,
+  productCardRequest,
+  tableLoadError,
+  useNotify,
+  useProductMovements,
+  useReportDownload,
+  useStock,
+  useToday,
+} from '@almacen/shared';
+import {
+  formatCurrency,
+  formatCurrencyMXN,
+  formatQuantity,
+  isInboundMovement,
+  MIN_DOCUMENT_DATE,
+  movementTypeLabel,
+  type Movement,
+  type Product,
+} from '@almacen/shared/domain';
 
 export const DETAIL_TEXTS = {
   available: 'Cantidad disponible',
@@ -108,8 +120,7 @@ export function ProductStockDetail({ product }: { product: Product }) {
         {!stock.data && stock.error ? null : (
           <>
             <Figure label={DETAIL_TEXTS.available} loading={!stock.data}>
-              {stock.data &&
-                `${formatQuantity(stock.data.availableQuantity)}${product.unit ? ` ${product.unit.description}` : ''}`}
+              {stock.data && `${formatQuantity(stock.data.availableQuantity)}${product.unit ? ` ${product.unit.description}` : ''}`}
             </Figure>
             <Figure label={DETAIL_TEXTS.average} loading={!stock.data}>
               {stock.data && formatCurrencyMXN(stock.data.averagePrice)}

@@ -1,10 +1,10 @@
 // "Existencias al" (issue #18): the date picker beside "Reporte de existencias"; the table's
 // Existencia and Valor and the report follow the chosen date.
-import { todayIn } from '@almacen/shared/domain';
-import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { todayIn } from '@almacen/shared/domain';
+import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 
 jest.setTimeout(60_000);
@@ -43,7 +43,10 @@ function renderStock(downloads: FakeApiRequest[] = []) {
 }
 
 const tonerRow = () => screen.getByText('Tóner').closest('tr')!;
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 test('today by default; another date changes the figures of the table and the report asked', async () => {
   const user = userEvent.setup({ delay: null });

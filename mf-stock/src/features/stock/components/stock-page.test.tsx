@@ -1,9 +1,9 @@
-import { ApiError, useInvalidate } from '@almacen/shared';
-import { todayIn, type Movement, type Product, type Stock } from '@almacen/shared/domain';
-import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { ApiError, useInvalidate } from '@almacen/shared';
+import { todayIn, type Movement, type Product, type Stock } from '@almacen/shared/domain';
+import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 
 const office = { id: 1, description: '2111 Materiales, útiles y equipos menores de oficina' };
@@ -90,7 +90,10 @@ const rowTexts = (name: string) =>
 const productNames = () => bodyRows('Productos').map((r) => within(r).getAllByRole('cell')[2].textContent);
 const figure = (label: string) => within(screen.getByRole('group', { name: label }));
 /** The options of the open autocomplete. */
-const listed = () => within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+const listed = () =>
+  within(screen.getByRole('listbox'))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 const toast = (text: string) => screen.getAllByText(text).find((element) => element.closest('.fui-Toast')) ?? null;
 
 async function expandProduct(user: User, name: string) {
@@ -185,7 +188,13 @@ describe('the detail panel', () => {
     await within(await screen.findByRole('table', { name })).findByText('Compra anual');
     expect(headers(name)).toEqual(['ID', 'Producto', 'Precio registrado', 'Cantidad', 'Tipo de movimiento', 'Observaciones']);
     // Newest first, as the server pages them.
-    expect(bodyRows(name).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      bodyRows(name).map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['11', '12 · Tóner', '$1,300.00', '237', 'Entrada', ''],
       ['9', '12 · Tóner', '$1,234.567891', '2.5', 'Salida', 'Dirección'],
       ['7', '12 · Tóner', '$1,200.00', '1,000', 'Entrada', 'Compra anual'],
@@ -209,7 +218,10 @@ describe('the detail panel', () => {
     const look = async (label: string) => (await movements.findAllByText(label, { exact: true }))[0].className;
     const [entry, exit] = [await look('Entrada'), await look('Salida')];
     expect(entry).not.toBe(exit);
-    expect({ 'Cancelación de salida': await look('Cancelación de salida'), 'Cancelación de entrada': await look('Cancelación de entrada') }).toEqual({
+    expect({
+      'Cancelación de salida': await look('Cancelación de salida'),
+      'Cancelación de entrada': await look('Cancelación de entrada'),
+    }).toEqual({
       'Cancelación de salida': entry,
       'Cancelación de entrada': exit,
     });
@@ -310,7 +322,8 @@ describe('a long history pages on the server (issue #21)', () => {
   const name = 'Movimientos del producto 12';
   const movementCalls = (calls: FakeApiRequest[]) => calls.filter((c) => c.path.startsWith('/api/movements/')).map((c) => c.path);
   /** The movements table's "1–5 de 100" (the products table above has its own). */
-  const range = () => within(screen.getByRole('region', { name: 'Existencias del producto 12' })).getByText(/^\d+–\d+ de [\d,]+$/).textContent;
+  const range = () =>
+    within(screen.getByRole('region', { name: 'Existencias del producto 12' })).getByText(/^\d+–\d+ de [\d,]+$/).textContent;
 
   test('opening the product downloads only the newest 100; "Cargar movimientos anteriores" fetches the older ones page by page', async () => {
     const user = userEvent.setup({ delay: null });
@@ -389,7 +402,9 @@ describe('a long history pages on the server (issue #21)', () => {
     await expandProduct(user, 'Tóner');
     await within(await screen.findByRole('table', { name })).findByText('Movimiento 150');
     await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
-    await waitFor(() => expect(toast('Algo salió mal mientras tratábamos de obtener los movimientos del producto solicitado.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(toast('Algo salió mal mientras tratábamos de obtener los movimientos del producto solicitado.')).toBeInTheDocument(),
+    );
     expect(range()).toBe('1–5 de 100');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
@@ -491,7 +506,9 @@ describe('report downloads', () => {
     await user.click(button);
     await waitFor(() => expect(captured.saved).toHaveLength(1));
     const today = todayIn(testConfig.timeZone);
-    expect(downloads.map((d) => `${d.method} ${d.path}`)).toEqual([`POST /api/reports/products/12?from=${today.slice(0, 4)}-01-01&to=${today}`]);
+    expect(downloads.map((d) => `${d.method} ${d.path}`)).toEqual([
+      `POST /api/reports/products/12?from=${today.slice(0, 4)}-01-01&to=${today}`,
+    ]);
     expect(captured.saved[0].name).toBe('Tarjetas de almacén - 12.pdf');
     expect(captured.files).toEqual([file]);
   });

@@ -4,12 +4,26 @@
 // Issue #20: a "Bajo mínimo" badge on products at or under their "Existencia mínima" (at the
 // chosen date), the "Solo bajo mínimo" filter (?bajoMinimo=1, so the home page can link to it)
 // and the "Productos bajo mínimo" report (today's stock).
-import { DataTable, type DataTableColumn, lowStockReportRequest, productCategoryColumn, productUnitColumn, type StockAtDate, stockReportRequest, tableLoadError, usePageTitle, useProducts, useReport, useStockAt, useToday } from '@almacen/shared';
-import { compareDecimal, formatCurrency, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { Badge, Button, Field, Input, makeStyles, Spinner, Switch, Title2, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import {
+  DataTable,
+  type DataTableColumn,
+  lowStockReportRequest,
+  productCategoryColumn,
+  productUnitColumn,
+  type StockAtDate,
+  stockReportRequest,
+  tableLoadError,
+  usePageTitle,
+  useProducts,
+  useReport,
+  useStockAt,
+  useToday,
+} from '@almacen/shared';
+import { compareDecimal, formatCurrency, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { categoryFilter, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
 
@@ -51,7 +65,13 @@ const columns: DataTableColumn<ProductRow>[] = [
         <span style={QUANTITY_STYLE}>
           {formatQuantity(p.stock.availableQuantity)}
           {isLowStock(p) && (
-            <Badge appearance="filled" color="danger" shape="rounded" size="small" title={`Existencia mínima: ${formatQuantity(p.minimumStock!)}`}>
+            <Badge
+              appearance="filled"
+              color="danger"
+              shape="rounded"
+              size="small"
+              title={`Existencia mínima: ${formatQuantity(p.minimumStock!)}`}
+            >
               {STOCK_PAGE_TEXTS.lowStock}
             </Badge>
           )}
@@ -88,7 +108,10 @@ export function StockPage() {
     if (!products.data) return undefined;
     const byId = new Map((stock.data ?? []).map((s) => [s.productId, s]));
     const zero = { availableQuantity: '0', averagePrice: '0', value: '0' };
-    return products.data.map((p): ProductRow => ({ ...p, stock: stock.data ? { productId: p.id, ...zero, ...byId.get(p.id) } : undefined }));
+    return products.data.map((p): ProductRow => ({
+      ...p,
+      stock: stock.data ? { productId: p.id, ...zero, ...byId.get(p.id) } : undefined,
+    }));
   }, [products.data, stock.data]);
   const [params, setParams] = useSearchParams();
   const onlyLow = params.get(LOW_STOCK_PARAM) === '1';
