@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
-import { SEARCH_DEBOUNCE_MS } from '@almacen/shared/domain';
+import { SEARCH_DEBOUNCE_MS, TABLE_MARKS } from '@almacen/shared/domain';
 import { launchBrowser } from '../e2e/test/support/browser';
 import type { BenchRow } from './api';
 import { createDatabase, scratchDatabase } from './lib/database';
@@ -104,20 +104,20 @@ async function signIn(page: Page, base: string, password: string): Promise<void>
 async function rowsRendered(page: Page, total: number, search: string, after = 0): Promise<number> {
   const handle = await page
     .waitForFunction(
-      ({ label, total, search, after }) => {
-        const entry = performance.getEntriesByName('datatable:rows-rendered').find((e) => {
+      ({ mark, label, total, search, after }) => {
+        const entry = performance.getEntriesByName(mark).find((e) => {
           const d = (e as PerformanceMark).detail as { label?: string; total?: number; search?: string } | null;
           return e.startTime >= after && d?.label === label && d.total === total && d.search === search;
         });
         return entry ? entry.startTime : false;
       },
-      { label: TABLE_LABEL, total, search, after },
+      { mark: TABLE_MARKS.rowsRendered, label: TABLE_LABEL, total, search, after },
       { timeout: 120_000 },
     )
     .catch((error: Error) => {
       // The marks ship with the DataTable: a build from before them never sets one.
       throw new Error(
-        `sin la marca datatable:rows-rendered (${total} filas, «${search}»); ¿compilación antigua? ejecute npm run build. ${error.message}`,
+        `sin la marca ${TABLE_MARKS.rowsRendered} (${total} filas, «${search}»); ¿compilación antigua? ejecute npm run build. ${error.message}`,
       );
     });
   return (await handle.jsonValue()) as number;
@@ -133,16 +133,17 @@ async function measureRound(side: Side, base: string): Promise<void> {
 
   const search = page.getByPlaceholder('Buscar un producto');
   await search.click();
-  await page.evaluate(() => performance.clearMarks('datatable:search-input'));
+  await page.evaluate((mark) => performance.clearMarks(mark), TABLE_MARKS.searchInput);
   await search.fill(TERM);
   const updated = await rowsRendered(page, side.matches, TERM);
-  const typed = await page.evaluate((term) => {
-    const mark = performance
-      .getEntriesByName('datatable:search-input')
-      .find((e) => ((e as PerformanceMark).detail as { search?: string })?.search === term);
-    return mark ? mark.startTime : null;
-  }, TERM);
-  if (typed === null) throw new Error('no se registró la marca datatable:search-input');
+  const typed = await page.evaluate(
+    ({ name, term }) => {
+      const mark = performance.getEntriesByName(name).find((e) => ((e as PerformanceMark).detail as { search?: string })?.search === term);
+      return mark ? mark.startTime : null;
+    },
+    { name: TABLE_MARKS.searchInput, term: TERM },
+  );
+  if (typed === null) throw new Error(`no se registró la marca ${TABLE_MARKS.searchInput}`);
   const longestTask = await page.evaluate(
     ({ from, to }) =>
       ((window as unknown as { __benchLongTasks: Array<{ start: number; duration: number }> }).__benchLongTasks ?? [])

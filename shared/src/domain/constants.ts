@@ -39,3 +39,13 @@ export const SEARCH_DEBOUNCE_MS = { client: 250, server: 500 } as const;
 export const FILTER_DEBOUNCE_MS = { client: 200, server: 400 } as const;
 
 export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
+
+/**
+ * The User Timing marks of every DataTable that \`npm run bench\` (bench/catalog-table.ts) times:
+ * \`rowsRendered\` once per commit that changes the rows shown, \`searchInput\` when the person types
+ * in the search box. Each carries { label, search } (rowsRendered also the rows' total).
+ */
+export const TABLE_MARKS = {
+  rowsRendered: 'datatable:rows-rendered',
+  searchInput: 'datatable:search-input',
+} as const;

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { renderWithPlatform } from '../../testing';
 import { DataTable } from './data-table';
 import { RowActionsMenu, editDeleteActions } from './row-actions-menu';
-import type { DataTableColumn, DataTableProps, TableQuery } from './types';
+import type { DataTableColumn, DataTableProps } from './types';
 
 interface Item {
   id: number;
@@ -133,21 +133,6 @@ describe('DataTable', () => {
     expect(names()).toEqual(['Dos']);
   });
 
-  it('debounces the search by 500 ms when filtering is server-side and shows the rows as given', async () => {
-    const user = setup();
-    const queries: TableQuery[] = [];
-    const serverSide = { onQueryChange: (query: TableQuery) => queries.push(query) };
-    renderWithPlatform(<Table items={many(3)} serverSide={serverSide} />);
-    queries.length = 0;
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'caja');
-    act(() => jest.advanceTimersByTime(499));
-    expect(queries).toEqual([]);
-    act(() => jest.advanceTimersByTime(1));
-    expect(queries).toEqual([{ search: 'caja', filters: {} }]);
-    // The server filters: the table does not filter the rows it was given.
-    expect(bodyRows()).toHaveLength(3);
-  });
-
   it('hides column filters until asked, then filters a column 200 ms after typing', async () => {
     const user = setup();
     renderWithPlatform(<Table items={many(6)} />);
@@ -163,19 +148,6 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Ocultar filtros' }));
     act(() => jest.advanceTimersByTime(200));
     expect(bodyRows()).toHaveLength(6);
-  });
-
-  it('debounces column filters by 400 ms when server-side', async () => {
-    const user = setup();
-    const queries: TableQuery[] = [];
-    renderWithPlatform(<Table items={many(3)} serverSide={{ onQueryChange: (query) => queries.push(query) }} />);
-    queries.length = 0;
-    await user.click(screen.getByRole('button', { name: 'Mostrar filtros' }));
-    await user.type(screen.getByRole('textbox', { name: 'Filtrar por Nombre' }), 'x');
-    act(() => jest.advanceTimersByTime(399));
-    expect(queries).toEqual([]);
-    act(() => jest.advanceTimersByTime(1));
-    expect(queries).toEqual([{ search: '', filters: { name: 'x' } }]);
   });
 
   it('uses a custom filter component when a column gives one', async () => {

@@ -1,4 +1,8 @@
 export { DataTable } from './data-table';
+export { TableGrid } from './table-grid';
+export { TablePagination } from './table-pagination';
+export { TableToolbar } from './table-toolbar';
+export { useTableState } from './use-table-state';
 export { productCategoryColumn, productUnitColumn } from './product-columns';
 export { RowActionsMenu, editDeleteActions } from './row-actions-menu';
 export type { RowAction, RowActionsMenuProps } from './row-actions-menu';
@@ -13,5 +17,4 @@ export type {
   Density,
   SortDirection,
   SortState,
-  TableQuery,
 } from './types';

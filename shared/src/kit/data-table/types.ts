@@ -59,11 +59,6 @@ export interface SortState {
   direction: SortDirection;
 }
 
-export interface TableQuery {
-  search: string;
-  filters: Record<string, unknown>;
-}
-
 export interface DataTableProps<T> {
   /** Accessible name of the table. */
   label: string;
@@ -87,11 +82,6 @@ export interface DataTableProps<T> {
   renderDetail?: (item: T) => ReactNode;
   /** Message when there are no rows at all. */
   emptyMessage?: string;
-  /**
-   * Filtering is done by the server: the table reports the (debounced: 500 ms search, 400 ms
-   * filters) query and shows the items as given.
-   */
-  serverSide?: { onQueryChange: (query: TableQuery) => void };
   defaultPageSize?: number;
   defaultDensity?: Density;
   defaultSort?: SortState;
