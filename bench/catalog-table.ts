@@ -35,7 +35,7 @@ const TABLE_LABEL = 'Productos';
 /** Every tenth product carries this word in its name: 1,000 of 10,000 and 10 of 100 match. */
 const TERM = 'tóner';
 const WORDS = ['papel bond', 'lápiz', TERM, 'carpeta', 'engrapadora', 'clip', 'folder', 'marcador', 'cinta adhesiva', 'sobre manila'];
-const DEBOUNCE = SEARCH_DEBOUNCE_MS.client;
+const DEBOUNCE = SEARCH_DEBOUNCE_MS;
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 

@@ -1,6 +1,5 @@
 // Business constants: screen breakpoints, decimal places, limits, and the ledger rules (ARCHITECTURE.md, "The stock ledger").
 
-export const WIZARD_STEPS = 3;
 export const MIN_PRODUCTS_PER_DOCUMENT = 1;
 export const MIN_PRODUCTS_NOTICE_MS = 3000;
 export const FORM_RESET_DELAY_MS = 1000;
@@ -11,8 +10,6 @@ export const QUANTITY_SCALE = 3;
 export const PRICE_SCALE = 3;
 /** Decimals kept for the IEPS rate (percent). */
 export const IEPS_RATE_SCALE = 5;
-/** Decimals kept for the moving average cost. */
-export const AVERAGE_SCALE = 6;
 
 /** VAT multiplier applied by "Agregar IVA" (16 %). */
 export const VAT_FACTOR = '1.16';
@@ -35,8 +32,9 @@ export const OVERSCAN = { columns: 3, rows: 4 } as const;
 export const BREAKPOINTS = { mobile: 720, tablet: 1024 } as const;
 export const WIZARD_MAX_WIDTH = 1024;
 
-export const SEARCH_DEBOUNCE_MS = { client: 250, server: 500 } as const;
-export const FILTER_DEBOUNCE_MS = { client: 200, server: 400 } as const;
+/** How long a table waits after the last keystroke before it searches, and filters a column. */
+export const SEARCH_DEBOUNCE_MS = 250;
+export const FILTER_DEBOUNCE_MS = 200;
 
 export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
 

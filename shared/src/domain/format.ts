@@ -9,7 +9,6 @@ const currency = new Intl.NumberFormat('es-MX', {
   maximumFractionDigits: 6,
 });
 const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 3 });
-const plain = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 
 type Numeric = string | number | bigint;
 
@@ -31,11 +30,6 @@ export function formatQuantity(value: Numeric): string {
   return quantity.format(asIntl(value));
 }
 
-/** "1,234.50" — money without the symbol (report columns). */
-export function formatAmount(value: Numeric): string {
-  return plain.format(asIntl(value));
-}
-
 function toDate(value: string | Date): Date {
   if (value instanceof Date) return value;
   // A bare calendar date is read as UTC midnight so it never shifts by a day.
@@ -54,20 +48,6 @@ export function formatDate(value: string | Date): string {
   return shortDate.format(toDate(value));
 }
 
-const longParts = new Intl.DateTimeFormat('es-MX', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "domingo, 22 de noviembre del 2026" */
-export function formatLongDate(value: string | Date): string {
-  const parts = Object.fromEntries(longParts.formatToParts(toDate(value)).map((p) => [p.type, p.value]));
-  return `${parts.weekday}, ${parts.day} de ${parts.month} del ${parts.year}`;
-}
-
 /** "23/11/2026 09:05" (24 h) in a time zone: when something happened, as the institution's clock said. */
 export function formatDateTime(value: string | Date, timeZone: string): string {
   const parts = Object.fromEntries(
@@ -84,11 +64,6 @@ export function formatDateTime(value: string | Date, timeZone: string): string {
       .map((p) => [p.type, p.value]),
   );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
-/** "2026-11-22" */
-export function formatIsoDate(value: string | Date): string {
-  return toDate(value).toISOString().slice(0, 10);
 }
 
 /** Today's calendar date (YYYY-MM-DD) in a time zone; "not later than today" is judged with it. */

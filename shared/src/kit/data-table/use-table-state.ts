@@ -28,8 +28,8 @@ export function useTableState<T>(items: readonly T[] | undefined, columns: DataT
   const [pageIndex, setPageIndex] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(() => new Set());
 
-  const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS.client);
-  const debouncedFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS.client);
+  const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const debouncedFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   useEffect(() => setPageIndex(0), [debouncedSearch, debouncedFilters]);
 
   const rows = items ?? (EMPTY as readonly T[]);
