@@ -81,93 +81,78 @@ export const useDeleteProduct = () =>
     staleAfter.productChange,
   );
 
-export const useCreateUnit = () =>
-  useMutation(
-    (api, body: CreateUnit) => api<Unit>(apiKeys.units, { method: 'POST', body }),
-    { errorText: 'crear la unidad de medida solicitada.' },
-    [apiKeys.units],
-  );
-export const useUpdateUnit = () =>
-  useMutation(
-    (api, body: UpdateUnit) => api<Unit>(apiKeys.units, { method: 'PUT', body }),
-    { errorText: 'actualizar la unidad de medida solicitada.' },
-    staleAfter.unitChange,
-  );
-export const useDeleteUnit = () =>
-  useMutation(
-    (api, id: number) => api<Unit>(apiKeys.unit(id), { method: 'DELETE' }),
-    { errorText: 'eliminar la unidad de medida.' },
-    staleAfter.unitChange,
-  );
+/**
+ * A catalogue's three changes — POST and PUT on its list path, DELETE on `{path}/{id}` — with how
+ * "Algo salió mal mientras tratábamos de …" ends for each, and what each makes stale (a creation
+ * only the list; an edit or a deletion also what shows the record's name elsewhere).
+ */
+function catalogChanges<T, C, U>(
+  path: string,
+  words: { create: string; update: string; remove: string },
+  stale: { created: readonly string[]; changed: readonly string[] },
+  create = (api: ApiClient, body: C) => api<T>(path, { method: 'POST', body }),
+) {
+  return {
+    useCreate: () => useMutation(create, { errorText: words.create }, stale.created),
+    useUpdate: () => useMutation((api, body: U) => api<T>(path, { method: 'PUT', body }), { errorText: words.update }, stale.changed),
+    useDelete: () =>
+      useMutation((api, id: number) => api<T>(`${path}/${id}`, { method: 'DELETE' }), { errorText: words.remove }, stale.changed),
+  };
+}
 
-export const useCreateCategory = () =>
-  useMutation(
-    (api, body: CreateCategory) => api<Category>(apiKeys.categories, { method: 'POST', body }),
-    { errorText: 'crear la partida solicitada.' },
-    [apiKeys.categories],
-  );
-export const useUpdateCategory = () =>
-  useMutation(
-    (api, body: UpdateCategory) => api<Category>(apiKeys.categories, { method: 'PUT', body }),
-    { errorText: 'actualizar la partida solicitada.' },
-    staleAfter.categoryChange,
-  );
-export const useDeleteCategory = () =>
-  useMutation(
-    (api, id: number) => api<Category>(apiKeys.category(id), { method: 'DELETE' }),
-    { errorText: 'eliminar la partida.' },
-    staleAfter.categoryChange,
-  );
+export const {
+  useCreate: useCreateUnit,
+  useUpdate: useUpdateUnit,
+  useDelete: useDeleteUnit,
+} = catalogChanges<Unit, CreateUnit, UpdateUnit>(
+  apiKeys.units,
+  {
+    create: 'crear la unidad de medida solicitada.',
+    update: 'actualizar la unidad de medida solicitada.',
+    remove: 'eliminar la unidad de medida.',
+  },
+  { created: [apiKeys.units], changed: staleAfter.unitChange },
+);
+
+export const {
+  useCreate: useCreateCategory,
+  useUpdate: useUpdateCategory,
+  useDelete: useDeleteCategory,
+} = catalogChanges<Category, CreateCategory, UpdateCategory>(
+  apiKeys.categories,
+  { create: 'crear la partida solicitada.', update: 'actualizar la partida solicitada.', remove: 'eliminar la partida.' },
+  { created: [apiKeys.categories], changed: staleAfter.categoryChange },
+);
 
 export const createSupplier = (api: ApiClient, body: CreateSupplier) => api<Supplier>(apiKeys.suppliers, { method: 'POST', body });
-export const useCreateSupplier = () => useMutation(createSupplier, { errorText: 'crear el proveedor solicitado.' }, [apiKeys.suppliers]);
-export const useUpdateSupplier = () =>
-  useMutation(
-    (api, body: UpdateSupplier) => api<Supplier>(apiKeys.suppliers, { method: 'PUT', body }),
-    { errorText: 'actualizar el proveedor solicitado.' },
-    staleAfter.supplierChange,
-  );
-export const useDeleteSupplier = () =>
-  useMutation((api, id: number) => api<Supplier>(apiKeys.supplier(id), { method: 'DELETE' }), { errorText: 'eliminar el proveedor.' }, [
-    apiKeys.suppliers,
-  ]);
+const supplierChanges = catalogChanges<Supplier, CreateSupplier, UpdateSupplier>(
+  apiKeys.suppliers,
+  { create: 'crear el proveedor solicitado.', update: 'actualizar el proveedor solicitado.', remove: 'eliminar el proveedor.' },
+  { created: [apiKeys.suppliers], changed: staleAfter.supplierChange },
+  createSupplier,
+);
+export const { useCreate: useCreateSupplier, useUpdate: useUpdateSupplier, useDelete: useDeleteSupplier } = supplierChanges;
 
-export const useCreateEmployee = () =>
-  useMutation(
-    (api, body: CreateEmployee) => api<Employee>(apiKeys.employees, { method: 'POST', body }),
-    { errorText: 'crear al empleado solicitado.' },
-    [apiKeys.employees],
-  );
-export const useUpdateEmployee = () =>
-  useMutation(
-    (api, body: UpdateEmployee) => api<Employee>(apiKeys.employees, { method: 'PUT', body }),
-    { errorText: 'actualizar al empleado solicitado.' },
-    [apiKeys.employees],
-  );
-/** The employee's role assignments go with it. */
-export const useDeleteEmployee = () =>
-  useMutation(
-    (api, id: number) => api<Employee>(apiKeys.employee(id), { method: 'DELETE' }),
-    { errorText: 'eliminar al empleado.' },
-    staleAfter.employeeChange,
-  );
+/** An employee's role assignments go with it when it is deleted. */
+export const {
+  useCreate: useCreateEmployee,
+  useUpdate: useUpdateEmployee,
+  useDelete: useDeleteEmployee,
+} = catalogChanges<Employee, CreateEmployee, UpdateEmployee>(
+  apiKeys.employees,
+  { create: 'crear al empleado solicitado.', update: 'actualizar al empleado solicitado.', remove: 'eliminar al empleado.' },
+  { created: [apiKeys.employees], changed: staleAfter.employeeChange },
+);
 
-export const useCreateRole = () =>
-  useMutation((api, body: CreateRole) => api<Role>(apiKeys.roles, { method: 'POST', body }), { errorText: 'crear el rol solicitado.' }, [
-    apiKeys.roles,
-  ]);
-export const useUpdateRole = () =>
-  useMutation(
-    (api, body: UpdateRole) => api<Role>(apiKeys.roles, { method: 'PUT', body }),
-    { errorText: 'actualizar el rol solicitado.' },
-    staleAfter.roleChange,
-  );
-export const useDeleteRole = () =>
-  useMutation(
-    (api, id: number) => api<Role>(apiKeys.role(id), { method: 'DELETE' }),
-    { errorText: 'eliminar el rol.' },
-    staleAfter.roleChange,
-  );
+export const {
+  useCreate: useCreateRole,
+  useUpdate: useUpdateRole,
+  useDelete: useDeleteRole,
+} = catalogChanges<Role, CreateRole, UpdateRole>(
+  apiKeys.roles,
+  { create: 'crear el rol solicitado.', update: 'actualizar el rol solicitado.', remove: 'eliminar el rol.' },
+  { created: [apiKeys.roles], changed: staleAfter.roleChange },
+);
 
 export const useAssignRole = () =>
   useMutation(

@@ -20,25 +20,11 @@ export interface LoadFailureProps {
   text?: string;
 }
 
-export function LoadFailure({ error, what, onRetry, text = TABLE_TEXTS.loadFailed }: LoadFailureProps) {
-  useLoadErrorToast(error, what);
+/** A message where the data would be, with "Reintentar" when there is something to retry. */
+function RetryBar({ intent, text, onRetry, role }: { intent: 'error' | 'warning'; text: string; onRetry?: () => void; role?: string }) {
   return (
-    <MessageBar intent="error" layout="multiline">
+    <MessageBar intent={intent} layout="multiline" role={role}>
       <MessageBarBody>{text}</MessageBarBody>
-      <MessageBarActions>
-        <Button size="small" onClick={onRetry}>
-          {TABLE_TEXTS.retry}
-        </Button>
-      </MessageBarActions>
-    </MessageBar>
-  );
-}
-
-/** Data on screen that could not be refreshed: it stays, and this says it may be out of date. */
-export function RefreshFailure({ onRetry }: { onRetry?: () => void }) {
-  return (
-    <MessageBar intent="warning" layout="multiline" role="status">
-      <MessageBarBody>{TABLE_TEXTS.refreshFailed}</MessageBarBody>
       {onRetry && (
         <MessageBarActions>
           <Button size="small" onClick={onRetry}>
@@ -48,6 +34,16 @@ export function RefreshFailure({ onRetry }: { onRetry?: () => void }) {
       )}
     </MessageBar>
   );
+}
+
+export function LoadFailure({ error, what, onRetry, text = TABLE_TEXTS.loadFailed }: LoadFailureProps) {
+  useLoadErrorToast(error, what);
+  return <RetryBar intent="error" text={text} onRetry={onRetry} />;
+}
+
+/** Data on screen that could not be refreshed: it stays, and this says it may be out of date. */
+export function RefreshFailure({ onRetry }: { onRetry?: () => void }) {
+  return <RetryBar intent="warning" role="status" text={TABLE_TEXTS.refreshFailed} onRetry={onRetry} />;
 }
 
 export interface LoadProblemProps extends Omit<LoadFailureProps, 'error' | 'onRetry'> {
