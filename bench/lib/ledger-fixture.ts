@@ -4,6 +4,7 @@
 // cost, so the average stays that cost and each balance is the fold. Step k (1…perProduct) of
 // product p is document id n = (k − 1) · products + p; `recordedAt` is its registration time as a
 // SQL expression of n (growing with n, as 0018 makes them). `beforeChecks` runs after the balances.
+import type { PoolClient } from 'pg';
 import type { Db } from '../../api/src/db/pool';
 
 export interface LedgerFixture {
@@ -16,6 +17,18 @@ export interface LedgerFixture {
 }
 
 export async function loadLedgerFixture(db: Db, { products, perProduct, recordedAt, beforeChecks = [] }: LedgerFixture): Promise<void> {
+  // One connection for the whole load: the temporary table `steps` lives in its session, and a
+  // million-row INSERT may outlast the pool's 30 s statement_timeout on a slow machine.
+  const client = await db.connect();
+  try {
+    await client.query('SET statement_timeout = 0');
+    await load(client, { products, perProduct, recordedAt, beforeChecks });
+  } finally {
+    client.release();
+  }
+}
+
+async function load(db: PoolClient, { products, perProduct, recordedAt, beforeChecks = [] }: LedgerFixture): Promise<void> {
   const who = `'bench', 'Bench'`;
   const audit = `created_by, created_by_name, updated_by, updated_by_name`;
   const q = (sql: string) => db.query(sql);
