@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 jest.setTimeout(60_000);
@@ -26,6 +26,10 @@ beforeAll(async () => {
     '<!doctype html><html lang="es-MX"><head><script defer src="/main.0123abcd45.js"></script></head><body><div id="root"></div></body></html>',
   );
   write('shell/dist/main.0123abcd45.js', bigScript);
+  // A build's file with the variants PrecompressPlugin (rspack.shared.ts) writes beside it.
+  write('shell/dist/chart.0123abcd46.js', bigScript);
+  fs.writeFileSync(path.join(root, 'shell/dist/chart.0123abcd46.js.br'), brotliCompressSync(bigScript));
+  fs.writeFileSync(path.join(root, 'shell/dist/chart.0123abcd46.js.gz'), gzipSync(bigScript, { level: 9 }));
   write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('mf-stock/dist/mf-manifest.json', JSON.stringify({ id: 'mf_stock', name: 'mf_stock' }));
   write('mf-stock/dist/remoteEntry.js', bigScript);
@@ -75,6 +79,28 @@ describe('the shell', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(response.rawPayload).toString()).toBe(bigScript);
     expect((await get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's precompressed variant, as it is, to a browser that takes it; the plain file to one that does not", async () => {
+    const onDisk = fs.readFileSync(path.join(root, 'shell/dist/chart.0123abcd46.js.br'));
+    const br = await get('/chart.0123abcd46.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.equals(onDisk)).toBe(true); // the file's bytes: not compressed again
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+    const gz = await get('/chart.0123abcd46.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(fs.readFileSync(path.join(root, 'shell/dist/chart.0123abcd46.js.gz')))).toBe(true);
+
+    const plain = await get('/chart.0123abcd46.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+    // The variants are the build's own files, not addresses of their own for the single-page app.
+    expect((await get('/chart.0123abcd46.js.br')).statusCode).toBe(200);
   });
 
   it('answers 404 for missing files and never serves the single-page app for the API or the provider', async () => {
