@@ -115,6 +115,9 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   // The platform itself: its contexts (api client, user, runtime config) must be one object.
   '@almacen/shared': singleton(`^${sharedPackage.version}`, sharedPackage.version),
   '@almacen/shared/domain': singleton(`^${sharedPackage.version}`, sharedPackage.version),
+  // The DataTable, forms and wizard (and the Fluent components they use) apart: a page without
+  // them — the home page — does not download them (shared/src/kit/index.ts).
+  '@almacen/shared/kit': singleton(`^${sharedPackage.version}`, sharedPackage.version),
 };
 
 export interface RemoteEntry {
@@ -230,7 +233,11 @@ export function remoteConfig({ dir, name, pages, env }: RemoteOptions): Configur
   return config;
 }
 
-/** What the shell's dashboard loads of Fluent (with its own dependencies): grouped in one chunk. */
+/**
+ * What the dashboard loads of Fluent (with its own dependencies): grouped in one chunk. Read off
+ * `BENCH_PORTAL_FILES=1 node --import tsx bench/portal.ts` with this group switched off; the
+ * fields, the combobox and the rest of @almacen/shared/kit come with the first page that uses them.
+ */
 const DASHBOARD_FLUENT = [
   'keyboard-keys',
   'react-aria',
@@ -239,13 +246,11 @@ const DASHBOARD_FLUENT = [
   'react-button',
   'react-card',
   'react-checkbox',
-  'react-combobox',
   'react-context-selector',
   'react-dialog',
   'react-divider',
   'react-drawer',
   'react-field',
-  'react-input',
   'react-jsx-runtime',
   'react-label',
   'react-link',
@@ -257,18 +262,14 @@ const DASHBOARD_FLUENT = [
   'react-popover',
   'react-portal',
   'react-positioning',
-  'react-progress',
   'react-provider',
   'react-radio',
-  'react-search',
-  'react-select',
   'react-shared-contexts',
   'react-skeleton',
   'react-spinner',
   'react-table',
   'react-tabster',
   'react-text',
-  'react-textarea',
   'react-theme',
   'react-toast',
   'react-tooltip',

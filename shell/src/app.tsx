@@ -2,13 +2,12 @@
 // which paths each remote answers comes from its ./pages (federation/pages.ts), not from here.
 // Each RemoteArea has its own key: React must not reuse one area's state (an error) in another.
 // After sign-in, RequireAccess waits for /api/me (issue #15); a page whose menu entry names a
-// permission the person lacks shows <Forbidden> (PagePermission).
+// permission the person lacks shows <Forbidden> (PagePermission). The shell's own pages
+// (administration) are lazy too.
 import { Spinner } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useRuntimeConfig } from '@almacen/shared';
-import { AuditPage } from './admin/audit-page';
-import { UsersPage } from './admin/users-page';
 import { AuthCallback } from './auth/auth-callback';
 import { PagePermission } from './auth/page-permission';
 import { RequireAccess } from './auth/require-access';
@@ -19,6 +18,13 @@ import { RemoteArea } from './federation/remote-area';
 import { HomePage } from './home/home-page';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { SHELL_PAGES } from './layout/navigation';
+
+// The administration pages are downloaded on first visit, with the DataTable and the forms they
+// are made of (@almacen/shared/kit): the dashboard does not need them (issue #21).
+const UsersPage = lazy(() => import('./admin/users-page').then((m) => ({ default: m.UsersPage })));
+const AuditPage = lazy(() => import('./admin/audit-page').then((m) => ({ default: m.AuditPage })));
+const loading = <Spinner label="Cargando…" style={{ marginTop: 48 }} />;
+const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={loading}>{children}</Suspense>;
 
 export function AppRoutes() {
   const config = useRuntimeConfig();
@@ -56,7 +62,9 @@ export function AppRoutes() {
           path="admin/users"
           element={
             <PagePermission permission="users.manage">
-              <UsersPage />
+              <Lazy>
+                <UsersPage />
+              </Lazy>
             </PagePermission>
           }
         />
@@ -64,15 +72,14 @@ export function AppRoutes() {
           path="admin/audit"
           element={
             <PagePermission permission="audit.read">
-              <AuditPage />
+              <Lazy>
+                <AuditPage />
+              </Lazy>
             </PagePermission>
           }
         />
         {/* While a remote's pages are on their way, a deep link to one of them must wait, not bounce. */}
-        <Route
-          path="*"
-          element={pending ? <Spinner label="Cargando…" style={{ marginTop: 48 }} /> : <Navigate to="/dashboard" replace />}
-        />
+        <Route path="*" element={pending ? loading : <Navigate to="/dashboard" replace />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

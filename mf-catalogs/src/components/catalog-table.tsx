@@ -7,7 +7,8 @@
 import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import { ConfirmDialog, DataTable, type DataTableColumn, editDeleteActions, RowActionsMenu, tableLoadError, useCan } from '@almacen/shared';
+import { tableLoadError, useCan } from '@almacen/shared';
+import { ConfirmDialog, DataTable, type DataTableColumn, editDeleteActions, RowActionsMenu } from '@almacen/shared/kit';
 import type { CatalogDialogs } from './use-catalog-dialogs';
 
 export interface CatalogTableTexts<T> {

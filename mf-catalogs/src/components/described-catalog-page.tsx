@@ -3,8 +3,9 @@
 import { useMemo } from 'react';
 import type { Struct } from 'superstruct';
 import type { SWRResponse } from 'swr';
-import { FormDialog, IdField, TextField, validateSchema, type Action, type DataTableColumn } from '@almacen/shared';
+import { type Action } from '@almacen/shared';
 import type { Described } from '@almacen/shared/domain';
+import { FormDialog, IdField, TextField, validateSchema, type DataTableColumn } from '@almacen/shared/kit';
 import type { ImportCatalog } from './catalog-import';
 import { CatalogPage } from './catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from './catalog-table';

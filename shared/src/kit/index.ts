@@ -1,11 +1,10 @@
-// The kit every remote builds its screens from: the DataTable and the form pieces.
+// @almacen/shared/kit — the screens' heavy building blocks, a Module Federation singleton of its
+// own (rspack.shared.ts): the DataTable, the form fields and dialogs, the document dialogs and
+// the document wizard. Apart from '@almacen/shared' so that a page without a table or a form —
+// the home page, the shell's frame — does not download them nor the Fluent UI components they
+// are made of (issue #21). What these files use of the platform they import from
+// '@almacen/shared' (never by a relative path), so they see its one copy of every context.
 export * from './data-table';
 export * from './form';
-export * from './actions';
 export * from './documents';
 export * from './wizard';
-export { compareValues, foldForSearch, spanishCollator } from './text/spanish';
-export { useDebouncedValue } from './hooks/use-debounced-value';
-export { usePageTitle } from './hooks/use-page-title';
-export { isAtLeast, useBreakpoint } from './hooks/use-breakpoint';
-export type { Breakpoint } from './hooks/use-breakpoint';

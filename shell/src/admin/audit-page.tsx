@@ -4,16 +4,9 @@
 import { Button, Field, Input, Select, Subtitle2, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import {
-  DataTable,
-  type DataTableColumn,
-  spanishCollator,
-  tableLoadError,
-  usePageTitle,
-  useReportDownload,
-  useRuntimeConfig,
-} from '@almacen/shared';
+import { spanishCollator, tableLoadError, usePageTitle, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { AUDIT_ACTIONS, formatDateTime, type AuditActionName, type AuditLogEntry } from '@almacen/shared/domain';
+import { DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { AUDIT_PAGE_SIZE, NO_FILTERS, auditReportRequest, useAuditFilterChoices, useAuditLog, type AuditFilters } from './audit-api';
 import { AUDIT_ACTION_LABELS, actionLabel, changeLines, entityLabel } from './audit-diff';
 

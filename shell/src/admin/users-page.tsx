@@ -7,19 +7,7 @@ import { LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { useId, useMemo, useState } from 'react';
 import { useField } from 'react-final-form';
 import { define, object, optional } from 'superstruct';
-import {
-  ConfirmDialog,
-  DataTable,
-  type DataTableColumn,
-  FormDialog,
-  type RowAction,
-  RowActionsMenu,
-  tableLoadError,
-  TextField,
-  usePageTitle,
-  useRuntimeConfig,
-  validateSchema,
-} from '@almacen/shared';
+import { tableLoadError, usePageTitle, useRuntimeConfig } from '@almacen/shared';
 import {
   ACCESS_ROLES,
   ACCESS_ROLE_LABELS,
@@ -30,6 +18,16 @@ import {
   type RoleSource,
   type UserSummary,
 } from '@almacen/shared/domain';
+import {
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  FormDialog,
+  type RowAction,
+  RowActionsMenu,
+  TextField,
+  validateSchema,
+} from '@almacen/shared/kit';
 import { PasswordDialog, type OneTimePassword } from './password-dialog';
 import { useCreateUser, useResetPassword, useSetActive, useSetRoles, useUsers } from './users-api';
 

@@ -13,10 +13,10 @@
 // (the header and the body) and `TablePagination`.
 import { ProgressBar } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
-import { ERROR_TITLE } from '../../platform/error-text';
-import { useNotify } from '../../platform/notify';
-import { RefreshFailure } from '../actions/load-failure';
-import { isAtLeast, useBreakpoint } from '../hooks/use-breakpoint';
+import { ERROR_TITLE } from '@almacen/shared';
+import { useNotify } from '@almacen/shared';
+import { RefreshFailure } from '@almacen/shared';
+import { isAtLeast, useBreakpoint } from '@almacen/shared';
 import { markTable, TABLE_MARKS } from './marks';
 import { DEFAULT_VIRTUALIZE_FROM, useTableStyles } from './styles';
 import { TableGrid } from './table-grid';

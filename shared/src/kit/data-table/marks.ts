@@ -1,5 +1,5 @@
 // The DataTable's marks for the bench (their names: TABLE_MARKS in domain/constants.ts).
-import { TABLE_MARKS } from '../../domain/constants';
+import { TABLE_MARKS } from '@almacen/shared/domain';
 
 export { TABLE_MARKS };
 

@@ -24,7 +24,7 @@ import {
 } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { Fragment, useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { COLUMN_SIZE, MAX_SKELETON_ROWS } from '../../domain/constants';
+import { COLUMN_SIZE, MAX_SKELETON_ROWS } from '@almacen/shared/domain';
 import { ACTIONS_COLUMN, CELL_PADDING, EXPAND_COLUMN, FIXED_WIDTH, FLUENT_SIZE, READABLE_WIDTH, useTableStyles } from './styles';
 import { fitColumnWidths, isSortable, type ColumnWant } from './table-model';
 import { TABLE_TEXTS } from './texts';

@@ -1,7 +1,7 @@
 // The table's data work, kept out of the component so it is memoised step by step and testable
 // without rendering: search index → filter → sort → page. With 10,000 rows a keystroke re-runs
 // only the filter (over precomputed folded strings) and the page slice renders at most 100 rows.
-import { compareValues, foldForSearch } from '../text/spanish';
+import { compareValues, foldForSearch } from '@almacen/shared';
 import type { DataTableColumn, SortState } from './types';
 
 const SEPARATOR = '\u0001';

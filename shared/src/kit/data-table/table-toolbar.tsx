@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { FilterDismissRegular, FilterRegular, SearchRegular, TextDensityRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import type { Breakpoint } from '../hooks/use-breakpoint';
+import type { Breakpoint } from '@almacen/shared';
 import { markTable, TABLE_MARKS } from './marks';
 import { useTableStyles } from './styles';
 import { TABLE_TEXTS } from './texts';

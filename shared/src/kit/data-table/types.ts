@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Breakpoint } from '../hooks/use-breakpoint';
+import type { Breakpoint } from '@almacen/shared';
 
 /** xs, md and xl map to Fluent's extra-small, small and medium table sizes. */
 export type Density = 'xs' | 'md' | 'xl';

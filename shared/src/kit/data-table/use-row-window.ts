@@ -2,7 +2,7 @@
 // only the rows in view plus an overscan of 4 above and below are rendered, with spacer rows
 // keeping the scroll height. Rows are assumed to share one height, measured from a rendered row.
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
-import { OVERSCAN } from '../../domain/constants';
+import { OVERSCAN } from '@almacen/shared/domain';
 
 /** Fluent's row heights for extra-small, small and medium tables, used until a row is measured. */
 export const ESTIMATED_ROW_HEIGHT = { xs: 24, md: 34, xl: 44 } as const;

@@ -4,8 +4,8 @@
 // case-insensitive index), sorted, paginated. A new search or filter starts at the first page;
 // hiding the search or the filters clears them, so no invisible filter stays applied.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS } from '../../domain/constants';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@almacen/shared';
+import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS } from '@almacen/shared/domain';
 import { buildSearchIndex, filterRows, paginate, sortRows } from './table-model';
 import type { DataTableColumn, Density, SortState } from './types';
 

@@ -3,9 +3,9 @@
 // their words ("entrada" / "salida"); the request and its notices are theirs (useAction).
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
-import { formatDateTime } from '../../domain/format';
-import { cancellationSchema } from '../../domain/schemas/documents';
-import type { DocumentCancellation } from '../../domain/types';
+import { formatDateTime } from '@almacen/shared/domain';
+import { cancellationSchema } from '@almacen/shared/domain';
+import type { DocumentCancellation } from '@almacen/shared/domain';
 import { FormDialog } from '../form/form-dialog';
 import { validateSchema } from '../form/schema-validator';
 import { TextField } from '../form/text-field';

@@ -1,11 +1,11 @@
 import { Field, Input } from '@fluentui/react-components';
 import { useContext, useMemo } from 'react';
 import { useField } from 'react-final-form';
-import { DEFAULT_TIME_ZONE, MIN_DOCUMENT_DATE } from '../../domain/constants';
-import { todayIn } from '../../domain/format';
-import { dayAfter, periodClosedHint, periodClosedMessage } from '../../domain/periods';
-import { MESSAGES } from '../../domain/schemas/primitives';
-import { PlatformContext } from '../../platform/platform-context';
+import { PlatformContext } from '@almacen/shared';
+import { DEFAULT_TIME_ZONE, MIN_DOCUMENT_DATE } from '@almacen/shared/domain';
+import { todayIn } from '@almacen/shared/domain';
+import { dayAfter, periodClosedHint, periodClosedMessage } from '@almacen/shared/domain';
+import { MESSAGES } from '@almacen/shared/domain';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 
 export interface DateFieldProps {

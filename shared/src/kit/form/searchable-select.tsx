@@ -4,7 +4,7 @@
 import { Combobox, Field, Option, type ComboboxProps } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useField } from 'react-final-form';
-import { foldForSearch } from '../text/spanish';
+import { foldForSearch } from '@almacen/shared';
 import { FIELD_SUBSCRIPTION, visibleError } from './field-state';
 
 export const NO_MATCHES = 'Sin coincidencias';

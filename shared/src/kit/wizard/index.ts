@@ -7,8 +7,6 @@ export { WizardStepper } from './wizard-stepper';
 export { SummaryFields } from './summary-fields';
 export type { SummaryItem } from './summary-fields';
 export { useTimedNotice, NOTICE_TITLE } from './timed-notice';
-export { newIdempotencyKey, useIdempotencyKey } from './idempotency';
-export type { IdempotencyKeyOptions, IdempotencyKeys, IdempotencyState } from './idempotency';
 export { LEAVE_TEXTS, useLeaveGuard } from './leave-guard';
 export { clearDraft, draftStorageKey, readDraft, writeDraft } from './wizard-draft';
 export type { WizardDraft } from './wizard-draft';

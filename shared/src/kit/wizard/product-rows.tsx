@@ -5,8 +5,8 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
+import { newIdempotencyKey } from '@almacen/shared';
 import { ConfirmDialog } from '../form/confirm-dialog';
-import { newIdempotencyKey } from './idempotency';
 
 export const ADD_PRODUCT_LABEL = 'Añadir un producto';
 

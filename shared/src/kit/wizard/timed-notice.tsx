@@ -3,8 +3,8 @@
 // notice closes after 3 s, so a plain timer dismisses it.
 import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useCallback, useEffect, useRef } from 'react';
-import { MIN_PRODUCTS_NOTICE_MS } from '../../domain';
-import { TOASTER_ID } from '../../platform';
+import { TOASTER_ID } from '@almacen/shared';
+import { MIN_PRODUCTS_NOTICE_MS } from '@almacen/shared/domain';
 
 export const NOTICE_TITLE = '¡Hey!';
 

@@ -6,7 +6,7 @@
 // server answers with the document it already created instead of registering it twice.
 // Only what the person typed is kept (ids, numbers, dates; no token): sessionStorage is readable
 // by any script of the portal's origin, like the rest of the page.
-import type { IdempotencyState } from './idempotency';
+import type { IdempotencyState } from '@almacen/shared';
 
 const PREFIX = 'almacen:borrador:';
 /** Raised when the values' shape changes, so an older draft is dropped instead of misread. */

@@ -3,6 +3,8 @@
 import { Button } from '@fluentui/react-components';
 import { PersonAddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
+import { tableLoadError, useAssignRole, useCan, useEmployeeRoles, useLoadErrorToast, useRemoveRole, useRoles } from '@almacen/shared';
+import { assignRoleSchema, type AssignRole, type Employee, type Role } from '@almacen/shared/domain';
 import {
   ConfirmDialog,
   DataTable,
@@ -12,16 +14,8 @@ import {
   RowActionsMenu,
   SelectField,
   type SelectOption,
-  tableLoadError,
-  useAssignRole,
-  useCan,
-  useEmployeeRoles,
-  useLoadErrorToast,
-  useRemoveRole,
-  useRoles,
   validateSchema,
-} from '@almacen/shared';
-import { assignRoleSchema, type AssignRole, type Employee, type Role } from '@almacen/shared/domain';
+} from '@almacen/shared/kit';
 
 const validateAssign = validateSchema(assignRoleSchema);
 

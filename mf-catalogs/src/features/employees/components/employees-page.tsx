@@ -1,16 +1,7 @@
 import { useMemo } from 'react';
-import {
-  type DataTableColumn,
-  FormDialog,
-  IdField,
-  TextField,
-  useCreateEmployee,
-  useDeleteEmployee,
-  useEmployees,
-  useUpdateEmployee,
-  validateSchema,
-} from '@almacen/shared';
+import { useCreateEmployee, useDeleteEmployee, useEmployees, useUpdateEmployee } from '@almacen/shared';
 import { createEmployeeSchema, updateEmployeeSchema, type CreateEmployee, type Employee } from '@almacen/shared/domain';
+import { type DataTableColumn, FormDialog, IdField, TextField, validateSchema } from '@almacen/shared/kit';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';

@@ -1,20 +1,9 @@
 // "Nuevo producto" (name only) and "Editar producto" (id disabled; partida and unit optional,
 // searchable; "Existencia mínima" / "Existencia máxima" optional, issue #20).
 import { useMemo } from 'react';
-import {
-  DecimalField,
-  FormDialog,
-  IdField,
-  SelectField,
-  type SelectOption,
-  TextField,
-  useCategories,
-  useLoadErrorToast,
-  useProduct,
-  useUnits,
-  validateSchema,
-} from '@almacen/shared';
+import { useCategories, useLoadErrorToast, useProduct, useUnits } from '@almacen/shared';
 import { createProductSchema, updateProductSchema, type Product, type UpdateProduct } from '@almacen/shared/domain';
+import { DecimalField, FormDialog, IdField, SelectField, type SelectOption, TextField, validateSchema } from '@almacen/shared/kit';
 
 export const PRODUCT_FIELDS = {
   name: 'Nombre del producto',

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { productCategoryColumn, productUnitColumn, type DataTableColumn } from '@almacen/shared';
 import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } from '@almacen/shared';
 import type { Product } from '@almacen/shared/domain';
+import { productCategoryColumn, productUnitColumn, type DataTableColumn } from '@almacen/shared/kit';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';

@@ -1,18 +1,7 @@
 import { useMemo } from 'react';
-import {
-  type DataTableColumn,
-  FormDialog,
-  IdField,
-  TextField,
-  useCreateSupplier,
-  useDeleteSupplier,
-  useLoadErrorToast,
-  useSupplier,
-  useSuppliers,
-  useUpdateSupplier,
-  validateSchema,
-} from '@almacen/shared';
+import { useCreateSupplier, useDeleteSupplier, useLoadErrorToast, useSupplier, useSuppliers, useUpdateSupplier } from '@almacen/shared';
 import { createSupplierSchema, updateSupplierSchema, type CreateSupplier, type Supplier } from '@almacen/shared/domain';
+import { type DataTableColumn, FormDialog, IdField, TextField, validateSchema } from '@almacen/shared/kit';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';

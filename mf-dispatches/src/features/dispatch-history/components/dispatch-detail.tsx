@@ -4,17 +4,9 @@
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import {
-  CancellationDetails,
-  DataTable,
-  type DataTableColumn,
-  dispatchReportRequest,
-  tableLoadError,
-  useDispatchMovements,
-  useReportDownload,
-  useRuntimeConfig,
-} from '@almacen/shared';
+import { dispatchReportRequest, tableLoadError, useDispatchMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { formatCurrency, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
+import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
 import { MovementProduct } from './movement-product';
 

@@ -1,7 +1,8 @@
 // The nested detail of a movement: the product it moved.
 import { Spinner } from '@fluentui/react-components';
-import { LoadProblem, SummaryFields, useProduct } from '@almacen/shared';
+import { LoadProblem, useProduct } from '@almacen/shared';
 import { MISSING_LABELS } from '@almacen/shared/domain';
+import { SummaryFields } from '@almacen/shared/kit';
 
 export const PRODUCT_TEXTS = {
   loading: 'Cargando el producto…',

@@ -1,7 +1,8 @@
 // Step 1, "Datos de la salida": the date and the three people who sign the exit voucher.
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
-import { DateField, type Employee, SelectField, type SelectOption, useEmployees, useLoadErrorToast } from '@almacen/shared';
+import { type Employee, useEmployees, useLoadErrorToast } from '@almacen/shared';
+import { DateField, SelectField, type SelectOption } from '@almacen/shared/kit';
 
 export const HEADER_LABELS = {
   dispatchDate: 'Fecha de salida',

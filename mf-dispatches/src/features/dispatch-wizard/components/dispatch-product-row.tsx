@@ -2,17 +2,9 @@
 // stock dictates (read-only) and observations.
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useField, useForm } from 'react-final-form';
-import {
-  DecimalField,
-  LoadProblem,
-  READ_ONLY_APPEARANCE,
-  SelectField,
-  type SelectOption,
-  TextField,
-  useStock,
-  visibleError,
-} from '@almacen/shared';
+import { LoadProblem, useStock } from '@almacen/shared';
 import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
+import { DecimalField, READ_ONLY_APPEARANCE, SelectField, type SelectOption, TextField, visibleError } from '@almacen/shared/kit';
 import { STOCK_MESSAGES } from '../form/stock-limits';
 
 export const ROW_LABELS = {

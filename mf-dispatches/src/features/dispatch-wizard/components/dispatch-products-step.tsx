@@ -1,7 +1,8 @@
 // Step 2, "Lista de productos": the repeating rows (the wizard kit adds "Añadir un producto" and
 // the confirmed removal) plus the stock sync that prices them.
 import { useMemo } from 'react';
-import { newRowKey, type Product, ProductRows, type SelectOption, useLoadErrorToast, useProducts } from '@almacen/shared';
+import { type Product, useLoadErrorToast, useProducts } from '@almacen/shared';
+import { newRowKey, ProductRows, type SelectOption } from '@almacen/shared/kit';
 import { emptyRow, type DispatchRow } from '../form/dispatch-form';
 import { DispatchProductRow } from './dispatch-product-row';
 import { StockSync } from './stock-sync';

@@ -14,8 +14,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useFormState } from 'react-final-form';
-import { type Employee, type Product, SummaryFields, useEmployees, useProducts } from '@almacen/shared';
+import { type Employee, type Product, useEmployees, useProducts } from '@almacen/shared';
 import { formatCurrency, formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
+import { SummaryFields } from '@almacen/shared/kit';
 import type { DispatchFormValues } from '../form/dispatch-form';
 import { employeeName, HEADER_LABELS } from './dispatch-header-step';
 

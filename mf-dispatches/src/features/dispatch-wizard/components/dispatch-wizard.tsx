@@ -4,7 +4,6 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   actionErrorText,
-  FormWizard,
   isApiError,
   useClosedUntil,
   usePageTitle,
@@ -13,10 +12,9 @@ import {
   useRegisterDispatch,
   withoutPeriod,
   useRuntimeConfig,
-  type SaveContext,
-  type WizardStep,
 } from '@almacen/shared';
 import { DOCUMENT_MESSAGES, todayIn, type Dispatch } from '@almacen/shared/domain';
+import { FormWizard, type SaveContext, type WizardStep } from '@almacen/shared/kit';
 import { emptyDispatch, toPayload, type DispatchFormValues } from '../form/dispatch-form';
 import { makeDispatchValidators } from '../form/dispatch-validation';
 import { DispatchHeaderStep } from './dispatch-header-step';

@@ -5,19 +5,14 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   actionErrorText,
-  closedPeriodStep,
-  combineSteps,
-  FormWizard,
-  rowsStep,
-  schemaStep,
   useClosedUntil,
   useRefreshAfterDocument,
   useRegisterInvoice,
   usePageTitle,
   useRuntimeConfig,
-  type WizardStep,
 } from '@almacen/shared';
 import { DOCUMENT_MESSAGES, makeInvoiceSchemas, todayIn, type Invoice } from '@almacen/shared/domain';
+import { closedPeriodStep, combineSteps, FormWizard, rowsStep, schemaStep, type WizardStep } from '@almacen/shared/kit';
 import {
   emptyInvoice,
   rowFieldOf,

@@ -3,8 +3,8 @@
 // adjusted price derived from that base (see lib/invoice-values.ts for why).
 import { Checkbox, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { useField } from 'react-final-form';
-import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption } from '@almacen/shared';
 import { IEPS_RATE_SCALE, MAX_OBSERVATIONS_LENGTH, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
+import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption } from '@almacen/shared/kit';
 import { isAdjustablePrice, isValidExciseRate, purchasePriceOf, type InvoiceRowValues } from '../lib/invoice-values';
 import { CfdiConcept } from './cfdi-concept';
 

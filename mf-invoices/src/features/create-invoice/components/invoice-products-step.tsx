@@ -1,5 +1,5 @@
 // Step 2 "Lista de productos": the repeating rows of the shared wizard kit.
-import { newRowKey, ProductRows } from '@almacen/shared';
+import { newRowKey, ProductRows } from '@almacen/shared/kit';
 import { useProductOptions } from '../lib/catalog-options';
 import { emptyRow, type InvoiceRowValues } from '../lib/invoice-values';
 import { InvoiceProductRow } from './invoice-product-row';

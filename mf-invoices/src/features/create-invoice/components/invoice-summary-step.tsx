@@ -2,8 +2,8 @@
 // unit cost of each product ("Precio de adquisición") — what the ledger will value the entry at.
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useFormState } from 'react-final-form';
-import { SummaryFields } from '@almacen/shared';
 import { formatCurrency, formatDate, formatQuantity, invoiceTypeLabel, isCalendarDate, MISSING_LABELS } from '@almacen/shared/domain';
+import { SummaryFields } from '@almacen/shared/kit';
 import { employeeName, useEmployeeOptions, useProductOptions, useSupplierOptions } from '../lib/catalog-options';
 import { effectiveExciseRate, purchasePriceOf, type InvoiceFormValues } from '../lib/invoice-values';
 

@@ -3,8 +3,9 @@
 // failed load says so once in a toast, e.g. "Algo salió mal mientras tratábamos de obtener los
 // proveedores." / "…obtener los empleados." / "…obtener los productos."
 import { useMemo } from 'react';
-import { useEmployees, useLoadErrorToast, useProducts, useSuppliers, type SelectOption } from '@almacen/shared';
+import { useEmployees, useLoadErrorToast, useProducts, useSuppliers } from '@almacen/shared';
 import type { Employee } from '@almacen/shared/domain';
+import { type SelectOption } from '@almacen/shared/kit';
 
 export const employeeName = (employee: Employee) => `${employee.name} ${employee.lastName}`.trim();
 

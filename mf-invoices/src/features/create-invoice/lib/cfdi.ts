@@ -2,8 +2,8 @@
 // it fills the form — exactly as if the person had typed each value and ticked the boxes, so the
 // price shown and saved follows the wizard's own rules (invoice-values.ts). What the form cannot
 // hold exactly comes as a warning that stays visible on its row.
-import { newRowKey } from '@almacen/shared';
 import type { CfdiAnalysis, CfdiLine as CfdiAnalysisLine } from '@almacen/shared/domain';
+import { newRowKey } from '@almacen/shared/kit';
 import type { InvoiceFormValues, InvoiceRowValues } from './invoice-values';
 
 export type { CfdiAnalysis, CfdiAnalysisLine };

@@ -4,17 +4,9 @@
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import {
-  CancellationDetails,
-  DataTable,
-  type DataTableColumn,
-  invoiceReportRequest,
-  tableLoadError,
-  useInvoiceMovements,
-  useReportDownload,
-  useRuntimeConfig,
-} from '@almacen/shared';
+import { invoiceReportRequest, tableLoadError, useInvoiceMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { formatCurrency, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
+import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { CANCEL_INVOICE_TEXTS, CFDI_HISTORY_TEXTS } from '../lib/texts';
 import { useDownloadInvoiceCfdi } from '../lib/use-download-cfdi';
 import { useProductNames } from '../lib/use-product-names';

@@ -27,7 +27,6 @@ import {
 import { ArrowDownloadRegular, LockClosedRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import {
-  CancelDocumentDialog,
   closingReportRequest,
   LoadProblem,
   useCan,
@@ -40,6 +39,7 @@ import {
   useRuntimeConfig,
 } from '@almacen/shared';
 import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
+import { CancelDocumentDialog } from '@almacen/shared/kit';
 import { CLOSINGS_TEXTS } from '../lib/texts';
 
 const useStyles = makeStyles({

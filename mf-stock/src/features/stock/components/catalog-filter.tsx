@@ -3,17 +3,10 @@
 // products that have none. Each filter loads its own options, so the table's columns stay stable.
 import { useMemo } from 'react';
 import type { SWRResponse } from 'swr';
-import {
-  type ColumnFilter,
-  type ColumnFilterProps,
-  SearchableSelect,
-  type SelectOption,
-  useCategories,
-  useLoadErrorToast,
-  useUnits,
-} from '@almacen/shared';
+import { useCategories, useLoadErrorToast, useUnits } from '@almacen/shared';
 import { MISSING_LABELS } from '@almacen/shared/domain';
 import type { Described, Product } from '@almacen/shared/domain';
+import { type ColumnFilter, type ColumnFilterProps, SearchableSelect, type SelectOption } from '@almacen/shared/kit';
 
 export const NO_UNIT = MISSING_LABELS.unit;
 export const NO_CATEGORY = MISSING_LABELS.category;

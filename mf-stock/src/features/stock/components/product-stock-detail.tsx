@@ -21,8 +21,6 @@ import {
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
-  DataTable,
-  type DataTableColumn,
   loadErrorText,
   LoadProblem,
   productCardRequest,
@@ -31,7 +29,6 @@ import {
   useProductMovements,
   useReportDownload,
   useStock,
-  useToday,
 } from '@almacen/shared';
 import {
   formatCurrency,
@@ -43,6 +40,7 @@ import {
   type Movement,
   type Product,
 } from '@almacen/shared/domain';
+import { DataTable, type DataTableColumn, useToday } from '@almacen/shared/kit';
 
 export const DETAIL_TEXTS = {
   available: 'Cantidad disponible',

@@ -9,11 +9,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
-  DataTable,
-  type DataTableColumn,
   lowStockReportRequest,
-  productCategoryColumn,
-  productUnitColumn,
   type StockAtDate,
   stockReportRequest,
   tableLoadError,
@@ -21,9 +17,9 @@ import {
   useProducts,
   useReport,
   useStockAt,
-  useToday,
 } from '@almacen/shared';
 import { compareDecimal, formatCurrency, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
+import { DataTable, type DataTableColumn, productCategoryColumn, productUnitColumn, useToday } from '@almacen/shared/kit';
 import { categoryFilter, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
 
