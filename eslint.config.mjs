@@ -124,6 +124,22 @@ export default tseslint.config(
     },
   },
   {
+    // Routing comes from @almacen/shared/router, the shared part of React Router (issue #21).
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    ignores: ['shared/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: 'Importa el enrutador desde @almacen/shared/router (la parte de React Router que se comparte).',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/testing/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -93,9 +93,6 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   'react/jsx-dev-runtime': dependency('react/jsx-dev-runtime', 'react'),
   'react-dom': dependency('react-dom'),
   'react-dom/client': dependency('react-dom/client', 'react-dom'),
-  'react-router-dom': dependency('react-router-dom'),
-  // react-router-dom re-exports react-router; code importing 'react-router' must see the same router.
-  'react-router': transitive('react-router'),
   swr: dependency('swr'),
   // Fluent UI is shared package by package, not as the @fluentui/react-components barrel (issue
   // #21): a shared module is never tree-shaken — the barrel would ship all ~60 component packages
@@ -118,6 +115,8 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   // The DataTable, forms and wizard (and the Fluent components they use) apart: a page without
   // them — the home page — does not download them (shared/src/kit/index.ts).
   '@almacen/shared/kit': singleton(`^${sharedPackage.version}`, sharedPackage.version),
+  // React Router as the part of it the portal uses (shared/src/router.ts), not the whole package.
+  '@almacen/shared/router': singleton(`^${sharedPackage.version}`, sharedPackage.version),
 };
 
 export interface RemoteEntry {

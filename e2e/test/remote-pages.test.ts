@@ -43,8 +43,8 @@ const edits: Array<[string, string, string]> = [
   ],
   [
     path.join(REMOTE, 'src', 'app.tsx'),
-    "import { Route, Routes } from 'react-router-dom';\n",
-    `import { Route, Routes } from 'react-router-dom';\nimport ExtraPage from './e2e-page-${stamp}';\n`,
+    "import { Route, Routes } from '@almacen/shared/router';\n",
+    `import { Route, Routes } from '@almacen/shared/router';\nimport ExtraPage from './e2e-page-${stamp}';\n`,
   ],
   [
     path.join(REMOTE, 'src', 'pages.ts'),

@@ -16,7 +16,10 @@ const FLUENT_CONTEXTS = [
   '@fluentui/react-portal',
   '@fluentui/react-utilities',
 ];
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'swr', ...FLUENT_CONTEXTS, '@griffel/react', '@almacen/shared'];
+const SINGLETONS = ['react', 'react-dom', '@almacen/shared/router', 'swr', ...FLUENT_CONTEXTS, '@griffel/react', '@almacen/shared'];
+// Loaded by the first page that uses them (the dashboard does not), from whichever build got there
+// first — the shell provides them too: still one copy each.
+const ON_DEMAND = ['@almacen/shared/kit'];
 const REMOTE_FOLDERS = REMOTES.map((remote) => remote.folder);
 
 let browser: Browser;
@@ -27,7 +30,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-it('loads react, react-dom, react-router-dom, swr, each Fluent UI package, Griffel and @almacen/shared once', async () => {
+it('loads react, react-dom, the router, swr, each Fluent UI package, Griffel, @almacen/shared and its kit once', async () => {
   const { page, log } = await newPage(browser);
   await signIn(page);
   for (const remote of REMOTE_FOLDERS) {
@@ -37,34 +40,38 @@ it('loads react, react-dom, react-router-dom, swr, each Fluent UI package, Griff
   }
 
   // The share scope as the Module Federation runtime keeps it: instance → scope → package → version.
-  const scope = await page.evaluate((wanted) => {
-    type Shared = { from?: string; loaded?: boolean; loading?: unknown; lib?: unknown; useIn?: string[] };
-    const share = (
-      window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }
-    ).__FEDERATION__.__SHARE__;
-    const result: Record<string, Array<{ version: string; from?: string; useIn?: string[] }>> = {};
-    const fluent = Object.values(share).flatMap((scopes) =>
-      Object.values(scopes).flatMap((packages) => Object.keys(packages).filter((name) => name.startsWith('@fluentui/'))),
-    );
-    for (const name of new Set([...wanted, ...fluent])) {
-      const seen = new Map<object, { version: string; from?: string; useIn?: string[] }>();
-      for (const scopes of Object.values(share)) {
-        for (const packages of Object.values(scopes)) {
-          for (const [version, shared] of Object.entries(packages[name] ?? {})) {
-            if (shared.loaded || shared.lib || shared.loading) seen.set(shared, { version, from: shared.from, useIn: shared.useIn });
+  const scope = await page.evaluate(
+    (wanted) => {
+      type Shared = { from?: string; loaded?: boolean; loading?: unknown; lib?: unknown; useIn?: string[] };
+      const share = (
+        window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }
+      ).__FEDERATION__.__SHARE__;
+      const result: Record<string, Array<{ version: string; from?: string; useIn?: string[] }>> = {};
+      const fluent = Object.values(share).flatMap((scopes) =>
+        Object.values(scopes).flatMap((packages) => Object.keys(packages).filter((name) => name.startsWith('@fluentui/'))),
+      );
+      for (const name of new Set([...wanted, ...fluent])) {
+        const seen = new Map<object, { version: string; from?: string; useIn?: string[] }>();
+        for (const scopes of Object.values(share)) {
+          for (const packages of Object.values(scopes)) {
+            for (const [version, shared] of Object.entries(packages[name] ?? {})) {
+              if (shared.loaded || shared.lib || shared.loading) seen.set(shared, { version, from: shared.from, useIn: shared.useIn });
+            }
           }
         }
+        result[name] = [...seen.values()];
       }
-      result[name] = [...seen.values()];
-    }
-    return result;
-  }, SINGLETONS);
+      return result;
+    },
+    [...SINGLETONS, ...ON_DEMAND],
+  );
 
   for (const name of SINGLETONS) {
     const loaded = scope[name];
     expect({ name, versions: loaded.map((l) => l.version) }).toEqual({ name, versions: [loaded[0]?.version].filter(Boolean) });
     expect({ name, count: loaded.length, from: loaded[0]?.from }).toEqual({ name, count: 1, from: 'shell' });
   }
+  for (const name of ON_DEMAND) expect({ name, count: scope[name].length }).toEqual({ name, count: 1 });
   // The other Fluent packages: at most one loaded copy each, whoever provided it (a package only
   // remotes use comes from the first remote that needs it); the ones the tables use are among them.
   const fluent = Object.keys(scope).filter((name) => name.startsWith('@fluentui/') && scope[name].length > 0);

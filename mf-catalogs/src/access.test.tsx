@@ -3,9 +3,9 @@
 // assignment of an employee; an Almacenista (catalogs.write) gets all of them.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { useMe } from '@almacen/shared';
 import type { AccessRole } from '@almacen/shared/domain';
+import { Route, Routes } from '@almacen/shared/router';
 import { renderWithPlatform, testMe } from '@almacen/shared/testing';
 import CatalogsApp from './app';
 import { fakeCatalogServer } from './testing/fake-catalog-server';

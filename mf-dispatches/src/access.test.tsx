@@ -3,9 +3,9 @@
 // salida"; an Almacenista registers exits but does not cancel them; an Autorizador cancels.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ME_KEY, useMe, type ApiClient } from '@almacen/shared';
 import type { AccessRole, Dispatch, Me, Movement } from '@almacen/shared/domain';
+import { Route, Routes } from '@almacen/shared/router';
 import { createFakeApi, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import DispatchesApp from './app';
 

@@ -6,8 +6,8 @@
 // (administration) are lazy too.
 import { Spinner } from '@fluentui/react-components';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
 import { useRuntimeConfig } from '@almacen/shared';
+import { Navigate, Route, Routes } from '@almacen/shared/router';
 import { AuthCallback } from './auth/auth-callback';
 import { PagePermission } from './auth/page-permission';
 import { RequireAccess } from './auth/require-access';

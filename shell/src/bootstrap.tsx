@@ -3,8 +3,8 @@
 import { FluentProvider, Body1, Button, Title3 } from '@fluentui/react-components';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { almacenTheme, createOidcSession, loadRuntimeConfig } from '@almacen/shared';
+import { BrowserRouter } from '@almacen/shared/router';
 import { AppRoutes } from './app';
 import { configureRemotes } from './federation/remotes';
 import { ShellRoot } from './root';

@@ -4,7 +4,7 @@
 import { Body1, Spinner, Title3 } from '@fluentui/react-components';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link } from 'react-router-dom';
+import { BrowserRouter, Link } from '@almacen/shared/router';
 import { createApiClient } from './api-client';
 import { CALLBACK_PATH, createOidcSession } from './auth/oidc-session';
 import { effectiveApiBaseUrl } from './dev';

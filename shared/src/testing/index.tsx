@@ -3,7 +3,7 @@
 // fake API. Tests describe the API as a handler of requests; every request is recorded in `calls`.
 import { configure, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, type InitialEntry } from 'react-router-dom';
+import { MemoryRouter, type InitialEntry } from '@almacen/shared/router';
 import { ACCESS_ROLES, permissionsOf, type AccessRole, type Me } from '../domain/access';
 import { ME_KEY } from '../platform/access';
 import type { ApiClient, ApiDownload, ApiRequestOptions } from '../platform/api-client';

@@ -1,7 +1,7 @@
 // /auth/callback: finishes the authorization-code exchange, then returns where the user was going.
 import { Body1, Button } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@almacen/shared/router';
 import { useAuth } from './auth-context';
 import { FullPageSpinner } from './require-auth';
 

@@ -2,10 +2,10 @@
 // menu entry that names a permission, reached by a link or typed in the address bar.
 import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Title2, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
 import { Forbidden, useMe, usePageTitle } from '@almacen/shared';
 import { isPermission } from '@almacen/shared/domain';
 import type { MenuEntry } from '@almacen/shared/pages';
+import { useLocation } from '@almacen/shared/router';
 import { entryFor, mayShow } from '../layout/navigation';
 
 const useStyles = makeStyles({

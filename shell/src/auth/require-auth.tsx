@@ -2,7 +2,7 @@
 // visitor who is not signed in, the nested page otherwise.
 import { Spinner } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@almacen/shared/router';
 import { useAuth } from './auth-context';
 
 export function FullPageSpinner({ label = 'Cargando…' }: { label?: string }) {

@@ -1,8 +1,8 @@
 // "/": the sign-in page. A visitor who is already signed in goes straight to /dashboard.
 import { Body1, Button, Card, makeStyles, Subtitle2, Title2, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
 import { AlmacenLogo, usePageTitle, useRuntimeConfig } from '@almacen/shared';
+import { Navigate } from '@almacen/shared/router';
 import { useAuth } from './auth-context';
 import { FullPageSpinner } from './require-auth';
 

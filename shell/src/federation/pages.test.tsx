@@ -4,8 +4,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import type { RemotePages } from '@almacen/shared/pages';
+import { Route, Routes } from '@almacen/shared/router';
 import { remotePages } from '../testing/remote-pages';
 import { ana, fakeSession, remoteManifests, renderShell } from '../testing/render-shell';
 import { PAGES_CACHE_PREFIX } from './pages';

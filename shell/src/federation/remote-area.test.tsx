@@ -2,7 +2,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@almacen/shared/router';
 import { remoteManifests, renderShell } from '../testing/render-shell';
 import { resetLoadedRemotes } from './remote-area';
 import { configureRemotes } from './remotes';

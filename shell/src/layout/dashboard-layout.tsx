@@ -2,9 +2,9 @@
 // (the entries the person may use) and the page of the current route.
 import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
-import { Link, Outlet } from 'react-router-dom';
 import { AlmacenLogo, useMe, useRuntimeConfig } from '@almacen/shared';
 import type { RemotePages } from '@almacen/shared/pages';
+import { Link, Outlet } from '@almacen/shared/router';
 import { AccountMenu } from './account-menu';
 import { buildNavigation } from './navigation';
 import { SideNav } from './side-nav';

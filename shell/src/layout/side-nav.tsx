@@ -12,8 +12,8 @@ import {
   makeStyles,
 } from '@fluentui/react-components';
 import { useState, type MouseEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { AlmacenLogo } from '@almacen/shared';
+import { useLocation, useNavigate } from '@almacen/shared/router';
 import { groupOf, isGroup, selectedRoute, type NavEntry } from './navigation';
 
 export interface SideNavProps {

@@ -1,8 +1,8 @@
 // Renders the whole shell (routes, guard, layout) at a route, with a fake sign-in session and a
 // fake API — the test doubles stand where the identity provider and the network would be.
 import { configure, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import type { CurrentUser, Me, OidcSession } from '@almacen/shared';
+import { MemoryRouter } from '@almacen/shared/router';
 import { createFakeApi, testConfig, type FakeApiHandler } from '@almacen/shared/testing';
 import { AppRoutes } from '../app';
 import { ShellRoot } from '../root';

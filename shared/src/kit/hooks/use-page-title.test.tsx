@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useNavigate } from '@almacen/shared/router';
 import { usePageTitle } from './use-page-title';
 
 function Page({ title, next }: { title: string; next?: string }) {

@@ -3,9 +3,9 @@ import { Field as FluentField, Input } from '@fluentui/react-components';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Field } from 'react-final-form';
-import { Link, Route, Routes, useLocation, useNavigate, type InitialEntry } from 'react-router-dom';
 import { object, string, type Struct } from 'superstruct';
 import { define } from 'superstruct';
+import { Link, Route, Routes, useLocation, useNavigate, type InitialEntry } from '@almacen/shared/router';
 import {
   FormWizard,
   LEAVE_TEXTS,

@@ -3,7 +3,7 @@
 // menu, the logo — gets ours. Browser Back and Forward cannot be held up; the draft survives them
 // instead (wizard-draft.ts).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@almacen/shared/router';
 import { ConfirmDialog } from '../form/confirm-dialog';
 
 export const LEAVE_TEXTS = {

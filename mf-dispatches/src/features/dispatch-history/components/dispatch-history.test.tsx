@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError, type Movement, type Product } from '@almacen/shared';
+import { Route, Routes } from '@almacen/shared/router';
 import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import DispatchesApp from '../../../app';
 

@@ -4,10 +4,10 @@
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { tableLoadError, useCan, useCancelDispatch, useDispatches, usePageTitle } from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
 import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn } from '@almacen/shared/kit';
+import { useNavigate } from '@almacen/shared/router';
 import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
 import { DispatchDetail } from './dispatch-detail';
 

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError, NETWORK_ERROR_MESSAGE, type Employee, type Product, type Stock } from '@almacen/shared';
 import { todayIn } from '@almacen/shared/domain';
 import { draftStorageKey } from '@almacen/shared/kit';
+import { Route, Routes, useLocation, type InitialEntry } from '@almacen/shared/router';
 import { renderWithPlatform, testUser, type FakeApiRequest } from '@almacen/shared/testing';
 import DispatchesApp from '../../../app';
 import { DispatchWizard } from './dispatch-wizard';

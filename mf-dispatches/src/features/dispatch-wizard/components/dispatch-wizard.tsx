@@ -1,7 +1,6 @@
 // "Nueva salida": the shared three-step wizard with the dispatch's
 // steps, its payload, and what a save changes elsewhere in the portal.
 import { useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   actionErrorText,
   isApiError,
@@ -15,6 +14,7 @@ import {
 } from '@almacen/shared';
 import { DOCUMENT_MESSAGES, todayIn, type Dispatch } from '@almacen/shared/domain';
 import { FormWizard, type SaveContext, type WizardStep } from '@almacen/shared/kit';
+import { useNavigate } from '@almacen/shared/router';
 import { emptyDispatch, toPayload, type DispatchFormValues } from '../form/dispatch-form';
 import { makeDispatchValidators } from '../form/dispatch-validation';
 import { DispatchHeaderStep } from './dispatch-header-step';

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '@almacen/shared';
+import { Route, Routes } from '@almacen/shared/router';
 import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 import { invoiceNumberOf, type CfdiAnalysis } from '../lib/cfdi';

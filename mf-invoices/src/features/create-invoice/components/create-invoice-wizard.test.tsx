@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError } from '@almacen/shared';
 import { todayIn, type Invoice } from '@almacen/shared/domain';
+import { Route, Routes, useLocation } from '@almacen/shared/router';
 import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 

@@ -2,7 +2,6 @@
 // tells the user the invoice number, goes to the history and refreshes entries, stock and
 // movements everywhere in the portal.
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   actionErrorText,
   useClosedUntil,
@@ -13,6 +12,7 @@ import {
 } from '@almacen/shared';
 import { DOCUMENT_MESSAGES, makeInvoiceSchemas, todayIn, type Invoice } from '@almacen/shared/domain';
 import { closedPeriodStep, combineSteps, FormWizard, rowsStep, schemaStep, type WizardStep } from '@almacen/shared/kit';
+import { useNavigate } from '@almacen/shared/router';
 import {
   emptyInvoice,
   rowFieldOf,

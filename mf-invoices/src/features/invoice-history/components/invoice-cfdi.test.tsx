@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import type { Invoice } from '@almacen/shared/domain';
+import { Route, Routes } from '@almacen/shared/router';
 import { captureDownloads, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '@almacen/shared';
 import type { Invoice, Movement } from '@almacen/shared/domain';
+import { Route, Routes } from '@almacen/shared/router';
 import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 

@@ -4,10 +4,10 @@
 import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { tableLoadError, useCan, useCancelInvoice, useInvoices, usePageTitle } from '@almacen/shared';
 import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn } from '@almacen/shared/kit';
+import { useNavigate } from '@almacen/shared/router';
 import { CANCEL_INVOICE_TEXTS } from '../lib/texts';
 import { InvoiceMovements } from './invoice-movements';
 

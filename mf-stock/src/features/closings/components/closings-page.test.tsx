@@ -3,7 +3,7 @@
 // closing with a reason, and a Consulta user who sees the closings but no button to change them.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@almacen/shared/router';
 import { captureDownloads, testMe, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 import pages from '../../../pages';

@@ -30,7 +30,6 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import {
   countActaRequest,
   countSheetRequest,
@@ -54,6 +53,7 @@ import {
   formatQuantity,
   MISSING_LABELS,
 } from '@almacen/shared/domain';
+import { useParams } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 import { STATUS_COLORS } from './counts-page';
 

@@ -4,7 +4,7 @@
 // Idempotency-Key, the acta and sheet downloads, and a Consulta user who only reads.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@almacen/shared/router';
 import { captureDownloads, testMe, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 import pages from '../../../pages';

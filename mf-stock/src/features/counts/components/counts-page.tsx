@@ -27,9 +27,9 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
 import { type CountStatus, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
+import { Link, useNavigate } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 
 const useStyles = makeStyles({

@@ -3,8 +3,8 @@
 // alternative), the recent movements with their type labels and links, and a failed load.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, type StockSummary } from '@almacen/shared';
+import { Route, Routes, useLocation } from '@almacen/shared/router';
 import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import StockHome from '../../../home';
 

@@ -22,9 +22,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { loadErrorText, LoadProblem, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
 import { formatCurrency, formatDateTime, movementTypeLabel } from '@almacen/shared/domain';
+import { Link as RouterLink } from '@almacen/shared/router';
 import { categoryTable, CHART_TITLES, monthlyTable, topProductsTable, type ChartTable } from './chart-data';
 
 const Charts = {

@@ -3,8 +3,8 @@
 // "Productos bajo mínimo" report download.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
 import { todayIn, type Product } from '@almacen/shared/domain';
+import { Route, Routes, useLocation } from '@almacen/shared/router';
 import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 

@@ -2,8 +2,8 @@
 // Existencia and Valor and the report follow the chosen date.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { todayIn } from '@almacen/shared/domain';
+import { Route, Routes } from '@almacen/shared/router';
 import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError, useInvalidate } from '@almacen/shared';
 import { todayIn, type Movement, type Product, type Stock } from '@almacen/shared/domain';
+import { Route, Routes } from '@almacen/shared/router';
 import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 

@@ -7,7 +7,6 @@
 import { Badge, Button, Field, Input, makeStyles, Spinner, Switch, Title2, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   lowStockReportRequest,
   type StockAtDate,
@@ -20,6 +19,7 @@ import {
 } from '@almacen/shared';
 import { compareDecimal, formatCurrency, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { DataTable, type DataTableColumn, productCategoryColumn, productUnitColumn, useToday } from '@almacen/shared/kit';
+import { useSearchParams } from '@almacen/shared/router';
 import { categoryFilter, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
 
