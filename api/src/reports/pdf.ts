@@ -13,7 +13,7 @@ import { formatCurrency, formatDate } from '@almacen/shared/domain';
 import { cellText, isNumericKind } from './cells';
 import type { Cell, Closing, Column, ReportDefinition, Row } from './model';
 import { Pacer } from './pace';
-import { fastMetrics, LineWriter, pathPoint, WidthCache, writeContent } from './pdf-metrics';
+import { fastMetrics, LineWriter, PageReplay, pathPoint, WidthCache, writeContent } from './pdf-metrics';
 
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
@@ -74,6 +74,8 @@ class PdfWriter {
   private readonly issued: string;
   private readonly widths = new WidthCache();
   private readonly lines = new LineWriter();
+  /** The title block, column headers and footer caption: painted once, then repeated as bytes. */
+  private readonly replay = new PageReplay();
 
   constructor(
     private readonly doc: Doc,
@@ -121,15 +123,17 @@ class PdfWriter {
     const left = MARGIN;
     const right = doc.page.width - MARGIN;
     if (!this.layout) this.layout = computeLayout(def.columns, left, right);
-    let y = MARGIN - 8;
-    y = this.centered(def.institution, y, 11, BOLD);
-    y = this.centered(def.title.toUpperCase(), y + 1, 12.5, BOLD);
-    y = this.centered(`Fecha de emisión: ${this.issued}`, y + 1, 8, FONT);
-    if (def.note) y = this.centered(def.note, y + 2, 7.5, FONT);
-    y += 3;
-    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.8).strokeColor(INK).stroke();
-    y += 6;
-    if (def.stamp) y = this.stamp(def.stamp, y);
+    let y = this.replay.draw(doc, 'top', () => {
+      let top = MARGIN - 8;
+      top = this.centered(def.institution, top, 11, BOLD);
+      top = this.centered(def.title.toUpperCase(), top + 1, 12.5, BOLD);
+      top = this.centered(`Fecha de emisión: ${this.issued}`, top + 1, 8, FONT);
+      if (def.note) top = this.centered(def.note, top + 2, 7.5, FONT);
+      top += 3;
+      doc.moveTo(left, top).lineTo(right, top).lineWidth(0.8).strokeColor(INK).stroke();
+      top += 6;
+      return def.stamp ? this.stamp(def.stamp, top) : top;
+    });
     if (first && def.fields.length) y = this.fields(y);
     this.y = y;
   }
@@ -193,15 +197,19 @@ class PdfWriter {
     const y = doc.page.height - FOOTER_SPACE + 12;
     const left = MARGIN;
     const right = doc.page.width - MARGIN;
-    doc
-      .moveTo(left, y - 4)
-      .lineTo(right, y - 4)
-      .lineWidth(0.5)
-      .strokeColor(GRID)
-      .stroke();
+    this.replay.draw(doc, 'footer', () => {
+      doc
+        .moveTo(left, y - 4)
+        .lineTo(right, y - 4)
+        .lineWidth(0.5)
+        .strokeColor(GRID)
+        .stroke();
+      this.font(FONT, 7.5);
+      doc.fillColor('#333333');
+      doc.text(`${def.title} · ${def.institution}`, left, y, { lineBreak: false, width: right - left - 110 } as PDFKit.Mixins.TextOptions);
+      return y;
+    });
     this.font(FONT, 7.5);
-    doc.fillColor('#333333');
-    doc.text(`${def.title} · ${def.institution}`, left, y, { lineBreak: false, width: right - left - 110 } as PDFKit.Mixins.TextOptions);
     const label = `Página ${this.page} de `;
     // Room for up to five digits of the total after the label.
     const x = right - 22 - doc.widthOfString(label);
@@ -217,6 +225,13 @@ class PdfWriter {
   }
 
   private tableHeader(): void {
+    this.y = this.replay.draw(this.doc, `header ${this.y}`, () => {
+      this.paintTableHeader();
+      return this.y;
+    });
+  }
+
+  private paintTableHeader(): void {
     const { doc, def, layout } = this;
     const groups = def.groups ?? [];
     this.font(BOLD, BODY_SIZE);

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { forgetPageDictionary } from '../../src/reports/pdf';
-import { fastMetrics, LineWriter, pathPoint, WidthCache, writeContent } from '../../src/reports/pdf-metrics';
+import { fastMetrics, LineWriter, PageReplay, pathPoint, WidthCache, writeContent } from '../../src/reports/pdf-metrics';
 
 const apiPackage = JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
@@ -112,4 +112,37 @@ describe('the fast paths of pdf-metrics.ts write exactly what pdfkit writes', ()
     });
     expect(viaFastPath).toBe(viaPdfkit);
   });
+});
+
+// PageReplay repeats what pdfkit wrote for a page's title block as bytes: every page must come out
+// exactly as if pdfkit had painted it again (fonts listed, wrapped and centred text, rules, colours).
+test('a replayed drawing writes the same file as painting it on every page', async () => {
+  async function document(replay: PageReplay | null): Promise<string> {
+    const doc = new PDFDocument({ autoFirstPage: false, compress: false, info: { CreationDate: new Date(0) } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    const top = () => {
+      doc.font('Helvetica-Bold').fontSize(11);
+      doc.text('Escuela de Capacitación para el Trabajo — Almacén General', 36, 28, { width: 200, align: 'center' });
+      doc.moveTo(36, 70).lineTo(576, 70).lineWidth(0.8).strokeColor('#111111').stroke();
+      doc.font('Helvetica').fontSize(7.5).fillColor('#333333');
+      doc.text('Costo promedio', 300, 80, { width: 30, align: 'center' });
+      return doc.y;
+    };
+    const ends: number[] = [];
+    for (let page = 1; page <= 3; page++) {
+      doc.addPage({ size: 'LETTER' });
+      ends.push(replay ? replay.draw(doc, 'top', top) : top());
+      // Something of each page's own after it, in another font than the drawing's last.
+      doc.font('Helvetica-Oblique').fontSize(9).fillColor('#000000').text(`Página ${page}`, 36, 700, { lineBreak: false });
+    }
+    doc.end();
+    await ended;
+    expect(new Set(ends).size).toBe(1); // the y below the drawing, the same on every page
+    return Buffer.concat(chunks).toString('latin1');
+  }
+  const painted = await document(null);
+  const replayed = await document(new PageReplay());
+  expect(replayed).toBe(painted);
 });
