@@ -64,12 +64,11 @@ function transitive(pkg: string): SharedSingleton {
 }
 
 /**
- * The packages @fluentui/react-components re-exports, and theirs, as installed — except the ones
- * only a single front end uses (@fluentui/react-charts, mf-stock's home) and the icons, which are
- * plain functions each build tree-shakes for itself.
+ * The packages @fluentui/react-components re-exports, and theirs, as installed — except the
+ * barrel itself and the icons, which are plain functions each build tree-shakes for itself.
  */
 function fluentPackages(): Record<string, SharedSingleton> {
-  const notShared = new Set(['react-components', 'react-charts', 'chart-utilities', 'react-icons']);
+  const notShared = new Set(['react-components', 'react-icons']);
   const barrel = JSON.parse(readFileSync(path.join(here, 'node_modules/@fluentui/react-components/package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };

@@ -1,7 +1,7 @@
 // `npm run test:crash`: the ledger loses nothing when the server dies mid-write.
 //
 // For each database (a fresh database on the PostgreSQL server of DATABASE_URL, and the embedded
-// PostgreSQL on a fresh DATA_DIR) the real server (`tsx api/src/server.ts`) runs as a child
+// PostgreSQL on a fresh DATA_DIR) the real server (`node api/dist/server.js`, the compiled API) runs as a child
 // process while clients create invoices and dispatches concurrently, each with an
 // Idempotency-Key. The server is killed with SIGKILL several times at random moments and started
 // again; a client whose request died with the server retries it with the SAME key, as the portal

@@ -1,5 +1,5 @@
 // `npm run test:load`: 50 concurrent clients (LOAD_CLIENTS) for 60 s (LOAD_SECONDS) against the
-// real server (`tsx api/src/server.ts` in a child process, loopback only), mixing what clerks do:
+// real server (`node api/dist/server.js` in a child process, loopback only), mixing what clerks do:
 // reads (product list, stock, a product's movements, the entry and exit histories, employees)
 // and writes (invoices and dispatches with Idempotency-Key, product creation and renames).
 // Afterwards: zero 5xx, no unexpected status (a 409 for a dispatch asking more than the stock is

@@ -1,9 +1,12 @@
-// The real product server as `npm start` runs it (`tsx api/src/server.ts`) in a child process on
-// a free loopback port, so the proof scripts measure and kill exactly what users run.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The real product server as `npm start` and the container run it (`node api/dist/server.js`, the
+// compiled API) in a child process on a free loopback port, so the proof scripts measure and kill
+// exactly what users run. A compiled API missing or older than its code is built first
+// (`npm run build -w api`), as `npm start` does.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../api/test/helpers/free-port';
+import { API, buildReason, npm } from '../../scripts/lib.mjs';
 import { onInterrupt } from './cleanup';
 import { delay } from './stats';
 
@@ -28,6 +31,15 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
+/** Builds the API when `api/dist` is missing or older than its code; throws if the build fails. */
+export function ensureApiBuilt(): void {
+  const reason = buildReason(API);
+  if (!reason) return;
+  process.stderr.write(`Compilando la API (${reason})…\n`);
+  const build = spawnSync(npm, ['run', 'build', '-w', API], { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] });
+  if (build.status !== 0) throw new Error(`npm run build -w ${API} falló (${build.status ?? build.signal}).`);
+}
+
 export async function startServer({ env, port, logFile, timeoutMs = 120_000, nodeArgs = [] }: StartOptions): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const base = `http://127.0.0.1:${chosen}`;
@@ -37,7 +49,8 @@ export async function startServer({ env, port, logFile, timeoutMs = 120_000, nod
     if (value === undefined) delete fullEnv[name];
     else fullEnv[name] = value;
   }
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/src/server.ts'], {
+  ensureApiBuilt();
+  const child = spawn(process.execPath, [...nodeArgs, 'api/dist/server.js'], {
     cwd: REPO_ROOT,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
