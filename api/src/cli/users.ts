@@ -45,13 +45,27 @@ async function openDatabase(config: Config): Promise<{ db: Db; close(): Promise<
   };
 }
 
+export { USAGE, UsageError };
+
 export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    // node:util's own messages are English ("Unknown option '--x'…"): say it in Spanish.
+    const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
+    throw new UsageError(`${option ? `Opción no válida: ${option}` : 'Argumentos no válidos.'}\n${USAGE}`);
+  }
+  const { positionals, values } = parsed;
   const [command, username] = positionals;
+  if (values.help || command === 'help' || command === 'ayuda') {
+    out(USAGE);
+    return;
+  }
   if (!command || !['list', 'add', 'reset-password', 'rotate-keys'].includes(command)) throw new UsageError(USAGE);
   if ((command === 'add' || command === 'reset-password') && !username) throw new UsageError(`Falta el usuario.\n${USAGE}`);
 
