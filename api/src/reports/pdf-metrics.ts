@@ -115,6 +115,39 @@ export class LineWriter {
   constructor(private readonly limit = 20_000) {}
 
   line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, textWidth: number): string | null {
+    const placed = this.place(doc, text, x, y, textWidth);
+    if (placed === null) return null;
+    // save, flip the y axis, begin text, position, font, show, end text, restore.
+    return `q\n${placed.flip}\nBT\n${placed.position}\n${placed.font}\n${placed.show}\nET\nQ`;
+  }
+
+  /**
+   * Several one-line texts in the current font as ONE text object — what `line` writes for each,
+   * with the save, flip, BT, font and ET, Q written once instead of per text: the same glyphs at
+   * the same places (a test compares the rendered pages), in half the bytes, so less to build and
+   * to compress at 14 cells × 100,000 rows. Null when any one of them cannot take the fast path.
+   */
+  lines(doc: PDFKit.PDFDocument, texts: Array<{ text: string; x: number; y: number; width: number }>): string | null {
+    if (texts.length === 0) return null;
+    const parts: string[] = [];
+    let head = '';
+    for (const { text, x, y, width } of texts) {
+      const placed = this.place(doc, text, x, y, width);
+      if (placed === null) return null;
+      if (!head) head = `q\n${placed.flip}\nBT\n${placed.font}`;
+      parts.push(placed.position, placed.show);
+    }
+    return `${head}\n${parts.join('\n')}\nET\nQ`;
+  }
+
+  /** The operators of one line, and pdfkit's state as doc.text leaves it; null off the fast path. */
+  private place(
+    doc: PDFKit.PDFDocument,
+    text: string,
+    x: number,
+    y: number,
+    textWidth: number,
+  ): { flip: string; position: string; font: string; show: string } | null {
     const d = doc as unknown as DocInternals;
     const font = d._font;
     const fontSize = d._fontSize;
@@ -129,8 +162,12 @@ export class LineWriter {
     // What doc.text leaves behind: its position, then x advanced by the text's width.
     d.y = y;
     d.x = x + textWidth;
-    // save, flip the y axis, begin text, position, font, show, end text, restore.
-    return `q\n1 0 0 -1 0 ${num(page.height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(page.height - y - dy)} Tm\n/${font.id} ${num(fontSize)} Tf\n${show}\nET\nQ`;
+    return {
+      flip: `1 0 0 -1 0 ${num(page.height)} cm`,
+      position: `1 0 0 1 ${num(x)} ${num(page.height - y - dy)} Tm`,
+      font: `/${font.id} ${num(fontSize)} Tf`,
+      show,
+    };
   }
 
   /** The `[<hex> kerning …] TJ` line(s) of pdfkit's _fragment for this font, size and text. */

@@ -299,8 +299,21 @@ class PdfWriter {
     const y = this.y;
     if (row.emphasis) doc.rect(layout.left, y, layout.right - layout.left, height).fill(EMPHASIS_FILL);
     doc.fillColor(INK);
-    // The one-line cells' operators, written together (pdf-metrics.ts); flushed before any other drawing call.
-    let pending = '';
+    // The one-line cells, written together as one text object (LineWriter.lines, pdf-metrics.ts);
+    // flushed before any other drawing call, so the page keeps the cells' order.
+    const group: Array<{ text: string; x: number; y: number; width: number }> = [];
+    const flush = () => {
+      if (!group.length) return;
+      const operators = this.lines.lines(doc, group);
+      if (operators !== null) writeContent(doc, operators);
+      else {
+        // Not the pdfkit we know: its own way, one cell at a time.
+        for (const cell of group) {
+          doc.text(cell.text, cell.x, cell.y, { lineBreak: false, textWidth: cell.width, wordCount: 1 } as PDFKit.Mixins.TextOptions);
+        }
+      }
+      group.length = 0;
+    };
     spans.forEach(({ index, width: span }, k) => {
       const text = texts[k];
       if (!text) return;
@@ -312,23 +325,14 @@ class PdfWriter {
       if (textWidth <= width) {
         // One line, placed here and with its width already known: far cheaper than pdfkit's
         // line wrapper, which matters at 100,000 rows.
-        // LineWriter builds what doc.text would write, faster (pdf-metrics.ts).
         const left = numeric ? x + PAD_X + width - textWidth : kind === 'date' ? x + PAD_X + (width - textWidth) / 2 : x + PAD_X;
-        const line = this.lines.line(doc, text, left, y + PAD_Y, textWidth);
-        if (line !== null) {
-          pending = pending ? `${pending}\n${line}` : line;
-          return;
-        }
-        if (pending) writeContent(doc, pending);
-        pending = '';
-        doc.text(text, left, y + PAD_Y, { lineBreak: false, textWidth, wordCount: 1 } as PDFKit.Mixins.TextOptions);
+        group.push({ text, x: left, y: y + PAD_Y, width: textWidth });
       } else {
-        if (pending) writeContent(doc, pending);
-        pending = '';
+        flush();
         doc.text(text, x + PAD_X, y + PAD_Y, { width, align: numeric ? 'right' : 'left' });
       }
     });
-    if (pending) writeContent(doc, pending);
+    flush();
     // Grid: the row's bottom rule and the separators between its cells (doc.moveTo/lineTo/stroke's bytes, in one write).
     doc.lineWidth(0.4).strokeColor(GRID);
     const grid = [

@@ -1,11 +1,13 @@
 // pdf.ts reaches into one private field of pdfkit (the page tree's Kids, to free each page once
 // written: flat memory for a 2,800-page kardex). pdfkit is pinned exactly in api/package.json;
 // this test fails if an upgrade moves that field, so the upgrade is looked at, not shipped blind.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { forgetPageDictionary } from '../../src/reports/pdf';
 import { fastMetrics, LineWriter, PageReplay, pathPoint, WidthCache, writeContent } from '../../src/reports/pdf-metrics';
+import { tool } from './file-readers';
 
 const apiPackage = JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
@@ -145,4 +147,58 @@ test('a replayed drawing writes the same file as painting it on every page', asy
   const painted = await document(null);
   const replayed = await document(new PageReplay());
   expect(replayed).toBe(painted);
+});
+
+// A row's one-line cells go out as ONE text object (LineWriter.lines): other bytes than pdfkit's
+// one object per cell, so the proof is the page itself — poppler draws both files to the same
+// pixels, and pdf.js reads the same words at the same places.
+test('a row written as one text object looks exactly like pdfkit writing each cell', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'almacen-pdf-lines-'));
+  try {
+    const cells = ['Entrada', 'Cancelación de salida', '$1,234,567.890123', '31/12/2026', 'Ñandú ¿qué? ¡sí! ü', 'To Yo Wa', '7'];
+    async function file(
+      name: string,
+      draw: (doc: PDFKit.PDFDocument, at: Array<{ text: string; x: number; y: number; width: number }>) => void,
+    ) {
+      const doc = new PDFDocument({ autoFirstPage: false, info: { CreationDate: new Date(0) } });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const ended = new Promise((resolve) => doc.on('end', resolve));
+      doc.addPage({ size: 'LETTER', layout: 'landscape' });
+      for (const [row, [font, size]] of (
+        [
+          ['Helvetica', 7.5],
+          ['Helvetica-Bold', 7.5],
+          ['Helvetica', 8.5],
+        ] as const
+      ).entries()) {
+        doc.font(font).fontSize(size).fillColor('#111111');
+        fastMetrics(doc);
+        draw(
+          doc,
+          cells.map((text, i) => ({ text, x: 36.25 + i * 101.1, y: 60.123 + row * 40, width: doc.widthOfString(text) })),
+        );
+      }
+      doc.end();
+      await ended;
+      const pdf = path.join(dir, `${name}.pdf`);
+      writeFileSync(pdf, Buffer.concat(chunks));
+      await tool('pdftoppm', ['-r', '150', '-gray', '-singlefile', pdf, path.join(dir, name)]);
+      return { pixels: readFileSync(path.join(dir, `${name}.pgm`)), bytes: Buffer.concat(chunks).length };
+    }
+    const lines = new LineWriter();
+    const pdfkit = await file('pdfkit', (doc, at) =>
+      at.forEach((c) => doc.text(c.text, c.x, c.y, { lineBreak: false, textWidth: c.width, wordCount: 1 } as PDFKit.Mixins.TextOptions)),
+    );
+    const grouped = await file('grouped', (doc, at) => {
+      const operators = lines.lines(doc, at);
+      expect(operators).not.toBeNull();
+      expect(operators!.match(/\bBT\b/g)).toHaveLength(1);
+      writeContent(doc, operators!);
+    });
+    expect(grouped.pixels.equals(pdfkit.pixels)).toBe(true);
+    expect(grouped.bytes).toBeLessThan(pdfkit.bytes);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
