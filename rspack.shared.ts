@@ -7,7 +7,7 @@
 // would not see the shell's providers. `requiredVersion` comes from the root package.json, the
 // single place where versions are decided.
 import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -184,14 +184,12 @@ export class PrecompressPlugin {
   apply(compiler: Compiler) {
     compiler.hooks.afterEmit.tapPromise('AlmacenPrecompress', async (compilation) => {
       const outputPath = compilation.outputOptions.path ?? compiler.outputPath;
-      const files = compilation
-        .getAssets()
-        .map((asset) => asset.name)
-        .filter((name) => COMPRESSIBLE.test(name));
+      // The bytes just written, from the compilation (not read back from disk).
+      const assets = compilation.getAssets().filter((asset) => COMPRESSIBLE.test(asset.name));
       await Promise.all(
-        files.map(async (name) => {
-          const file = path.join(outputPath, name);
-          const text = await readFile(file);
+        assets.map(async (asset) => {
+          const file = path.join(outputPath, asset.name);
+          const text = asset.source.buffer();
           if (text.length < 1024) return; // smaller than a packet: not worth a second file
           const [br, gz] = await Promise.all([
             brotli(text, {

@@ -206,12 +206,9 @@ async function main(): Promise<void> {
 
     const token = await issuer.token({ sub: 'bench', name: 'Banco de pruebas' }, { expiresIn: 3600 });
     const logFile = path.join(os.tmpdir(), `almacen-bench-server-${process.pid}.log`);
-    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (written when it stops).
-    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     server = await startServer({
       env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ADMIN_USERS: 'bench' },
       logFile,
-      nodeArgs,
     });
     const api = new HttpClient(server.base, { connections: CONCURRENCY, token: () => token });
     clients.push(api);

@@ -276,13 +276,7 @@ async function main(): Promise<void> {
     const token = await issuer.token({ sub: 'bench', name: 'Banco de pruebas' }, { expiresIn: 3600 });
     server = await startServer({
       env: { DATABASE_URL: database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ALMACEN_PROBE_FILE: probeFile, ADMIN_USERS: 'bench' },
-      // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (written when it stops).
-      nodeArgs: [
-        '--expose-gc',
-        '--import',
-        './bench/lib/server-probe.mjs',
-        ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      ],
+      nodeArgs: ['--expose-gc', '--import', './bench/lib/server-probe.mjs'],
       logFile,
     });
     const probe = serverProbe(server, probeFile);

@@ -31,13 +31,22 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
-/** Builds the API when `api/dist` is missing or older than its code; throws if the build fails. */
+let apiChecked = false;
+
+/**
+ * Builds the API when `api/dist` is missing or older than its code; throws if the build fails.
+ * Checked once per process: a script that restarts the server (the crash test) does not walk the
+ * sources again before each start.
+ */
 export function ensureApiBuilt(): void {
+  if (apiChecked) return;
   const reason = buildReason(API);
-  if (!reason) return;
-  process.stderr.write(`Compilando la API (${reason})…\n`);
-  const build = spawnSync(npm, ['run', 'build', '-w', API], { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] });
-  if (build.status !== 0) throw new Error(`npm run build -w ${API} falló (${build.status ?? build.signal}).`);
+  if (reason) {
+    process.stderr.write(`Compilando la API (${reason})…\n`);
+    const build = spawnSync(npm, ['run', 'build', '-w', API], { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] });
+    if (build.status !== 0) throw new Error(`npm run build -w ${API} falló (${build.status ?? build.signal}).`);
+  }
+  apiChecked = true;
 }
 
 export async function startServer({ env, port, logFile, timeoutMs = 120_000, nodeArgs = [] }: StartOptions): Promise<ServerProcess> {
@@ -50,7 +59,10 @@ export async function startServer({ env, port, logFile, timeoutMs = 120_000, nod
     else fullEnv[name] = value;
   }
   ensureApiBuilt();
-  const child = spawn(process.execPath, [...nodeArgs, 'api/dist/server.js'], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server of any proof
+  // script (written when it stops).
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...extra, 'api/dist/server.js'], {
     cwd: REPO_ROOT,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

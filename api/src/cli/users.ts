@@ -17,7 +17,7 @@ import { randomPassword } from '../idp/passwords';
 import { rotateSigningKeys, SecretsKeyError } from '../idp/secrets';
 import { addUser, listUsers, setPassword, UserError } from '../idp/users';
 
-const USAGE = `Uso:
+export const USAGE = `Uso:
   npm run users -w @almacen/api -- list
   npm run users -w @almacen/api -- add <usuario> --name "Nombre" [--email correo] [--password contraseña]
   npm run users -w @almacen/api -- reset-password <usuario> [--password contraseña]
@@ -25,7 +25,7 @@ const USAGE = `Uso:
 Sin --password se genera una contraseña aleatoria que se muestra una sola vez.
 rotate-keys crea una llave de firma nueva; la anterior sigue publicada para los tokens que ya firmó.`;
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 async function openDatabase(config: Config): Promise<{ db: Db; close(): Promise<void> }> {
   let embedded: EmbeddedPostgres | null = null;
@@ -44,8 +44,6 @@ async function openDatabase(config: Config): Promise<{ db: Db; close(): Promise<
     },
   };
 }
-
-export { USAGE, UsageError };
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<void> {
   let parsed;
