@@ -280,10 +280,14 @@ const SHELL_FLUENT = new RegExp(
 export function frontEndConfig(options: FrontEndOptions): Configuration {
   const isDev = Boolean(options.env.RSPACK_SERVE);
   const isShell = options.exposes === undefined;
+  // A remote's own page (src/index.ts: startStandalone) is its squad's run on the dev server. A
+  // production build of a remote is only what the shell loads — its container and chunks — and
+  // uses the federation runtime of the shell that loads it (see `experiments` below).
+  const standalonePage = isShell || isDev;
   return {
     mode: isDev ? 'development' : 'production',
     context: options.dir,
-    entry: { main: './src/index.ts' },
+    entry: standalonePage ? { main: './src/index.ts' } : {},
     devtool: isDev ? 'eval-cheap-module-source-map' : false,
     output: {
       path: path.join(options.dir, 'dist'),
@@ -315,16 +319,18 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({
-        template: path.join(options.dir, 'public/index.html'),
-        // The logo of shared/src/platform/logo.tsx as a file, for the browser tab.
-        favicon: path.join(here, 'shared/assets/favicon.svg'),
-        // A remote's page is only its standalone run: the dev server serves it at its root; a
-        // built copy refers to its files relatively, wherever it is deployed.
-        publicPath: isShell || isDev ? '/' : '',
-        // Only the app's own entry: the remote container (remoteEntry.js) is for the shell.
-        chunks: ['main'],
-      }),
+      ...(standalonePage
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: path.join(options.dir, 'public/index.html'),
+              // The logo of shared/src/platform/logo.tsx as a file, for the browser tab.
+              favicon: path.join(here, 'shared/assets/favicon.svg'),
+              publicPath: '/',
+              // Only the app's own entry: the remote container (remoteEntry.js) is for the shell.
+              chunks: ['main'],
+            }),
+          ]
+        : []),
       new rspack.DefinePlugin({
         // Dev servers proxy /api to the API, so the browser talks to its own origin (no CORS).
         __ALMACEN_DEV_PROXY__: JSON.stringify(isDev),
@@ -340,6 +346,13 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
         runtimePlugins: options.runtimePlugins,
         manifest: isShell ? false : { fileName: 'mf-manifest.json' },
         dts: false,
+        // One federation runtime on the page (issue #21): the shell's build carries it and puts it
+        // on the page (provideExternalRuntime), a remote's production container uses that one
+        // instead of its own copy (externalRuntime: remoteEntry.js 32 → 17 KB compressed, each).
+        // So a remote's production build loads only in a shell that provides the runtime; a
+        // Module Federation upgrade is deployed shell first (ARCHITECTURE.md). On the dev server a
+        // remote keeps its own runtime, for its standalone page.
+        experiments: isShell ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true },
       }),
       ...(isDev ? [] : [new PrecompressPlugin()]),
     ],

@@ -3,7 +3,8 @@
 // holds exactly one loaded copy of each, provided by the shell, after every remote's entry was
 // fetched. Fluent UI is shared package by package (rspack.shared.ts, issue #21): its contexts
 // (react-shared-contexts, react-tabster, react-provider, react-portal, react-utilities) come from
-// the shell, and every other Fluent package that got loaded has exactly one copy too.
+// the shell, and every other Fluent package that got loaded has exactly one copy too. So is the
+// federation runtime: the shell's, which no remote's entry carries a copy of.
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, signIn } from './support/browser';
 import { baseUrl, REMOTES } from './support/env';
@@ -77,6 +78,27 @@ it('loads react, react-dom, the router, swr, each Fluent UI package, Griffel, @a
   const fluent = Object.keys(scope).filter((name) => name.startsWith('@fluentui/') && scope[name].length > 0);
   expect(fluent).toEqual(expect.arrayContaining(['@fluentui/react-button', '@fluentui/react-table', '@fluentui/react-dialog']));
   for (const name of fluent) expect({ name, count: scope[name].length }).toEqual({ name, count: 1 });
+
+  // The federation runtime itself is one copy too (issue #21): the shell's build puts its runtime
+  // on the page and each remote's container uses it (rspack.shared.ts, `experiments`) instead of
+  // carrying its own — no remoteEntry.js holds the runtime's class (its hooks, its share map).
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name,
+    ),
+  ).toBe('shell');
+  for (const folder of REMOTE_FOLDERS) {
+    const entry = await (await page.request.get(`${baseUrl()}/remotes/${folder}/remoteEntry.js`)).text();
+    expect({
+      folder,
+      usesTheShellsRuntime: entry.includes('_FEDERATION_RUNTIME_CORE'),
+      ownRuntime: /beforeRequest|__SHARE__/.test(entry),
+    }).toEqual({
+      folder,
+      usesTheShellsRuntime: true,
+      ownRuntime: false,
+    });
+  }
 
   // Every remote's entry was fetched (so each had the chance to bring its own copy) and no
   // remote broke with a second React ("Invalid hook call") or context mismatch.
