@@ -463,6 +463,42 @@ describe('reads', () => {
     expect((await ana.get('/api/stock/abc')).statusCode).toBe(400);
   });
 
+  test("GET /api/stock/{productId} asked for many products at once (one query for all): each answer is its own product's", async () => {
+    const products = [];
+    for (const [name, quantity, price] of [
+      ['Marcador negro', '3', '10'],
+      ['Marcador rojo', '5.5', '12.25'],
+      ['Marcador azul', '0.125', '8'],
+    ] as const) {
+      const productId = await createProduct(ana, name);
+      const body = invoiceBody(t, catalog, [
+        {
+          productId,
+          quantity,
+          purchasePrice: price,
+          observations: '',
+          applyValueAddedTaxToPurchasePrice: false,
+          applyExciseTax: false,
+          exciseTaxRate: '0',
+        },
+      ]);
+      expect((await ana.post('/api/invoices', body)).statusCode).toBe(201);
+      products.push({ productId, quantity, price });
+    }
+    const never = await createProduct(ana, 'Marcador verde');
+    const asked = [...products.map((p) => p.productId), never, 999999, products[1]!.productId];
+    const answers = await Promise.all(asked.map((id) => ana.get(`/api/stock/${id}`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 404, 200]);
+    expect(answers.map((answer) => answer.json().data)).toEqual([
+      { availableQuantity: '3', averagePrice: '10', value: '30', hasMovements: true },
+      { availableQuantity: '5.5', averagePrice: '12.25', value: '67.375', hasMovements: true },
+      { availableQuantity: '0.125', averagePrice: '8', value: '1', hasMovements: true },
+      { availableQuantity: '0', averagePrice: '0', value: '0', hasMovements: false },
+      undefined,
+      { availableQuantity: '5.5', averagePrice: '12.25', value: '67.375', hasMovements: true },
+    ]);
+  });
+
   test('GET /api/movements/…: 404 for an unknown document or product, [] for a product without movements', async () => {
     const productId = await createProduct(ana, 'Regla de 30 cm');
     expect((await ana.get(`/api/movements/products/${productId}`)).json()).toEqual({ data: [] });

@@ -180,6 +180,21 @@ export async function readStock(db: Queryable, productId: number): Promise<Stock
   return rows[0] ?? null;
 }
 
+/** The balances of `productIds` in one statement: product id → its row; an unknown id has none. */
+export async function readStocks(db: Queryable, productIds: number[]): Promise<Map<number, StockRow>> {
+  const { rows } = await db.query<StockRow & { productId: number }>(
+    `SELECT p.id AS "productId",
+            trim_scale(coalesce(b.quantity, 0))::text AS "availableQuantity",
+            trim_scale(coalesce(b.average_cost, 0))::text AS "averagePrice",
+            trim_scale(coalesce(b.value, 0))::text AS value,
+            b.last_movement_id IS NOT NULL AS "hasMovements"
+       FROM products p LEFT JOIN product_balances b ON b.product_id = p.id
+      WHERE p.id = ANY($1::integer[])`,
+    [productIds],
+  );
+  return new Map(rows.map(({ productId, ...stock }) => [productId, stock]));
+}
+
 /** A movement as the API shows it. Decimals as text. */
 export interface MovementView {
   id: number;

@@ -1,14 +1,16 @@
 // GET /api/stock/{productId}: available quantity and average cost of one
 // product, read from its balance row in O(1). A product that never moved answers "0" and "0".
+// Lookups arriving in the same turn of the event loop are read by one query (db/coalesce.ts).
 // GET /api/stock?date=YYYY-MM-DD (issue #18): every product's stock at the end of that day
 // (registration order, APP_TIME_ZONE; stock-at-date.ts), or today's without a date.
 // GET /api/stock/summary (issue #20): the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
+import { coalescedReader } from '../../db/coalesce';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
 import { parseId } from '../../http/validate';
-import { readStock } from '../ledger/ledger.repository';
+import { readStocks } from '../ledger/ledger.repository';
 import { stockSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
 import { parseCutoffDate, stockAtDate } from './stock-at-date';
@@ -128,6 +130,9 @@ const summarySchema = {
 } as const;
 
 const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  // Lookups that arrive together share one query (db/coalesce.ts): the stock panel and the
+  // wizards ask for many products at once, and a busy server saves a round trip per lookup.
+  const stocks = coalescedReader((ids: number[]) => readStocks(db, ids));
   // The summary's monthly totals (0055) are kept in APP_TIME_ZONE: recomputed once if it changed.
   // Never a reason not to start: with the database away (/healthz says 503 until it answers) the
   // summary folds the movements itself, the same figures, until a later start keeps them.
@@ -194,7 +199,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
       },
     },
     async (request) => {
-      const stock = await readStock(db, parseId((request.params as { productId: unknown }).productId));
+      const stock = await stocks.read(parseId((request.params as { productId: unknown }).productId));
       if (!stock) throw new AppError('NOT_FOUND', 'El producto solicitado no existe.');
       return { data: stock };
     },
