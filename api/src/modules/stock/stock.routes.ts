@@ -130,8 +130,9 @@ const summarySchema = {
 } as const;
 
 const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
-  // Lookups that arrive together share one query (db/coalesce.ts): the stock panel and the
-  // wizards ask for many products at once, and a busy server saves a round trip per lookup.
+  // Lookups that arrive together share one query (db/coalesce.ts): a saved document refreshes
+  // the stock of each of its products at once, the exit wizard asks for each line's, and a busy
+  // server saves a round trip per lookup.
   const stocks = coalescedReader((ids: number[]) => readStocks(db, ids));
   // The summary's monthly totals (0055) are kept in APP_TIME_ZONE: recomputed once if it changed.
   // Never a reason not to start: with the database away (/healthz says 503 until it answers) the
