@@ -9,7 +9,7 @@
 export interface CoalescedReader<K, V> {
   /** The value for `key`, or undefined when `load` returned none for it. */
   read(key: K): Promise<V | undefined>;
-  /** How many keys were read and in how many queries since the start (for the bench). */
+  /** How many keys were read and in how many queries since the start (this process's counters). */
   readonly stats: { keys: number; queries: number };
 }
 

@@ -166,30 +166,23 @@ export interface StockRow {
   hasMovements: boolean;
 }
 
-/** The balance of one product in O(1) (its balance row), or null when the product does not exist. */
-export async function readStock(db: Queryable, productId: number): Promise<StockRow | null> {
-  const { rows } = await db.query<StockRow>(
-    `SELECT trim_scale(coalesce(b.quantity, 0))::text AS "availableQuantity",
+/** A product's balance as the API shows it (StockRow), from `products p` joined to its balance row. */
+const STOCK_SELECT = `trim_scale(coalesce(b.quantity, 0))::text AS "availableQuantity",
             trim_scale(coalesce(b.average_cost, 0))::text AS "averagePrice",
             trim_scale(coalesce(b.value, 0))::text AS value,
             b.last_movement_id IS NOT NULL AS "hasMovements"
-       FROM products p LEFT JOIN product_balances b ON b.product_id = p.id
-      WHERE p.id = $1`,
-    [productId],
-  );
+       FROM products p LEFT JOIN product_balances b ON b.product_id = p.id`;
+
+/** The balance of one product in O(1) (its balance row), or null when the product does not exist. */
+export async function readStock(db: Queryable, productId: number): Promise<StockRow | null> {
+  const { rows } = await db.query<StockRow>(`SELECT ${STOCK_SELECT} WHERE p.id = $1`, [productId]);
   return rows[0] ?? null;
 }
 
 /** The balances of `productIds` in one statement: product id → its row; an unknown id has none. */
 export async function readStocks(db: Queryable, productIds: number[]): Promise<Map<number, StockRow>> {
   const { rows } = await db.query<StockRow & { productId: number }>(
-    `SELECT p.id AS "productId",
-            trim_scale(coalesce(b.quantity, 0))::text AS "availableQuantity",
-            trim_scale(coalesce(b.average_cost, 0))::text AS "averagePrice",
-            trim_scale(coalesce(b.value, 0))::text AS value,
-            b.last_movement_id IS NOT NULL AS "hasMovements"
-       FROM products p LEFT JOIN product_balances b ON b.product_id = p.id
-      WHERE p.id = ANY($1::integer[])`,
+    `SELECT p.id AS "productId", ${STOCK_SELECT} WHERE p.id = ANY($1::integer[])`,
     [productIds],
   );
   return new Map(rows.map(({ productId, ...stock }) => [productId, stock]));
