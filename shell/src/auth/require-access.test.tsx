@@ -7,7 +7,10 @@ import { testMe } from '@almacen/shared/testing';
 import { fakeSession, ana, renderShell } from '../testing/render-shell';
 import { ACCESS_RECHECK_MS } from './require-access';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(() => new Promise(() => {})), registerRemotes: jest.fn() }));
+// Remotes never answer: these tests are about the shell's own frame.
+jest.mock('@module-federation/enhanced/runtime', () =>
+  jest.requireActual('../testing/federation-runtime').federationRuntimeDouble(jest.fn(() => new Promise(() => {}))),
+);
 
 /** /api/me as it answers now; the test changes `roles` as an administrator would. */
 function meWith(initial: AccessRole[]) {

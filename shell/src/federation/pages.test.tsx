@@ -12,7 +12,7 @@ import { PAGES_CACHE_PREFIX } from './pages';
 import { resetLoadedRemotes } from './remote-area';
 import { configureRemotes } from './remotes';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/federation-runtime').federationRuntimeDouble());
 
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 

@@ -1,6 +1,6 @@
 // Where the remotes are comes from /config.json at run time: the shell's build names none, so a
 // squad can redeploy its remote without rebuilding the shell.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
 /** A Module Federation name of /config.json (remotes.json). */
@@ -30,6 +30,44 @@ export class RemoteLoadError extends Error {
 /** The exposed modules the shell loads: `./App` (the pages) and `./Home` (issue #20, a home page section). */
 export type RemoteModule = 'App' | 'Home';
 
+type ShareScopeMap = NonNullable<ReturnType<typeof getInstance>>['shareScopeMap'];
+
+/**
+ * Forgets the shared packages whose download failed, so the next request downloads them again.
+ * The federation runtime keeps the promise of a shared package's download in the share scope and
+ * hands it to every later request (runtime-core 2.9, SharedHandler.loadShare), even a rejected
+ * one: when a remote was down while it asked first for a package only it uses (mf-stock and
+ * @fluentui/react-switch, say), the package stayed failed after the remote came back, and
+ * "Reintentar" failed on it until the page was reloaded. A download still under way is left
+ * alone. Resolves to the names forgotten.
+ */
+export async function forgetFailedShares(shareScopeMap: ShareScopeMap | undefined = getInstance()?.shareScopeMap): Promise<string[]> {
+  const unsettled = Object.values(shareScopeMap ?? {}).flatMap((packages) =>
+    Object.entries(packages).flatMap(([name, versions]) =>
+      Object.values(versions).flatMap((shared) => (shared.loading && !shared.loaded ? [{ name, shared, loading: shared.loading }] : [])),
+    ),
+  );
+  if (unsettled.length === 0) return [];
+  // A promise already settled runs its handlers before a timer of 0 fires; one still under way does not.
+  const later = new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), 0));
+  const outcomes = await Promise.all(
+    unsettled.map(({ loading }) =>
+      Promise.race([
+        loading.then(
+          () => 'loaded' as const,
+          () => 'failed' as const,
+        ),
+        later,
+      ]),
+    ),
+  );
+  return unsettled.flatMap(({ name, shared, loading }, index) => {
+    if (outcomes[index] !== 'failed' || shared.loading !== loading) return [];
+    shared.loading = null;
+    return [name];
+  });
+}
+
 /**
  * Loads the remote's exposed `./App` (or `module`). With `fresh`, the remote is registered again first: that
  * drops whatever the runtime remembers about it (manifest, entry, module), so "Reintentar" really
@@ -42,6 +80,9 @@ export async function loadRemoteApp(
   const entry = manifests[name];
   if (!entry) throw new RemoteLoadError(name, new Error(`/config.json no declara el remoto ${name}.`));
   if (fresh) registerRemotes([{ name, entry }], { force: true });
+  // Any area's load may meet a package another remote failed to download while it was down.
+  const forgotten = await forgetFailedShares();
+  if (forgotten.length > 0) console.warn(`[federación] se descargarán de nuevo: ${forgotten.join(', ')}.`);
   let exposed: { default?: ComponentType } | null;
   try {
     exposed = await loadRemote<{ default?: ComponentType }>(`${name}/${module}`);

@@ -10,7 +10,7 @@ import { remotePages } from '../testing/remote-pages';
 import { ana, fakeSession, remoteManifests, renderShell } from '../testing/render-shell';
 import { releaseNotes } from './home-page';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/federation-runtime').federationRuntimeDouble());
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { testMe } from '@almacen/shared/testing';
 import { ana, fakeSession, renderShell } from '../testing/render-shell';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/federation-runtime').federationRuntimeDouble());
 
 describe('account menu', () => {
   it('shows the initials when the provider sends no picture, and the name and e-mail when opened', async () => {

@@ -7,7 +7,10 @@ import { testMe } from '@almacen/shared/testing';
 import { remotePages } from '../testing/remote-pages';
 import { fakeSession, ana, renderShell } from '../testing/render-shell';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(() => new Promise(() => {})), registerRemotes: jest.fn() }));
+// Remotes never answer: these tests are about the shell's own frame.
+jest.mock('@module-federation/enhanced/runtime', () =>
+  jest.requireActual('../testing/federation-runtime').federationRuntimeDouble(jest.fn(() => new Promise(() => {}))),
+);
 
 // The remotes' menus with the permissions their pages need.
 const needs: Record<string, string> = {

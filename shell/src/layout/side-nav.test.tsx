@@ -3,7 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderShell } from '../testing/render-shell';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(() => new Promise(() => {})), registerRemotes: jest.fn() }));
+// Remotes never answer: these tests are about the shell's own frame.
+jest.mock('@module-federation/enhanced/runtime', () =>
+  jest.requireActual('../testing/federation-runtime').federationRuntimeDouble(jest.fn(() => new Promise(() => {}))),
+);
 
 const groups: Array<[string, Array<[string, string]>]> = [
   [
