@@ -56,8 +56,8 @@ export const navigation = (page: Page) => page.getByRole('navigation').first();
 /** How long a click on a menu entry may take to change the address before it is clicked again. */
 const CLICK_NAVIGATES_WITHIN_MS = 10_000;
 
-/** Opens `area` from the side navigation (expanding its group when closed). */
-export async function openFromNavigation(page: Page, area: AreaVisit): Promise<void> {
+/** Clicks `area`'s menu entry, opening its group first when it is closed. */
+async function clickMenuEntry(page: Page, area: AreaVisit): Promise<void> {
   const nav = navigation(page);
   const link = nav.getByRole('link', { name: area.label, exact: true });
   if (area.group && !(await link.isVisible())) {
@@ -65,24 +65,30 @@ export async function openFromNavigation(page: Page, area: AreaVisit): Promise<v
     // The group opens with an animation; click the entry once it is really there.
     await link.waitFor({ state: 'visible' });
   }
+  await link.click();
+}
+
+/** Opens `area` from the side navigation (expanding its group when closed). */
+export async function openFromNavigation(page: Page, area: AreaVisit): Promise<void> {
   // The router keeps the page it leaves on screen while the next one (a remote's lazy module)
   // loads: remember the heading shown now and wait until it has given way (removed, or the same
   // element now saying something else) — unless the link leads where the page already is.
   const target = `${baseUrl()}${area.path}`;
   const leaving = page.url() === target ? null : await page.$('main h1');
   const leavingText = leaving ? await leaving.textContent() : null;
-  await link.click();
+  await clickMenuEntry(page, area);
   try {
     await page.waitForURL(target, { timeout: CLICK_NAVIGATES_WITHIN_MS });
   } catch {
     // Once in a CI run (never here in a loop of the same test), a click Playwright reported as
     // done left the address where it was. Leave what the page showed in the log and artifacts,
-    // then click once more as a person would; a link that never navigates still fails below.
+    // then click once more as a person would (its group opened again if it had closed); a link
+    // that never navigates still fails below.
     const file = await screenshot(page, `navigation-not-followed-${Date.now()}`);
     console.warn(
       `"${area.label}" pulsado, pero la dirección siguió en ${page.url()} durante ${CLICK_NAVIGATES_WITHIN_MS} ms; otro clic (captura: ${file})`,
     );
-    await link.click();
+    await clickMenuEntry(page, area);
     await page.waitForURL(target);
   }
   if (leaving) {
