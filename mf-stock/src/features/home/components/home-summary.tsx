@@ -1,6 +1,6 @@
 // The stock squad's section of the home page (issue #20), exposed as ./Home and rendered by the
 // shell above its release notes: the figures, three charts (each with a table toggle as its
-// text alternative; the charting library loads lazily, after the figures) and the last
+// text alternative; the charts' code loads lazily, after the figures) and the last
 // movements. Amounts es-MX.
 import {
   Body1,
@@ -8,6 +8,7 @@ import {
   Card,
   CardHeader,
   makeStyles,
+  mergeClasses,
   Skeleton,
   SkeletonItem,
   Spinner,
@@ -68,6 +69,12 @@ const useStyles = makeStyles({
   table: { width: '100%' },
   amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
   scroll: { overflowX: 'auto' },
+  // Fluent's table shares its width equally among the columns (fixed layout): on a phone the six
+  // columns were squeezed until their texts ran into each other. Columns as wide as their
+  // content, the table at least as wide as they need: a narrow screen scrolls it sideways.
+  recentTable: { width: '100%', tableLayout: 'auto', minWidth: '600px' },
+  oneLine: { whiteSpace: 'nowrap' },
+  product: { minWidth: '180px' },
   // Router links (no page reload) in Fluent's link colours.
   link: { color: tokens.colorBrandForegroundLink, ':hover': { color: tokens.colorBrandForegroundLinkHover } },
 });
@@ -180,7 +187,7 @@ function RecentMovements({ movements }: { movements: StockSummary['recentMovemen
         <Body1>{HOME_TEXTS.noMovements}</Body1>
       ) : (
         <div className={styles.scroll}>
-          <Table size="small" aria-label={HOME_TEXTS.recent}>
+          <Table size="small" className={styles.recentTable} aria-label={HOME_TEXTS.recent}>
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>Registro</TableHeaderCell>
@@ -194,9 +201,9 @@ function RecentMovements({ movements }: { movements: StockSummary['recentMovemen
             <TableBody>
               {movements.map((m) => (
                 <TableRow key={m.id}>
-                  <TableCell>{formatDateTime(m.recordedAt, timeZone)}</TableCell>
+                  <TableCell className={styles.oneLine}>{formatDateTime(m.recordedAt, timeZone)}</TableCell>
                   <TableCell>{movementTypeLabel(m.movementType)}</TableCell>
-                  <TableCell>
+                  <TableCell className={styles.oneLine}>
                     {m.invoiceId !== null ? (
                       <RouterLink className={styles.link} to="/dashboard/invoices/history">
                         Entrada {m.invoiceId}
@@ -207,9 +214,9 @@ function RecentMovements({ movements }: { movements: StockSummary['recentMovemen
                       </RouterLink>
                     )}
                   </TableCell>
-                  <TableCell>{m.productName}</TableCell>
-                  <TableCell className={styles.amount}>{integerOrDecimal(m.quantity)}</TableCell>
-                  <TableCell className={styles.amount}>{formatCurrency(m.amount)}</TableCell>
+                  <TableCell className={styles.product}>{m.productName}</TableCell>
+                  <TableCell className={mergeClasses(styles.amount, styles.oneLine)}>{integerOrDecimal(m.quantity)}</TableCell>
+                  <TableCell className={mergeClasses(styles.amount, styles.oneLine)}>{formatCurrency(m.amount)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
