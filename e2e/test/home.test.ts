@@ -10,6 +10,7 @@ import { launchBrowser, newPage, PHONE, screenshot, signIn } from './support/bro
 import { main } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
 import { ARTIFACTS, baseUrl } from './support/env';
+import { navigation } from './support/portal';
 import { apiClient, createDispatch, createInvoice, createPeople, createProduct, uniqueTag } from './support/seed';
 
 let browser: Browser;
@@ -111,6 +112,16 @@ it('shows the figures as the API has them, the three charts and the recent movem
   await page.waitForTimeout(500);
   await screenshot(page, 'home-01-desktop');
   await page.screenshot({ path: `${ARTIFACTS}/home-01-desktop-full.png`, fullPage: true });
+  // The page is longer than the window: scrolled to its end, the menu is still beside it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(() => window.scrollY > 0);
+  const home = navigation(page).getByRole('link', { name: 'Inicio', exact: true });
+  const box = await home.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(56);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(800);
+  await screenshot(page, 'home-01-desktop-scrolled');
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   await byCategory.getByRole('button', { name: 'Ver tabla' }).click();
   expect(await byCategory.getByRole('table').textContent()).toContain(`2161 Material de limpieza ${tag}`);
@@ -148,8 +159,18 @@ it('at 390 px the figures stack and the charts fit the screen', async () => {
   await region.locator('svg').first().waitFor();
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.view);
+  // The last movements' columns never run into each other: each cell holds its text, and the
+  // table scrolls sideways inside its card instead.
+  const recent = main(page).getByRole('table', { name: 'Movimientos recientes' });
+  await recent.locator('tbody tr').first().waitFor();
+  const crammed = await recent
+    .locator('th, td')
+    .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent));
+  expect(crammed).toEqual([]);
   await page.waitForTimeout(500);
   await screenshot(page, 'home-02-phone');
+  await recent.scrollIntoViewIfNeeded();
+  await screenshot(page, 'home-02-phone-recent');
   expect(log.errors).toEqual([]);
 });
 

@@ -7,7 +7,7 @@ import type { RemotePages } from '@almacen/shared/pages';
 import { Link, Outlet } from '@almacen/shared/router';
 import { AccountMenu } from './account-menu';
 import { buildNavigation } from './navigation';
-import { SideNav } from './side-nav';
+import { HEADER_HEIGHT, SideNav } from './side-nav';
 import { useNarrowScreen } from './use-narrow-screen';
 
 const useStyles = makeStyles({
@@ -16,7 +16,7 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalM,
-    height: '56px',
+    height: HEADER_HEIGHT,
     padding: `0 ${tokens.spacingHorizontalL}`,
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,

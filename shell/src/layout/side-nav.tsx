@@ -25,9 +25,21 @@ export interface SideNavProps {
   onClose: () => void;
 }
 
+/** The height of the layout's header, under which the side navigation stays. */
+export const HEADER_HEIGHT = '56px';
+
 const useStyles = makeStyles({
-  // Beside a wide page the column keeps its width; the page scrolls instead.
-  inline: { flexShrink: 0 },
+  // Beside a wide page the column keeps its width; the page scrolls instead. On a long page it
+  // stays in view under the header (Fluent's drawer stops at the window's height, so it used to
+  // scroll away and leave a blank strip beside the rest of the page); a long menu scrolls itself.
+  inline: {
+    flexShrink: 0,
+    position: 'sticky',
+    top: HEADER_HEIGHT,
+    alignSelf: 'flex-start',
+    height: `calc(100vh - ${HEADER_HEIGHT})`,
+    maxHeight: `calc(100vh - ${HEADER_HEIGHT})`,
+  },
   // Fluent draws the selected item's bar 6 px left of the item, but a sub-item's group clips what
   // is outside it (it animates its height), so a selected sub-item showed no bar. The group
   // reaches the drawer's edge (its 10 px padding) and pads its items back, so the bar shows,
