@@ -6,7 +6,7 @@
 // Screenshots at 1280 px and 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { formatCurrency } from '../../shared/src/domain/format';
-import { launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { main } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
 import { ARTIFACTS, baseUrl } from './support/env';
@@ -119,7 +119,7 @@ it('shows the figures as the API has them, the three charts and the recent movem
   const box = await home.boundingBox();
   expect(box).not.toBeNull();
   expect(box!.y).toBeGreaterThanOrEqual(56);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(800);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(DESKTOP.height);
   await screenshot(page, 'home-01-desktop-scrolled');
   await page.evaluate(() => window.scrollTo(0, 0));
 

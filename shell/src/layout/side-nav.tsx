@@ -37,8 +37,8 @@ const useStyles = makeStyles({
     position: 'sticky',
     top: HEADER_HEIGHT,
     alignSelf: 'flex-start',
+    // Below Fluent's own max-height (100vh), so that one never binds.
     height: `calc(100vh - ${HEADER_HEIGHT})`,
-    maxHeight: `calc(100vh - ${HEADER_HEIGHT})`,
   },
   // Fluent draws the selected item's bar 6 px left of the item, but a sub-item's group clips what
   // is outside it (it animates its height), so a selected sub-item showed no bar. The group
