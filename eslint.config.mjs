@@ -124,9 +124,12 @@ export default tseslint.config(
     },
   },
   {
-    // Routing comes from @almacen/shared/router, the shared part of React Router (issue #21).
-    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
-    ignores: ['shared/src/router.ts'],
+    // Routing comes from @almacen/shared/router, the shared part of React Router, and Fluent UI
+    // from @almacen/shared/fluent, the shared part of Fluent (issue #21): a package imported
+    // directly would be a second copy, with its own contexts, in the build that imports it.
+    // The icons are plain functions each build keeps for itself.
+    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', 'jest.setup.front.ts'],
+    ignores: ['shared/src/router.ts', 'shared/src/fluent.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -135,6 +138,12 @@ export default tseslint.config(
             name,
             message: 'Importa el enrutador desde @almacen/shared/router (la parte de React Router que se comparte).',
           })),
+          patterns: [
+            {
+              group: ['@fluentui/*', '!@fluentui/react-icons'],
+              message: 'Importa Fluent UI desde @almacen/shared/fluent (la parte de Fluent que se comparte).',
+            },
+          ],
         },
       ],
     },

@@ -56,35 +56,6 @@ const singleton = (requiredVersion: string, version?: string): SharedSingleton =
 /** A shared npm package (or a subpath of one) at the versions the root package.json decides. */
 const dependency = (pkg: string, basePkg = pkg): SharedSingleton => singleton(versionOf(basePkg), installedVersion(basePkg));
 
-/** A package the root does not list itself (it comes with another one): its installed version. */
-function transitive(pkg: string): SharedSingleton {
-  const version = installedVersion(pkg);
-  if (!version) throw new Error(`rspack.shared.ts: ${pkg} is not installed`);
-  return singleton(`^${version}`, version);
-}
-
-/**
- * The packages @fluentui/react-components re-exports, and theirs, as installed — except the
- * barrel itself and the icons, which are plain functions each build tree-shakes for itself.
- */
-function fluentPackages(): Record<string, SharedSingleton> {
-  const notShared = new Set(['react-components', 'react-icons']);
-  const barrel = JSON.parse(readFileSync(path.join(here, 'node_modules/@fluentui/react-components/package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const names = new Set<string>();
-  const visit = (pkg: string) => {
-    if (names.has(pkg) || !pkg.startsWith('@fluentui/') || notShared.has(pkg.slice('@fluentui/'.length))) return;
-    names.add(pkg);
-    const manifest = JSON.parse(readFileSync(path.join(here, 'node_modules', pkg, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>;
-    };
-    for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency);
-  };
-  for (const dependency of Object.keys(barrel.dependencies)) visit(dependency);
-  return Object.fromEntries([...names].sort().map((pkg) => [pkg, transitive(pkg)]));
-}
-
 /** Every module shared between the shell and the remotes; each one is loaded once. */
 export const sharedSingletons: Record<string, SharedSingleton> = {
   react: dependency('react'),
@@ -93,12 +64,12 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   'react-dom': dependency('react-dom'),
   'react-dom/client': dependency('react-dom/client', 'react-dom'),
   swr: dependency('swr'),
-  // Fluent UI is shared package by package, not as the @fluentui/react-components barrel (issue
-  // #21): a shared module is never tree-shaken — the barrel would ship all ~60 component packages
-  // (≈ 280 KB compressed) to every visitor. Each build keeps its own tree-shaken copy of the barrel
-  // (a list of re-exports) and consumes only the component packages it imports, each ONE shared
-  // copy; the contexts (react-shared-contexts, react-tabster, react-provider, …) stay singletons.
-  ...fluentPackages(),
+  // Fluent UI as the part of it the portal uses (shared/src/fluent.ts), one module, not Fluent's
+  // ~60 packages (issue #21): a shared module is never tree-shaken, so shared package by package
+  // every component package travelled whole. Fluent's contexts are one copy because the module is.
+  '@almacen/shared/fluent': singleton(`^${sharedPackage.version}`, sharedPackage.version),
+  // Griffel (Fluent's CSS-in-JS) stays a package of its own: @fluentui/react-icons, which each build
+  // bundles for itself, styles its icons with it, and its renderer must be the one the provider uses.
   '@griffel/react': dependency('@griffel/react'),
   // The form kit in @almacen/shared renders react-final-form's <Form>; a remote's own fields read
   // its context, so the form libraries must be one copy too (else "useFormState must be used
@@ -229,53 +200,6 @@ export function remoteConfig({ dir, name, pages, env }: RemoteOptions): Configur
   return config;
 }
 
-/**
- * What the dashboard loads of Fluent (with its own dependencies): grouped in one chunk. Read off
- * `BENCH_PORTAL_FILES=1 node --import tsx bench/portal.ts` with this group switched off; the
- * fields, the combobox and the rest of @almacen/shared/kit come with the first page that uses them.
- */
-const DASHBOARD_FLUENT = [
-  'keyboard-keys',
-  'react-aria',
-  'react-avatar',
-  'react-badge',
-  'react-button',
-  'react-card',
-  'react-checkbox',
-  'react-context-selector',
-  'react-dialog',
-  'react-divider',
-  'react-drawer',
-  'react-field',
-  'react-jsx-runtime',
-  'react-label',
-  'react-link',
-  'react-menu',
-  'react-message-bar',
-  'react-motion',
-  'react-motion-components-preview',
-  'react-nav',
-  'react-popover',
-  'react-portal',
-  'react-positioning',
-  'react-provider',
-  'react-radio',
-  'react-shared-contexts',
-  'react-skeleton',
-  'react-spinner',
-  'react-table',
-  'react-tabster',
-  'react-text',
-  'react-theme',
-  'react-toast',
-  'react-tooltip',
-  'react-utilities',
-  'tokens',
-];
-const SHELL_FLUENT = new RegExp(
-  `[\\\\/]node_modules[\\\\/](@fluentui[\\\\/](${DASHBOARD_FLUENT.join('|')})[\\\\/]|@griffel[\\\\/]|tabster[\\\\/]|keyborg[\\\\/]|@floating-ui[\\\\/]|@swc[\\\\/]helpers[\\\\/]|rtl-css-js[\\\\/]|stylis[\\\\/]|use-sync-external-store[\\\\/])`,
-);
-
 /** The common rspack configuration of the five front ends. */
 export function frontEndConfig(options: FrontEndOptions): Configuration {
   const isDev = Boolean(options.env.RSPACK_SERVE);
@@ -358,18 +282,6 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
     ],
     optimization: {
       minimize: !isDev,
-      // The Fluent packages the shell's dashboard uses travel as ONE file: fetched one by one
-      // (89 files), each package's own shared dependencies were only requested once it arrived — a
-      // waterfall of round trips that made the dashboard slower on a slow network than the whole
-      // barrel in one file (bench/portal-throttled.ts). The other Fluent packages the shell
-      // provides stay apart (downloaded only by a page that uses them), and so do a remote's.
-      ...(isShell && !isDev
-        ? {
-            splitChunks: {
-              cacheGroups: { fluent: { test: SHELL_FLUENT, name: 'fluent', chunks: 'async' as const, enforce: true, priority: 10 } },
-            },
-          }
-        : {}),
     },
     performance: { hints: false },
     devServer: {

@@ -86,7 +86,7 @@ it('shows a page added to mf-stock alone in the menu and at its route, the shell
   try {
     fs.writeFileSync(
       PAGE_FILE,
-      `import { Title2 } from '@fluentui/react-components';\n\nexport default function ExtraPage() {\n  return <Title2 as="h1">${LABEL}</Title2>;\n}\n`,
+      `import { Title2 } from '@almacen/shared/fluent';\n\nexport default function ExtraPage() {\n  return <Title2 as="h1">${LABEL}</Title2>;\n}\n`,
     );
     for (const [file, from, to] of edits) replaceOnce(file, from, to);
     buildRemote();

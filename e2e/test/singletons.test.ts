@@ -1,26 +1,21 @@
 // One instance of each shared singleton after visiting all four areas (ARCHITECTURE.md, "Module Federation contract"): the
 // federation runtime's share scope (window.__FEDERATION__.__SHARE__, every instance and scope)
 // holds exactly one loaded copy of each, provided by the shell, after every remote's entry was
-// fetched. Fluent UI is shared package by package (rspack.shared.ts, issue #21): its contexts
-// (react-shared-contexts, react-tabster, react-provider, react-portal, react-utilities) come from
-// the shell, and every other Fluent package that got loaded has exactly one copy too. So is the
-// federation runtime: the shell's, which no remote's entry carries a copy of.
+// fetched. Fluent UI is shared as ONE module, @almacen/shared/fluent (shared/src/fluent.ts, issue
+// #21): no Fluent package is in the share scope on its own, and no file a remote sent to the
+// browser carries Fluent's components — their code, and so their contexts, came from the shell.
+// So is the federation runtime: the shell's, which no remote's entry carries a copy of.
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, signIn } from './support/browser';
 import { baseUrl, REMOTES } from './support/env';
 import { AREAS, areaHeading } from './support/portal';
 
-const FLUENT_CONTEXTS = [
-  '@fluentui/react-shared-contexts',
-  '@fluentui/react-tabster',
-  '@fluentui/react-provider',
-  '@fluentui/react-portal',
-  '@fluentui/react-utilities',
-];
-const SINGLETONS = ['react', 'react-dom', '@almacen/shared/router', 'swr', ...FLUENT_CONTEXTS, '@griffel/react', '@almacen/shared'];
+const SINGLETONS = ['react', 'react-dom', '@almacen/shared/router', 'swr', '@almacen/shared/fluent', '@griffel/react', '@almacen/shared'];
 // Loaded by the first page that uses them (the dashboard does not), from whichever build got there
 // first — the shell provides them too: still one copy each.
 const ON_DEMAND = ['@almacen/shared/kit'];
+/** Class names of Fluent components the areas draw, as their code writes them (one per package). */
+const FLUENT_CODE = ['fui-FluentProvider', 'fui-Button', 'fui-Table', 'fui-Dialog', 'fui-Combobox', 'fui-Field', 'fui-Input'];
 const REMOTE_FOLDERS = REMOTES.map((remote) => remote.folder);
 
 let browser: Browser;
@@ -31,8 +26,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-it('loads react, react-dom, the router, swr, each Fluent UI package, Griffel, @almacen/shared and its kit once', async () => {
+it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared and its kit once', async () => {
   const { page, log } = await newPage(browser);
+  // What each remote sent to the browser (its entry and chunks), to look for Fluent's code in it.
+  const fromRemotes: Array<Promise<{ url: string; body: string }>> = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/remotes/') && /\.js$/.test(new URL(response.url()).pathname))
+      fromRemotes.push(response.text().then((body) => ({ url: response.url(), body })));
+  });
   await signIn(page);
   for (const remote of REMOTE_FOLDERS) {
     const visit = AREAS.find((a) => a.remote === remote)!;
@@ -73,11 +74,23 @@ it('loads react, react-dom, the router, swr, each Fluent UI package, Griffel, @a
     expect({ name, count: loaded.length, from: loaded[0]?.from }).toEqual({ name, count: 1, from: 'shell' });
   }
   for (const name of ON_DEMAND) expect({ name, count: scope[name].length }).toEqual({ name, count: 1 });
-  // The other Fluent packages: at most one loaded copy each, whoever provided it (a package only
-  // remotes use comes from the first remote that needs it); the ones the tables use are among them.
-  const fluent = Object.keys(scope).filter((name) => name.startsWith('@fluentui/') && scope[name].length > 0);
-  expect(fluent).toEqual(expect.arrayContaining(['@fluentui/react-button', '@fluentui/react-table', '@fluentui/react-dialog']));
-  for (const name of fluent) expect({ name, count: scope[name].length }).toEqual({ name, count: 1 });
+  // No Fluent package is shared on its own: they are all inside @almacen/shared/fluent.
+  expect(Object.keys(scope).filter((name) => name.startsWith('@fluentui/'))).toEqual([]);
+  // And no remote sent Fluent's components: every one drawn came from the shell's copy. (Each
+  // remote's build holds a copy of its own, for a shell that would not provide one: never fetched.)
+  const remoteFiles = await Promise.all(fromRemotes);
+  expect(remoteFiles.length).toBeGreaterThan(REMOTE_FOLDERS.length * 2);
+  expect(remoteFiles.filter((file) => FLUENT_CODE.some((name) => file.body.includes(name))).map((file) => file.url)).toEqual([]);
+  // The check can fail: the shell's own files do carry those class names.
+  const shellFluent = await page.evaluate(async () => {
+    const scripts = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => url.endsWith('.js') && !new URL(url).pathname.startsWith('/remotes/'));
+    const bodies = await Promise.all(scripts.map(async (url) => (await fetch(url)).text()));
+    return bodies.some((body) => body.includes('fui-Combobox'));
+  });
+  expect(shellFluent).toBe(true);
 
   // The federation runtime itself is one copy too (issue #21): the shell's build puts its runtime
   // on the page and each remote's container uses it (rspack.shared.ts, `experiments`) instead of

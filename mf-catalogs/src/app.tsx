@@ -1,6 +1,6 @@
 // What this remote exposes as ./App: its routes, relative to where the shell mounts it
 // (/dashboard/catalogs/*), and no providers (the shell's — or the standalone bootstrap's — are used).
-import { Title2 } from '@fluentui/react-components';
+import { Title2 } from '@almacen/shared/fluent';
 import { Navigate, Route, Routes } from '@almacen/shared/router';
 import { CategoriesPage } from './features/categories/components/categories-page';
 import { EmployeesPage } from './features/employees/components/employees-page';

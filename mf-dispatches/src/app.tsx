@@ -1,7 +1,7 @@
 // What this remote exposes as ./App: its routes, relative to where the shell mounts it
 // (/dashboard/dispatches/*), and no providers (the shell's — or the standalone bootstrap's — are used).
-import { Title2 } from '@fluentui/react-components';
 import { PermissionGate } from '@almacen/shared';
+import { Title2 } from '@almacen/shared/fluent';
 import { Navigate, Route, Routes } from '@almacen/shared/router';
 import { DispatchHistory } from './features/dispatch-history/components/dispatch-history';
 import { DispatchWizard, WIZARD_TEXTS } from './features/dispatch-wizard/components/dispatch-wizard';

@@ -1,7 +1,7 @@
 // What this remote exposes as ./App: its routes, relative to where the shell mounts it
 // (/dashboard/invoices/*), and no providers (the shell's — or the standalone bootstrap's — are used).
-import { Title2 } from '@fluentui/react-components';
 import { PermissionGate } from '@almacen/shared';
+import { Title2 } from '@almacen/shared/fluent';
 import { Navigate, Route, Routes } from '@almacen/shared/router';
 import { CreateInvoiceWizard, INVOICE_WIZARD_TEXTS } from './features/create-invoice/components/create-invoice-wizard';
 import { InvoiceHistory } from './features/invoice-history/components/invoice-history';

@@ -1,6 +1,6 @@
 // What this remote exposes as ./App: its routes, relative to where the shell mounts it
 // (/dashboard/stock/*), and no providers (the shell's — or the standalone bootstrap's — are used).
-import { Title2 } from '@fluentui/react-components';
+import { Title2 } from '@almacen/shared/fluent';
 import { Route, Routes } from '@almacen/shared/router';
 import { ClosingsPage } from './features/closings/components/closings-page';
 import { CountPage } from './features/counts/components/count-page';

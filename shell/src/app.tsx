@@ -4,9 +4,9 @@
 // After sign-in, RequireAccess waits for /api/me (issue #15); a page whose menu entry names a
 // permission the person lacks shows <Forbidden> (PagePermission). The shell's own pages
 // (administration) are lazy too.
-import { Spinner } from '@fluentui/react-components';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useRuntimeConfig } from '@almacen/shared';
+import { Spinner } from '@almacen/shared/fluent';
 import { Navigate, Route, Routes } from '@almacen/shared/router';
 import { AuthCallback } from './auth/auth-callback';
 import { PagePermission } from './auth/page-permission';

@@ -1,9 +1,9 @@
 // Behind the async boundary of index.ts: Module Federation has set up the shared scope, so React
 // and the rest are the singletons every remote will reuse.
-import { FluentProvider, Body1, Button, Title3 } from '@fluentui/react-components';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { almacenTheme, createOidcSession, loadRuntimeConfig } from '@almacen/shared';
+import { FluentProvider, Body1, Button, Title3 } from '@almacen/shared/fluent';
 import { BrowserRouter } from '@almacen/shared/router';
 import { AppRoutes } from './app';
 import { configureRemotes } from './federation/remotes';

@@ -5,6 +5,18 @@
 // On the partidas page, "Cargar partidas del clasificador" previews the CONAC chapter 2000
 // partidas genéricas shipped with Almacén the same way (the server holds the file), and the same
 // "Importar N registros" loads them; loaded twice, every row is "Sin cambios".
+import { ArrowDownloadRegular, ArrowUploadRegular, BookOpenRegular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
+import {
+  importTemplateRequest,
+  useCan,
+  useImportPreview,
+  useImportRows,
+  useReportDownload,
+  type ImportCatalog,
+  type ImportResult,
+  type ImportRowStatus as RowStatus,
+} from '@almacen/shared';
 import {
   Badge,
   Button,
@@ -23,19 +35,7 @@ import {
   TableRow,
   Text,
   tokens,
-} from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowUploadRegular, BookOpenRegular } from '@fluentui/react-icons';
-import { useRef, useState } from 'react';
-import {
-  importTemplateRequest,
-  useCan,
-  useImportPreview,
-  useImportRows,
-  useReportDownload,
-  type ImportCatalog,
-  type ImportResult,
-  type ImportRowStatus as RowStatus,
-} from '@almacen/shared';
+} from '@almacen/shared/fluent';
 
 export type { ImportCatalog };
 

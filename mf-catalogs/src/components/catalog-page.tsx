@@ -1,7 +1,7 @@
 // The frame of every catalogue screen: its heading and its table.
-import { makeStyles, Title2, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@almacen/shared';
+import { makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { CatalogImport, type ImportCatalog } from './catalog-import';
 
 const useStyles = makeStyles({

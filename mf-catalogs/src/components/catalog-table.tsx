@@ -4,10 +4,10 @@
 // that runs the delete. Each screen brings its texts, columns and form dialogs. Without
 // catalogs.write (issue #15) the list, its search and its detail stay, and "Añadir …" and the row
 // menu are not there: nothing is offered that the API would refuse.
-import { Button } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { tableLoadError, useCan } from '@almacen/shared';
+import { Button } from '@almacen/shared/fluent';
 import { ConfirmDialog, DataTable, type DataTableColumn, editDeleteActions, RowActionsMenu } from '@almacen/shared/kit';
 import type { CatalogDialogs } from './use-catalog-dialogs';
 

@@ -2,8 +2,8 @@
 // one SWR cache the shell and the remotes share, so asking costs one request per session (and
 // again when the shell revalidates it). The API decides; the portal only hides or disables what
 // would be refused, and shows the API's own words when something is.
-import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import useSWR, { type SWRResponse } from 'swr';
+import { MessageBar, MessageBarBody, MessageBarTitle } from '@almacen/shared/fluent';
 import { forbiddenMessage, type Me, type Permission } from '../domain/access';
 import { useApi } from './hooks';
 

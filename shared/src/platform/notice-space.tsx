@@ -3,8 +3,8 @@
 // buttons); while it sits in the strip of the window the notifications take, they are lifted just
 // above it. The page scrolls under the fixed notifications, so the lift is measured again on
 // scroll, on resize and when the page's size changes.
-import { Toaster } from '@fluentui/react-components';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { Toaster } from '@almacen/shared/fluent';
 
 /** Fluent's distances of a bottom-end toast from the window's edges, and a toast's width. */
 export const NOTICE_OFFSET = { horizontal: 20, vertical: 16 } as const;

@@ -4,8 +4,8 @@
 // "¡Oh no!" with the API's words; a load that fails with nothing on screen toasts once and says so
 // in place with "Reintentar"; a refresh that fails keeps what is shown and only says so in place,
 // without a toast (kit/actions/load-failure.tsx, the DataTable).
-import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useMemo } from 'react';
+import { Toast, ToastBody, ToastTitle, useToastController } from '@almacen/shared/fluent';
 import { ERROR_TITLE } from './error-text';
 
 export const TOASTER_ID = 'almacen-toaster';

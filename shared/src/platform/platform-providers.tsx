@@ -1,8 +1,8 @@
 // Everything a screen needs from the platform, provided ONCE: by the shell for the whole portal,
 // or by a remote's bootstrap when it runs alone. Remotes' exposed Apps never render this.
-import { FluentProvider } from '@fluentui/react-components';
 import { useMemo, type ReactNode } from 'react';
 import { SWRConfig, type Cache, type SWRConfiguration } from 'swr';
+import { FluentProvider } from '@almacen/shared/fluent';
 import type { ApiClient } from './api-client';
 import { isApiError } from './api-error';
 import { NoticeToaster } from './notice-space';

@@ -1,9 +1,9 @@
 // A remote running alone (`npm run dev -w mf-stock`) for its squad: it plays the shell's part —
 // reads the same /config.json, signs in with the same provider, and wraps the remote's App in the
 // same providers. Federated, the shell does all of this and this file is never loaded.
-import { Body1, Spinner, Title3 } from '@fluentui/react-components';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Body1, Spinner, Title3 } from '@almacen/shared/fluent';
 import { BrowserRouter, Link } from '@almacen/shared/router';
 import { createApiClient } from './api-client';
 import { CALLBACK_PATH, createOidcSession } from './auth/oidc-session';

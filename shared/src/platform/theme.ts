@@ -1,6 +1,6 @@
 // The portal's red brand ("a custom red brand palette"). One ramp, one theme, used by the
 // single FluentProvider of the shell (and of a remote running alone).
-import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
+import { createLightTheme, type BrandVariants, type Theme } from '@almacen/shared/fluent';
 
 export const almacenBrand: BrandVariants = {
   10: '#080202',

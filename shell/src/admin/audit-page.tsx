@@ -1,11 +1,11 @@
 // "Bitácora" (issue #15, Administración): who did what, when, to which record, and what changed.
 // Read-only. Filters go to the server (the log grows without bound), which answers a page at a
 // time, newest first; "Cargar más" asks for older rows, "Exportar XLSX" for every filtered row.
-import { Button, Field, Input, Select, Subtitle2, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { spanishCollator, tableLoadError, usePageTitle, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { AUDIT_ACTIONS, formatDateTime, type AuditActionName, type AuditLogEntry } from '@almacen/shared/domain';
+import { Button, Field, Input, Select, Subtitle2, Title2, makeStyles, tokens } from '@almacen/shared/fluent';
 import { DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { AUDIT_PAGE_SIZE, NO_FILTERS, auditReportRequest, useAuditFilterChoices, useAuditLog, type AuditFilters } from './audit-api';
 import { AUDIT_ACTION_LABELS, actionLabel, changeLines, entityLabel } from './audit-diff';

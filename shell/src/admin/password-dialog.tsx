@@ -1,5 +1,7 @@
 // The one-time password of a new account or a reset, shown once (like the CLI): a copy button and
 // the warning that it will not be shown again. Closing the dialog forgets it.
+import { CopyRegular } from '@fluentui/react-icons';
+import { useNotify } from '@almacen/shared';
 import {
   Button,
   Dialog,
@@ -14,9 +16,7 @@ import {
   MessageBarBody,
   makeStyles,
   tokens,
-} from '@fluentui/react-components';
-import { CopyRegular } from '@fluentui/react-icons';
-import { useNotify } from '@almacen/shared';
+} from '@almacen/shared/fluent';
 
 export const ONE_TIME_PASSWORD_WARNING =
   'Esta contraseña se muestra solo esta vez: cópiala ahora y entrégala a la persona por un medio seguro. Si se pierde, restablécela.';

@@ -2,7 +2,6 @@
 // Almacén are edited in "Roles…"; those the identity provider or ADMIN_USERS grant show apart and
 // cannot be removed here. With the embedded provider an administrator also creates accounts,
 // resets passwords (the one-time password shows once) and deactivates or reactivates accounts.
-import { Badge, Button, Caption1, Checkbox, Label, Title2, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { useId, useMemo, useState } from 'react';
 import { useField } from 'react-final-form';
@@ -18,6 +17,7 @@ import {
   type RoleSource,
   type UserSummary,
 } from '@almacen/shared/domain';
+import { Badge, Button, Caption1, Checkbox, Label, Title2, Tooltip, makeStyles, tokens } from '@almacen/shared/fluent';
 import {
   ConfirmDialog,
   DataTable,

@@ -1,6 +1,6 @@
 // /auth/callback: finishes the authorization-code exchange, then returns where the user was going.
-import { Body1, Button } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
+import { Body1, Button } from '@almacen/shared/fluent';
 import { useNavigate } from '@almacen/shared/router';
 import { useAuth } from './auth-context';
 import { FullPageSpinner } from './require-auth';

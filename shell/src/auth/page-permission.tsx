@@ -1,9 +1,9 @@
 // A page the person may not use shows the API's 403 words instead (issue #15): the route of a
 // menu entry that names a permission, reached by a link or typed in the address bar.
-import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Title2, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { Forbidden, useMe, usePageTitle } from '@almacen/shared';
 import { isPermission } from '@almacen/shared/domain';
+import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Title2, tokens } from '@almacen/shared/fluent';
 import type { MenuEntry } from '@almacen/shared/pages';
 import { useLocation } from '@almacen/shared/router';
 import { entryFor, mayShow } from '../layout/navigation';

@@ -3,9 +3,9 @@
 // nothing else loads, since every other call would be refused. While they wait, /api/me is asked
 // again every 15 s and whenever the window gets focus, so a role granted meanwhile lets them in
 // without signing out and in again.
-import { Body1, Button, Card, Caption1, MessageBar, MessageBarBody, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState, type ReactNode } from 'react';
 import { AlmacenLogo, LoadFailure, NO_ACCESS_MESSAGE, isApiError, useCurrentUser, useMe, usePageTitle } from '@almacen/shared';
+import { Body1, Button, Card, Caption1, MessageBar, MessageBarBody, Title3, makeStyles, tokens } from '@almacen/shared/fluent';
 import { useAuth } from './auth-context';
 import { FullPageSpinner } from './require-auth';
 

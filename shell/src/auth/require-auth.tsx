@@ -1,7 +1,7 @@
 // Route guard of /dashboard: a spinner while the sign-in status resolves, "/" for a
 // visitor who is not signed in, the nested page otherwise.
-import { Spinner } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { Spinner } from '@almacen/shared/fluent';
 import { Navigate } from '@almacen/shared/router';
 import { useAuth } from './auth-context';
 

@@ -1,7 +1,7 @@
 // "/": the sign-in page. A visitor who is already signed in goes straight to /dashboard.
-import { Body1, Button, Card, makeStyles, Subtitle2, Title2, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { AlmacenLogo, usePageTitle, useRuntimeConfig } from '@almacen/shared';
+import { Body1, Button, Card, makeStyles, Subtitle2, Title2, tokens } from '@almacen/shared/fluent';
 import { Navigate } from '@almacen/shared/router';
 import { useAuth } from './auth-context';
 import { FullPageSpinner } from './require-auth';

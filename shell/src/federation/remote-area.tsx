@@ -1,8 +1,8 @@
 // One area of the portal (catalogues, entries, exits, stock) served by a remote. The remote is
 // fetched on the first visit only; if it cannot load, only this area shows the error and
 // "Reintentar" — the navigation and the other areas keep working.
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
 import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@almacen/shared/fluent';
 import { loadRemoteApp, RemoteLoadError, type RemoteModule, type RemoteName } from './remotes';
 
 // Lazy components survive navigation, so coming back to an area does not fetch it again.

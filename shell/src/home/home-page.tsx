@@ -1,9 +1,9 @@
 // /dashboard: welcome and the release notes. Issue #20: between them, the sections
 // remotes expose as ./Home (the stock squad's figures and charts), each in its own error
 // boundary: a remote that is down shows "Reintentar" there, the greeting and the notes stay.
-import { Body1, Card, CardHeader, makeStyles, Subtitle2, Title2, tokens } from '@fluentui/react-components';
 import { Can, useCurrentUser, usePageTitle } from '@almacen/shared';
 import type { Permission } from '@almacen/shared/domain';
+import { Body1, Card, CardHeader, makeStyles, Subtitle2, Title2, tokens } from '@almacen/shared/fluent';
 import type { RemotePages } from '@almacen/shared/pages';
 import { RemoteArea } from '../federation/remote-area';
 

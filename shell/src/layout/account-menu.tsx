@@ -1,6 +1,8 @@
 // The account menu of the header: who is signed in (name, e-mail, picture — or initials when the
 // provider sends no picture), "Cuenta" (with the person's roles in Almacén and, when the provider
 // publishes one, a link to its account page) and "Cerrar sesión".
+import { useState } from 'react';
+import { ACCESS_ROLE_LABELS, useCurrentUser, useMe, useRuntimeConfig } from '@almacen/shared';
 import {
   Avatar,
   Body1,
@@ -21,9 +23,7 @@ import {
   MenuTrigger,
   makeStyles,
   tokens,
-} from '@fluentui/react-components';
-import { useState } from 'react';
-import { ACCESS_ROLE_LABELS, useCurrentUser, useMe, useRuntimeConfig } from '@almacen/shared';
+} from '@almacen/shared/fluent';
 import { useAuth } from '../auth/auth-context';
 
 const useStyles = makeStyles({

@@ -1,8 +1,8 @@
 // The protected frame: header (logo, menu button under 720 px, account menu), side navigation
 // (the entries the person may use) and the page of the current route.
-import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { AlmacenLogo, useMe, useRuntimeConfig } from '@almacen/shared';
+import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@almacen/shared/fluent';
 import type { RemotePages } from '@almacen/shared/pages';
 import { Link, Outlet } from '@almacen/shared/router';
 import { AccountMenu } from './account-menu';

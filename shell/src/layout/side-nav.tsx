@@ -1,4 +1,6 @@
 // The nested menu. Beside the content on wide screens; in an overlay drawer under 720 px.
+import { useState, type MouseEvent } from 'react';
+import { AlmacenLogo } from '@almacen/shared';
 import {
   NavCategory,
   NavCategoryItem,
@@ -10,9 +12,7 @@ import {
   NavSubItemGroup,
   Title3,
   makeStyles,
-} from '@fluentui/react-components';
-import { useState, type MouseEvent } from 'react';
-import { AlmacenLogo } from '@almacen/shared';
+} from '@almacen/shared/fluent';
 import { useLocation, useNavigate } from '@almacen/shared/router';
 import { groupOf, isGroup, selectedRoute, type NavEntry } from './navigation';
 

@@ -5,7 +5,7 @@
 // - data already on screen (a background refresh failed): the data stays, and a notice says it may
 //   be out of date, with "Reintentar" (RefreshFailure; no toast — nothing was lost).
 // LoadProblem picks one of them, or nothing, from what a read hook of the API layer answers.
-import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@almacen/shared/fluent';
 import { loadErrorText } from '../../platform/error-text';
 import { TABLE_TEXTS } from '../data-table/texts';
 import { useLoadErrorToast } from './use-load-error-toast';

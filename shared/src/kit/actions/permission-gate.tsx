@@ -2,8 +2,8 @@
 // "Sin permiso" that then turns into the form, nor a form that then disappears); without the
 // permission the page's title and the API's own 403 words instead of a form that would be
 // refused; with it, the page.
-import { makeStyles, Spinner, Title2, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
 import type { Permission } from '../../domain/access';
 import { Forbidden, useCan, useMe } from '../../platform';
 import { usePageTitle } from '../hooks/use-page-title';

@@ -11,12 +11,12 @@
 // A small composition, each part testable alone: `useTableState` (search, filters, sort, page,
 // expanded rows, the toolbar's switches, and the rows they leave), `TableToolbar`, `TableGrid`
 // (the header and the body) and `TablePagination`.
-import { ProgressBar } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { ERROR_TITLE } from '@almacen/shared';
 import { useNotify } from '@almacen/shared';
 import { RefreshFailure } from '@almacen/shared';
 import { isAtLeast, useBreakpoint } from '@almacen/shared';
+import { ProgressBar } from '@almacen/shared/fluent';
 import { markTable, TABLE_MARKS } from './marks';
 import { DEFAULT_VIRTUALIZE_FROM, useTableStyles } from './styles';
 import { TableGrid } from './table-grid';

@@ -2,8 +2,8 @@
 // unit as a badge, a missing one as "Sin unidad de medida asignada" / "Sin partida asignada" in
 // italics at the table's own size (Fluent's Text would set 14 px in a 12 px compact table). On a
 // phone they give way to ID and Nombre.
-import { Badge } from '@fluentui/react-components';
 import { MISSING_LABELS, type Described } from '@almacen/shared/domain';
+import { Badge } from '@almacen/shared/fluent';
 import type { DataTableColumn } from './types';
 
 const NONE_STYLE = { fontStyle: 'italic' } as const;

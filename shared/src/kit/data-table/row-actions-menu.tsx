@@ -1,7 +1,7 @@
 // The per-row menu of catalogue tables ("Editar partida", "Eliminar partida").
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@almacen/shared/fluent';
 import { TABLE_TEXTS } from './texts';
 
 export interface RowAction {

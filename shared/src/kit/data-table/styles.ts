@@ -1,5 +1,5 @@
 // The DataTable's styles and fixed sizes, shared by its parts (toolbar, grid, pagination).
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@almacen/shared/fluent';
 
 export const FLUENT_SIZE = { xs: 'extra-small', md: 'small', xl: 'medium' } as const;
 export const EXPAND_COLUMN = '__expand';

@@ -5,6 +5,9 @@
 // shrink or grow in proportion, a width the person dragged is kept, and only when even the
 // narrowest readable widths do not fit does the table scroll sideways, the actions column stuck
 // to the right edge.
+import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { Fragment, useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { COLUMN_SIZE, MAX_SKELETON_ROWS } from '@almacen/shared/domain';
 import {
   Button,
   createTableColumn,
@@ -21,10 +24,7 @@ import {
   useTableColumnSizing_unstable,
   useTableFeatures,
   type TableColumnSizingOptions,
-} from '@fluentui/react-components';
-import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { Fragment, useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { COLUMN_SIZE, MAX_SKELETON_ROWS } from '@almacen/shared/domain';
+} from '@almacen/shared/fluent';
 import { ACTIONS_COLUMN, CELL_PADDING, EXPAND_COLUMN, FIXED_WIDTH, FLUENT_SIZE, READABLE_WIDTH, useTableStyles } from './styles';
 import { fitColumnWidths, isSortable, type ColumnWant } from './table-model';
 import { TABLE_TEXTS } from './texts';

@@ -1,7 +1,7 @@
 // The footer of a DataTable: rows per page (5–100), "from–to of total", previous and next.
-import { Button, Label, mergeClasses, Select, Text, useId } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { PAGE_SIZES } from '@almacen/shared/domain';
+import { Button, Label, mergeClasses, Select, Text, useId } from '@almacen/shared/fluent';
 import { useTableStyles } from './styles';
 import { TABLE_TEXTS } from './texts';
 

@@ -1,6 +1,9 @@
 // The line above a DataTable: the search box on the left, the screen's own buttons, and on the
 // right the switches for the search, the column filters and the density. ≥ 1024 px one line;
 // 720–1023 px it wraps; under 720 px everything stacks.
+import { FilterDismissRegular, FilterRegular, SearchRegular, TextDensityRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import type { Breakpoint } from '@almacen/shared';
 import {
   Button,
   Menu,
@@ -12,10 +15,7 @@ import {
   SearchBox,
   Tooltip,
   type MenuProps,
-} from '@fluentui/react-components';
-import { FilterDismissRegular, FilterRegular, SearchRegular, TextDensityRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
-import type { Breakpoint } from '@almacen/shared';
+} from '@almacen/shared/fluent';
 import { markTable, TABLE_MARKS } from './marks';
 import { useTableStyles } from './styles';
 import { TABLE_TEXTS } from './texts';

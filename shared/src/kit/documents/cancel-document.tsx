@@ -1,11 +1,11 @@
 // Cancelling an entry or an exit (issue #16): the dialog that asks for the reason, the badge of a
 // cancelled document and the block that says who cancelled it, when and why. The remotes pass
 // their words ("entrada" / "salida"); the request and its notices are theirs (useAction).
-import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { formatDateTime } from '@almacen/shared/domain';
 import { cancellationSchema } from '@almacen/shared/domain';
 import type { DocumentCancellation } from '@almacen/shared/domain';
+import { Badge, makeStyles, Text, tokens } from '@almacen/shared/fluent';
 import { FormDialog } from '../form/form-dialog';
 import { validateSchema } from '../form/schema-validator';
 import { TextField } from '../form/text-field';

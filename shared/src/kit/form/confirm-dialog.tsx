@@ -1,5 +1,5 @@
 // The confirmation every delete asks for: "¿Realmente deseas hacer esto?".
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@almacen/shared/fluent';
 
 export const CONFIRM_TEXTS = {
   title: '¿Realmente deseas hacer esto?',

@@ -1,4 +1,3 @@
-import { Field, Input } from '@fluentui/react-components';
 import { useContext, useMemo } from 'react';
 import { useField } from 'react-final-form';
 import { PlatformContext } from '@almacen/shared';
@@ -6,6 +5,7 @@ import { DEFAULT_TIME_ZONE, MIN_DOCUMENT_DATE } from '@almacen/shared/domain';
 import { todayIn } from '@almacen/shared/domain';
 import { dayAfter, periodClosedHint, periodClosedMessage } from '@almacen/shared/domain';
 import { MESSAGES } from '@almacen/shared/domain';
+import { Field, Input } from '@almacen/shared/fluent';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 
 export interface DateFieldProps {

@@ -1,6 +1,6 @@
-import { Field, Input, type InputProps } from '@fluentui/react-components';
 import { useField } from 'react-final-form';
 import { QUANTITY_SCALE } from '@almacen/shared/domain';
+import { Field, Input, type InputProps } from '@almacen/shared/fluent';
 import { acceptsDecimalInput, normalizeDecimalInput, toDecimalTyping } from './decimal-input';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 

@@ -1,6 +1,9 @@
 // A modal form: react-final-form inside a Fluent Dialog. On a valid submit the dialog closes,
 // the form resets and `onSubmit` runs (its progress shows in the table, its failure in a toast),
 // as the catalogue modals do.
+import type { FormApi } from 'final-form';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Form } from 'react-final-form';
 import {
   Button,
   Dialog,
@@ -11,10 +14,7 @@ import {
   DialogTitle,
   makeStyles,
   tokens,
-} from '@fluentui/react-components';
-import type { FormApi } from 'final-form';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Form } from 'react-final-form';
+} from '@almacen/shared/fluent';
 import type { FormErrors } from './schema-validator';
 
 export const FORM_DIALOG_TEXTS = { submit: 'Guardar', cancel: 'Cancelar' } as const;

@@ -1,10 +1,10 @@
 // A select you can type into (Fluent Combobox): the list narrows as you type, without case or
 // accents, and says "Sin coincidencias" when nothing matches. Long lists (10,000 products) show
 // only the first matches, so opening it stays instant.
-import { Combobox, Field, Option, type ComboboxProps } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useField } from 'react-final-form';
 import { foldForSearch } from '@almacen/shared';
+import { Combobox, Field, Option, type ComboboxProps } from '@almacen/shared/fluent';
 import { FIELD_SUBSCRIPTION, visibleError } from './field-state';
 
 export const NO_MATCHES = 'Sin coincidencias';

@@ -1,7 +1,7 @@
 // Fluent fields wired to react-final-form: the field's message appears under it (Fluent Field's
 // validationMessage).
-import { Field, Input, Textarea, type InputProps } from '@fluentui/react-components';
 import { useField } from 'react-final-form';
+import { Field, Input, Textarea, type InputProps } from '@almacen/shared/fluent';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 
 /**

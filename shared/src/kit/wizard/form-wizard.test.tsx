@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom';
-import { Field as FluentField, Input } from '@fluentui/react-components';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Field } from 'react-final-form';
 import { object, string, type Struct } from 'superstruct';
 import { define } from 'superstruct';
+import { Field as FluentField, Input } from '@almacen/shared/fluent';
 import { Link, Route, Routes, useLocation, useNavigate, type InitialEntry } from '@almacen/shared/router';
 import {
   FormWizard,

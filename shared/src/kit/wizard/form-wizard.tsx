@@ -12,7 +12,6 @@
 // - saving sends one Idempotency-Key per request (kept with the draft), keeps the button disabled
 //   while the request runs and after success, and resets the form FORM_RESET_DELAY_MS after
 //   success; a failure keeps everything typed.
-import { Button, makeStyles, mergeClasses, Title2, tokens, typographyStyles } from '@fluentui/react-components';
 import type { FormApi } from 'final-form';
 import arrayMutators from 'final-form-arrays';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -20,6 +19,7 @@ import { Form, useFormState } from 'react-final-form';
 import { ERROR_TITLE, useCurrentUser, useKeepNoticesClear, useNotify } from '@almacen/shared';
 import { useIdempotencyKey, type IdempotencyState } from '@almacen/shared';
 import { FORM_RESET_DELAY_MS, MIN_PRODUCTS_PER_DOCUMENT, WIZARD_MAX_WIDTH } from '@almacen/shared/domain';
+import { Button, makeStyles, mergeClasses, Title2, tokens, typographyStyles } from '@almacen/shared/fluent';
 import { useLocation, useNavigate, type Location } from '@almacen/shared/router';
 import { useLeaveGuard } from './leave-guard';
 import { toFormErrors, type StepValidator } from './step-validation';

@@ -1,11 +1,11 @@
 // The repeating product rows of both wizards: "Añadir un producto" appends a row;
 // a row can be removed only while more than one exists, and only after confirmation.
 // The caller renders a row's fields; each row is a labelled group ("Producto 2").
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { FieldArray } from 'react-final-form-arrays';
 import { newIdempotencyKey } from '@almacen/shared';
+import { Button, makeStyles, tokens } from '@almacen/shared/fluent';
 import { ConfirmDialog } from '../form/confirm-dialog';
 
 export const ADD_PRODUCT_LABEL = 'Añadir un producto';

@@ -1,10 +1,10 @@
 // The "¡Hey!" notice of the wizards (min products). Fluent's own toast timeout runs on a CSS
 // animation, which pauses on hover and never ends where animations do not run; the spec says the
 // notice closes after 3 s, so a plain timer dismisses it.
-import { Toast, ToastBody, ToastTitle, useToastController } from '@fluentui/react-components';
 import { useCallback, useEffect, useRef } from 'react';
 import { TOASTER_ID } from '@almacen/shared';
 import { MIN_PRODUCTS_NOTICE_MS } from '@almacen/shared/domain';
+import { Toast, ToastBody, ToastTitle, useToastController } from '@almacen/shared/fluent';
 
 export const NOTICE_TITLE = '¡Hey!';
 

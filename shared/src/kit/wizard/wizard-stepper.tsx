@@ -1,6 +1,6 @@
 // The step indicator. Deliberately not interactive: the spec says steps cannot be jumped to by
 // clicking, so the labels are plain list items, not buttons or links.
-import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Text, tokens } from '@almacen/shared/fluent';
 
 const useStyles = makeStyles({
   list: {

@@ -1,10 +1,10 @@
 // The detail of an expanded employee: their roles (ID, Rol), "Asignar rol" and, per role,
 // "Eliminar asignación" (those two only with catalogs.write, issue #15).
-import { Button } from '@fluentui/react-components';
 import { PersonAddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { tableLoadError, useAssignRole, useCan, useEmployeeRoles, useLoadErrorToast, useRemoveRole, useRoles } from '@almacen/shared';
 import { assignRoleSchema, type AssignRole, type Employee, type Role } from '@almacen/shared/domain';
+import { Button } from '@almacen/shared/fluent';
 import {
   ConfirmDialog,
   DataTable,

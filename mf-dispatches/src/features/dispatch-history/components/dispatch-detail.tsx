@@ -1,11 +1,11 @@
 // The expanded exit: its movements (each expanding into its product; its cancellation's too),
 // "Reporte de salida", and either "Cancelar salida" (when the person may cancel) or who cancelled
 // it, when and why.
-import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { dispatchReportRequest, tableLoadError, useDispatchMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { formatCurrency, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
+import { Button, makeStyles, Spinner, tokens } from '@almacen/shared/fluent';
 import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
 import { MovementProduct } from './movement-product';

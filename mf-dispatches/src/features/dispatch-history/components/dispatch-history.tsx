@@ -1,11 +1,11 @@
 // "Consultar historial de salidas": every exit, newest first; a row
 // expands into its movements and its report, and lets the exit be cancelled (issue #16). "Crear
 // nueva salida" only with dispatches.create, "Cancelar salida" only with dispatches.cancel (issue #15).
-import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { tableLoadError, useCan, useCancelDispatch, useDispatches, usePageTitle } from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
+import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { useNavigate } from '@almacen/shared/router';
 import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';

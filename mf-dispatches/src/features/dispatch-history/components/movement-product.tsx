@@ -1,7 +1,7 @@
 // The nested detail of a movement: the product it moved.
-import { Spinner } from '@fluentui/react-components';
 import { LoadProblem, useProduct } from '@almacen/shared';
 import { MISSING_LABELS } from '@almacen/shared/domain';
+import { Spinner } from '@almacen/shared/fluent';
 import { SummaryFields } from '@almacen/shared/kit';
 
 export const PRODUCT_TEXTS = {

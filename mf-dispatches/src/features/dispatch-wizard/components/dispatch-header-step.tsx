@@ -1,7 +1,7 @@
 // Step 1, "Datos de la salida": the date and the three people who sign the exit voucher.
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { type Employee, useEmployees, useLoadErrorToast } from '@almacen/shared';
+import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { DateField, SelectField, type SelectOption } from '@almacen/shared/kit';
 
 export const HEADER_LABELS = {

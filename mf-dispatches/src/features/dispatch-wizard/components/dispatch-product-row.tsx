@@ -1,9 +1,9 @@
 // One row of "Lista de productos": product, quantity (with what is available), the exit price the
 // stock dictates (read-only) and observations.
-import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useField, useForm } from 'react-final-form';
 import { LoadProblem, useStock } from '@almacen/shared';
 import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
+import { Field, Input, makeStyles, tokens } from '@almacen/shared/fluent';
 import { DecimalField, READ_ONLY_APPEARANCE, SelectField, type SelectOption, TextField, visibleError } from '@almacen/shared/kit';
 import { STOCK_MESSAGES } from '../form/stock-limits';
 

@@ -1,5 +1,8 @@
 // Step 3, "Resumen de salida": what will be saved, read-only. It says plainly when a row no longer
 // fits the stock (after a 409 the availability is read again and the rows are checked again).
+import { useFormState } from 'react-final-form';
+import { type Employee, type Product, useEmployees, useProducts } from '@almacen/shared';
+import { formatCurrency, formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
 import {
   makeStyles,
   MessageBar,
@@ -12,10 +15,7 @@ import {
   TableHeaderCell,
   TableRow,
   tokens,
-} from '@fluentui/react-components';
-import { useFormState } from 'react-final-form';
-import { type Employee, type Product, useEmployees, useProducts } from '@almacen/shared';
-import { formatCurrency, formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
+} from '@almacen/shared/fluent';
 import { SummaryFields } from '@almacen/shared/kit';
 import type { DispatchFormValues } from '../form/dispatch-form';
 import { employeeName, HEADER_LABELS } from './dispatch-header-step';

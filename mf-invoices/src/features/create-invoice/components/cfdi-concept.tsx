@@ -1,10 +1,10 @@
 // Above a row filled from a CFDI (issue #19): which concept it is, its warnings (what the form
 // could not hold exactly), and "Registrar producto" when no product is chosen yet.
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useForm } from 'react-final-form';
 import { actionErrorText, createProduct, staleAfter, useApi, useCan, useInvalidate } from '@almacen/shared';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@almacen/shared/fluent';
 import { CFDI_TEXTS, type RowCfdi } from '../lib/cfdi';
 
 const useStyles = makeStyles({

@@ -1,11 +1,11 @@
 // "Cargar CFDI (XML)" on step "Datos de la factura" (issue #19): a button and a drop zone. The file
 // goes to POST /api/cfdi/parse, which creates nothing; its answer fills the form (lib/cfdi.ts).
 // When no supplier has the issuer's RFC, "Registrar proveedor {Nombre} ({Rfc})" creates it here.
-import { Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, DocumentArrowUpRegular, DismissRegular } from '@fluentui/react-icons';
 import { useRef, useState, type DragEvent } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { actionErrorText, apiKeys, createSupplier, parseCfdi, useApi, useCan, useInvalidate } from '@almacen/shared';
+import { Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, tokens } from '@almacen/shared/fluent';
 import { useSupplierOptions } from '../lib/catalog-options';
 import { applyCfdi, CFDI_TEXTS, MAX_CFDI_FILE_BYTES } from '../lib/cfdi';
 import type { InvoiceFormValues } from '../lib/invoice-values';

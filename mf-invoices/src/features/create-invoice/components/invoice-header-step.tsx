@@ -1,6 +1,6 @@
 // Step 1 "Datos de la factura": where the goods come from, which document, and who signs.
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { INVOICE_TYPES, INVOICE_TYPE_LABELS, type InvoiceType } from '@almacen/shared/domain';
+import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { DateField, SelectField, TextField, type SelectOption } from '@almacen/shared/kit';
 import { useEmployeeOptions, useSupplierOptions } from '../lib/catalog-options';
 import { CfdiLoader } from './cfdi-loader';

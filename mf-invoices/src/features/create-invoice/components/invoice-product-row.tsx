@@ -1,9 +1,9 @@
 // One product of the invoice. The price input edits the
 // typed base price; with "Agregar IVA" or "Agregar IEPS" ticked it is disabled and shows the
 // adjusted price derived from that base (see lib/invoice-values.ts for why).
-import { Checkbox, Field, makeStyles, tokens } from '@fluentui/react-components';
 import { useField } from 'react-final-form';
 import { IEPS_RATE_SCALE, MAX_OBSERVATIONS_LENGTH, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
+import { Checkbox, Field, makeStyles, tokens } from '@almacen/shared/fluent';
 import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption } from '@almacen/shared/kit';
 import { isAdjustablePrice, isValidExciseRate, purchasePriceOf, type InvoiceRowValues } from '../lib/invoice-values';
 import { CfdiConcept } from './cfdi-concept';

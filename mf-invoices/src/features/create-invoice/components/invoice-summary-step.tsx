@@ -1,8 +1,8 @@
 // Step 3 "Resumen de factura": everything the invoice will record, read-only, with the final
 // unit cost of each product ("Precio de adquisición") — what the ledger will value the entry at.
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useFormState } from 'react-final-form';
 import { formatCurrency, formatDate, formatQuantity, invoiceTypeLabel, isCalendarDate, MISSING_LABELS } from '@almacen/shared/domain';
+import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@almacen/shared/fluent';
 import { SummaryFields } from '@almacen/shared/kit';
 import { employeeName, useEmployeeOptions, useProductOptions, useSupplierOptions } from '../lib/catalog-options';
 import { effectiveExciseRate, purchasePriceOf, type InvoiceFormValues } from '../lib/invoice-values';

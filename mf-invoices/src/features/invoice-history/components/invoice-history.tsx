@@ -1,11 +1,11 @@
 // "Consultar historial de entradas": every registered entry; expanding
 // one shows its movements and its report, and lets it be cancelled (issue #16). "Crear nueva
 // entrada" only with invoices.create, "Cancelar entrada" only with invoices.cancel (issue #15).
-import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { tableLoadError, useCan, useCancelInvoice, useInvoices, usePageTitle } from '@almacen/shared';
 import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
+import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { useNavigate } from '@almacen/shared/router';
 import { CANCEL_INVOICE_TEXTS } from '../lib/texts';

@@ -1,11 +1,11 @@
 // The detail of an expanded entry: its movements (its cancellation's too), the "Reporte de
 // entrada" download, and either "Cancelar entrada" (when the person may cancel) or who cancelled
 // it, when and why.
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { invoiceReportRequest, tableLoadError, useInvoiceMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { formatCurrency, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
+import { Button, makeStyles, Spinner, Text, tokens } from '@almacen/shared/fluent';
 import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { CANCEL_INVOICE_TEXTS, CFDI_HISTORY_TEXTS } from '../lib/texts';
 import { useDownloadInvoiceCfdi } from '../lib/use-download-cfdi';

@@ -3,6 +3,21 @@
 // may (useCan('periods.close')) — "Cerrar periodo hasta DD/MM/YYYY" after a confirmation that
 // shows the stock value at that date and the documents dated in that month but registered after
 // it ended, and "Reabrir" on the last closing (with a reason).
+import { ArrowDownloadRegular, LockClosedRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import {
+  closingReportRequest,
+  LoadProblem,
+  useCan,
+  useCloseMonth,
+  useClosings,
+  useNextClosing,
+  usePageTitle,
+  useReopenMonth,
+  useReport,
+  useRuntimeConfig,
+} from '@almacen/shared';
+import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
 import {
   Badge,
   Button,
@@ -23,22 +38,7 @@ import {
   Text,
   Title2,
   tokens,
-} from '@fluentui/react-components';
-import { ArrowDownloadRegular, LockClosedRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import {
-  closingReportRequest,
-  LoadProblem,
-  useCan,
-  useCloseMonth,
-  useClosings,
-  useNextClosing,
-  usePageTitle,
-  useReopenMonth,
-  useReport,
-  useRuntimeConfig,
-} from '@almacen/shared';
-import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
+} from '@almacen/shared/fluent';
 import { CancelDocumentDialog } from '@almacen/shared/kit';
 import { CLOSINGS_TEXTS } from '../lib/texts';
 

@@ -3,31 +3,6 @@
 // and observations typed in place and saved as the user leaves each field (nothing is lost on a
 // reload); the upload of an XLSX/CSV; "Hoja de conteo" (PDF/XLSX, blind or not); "Aplicar
 // ajustes" with a confirmation and the three signers (counts.apply); "Descartar"; the acta.
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Select,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Title2,
-  tokens,
-} from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -53,6 +28,31 @@ import {
   formatQuantity,
   MISSING_LABELS,
 } from '@almacen/shared/domain';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title2,
+  tokens,
+} from '@almacen/shared/fluent';
 import { useParams } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 import { STATUS_COLORS } from './counts-page';

@@ -1,6 +1,10 @@
 // "Inventario físico" (issue #17): the count sessions (ID, Fecha de corte, Descripción, Estado,
 // Diferencias) and "Nuevo conteo" (cut-off date, description, the "Inventario inicial" preset)
 // for whoever may count (useCan('counts.write')).
+import { AddRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
+import { type CountStatus, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
 import {
   Badge,
   Button,
@@ -24,11 +28,7 @@ import {
   Text,
   Title2,
   tokens,
-} from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
-import { type CountStatus, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
+} from '@almacen/shared/fluent';
 import { Link, useNavigate } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 

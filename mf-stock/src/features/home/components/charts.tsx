@@ -4,9 +4,9 @@
 // ≈ 49 KB of compressed JavaScript to every visit of the home page for three bar charts.
 // Hovering a bar shows its name and exact amount (the SVG <title>); the table is the text
 // alternative for a screen reader, so the drawing itself is one labelled image.
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { almacenBrand, type StockSummary } from '@almacen/shared';
 import { formatCurrency } from '@almacen/shared/domain';
+import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { CHART_TITLES, monthLabel, SERIES } from './chart-data';
 
 export const ENTRY_COLOR = almacenBrand[80];

@@ -2,6 +2,9 @@
 // shell above its release notes: the figures, three charts (each with a table toggle as its
 // text alternative; the charts' code loads lazily, after the figures) and the last
 // movements. Amounts es-MX.
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { loadErrorText, LoadProblem, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
+import { formatCurrency, formatDateTime, movementTypeLabel } from '@almacen/shared/domain';
 import {
   Body1,
   Caption1,
@@ -21,10 +24,7 @@ import {
   TableRow,
   ToggleButton,
   tokens,
-} from '@fluentui/react-components';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { loadErrorText, LoadProblem, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
-import { formatCurrency, formatDateTime, movementTypeLabel } from '@almacen/shared/domain';
+} from '@almacen/shared/fluent';
 import { Link as RouterLink } from '@almacen/shared/router';
 import { categoryTable, CHART_TITLES, monthlyTable, topProductsTable, type ChartTable } from './chart-data';
 

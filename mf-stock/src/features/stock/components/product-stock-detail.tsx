@@ -4,20 +4,6 @@
 // The card covers a range of registration dates (issue #18; default: this year up to today).
 // Movements come newest first, one page of 100 at a time; a longer history offers
 // "Cargar movimientos anteriores" under the table (issue #21).
-import {
-  Badge,
-  Button,
-  Field,
-  Input,
-  Label,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  Spinner,
-  Text,
-  tokens,
-  useId,
-} from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
@@ -40,6 +26,20 @@ import {
   type Movement,
   type Product,
 } from '@almacen/shared/domain';
+import {
+  Badge,
+  Button,
+  Field,
+  Input,
+  Label,
+  makeStyles,
+  Skeleton,
+  SkeletonItem,
+  Spinner,
+  Text,
+  tokens,
+  useId,
+} from '@almacen/shared/fluent';
 import { DataTable, type DataTableColumn, useToday } from '@almacen/shared/kit';
 
 export const DETAIL_TEXTS = {

@@ -4,7 +4,6 @@
 // Issue #20: a "Bajo mínimo" badge on products at or under their "Existencia mínima" (at the
 // chosen date), the "Solo bajo mínimo" filter (?bajoMinimo=1, so the home page can link to it)
 // and the "Productos bajo mínimo" report (today's stock).
-import { Badge, Button, Field, Input, makeStyles, Spinner, Switch, Title2, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import {
@@ -18,6 +17,7 @@ import {
   useStockAt,
 } from '@almacen/shared';
 import { compareDecimal, formatCurrency, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
+import { Badge, Button, Field, Input, makeStyles, Spinner, Switch, Title2, tokens } from '@almacen/shared/fluent';
 import { DataTable, type DataTableColumn, productCategoryColumn, productUnitColumn, useToday } from '@almacen/shared/kit';
 import { useSearchParams } from '@almacen/shared/router';
 import { categoryFilter, unitFilter } from './catalog-filter';
