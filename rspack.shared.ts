@@ -68,6 +68,8 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   // ~60 packages (issue #21): a shared module is never tree-shaken, so shared package by package
   // every component package travelled whole. Fluent's contexts are one copy because the module is.
   '@almacen/shared/fluent': singleton(`^${sharedPackage.version}`, sharedPackage.version),
+  // Fluent's form inputs and table features apart (shared/src/fluent-forms.ts): the dashboard has none.
+  '@almacen/shared/fluent-forms': singleton(`^${sharedPackage.version}`, sharedPackage.version),
   // Griffel (Fluent's CSS-in-JS) stays a package of its own: @fluentui/react-icons, which each build
   // bundles for itself, styles its icons with it, and its renderer must be the one the provider uses.
   '@griffel/react': dependency('@griffel/react'),
@@ -200,6 +202,11 @@ export function remoteConfig({ dir, name, pages, env }: RemoteOptions): Configur
   return config;
 }
 
+/** The same singletons, taken from the share scope only: the build provides no copy of its own. */
+function consumedOnly(shared: Record<string, SharedSingleton>): Record<string, SharedSingleton & { import: false }> {
+  return Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, import: false as const }]));
+}
+
 /** The common rspack configuration of the five front ends. */
 export function frontEndConfig(options: FrontEndOptions): Configuration {
   const isDev = Boolean(options.env.RSPACK_SERVE);
@@ -265,7 +272,11 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
         exposes: options.exposes,
         // The shell names no remotes at build time: it reads them from /config.json at run time.
         remotes: {},
-        shared: sharedSingletons,
+        // The shell provides every shared module; a remote's production build consumes them and
+        // brings no copy of its own (`import: false`): its container is smaller, and whatever it
+        // draws comes from the one copy — above all @almacen/shared/fluent and fluent-forms, which
+        // share Fluent's internals only as modules of the same (the shell's) build.
+        shared: isShell || isDev ? sharedSingletons : consumedOnly(sharedSingletons),
         shareStrategy: 'loaded-first',
         runtimePlugins: options.runtimePlugins,
         manifest: isShell ? false : { fileName: 'mf-manifest.json' },

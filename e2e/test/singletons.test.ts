@@ -11,9 +11,9 @@ import { baseUrl, REMOTES } from './support/env';
 import { AREAS, areaHeading } from './support/portal';
 
 const SINGLETONS = ['react', 'react-dom', '@almacen/shared/router', 'swr', '@almacen/shared/fluent', '@griffel/react', '@almacen/shared'];
-// Loaded by the first page that uses them (the dashboard does not), from whichever build got there
-// first — the shell provides them too: still one copy each.
-const ON_DEMAND = ['@almacen/shared/kit'];
+// Loaded by the first page that uses them (the dashboard does not); the shell provides them too,
+// and a remote's production build brings no copy of a shared module: one copy each, the shell's.
+const ON_DEMAND = ['@almacen/shared/kit', '@almacen/shared/fluent-forms'];
 /** Class names of Fluent components the areas draw, as their code writes them (one per package). */
 const FLUENT_CODE = ['fui-FluentProvider', 'fui-Button', 'fui-Table', 'fui-Dialog', 'fui-Combobox', 'fui-Field', 'fui-Input'];
 const REMOTE_FOLDERS = REMOTES.map((remote) => remote.folder);
@@ -73,6 +73,7 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
     expect({ name, versions: loaded.map((l) => l.version) }).toEqual({ name, versions: [loaded[0]?.version].filter(Boolean) });
     expect({ name, count: loaded.length, from: loaded[0]?.from }).toEqual({ name, count: 1, from: 'shell' });
   }
+  // (The share scope's `from` names the build that first asked for one, not the one that provided it.)
   for (const name of ON_DEMAND) expect({ name, count: scope[name].length }).toEqual({ name, count: 1 });
   // No Fluent package is shared on its own: they are all inside @almacen/shared/fluent.
   expect(Object.keys(scope).filter((name) => name.startsWith('@fluentui/'))).toEqual([]);
@@ -106,10 +107,13 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
       folder,
       usesTheShellsRuntime: entry.includes('_FEDERATION_RUNTIME_CORE'),
       ownRuntime: /beforeRequest|__SHARE__/.test(entry),
+      // And it provides no shared module (`import: false`): every singleton is the shell's copy.
+      providesShared: !entry.includes('scopeToSharingDataMapping:{}'),
     }).toEqual({
       folder,
       usesTheShellsRuntime: true,
       ownRuntime: false,
+      providesShared: false,
     });
   }
 

@@ -6,7 +6,9 @@
 // shell, Fluent's contexts (theme, portals, focus management, the toaster) are one copy for the
 // shell and every remote. Everything imports Fluent from here (eslint.config.mjs refuses
 // @fluentui/react-components elsewhere); a page that needs another component adds it to the list.
-// Every type of Fluent is available as is.
+// The form inputs and the data table's column features are @almacen/shared/fluent-forms, loaded
+// with the first page that has a form or a table (the dashboard has neither). Every type of Fluent
+// is available from here as is.
 export type * from '@fluentui/react-components';
 export {
   Avatar,
@@ -16,19 +18,14 @@ export {
   Caption1,
   Card,
   CardHeader,
-  Checkbox,
-  Combobox,
   createLightTheme,
-  createTableColumn,
   Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Field,
   FluentProvider,
-  Input,
   Label,
   Link,
   makeStyles,
@@ -52,16 +49,11 @@ export {
   NavItem,
   NavSubItem,
   NavSubItemGroup,
-  Option,
-  ProgressBar,
-  SearchBox,
-  Select,
   Skeleton,
   SkeletonItem,
   Spinner,
   Subtitle1,
   Subtitle2,
-  Switch,
   Table,
   TableBody,
   TableCell,
@@ -69,7 +61,6 @@ export {
   TableHeaderCell,
   TableRow,
   Text,
-  Textarea,
   Title2,
   Title3,
   Toast,
@@ -81,7 +72,5 @@ export {
   Tooltip,
   typographyStyles,
   useId,
-  useTableColumnSizing_unstable,
-  useTableFeatures,
   useToastController,
 } from '@fluentui/react-components';

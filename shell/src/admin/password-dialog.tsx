@@ -10,13 +10,12 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Field,
-  Input,
   MessageBar,
   MessageBarBody,
   makeStyles,
   tokens,
 } from '@almacen/shared/fluent';
+import { Field, Input } from '@almacen/shared/fluent-forms';
 
 export const ONE_TIME_PASSWORD_WARNING =
   'Esta contraseña se muestra solo esta vez: cópiala ahora y entrégala a la persona por un medio seguro. Si se pierde, restablécela.';

@@ -17,7 +17,8 @@ import {
   type RoleSource,
   type UserSummary,
 } from '@almacen/shared/domain';
-import { Badge, Button, Caption1, Checkbox, Label, Title2, Tooltip, makeStyles, tokens } from '@almacen/shared/fluent';
+import { Badge, Button, Caption1, Label, Title2, Tooltip, makeStyles, tokens } from '@almacen/shared/fluent';
+import { Checkbox } from '@almacen/shared/fluent-forms';
 import {
   ConfirmDialog,
   DataTable,

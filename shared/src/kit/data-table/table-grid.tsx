@@ -10,8 +10,6 @@ import { Fragment, useCallback, useLayoutEffect, useMemo, useState, type ReactNo
 import { COLUMN_SIZE, MAX_SKELETON_ROWS } from '@almacen/shared/domain';
 import {
   Button,
-  createTableColumn,
-  Input,
   mergeClasses,
   Skeleton,
   SkeletonItem,
@@ -21,10 +19,9 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  useTableColumnSizing_unstable,
-  useTableFeatures,
   type TableColumnSizingOptions,
 } from '@almacen/shared/fluent';
+import { createTableColumn, Input, useTableColumnSizing_unstable, useTableFeatures } from '@almacen/shared/fluent-forms';
 import { ACTIONS_COLUMN, CELL_PADDING, EXPAND_COLUMN, FIXED_WIDTH, FLUENT_SIZE, READABLE_WIDTH, useTableStyles } from './styles';
 import { fitColumnWidths, isSortable, type ColumnWant } from './table-model';
 import { TABLE_TEXTS } from './texts';

@@ -12,10 +12,10 @@ import {
   MenuPopover,
   MenuTrigger,
   mergeClasses,
-  SearchBox,
   Tooltip,
   type MenuProps,
 } from '@almacen/shared/fluent';
+import { SearchBox } from '@almacen/shared/fluent-forms';
 import { markTable, TABLE_MARKS } from './marks';
 import { useTableStyles } from './styles';
 import { TABLE_TEXTS } from './texts';

@@ -4,7 +4,8 @@
 import { useMemo, useState } from 'react';
 import { useField } from 'react-final-form';
 import { foldForSearch } from '@almacen/shared';
-import { Combobox, Field, Option, type ComboboxProps } from '@almacen/shared/fluent';
+import type { ComboboxProps } from '@almacen/shared/fluent';
+import { Combobox, Field, Option } from '@almacen/shared/fluent-forms';
 import { FIELD_SUBSCRIPTION, visibleError } from './field-state';
 
 export const NO_MATCHES = 'Sin coincidencias';

@@ -1,7 +1,8 @@
 // Fluent fields wired to react-final-form: the field's message appears under it (Fluent Field's
 // validationMessage).
 import { useField } from 'react-final-form';
-import { Field, Input, Textarea, type InputProps } from '@almacen/shared/fluent';
+import type { InputProps } from '@almacen/shared/fluent';
+import { Field, Input, Textarea } from '@almacen/shared/fluent-forms';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 
 /**

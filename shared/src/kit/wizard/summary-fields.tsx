@@ -1,6 +1,7 @@
 // The read-only summary of a wizard's last step: labelled, read-only inputs (so the summary looks
 // like the form the user filled in, and a screen reader reads label and value together).
-import { Field, Input, makeStyles, tokens } from '@almacen/shared/fluent';
+import { makeStyles, tokens } from '@almacen/shared/fluent';
+import { Field, Input } from '@almacen/shared/fluent-forms';
 
 export interface SummaryItem {
   label: string;

@@ -3,7 +3,8 @@
 import { useField, useForm } from 'react-final-form';
 import { LoadProblem, useStock } from '@almacen/shared';
 import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
-import { Field, Input, makeStyles, tokens } from '@almacen/shared/fluent';
+import { makeStyles, tokens } from '@almacen/shared/fluent';
+import { Field, Input } from '@almacen/shared/fluent-forms';
 import { DecimalField, READ_ONLY_APPEARANCE, SelectField, type SelectOption, TextField, visibleError } from '@almacen/shared/kit';
 import { STOCK_MESSAGES } from '../form/stock-limits';
 

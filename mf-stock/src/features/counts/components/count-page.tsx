@@ -31,17 +31,13 @@ import {
 import {
   Badge,
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Field,
-  Input,
   makeStyles,
-  Select,
   Spinner,
   Table,
   TableBody,
@@ -53,6 +49,7 @@ import {
   Title2,
   tokens,
 } from '@almacen/shared/fluent';
+import { Checkbox, Field, Input, Select } from '@almacen/shared/fluent-forms';
 import { useParams } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 import { STATUS_COLORS } from './counts-page';

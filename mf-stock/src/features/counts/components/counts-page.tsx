@@ -8,15 +8,12 @@ import { type CountStatus, formatCurrency, formatDate, todayIn } from '@almacen/
 import {
   Badge,
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Field,
-  Input,
   makeStyles,
   Spinner,
   Table,
@@ -29,6 +26,7 @@ import {
   Title2,
   tokens,
 } from '@almacen/shared/fluent';
+import { Checkbox, Field, Input } from '@almacen/shared/fluent-forms';
 import { Link, useNavigate } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 
