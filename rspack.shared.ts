@@ -110,6 +110,9 @@ export const remoteRegistry: RemoteEntry[] = (
 /** Module Federation names and dev ports of the remotes, by name. */
 export const remotes: Record<string, RemoteEntry> = Object.fromEntries(remoteRegistry.map((remote) => [remote.name, remote]));
 
+/** Where the shell puts the federation SDK for the remotes (shell/src/federation/provide-sdk.ts). */
+const FEDERATION_SDK_GLOBAL = '_ALMACEN_FEDERATION_SDK';
+
 export const SHELL_PORT = 3000;
 /** Where `npm run dev` expects the API (and its /config.json and /oidc). */
 export const DEV_API_ORIGIN = process.env.ALMACEN_API_ORIGIN ?? 'http://localhost:8080';
@@ -265,6 +268,8 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
       new rspack.DefinePlugin({
         // Dev servers proxy /api to the API, so the browser talks to its own origin (no CORS).
         __ALMACEN_DEV_PROXY__: JSON.stringify(isDev),
+        // The global the shell puts the federation SDK on, and its remotes' builds read it from.
+        __ALMACEN_FEDERATION_SDK_GLOBAL__: JSON.stringify(FEDERATION_SDK_GLOBAL),
       }),
       new ModuleFederationPlugin({
         name: options.name,
@@ -287,8 +292,14 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
         // So a remote's production build loads only in a shell that provides the runtime; a
         // Module Federation upgrade is deployed shell first (ARCHITECTURE.md). On the dev server a
         // remote keeps its own runtime, for its standalone page.
-        experiments: isShell ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true },
+        experiments: {
+          ...(isShell ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
       }),
+      // The SDK of the federation runtime, like the runtime itself, from the shell
+      // (shell/src/federation/provide-sdk.ts).
+      ...(isShell || isDev ? [] : [new rspack.ExternalsPlugin('global', { '@module-federation/sdk': FEDERATION_SDK_GLOBAL })]),
       ...(isDev ? [] : [new PrecompressPlugin()]),
     ],
     optimization: {

@@ -10,6 +10,6 @@ export default (env: Record<string, unknown>) =>
     dir,
     name: 'shell',
     port: SHELL_PORT,
-    runtimePlugins: [path.join(dir, 'src/federation/runtime-plugin.ts')],
+    runtimePlugins: [path.join(dir, 'src/federation/runtime-plugin.ts'), path.join(dir, 'src/federation/provide-sdk.ts')],
     env,
   });

@@ -94,8 +94,9 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
   expect(shellFluent).toBe(true);
 
   // The federation runtime itself is one copy too (issue #21): the shell's build puts its runtime
-  // on the page and each remote's container uses it (rspack.shared.ts, `experiments`) instead of
-  // carrying its own — no remoteEntry.js holds the runtime's class (its hooks, its share map).
+  // and the runtime's SDK on the page and each remote's container uses them (rspack.shared.ts,
+  // `experiments` and the SDK's external) instead of carrying its own — no remoteEntry.js holds the
+  // runtime's class (its hooks, its share map) or the SDK's logger.
   expect(
     await page.evaluate(
       () => (window as unknown as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name,
@@ -107,12 +108,17 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
       folder,
       usesTheShellsRuntime: entry.includes('_FEDERATION_RUNTIME_CORE'),
       ownRuntime: /beforeRequest|__SHARE__/.test(entry),
+      // Nor the runtime's SDK (its logger's prefix): the shell's, from provide-sdk.ts.
+      usesTheShellsSdk: entry.includes('_ALMACEN_FEDERATION_SDK'),
+      ownSdk: entry.includes('[ Module Federation ]'),
       // And it provides no shared module (`import: false`): every singleton is the shell's copy.
       providesShared: !entry.includes('scopeToSharingDataMapping:{}'),
     }).toEqual({
       folder,
       usesTheShellsRuntime: true,
       ownRuntime: false,
+      usesTheShellsSdk: true,
+      ownSdk: false,
       providesShared: false,
     });
   }
