@@ -143,6 +143,11 @@ export default tseslint.config(
               group: ['@fluentui/*', '!@fluentui/react-icons'],
               message: 'Importa Fluent UI desde @almacen/shared/fluent (la parte de Fluent que se comparte).',
             },
+            {
+              // By a relative path, the module would be bundled again into the importing build.
+              regex: '^\\.\\.?/(.*/)?(fluent|fluent-forms|router)$',
+              message: 'Importa @almacen/shared/fluent, @almacen/shared/fluent-forms o @almacen/shared/router por su nombre, no por una ruta relativa.',
+            },
           ],
         },
       ],

@@ -291,7 +291,8 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
         // instead of its own copy (externalRuntime: remoteEntry.js 32 → 17 KB compressed, each).
         // So a remote's production build loads only in a shell that provides the runtime; a
         // Module Federation upgrade is deployed shell first (ARCHITECTURE.md). On the dev server a
-        // remote keeps its own runtime, for its standalone page.
+        // remote keeps its own runtime, for its standalone page. `target: 'web'` leaves out the
+        // runtime's Node-only code (loading a remote in Node), which a browser never runs.
         experiments: {
           ...(isShell ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }),
           optimization: { target: 'web' },
