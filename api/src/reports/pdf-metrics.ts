@@ -40,6 +40,8 @@ export function fastMetrics(doc: PDFKit.PDFDocument): void {
 export class WidthCache {
   private readonly cache = new Map<string, Map<string, number>>();
   private size = 0;
+  private readonly lines = new Map<string, Map<string, string[]>>();
+  private lineCount = 0;
   constructor(private readonly limit = 20_000) {}
 
   width(doc: PDFKit.PDFDocument, font: string, size: number, text: string): number {
@@ -60,6 +62,38 @@ export class WidthCache {
     return width;
   }
 
+  /**
+   * The lines pdfkit's line wrapper makes of `text` in `width` with the current font, exactly as
+   * `doc.text(text, x, y, { width })` would draw them one under the other — remembered, so a text
+   * that comes back (a supplier's or an area's name in the kardex) is wrapped once, and each line
+   * can then take LineWriter's one-line path. Null when the document has no `_text` (another
+   * pdfkit): the caller draws with doc.text. It draws nothing and leaves the position as it was.
+   */
+  wrapped(doc: PDFKit.PDFDocument, font: string, size: number, text: string, width: number): string[] | null {
+    const key = `${font}|${size}|${width}|w`;
+    let byText = this.lines.get(key);
+    if (!byText) this.lines.set(key, (byText = new Map()));
+    let lines = byText.get(text);
+    if (lines === undefined) {
+      const d = doc as unknown as WrapInternals;
+      if (typeof d._text !== 'function') return null;
+      const [x, y] = [d.x, d.y];
+      const found: string[] = [];
+      // As heightOfString does: an unbounded height, so the wrapper never starts a page.
+      d._text(text, x, y, { width, height: Infinity }, (line: string) => void found.push(line));
+      [d.x, d.y] = [x, y];
+      lines = found;
+      if (this.lineCount >= this.limit) {
+        this.lines.clear();
+        this.lineCount = 0;
+        this.lines.set(key, (byText = new Map()));
+      }
+      byText.set(text, lines);
+      this.lineCount++;
+    }
+    return lines;
+  }
+
   /** doc.heightOfString(text, { width }) with the current font, remembered (it draws nothing). */
   height(doc: PDFKit.PDFDocument, font: string, size: number, text: string, width: number): number {
     const key = `${font}|${size}|${width}|h`;
@@ -78,6 +112,12 @@ export class WidthCache {
     }
     return height;
   }
+}
+
+interface WrapInternals {
+  x: number;
+  y: number;
+  _text?: (text: string, x: number, y: number, options: { width: number; height: number }, onLine: (line: string) => void) => unknown;
 }
 
 interface StandardFontLike {

@@ -328,8 +328,20 @@ class PdfWriter {
         const left = numeric ? x + PAD_X + width - textWidth : kind === 'date' ? x + PAD_X + (width - textWidth) / 2 : x + PAD_X;
         group.push({ text, x: left, y: y + PAD_Y, width: textWidth });
       } else {
-        flush();
-        doc.text(text, x + PAD_X, y + PAD_Y, { width, align: numeric ? 'right' : 'left' });
+        // Wrapped: pdfkit's own lines (remembered for a text that comes back), each on the
+        // one-line path, one line height apart as doc.text would place them.
+        const lines = numeric ? null : this.widths.wrapped(doc, font, BODY_SIZE, text, width);
+        if (lines) {
+          const lineHeight = doc.currentLineHeight(true);
+          lines.forEach((line, i) => {
+            const shown = line.replace(/\n/g, ''); // what pdfkit's _fragment draws of it
+            if (shown.length === 0) return;
+            group.push({ text: shown, x: x + PAD_X, y: y + PAD_Y + i * lineHeight, width: this.widths.width(doc, font, BODY_SIZE, shown) });
+          });
+        } else {
+          flush();
+          doc.text(text, x + PAD_X, y + PAD_Y, { width, align: numeric ? 'right' : 'left' });
+        }
       }
     });
     flush();

@@ -202,3 +202,70 @@ test('a row written as one text object looks exactly like pdfkit writing each ce
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// A cell too narrow for its text: pdf.ts takes pdfkit's own lines (WidthCache.wrapped) and writes
+// each on the one-line path, one line height apart. The page must be the one doc.text(text, x, y,
+// { width }) draws — same pixels, same words — for names that wrap once or more, a word longer
+// than the cell, accents and a line break in the text; and asking for the lines draws nothing.
+test('a wrapped cell written line by line looks exactly like pdfkit wrapping it', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'almacen-pdf-wrap-'));
+  try {
+    const cells = [
+      'Papelería y Consumibles del Centro, S.A. de C.V.',
+      'Dirección de Capacitación — Área de Mantenimiento Industrial',
+      'Supercalifragilísticoespialidoso',
+      'Ñandú ¿qué? ¡sí! ü pingüino',
+      'Primera línea\nsegunda línea del mismo texto',
+    ];
+    const width = 70;
+    async function file(name: string, draw: (doc: PDFKit.PDFDocument, text: string, x: number, y: number) => void) {
+      const doc = new PDFDocument({ autoFirstPage: false, info: { CreationDate: new Date(0) } });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const ended = new Promise((resolve) => doc.on('end', resolve));
+      doc.addPage({ size: 'LETTER', layout: 'landscape' });
+      for (const [row, [font, size]] of (
+        [
+          ['Helvetica', 7.5],
+          ['Helvetica-Bold', 7.5],
+        ] as const
+      ).entries()) {
+        doc.font(font).fontSize(size).fillColor('#111111');
+        fastMetrics(doc);
+        cells.forEach((text, i) => draw(doc, text, 36.25 + i * 120.5, 60.123 + row * 90));
+      }
+      doc.end();
+      await ended;
+      const pdf = path.join(dir, `${name}.pdf`);
+      writeFileSync(pdf, Buffer.concat(chunks));
+      await tool('pdftoppm', ['-r', '150', '-gray', '-singlefile', pdf, path.join(dir, name)]);
+      return { pixels: readFileSync(path.join(dir, `${name}.pgm`)), text: (await tool('pdftotext', ['-layout', pdf, '-'])).stdout };
+    }
+    const widths = new WidthCache();
+    const writer = new LineWriter();
+    const wrapped: string[][] = [];
+    const pdfkit = await file('pdfkit', (doc, text, x, y) => doc.text(text, x, y, { width }));
+    const lineByLine = await file('lines', (doc, text, x, y) => {
+      const internals = doc as unknown as { _font: { name: string }; _fontSize: number; x: number; y: number };
+      const before = [internals.x, internals.y];
+      const lines = widths.wrapped(doc, internals._font.name, internals._fontSize, text, width);
+      expect(lines).not.toBeNull();
+      expect([internals.x, internals.y]).toEqual(before);
+      wrapped.push(lines!);
+      const lineHeight = doc.currentLineHeight(true);
+      const at = lines!
+        .map((line, i) => ({ text: line.replace(/\n/g, ''), x, y: y + i * lineHeight, width: 0 }))
+        .filter((line) => line.text.length > 0)
+        .map((line) => ({ ...line, width: widths.width(doc, internals._font.name, internals._fontSize, line.text) }));
+      const operators = writer.lines(doc, at);
+      expect(operators).not.toBeNull();
+      writeContent(doc, operators!);
+    });
+    // Every cell wraps (the proof covers the wrapped path), the long word too.
+    expect(wrapped.every((lines) => lines.length >= 2)).toBe(true);
+    expect(lineByLine.text).toBe(pdfkit.text);
+    expect(lineByLine.pixels.equals(pdfkit.pixels)).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
