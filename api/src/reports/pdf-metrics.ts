@@ -150,7 +150,7 @@ const num = (n: number) => Math.round(n * 1e6) / 1e6;
  * `writeContent` and must do so before any other drawing call.
  */
 export class LineWriter {
-  private readonly shows = new Map<string, Map<string, string>>();
+  private readonly measured = new Map<string, Map<string, Measured>>();
   private size = 0;
   constructor(private readonly limit = 20_000) {}
 
@@ -210,13 +210,32 @@ export class LineWriter {
     };
   }
 
+  /**
+   * doc.widthOfString(text) in the current font and size — the same number, from the same glyph
+   * advances — taken from the encoding the line's operators are built from, so a new string (each
+   * row's amounts and balances) is encoded once, not once to measure it and again to write it.
+   * Null off the fast path (the caller measures with doc.widthOfString).
+   */
+  width(doc: PDFKit.PDFDocument, text: string): number | null {
+    const d = doc as unknown as DocInternals;
+    const font = d._font;
+    const fontSize = d._fontSize;
+    if (!font || typeof font.id !== 'string' || typeof font.encode !== 'function' || typeof fontSize !== 'number') return null;
+    return this.measure(font, fontSize, text)?.width ?? null;
+  }
+
   /** The `[<hex> kerning …] TJ` line(s) of pdfkit's _fragment for this font, size and text. */
   private show(font: StandardFontLike, fontSize: number, text: string): string | null {
+    return this.measure(font, fontSize, text)?.show ?? null;
+  }
+
+  /** The text's width and show operator, from one font.encode, remembered; null off the fast path. */
+  private measure(font: StandardFontLike, fontSize: number, text: string): Measured | null {
     const key = `${font.id} ${fontSize}`;
-    let byText = this.shows.get(key);
-    if (!byText) this.shows.set(key, (byText = new Map()));
-    let show = byText.get(text);
-    if (show !== undefined) return show;
+    let byText = this.measured.get(key);
+    if (!byText) this.measured.set(key, (byText = new Map()));
+    let measured = byText.get(text);
+    if (measured !== undefined) return measured;
     const [encoded, positions] = font.encode(text);
     if (!Array.isArray(encoded) || !Array.isArray(positions) || encoded.length !== positions.length) return null;
     const commands: string[] = [];
@@ -228,23 +247,32 @@ export class LineWriter {
       }
       last = cur;
     };
+    let advances = 0;
     for (let i = 0; i < positions.length; i++) {
       const pos = positions[i];
       if (pos.xOffset || pos.yOffset) return null; // positioned glyphs: not a standard font
+      advances += pos.xAdvance;
       if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
     }
     addSegment(positions.length);
-    if (!commands.length) return null;
-    show = `[${commands.join(' ')}] TJ`;
+    // pdfkit's doc.widthOfString: the font's sum of advances × size / 1000, plus no character
+    // spacing, at 100 % horizontal scaling — the same operations in the same order.
+    const width = ((advances * (fontSize / 1000) + 0 * (text.length - 1)) * 100) / 100;
+    measured = { width, show: commands.length ? `[${commands.join(' ')}] TJ` : null };
     if (this.size >= this.limit) {
-      this.shows.clear();
+      this.measured.clear();
       this.size = 0;
-      this.shows.set(key, (byText = new Map()));
+      this.measured.set(key, (byText = new Map()));
     }
-    byText.set(text, show);
+    byText.set(text, measured);
     this.size++;
-    return show;
+    return measured;
   }
+}
+
+interface Measured {
+  width: number;
+  show: string | null;
 }
 
 /** A content-stream line `x y m` (moveTo) or `x y l` (lineTo), as pdfkit formats it. */

@@ -276,11 +276,16 @@ class PdfWriter {
     this.font(font, BODY_SIZE);
     const spans = cellSpans(row, def.columns);
     const texts = spans.map(({ index }) => cellText(def.columns[index].kind, row.cells[index]));
-    const measured = texts.map((text) => (text ? this.widths.width(doc, font, BODY_SIZE, text) : 0));
-    let height = doc.currentLineHeight(true);
+    const measured = texts.map((text) => (text ? this.textWidth(font, text) : 0));
+    const lineHeight = doc.currentLineHeight(true);
+    let height = lineHeight;
     spans.forEach(({ index, width: span }, k) => {
       const width = spanWidth(layout, index, span) - 2 * PAD_X;
-      if (measured[k] > width) height = Math.max(height, this.widths.height(doc, font, BODY_SIZE, texts[k], width));
+      if (measured[k] <= width) return;
+      // A wrapped text's lines (the same ones drawn below) give its height, as heightOfString would.
+      const lines =
+        isNumericKind(def.columns[index].kind) && span === 1 ? null : this.widths.wrapped(doc, font, BODY_SIZE, texts[k], width);
+      height = Math.max(height, lines ? lines.length * lineHeight : this.widths.height(doc, font, BODY_SIZE, texts[k], width));
     });
     height += 2 * PAD_Y;
     // Room for the row and, when a balance is carried, for the "pasa a la siguiente hoja" row.
@@ -332,11 +337,10 @@ class PdfWriter {
         // one-line path, one line height apart as doc.text would place them.
         const lines = numeric ? null : this.widths.wrapped(doc, font, BODY_SIZE, text, width);
         if (lines) {
-          const lineHeight = doc.currentLineHeight(true);
           lines.forEach((line, i) => {
             const shown = line.replace(/\n/g, ''); // what pdfkit's _fragment draws of it
             if (shown.length === 0) return;
-            group.push({ text: shown, x: x + PAD_X, y: y + PAD_Y + i * lineHeight, width: this.widths.width(doc, font, BODY_SIZE, shown) });
+            group.push({ text: shown, x: x + PAD_X, y: y + PAD_Y + i * lineHeight, width: this.textWidth(font, shown) });
           });
         } else {
           flush();
@@ -360,6 +364,11 @@ class PdfWriter {
     grid.push('S');
     writeContent(doc, grid.join('\n'));
     this.y = y + height;
+  }
+
+  /** doc.widthOfString(text) in the current font (`font`) and BODY_SIZE, remembered. */
+  private textWidth(font: string, text: string): number {
+    return this.lines.width(this.doc, text) ?? this.widths.width(this.doc, font, BODY_SIZE, text);
   }
 
   /** The height of a one-line emphasized row (a carried balance). */

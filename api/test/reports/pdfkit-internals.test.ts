@@ -96,6 +96,19 @@ describe('the fast paths of pdf-metrics.ts write exactly what pdfkit writes', ()
     expect(viaFastPath).toBe(viaPdfkit);
   });
 
+  test('widths: the one-line path measures what doc.widthOfString measures, to the last bit', async () => {
+    // Amounts, quantities and balances as the reports print them, and the words above.
+    const amounts = Array.from({ length: 300 }, (_, i) => {
+      const n = ((i * 7919) % 100_000) * 1.37 + i / 7;
+      return i % 3 === 0 ? `$${n.toLocaleString('en-US', { minimumFractionDigits: 2 })}` : i % 3 === 1 ? `(${n.toFixed(4)})` : `${i}`;
+    });
+    await render((doc) => {
+      const lines = new LineWriter();
+      const all = [...texts, ...amounts, 'Ñ', 'AV', 'To'];
+      expect(all.map((text) => lines.width(doc, text))).toEqual(all.map((text) => doc.widthOfString(text)));
+    });
+  });
+
   test('grid lines', async () => {
     const points: Array<[number, number]> = [
       [36, 200.25],
@@ -206,7 +219,8 @@ test('a row written as one text object looks exactly like pdfkit writing each ce
 // A cell too narrow for its text: pdf.ts takes pdfkit's own lines (WidthCache.wrapped) and writes
 // each on the one-line path, one line height apart. The page must be the one doc.text(text, x, y,
 // { width }) draws — same pixels, same words — for names that wrap once or more, a word longer
-// than the cell, accents and a line break in the text; and asking for the lines draws nothing.
+// than the cell, accents and a line break in the text; asking for the lines draws nothing, and
+// their number gives the height heightOfString measures (the row's height in pdf.ts).
 test('a wrapped cell written line by line looks exactly like pdfkit wrapping it', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'almacen-pdf-wrap-'));
   try {
@@ -253,6 +267,8 @@ test('a wrapped cell written line by line looks exactly like pdfkit wrapping it'
       expect([internals.x, internals.y]).toEqual(before);
       wrapped.push(lines!);
       const lineHeight = doc.currentLineHeight(true);
+      // The row's height pdf.ts takes from the lines is the one heightOfString measures.
+      expect(lines!.length * lineHeight).toBeCloseTo(doc.heightOfString(text, { width }), 9);
       const at = lines!
         .map((line, i) => ({ text: line.replace(/\n/g, ''), x, y: y + i * lineHeight, width: 0 }))
         .filter((line) => line.text.length > 0)
