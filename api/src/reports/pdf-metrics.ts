@@ -36,30 +36,43 @@ export function fastMetrics(doc: PDFKit.PDFDocument): void {
   afm.__almacenFast = true;
 }
 
-/** Widths (and wrapped heights) of strings already measured with the same font and size. Bounded. */
-export class WidthCache {
-  private readonly cache = new Map<string, Map<string, number>>();
+/** Values remembered by key (font, size, …) and text; at most `limit` of them, then it starts over. */
+class Memo<T> {
+  private readonly byKey = new Map<string, Map<string, T>>();
   private size = 0;
-  private readonly lines = new Map<string, Map<string, string[]>>();
-  private lineCount = 0;
-  constructor(private readonly limit = 20_000) {}
+  constructor(private readonly limit: number) {}
+
+  /** The value remembered, else `compute`'s (remembered unless null). */
+  get(key: string, text: string, compute: () => T): T;
+  get(key: string, text: string, compute: () => T | null): T | null;
+  get(key: string, text: string, compute: () => T | null): T | null {
+    const known = this.byKey.get(key)?.get(text);
+    if (known !== undefined) return known;
+    const value = compute();
+    if (value === null) return null;
+    if (this.size >= this.limit) {
+      this.byKey.clear();
+      this.size = 0;
+    }
+    let byText = this.byKey.get(key);
+    if (!byText) this.byKey.set(key, (byText = new Map()));
+    byText.set(text, value);
+    this.size++;
+    return value;
+  }
+}
+
+/** Widths (and wrapped lines and heights) of strings already measured with the same font and size. Bounded. */
+export class WidthCache {
+  private readonly numbers: Memo<number>;
+  private readonly lines: Memo<string[]>;
+  constructor(limit = 20_000) {
+    this.numbers = new Memo(limit);
+    this.lines = new Memo(limit);
+  }
 
   width(doc: PDFKit.PDFDocument, font: string, size: number, text: string): number {
-    const key = `${font}|${size}`;
-    let byText = this.cache.get(key);
-    if (!byText) this.cache.set(key, (byText = new Map()));
-    let width = byText.get(text);
-    if (width === undefined) {
-      width = doc.widthOfString(text);
-      if (this.size >= this.limit) {
-        this.cache.clear();
-        this.size = 0;
-        this.cache.set(key, (byText = new Map()));
-      }
-      byText.set(text, width);
-      this.size++;
-    }
-    return width;
+    return this.numbers.get(`${font}|${size}`, text, () => doc.widthOfString(text));
   }
 
   /**
@@ -70,11 +83,7 @@ export class WidthCache {
    * pdfkit): the caller draws with doc.text. It draws nothing and leaves the position as it was.
    */
   wrapped(doc: PDFKit.PDFDocument, font: string, size: number, text: string, width: number): string[] | null {
-    const key = `${font}|${size}|${width}|w`;
-    let byText = this.lines.get(key);
-    if (!byText) this.lines.set(key, (byText = new Map()));
-    let lines = byText.get(text);
-    if (lines === undefined) {
+    return this.lines.get(`${font}|${size}|${width}`, text, () => {
       const d = doc as unknown as WrapInternals;
       if (typeof d._text !== 'function') return null;
       const [x, y] = [d.x, d.y];
@@ -82,35 +91,13 @@ export class WidthCache {
       // As heightOfString does: an unbounded height, so the wrapper never starts a page.
       d._text(text, x, y, { width, height: Infinity }, (line: string) => void found.push(line));
       [d.x, d.y] = [x, y];
-      lines = found;
-      if (this.lineCount >= this.limit) {
-        this.lines.clear();
-        this.lineCount = 0;
-        this.lines.set(key, (byText = new Map()));
-      }
-      byText.set(text, lines);
-      this.lineCount++;
-    }
-    return lines;
+      return found;
+    });
   }
 
   /** doc.heightOfString(text, { width }) with the current font, remembered (it draws nothing). */
   height(doc: PDFKit.PDFDocument, font: string, size: number, text: string, width: number): number {
-    const key = `${font}|${size}|${width}|h`;
-    let byText = this.cache.get(key);
-    if (!byText) this.cache.set(key, (byText = new Map()));
-    let height = byText.get(text);
-    if (height === undefined) {
-      height = doc.heightOfString(text, { width });
-      if (this.size >= this.limit) {
-        this.cache.clear();
-        this.size = 0;
-        this.cache.set(key, (byText = new Map()));
-      }
-      byText.set(text, height);
-      this.size++;
-    }
-    return height;
+    return this.numbers.get(`${font}|${size}|${width}|h`, text, () => doc.heightOfString(text, { width }));
   }
 }
 
@@ -150,9 +137,10 @@ const num = (n: number) => Math.round(n * 1e6) / 1e6;
  * `writeContent` and must do so before any other drawing call.
  */
 export class LineWriter {
-  private readonly measured = new Map<string, Map<string, Measured>>();
-  private size = 0;
-  constructor(private readonly limit = 20_000) {}
+  private readonly measured: Memo<Measured>;
+  constructor(limit = 20_000) {
+    this.measured = new Memo(limit);
+  }
 
   line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, textWidth: number): string | null {
     const placed = this.place(doc, text, x, y, textWidth);
@@ -231,42 +219,31 @@ export class LineWriter {
 
   /** The text's width and show operator, from one font.encode, remembered; null off the fast path. */
   private measure(font: StandardFontLike, fontSize: number, text: string): Measured | null {
-    const key = `${font.id} ${fontSize}`;
-    let byText = this.measured.get(key);
-    if (!byText) this.measured.set(key, (byText = new Map()));
-    let measured = byText.get(text);
-    if (measured !== undefined) return measured;
-    const [encoded, positions] = font.encode(text);
-    if (!Array.isArray(encoded) || !Array.isArray(positions) || encoded.length !== positions.length) return null;
-    const commands: string[] = [];
-    let last = 0;
-    const addSegment = (cur: number) => {
-      if (last < cur) {
-        const advance = positions[cur - 1].xAdvance - positions[cur - 1].advanceWidth;
-        commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-advance)}`);
+    return this.measured.get(`${font.id} ${fontSize}`, text, () => {
+      const [encoded, positions] = font.encode(text);
+      if (!Array.isArray(encoded) || !Array.isArray(positions) || encoded.length !== positions.length) return null;
+      const commands: string[] = [];
+      let last = 0;
+      const addSegment = (cur: number) => {
+        if (last < cur) {
+          const advance = positions[cur - 1].xAdvance - positions[cur - 1].advanceWidth;
+          commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-advance)}`);
+        }
+        last = cur;
+      };
+      let advances = 0;
+      for (let i = 0; i < positions.length; i++) {
+        const pos = positions[i];
+        if (pos.xOffset || pos.yOffset) return null; // positioned glyphs: not a standard font
+        advances += pos.xAdvance;
+        if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
       }
-      last = cur;
-    };
-    let advances = 0;
-    for (let i = 0; i < positions.length; i++) {
-      const pos = positions[i];
-      if (pos.xOffset || pos.yOffset) return null; // positioned glyphs: not a standard font
-      advances += pos.xAdvance;
-      if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
-    }
-    addSegment(positions.length);
-    // pdfkit's doc.widthOfString: the font's sum of advances × size / 1000, plus no character
-    // spacing, at 100 % horizontal scaling — the same operations in the same order.
-    const width = ((advances * (fontSize / 1000) + 0 * (text.length - 1)) * 100) / 100;
-    measured = { width, show: commands.length ? `[${commands.join(' ')}] TJ` : null };
-    if (this.size >= this.limit) {
-      this.measured.clear();
-      this.size = 0;
-      this.measured.set(key, (byText = new Map()));
-    }
-    byText.set(text, measured);
-    this.size++;
-    return measured;
+      addSegment(positions.length);
+      // pdfkit's doc.widthOfString: the font's sum of advances × size / 1000, plus no character
+      // spacing, at 100 % horizontal scaling — the same operations in the same order.
+      const width = ((advances * (fontSize / 1000) + 0 * (text.length - 1)) * 100) / 100;
+      return { width, show: commands.length ? `[${commands.join(' ')}] TJ` : null };
+    });
   }
 }
 

@@ -162,6 +162,38 @@ test('a replayed drawing writes the same file as painting it on every page', asy
   expect(replayed).toBe(painted);
 });
 
+/**
+ * A one-page landscape PDF (compressed, as the reports are) with `draw` called once per font and
+ * size, written to `dir` and drawn by poppler: its pixels, its words (pdftotext) and its size.
+ */
+async function pageOf(
+  dir: string,
+  name: string,
+  fonts: ReadonlyArray<readonly [string, number]>,
+  draw: (doc: PDFKit.PDFDocument, row: number) => void,
+): Promise<{ pixels: Buffer; text: string; bytes: number }> {
+  const doc = new PDFDocument({ autoFirstPage: false, info: { CreationDate: new Date(0) } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => doc.on('end', resolve));
+  doc.addPage({ size: 'LETTER', layout: 'landscape' });
+  for (const [row, [font, size]] of fonts.entries()) {
+    doc.font(font).fontSize(size).fillColor('#111111');
+    fastMetrics(doc);
+    draw(doc, row);
+  }
+  doc.end();
+  await ended;
+  const pdf = path.join(dir, `${name}.pdf`);
+  writeFileSync(pdf, Buffer.concat(chunks));
+  await tool('pdftoppm', ['-r', '150', '-gray', '-singlefile', pdf, path.join(dir, name)]);
+  return {
+    pixels: readFileSync(path.join(dir, `${name}.pgm`)),
+    text: (await tool('pdftotext', ['-layout', pdf, '-'])).stdout,
+    bytes: Buffer.concat(chunks).length,
+  };
+}
+
 // A row's one-line cells go out as ONE text object (LineWriter.lines): other bytes than pdfkit's
 // one object per cell, so the proof is the page itself — poppler draws both files to the same
 // pixels, and pdf.js reads the same words at the same places.
@@ -169,36 +201,24 @@ test('a row written as one text object looks exactly like pdfkit writing each ce
   const dir = mkdtempSync(path.join(os.tmpdir(), 'almacen-pdf-lines-'));
   try {
     const cells = ['Entrada', 'Cancelación de salida', '$1,234,567.890123', '31/12/2026', 'Ñandú ¿qué? ¡sí! ü', 'To Yo Wa', '7'];
-    async function file(
+    const file = (
       name: string,
       draw: (doc: PDFKit.PDFDocument, at: Array<{ text: string; x: number; y: number; width: number }>) => void,
-    ) {
-      const doc = new PDFDocument({ autoFirstPage: false, info: { CreationDate: new Date(0) } });
-      const chunks: Buffer[] = [];
-      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const ended = new Promise((resolve) => doc.on('end', resolve));
-      doc.addPage({ size: 'LETTER', layout: 'landscape' });
-      for (const [row, [font, size]] of (
+    ) =>
+      pageOf(
+        dir,
+        name,
         [
           ['Helvetica', 7.5],
           ['Helvetica-Bold', 7.5],
           ['Helvetica', 8.5],
-        ] as const
-      ).entries()) {
-        doc.font(font).fontSize(size).fillColor('#111111');
-        fastMetrics(doc);
-        draw(
-          doc,
-          cells.map((text, i) => ({ text, x: 36.25 + i * 101.1, y: 60.123 + row * 40, width: doc.widthOfString(text) })),
-        );
-      }
-      doc.end();
-      await ended;
-      const pdf = path.join(dir, `${name}.pdf`);
-      writeFileSync(pdf, Buffer.concat(chunks));
-      await tool('pdftoppm', ['-r', '150', '-gray', '-singlefile', pdf, path.join(dir, name)]);
-      return { pixels: readFileSync(path.join(dir, `${name}.pgm`)), bytes: Buffer.concat(chunks).length };
-    }
+        ],
+        (doc, row) =>
+          draw(
+            doc,
+            cells.map((text, i) => ({ text, x: 36.25 + i * 101.1, y: 60.123 + row * 40, width: doc.widthOfString(text) })),
+          ),
+      );
     const lines = new LineWriter();
     const pdfkit = await file('pdfkit', (doc, at) =>
       at.forEach((c) => doc.text(c.text, c.x, c.y, { lineBreak: false, textWidth: c.width, wordCount: 1 } as PDFKit.Mixins.TextOptions)),
@@ -232,29 +252,16 @@ test('a wrapped cell written line by line looks exactly like pdfkit wrapping it'
       'Primera línea\nsegunda línea del mismo texto',
     ];
     const width = 70;
-    async function file(name: string, draw: (doc: PDFKit.PDFDocument, text: string, x: number, y: number) => void) {
-      const doc = new PDFDocument({ autoFirstPage: false, info: { CreationDate: new Date(0) } });
-      const chunks: Buffer[] = [];
-      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const ended = new Promise((resolve) => doc.on('end', resolve));
-      doc.addPage({ size: 'LETTER', layout: 'landscape' });
-      for (const [row, [font, size]] of (
+    const file = (name: string, draw: (doc: PDFKit.PDFDocument, text: string, x: number, y: number) => void) =>
+      pageOf(
+        dir,
+        name,
         [
           ['Helvetica', 7.5],
           ['Helvetica-Bold', 7.5],
-        ] as const
-      ).entries()) {
-        doc.font(font).fontSize(size).fillColor('#111111');
-        fastMetrics(doc);
-        cells.forEach((text, i) => draw(doc, text, 36.25 + i * 120.5, 60.123 + row * 90));
-      }
-      doc.end();
-      await ended;
-      const pdf = path.join(dir, `${name}.pdf`);
-      writeFileSync(pdf, Buffer.concat(chunks));
-      await tool('pdftoppm', ['-r', '150', '-gray', '-singlefile', pdf, path.join(dir, name)]);
-      return { pixels: readFileSync(path.join(dir, `${name}.pgm`)), text: (await tool('pdftotext', ['-layout', pdf, '-'])).stdout };
-    }
+        ],
+        (doc, row) => cells.forEach((text, i) => draw(doc, text, 36.25 + i * 120.5, 60.123 + row * 90)),
+      );
     const widths = new WidthCache();
     const writer = new LineWriter();
     const wrapped: string[][] = [];
