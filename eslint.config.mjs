@@ -146,7 +146,8 @@ export default tseslint.config(
             {
               // By a relative path, the module would be bundled again into the importing build.
               regex: '^\\.\\.?/(.*/)?(fluent|fluent-forms|router)$',
-              message: 'Importa @almacen/shared/fluent, @almacen/shared/fluent-forms o @almacen/shared/router por su nombre, no por una ruta relativa.',
+              message:
+                'Importa @almacen/shared/fluent, @almacen/shared/fluent-forms o @almacen/shared/router por su nombre, no por una ruta relativa.',
             },
           ],
         },
