@@ -116,6 +116,7 @@ class PdfWriter {
 
   private newPage(first = false): void {
     const { doc, def } = this;
+    this.flushSeparators();
     if (!first) this.footer();
     doc.addPage({ size: 'LETTER', layout: def.orientation, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 12 } });
     forgetPageDictionary(doc);
@@ -193,6 +194,7 @@ class PdfWriter {
   }
 
   private footer(): void {
+    this.flushSeparators();
     const { doc, def } = this;
     const y = doc.page.height - FOOTER_SPACE + 12;
     const left = MARGIN;
@@ -349,21 +351,39 @@ class PdfWriter {
       }
     });
     flush();
-    // Grid: the row's bottom rule and the separators between its cells (doc.moveTo/lineTo/stroke's bytes, in one write).
+    // Grid: the row's bottom rule now (doc.moveTo/lineTo/stroke's bytes, in one write); the
+    // separators between its cells go on with the rows above that have the same ones.
     doc.lineWidth(0.4).strokeColor(GRID);
-    const grid = [
-      pathPoint(layout.left, y + height, 'm'),
-      pathPoint(layout.right, y + height, 'l'),
-      pathPoint(layout.left, y, 'm'),
-      pathPoint(layout.left, y + height, 'l'),
-    ];
-    for (const { index, width: span } of spans) {
-      const end = layout.x[index + span - 1] + layout.width[index + span - 1];
-      grid.push(pathPoint(end, y, 'm'), pathPoint(end, y + height, 'l'));
-    }
-    grid.push('S');
-    writeContent(doc, grid.join('\n'));
+    writeContent(doc, [pathPoint(layout.left, y + height, 'm'), pathPoint(layout.right, y + height, 'l'), 'S'].join('\n'));
+    const separators = [layout.left, ...spans.map(({ index, width: span }) => layout.x[index + span - 1] + layout.width[index + span - 1])];
+    this.extendSeparators(separators, y, y + height);
     this.y = y + height;
+  }
+
+  /**
+   * The vertical rules of consecutive rows with the same cells, as one line each from the first
+   * row's top to the last one's bottom: drawn row by row they were a third of a kardex's bytes
+   * (28 instead of 17 MB for 100,000 movements) and of its compression time. Written when the
+   * cells change, before a page ends and before anything below the table (flushSeparators).
+   */
+  private separators: { xs: number[]; top: number; bottom: number } | null = null;
+
+  private extendSeparators(xs: number[], top: number, bottom: number): void {
+    const run = this.separators;
+    if (run && run.bottom === top && run.xs.length === xs.length && run.xs.every((x, i) => x === xs[i])) {
+      run.bottom = bottom;
+      return;
+    }
+    this.flushSeparators();
+    this.separators = { xs, top, bottom };
+  }
+
+  private flushSeparators(): void {
+    const run = this.separators;
+    if (!run) return;
+    this.separators = null;
+    this.doc.lineWidth(0.4).strokeColor(GRID);
+    writeContent(this.doc, [...run.xs.flatMap((x) => [pathPoint(x, run.top, 'm'), pathPoint(x, run.bottom, 'l')]), 'S'].join('\n'));
   }
 
   /** doc.widthOfString(text) in the current font (`font`) and BODY_SIZE, remembered. */
@@ -384,6 +404,7 @@ class PdfWriter {
   }
 
   private closing({ totals = [], note, signatures = [] }: Closing): void {
+    this.flushSeparators();
     const { doc, layout } = this;
     if (totals.length) {
       const width = 230;
