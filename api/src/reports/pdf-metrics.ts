@@ -36,26 +36,42 @@ export function fastMetrics(doc: PDFKit.PDFDocument): void {
   afm.__almacenFast = true;
 }
 
-/** Values remembered by key (font, size, …) and text; at most `limit` of them, then it starts over. */
+/**
+ * Values remembered by font, size, width and text; at most `limit` of them, then it starts over.
+ * The texts of one font, size and width are one Map, found again without building a key while
+ * they stay the same (a row asks hundreds of thousands of times: a key string per call — the
+ * size and width printed as text — was most of the lookups' time).
+ */
 class Memo<T> {
   private readonly byKey = new Map<string, Map<string, T>>();
   private size = 0;
+  private font = '';
+  private fontSize = Number.NaN;
+  private width = Number.NaN;
+  private current: Map<string, T> | null = null;
   constructor(private readonly limit: number) {}
 
   /** The value remembered, else `compute`'s (remembered unless null). */
-  get(key: string, text: string, compute: () => T): T;
-  get(key: string, text: string, compute: () => T | null): T | null;
-  get(key: string, text: string, compute: () => T | null): T | null {
-    const known = this.byKey.get(key)?.get(text);
+  get(font: string, fontSize: number, width: number, text: string, compute: () => T): T;
+  get(font: string, fontSize: number, width: number, text: string, compute: () => T | null): T | null;
+  get(font: string, fontSize: number, width: number, text: string, compute: () => T | null): T | null {
+    let byText = this.current;
+    if (!byText || font !== this.font || fontSize !== this.fontSize || width !== this.width) {
+      const key = `${font}|${fontSize}|${width}`;
+      byText = this.byKey.get(key) ?? null;
+      if (!byText) this.byKey.set(key, (byText = new Map()));
+      [this.font, this.fontSize, this.width, this.current] = [font, fontSize, width, byText];
+    }
+    const known = byText.get(text);
     if (known !== undefined) return known;
     const value = compute();
     if (value === null) return null;
     if (this.size >= this.limit) {
       this.byKey.clear();
       this.size = 0;
+      this.byKey.set(`${font}|${fontSize}|${width}`, (byText = new Map()));
+      this.current = byText;
     }
-    let byText = this.byKey.get(key);
-    if (!byText) this.byKey.set(key, (byText = new Map()));
     byText.set(text, value);
     this.size++;
     return value;
@@ -64,15 +80,17 @@ class Memo<T> {
 
 /** Widths (and wrapped lines and heights) of strings already measured with the same font and size. Bounded. */
 export class WidthCache {
-  private readonly numbers: Memo<number>;
+  private readonly widths: Memo<number>;
+  private readonly heights: Memo<number>;
   private readonly lines: Memo<string[]>;
   constructor(limit = 20_000) {
-    this.numbers = new Memo(limit);
+    this.widths = new Memo(limit);
+    this.heights = new Memo(limit);
     this.lines = new Memo(limit);
   }
 
   width(doc: PDFKit.PDFDocument, font: string, size: number, text: string): number {
-    return this.numbers.get(`${font}|${size}`, text, () => doc.widthOfString(text));
+    return this.widths.get(font, size, 0, text, () => doc.widthOfString(text));
   }
 
   /**
@@ -83,7 +101,7 @@ export class WidthCache {
    * pdfkit): the caller draws with doc.text. It draws nothing and leaves the position as it was.
    */
   wrapped(doc: PDFKit.PDFDocument, font: string, size: number, text: string, width: number): string[] | null {
-    return this.lines.get(`${font}|${size}|${width}`, text, () => {
+    return this.lines.get(font, size, width, text, () => {
       const d = doc as unknown as WrapInternals;
       if (typeof d._text !== 'function') return null;
       const [x, y] = [d.x, d.y];
@@ -97,7 +115,7 @@ export class WidthCache {
 
   /** doc.heightOfString(text, { width }) with the current font, remembered (it draws nothing). */
   height(doc: PDFKit.PDFDocument, font: string, size: number, text: string, width: number): number {
-    return this.numbers.get(`${font}|${size}|${width}|h`, text, () => doc.heightOfString(text, { width }));
+    return this.heights.get(font, size, width, text, () => doc.heightOfString(text, { width }));
   }
 }
 
@@ -219,7 +237,7 @@ export class LineWriter {
 
   /** The text's width and show operator, from one font.encode, remembered; null off the fast path. */
   private measure(font: StandardFontLike, fontSize: number, text: string): Measured | null {
-    return this.measured.get(`${font.id} ${fontSize}`, text, () => {
+    return this.measured.get(font.id, fontSize, 0, text, () => {
       const [encoded, positions] = font.encode(text);
       if (!Array.isArray(encoded) || !Array.isArray(positions) || encoded.length !== positions.length) return null;
       const commands: string[] = [];
