@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Column, ReportDefinition, Row } from '../../src/reports/model';
 import { renderPdf } from '../../src/reports/pdf';
 import { tool } from './file-readers';
+import { tableDefinition } from './table-definition';
 
 // Landscape letter, 36 pt margins: 720 pt of table, weights 2:1:1:1 → rules at 36, 324, 468, 612 and 756 pt.
 const COLUMNS: Column[] = [
@@ -27,18 +28,12 @@ function definition(): ReportDefinition {
     { cells: ['Subtotal de la partida 2111', null, '10', '20.5'], emphasis: 'subtotal' },
     ...Array.from({ length: 45 }, (_, i) => row(i + 46)),
   ];
-  return {
-    institution: 'Centro de Capacitación para el Trabajo Industrial',
-    title: 'Tarjeta de almacén',
-    issued: '2026-03-14',
-    orientation: 'landscape',
-    sheetName: 'Tarjeta',
-    fields: [],
-    columns: COLUMNS,
-    rows: (async function* () {
+  return tableDefinition(
+    COLUMNS,
+    (async function* () {
       yield rows;
     })(),
-  };
+  );
 }
 
 /** A page of the PDF drawn by poppler in grey levels: its pixels, row by row. */

@@ -10,6 +10,7 @@ import { HIGH_WATER } from '../../src/reports/pace';
 import { renderPdf } from '../../src/reports/pdf';
 import { renderXlsx } from '../../src/reports/xlsx';
 import { readPdf, readXlsx } from './read-report';
+import { tableDefinition } from './table-definition';
 
 const COLUMNS: Column[] = [
   { header: 'Fecha', kind: 'date', weight: 1, xlsxWidth: 12 },
@@ -37,16 +38,7 @@ async function* batches(count: number, size = 250): AsyncGenerator<Row[]> {
 }
 
 function definition(rows: number): ReportDefinition {
-  return {
-    institution: 'Centro de Capacitación para el Trabajo Industrial',
-    title: 'Tarjeta de almacén',
-    issued: '2026-03-14',
-    orientation: 'landscape',
-    sheetName: 'Tarjeta',
-    fields: [{ label: 'Producto', value: 'Tóner para impresora' }],
-    columns: COLUMNS,
-    rows: batches(rows),
-  };
+  return tableDefinition(COLUMNS, batches(rows), [{ label: 'Producto', value: 'Tóner para impresora' }]);
 }
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
