@@ -1,10 +1,10 @@
-// @almacen/shared/fluent — the part of Fluent UI v9 the portal uses, shared as ONE Module
+// @almacen/shared/fluent — the part of Fluent UI v9 the portal uses, shared as a Module
 // Federation singleton (rspack.shared.ts) in place of Fluent's ~60 packages (issue #21). A shared
 // package is never tree-shaken: shared package by package, every component package travelled
 // whole (the dashboard's Fluent alone was 152 KB compressed); this module is built like any other,
-// so only what it re-exports — and what that needs — travels. Being one module provided by the
-// shell, Fluent's contexts (theme, portals, focus management, the toaster) are one copy for the
-// shell and every remote. Everything imports Fluent from here (eslint.config.mjs refuses
+// so only what it re-exports — and what that needs — travels. Provided by the shell's build alone,
+// like fluent-forms.ts, Fluent's contexts (theme, portals, focus management, the toaster) are one
+// copy for the shell and every remote. Everything imports Fluent from here (eslint.config.mjs refuses
 // @fluentui/react-components elsewhere); a page that needs another component adds it to the list.
 // The form inputs and the data table's column features are @almacen/shared/fluent-forms, loaded
 // with the first page that has a form or a table (the dashboard has neither). Every type of Fluent

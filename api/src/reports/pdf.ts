@@ -116,8 +116,7 @@ class PdfWriter {
 
   private newPage(first = false): void {
     const { doc, def } = this;
-    this.flushSeparators();
-    if (!first) this.footer();
+    if (!first) this.footer(); // it writes the page's last separators
     doc.addPage({ size: 'LETTER', layout: def.orientation, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 12 } });
     forgetPageDictionary(doc);
     this.page++;
@@ -281,13 +280,14 @@ class PdfWriter {
     const measured = texts.map((text) => (text ? this.textWidth(font, text) : 0));
     const lineHeight = doc.currentLineHeight(true);
     let height = lineHeight;
-    spans.forEach(({ index, width: span }, k) => {
+    // A wrapped text's lines, found once: they give its height (as heightOfString would) and are drawn below.
+    const wrapped = spans.map(({ index, width: span }, k) => {
       const width = spanWidth(layout, index, span) - 2 * PAD_X;
-      if (measured[k] <= width) return;
-      // A wrapped text's lines (the same ones drawn below) give its height, as heightOfString would.
+      if (measured[k] <= width) return null;
       const lines =
         isNumericKind(def.columns[index].kind) && span === 1 ? null : this.widths.wrapped(doc, font, BODY_SIZE, texts[k], width);
       height = Math.max(height, lines ? lines.length * lineHeight : this.widths.height(doc, font, BODY_SIZE, texts[k], width));
+      return lines;
     });
     height += 2 * PAD_Y;
     // Room for the row and, when a balance is carried, for the "pasa a la siguiente hoja" row.
@@ -337,7 +337,7 @@ class PdfWriter {
       } else {
         // Wrapped: pdfkit's own lines (remembered for a text that comes back), each on the
         // one-line path, one line height apart as doc.text would place them.
-        const lines = numeric ? null : this.widths.wrapped(doc, font, BODY_SIZE, text, width);
+        const lines = wrapped[k];
         if (lines) {
           lines.forEach((line, i) => {
             const shown = line.replace(/\n/g, ''); // what pdfkit's _fragment draws of it
