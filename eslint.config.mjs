@@ -129,7 +129,7 @@ export default tseslint.config(
     // directly would be a second copy, with its own contexts, in the build that imports it.
     // The icons are plain functions each build keeps for itself.
     files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', 'jest.setup.front.ts'],
-    ignores: ['shared/src/router.ts', 'shared/src/fluent.ts', 'shared/src/fluent-forms.ts'],
+    ignores: ['shared/src/router.ts', 'shared/src/fluent.ts', 'shared/src/fluent-pages.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -145,9 +145,9 @@ export default tseslint.config(
             },
             {
               // By a relative path, the module would be bundled again into the importing build.
-              regex: '^\\.\\.?/(.*/)?(fluent|fluent-forms|router)$',
+              regex: '^\\.\\.?/(.*/)?(fluent|fluent-pages|router)$',
               message:
-                'Importa @almacen/shared/fluent, @almacen/shared/fluent-forms o @almacen/shared/router por su nombre, no por una ruta relativa.',
+                'Importa @almacen/shared/fluent, @almacen/shared/fluent-pages o @almacen/shared/router por su nombre, no por una ruta relativa.',
             },
           ],
         },

@@ -68,8 +68,8 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   // ~60 packages (issue #21): a shared module is never tree-shaken, so shared package by package
   // every component package travelled whole. Fluent's contexts are one copy because the module is.
   '@almacen/shared/fluent': singleton(`^${sharedPackage.version}`, sharedPackage.version),
-  // Fluent's form inputs and table features apart (shared/src/fluent-forms.ts): the dashboard has none.
-  '@almacen/shared/fluent-forms': singleton(`^${sharedPackage.version}`, sharedPackage.version),
+  // What the dashboard does not draw (shared/src/fluent-pages.ts): forms, tables, menus, dialogs.
+  '@almacen/shared/fluent-pages': singleton(`^${sharedPackage.version}`, sharedPackage.version),
   // Griffel (Fluent's CSS-in-JS) stays a package of its own: @fluentui/react-icons, which each build
   // bundles for itself, styles its icons with it, and its renderer must be the one the provider uses.
   '@griffel/react': dependency('@griffel/react'),
@@ -279,7 +279,7 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
         remotes: {},
         // The shell provides every shared module; a remote's production build consumes them and
         // brings no copy of its own (`import: false`): its container is smaller, and whatever it
-        // draws comes from the one copy — above all @almacen/shared/fluent and fluent-forms, which
+        // draws comes from the one copy — above all @almacen/shared/fluent and fluent-pages, which
         // share Fluent's internals only as modules of the same (the shell's) build.
         shared: isShell || isDev ? sharedSingletons : consumedOnly(sharedSingletons),
         shareStrategy: 'loaded-first',

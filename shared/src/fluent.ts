@@ -3,39 +3,25 @@
 // package is never tree-shaken: shared package by package, every component package travelled
 // whole (the dashboard's Fluent alone was 152 KB compressed); this module is built like any other,
 // so only what it re-exports — and what that needs — travels. Provided by the shell's build alone,
-// like fluent-forms.ts, Fluent's contexts (theme, portals, focus management, the toaster) are one
+// like fluent-pages.ts, Fluent's contexts (theme, portals, focus management, the toaster) are one
 // copy for the shell and every remote. Everything imports Fluent from here (eslint.config.mjs refuses
-// @fluentui/react-components elsewhere); a page that needs another component adds it to the list.
-// The form inputs and the data table's column features are @almacen/shared/fluent-forms, loaded
-// with the first page that has a form or a table (the dashboard has neither). Every type of Fluent
-// is available from here as is.
+// @fluentui/react-components elsewhere). Only what the frame and the home page draw is here: it is
+// what every person downloads before the dashboard shows. Everything else — form inputs, the data
+// table's features, menus, dialogs, tooltips, badges — is @almacen/shared/fluent-pages, loaded
+// with the first page that draws one (the header's account menu loads it on first use). Every type
+// of Fluent is available from here as is.
 export type * from '@fluentui/react-components';
 export {
   Avatar,
-  Badge,
   Body1,
   Button,
   Caption1,
   Card,
   CardHeader,
   createLightTheme,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   FluentProvider,
-  Label,
   Link,
   makeStyles,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   mergeClasses,
   MessageBar,
   MessageBarActions,
@@ -60,7 +46,6 @@ export {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   Title2,
   Title3,
   Toast,
@@ -69,8 +54,5 @@ export {
   ToastTitle,
   ToggleButton,
   tokens,
-  Tooltip,
-  typographyStyles,
-  useId,
   useToastController,
 } from '@fluentui/react-components';

@@ -17,25 +17,8 @@ import {
   type ImportResult,
   type ImportRowStatus as RowStatus,
 } from '@almacen/shared';
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@almacen/shared/fluent';
+import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@almacen/shared/fluent';
+import { Badge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@almacen/shared/fluent-pages';
 
 export type { ImportCatalog };
 

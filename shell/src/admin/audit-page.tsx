@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { spanishCollator, tableLoadError, usePageTitle, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { AUDIT_ACTIONS, formatDateTime, type AuditActionName, type AuditLogEntry } from '@almacen/shared/domain';
 import { Button, Subtitle2, Title2, makeStyles, tokens } from '@almacen/shared/fluent';
-import { Field, Input, Select } from '@almacen/shared/fluent-forms';
+import { Field, Input, Select } from '@almacen/shared/fluent-pages';
 import { DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { AUDIT_PAGE_SIZE, NO_FILTERS, auditReportRequest, useAuditFilterChoices, useAuditLog, type AuditFilters } from './audit-api';
 import { AUDIT_ACTION_LABELS, actionLabel, changeLines, entityLabel } from './audit-diff';

@@ -17,8 +17,8 @@ import {
   type RoleSource,
   type UserSummary,
 } from '@almacen/shared/domain';
-import { Badge, Button, Caption1, Label, Title2, Tooltip, makeStyles, tokens } from '@almacen/shared/fluent';
-import { Checkbox } from '@almacen/shared/fluent-forms';
+import { Button, Caption1, Title2, makeStyles, tokens } from '@almacen/shared/fluent';
+import { Checkbox, Badge, Label, Tooltip } from '@almacen/shared/fluent-pages';
 import {
   ConfirmDialog,
   DataTable,

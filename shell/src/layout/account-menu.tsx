@@ -3,27 +3,21 @@
 // publishes one, a link to its account page) and "Cerrar sesión".
 import { useState } from 'react';
 import { ACCESS_ROLE_LABELS, useCurrentUser, useMe, useRuntimeConfig } from '@almacen/shared';
+import { Avatar, Body1, Button, Caption1, Link, makeStyles, tokens } from '@almacen/shared/fluent';
 import {
-  Avatar,
-  Body1,
-  Button,
-  Caption1,
   Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Link,
   Menu,
   MenuDivider,
   MenuItem,
   MenuList,
   MenuPopover,
   MenuTrigger,
-  makeStyles,
-  tokens,
-} from '@almacen/shared/fluent';
+} from '@almacen/shared/fluent-pages';
 import { useAuth } from '../auth/auth-context';
 
 const useStyles = makeStyles({

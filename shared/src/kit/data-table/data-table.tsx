@@ -16,7 +16,7 @@ import { ERROR_TITLE } from '@almacen/shared';
 import { useNotify } from '@almacen/shared';
 import { RefreshFailure } from '@almacen/shared';
 import { isAtLeast, useBreakpoint } from '@almacen/shared';
-import { ProgressBar } from '@almacen/shared/fluent-forms';
+import { ProgressBar } from '@almacen/shared/fluent-pages';
 import { markTable, TABLE_MARKS } from './marks';
 import { DEFAULT_VIRTUALIZE_FROM, useTableStyles } from './styles';
 import { TableGrid } from './table-grid';

@@ -3,7 +3,7 @@
 // italics at the table's own size (Fluent's Text would set 14 px in a 12 px compact table). On a
 // phone they give way to ID and Nombre.
 import { MISSING_LABELS, type Described } from '@almacen/shared/domain';
-import { Badge } from '@almacen/shared/fluent';
+import { Badge } from '@almacen/shared/fluent-pages';
 import type { DataTableColumn } from './types';
 
 const NONE_STYLE = { fontStyle: 'italic' } as const;

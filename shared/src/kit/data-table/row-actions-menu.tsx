@@ -1,7 +1,8 @@
 // The per-row menu of catalogue tables ("Editar partida", "Eliminar partida").
 import { DeleteRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import type { ReactElement } from 'react';
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@almacen/shared/fluent';
+import { Button } from '@almacen/shared/fluent';
+import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@almacen/shared/fluent-pages';
 import { TABLE_TEXTS } from './texts';
 
 export interface RowAction {

@@ -21,7 +21,7 @@ import {
   TableRow,
   type TableColumnSizingOptions,
 } from '@almacen/shared/fluent';
-import { createTableColumn, Input, useTableColumnSizing_unstable, useTableFeatures } from '@almacen/shared/fluent-forms';
+import { createTableColumn, Input, useTableColumnSizing_unstable, useTableFeatures } from '@almacen/shared/fluent-pages';
 import { ACTIONS_COLUMN, CELL_PADDING, EXPAND_COLUMN, FIXED_WIDTH, FLUENT_SIZE, READABLE_WIDTH, useTableStyles } from './styles';
 import { fitColumnWidths, isSortable, type ColumnWant } from './table-model';
 import { TABLE_TEXTS } from './texts';

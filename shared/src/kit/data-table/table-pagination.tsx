@@ -1,8 +1,8 @@
 // The footer of a DataTable: rows per page (5–100), "from–to of total", previous and next.
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { PAGE_SIZES } from '@almacen/shared/domain';
-import { Button, Label, mergeClasses, Text, useId } from '@almacen/shared/fluent';
-import { Select } from '@almacen/shared/fluent-forms';
+import { Button, mergeClasses } from '@almacen/shared/fluent';
+import { Select, Label, Text, useId } from '@almacen/shared/fluent-pages';
 import { useTableStyles } from './styles';
 import { TABLE_TEXTS } from './texts';
 

@@ -4,18 +4,8 @@
 import { FilterDismissRegular, FilterRegular, SearchRegular, TextDensityRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import type { Breakpoint } from '@almacen/shared';
-import {
-  Button,
-  Menu,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  mergeClasses,
-  Tooltip,
-  type MenuProps,
-} from '@almacen/shared/fluent';
-import { SearchBox } from '@almacen/shared/fluent-forms';
+import { Button, mergeClasses, type MenuProps } from '@almacen/shared/fluent';
+import { SearchBox, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@almacen/shared/fluent-pages';
 import { markTable, TABLE_MARKS } from './marks';
 import { useTableStyles } from './styles';
 import { TABLE_TEXTS } from './texts';

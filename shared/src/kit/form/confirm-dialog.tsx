@@ -1,5 +1,6 @@
 // The confirmation every delete asks for: "¿Realmente deseas hacer esto?".
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@almacen/shared/fluent';
+import { Button } from '@almacen/shared/fluent';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@almacen/shared/fluent-pages';
 
 export const CONFIRM_TEXTS = {
   title: '¿Realmente deseas hacer esto?',

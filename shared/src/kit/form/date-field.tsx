@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE, MIN_DOCUMENT_DATE } from '@almacen/shared/domain';
 import { todayIn } from '@almacen/shared/domain';
 import { dayAfter, periodClosedHint, periodClosedMessage } from '@almacen/shared/domain';
 import { MESSAGES } from '@almacen/shared/domain';
-import { Field, Input } from '@almacen/shared/fluent-forms';
+import { Field, Input } from '@almacen/shared/fluent-pages';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 
 export interface DateFieldProps {

@@ -1,7 +1,7 @@
 import { useField } from 'react-final-form';
 import { QUANTITY_SCALE } from '@almacen/shared/domain';
 import type { InputProps } from '@almacen/shared/fluent';
-import { Field, Input } from '@almacen/shared/fluent-forms';
+import { Field, Input } from '@almacen/shared/fluent-pages';
 import { acceptsDecimalInput, normalizeDecimalInput, toDecimalTyping } from './decimal-input';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 

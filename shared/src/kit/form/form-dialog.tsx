@@ -4,17 +4,8 @@
 import type { FormApi } from 'final-form';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  tokens,
-} from '@almacen/shared/fluent';
+import { Button, makeStyles, tokens } from '@almacen/shared/fluent';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@almacen/shared/fluent-pages';
 import type { FormErrors } from './schema-validator';
 
 export const FORM_DIALOG_TEXTS = { submit: 'Guardar', cancel: 'Cancelar' } as const;

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useField } from 'react-final-form';
 import { foldForSearch } from '@almacen/shared';
 import type { ComboboxProps } from '@almacen/shared/fluent';
-import { Combobox, Field, Option } from '@almacen/shared/fluent-forms';
+import { Combobox, Field, Option } from '@almacen/shared/fluent-pages';
 import { FIELD_SUBSCRIPTION, visibleError } from './field-state';
 
 export const NO_MATCHES = 'Sin coincidencias';

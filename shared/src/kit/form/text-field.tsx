@@ -2,7 +2,7 @@
 // validationMessage).
 import { useField } from 'react-final-form';
 import type { InputProps } from '@almacen/shared/fluent';
-import { Field, Input, Textarea } from '@almacen/shared/fluent-forms';
+import { Field, Input, Textarea } from '@almacen/shared/fluent-pages';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 
 /**

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Field } from 'react-final-form';
 import { object, string, type Struct } from 'superstruct';
 import { define } from 'superstruct';
-import { Field as FluentField, Input } from '@almacen/shared/fluent-forms';
+import { Field as FluentField, Input } from '@almacen/shared/fluent-pages';
 import { Link, Route, Routes, useLocation, useNavigate, type InitialEntry } from '@almacen/shared/router';
 import {
   FormWizard,

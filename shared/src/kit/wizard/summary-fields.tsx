@@ -1,7 +1,7 @@
 // The read-only summary of a wizard's last step: labelled, read-only inputs (so the summary looks
 // like the form the user filled in, and a screen reader reads label and value together).
 import { makeStyles, tokens } from '@almacen/shared/fluent';
-import { Field, Input } from '@almacen/shared/fluent-forms';
+import { Field, Input } from '@almacen/shared/fluent-pages';
 
 export interface SummaryItem {
   label: string;

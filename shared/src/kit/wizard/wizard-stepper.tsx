@@ -1,6 +1,7 @@
 // The step indicator. Deliberately not interactive: the spec says steps cannot be jumped to by
 // clicking, so the labels are plain list items, not buttons or links.
-import { makeStyles, mergeClasses, Text, tokens } from '@almacen/shared/fluent';
+import { makeStyles, mergeClasses, tokens } from '@almacen/shared/fluent';
+import { Text } from '@almacen/shared/fluent-pages';
 
 const useStyles = makeStyles({
   list: {

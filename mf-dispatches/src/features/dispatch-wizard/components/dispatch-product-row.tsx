@@ -4,7 +4,7 @@ import { useField, useForm } from 'react-final-form';
 import { LoadProblem, useStock } from '@almacen/shared';
 import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
-import { Field, Input } from '@almacen/shared/fluent-forms';
+import { Field, Input } from '@almacen/shared/fluent-pages';
 import { DecimalField, READ_ONLY_APPEARANCE, SelectField, type SelectOption, TextField, visibleError } from '@almacen/shared/kit';
 import { STOCK_MESSAGES } from '../form/stock-limits';
 

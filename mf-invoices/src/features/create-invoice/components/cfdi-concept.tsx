@@ -4,7 +4,8 @@ import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useForm } from 'react-final-form';
 import { actionErrorText, createProduct, staleAfter, useApi, useCan, useInvalidate } from '@almacen/shared';
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@almacen/shared/fluent';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@almacen/shared/fluent';
+import { Text } from '@almacen/shared/fluent-pages';
 import { CFDI_TEXTS, type RowCfdi } from '../lib/cfdi';
 
 const useStyles = makeStyles({

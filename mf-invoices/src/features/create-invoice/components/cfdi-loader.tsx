@@ -5,7 +5,8 @@ import { AddRegular, DocumentArrowUpRegular, DismissRegular } from '@fluentui/re
 import { useRef, useState, type DragEvent } from 'react';
 import { useForm, useFormState } from 'react-final-form';
 import { actionErrorText, apiKeys, createSupplier, parseCfdi, useApi, useCan, useInvalidate } from '@almacen/shared';
-import { Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, tokens } from '@almacen/shared/fluent';
+import { Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Spinner, tokens } from '@almacen/shared/fluent';
+import { Text } from '@almacen/shared/fluent-pages';
 import { useSupplierOptions } from '../lib/catalog-options';
 import { applyCfdi, CFDI_TEXTS, MAX_CFDI_FILE_BYTES } from '../lib/cfdi';
 import type { InvoiceFormValues } from '../lib/invoice-values';

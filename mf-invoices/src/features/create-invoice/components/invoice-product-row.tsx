@@ -4,7 +4,7 @@
 import { useField } from 'react-final-form';
 import { IEPS_RATE_SCALE, MAX_OBSERVATIONS_LENGTH, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
-import { Checkbox, Field } from '@almacen/shared/fluent-forms';
+import { Checkbox, Field } from '@almacen/shared/fluent-pages';
 import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption } from '@almacen/shared/kit';
 import { isAdjustablePrice, isValidExciseRate, purchasePriceOf, type InvoiceRowValues } from '../lib/invoice-values';
 import { CfdiConcept } from './cfdi-concept';

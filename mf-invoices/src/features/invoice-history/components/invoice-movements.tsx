@@ -5,7 +5,8 @@ import { ArrowDownloadRegular, DismissCircleRegular, DocumentRegular } from '@fl
 import { useMemo } from 'react';
 import { invoiceReportRequest, tableLoadError, useInvoiceMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
 import { formatCurrency, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
-import { Button, makeStyles, Spinner, Text, tokens } from '@almacen/shared/fluent';
+import { Button, makeStyles, Spinner, tokens } from '@almacen/shared/fluent';
+import { Text } from '@almacen/shared/fluent-pages';
 import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { CANCEL_INVOICE_TEXTS, CFDI_HISTORY_TEXTS } from '../lib/texts';
 import { useDownloadInvoiceCfdi } from '../lib/use-download-cfdi';

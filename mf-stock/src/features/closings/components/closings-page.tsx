@@ -19,14 +19,7 @@ import {
 } from '@almacen/shared';
 import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
 import {
-  Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   Spinner,
   Table,
@@ -35,10 +28,10 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   Title2,
   tokens,
 } from '@almacen/shared/fluent';
+import { Badge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@almacen/shared/fluent-pages';
 import { CancelDocumentDialog } from '@almacen/shared/kit';
 import { CLOSINGS_TEXTS } from '../lib/texts';
 

@@ -29,14 +29,7 @@ import {
   MISSING_LABELS,
 } from '@almacen/shared/domain';
 import {
-  Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   Spinner,
   Table,
@@ -45,11 +38,23 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   Title2,
   tokens,
 } from '@almacen/shared/fluent';
-import { Checkbox, Field, Input, Select } from '@almacen/shared/fluent-forms';
+import {
+  Checkbox,
+  Field,
+  Input,
+  Select,
+  Badge,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Text,
+} from '@almacen/shared/fluent-pages';
 import { useParams } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 import { STATUS_COLORS } from './counts-page';

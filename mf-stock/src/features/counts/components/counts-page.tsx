@@ -6,14 +6,7 @@ import { useState } from 'react';
 import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
 import { type CountStatus, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
 import {
-  Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   Spinner,
   Table,
@@ -22,11 +15,22 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Text,
   Title2,
   tokens,
 } from '@almacen/shared/fluent';
-import { Checkbox, Field, Input } from '@almacen/shared/fluent-forms';
+import {
+  Checkbox,
+  Field,
+  Input,
+  Badge,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Text,
+} from '@almacen/shared/fluent-pages';
 import { Link, useNavigate } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 

@@ -26,8 +26,8 @@ import {
   type Movement,
   type Product,
 } from '@almacen/shared/domain';
-import { Badge, Button, Label, makeStyles, Skeleton, SkeletonItem, Spinner, Text, tokens, useId } from '@almacen/shared/fluent';
-import { Field, Input } from '@almacen/shared/fluent-forms';
+import { Button, makeStyles, Skeleton, SkeletonItem, Spinner, tokens } from '@almacen/shared/fluent';
+import { Field, Input, Badge, Label, Text, useId } from '@almacen/shared/fluent-pages';
 import { DataTable, type DataTableColumn, useToday } from '@almacen/shared/kit';
 
 export const DETAIL_TEXTS = {

@@ -17,8 +17,8 @@ import {
   useStockAt,
 } from '@almacen/shared';
 import { compareDecimal, formatCurrency, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
-import { Badge, Button, makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
-import { Field, Input, Switch } from '@almacen/shared/fluent-forms';
+import { Button, makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
+import { Field, Input, Switch, Badge } from '@almacen/shared/fluent-pages';
 import { DataTable, type DataTableColumn, productCategoryColumn, productUnitColumn, useToday } from '@almacen/shared/kit';
 import { useSearchParams } from '@almacen/shared/router';
 import { categoryFilter, unitFilter } from './catalog-filter';
