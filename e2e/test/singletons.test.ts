@@ -6,9 +6,9 @@
 // browser carries Fluent's components — their code, and so their contexts, came from the shell.
 // So is the federation runtime: the shell's, which no remote's entry carries a copy of.
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { baseUrl, REMOTES } from './support/env';
-import { AREAS, areaHeading } from './support/portal';
+import { AREAS, areaHeading, navigation } from './support/portal';
 
 const SINGLETONS = ['react', 'react-dom', '@almacen/shared/router', 'swr', '@almacen/shared/fluent', '@griffel/react', '@almacen/shared'];
 // Loaded by the first page that uses them (the dashboard does not); the shell provides them too,
@@ -127,4 +127,55 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
   // remote broke with a second React ("Invalid hook call") or context mismatch.
   for (const folder of REMOTE_FOLDERS) expect(log.requests).toContain(`${baseUrl()}/remotes/${folder}/remoteEntry.js`);
   expect(log.errors.filter((e) => /hook|context|singleton|version/i.test(e))).toEqual([]);
+});
+
+/** Which of the on-demand shared modules the page has loaded (or is loading), from the share scope. */
+async function onDemandLoaded(page: import('playwright-core').Page): Promise<string[]> {
+  return page.evaluate((names) => {
+    type Shared = { loaded?: boolean; loading?: unknown; lib?: unknown };
+    const share = (
+      window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }
+    ).__FEDERATION__.__SHARE__;
+    return names.filter((name) =>
+      Object.values(share).some((scopes) =>
+        Object.values(scopes).some((packages) => Object.values(packages[name] ?? {}).some((s) => s.loaded || s.lib || s.loading)),
+      ),
+    );
+  }, ON_DEMAND);
+}
+
+// Issue #21: the dashboard draws no form, table, menu, dialog or tooltip, so a school's network
+// does not download them to show it; the account menu's code comes with its first use.
+it.each([
+  ['1280×800', undefined],
+  ['390×844', PHONE],
+])('shows the dashboard without the pages’ modules and fetches the account menu on first use (%s)', async (size, viewport) => {
+  const { page, log } = await newPage(browser, viewport);
+  await signIn(page);
+  if (!viewport) await navigation(page).waitFor();
+  await page.getByText('Notas de lanzamiento').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await onDemandLoaded(page)).toEqual([]);
+
+  await page.getByRole('button', { name: /^Cuenta de / }).click();
+  const signOut = page.getByRole('menuitem', { name: 'Cerrar sesión' });
+  await signOut.waitFor();
+  const box = (await signOut.boundingBox())!;
+  const view = page.viewportSize()!;
+  // (Once Fluent's opening motion has ended, to look at it as a person sees it.)
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await screenshot(page, `account-menu-${size}`);
+  expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height).toBe(true);
+  // Opened, it has the focus on its first item, as a menu opened by its own trigger does.
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cuenta');
+  expect(await onDemandLoaded(page)).toEqual(['@almacen/shared/fluent-pages']);
+
+  // Escape closes it and gives the focus back to the button, which opens it again.
+  await page.keyboard.press('Escape');
+  await signOut.waitFor({ state: 'hidden' });
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Cuenta de /);
+  await page.keyboard.press('Enter');
+  await signOut.waitFor();
+  expect(log.errors).toEqual([]);
+  await page.context().close();
 });

@@ -5,8 +5,36 @@ import { testMe } from '@almacen/shared/testing';
 import { ana, fakeSession, renderShell } from '../testing/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/federation-runtime').federationRuntimeDouble());
+// The menu's code is fetched on first use (account-menu.tsx); `mockMenuUnreachable` makes that
+// fetch fail, as on a dropped connection.
+let mockMenuUnreachable = false;
+jest.mock('./account-menu-popover', () => {
+  if (mockMenuUnreachable) throw new Error('Loading chunk account-menu-popover failed.');
+  return jest.requireActual('./account-menu-popover');
+});
 
 describe('account menu', () => {
+  // First: once fetched, the module stays in Jest's registry for the file's other tests.
+  it('says so when the menu cannot be fetched, and opens it on the next click', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard', fakeSession(ana));
+    const trigger = await screen.findByRole('button', { name: 'Cuenta de Ana López' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+
+    mockMenuUnreachable = true;
+    await user.click(trigger);
+    expect(
+      await screen.findByText('Algo salió mal mientras tratábamos de abrir el menú de tu cuenta. Revisa tu conexión e inténtalo de nuevo.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    mockMenuUnreachable = false;
+    await user.click(screen.getByRole('button', { name: 'Cuenta de Ana López' }));
+    expect(await screen.findByRole('menuitem', { name: 'Cerrar sesión' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cuenta de Ana López' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('shows the initials when the provider sends no picture, and the name and e-mail when opened', async () => {
     const user = userEvent.setup();
     renderShell('/dashboard', fakeSession({ name: 'Ana López', email: 'ana@example.com' }));

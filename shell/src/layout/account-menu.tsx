@@ -1,114 +1,47 @@
-// The account menu of the header: who is signed in (name, e-mail, picture — or initials when the
-// provider sends no picture), "Cuenta" (with the person's roles in Almacén and, when the provider
-// publishes one, a link to its account page) and "Cerrar sesión".
-import { useState } from 'react';
-import { ACCESS_ROLE_LABELS, useCurrentUser, useMe, useRuntimeConfig } from '@almacen/shared';
-import { Avatar, Body1, Button, Caption1, Link, makeStyles, tokens } from '@almacen/shared/fluent';
-import {
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-} from '@almacen/shared/fluent-pages';
-import { useAuth } from '../auth/auth-context';
+// The header's account button: the signed-in person's picture or initials. The menu it opens
+// (account-menu-popover.tsx: name, e-mail, "Cuenta", "Cerrar sesión") is loaded the first time
+// it is needed — fetched as the pointer reaches the button or the keyboard focuses it, drawn on
+// the first click — with Fluent's menus, dialogs and popup positioning (@almacen/shared/fluent-pages),
+// which nothing else on the dashboard draws (issue #21: what a school's network downloads to
+// show the dashboard). If the code cannot be fetched, the person is told and the next click tries
+// again.
+import { useState, type ComponentType } from 'react';
+import { loadErrorText, useCurrentUser, useNotify } from '@almacen/shared';
+import { Button } from '@almacen/shared/fluent';
+import { AccountAvatar } from './account-avatar';
+import type { AccountMenuPopoverProps } from './account-menu-popover';
 
-const useStyles = makeStyles({
-  identity: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    maxWidth: '280px',
-  },
-  texts: { display: 'flex', flexDirection: 'column', minWidth: 0 },
-  ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  details: { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
-});
+const loadPopover = () => import('./account-menu-popover').then((module) => module.AccountMenuPopover);
+
+/** Fetches the menu's code ahead of the click; a failure here is left for the click to report. */
+const prefetch = () => {
+  loadPopover().catch(() => undefined);
+};
 
 export function AccountMenu() {
-  const styles = useStyles();
   const user = useCurrentUser();
-  const config = useRuntimeConfig();
-  const { data: me } = useMe();
-  const { signOut } = useAuth();
-  const [accountOpen, setAccountOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const notify = useNotify();
+  const [Popover, setPopover] = useState<ComponentType<AccountMenuPopoverProps> | null>(null);
+  const [open, setOpen] = useState(false);
 
-  const avatar = (size: 32 | 48) => (
-    <Avatar name={user.name} image={user.picture ? { src: user.picture } : undefined} size={size} color="brand" />
+  const button = (props: Record<string, unknown>) => (
+    <Button appearance="transparent" aria-label={`Cuenta de ${user.name}`} icon={<AccountAvatar user={user} size={32} />} {...props} />
   );
 
-  return (
-    <>
-      <Menu positioning="below-end">
-        <MenuTrigger disableButtonEnhancement>
-          <Button appearance="transparent" aria-label={`Cuenta de ${user.name}`} icon={avatar(32)} />
-        </MenuTrigger>
-        <MenuPopover>
-          <div className={styles.identity}>
-            {avatar(48)}
-            <div className={styles.texts}>
-              <Body1 className={styles.ellipsis}>{user.name}</Body1>
-              <Caption1 className={styles.ellipsis}>{user.email}</Caption1>
-            </div>
-          </div>
-          <MenuDivider />
-          <MenuList>
-            {/* The dialog opens once the menu has closed and given focus back to its trigger;
-                opened in the same tick, the menu's focus restore would leave the dialog without
-                focus (and hidden from assistive technology). */}
-            <MenuItem onClick={() => setTimeout(() => setAccountOpen(true), 0)}>Cuenta</MenuItem>
-            <MenuItem
-              disabled={leaving}
-              onClick={() => {
-                setLeaving(true);
-                signOut().finally(() => setLeaving(false));
-              }}
-            >
-              Cerrar sesión
-            </MenuItem>
-          </MenuList>
-        </MenuPopover>
-      </Menu>
-      <Dialog open={accountOpen} onOpenChange={(_, data) => setAccountOpen(data.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Cuenta</DialogTitle>
-            <DialogContent>
-              <div className={styles.details}>
-                <Body1>Nombre</Body1>
-                <Body1>{user.name}</Body1>
-                <Body1>Correo electrónico</Body1>
-                <Body1>{user.email || 'Sin correo registrado'}</Body1>
-                <Body1>Roles</Body1>
-                <Body1>{me?.roles.length ? me.roles.map((role) => ACCESS_ROLE_LABELS[role]).join(', ') : 'Sin rol'}</Body1>
-                <Body1>Proveedor de identidad</Body1>
-                <Body1>{config.oidc.authority}</Body1>
-              </div>
-              {me?.accountUrl && (
-                <p>
-                  <Link href={me.accountUrl} target="_blank" rel="noopener noreferrer">
-                    Administrar mi cuenta en el proveedor de identidad
-                  </Link>
-                </p>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => setAccountOpen(false)}>
-                Cerrar
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-    </>
-  );
+  if (Popover) return <Popover trigger={button({})} open={open} onOpenChange={setOpen} />;
+
+  return button({
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: prefetch,
+    onFocus: prefetch,
+    onClick: () =>
+      loadPopover().then(
+        (component) => {
+          setOpen(true);
+          setPopover(() => component);
+        },
+        () => notify.error(undefined, `${loadErrorText('abrir el menú de tu cuenta')} Revisa tu conexión e inténtalo de nuevo.`),
+      ),
+  });
 }
