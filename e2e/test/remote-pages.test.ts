@@ -100,6 +100,8 @@ it('shows a page added to mf-stock alone in the menu and at its route, the shell
     expect(labels.indexOf(LABEL)).toBe(labels.indexOf('Stock de productos') + 1);
     await link.click();
     await page.waitForURL(`${baseUrl()}/dashboard/stock/${ROUTE}`);
+    // The home's heading stays until the remote's page renders in its place.
+    await page.locator('main').getByRole('heading', { level: 1, name: LABEL }).waitFor();
     expect(await areaHeading(page)).toBe(LABEL);
     await screenshot(page, 'remote-pages-added');
 
