@@ -156,6 +156,9 @@ const num = (n: number) => Math.round(n * 1e6) / 1e6;
  */
 export class LineWriter {
   private readonly measured: Memo<Measured>;
+  /** The font last measured, and its AsciiMetrics (null: not a standard font). */
+  private asciiFont: StandardFontLike | null = null;
+  private ascii: AsciiMetrics | null = null;
   constructor(limit = 20_000) {
     this.measured = new Memo(limit);
   }
@@ -173,12 +176,12 @@ export class LineWriter {
    * the same places (a test compares the rendered pages), in half the bytes, so less to build and
    * to compress at 14 cells × 100,000 rows. Null when any one of them cannot take the fast path.
    */
-  lines(doc: PDFKit.PDFDocument, texts: Array<{ text: string; x: number; y: number; width: number }>): string | null {
+  lines(doc: PDFKit.PDFDocument, texts: LineText[]): string | null {
     if (texts.length === 0) return null;
     const parts: string[] = [];
     let head = '';
-    for (const { text, x, y, width } of texts) {
-      const placed = this.place(doc, text, x, y, width);
+    for (const { text, x, y, width, show } of texts) {
+      const placed = this.place(doc, text, x, y, width, show);
       if (placed === null) return null;
       if (!head) head = `q\n${placed.flip}\nBT\n${placed.font}`;
       parts.push(placed.position, placed.show);
@@ -193,6 +196,7 @@ export class LineWriter {
     x: number,
     y: number,
     textWidth: number,
+    known?: string | null,
   ): { flip: string; position: string; font: string; show: string } | null {
     const d = doc as unknown as DocInternals;
     const font = d._font;
@@ -201,7 +205,7 @@ export class LineWriter {
     if (!font || typeof font.id !== 'string' || typeof font.encode !== 'function' || typeof font.ascender !== 'number') return null;
     if (typeof fontSize !== 'number' || !page || typeof page.height !== 'number' || typeof page.fonts !== 'object') return null;
     if (text.length === 0 || text.includes('\n')) return null;
-    const show = this.show(font, fontSize, text);
+    const show = known ?? this.show(font, fontSize, text);
     if (show === null) return null;
     const dy = (font.ascender / 1000) * fontSize;
     if (page.fonts[font.id] == null) page.fonts[font.id] = (font as unknown as { ref(): unknown }).ref();
@@ -223,11 +227,20 @@ export class LineWriter {
    * Null off the fast path (the caller measures with doc.widthOfString).
    */
   width(doc: PDFKit.PDFDocument, text: string): number | null {
+    return this.metrics(doc, text)?.width ?? null;
+  }
+
+  /**
+   * The text's width (as `width`) and its show operator, in the current font and size: a caller
+   * that measures a text and then draws it passes the operator on to `lines` (LineText.show), so
+   * a new string is encoded once. Null off the fast path.
+   */
+  metrics(doc: PDFKit.PDFDocument, text: string): Measured | null {
     const d = doc as unknown as DocInternals;
     const font = d._font;
     const fontSize = d._fontSize;
     if (!font || typeof font.id !== 'string' || typeof font.encode !== 'function' || typeof fontSize !== 'number') return null;
-    return this.measure(font, fontSize, text)?.width ?? null;
+    return this.measure(font, fontSize, text);
   }
 
   /** The `[<hex> kerning …] TJ` line(s) of pdfkit's _fragment for this font, size and text. */
@@ -235,8 +248,17 @@ export class LineWriter {
     return this.measure(font, fontSize, text)?.show ?? null;
   }
 
-  /** The text's width and show operator, from one font.encode, remembered; null off the fast path. */
+  /**
+   * The text's width and show operator, from one encoding; null off the fast path. Printable ASCII
+   * (amounts, dates, most names) is encoded from AsciiMetrics' arrays, cheaper than remembering
+   * it: most such strings of a kardex — amounts, balances, document numbers — are new on every
+   * row, and a lookup and insertion per string (hashing it first) was a tenth of the PDF's time.
+   * Texts with other characters (accented names, which come back row after row) are remembered.
+   */
   private measure(font: StandardFontLike, fontSize: number, text: string): Measured | null {
+    if (font !== this.asciiFont) [this.asciiFont, this.ascii] = [font, AsciiMetrics.of(font)];
+    const ascii = this.ascii?.measure(font, fontSize, text);
+    if (ascii) return ascii;
     return this.measured.get(font.id, fontSize, 0, text, () => {
       const [encoded, positions] = font.encode(text);
       if (!Array.isArray(encoded) || !Array.isArray(positions) || encoded.length !== positions.length) return null;
@@ -257,17 +279,111 @@ export class LineWriter {
         if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
       }
       addSegment(positions.length);
-      // pdfkit's doc.widthOfString: the font's sum of advances × size / 1000, plus no character
-      // spacing, at 100 % horizontal scaling — the same operations in the same order.
-      const width = ((advances * (fontSize / 1000) + 0 * (text.length - 1)) * 100) / 100;
-      return { width, show: commands.length ? `[${commands.join(' ')}] TJ` : null };
+      return { width: stringWidth(advances, fontSize, text.length), show: commands.length ? `[${commands.join(' ')}] TJ` : null };
     });
   }
 }
 
-interface Measured {
+/**
+ * pdfkit's doc.widthOfString from the sum of a string's advances: × size / 1000, plus no character
+ * spacing, at 100 % horizontal scaling — the same operations in the same order, the same number.
+ */
+const stringWidth = (advances: number, fontSize: number, length: number) => ((advances * (fontSize / 1000) + 0 * (length - 1)) * 100) / 100;
+
+const FIRST_ASCII = 32;
+const ASCII_COUNT = 127 - FIRST_ASCII;
+
+/**
+ * What font.encode gives for the printable ASCII characters (codes 32–126: the digits, signs and
+ * separators of every amount and date, and most names) of one standard font — each glyph's code
+ * and width, and the kerning of each pair — asked of pdfkit once per character and per pair, then
+ * read from arrays. A kardex's amounts and balances are new strings on every row, and pdfkit's
+ * encode (glyph names, an object per glyph, kerning looked up by name) was most of measuring
+ * them. Kept per font name for the process's life (the standard fonts' metrics never change),
+ * without holding any document: whatever is not known yet is asked of the font passed in.
+ */
+class AsciiMetrics {
+  private static readonly byName = new Map<string, AsciiMetrics | null>();
+
+  /** The metrics of `font`'s name, or null when it is not one of pdfkit's AFM standard fonts. */
+  static of(font: StandardFontLike): AsciiMetrics | null {
+    const name = (font as unknown as { name?: unknown }).name;
+    const afm = (font as unknown as { font?: { kernPairs?: unknown; glyphWidths?: unknown } }).font;
+    if (typeof name !== 'string' || !afm || typeof afm.kernPairs !== 'object' || typeof afm.glyphWidths !== 'object') return null;
+    let metrics = AsciiMetrics.byName.get(name);
+    if (metrics === undefined) AsciiMetrics.byName.set(name, (metrics = new AsciiMetrics()));
+    return metrics;
+  }
+
+  private readonly codes: string[] = new Array<string>(ASCII_COUNT).fill('');
+  private readonly widths = new Float64Array(ASCII_COUNT).fill(Number.NaN);
+  private readonly kerning = new Float64Array(ASCII_COUNT * ASCII_COUNT).fill(Number.NaN);
+
+  /**
+   * The width and operator LineWriter builds from font.encode(text) — the same, built as the glyphs
+   * are read; null when a character is not printable ASCII or pdfkit answers otherwise.
+   */
+  measure(font: StandardFontLike, fontSize: number, text: string): Measured | null {
+    const n = text.length;
+    let left = text.charCodeAt(0) - FIRST_ASCII;
+    if (!(left >= 0 && left < ASCII_COUNT) || !this.knowGlyph(font, left)) return null;
+    let show = '[';
+    let segment = '';
+    let advances = 0;
+    for (let i = 1; i <= n; i++) {
+      let kern = 0;
+      let right = -1;
+      if (i < n) {
+        right = text.charCodeAt(i) - FIRST_ASCII;
+        if (!(right >= 0 && right < ASCII_COUNT) || !this.knowGlyph(font, right)) return null;
+        kern = this.kerning[left * ASCII_COUNT + right];
+        if (Number.isNaN(kern) && Number.isNaN((kern = this.learnPair(font, left, right)))) return null;
+      }
+      segment += this.codes[left];
+      // pdfkit's advance: the glyph's width plus the kerning with the next one.
+      advances += this.widths[left] + kern;
+      // A segment ends after a kerned glyph, and at the end (the last glyph's kerning is 0).
+      if (kern !== 0) {
+        show += `<${segment}> ${num(-kern)} `;
+        segment = '';
+      }
+      left = right;
+    }
+    show += `<${segment}> 0] TJ`;
+    return { width: stringWidth(advances, fontSize, n), show };
+  }
+
+  private knowGlyph(font: StandardFontLike, index: number): boolean {
+    if (!Number.isNaN(this.widths[index])) return true;
+    const [encoded, positions] = font.encode(String.fromCharCode(index + FIRST_ASCII));
+    const pos = positions?.[0];
+    if (encoded?.length !== 1 || positions.length !== 1 || !pos || pos.xOffset || pos.yOffset || pos.xAdvance !== pos.advanceWidth)
+      return false;
+    this.codes[index] = encoded[0];
+    this.widths[index] = pos.advanceWidth;
+    return true;
+  }
+
+  private learnPair(font: StandardFontLike, left: number, right: number): number {
+    const [encoded, positions] = font.encode(String.fromCharCode(left + FIRST_ASCII, right + FIRST_ASCII));
+    const pos = positions?.[0];
+    if (encoded?.length !== 2 || positions.length !== 2 || !pos || pos.advanceWidth !== this.widths[left]) return Number.NaN;
+    return (this.kerning[left * ASCII_COUNT + right] = pos.xAdvance - pos.advanceWidth);
+  }
+}
+
+export interface Measured {
   width: number;
   show: string | null;
+}
+
+/** A one-line text for LineWriter.lines, at (x, y), of the width measured; `show` if already known (LineWriter.metrics). */
+export interface LineText {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  show?: string | null;
 }
 
 /** A content-stream line `x y m` (moveTo) or `x y l` (lineTo), as pdfkit formats it. */

@@ -13,7 +13,7 @@ import { formatCurrency, formatDate } from '@almacen/shared/domain';
 import { cellText, isNumericKind } from './cells';
 import type { Cell, Closing, Column, ReportDefinition, Row } from './model';
 import { Pacer } from './pace';
-import { fastMetrics, LineWriter, PageReplay, pathPoint, WidthCache, writeContent } from './pdf-metrics';
+import { fastMetrics, type LineText, LineWriter, PageReplay, pathPoint, WidthCache, writeContent } from './pdf-metrics';
 
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
@@ -277,7 +277,9 @@ class PdfWriter {
     this.font(font, BODY_SIZE);
     const spans = cellSpans(row, def.columns);
     const texts = spans.map(({ index }) => cellText(def.columns[index].kind, row.cells[index]));
-    const measured = texts.map((text) => (text ? this.textWidth(font, text) : 0));
+    // Each text measured once; the show operator that measuring builds is kept for drawing it.
+    const metrics = texts.map((text) => (text ? this.lines.metrics(doc, text) : null));
+    const measured = texts.map((text, k) => (text ? (metrics[k]?.width ?? this.widths.width(doc, font, BODY_SIZE, text)) : 0));
     const lineHeight = doc.currentLineHeight(true);
     let height = lineHeight;
     // A wrapped text's lines, found once: they give its height (as heightOfString would) and are drawn below.
@@ -308,7 +310,7 @@ class PdfWriter {
     doc.fillColor(INK);
     // The one-line cells, written together as one text object (LineWriter.lines, pdf-metrics.ts);
     // flushed before any other drawing call, so the page keeps the cells' order.
-    const group: Array<{ text: string; x: number; y: number; width: number }> = [];
+    const group: LineText[] = [];
     const flush = () => {
       if (!group.length) return;
       const operators = this.lines.lines(doc, group);
@@ -333,7 +335,7 @@ class PdfWriter {
         // One line, placed here and with its width already known: far cheaper than pdfkit's
         // line wrapper, which matters at 100,000 rows.
         const left = numeric ? x + PAD_X + width - textWidth : kind === 'date' ? x + PAD_X + (width - textWidth) / 2 : x + PAD_X;
-        group.push({ text, x: left, y: y + PAD_Y, width: textWidth });
+        group.push({ text, x: left, y: y + PAD_Y, width: textWidth, show: metrics[k]?.show });
       } else {
         // Wrapped: pdfkit's own lines (remembered for a text that comes back), each on the
         // one-line path, one line height apart as doc.text would place them.
@@ -342,7 +344,14 @@ class PdfWriter {
           lines.forEach((line, i) => {
             const shown = line.replace(/\n/g, ''); // what pdfkit's _fragment draws of it
             if (shown.length === 0) return;
-            group.push({ text: shown, x: x + PAD_X, y: y + PAD_Y + i * lineHeight, width: this.textWidth(font, shown) });
+            const measuredLine = this.lines.metrics(doc, shown);
+            group.push({
+              text: shown,
+              x: x + PAD_X,
+              y: y + PAD_Y + i * lineHeight,
+              width: measuredLine?.width ?? this.widths.width(doc, font, BODY_SIZE, shown),
+              show: measuredLine?.show,
+            });
           });
         } else {
           flush();
@@ -384,11 +393,6 @@ class PdfWriter {
     this.separators = null;
     this.doc.lineWidth(0.4).strokeColor(GRID);
     writeContent(this.doc, [...run.xs.flatMap((x) => [pathPoint(x, run.top, 'm'), pathPoint(x, run.bottom, 'l')]), 'S'].join('\n'));
-  }
-
-  /** doc.widthOfString(text) in the current font (`font`) and BODY_SIZE, remembered. */
-  private textWidth(font: string, text: string): number {
-    return this.lines.width(this.doc, text) ?? this.widths.width(this.doc, font, BODY_SIZE, text);
   }
 
   /** The height of a one-line emphasized row (a carried balance). */

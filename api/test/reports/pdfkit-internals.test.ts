@@ -50,7 +50,19 @@ test('the page tree keeps its pages in _root.data.Pages.data.Kids, and forgettin
 // pdf-metrics.ts writes one-line cells as the operators doc.text would write, and the grid's
 // path as doc.moveTo/lineTo/stroke would: the same bytes, or the kardex would silently change.
 describe('the fast paths of pdf-metrics.ts write exactly what pdfkit writes', () => {
-  const texts = ['Entrada', 'AVATAR Tómbola', '$1,234,567.890123', '31/12/2026', 'Ñandú ¿qué? ¡sí! ü', 'Factura K-100001', 'To Yo Wa', '7'];
+  // Printable ASCII (amounts, dates, kerned pairs: AsciiMetrics' arrays) and texts with other characters (pdfkit's encode).
+  const texts = [
+    'Entrada',
+    'AVATAR Tómbola',
+    '$1,234,567.890123',
+    '(8,765.43)',
+    '31/12/2026',
+    'Ñandú ¿qué? ¡sí! ü',
+    'Factura K-100001',
+    'To Yo Wa',
+    'AVATAR LT. Vw, y.',
+    '7',
+  ];
 
   /** An uncompressed one-page PDF drawn by `draw`, with its creation date blanked. */
   async function render(draw: (doc: PDFKit.PDFDocument) => void): Promise<string> {
