@@ -276,7 +276,7 @@ class PdfWriter {
     const font = row.emphasis ? BOLD : FONT;
     this.font(font, BODY_SIZE);
     const spans = cellSpans(row, def.columns);
-    const texts = spans.map(({ index }) => cellText(def.columns[index].kind, row.cells[index]));
+    const texts = spans.map(({ index }) => this.cellText(index, row.cells[index]));
     // Each text measured once; the show operator that measuring builds is kept for drawing it.
     const metrics = texts.map((text) => (text ? this.lines.metrics(doc, text) : null));
     const measured = texts.map((text, k) => (text ? (metrics[k]?.width ?? this.widths.width(doc, font, BODY_SIZE, text)) : 0));
@@ -393,6 +393,19 @@ class PdfWriter {
     this.separators = null;
     this.doc.lineWidth(0.4).strokeColor(GRID);
     writeContent(this.doc, [...run.xs.flatMap((x) => [pathPoint(x, run.top, 'm'), pathPoint(x, run.bottom, 'l')]), 'S'].join('\n'));
+  }
+
+  /** Each column's last value and its text: a kardex's dates, types and names come back row after row. */
+  private readonly lastValues: Cell[] = [];
+  private readonly lastTexts: string[] = [];
+
+  /** cellText for column `index`, formatted again only when the value differs from the row above's. */
+  private cellText(index: number, value: Cell): string {
+    if (this.lastTexts[index] !== undefined && this.lastValues[index] === value) return this.lastTexts[index];
+    const text = cellText(this.def.columns[index].kind, value);
+    this.lastValues[index] = value;
+    this.lastTexts[index] = text;
+    return text;
   }
 
   /** The height of a one-line emphasized row (a carried balance). */
