@@ -7,7 +7,7 @@
 // again.
 import { useState, type ComponentType } from 'react';
 import { loadErrorText, useCurrentUser, useNotify } from '@almacen/shared';
-import { Button } from '@almacen/shared/fluent';
+import { Button, type ButtonProps } from '@almacen/shared/fluent';
 import { AccountAvatar } from './account-avatar';
 import type { AccountMenuPopoverProps } from './account-menu-popover';
 
@@ -24,11 +24,11 @@ export function AccountMenu() {
   const [Popover, setPopover] = useState<ComponentType<AccountMenuPopoverProps> | null>(null);
   const [open, setOpen] = useState(false);
 
-  const button = (props: Record<string, unknown>) => (
+  const button = (props: ButtonProps = {}) => (
     <Button appearance="transparent" aria-label={`Cuenta de ${user.name}`} icon={<AccountAvatar user={user} size={32} />} {...props} />
   );
 
-  if (Popover) return <Popover trigger={button({})} open={open} onOpenChange={setOpen} />;
+  if (Popover) return <Popover trigger={button()} open={open} onOpenChange={setOpen} />;
 
   return button({
     'aria-haspopup': 'menu',
