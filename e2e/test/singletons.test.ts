@@ -176,6 +176,20 @@ it.each([
   expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Cuenta de /);
   await page.keyboard.press('Enter');
   await signOut.waitFor();
+
+  // "Cuenta" (the focused item) opens the account dialog, which came with the menu's code.
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Cuenta' });
+  await dialog.getByText('Correo electrónico').waitFor();
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const dialogBox = (await dialog.boundingBox())!;
+  expect(
+    dialogBox.x >= 0 && dialogBox.y >= 0 && dialogBox.x + dialogBox.width <= view.width && dialogBox.y + dialogBox.height <= view.height,
+  ).toBe(true);
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await screenshot(page, `account-dialog-${size}`);
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.waitFor({ state: 'hidden' });
   expect(log.errors).toEqual([]);
   await page.context().close();
 });
