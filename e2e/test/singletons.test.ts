@@ -5,7 +5,7 @@
 // #21): no Fluent package is in the share scope on its own, and no file a remote sent to the
 // browser carries Fluent's components — their code, and so their contexts, came from the shell.
 // So is the federation runtime: the shell's, which no remote's entry carries a copy of.
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { baseUrl, REMOTES } from './support/env';
 import { AREAS, areaHeading, navigation } from './support/portal';
@@ -41,32 +41,7 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
     expect(await areaHeading(page)).toMatch(visit.heading);
   }
 
-  // The share scope as the Module Federation runtime keeps it: instance → scope → package → version.
-  const scope = await page.evaluate(
-    (wanted) => {
-      type Shared = { from?: string; loaded?: boolean; loading?: unknown; lib?: unknown; useIn?: string[] };
-      const share = (
-        window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }
-      ).__FEDERATION__.__SHARE__;
-      const result: Record<string, Array<{ version: string; from?: string; useIn?: string[] }>> = {};
-      const fluent = Object.values(share).flatMap((scopes) =>
-        Object.values(scopes).flatMap((packages) => Object.keys(packages).filter((name) => name.startsWith('@fluentui/'))),
-      );
-      for (const name of new Set([...wanted, ...fluent])) {
-        const seen = new Map<object, { version: string; from?: string; useIn?: string[] }>();
-        for (const scopes of Object.values(share)) {
-          for (const packages of Object.values(scopes)) {
-            for (const [version, shared] of Object.entries(packages[name] ?? {})) {
-              if (shared.loaded || shared.lib || shared.loading) seen.set(shared, { version, from: shared.from, useIn: shared.useIn });
-            }
-          }
-        }
-        result[name] = [...seen.values()];
-      }
-      return result;
-    },
-    [...SINGLETONS, ...ON_DEMAND],
-  );
+  const scope = await sharedCopies(page, [...SINGLETONS, ...ON_DEMAND]);
 
   for (const name of SINGLETONS) {
     const loaded = scope[name];
@@ -129,20 +104,54 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
   expect(log.errors.filter((e) => /hook|context|singleton|version/i.test(e))).toEqual([]);
 });
 
-/** Which of the on-demand shared modules the page has loaded (or is loading), from the share scope. */
-async function onDemandLoaded(page: import('playwright-core').Page): Promise<string[]> {
-  return page.evaluate((names) => {
-    type Shared = { loaded?: boolean; loading?: unknown; lib?: unknown };
+/**
+ * The loaded (or loading) copies of each of `wanted` — and of any @fluentui/ package — in the share
+ * scope as the Module Federation runtime keeps it: instance → scope → package → version.
+ */
+async function sharedCopies(
+  page: Page,
+  wanted: string[],
+): Promise<Record<string, Array<{ version: string; from?: string; useIn?: string[] }>>> {
+  return page.evaluate((wanted) => {
+    type Shared = { from?: string; loaded?: boolean; loading?: unknown; lib?: unknown; useIn?: string[] };
     const share = (
       window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }
     ).__FEDERATION__.__SHARE__;
-    return names.filter((name) =>
-      Object.values(share).some((scopes) =>
-        Object.values(scopes).some((packages) => Object.values(packages[name] ?? {}).some((s) => s.loaded || s.lib || s.loading)),
-      ),
+    const result: Record<string, Array<{ version: string; from?: string; useIn?: string[] }>> = {};
+    const fluent = Object.values(share).flatMap((scopes) =>
+      Object.values(scopes).flatMap((packages) => Object.keys(packages).filter((name) => name.startsWith('@fluentui/'))),
     );
-  }, ON_DEMAND);
+    for (const name of new Set([...wanted, ...fluent])) {
+      const seen = new Map<object, { version: string; from?: string; useIn?: string[] }>();
+      for (const scopes of Object.values(share)) {
+        for (const packages of Object.values(scopes)) {
+          for (const [version, shared] of Object.entries(packages[name] ?? {})) {
+            if (shared.loaded || shared.lib || shared.loading) seen.set(shared, { version, from: shared.from, useIn: shared.useIn });
+          }
+        }
+      }
+      result[name] = [...seen.values()];
+    }
+    return result;
+  }, wanted);
 }
+
+/** Which of the on-demand shared modules the page has loaded (or is loading). */
+async function onDemandLoaded(page: Page): Promise<string[]> {
+  const copies = await sharedCopies(page, ON_DEMAND);
+  return ON_DEMAND.filter((name) => copies[name].length > 0);
+}
+
+/** Whether `locator`'s box lies wholly inside the window (a popup cannot be scrolled to). */
+async function inWindow(page: Page, locator: Locator): Promise<boolean> {
+  const box = (await locator.boundingBox())!;
+  const view = page.viewportSize()!;
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height;
+}
+
+/** Waits for Fluent's motions (a popup's opening) to end, to look at the page as a person sees it. */
+const motionsEnded = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 
 // Issue #21: the dashboard draws no form, table, menu, dialog or tooltip, so a school's network
 // does not download them to show it; the account menu's code comes with its first use.
@@ -160,12 +169,9 @@ it.each([
   await page.getByRole('button', { name: /^Cuenta de / }).click();
   const signOut = page.getByRole('menuitem', { name: 'Cerrar sesión' });
   await signOut.waitFor();
-  const box = (await signOut.boundingBox())!;
-  const view = page.viewportSize()!;
-  // (Once Fluent's opening motion has ended, to look at it as a person sees it.)
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await motionsEnded(page);
   await screenshot(page, `account-menu-${size}`);
-  expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height).toBe(true);
+  expect(await inWindow(page, signOut)).toBe(true);
   // Opened, it has the focus on its first item, as a menu opened by its own trigger does.
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cuenta');
   expect(await onDemandLoaded(page)).toEqual(['@almacen/shared/fluent-pages']);
@@ -181,11 +187,8 @@ it.each([
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Cuenta' });
   await dialog.getByText('Correo electrónico').waitFor();
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const dialogBox = (await dialog.boundingBox())!;
-  expect(
-    dialogBox.x >= 0 && dialogBox.y >= 0 && dialogBox.x + dialogBox.width <= view.width && dialogBox.y + dialogBox.height <= view.height,
-  ).toBe(true);
+  await motionsEnded(page);
+  expect(await inWindow(page, dialog)).toBe(true);
   expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   await screenshot(page, `account-dialog-${size}`);
   await dialog.getByRole('button', { name: 'Cerrar' }).click();

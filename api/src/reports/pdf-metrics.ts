@@ -303,7 +303,7 @@ const ASCII_COUNT = 127 - FIRST_ASCII;
  * without holding any document: whatever is not known yet is asked of the font passed in.
  */
 class AsciiMetrics {
-  private static readonly byName = new Map<string, AsciiMetrics | null>();
+  private static readonly byName = new Map<string, AsciiMetrics>();
 
   /** The metrics of `font`'s name, or null when it is not one of pdfkit's AFM standard fonts. */
   static of(font: StandardFontLike): AsciiMetrics | null {

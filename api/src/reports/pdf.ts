@@ -15,6 +15,10 @@ import type { Cell, Closing, Column, ReportDefinition, Row } from './model';
 import { Pacer } from './pace';
 import { fastMetrics, type LineText, LineWriter, PageReplay, pathPoint, WidthCache, writeContent } from './pdf-metrics';
 
+/** A text's width and, when LineWriter built it, the operator that draws it. */
+type TextMeasure = Pick<LineText, 'width' | 'show'>;
+/** An empty cell's. */
+const NO_TEXT: TextMeasure = { width: 0 };
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 const MARGIN = 36;
@@ -278,14 +282,13 @@ class PdfWriter {
     const spans = cellSpans(row, def.columns);
     const texts = spans.map(({ index }) => this.cellText(index, row.cells[index]));
     // Each text measured once; the show operator that measuring builds is kept for drawing it.
-    const metrics = texts.map((text) => (text ? this.lines.metrics(doc, text) : null));
-    const measured = texts.map((text, k) => (text ? (metrics[k]?.width ?? this.widths.width(doc, font, BODY_SIZE, text)) : 0));
+    const measured = texts.map((text) => (text ? this.measure(font, text) : NO_TEXT));
     const lineHeight = doc.currentLineHeight(true);
     let height = lineHeight;
     // A wrapped text's lines, found once: they give its height (as heightOfString would) and are drawn below.
     const wrapped = spans.map(({ index, width: span }, k) => {
       const width = spanWidth(layout, index, span) - 2 * PAD_X;
-      if (measured[k] <= width) return null;
+      if (measured[k].width <= width) return null;
       const lines =
         isNumericKind(def.columns[index].kind) && span === 1 ? null : this.widths.wrapped(doc, font, BODY_SIZE, texts[k], width);
       height = Math.max(height, lines ? lines.length * lineHeight : this.widths.height(doc, font, BODY_SIZE, texts[k], width));
@@ -330,12 +333,12 @@ class PdfWriter {
       const width = spanWidth(layout, index, span) - 2 * PAD_X;
       const kind = def.columns[index].kind;
       const numeric = isNumericKind(kind) && span === 1;
-      const textWidth = measured[k];
+      const { width: textWidth, show } = measured[k];
       if (textWidth <= width) {
         // One line, placed here and with its width already known: far cheaper than pdfkit's
         // line wrapper, which matters at 100,000 rows.
         const left = numeric ? x + PAD_X + width - textWidth : kind === 'date' ? x + PAD_X + (width - textWidth) / 2 : x + PAD_X;
-        group.push({ text, x: left, y: y + PAD_Y, width: textWidth, show: metrics[k]?.show });
+        group.push({ text, x: left, y: y + PAD_Y, width: textWidth, show });
       } else {
         // Wrapped: pdfkit's own lines (remembered for a text that comes back), each on the
         // one-line path, one line height apart as doc.text would place them.
@@ -344,14 +347,7 @@ class PdfWriter {
           lines.forEach((line, i) => {
             const shown = line.replace(/\n/g, ''); // what pdfkit's _fragment draws of it
             if (shown.length === 0) return;
-            const measuredLine = this.lines.metrics(doc, shown);
-            group.push({
-              text: shown,
-              x: x + PAD_X,
-              y: y + PAD_Y + i * lineHeight,
-              width: measuredLine?.width ?? this.widths.width(doc, font, BODY_SIZE, shown),
-              show: measuredLine?.show,
-            });
+            group.push({ text: shown, x: x + PAD_X, y: y + PAD_Y + i * lineHeight, ...this.measure(font, shown) });
           });
         } else {
           flush();
@@ -393,6 +389,14 @@ class PdfWriter {
     this.separators = null;
     this.doc.lineWidth(0.4).strokeColor(GRID);
     writeContent(this.doc, [...run.xs.flatMap((x) => [pathPoint(x, run.top, 'm'), pathPoint(x, run.bottom, 'l')]), 'S'].join('\n'));
+  }
+
+  /**
+   * doc.widthOfString(text) in the current font (`font`) and BODY_SIZE and, on LineWriter's path,
+   * the show operator that draws it (LineText.show).
+   */
+  private measure(font: string, text: string): TextMeasure {
+    return this.lines.metrics(this.doc, text) ?? { width: this.widths.width(this.doc, font, BODY_SIZE, text) };
   }
 
   /** Each column's last value and its text: a kardex's dates, types and names come back row after row. */

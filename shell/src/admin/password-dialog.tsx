@@ -3,7 +3,7 @@
 import { CopyRegular } from '@fluentui/react-icons';
 import { useNotify } from '@almacen/shared';
 import { Button, MessageBar, MessageBarBody, makeStyles, tokens } from '@almacen/shared/fluent';
-import { Field, Input, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@almacen/shared/fluent-pages';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input } from '@almacen/shared/fluent-pages';
 
 export const ONE_TIME_PASSWORD_WARNING =
   'Esta contraseña se muestra solo esta vez: cópiala ahora y entrégala a la persona por un medio seguro. Si se pierde, restablécela.';

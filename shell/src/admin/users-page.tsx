@@ -18,7 +18,7 @@ import {
   type UserSummary,
 } from '@almacen/shared/domain';
 import { Button, Caption1, Title2, makeStyles, tokens } from '@almacen/shared/fluent';
-import { Checkbox, Badge, Label, Tooltip } from '@almacen/shared/fluent-pages';
+import { Badge, Checkbox, Label, Tooltip } from '@almacen/shared/fluent-pages';
 import {
   ConfirmDialog,
   DataTable,

@@ -39,11 +39,10 @@ const useStyles = makeStyles({
 export interface AccountMenuPopoverProps {
   /** The header's button, which opens and closes the menu from now on. */
   trigger: ReactElement;
-  open: boolean;
-  onOpenChange(open: boolean): void;
 }
 
-export function AccountMenuPopover({ trigger, open, onOpenChange }: AccountMenuPopoverProps) {
+/** Drawn after the first click on the button: open from the start, then the trigger's as any menu's. */
+export function AccountMenuPopover({ trigger }: AccountMenuPopoverProps) {
   const styles = useStyles();
   const user = useCurrentUser();
   const config = useRuntimeConfig();
@@ -54,7 +53,7 @@ export function AccountMenuPopover({ trigger, open, onOpenChange }: AccountMenuP
 
   return (
     <>
-      <Menu positioning="below-end" open={open} onOpenChange={(_, data) => onOpenChange(data.open)}>
+      <Menu positioning="below-end" defaultOpen>
         <MenuTrigger disableButtonEnhancement>{trigger}</MenuTrigger>
         <MenuPopover>
           <div className={styles.identity}>

@@ -22,13 +22,12 @@ export function AccountMenu() {
   const user = useCurrentUser();
   const notify = useNotify();
   const [Popover, setPopover] = useState<ComponentType<AccountMenuPopoverProps> | null>(null);
-  const [open, setOpen] = useState(false);
 
   const button = (props: ButtonProps = {}) => (
     <Button appearance="transparent" aria-label={`Cuenta de ${user.name}`} icon={<AccountAvatar user={user} size={32} />} {...props} />
   );
 
-  if (Popover) return <Popover trigger={button()} open={open} onOpenChange={setOpen} />;
+  if (Popover) return <Popover trigger={button()} />;
 
   return button({
     'aria-haspopup': 'menu',
@@ -37,10 +36,7 @@ export function AccountMenu() {
     onFocus: prefetch,
     onClick: () =>
       loadPopover().then(
-        (component) => {
-          setOpen(true);
-          setPopover(() => component);
-        },
+        (component) => setPopover(() => component),
         () => notify.error(undefined, `${loadErrorText('abrir el menú de tu cuenta')} Revisa tu conexión e inténtalo de nuevo.`),
       ),
   });

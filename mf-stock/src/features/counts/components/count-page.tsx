@@ -42,17 +42,17 @@ import {
   tokens,
 } from '@almacen/shared/fluent';
 import {
-  Checkbox,
-  Field,
-  Input,
-  Select,
   Badge,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
+  Field,
+  Input,
+  Select,
   Text,
 } from '@almacen/shared/fluent-pages';
 import { useParams } from '@almacen/shared/router';

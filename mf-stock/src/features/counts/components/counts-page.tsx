@@ -19,16 +19,16 @@ import {
   tokens,
 } from '@almacen/shared/fluent';
 import {
-  Checkbox,
-  Field,
-  Input,
   Badge,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
+  Field,
+  Input,
   Text,
 } from '@almacen/shared/fluent-pages';
 import { Link, useNavigate } from '@almacen/shared/router';
