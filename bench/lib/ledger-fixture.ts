@@ -1,7 +1,8 @@
 // The ledger fixture of the stock benches (bench/stock-at-date.ts, bench/stock-summary.ts), in
 // SQL generate_series and consistent with the ledger rules: `products` products, each with
 // `perProduct` movements alternating an entry of 2 and an exit of 1 at the product's own constant
-// cost, so the average stays that cost and each balance is the fold. Step k (1…perProduct) of
+// cost (whole cents, so an exit's share of the value is exactly that cost), so the average stays
+// that cost and each balance is the fold. Each movement is dated on its document's date. Step k (1…perProduct) of
 // product p is document id n = (k − 1) · products + p; `recordedAt` is its registration time as a
 // SQL expression of n (growing with n, as 0018 makes them). `beforeChecks` runs after the balances.
 import type { PoolClient } from 'pg';
@@ -44,26 +45,27 @@ async function load(db: PoolClient, { products, perProduct, recordedAt, beforeCh
            SELECT g, 'Producto de prueba número ' || g, 1 + g % 20, 1, ${who}, ${who} FROM generate_series(1, ${products}) g`);
   await q(`CREATE TEMP TABLE steps AS
            SELECT p, k, (k - 1) * ${products} + p AS n, k % 2 = 1 AS entry,
-                  (k + 1) / 2 * 2 - k / 2 AS bal, 1 + (p % 1000) * 0.125 AS cost
+                  (k + 1) / 2 * 2 - k / 2 AS bal, 1 + (p % 1000) * 0.25 AS cost,
+                  DATE '2024-01-01' + (((k - 1) * ${products} + p) / 1400)::int AS dated
              FROM generate_series(1, ${products}) p, generate_series(1, ${perProduct}) k`);
   await q(`INSERT INTO invoices (id, supplier_id, invoice_number, invoice_date, invoice_type, director_employee_id, entered_by_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
-           SELECT n, 1, 'B-' || n, DATE '2024-01-01' + (n / 1400)::int, 'COMPRA_DIRECTA', 1, 2, 3, ${who} FROM steps WHERE entry`);
+           SELECT n, 1, 'B-' || n, dated, 'COMPRA_DIRECTA', 1, 2, 3, ${who} FROM steps WHERE entry`);
   await q(`INSERT INTO invoice_lines (id, invoice_id, line_no, product_id, quantity, purchase_price, observations, apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate)
            SELECT n, n, 1, p, 2, cost, NULL, false, false, 0 FROM steps WHERE entry`);
   await q(`INSERT INTO dispatches (id, dispatch_date, person_in_charge_of_the_requesting_area_employee_id, petitioner_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
-           SELECT n, DATE '2024-01-01' + (n / 1400)::int, 1, 2, 3, ${who} FROM steps WHERE NOT entry`);
+           SELECT n, dated, 1, 2, 3, ${who} FROM steps WHERE NOT entry`);
   await q(`INSERT INTO dispatch_lines (id, dispatch_id, line_no, product_id, quantity, shown_exit_price, observations)
            SELECT n, n, 1, p, 1, cost, NULL FROM steps WHERE NOT entry`);
-  await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, dispatch_id, dispatch_line_id, quantity, unit_cost,
-                                  apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_average, recorded_at)
+  await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, dispatch_id, dispatch_line_id, quantity, unit_cost, amount, dated,
+                                  apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_value, balance_average, recorded_at)
            SELECT p, CASE WHEN entry THEN 'INVOICE' ELSE 'DISPATCH' END,
                   CASE WHEN entry THEN n END, CASE WHEN entry THEN n END, CASE WHEN NOT entry THEN n END, CASE WHEN NOT entry THEN n END,
-                  CASE WHEN entry THEN 2 ELSE 1 END, cost,
+                  CASE WHEN entry THEN 2 ELSE 1 END, cost, CASE WHEN entry THEN 2 ELSE 1 END * cost, dated,
                   CASE WHEN entry THEN false END, CASE WHEN entry THEN false END, CASE WHEN entry THEN 0 END,
-                  bal, cost, ${recordedAt}
+                  bal, bal * cost, cost, ${recordedAt}
              FROM steps ORDER BY n`);
-  await q(`INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
-           SELECT DISTINCT ON (product_id) product_id, balance_quantity, balance_average, id FROM movements ORDER BY product_id, id DESC`);
+  await q(`INSERT INTO product_balances (product_id, quantity, value, average_cost, last_movement_id)
+           SELECT DISTINCT ON (product_id) product_id, balance_quantity, balance_value, balance_average, id FROM movements ORDER BY product_id, id DESC`);
   await q('DROP TABLE steps');
   for (const sql of beforeChecks) await q(sql);
   for (const table of ['invoices', 'invoice_lines', 'dispatches', 'dispatch_lines']) {

@@ -1,5 +1,5 @@
 // Versioned, forward-only migrations: `migrations/NNNN_name.sql`, applied in name order at start.
-// Numbers: 0001–0049 API core and ledger, 0050–0059 identity provider, 0060–0069 reports.
+// Numbers only order the files: each is applied once, in name order.
 // An advisory lock makes N copies of the API starting together apply each file exactly once.
 // An applied file is frozen: if its text changes afterwards the start stops, because the
 // database would no longer match what the file says.

@@ -26,11 +26,14 @@ export const APPEND_ONLY_TABLES = [
 /** Bookkeeping of the migrations: the owner's alone. */
 const OWNER_ONLY_TABLES = ['schema_migrations'];
 
-/** Derived data PostgreSQL keeps itself (triggers and functions running as the owner): read only. */
-export const READ_ONLY_TABLES = ['stock_month_totals', 'stock_month_totals_zone'];
+/**
+ * Derived data PostgreSQL keeps itself (triggers running as the owner), and what a migration
+ * found and keeps for people to see: read only.
+ */
+export const READ_ONLY_TABLES = ['stock_month_totals', 'stock_product_months', 'period_closing_differences'];
 
 /** The owner's functions the API calls (SECURITY DEFINER; EXECUTE revoked from PUBLIC). */
-const APP_FUNCTIONS = ['stock_month_totals_rebuild(text)'];
+const APP_FUNCTIONS: string[] = [];
 
 export class DatabaseRoleError extends Error {}
 

@@ -32,6 +32,8 @@ export const REFERENCING_TABLES: Record<string, string> = {
   dispatch_lines: 'salidas',
   product_balances: 'existencias',
   period_closing_stock: 'cierres de periodo',
+  period_closing_differences: 'cierres de periodo',
+  stock_product_months: 'movimientos de almacén',
   inventory_count_lines: 'conteos de inventario físico',
   inventory_counts: 'conteos de inventario físico',
 };

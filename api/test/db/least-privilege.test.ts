@@ -167,8 +167,8 @@ test('embedded: the real server serves as almacen_app, which cannot create roles
     expect(await refused(`DELETE FROM audit_log`)).toMatch(/permission denied for table audit_log/);
     expect(await refused(`UPDATE invoices SET invoice_number = 'X'`)).toMatch(/permission denied for table invoices/);
     expect(await refused(`SELECT * FROM schema_migrations`)).toMatch(/permission denied for table schema_migrations/);
-    // The home page's monthly totals are PostgreSQL's to keep (the entry and exit above added to
-    // them through the owner's trigger); the role reads them and may ask for a rebuild, no more.
+    // The monthly sums are PostgreSQL's to keep (the entry and exit above added to them through
+    // the owner's triggers); the role reads them, no more.
     const totals = await c.query<{ movement_type: string; documents: string }>(
       'SELECT movement_type, documents::text FROM stock_month_totals ORDER BY movement_type',
     );
@@ -178,10 +178,11 @@ test('embedded: the real server serves as almacen_app, which cannot create roles
     ]);
     expect(await refused(`UPDATE stock_month_totals SET amount = 0`)).toMatch(/permission denied for table stock_month_totals/);
     expect(await refused(`DELETE FROM stock_month_totals`)).toMatch(/permission denied for table stock_month_totals/);
-    expect(await refused(`UPDATE stock_month_totals_zone SET time_zone = 'UTC'`)).toMatch(
-      /permission denied for table stock_month_totals_zone/,
+    expect(await refused(`UPDATE stock_product_months SET value = 0`)).toMatch(/permission denied for table stock_product_months/);
+    expect(await refused(`INSERT INTO period_closing_differences SELECT 1, 1, 0, 0, 0, 0`)).toMatch(
+      /permission denied for table period_closing_differences/,
     );
-    expect(await refused(`SELECT stock_month_totals_rebuild('America/Mexico_City')`)).toBe('aceptado');
+    expect(await refused('SELECT count(*) FROM stock_product_months')).toBe('aceptado');
   });
 
   server.kill('SIGTERM');

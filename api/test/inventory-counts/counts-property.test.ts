@@ -2,8 +2,9 @@
 // at random — some lines left uncounted, some equal, some with a unit cost — then applied after
 // more movements, or refused and discarded), the ledger stays consistent:
 //   * every movement's recorded balance, and every balance row, equals the fold of the raw
-//     ledger recomputed here with exact BigInt arithmetic: ADJUSTMENT_OUT leaves at the average
-//     of that moment, ADJUSTMENT_IN enters at its price with the entry's average (half up);
+//     ledger recomputed here with exact BigInt arithmetic (ledger/reference-ledger.ts): ADJUSTMENT_OUT
+//     leaves like an exit (its share of the value, at the average), ADJUSTMENT_IN enters at its
+//     cost (q × cost to the cent) or at the average, like an entry;
 //   * an application adjusts by the difference AT THE SNAPSHOT, refuses (409) exactly when a
 //     shortage exceeds what is available now and (400) exactly when a surplus has no cost and
 //     the average is 0, and then writes nothing.
@@ -11,6 +12,20 @@ import fc from 'fast-check';
 import { client, countRows, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, today, type Catalog } from '../ledger/fixtures';
+import {
+  applyEntry,
+  applyExit,
+  atAverage,
+  AVG_SCALE,
+  fmt,
+  Q_SCALE,
+  shareOf,
+  typedValue,
+  units,
+  V_SCALE,
+  ZERO,
+  type Balance,
+} from '../ledger/reference-ledger';
 
 jest.setTimeout(120_000);
 
@@ -24,31 +39,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const Q_SCALE = 3;
-const AVG_SCALE = 6;
-function units(text: string, scale: number): bigint {
-  const [int, frac = ''] = text.split('.');
-  return BigInt(int + frac.slice(0, scale).padEnd(scale, '0'));
-}
-const halfUp = (n: bigint, d: bigint) => (2n * (n % d) >= d ? n / d + 1n : n / d);
-interface Balance {
-  q: bigint;
-  avg: bigint;
-}
-const ZERO: Balance = { q: 0n, avg: 0n };
-/** An entry at a price of scale 6: (Q·avg + q·p) / (Q + q), half up to 6 decimals. */
-const enter6 = (b: Balance, q: bigint, price6: bigint): Balance => ({ q: b.q + q, avg: halfUp(b.q * b.avg + q * price6, b.q + q) });
-const leave = (b: Balance, q: bigint): Balance => ({ q: b.q - q, avg: b.avg });
-
 const PRODUCTS = 2;
 const qty = fc.integer({ min: 1, max: 20_000 });
 const cost = fc.integer({ min: 1, max: 5_000_000 });
-const fmt = (n: number | bigint) => {
-  const v = BigInt(n);
-  const int = v / 1000n;
-  const frac = (v % 1000n).toString().padStart(3, '0').replace(/0+$/, '');
-  return frac ? `${int}.${frac}` : `${int}`;
-};
 const line = fc.record({ product: fc.integer({ min: 0, max: PRODUCTS - 1 }), q: qty, c: cost });
 const countLine = fc.record({
   how: fc.constantFrom('none' as const, 'same' as const, 'zero' as const, 'zero' as const, 'value' as const, 'value' as const),
@@ -122,10 +115,10 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
             const now = balance.get(a.p)!;
             if (a.diff < 0n) {
               seen.appliedOut++;
-              balance.set(a.p, leave(now, -a.diff));
+              balance.set(a.p, applyExit(now, -a.diff));
             } else {
               seen.appliedIn++;
-              balance.set(a.p, enter6(now, a.diff, a.cost !== null ? a.cost * 1000n : now.avg));
+              balance.set(a.p, applyEntry(now, a.diff, a.cost !== null ? typedValue(a.diff, a.cost) : atAverage(now, a.diff)));
             }
           }
         }
@@ -143,8 +136,10 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
                 lines.map((l) => ({ productId: l.productId, quantity: fmt(l.q), purchasePrice: fmt(l.c) })),
               ),
             );
-            expect(r.statusCode).toBe(201);
-            for (const l of lines) balance.set(l.productId, enter6(balance.get(l.productId)!, l.q, l.c * 1000n));
+            const worthless = lines.some((l) => typedValue(l.q, l.c) === 0n);
+            expect(r.statusCode).toBe(worthless ? 400 : 201);
+            if (!worthless)
+              for (const l of lines) balance.set(l.productId, applyEntry(balance.get(l.productId)!, l.q, typedValue(l.q, l.c)));
           } else {
             const asked = new Map<number, bigint>();
             for (const l of lines) asked.set(l.productId, (asked.get(l.productId) ?? 0n) + l.q);
@@ -158,7 +153,7 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
               ),
             );
             expect(r.statusCode).toBe(short ? 409 : 201);
-            if (!short) for (const l of lines) balance.set(l.productId, leave(balance.get(l.productId)!, l.q));
+            if (!short) for (const l of lines) balance.set(l.productId, applyExit(balance.get(l.productId)!, l.q));
           }
           if (open) open.moved = true;
           continue;
@@ -202,36 +197,44 @@ test('balance = fold(ledger with adjustments), adjustments are the snapshot diff
           type: string;
           quantity: string;
           unit_cost: string;
+          amount: string;
           balance_quantity: string;
           balance_average: string;
           balance_value: string;
         }>(
-          `SELECT movement_type AS type, quantity::text, unit_cost::text, balance_quantity::text, balance_average::text, balance_value::text
+          `SELECT movement_type AS type, quantity::text, unit_cost::text, amount::text, balance_quantity::text, balance_average::text, balance_value::text
              FROM movements WHERE product_id = $1 ORDER BY id`,
           [productId],
         );
-        let folded = ZERO;
+        let folded: Balance = ZERO;
         for (const m of rows) {
           const q = units(m.quantity, Q_SCALE);
           const price = units(m.unit_cost, AVG_SCALE);
-          if (m.type === 'INVOICE' || m.type === 'ADJUSTMENT_IN') folded = enter6(folded, q, price);
-          else {
-            expect([m.type, price]).toEqual([m.type, folded.avg]); // exits and shortages leave at the average of that moment
-            folded = leave(folded, q);
+          const value = units(m.amount, V_SCALE);
+          if (m.type === 'INVOICE' || m.type === 'ADJUSTMENT_IN') {
+            // A typed price or a count's cost: q × price to the cent; a surplus without a cost, at the average.
+            const candidates = m.type === 'ADJUSTMENT_IN' ? [atAverage(folded, q)] : [];
+            if (price % 1000n === 0n) candidates.push(typedValue(q, price / 1000n));
+            expect(candidates).toContain(value);
+            folded = applyEntry(folded, q, value);
+          } else {
+            // Exits and shortages leave at the average of that moment, with their share of the value.
+            expect([m.type, price, value]).toEqual([m.type, folded.avg, shareOf(folded, q)]);
+            folded = applyExit(folded, q);
           }
-          expect(folded.q >= 0n).toBe(true);
-          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, 9)]).toEqual([
+          expect(folded.q >= 0n && folded.v >= 0n).toBe(true);
+          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, V_SCALE)]).toEqual([
             folded.q,
             folded.avg,
-            folded.q * folded.avg,
+            folded.v,
           ]);
         }
-        const stored = await t.db.query<{ quantity: string; average_cost: string }>(
-          'SELECT quantity::text, average_cost::text FROM product_balances WHERE product_id = $1',
+        const stored = await t.db.query<{ quantity: string; average_cost: string; value: string }>(
+          'SELECT quantity::text, average_cost::text, value::text FROM product_balances WHERE product_id = $1',
           [productId],
         );
-        const row = stored.rows[0] ?? { quantity: '0', average_cost: '0' };
-        expect({ q: units(row.quantity, Q_SCALE), avg: units(row.average_cost, AVG_SCALE) }).toEqual(folded);
+        const row = stored.rows[0] ?? { quantity: '0', average_cost: '0', value: '0' };
+        expect({ q: units(row.quantity, Q_SCALE), v: units(row.value, V_SCALE), avg: units(row.average_cost, AVG_SCALE) }).toEqual(folded);
         expect(folded).toEqual(balance.get(productId));
       }
     }),

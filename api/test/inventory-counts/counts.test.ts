@@ -114,7 +114,8 @@ describe('a count with shortage and surplus, applied', () => {
       ['Papel bond carta', '10', '95.5', null, '2111 Materiales, útiles y equipos menores de oficina'],
       ['Tóner negro 58A', '4', '1462.5', null, '2111 Materiales, útiles y equipos menores de oficina'],
       ['Clips estándar', '2', '10', null, '2111 Materiales, útiles y equipos menores de oficina'],
-      ['Lápices del 2', '6', '4.333', null, '2111 Materiales, útiles y equipos menores de oficina'],
+      // 6 × 4.333 = 25.998 → worth 26.00: the book average is 26 / 6
+      ['Lápices del 2', '6', '4.333333', null, '2111 Materiales, útiles y equipos menores de oficina'],
       ['Borrador blanco', '0', '0', null, '2111 Materiales, útiles y equipos menores de oficina'],
     ]);
     expect((await auditRows(t, 'inventory_counts', countId)).map((a) => [a.action, a.actor_sub])).toEqual([['create', 'user-ana']]);
@@ -229,13 +230,13 @@ describe('a count with shortage and surplus, applied', () => {
       ]),
     ).toEqual([
       ['Papel bond carta', 'ADJUSTMENT_OUT', '2.5', '95.5', '238.75', '7.5', '95.5', '716.25', countId, 'Dos paquetes mojados'],
-      // (4 × 1462.5 + 1 × 1470.333) / 5 = 7320.333 / 5 = 1464.0666 exactly
-      ['Tóner negro 58A', 'ADJUSTMENT_IN', '1', '1470.333', '1470.333', '5', '1464.0666', '7320.333', countId, null],
+      // 1 × 1470.333 → worth 1470.33; (5850 + 1470.33) / 5 = 7320.33 / 5 = 1464.066 exactly
+      ['Tóner negro 58A', 'ADJUSTMENT_IN', '1', '1470.333', '1470.33', '5', '1464.066', '7320.33', countId, null],
       ['Clips estándar', 'ADJUSTMENT_IN', '1', '10', '10', '3', '10', '30', countId, null],
     ]);
     expect(count.lines.filter((l: { movementId: number | null }) => l.movementId !== null)).toHaveLength(3);
     expect(await stockOf(c, p.paper)).toMatchObject({ availableQuantity: '7.5', averagePrice: '95.5' });
-    expect(await stockOf(c, p.toner)).toMatchObject({ availableQuantity: '5', averagePrice: '1464.0666' });
+    expect(await stockOf(c, p.toner)).toMatchObject({ availableQuantity: '5', averagePrice: '1464.066', value: '7320.33' });
     expect(await stockOf(c, p.pencils)).toEqual(before.pencils);
     expect(await stockOf(c, p.eraser)).toEqual(before.eraser);
     // The kardex shows them with the count as their document.
@@ -270,7 +271,7 @@ test('movements after the snapshot stay: the adjustment is the difference at the
   await entry(usb, '10', '3');
   const count = await openCount([partida]);
   await exit(usb, '4'); // after the snapshot: 6 @ 3
-  await entry(usb, '2', '4.5'); // (6 × 3 + 2 × 4.5) / 8 = 3.375
+  await entry(usb, '2', '4.5'); // (18 + 9) / 8 = 3.375
   await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: usb, countedQuantity: '8.5' }] }); // 1.5 short at the snapshot
   const r = await c.post(`/api/inventory-counts/${count.id}/application`, signers());
   expect(r.statusCode).toBe(200);
@@ -285,7 +286,8 @@ test('movements after the snapshot stay: the adjustment is the difference at the
         m.balanceQuantity,
         m.balanceAverage,
       ]),
-  ).toEqual([['ADJUSTMENT_OUT', '1.5', '3.375', '5.0625', '6.5', '3.375']]);
+    // Its share of the value: 1.5 × 27 / 8 = 5.0625 → 5.06; 21.94 / 6.5 = 3.3753846… → 3.375385
+  ).toEqual([['ADJUSTMENT_OUT', '1.5', '3.375', '5.06', '6.5', '3.375385']]);
 });
 
 test('a shortage larger than what is available now: 409 naming the product, nothing written, the count stays open', async () => {

@@ -156,8 +156,9 @@ describe('POST /api/invoices', () => {
       'SELECT l.quantity::text AS q, l.purchase_price::text AS p, m.amount::text AS amount FROM invoice_lines l JOIN movements m ON m.invoice_line_id = l.id WHERE l.invoice_id = $1',
       [saved.json().data.id],
     );
-    expect(rows).toEqual([{ q: '33.333', p: '100.005', amount: '3333.466665000' }]);
-    expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '33.333', averagePrice: '100.005' });
+    // The line is worth 33.333 × 100.005 = 3333.466665 to the cent; the average is that value's quotient.
+    expect(rows).toEqual([{ q: '33.333', p: '100.005', amount: '3333.470000000' }]);
+    expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '33.333', averagePrice: '100.0051', value: '3333.47' });
   });
 
   test('IEPS rate: up to 5 decimals and not negative', async () => {
@@ -491,11 +492,11 @@ describe('reads', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 404, 200]);
     expect(answers.map((answer) => answer.json().data)).toEqual([
       { availableQuantity: '3', averagePrice: '10', value: '30', hasMovements: true },
-      { availableQuantity: '5.5', averagePrice: '12.25', value: '67.375', hasMovements: true },
+      { availableQuantity: '5.5', averagePrice: '12.250909', value: '67.38', hasMovements: true },
       { availableQuantity: '0.125', averagePrice: '8', value: '1', hasMovements: true },
       { availableQuantity: '0', averagePrice: '0', value: '0', hasMovements: false },
       undefined,
-      { availableQuantity: '5.5', averagePrice: '12.25', value: '67.375', hasMovements: true },
+      { availableQuantity: '5.5', averagePrice: '12.250909', value: '67.38', hasMovements: true },
     ]);
   });
 

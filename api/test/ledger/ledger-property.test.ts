@@ -2,15 +2,18 @@
 // than the stock, and documents with several lines of several products) — and, in the second
 // test, cancellations of them — the ledger stays consistent:
 //   * every balance row equals the fold of that product's movements, recomputed here from the
-//     raw movements with exact BigInt arithmetic (the average formula of ARCHITECTURE.md, "The stock ledger", half up);
+//     raw movements with exact BigInt arithmetic (ARCHITECTURE.md, "The stock ledger": the value is the
+//     primary figure — an entry adds q × price to the cent, an exit takes q × V / Q to the cent or
+//     all of V — and the average is V / Q half up to 6 decimals, kept when the balance empties);
 //   * every movement's recorded balance equals the fold up to it, an exit's price is the
-//     average before it, and no quantity is ever negative;
+//     average before it and its value its share, and no quantity or value is ever negative;
 //   * a document is refused (409) exactly when some product's total asked exceeds its stock,
 //     and then nothing of it is recorded.
 import fc from 'fast-check';
 import { client, countRows, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, stockOf, type Catalog } from './fixtures';
+import { applyEntry, applyExit, AVG_SCALE, shareOf, typedValue, units, V_SCALE, Q_SCALE, ZERO, type Balance } from './reference-ledger';
 
 // Each file creates and migrates its own database; on a busy machine that alone can take seconds.
 jest.setTimeout(120_000);
@@ -24,33 +27,6 @@ beforeAll(async () => {
   catalog = await createCatalog(c);
 });
 afterAll(() => t.close());
-
-// ---- exact reference arithmetic: quantities in thousandths, averages in millionths ----------
-const Q_SCALE = 3;
-const AVG_SCALE = 6;
-
-/** "12.5" at scale 3 → 12500n. */
-function units(text: string, scale: number): bigint {
-  const [int, frac = ''] = text.split('.');
-  if (frac.length > scale && /[1-9]/.test(frac.slice(scale))) throw new Error(`${text} tiene más de ${scale} decimales`);
-  return BigInt(int + frac.slice(0, scale).padEnd(scale, '0'));
-}
-const halfUp = (n: bigint, d: bigint) => (2n * (n % d) >= d ? n / d + 1n : n / d);
-
-interface Balance {
-  q: bigint; // scale 3
-  avg: bigint; // scale 6
-}
-const ZERO: Balance = { q: 0n, avg: 0n };
-
-function applyEntry(b: Balance, q: bigint, cost3: bigint): Balance {
-  // (Q·avg + q·c) at scale 9, (Q + q) at scale 3 → quotient at scale 6
-  const numerator = b.q * b.avg + q * cost3 * 1000n;
-  return { q: b.q + q, avg: halfUp(numerator, b.q + q) };
-}
-function applyExit(b: Balance, q: bigint): Balance {
-  return { q: b.q - q, avg: b.avg };
-}
 
 // ---- generated operations ----------------------------------------------------------------
 const PRODUCTS = 3;
@@ -69,6 +45,7 @@ interface MovementRow {
   movement_type: 'INVOICE' | 'DISPATCH';
   quantity: string;
   unit_cost: string;
+  amount: string;
   balance_quantity: string;
   balance_average: string;
   balance_value: string;
@@ -101,8 +78,14 @@ test('balance = fold(ledger), quantity ≥ 0, and refusals exactly when stock is
               lines.map((l) => ({ productId: l.productId, quantity: l.text, purchasePrice: l.cost })),
             ),
           );
+          // A line worth less than half a cent is refused (400) and the whole entry with it.
+          if (lines.some((l) => typedValue(l.q, l.c) === 0n)) {
+            expect(response.statusCode).toBe(400);
+            expect(await countRows(t, ['movements', 'invoices', 'dispatches'])).toEqual(before);
+            continue;
+          }
           expect(response.statusCode).toBe(201);
-          for (const l of lines) model.set(l.productId, applyEntry(model.get(l.productId)!, l.q, l.c));
+          for (const l of lines) model.set(l.productId, applyEntry(model.get(l.productId)!, l.q, typedValue(l.q, l.c)));
         } else {
           const asked = new Map<number, bigint>();
           for (const l of lines) asked.set(l.productId, (asked.get(l.productId) ?? 0n) + l.q);
@@ -130,7 +113,7 @@ test('balance = fold(ledger), quantity ≥ 0, and refusals exactly when stock is
       for (const productId of products) {
         // Fold the raw ledger of the product, checking each recorded balance on the way.
         const { rows } = await t.db.query<MovementRow>(
-          `SELECT m.id::text, m.product_id, m.movement_type, m.quantity::text, m.unit_cost::text,
+          `SELECT m.id::text, m.product_id, m.movement_type, m.quantity::text, m.unit_cost::text, m.amount::text,
                   m.balance_quantity::text, m.balance_average::text, m.balance_value::text
              FROM movements m WHERE m.product_id = $1 ORDER BY m.id`,
           [productId],
@@ -138,17 +121,20 @@ test('balance = fold(ledger), quantity ≥ 0, and refusals exactly when stock is
         let folded = ZERO;
         for (const m of rows) {
           const q = units(m.quantity, Q_SCALE);
+          const value = units(m.amount, V_SCALE);
           if (m.movement_type === 'INVOICE') {
-            folded = applyEntry(folded, q, units(m.unit_cost, Q_SCALE));
+            expect(value).toBe(typedValue(q, units(m.unit_cost, Q_SCALE)));
+            folded = applyEntry(folded, q, value);
           } else {
             expect(units(m.unit_cost, AVG_SCALE)).toBe(folded.avg); // exit at the average of that moment
+            expect(value).toBe(shareOf(folded, q)); // and its share of the value
             folded = applyExit(folded, q);
           }
-          expect(folded.q >= 0n).toBe(true);
-          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, 9)]).toEqual([
+          expect(folded.q >= 0n && folded.v >= 0n).toBe(true);
+          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, V_SCALE)]).toEqual([
             folded.q,
             folded.avg,
-            folded.q * folded.avg,
+            folded.v,
           ]);
         }
         const balance = await t.db.query<{ quantity: string; average_cost: string; value: string }>(
@@ -156,8 +142,8 @@ test('balance = fold(ledger), quantity ≥ 0, and refusals exactly when stock is
           [productId],
         );
         const row = balance.rows[0] ?? { quantity: '0', average_cost: '0', value: '0' };
-        const stored = { q: units(row.quantity, Q_SCALE), avg: units(row.average_cost, AVG_SCALE), value: units(row.value, 9) };
-        expect(stored).toEqual({ q: folded.q, avg: folded.avg, value: folded.q * folded.avg });
+        const stored = { q: units(row.quantity, Q_SCALE), v: units(row.value, V_SCALE), avg: units(row.average_cost, AVG_SCALE) };
+        expect(stored).toEqual(folded);
         // …and both agree with the independent model the requests were checked against.
         expect(folded).toEqual(model.get(productId));
       }
@@ -172,13 +158,9 @@ test('balance = fold(ledger), quantity ≥ 0, and refusals exactly when stock is
 // predicts every answer and balance; afterwards the raw ledger (including the cancellation
 // movements) is folded again from its own rows with the rules of the issue:
 //   * INVOICE_CANCELLATION of m: if no movement of the product after m belongs to another
-//     document, back to the balance before m (its price is m's); otherwise out at the average;
-//   * DISPATCH_CANCELLATION of m: back in at m's price, average as an entry's.
-
-/** An entry at a price of scale 6 (an exit's average coming back): (Q·avg + q·p) / (Q + q). */
-function applyEntry6(b: Balance, q: bigint, price6: bigint): Balance {
-  return { q: b.q + q, avg: halfUp(b.q * b.avg + q * price6, b.q + q) };
-}
+//     document, back to the balance before m (its price is m's, its value m's); otherwise out like
+//     an exit, at the average and its share of the value;
+//   * DISPATCH_CANCELLATION of m: back in at m's price with the value m took.
 
 interface ModelMovement {
   product: number;
@@ -187,6 +169,8 @@ interface ModelMovement {
   q: bigint;
   /** Scale 6. */
   price: bigint;
+  /** Scale 2. */
+  value: bigint;
   before: Balance;
 }
 
@@ -251,6 +235,10 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
 
       const registerEntry = async (lines: Array<{ productId: number; q: bigint; c: bigint; text: string; cost: string }>) => {
         const response = await post('in', lines);
+        if (lines.some((l) => typedValue(l.q, l.c) === 0n)) {
+          expect(response.statusCode).toBe(400);
+          return null;
+        }
         expect(response.statusCode).toBe(201);
         const doc = {
           key: `I${response.json().data.id}`,
@@ -260,10 +248,11 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
           cancelled: false,
         };
         for (const l of lines) {
-          const m = { product: l.productId, doc: doc.key, q: l.q, price: l.c * 1000n, before: balance.get(l.productId)! };
+          const value = typedValue(l.q, l.c);
+          const m = { product: l.productId, doc: doc.key, q: l.q, price: l.c * 1000n, value, before: balance.get(l.productId)! };
           ledger.push(m);
           doc.movements.push(m);
-          balance.set(l.productId, applyEntry(m.before, l.q, l.c));
+          balance.set(l.productId, applyEntry(m.before, l.q, value));
         }
         documents.push(doc);
         return doc;
@@ -300,7 +289,7 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
             const now = balance.get(m.product)!;
             const next = moved ? applyExit(now, m.q) : m.before;
             seen[moved ? 'entryMovedSince' : 'entryUntouched']++;
-            ledger.push({ product: m.product, doc: doc.key, q: m.q, price: moved ? now.avg : m.price, before: now });
+            ledger.push({ product: m.product, doc: doc.key, q: m.q, price: moved ? now.avg : m.price, value: now.v - next.v, before: now });
             balance.set(m.product, next);
           }
         } else {
@@ -308,8 +297,8 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
           for (const m of doc.movements) {
             const now = balance.get(m.product)!;
             if (now.avg !== m.price) seen.exitAfterAnEntry++;
-            ledger.push({ product: m.product, doc: doc.key, q: m.q, price: m.price, before: now });
-            balance.set(m.product, applyEntry6(now, m.q, m.price));
+            ledger.push({ product: m.product, doc: doc.key, q: m.q, price: m.price, value: m.value, before: now });
+            balance.set(m.product, applyEntry(now, m.q, m.value));
           }
         }
         doc.cancelled = true;
@@ -334,6 +323,7 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
           const figures = async () => Promise.all(products.map(async (p) => ({ ...(await stockOf(c, p)), hasMovements: undefined })));
           const stockBefore = await figures();
           const doc = await registerEntry(lines);
+          if (!doc) continue;
           await cancel(doc);
           // Nothing else happened in between: every product's quantity, average and value are
           // back exactly where they were (it has movements now, of course).
@@ -357,7 +347,7 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
           };
           for (const l of lines) {
             const now = balance.get(l.productId)!;
-            const m = { product: l.productId, doc: doc.key, q: l.q, price: now.avg, before: now };
+            const m = { product: l.productId, doc: doc.key, q: l.q, price: now.avg, value: shareOf(now, l.q), before: now };
             ledger.push(m);
             doc.movements.push(m);
             balance.set(l.productId, applyExit(now, l.q));
@@ -368,7 +358,7 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
 
       for (const productId of products) {
         const { rows } = await t.db.query<CancellationMovementRow>(
-          `SELECT m.id::text, m.product_id, m.movement_type AS type, m.quantity::text, m.unit_cost::text,
+          `SELECT m.id::text, m.product_id, m.movement_type AS type, m.quantity::text, m.unit_cost::text, m.amount::text,
                   m.balance_quantity::text, m.balance_average::text, m.balance_value::text,
                   m.invoice_id, m.dispatch_id, m.cancels_movement_id::text
              FROM movements m WHERE m.product_id = $1 ORDER BY m.id`,
@@ -380,46 +370,49 @@ test('with cancellations: balance = fold(ledger), never negative, refusals exact
         rows.forEach((m, index) => {
           const q = units(m.quantity, Q_SCALE);
           const price = units(m.unit_cost, AVG_SCALE);
+          const value = units(m.amount, V_SCALE);
           beforeOf.set(m.id, folded);
           if (m.type === 'INVOICE') {
-            folded = applyEntry6(folded, q, price);
+            expect(value).toBe(typedValue(q, units(m.unit_cost, Q_SCALE)));
+            folded = applyEntry(folded, q, value);
           } else if (m.type === 'DISPATCH') {
-            expect(price).toBe(folded.avg);
+            expect([price, value]).toEqual([folded.avg, shareOf(folded, q)]);
             folded = applyExit(folded, q);
           } else if (m.type === 'DISPATCH_CANCELLATION') {
             const original = rows.find((x) => x.id === m.cancels_movement_id)!;
-            expect([original.type, price, q]).toEqual([
+            expect([original.type, price, q, value]).toEqual([
               'DISPATCH',
               units(original.unit_cost, AVG_SCALE),
               units(original.quantity, Q_SCALE),
+              units(original.amount, V_SCALE),
             ]);
-            folded = applyEntry6(folded, q, price);
+            folded = applyEntry(folded, q, value);
           } else {
             const at = rows.findIndex((x) => x.id === m.cancels_movement_id);
             const original = rows[at];
             expect([original.type, q]).toEqual(['INVOICE', units(original.quantity, Q_SCALE)]);
             const moved = rows.slice(at + 1, index).some((x) => x.invoice_id !== original.invoice_id);
             if (moved) {
-              expect(price).toBe(folded.avg);
+              expect([price, value]).toEqual([folded.avg, shareOf(folded, q)]);
               folded = applyExit(folded, q);
             } else {
-              expect(price).toBe(units(original.unit_cost, AVG_SCALE));
+              expect([price, value]).toEqual([units(original.unit_cost, AVG_SCALE), units(original.amount, V_SCALE)]);
               folded = beforeOf.get(original.id)!;
             }
           }
-          expect(folded.q >= 0n).toBe(true);
-          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, 9)]).toEqual([
+          expect(folded.q >= 0n && folded.v >= 0n).toBe(true);
+          expect([units(m.balance_quantity, Q_SCALE), units(m.balance_average, AVG_SCALE), units(m.balance_value, V_SCALE)]).toEqual([
             folded.q,
             folded.avg,
-            folded.q * folded.avg,
+            folded.v,
           ]);
         });
-        const stored = await t.db.query<{ quantity: string; average_cost: string }>(
-          'SELECT quantity::text, average_cost::text FROM product_balances WHERE product_id = $1',
+        const stored = await t.db.query<{ quantity: string; average_cost: string; value: string }>(
+          'SELECT quantity::text, average_cost::text, value::text FROM product_balances WHERE product_id = $1',
           [productId],
         );
-        const row = stored.rows[0] ?? { quantity: '0', average_cost: '0' };
-        expect({ q: units(row.quantity, Q_SCALE), avg: units(row.average_cost, AVG_SCALE) }).toEqual(folded);
+        const row = stored.rows[0] ?? { quantity: '0', average_cost: '0', value: '0' };
+        expect({ q: units(row.quantity, Q_SCALE), v: units(row.value, V_SCALE), avg: units(row.average_cost, AVG_SCALE) }).toEqual(folded);
         expect(folded).toEqual(balance.get(productId));
       }
     }),

@@ -46,17 +46,14 @@ async function post(url: string, body: unknown) {
 }
 
 describe('closing months in order', () => {
-  let invoiceInM1: number;
   let exitInM1: number;
   beforeAll(async () => {
     const clock = await registrationClock(t);
     // Registered within M1: 10 at 5, then an exit of 2.
-    invoiceInM1 = (
-      await post(
-        '/api/invoices',
-        invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '5' }], { invoiceDate: plusDays(M1, -10) }),
-      )
-    ).id;
+    await post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: paper, quantity: '10', purchasePrice: '5' }], { invoiceDate: plusDays(M1, -10) }),
+    );
     await clock.at(`${plusDays(M1, -10)} 10:00:00`);
     exitInM1 = (await post('/api/dispatches', dispatchBody(t, catalog, [{ productId: paper, quantity: '2' }], { dispatchDate: M1 }))).id;
     await clock.at(`${M1} 23:59:59`);
@@ -122,7 +119,7 @@ describe('closing months in order', () => {
     expect(audit[0]).toMatchObject({ action: 'create', actor_sub: 'user-autoriza' });
   });
 
-  test('every kind of document dated on or before M1 is refused with 409 and writes nothing; later dates are accepted', async () => {
+  test('every document dated on or before M1 is refused with 409 and writes nothing; later dates are accepted', async () => {
     const before = await countRows(t, LEDGER_TABLES);
     const refused = [
       await c.post(
@@ -134,8 +131,6 @@ describe('closing months in order', () => {
         invoiceBody(t, catalog, [{ productId: paper, quantity: '1', purchasePrice: '5' }], { invoiceDate: '2000-01-01' }),
       ),
       await c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: paper, quantity: '1' }], { dispatchDate: plusDays(M1, -3) })),
-      await c.post(`/api/invoices/${invoiceInM1}/cancellation`, { reason: 'Factura con fecha del mes cerrado' }),
-      await c.post(`/api/dispatches/${exitInM1}/cancellation`, { reason: 'Salida con fecha del mes cerrado' }),
     ];
     for (const r of refused) {
       expect(r.statusCode).toBe(409);
@@ -162,7 +157,7 @@ describe('closing months in order', () => {
     const next = (await c.get('/api/period-closings/next')).json().data;
     expect(next).toMatchObject({ until: M2, closable: true });
     // TARDIA-1 (registered five days after M2) and the entry and exit of the previous test,
-    // dated the 1st of M2 and registered today.
+    // dated the 1st of M2 and registered today: the closing of M2 includes them.
     expect(next.lateDocuments).toEqual([
       {
         movementType: 'INVOICE',
@@ -187,10 +182,21 @@ describe('closing months in order', () => {
       },
     ]);
     expect(Date.parse(next.lateDocuments[0].registeredAt)).toBeLessThan(Date.parse(next.lateDocuments[1].registeredAt));
-    // It counts in M3's stock, not M2's: the preview's value is the stock at M2.
+    // They count in M2, their month: 8 @ 5 (40.00) + TARDIA-1 1 @ 7 + 1 @ 5 − the exit of 1, which
+    // took 52.00 × 1 / 10 = 5.20 when it was registered → 9, 46.80. The preview is the stock at M2.
     const stock = (await c.get(`/api/stock?date=${M2}`)).json().data.find((s: { productId: number }) => s.productId === paper);
-    expect(next.totalValue).toBe('40.00');
-    expect(stock).toMatchObject({ availableQuantity: '8' });
+    expect(next.totalValue).toBe('46.80');
+    expect(stock).toMatchObject({ availableQuantity: '9', value: '46.8' });
+  });
+
+  test("a cancellation of a closed month's document is a document of the day it is registered: accepted, and the closed month is untouched", async () => {
+    const atM1 = (await c.get(`/api/stock?date=${M1}`)).json().data.find((s: { productId: number }) => s.productId === paper);
+    const r = await c.post(`/api/dispatches/${exitInM1}/cancellation`, { reason: 'Salida con fecha del mes cerrado' });
+    expect(r.statusCode).toBe(201);
+    expect(r.json().data.movements.map((m: { dated: string }) => m.dated)).toEqual([todayIn(t.config.timeZone)]);
+    expect((await c.get(`/api/stock?date=${M1}`)).json().data.find((s: { productId: number }) => s.productId === paper)).toEqual(atM1);
+    const closings = (await c.get('/api/period-closings')).json().data;
+    expect(closings.find((x: { until: string }) => x.until === M1)).toMatchObject({ totalValue: '40.00', dateRuleDifference: null });
   });
 
   test('in order: M1 again and M3 before M2 are refused with 409', async () => {

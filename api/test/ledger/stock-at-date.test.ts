@@ -1,9 +1,9 @@
-// The stock at a cut-off date (issue #18): GET /api/stock?date= and "Reporte de existencias al
-// DD/MM/YYYY". The figure is each product's balance after the last movement REGISTERED up to the
-// end of that day in APP_TIME_ZONE: a backdated document counts on the day it was registered,
-// a cancellation on the day it was registered, and a movement at 23:59:59.999 belongs to its
-// day while one at 00:00 belongs to the next. Registration times are set with registrationClock
-// (registered-at.ts); the property test checks every day against a fold of the raw ledger.
+// The stock at a cut-off date: GET /api/stock?date= and "Reporte de existencias al DD/MM/YYYY".
+// The figure is each product's date view at the end of that day: the sums of the quantities and
+// values of its movements DATED up to it — a document on its own date whenever it was registered,
+// a cancellation on the day it was registered — and the average their quotient. Registration
+// times are set with registrationClock (registered-at.ts); the property test checks every day
+// against a fold of the raw ledger by date.
 import fc from 'fast-check';
 import { formatCurrency, formatQuantity, todayIn } from '@almacen/shared/domain';
 import { client, type Client } from '../helpers/http';
@@ -67,22 +67,25 @@ describe('a worked example: entries, exits, a backdated invoice and a cancellati
       invoiceBody(t, catalog, [{ productId: toner, quantity: '2', purchasePrice: '100' }], { invoiceDate: '2025-01-10' }),
     );
     await clock.at('2025-01-11 00:00:00');
-    // Dated 5 January but registered on the 20th: it counts from the 20th.
+    // Dated 5 January but registered on the 20th: it counts from the 5th.
     await post(
       '/api/invoices',
       invoiceBody(t, catalog, [{ productId: paper, quantity: '6', purchasePrice: '10' }], { invoiceDate: '2025-01-05' }),
     );
     await clock.at('2025-01-20 09:00:00');
-    // The exit of the 10th cancelled on 5 February: the 4 come back on the 5th, at 5.
+    // The exit of the 10th cancelled on 5 February: the 4 come back on the 5th with the 20.00 they took.
     await post(`/api/dispatches/${exit.id}/cancellation`, { reason: 'Salida capturada por error' });
     await clock.at('2025-02-05 12:00:00');
   });
 
+  // Paper: 6 @ 10 dated the 5th (60); on the 10th 10 @ 5 (50) and the exit of 4, which took 20.00
+  // (it was registered when the balance was 10 @ 5); back on 5 February. Toner: 2 @ 100 dated the 10th.
   test.each([
-    ['2025-01-05', ['0', '0', '0'], ['0', '0', '0']],
-    ['2025-01-09', ['0', '0', '0'], ['0', '0', '0']],
-    ['2025-01-10', ['6', '5', '30'], ['0', '0', '0']],
-    ['2025-01-11', ['6', '5', '30'], ['2', '100', '200']],
+    ['2025-01-04', ['0', '0', '0'], ['0', '0', '0']],
+    ['2025-01-05', ['6', '10', '60'], ['0', '0', '0']],
+    ['2025-01-09', ['6', '10', '60'], ['0', '0', '0']],
+    ['2025-01-10', ['12', '7.5', '90'], ['2', '100', '200']],
+    ['2025-01-11', ['12', '7.5', '90'], ['2', '100', '200']],
     ['2025-01-20', ['12', '7.5', '90'], ['2', '100', '200']],
     ['2025-02-04', ['12', '7.5', '90'], ['2', '100', '200']],
     ['2025-02-05', ['16', '6.875', '110'], ['2', '100', '200']],
@@ -120,7 +123,7 @@ describe('a worked example: entries, exits, a backdated invoice and a cancellati
     expect(pdf.pages[0].map((l) => l.join(' ')).join('\n')).toContain('REPORTE DE EXISTENCIAS AL 20/01/2025');
     expect(text).toContain('Existencias al: | 20/01/2025');
     expect(text.replace(/\s+/g, ' ')).toContain(
-      'Existencias al 20/01/2025: el saldo de cada producto después del último movimiento registrado',
+      'Existencias al 20/01/2025: la suma de los movimientos de cada producto con fecha hasta ese día.',
     );
     const paperLine = pdf.lines.find((l) => l.includes('Papel bond carta (corte)'))!;
     expect(paperLine).toContain(`${formatQuantity('12')} | ${formatCurrency('7.5')}`);
@@ -132,13 +135,13 @@ describe('a worked example: entries, exits, a backdated invoice and a cancellati
     expect(x.statusCode).toBe(200);
     const { rows } = await readXlsx(x.rawPayload);
     expect(rows[1][0]).toBe('REPORTE DE EXISTENCIAS AL 10/01/2025');
-    expect(String(rows[3][0])).toContain('Existencias al 10/01/2025: el saldo de cada producto');
+    expect(String(rows[3][0])).toContain('Existencias al 10/01/2025: la suma de los movimientos de cada producto');
     const paperRow = rows.find((row) => row[1] === 'Papel bond carta (corte)')!;
-    expect(paperRow.slice(4)).toEqual([6, 5, 30]);
+    expect(paperRow.slice(4)).toEqual([12, 7.5, 90]);
     const tonerRow = rows.find((row) => row[1] === 'Tóner negro 58A (corte)')!;
-    expect(tonerRow.slice(4)).toEqual([0, 0, 0]);
+    expect(tonerRow.slice(4)).toEqual([2, 100, 200]);
     const total = rows.find((row) => row[0] === 'Total general')!;
-    expect(total[6]).toBe(30);
+    expect(total[6]).toBe(290);
   });
 
   test("no date: the report keeps today's title and no note", async () => {
@@ -185,12 +188,13 @@ describe('bad cut-off dates: 400 in Spanish, for the JSON and for the report', (
   });
 });
 
-// ---- property: every day's stock = the fold of the movements registered by its end ----------
+// ---- property: every day's stock = the fold of the movements dated up to it ------------------
 
 const sign = (type: string) => (type === 'INVOICE' || type === 'DISPATCH_CANCELLATION' ? 1n : -1n);
-function thousandths(text: string): bigint {
+/** A decimal text as an integer count of `scale` units (exact). */
+function units(text: string, scale: number): bigint {
   const [int, frac = ''] = text.split('.');
-  return BigInt(int + frac.padEnd(3, '0').slice(0, 3));
+  return BigInt(int + frac.padEnd(scale, '0').slice(0, scale));
 }
 const fmt = (n: number) => (n / 1000).toFixed(3).replace(/\.?0+$/, '');
 const TIMES = ['00:00:00', '08:15:00', '23:59:59.999'] as const;
@@ -200,7 +204,7 @@ const dayOf = (index: number) => new Date(BASE + index * 86_400_000).toISOString
 const lineArb = fc.record({
   product: fc.integer({ min: 0, max: 1 }),
   q: fc.integer({ min: 1, max: 9000 }),
-  c: fc.integer({ min: 1, max: 900_000 }),
+  c: fc.integer({ min: 10, max: 900_000 }),
 });
 const opArb = fc.record({
   kind: fc.constantFrom('in' as const, 'in' as const, 'out' as const, 'cancel' as const),
@@ -209,11 +213,11 @@ const opArb = fc.record({
   // Days after the previous operation's, and the hour (never before the previous registration).
   days: fc.integer({ min: 0, max: 2 }),
   time: fc.integer({ min: 0, max: TIMES.length - 1 }),
-  // How far back the document's own date goes (backdated documents count by registration).
+  // How far back the document's own date goes (it counts on that date).
   backdate: fc.integer({ min: 0, max: 40 }),
 });
 
-test('property: GET /api/stock?date= equals the fold of the ledger registered by the end of each day, for every day', async () => {
+test('property: GET /api/stock?date= equals the fold of the ledger by date at the end of each day, for every day', async () => {
   let run = 0;
   await fc.assert(
     fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 7 }), async (ops) => {
@@ -221,16 +225,16 @@ test('property: GET /api/stock?date= equals the fold of the ledger registered by
       const products = [await createProduct(c, `Corte ${run}-a`), await createProduct(c, `Corte ${run}-b`)];
       const clock = await registrationClock(t);
       const posted: Array<{ kind: 'invoices' | 'dispatches'; id: number }> = [];
-      // Registration day index of each movement id (what the clock was told).
-      const registeredOn = new Map<string, number>();
       // Each run on its own products, on days of 2024–2025 (never after today).
       let day = (run % 30) * 20;
       let time = 0;
+      let earliest = day;
       for (const op of ops) {
         if (op.days > 0) time = 0;
         day += op.days;
         time = Math.max(time, op.time);
-        const documentDate = dayOf(day - op.backdate) < '2000-01-01' ? '2000-01-01' : dayOf(day - op.backdate);
+        earliest = Math.min(earliest, day - op.backdate);
+        const documentDate = dayOf(day - op.backdate);
         const lines = op.lines.map((l) => ({ productId: products[l.product], quantity: fmt(l.q), purchasePrice: fmt(l.c) }));
         let r;
         if (op.kind === 'in') {
@@ -253,50 +257,45 @@ test('property: GET /api/stock?date= equals the fold of the ledger registered by
         }
         if (r) expect([201, 409]).toContain(r.statusCode);
         await clock.at(`${dayOf(day)} ${TIMES[time]}`);
-        const { rows } = await t.db.query<{ id: string }>(
-          'SELECT m.id::text AS id FROM movements m WHERE m.product_id = ANY($1) ORDER BY m.id',
-          [products],
-        );
-        for (const { id } of rows) if (!registeredOn.has(id)) registeredOn.set(id, day);
       }
 
       const { rows: ledger } = await t.db.query<{
-        id: string;
         product_id: number;
         movement_type: string;
         quantity: string;
-        balance_quantity: string;
-        balance_average: string;
+        amount: string;
+        dated: string;
       }>(
-        // ORDER BY m.id, the number: a bare "id" would sort the text column of the same name.
-        `SELECT m.id::text AS id, m.product_id, m.movement_type, m.quantity::text, trim_scale(m.balance_quantity)::text AS balance_quantity,
-                trim_scale(m.balance_average)::text AS balance_average
+        `SELECT m.product_id, m.movement_type, m.quantity::text, m.amount::text, to_char(m.dated, 'YYYY-MM-DD') AS dated
            FROM movements m WHERE m.product_id = ANY($1) ORDER BY m.id`,
         [products],
       );
-      const first = (run % 30) * 20;
-      for (let d = first - 1; d <= day + 1; d++) {
+      for (let d = earliest - 1; d <= day + 1; d++) {
         const stock = await stockAt(dayOf(d), products);
         for (const product of products) {
           let q = 0n;
-          let last: (typeof ledger)[number] | undefined;
+          let v = 0n;
           for (const m of ledger) {
-            if (m.product_id !== product || registeredOn.get(m.id)! > d) continue;
-            q += sign(m.movement_type) * thousandths(m.quantity);
-            last = m;
+            if (m.product_id !== product || m.dated > dayOf(d)) continue;
+            q += sign(m.movement_type) * units(m.quantity, 3);
+            v += sign(m.movement_type) * units(m.amount, 9);
           }
-          const expected = last ? { q: last.balance_quantity, avg: last.balance_average } : { q: '0', avg: '0' };
-          // The fold of the quantities is the recorded balance, and the API answers that balance.
-          expect(thousandths(expected.q)).toBe(q);
           const got = stock.get(product)!;
-          expect(got.availableQuantity).toBe(expected.q);
-          expect(got.averagePrice).toBe(expected.avg);
-          const { rows: value } = await t.db.query<{ v: string }>('SELECT trim_scale($1::numeric * $2::numeric)::text AS v', [
-            expected.q,
-            expected.avg,
-          ]);
-          expect(got.value).toBe(value[0].v);
+          // The quantity and the value are the folds, exactly; the average is value ÷ quantity.
+          expect(units(got.availableQuantity, 3)).toBe(q);
+          expect(units(got.value, 9)).toBe(v);
+          const { rows: average } = await t.db.query<{ a: string }>(
+            'SELECT trim_scale(ledger_average($1::numeric, $2::numeric))::text AS a',
+            [got.availableQuantity, got.value],
+          );
+          expect(got.averagePrice).toBe(average[0].a);
         }
+      }
+      // At today the date view is the running balance of the registration order, exactly.
+      const today = await stockAt(todayIn(t.config.timeZone), products);
+      for (const product of products) {
+        const { availableQuantity, averagePrice, value } = await stockOf(c, product);
+        expect(today.get(product)).toEqual({ availableQuantity, averagePrice, value });
       }
     }),
     { numRuns: 12 },

@@ -1,7 +1,10 @@
 // The moving average as an accountant checks it: each table is a sequence of documents
-// registered through the API, and after each one the product's quantity (Q), average cost and
-// value (Q × average) must be exactly the worksheet's figures; an exit's amount is q × the
-// average at that moment. Figures are written the way PostgreSQL answers them (no trailing zeros).
+// registered through the API, and after each one the product's quantity (Q), value (V) and average
+// cost must be exactly the worksheet's figures. The value is the primary figure: an entry adds its
+// value (q × price, to the cent), an exit takes its share of the value (q × V / Q, to the cent;
+// all of V when it takes all of Q), and the average is V / Q half up to 6 decimals — an emptied
+// balance keeps the average it had. An exit's price is the average at that moment. Figures are
+// written the way PostgreSQL answers them (no trailing zeros).
 import { client, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, stockOf, type Catalog } from './fixtures';
@@ -25,6 +28,7 @@ type Row =
 
 async function runWorksheet(productName: string, rows: Row[]) {
   const productId = await createProduct(c, productName);
+  let averageBefore = '0';
   for (const [index, row] of rows.entries()) {
     const [operation, quantity, unitCost, expectedQ, expectedAverage, expectedValue] = row;
     const response =
@@ -41,15 +45,16 @@ async function runWorksheet(productName: string, rows: Row[]) {
     // The movement carries the same balance, so the kardex needs no recomputation.
     expect([last.balanceQuantity, last.balanceAverage, last.balanceValue]).toEqual([expectedQ, expectedAverage, expectedValue]);
     if (operation === 'salida') {
-      // Exit price = the average before the exit (unchanged by it); amount = q × that price.
+      // Exit price = the average before the exit; amount = its share of the value.
       expect({ row: index + 1, price: last.price, amount: last.amount }).toEqual({
         row: index + 1,
-        price: expectedAverage,
+        price: averageBefore,
         amount: row[6],
       });
     } else {
       expect({ row: index + 1, price: last.price }).toEqual({ row: index + 1, price: unitCost });
     }
+    averageBefore = expectedAverage;
   }
 }
 
@@ -62,46 +67,61 @@ test("Odoo's golden case: receive 10 @ 10, receive 10 @ 20, issue 15", async () 
 });
 
 test('decimal quantities and prices: 3 @ 33.333, 1.5 @ 100.5, issue 2.25', async () => {
-  // (3 × 33.333 + 1.5 × 100.5) / 4.5 = (99.999 + 150.75) / 4.5 = 250.749 / 4.5 = 55.722 exactly
+  // 3 × 33.333 = 99.999 → worth 100.00: V 100, average 100 / 3 = 33.3333333… → 33.333333
+  // 1.5 × 100.5 = 150.75: V 250.75, Q 4.5, average 55.7222222… → 55.722222
+  // issue 2.25 at 55.722222: its share 2.25 × 250.75 / 4.5 = 125.375 → 125.38 (half up);
+  //   V 125.37, Q 2.25, average 55.72 — the value decides, the average is its quotient
   await runWorksheet('Cinta adhesiva transparente', [
-    ['entrada', '3', '33.333', /* → */ '3', '33.333', '99.999'],
-    ['entrada', '1.5', '100.5', /* → */ '4.5', '55.722', '250.749'],
-    ['salida', '2.25', null, /* → */ '2.25', '55.722', '125.3745', /* out: */ '125.3745'],
+    ['entrada', '3', '33.333', /* → */ '3', '33.333333', '100'],
+    ['entrada', '1.5', '100.5', /* → */ '4.5', '55.722222', '250.75'],
+    ['salida', '2.25', null, /* → */ '2.25', '55.72', '125.37', /* out: */ '125.38'],
   ]);
 });
 
-test('a three-way average that rounds, builds on the ROUNDED average, then empties and restarts', async () => {
-  // 2nd: (100 + 55) / 15 = 10.3333333… → 10.333333
-  // 3rd: (15 × 10.333333 + 7 × 12.5) / 22 = (154.999995 + 87.5) / 22 = 11.0227270454… → 11.022727
-  //      (not 11.022727272…: the rule uses the recorded average, as the kardex shows it)
-  // The last exit empties the stock; the average stays until the next entry resets it to its cost.
+test('a three-way average that rounds, builds on the VALUE, then empties and restarts', async () => {
+  // 2nd: (100 + 55) / 15 = 10.3333333… → 10.333333, V 155 exactly
+  // 3rd: (155 + 87.5) / 22 = 11.0227272… → 11.022727 (the value carries no rounding forward)
+  // The last exit takes all 22: all of V, 242.50; the average stays until the next entry.
   await runWorksheet('Tóner negro HP 58A', [
     ['entrada', '10', '10', /* → */ '10', '10', '100'],
-    ['entrada', '5', '11', /* → */ '15', '10.333333', '154.999995'],
-    ['entrada', '7', '12.5', /* → */ '22', '11.022727', '242.499994'],
-    ['salida', '22', null, /* → */ '0', '11.022727', '0', /* out: */ '242.499994'],
+    ['entrada', '5', '11', /* → */ '15', '10.333333', '155'],
+    ['entrada', '7', '12.5', /* → */ '22', '11.022727', '242.5'],
+    ['salida', '22', null, /* → */ '0', '11.022727', '0', /* out: */ '242.5'],
     ['entrada', '1', '5', /* → */ '1', '5', '5'],
   ]);
 });
 
-test('rounding is half up at the 6th decimal, exactly (no float, no double rounding)', async () => {
-  // (1 × 1 + 15 × 9.999) / 16 = 150.985 / 16 = 9.4365625 exactly → 9.436563 (half up;
-  // half-even would say 9.436562 and a float might say either)
+test('rounding is half up at the 6th decimal and at the cent, exactly (no float, no double rounding)', async () => {
+  // 31 × 31.25 = 968.75; + 1 × 31.26 → V 1000.01, Q 32: 1000.01 / 32 = 31.2503125 exactly →
+  // 31.250313 (half up; half-even would say 31.250312 and a float might say either).
+  // Issue 0.001: its share 0.001 × 1000.01 / 32 = 0.0312503… → 0.03; V 999.98, Q 31.999,
+  // average 999.98 / 31.999 = 31.2503515… → 31.250352.
   await runWorksheet('Caja de clips No. 2', [
-    ['entrada', '1', '1', /* → */ '1', '1', '1'],
-    ['entrada', '15', '9.999', /* → */ '16', '9.436563', '150.985008'],
-    ['salida', '0.001', null, /* → */ '15.999', '9.436563', '150.975571437', /* out: */ '0.009436563'],
+    ['entrada', '31', '31.25', /* → */ '31', '31.25', '968.75'],
+    ['entrada', '1', '31.26', /* → */ '32', '31.250313', '1000.01'],
+    ['salida', '0.001', null, /* → */ '31.999', '31.250352', '999.98', /* out: */ '0.03'],
   ]);
 });
 
-test('exits between entries take the average of that moment and never change it', async () => {
-  // 4 @ 2.5; issue 1 at 2.5; 3 @ 0.001 → (3 × 2.5 + 3 × 0.001) / 6 = 7.503 / 6 = 1.2505
+test('exits between entries take the average of that moment and their share of the value', async () => {
+  // 4 @ 2.5; issue 1: 10 / 4 = 2.50; 3 @ 0.01 = 0.03 → V 7.53, Q 6, average 1.255;
+  // issue 5.5: 5.5 × 7.53 / 6 = 6.9025 → 6.90; V 0.63, Q 0.5, average 1.26
   await runWorksheet('Marcador permanente negro', [
     ['entrada', '4', '2.5', /* → */ '4', '2.5', '10'],
     ['salida', '1', null, /* → */ '3', '2.5', '7.5', /* out: */ '2.5'],
-    ['entrada', '3', '0.001', /* → */ '6', '1.2505', '7.503'],
-    ['salida', '5.5', null, /* → */ '0.5', '1.2505', '0.62525', /* out: */ '6.87775'],
+    ['entrada', '3', '0.01', /* → */ '6', '1.255', '7.53'],
+    ['salida', '5.5', null, /* → */ '0.5', '1.26', '0.63', /* out: */ '6.9'],
   ]);
+});
+
+test('a typed line worth less than a cent is refused with a Spanish 400 and writes nothing', async () => {
+  const productId = await createProduct(c, 'Clip mariposa');
+  const response = await c.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '3', purchasePrice: '0.001' }]));
+  expect(response.statusCode).toBe(400);
+  expect(response.json().errors['products.0.purchasePrice']).toBe(
+    'El importe del renglón (cantidad por precio) redondeado al centavo es $0.00; el almacén registra valores desde $0.01.',
+  );
+  expect(await stockOf(c, productId)).toMatchObject({ availableQuantity: '0', hasMovements: false });
 });
 
 test('several lines of one product in one invoice are posted in line order, like separate entries', async () => {
@@ -130,9 +150,8 @@ test('several lines of one product in one invoice are posted in line order, like
 
 // ---- corrections (issue #16): a cancellation is a new document with opposite movements -------
 //   cancel an entry: if nothing else moved the product since, back to the balance before it;
-//                    otherwise its quantity leaves at the current average (average unchanged);
-//   cancel an exit:  its quantity comes back at its recorded price; the average moves like an
-//                    entry's, (Q·avg + q·price)/(Q + q) half up to 6 decimals.
+//                    otherwise its quantity leaves like an exit (its share of the value);
+//   cancel an exit:  its quantity comes back with the value it took; the average is the new V / Q.
 // The last three columns are the stored balance row as PostgreSQL keeps it (scale 3 / 6), so the
 // figures are exact to the last decimal, not just equal after trimming zeros.
 
@@ -210,21 +229,22 @@ test('worked example (issue #16): 4 @ 12.345 on 6 @ 10.000000 (avg 10.938000), c
   ]);
 });
 
-test('an exit cancelled after a later entry comes back at its own price and moves the average like an entry', async () => {
-  // 3 @ 7; exit 2 at 7; 4 @ 9.999 → (1 × 7 + 4 × 9.999) / 5 = 46.996 / 5 = 9.3992;
-  // cancelling the exit: (5 × 9.3992 + 2 × 7) / 7 = 60.996 / 7 = 8.7137142857… → 8.713714
+test('an exit cancelled after a later entry comes back with the value it took and moves the average like an entry', async () => {
+  // 3 @ 7; exit 2: 14.00; 4 @ 9.999 = 39.996 → 40.00: V 47, Q 5, average 9.4;
+  // cancelling the exit: V 47 + 14 = 61, Q 7, average 61 / 7 = 8.7142857… → 8.714286
   await runCorrections('Borrador de migajón', [
     ['entrada', '3', '7', /* → */ '3', '7', '21'],
     ['salida', '2', null, /* → */ '1', '7', '7', /* at */ '7', '14'],
-    ['entrada', '4', '9.999', /* → */ '5', '9.3992', '46.996'],
-    ['cancelar', 2, null, /* → */ '7', '8.713714', '60.995998', /* at */ '7', '14', /* stored */ '7.000', '8.713714'],
+    ['entrada', '4', '9.999', /* → */ '5', '9.4', '47'],
+    ['cancelar', 2, null, /* → */ '7', '8.714286', '61', /* at */ '7', '14', /* stored */ '7.000', '8.714286'],
   ]);
 });
 
 test('the first entry of a product, cancelled at once, leaves 0 / 0 as if it never moved', async () => {
+  // 2.5 × 31.333 = 78.3325 → worth 78.33; average 78.33 / 2.5 = 31.332
   await runCorrections('Regla de aluminio 30 cm', [
-    ['entrada', '2.5', '31.333', /* → */ '2.5', '31.333', '78.3325'],
-    ['cancelar', 1, null, /* → */ '0', '0', '0', /* at */ '31.333', '78.3325', /* stored */ '0.000', '0.000000'],
+    ['entrada', '2.5', '31.333', /* → */ '2.5', '31.332', '78.33'],
+    ['cancelar', 1, null, /* → */ '0', '0', '0', /* at */ '31.333', '78.33', /* stored */ '0.000', '0.000000'],
   ]);
 });
 
@@ -238,8 +258,8 @@ test('an invoice with two lines of one product, cancelled at once, unwinds both 
       { productId, quantity: '5', purchasePrice: '3.333' },
     ]),
   );
-  // (3 × 1.1 + 7 × 2.2) / 10 = 1.87; (10 × 1.87 + 5 × 3.333) / 15 = 35.365 / 15 = 2.357666… → 2.357667
-  expect(await stockOf(c, productId)).toMatchObject({ availableQuantity: '15', averagePrice: '2.357667' });
+  // 3.30 + 15.40 = 18.70 over 10 = 1.87; 5 × 3.333 = 16.665 → 16.67: 35.37 / 15 = 2.358
+  expect(await stockOf(c, productId)).toMatchObject({ availableQuantity: '15', averagePrice: '2.358', value: '35.37' });
   const cancelled = await c.post(`/api/invoices/${invoice.json().data.id}/cancellation`, { reason: 'Factura duplicada por error' });
   expect(cancelled.statusCode).toBe(201);
   // Last line first: back to 10 @ 1.87, then to 3 @ 1.1 — the balance the invoice found.

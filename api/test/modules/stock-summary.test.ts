@@ -1,7 +1,8 @@
-// Issue #20: GET /api/stock/summary on a worked example registered through the API (past months
-// by rewinding the registration clock, as the stock-at-date tests do): every figure and series
-// is checked against numbers worked out by hand from the ledger rules, cancellations included,
-// and the fold "Σ entries − Σ exits = inventory value" holds.
+// GET /api/stock/summary on a worked example registered through the API: documents dated in past
+// months (and registered then, by rewinding the registration clock, as the stock-at-date tests
+// do); every figure and series is checked against numbers worked out by hand from the ledger
+// rules, cancellations included (they count in the month they are registered), and the fold
+// "Σ entries − Σ exits = inventory value" holds.
 import { addDecimal, compareDecimal, todayIn } from '@almacen/shared/domain';
 import { client, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -52,30 +53,55 @@ beforeAll(async () => {
   doc.I1 = await ok(
     c.post(
       '/api/invoices',
-      invoiceBody(t, catalog, [
-        { productId: p.Papel, quantity: '10', purchasePrice: '10.005' }, // 100.05
-        { productId: p['Lápiz'], quantity: '3', purchasePrice: '1.111' }, // 3.333 → 3.33
-      ]),
+      invoiceBody(
+        t,
+        catalog,
+        [
+          { productId: p.Papel, quantity: '10', purchasePrice: '10.005' }, // 100.05
+          { productId: p['Lápiz'], quantity: '3', purchasePrice: '1.111' }, // 3.333 → 3.33
+        ],
+        { invoiceDate: `${shift(m0, -13)}-15` },
+      ),
     ),
   );
   await clock.at(`${shift(m0, -13)}-15 12:00:00`);
-  // The first instant of the series' first month (APP_TIME_ZONE).
+  // The first day of the series' first month.
   doc.I2 = await ok(
     c.post(
       '/api/invoices',
-      invoiceBody(t, catalog, [
-        { productId: p.Cloro, quantity: '4', purchasePrice: '25' }, // 100.00
-        { productId: p['Tóner'], quantity: '2.5', purchasePrice: '40.004' }, // 100.01
-      ]),
+      invoiceBody(
+        t,
+        catalog,
+        [
+          { productId: p.Cloro, quantity: '4', purchasePrice: '25' }, // 100.00
+          { productId: p['Tóner'], quantity: '2.5', purchasePrice: '40.004' }, // 100.01
+        ],
+        { invoiceDate: `${shift(m0, -11)}-01` },
+      ),
     ),
   );
   await clock.at(`${shift(m0, -11)}-01 00:00:00`);
-  // The last instant of last month.
-  doc.D1 = await ok(c.post('/api/dispatches', dispatchBody(t, catalog, [{ productId: p.Papel, quantity: '6', exitPrice: '10.005' }]))); // 60.03
+  // The last day of last month.
+  doc.D1 = await ok(
+    c.post(
+      '/api/dispatches',
+      dispatchBody(t, catalog, [{ productId: p.Papel, quantity: '6', exitPrice: '10.005' }], { dispatchDate: lastDay(shift(m0, -1)) }),
+    ),
+  ); // 60.03
   await clock.at(`${lastDay(shift(m0, -1))} 23:59:59.999`);
-  // The first instant of this month.
-  doc.I3 = await ok(c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: p.Cloro, quantity: '2', purchasePrice: '30' }]))); // 60.00
-  doc.I4 = await ok(c.post('/api/invoices', invoiceBody(t, catalog, [{ productId: p.Cinta, quantity: '1', purchasePrice: '5' }]))); // 5.00
+  // The first day of this month.
+  doc.I3 = await ok(
+    c.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: p.Cloro, quantity: '2', purchasePrice: '30' }], { invoiceDate: `${m0}-01` }),
+    ),
+  ); // 60.00
+  doc.I4 = await ok(
+    c.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: p.Cinta, quantity: '1', purchasePrice: '5' }], { invoiceDate: `${m0}-01` }),
+    ),
+  ); // 5.00
   await clock.at(`${m0}-01 00:00:00`);
   // Now: I4 cancelled in its own month, an exit, and last month's exit cancelled this month.
   await ok(c.post(`/api/invoices/${doc.I4}/cancellation`, { reason: 'Factura duplicada' }));
@@ -104,7 +130,7 @@ test("the figures: inventory value, products with stock and under their minimum,
   expect(s.exits).toEqual({ count: 0, amount: '-40.03' });
 });
 
-test('the 12-month series in APP_TIME_ZONE: first instant of the first month in, last instant of last month there, 13 months ago out', async () => {
+test("the 12-month series by the documents' dates: the first day of the first month in, the last day of last month there, 13 months ago out", async () => {
   const s = await summary();
   expect(s.monthly.map((m: { month: string }) => m.month)).toEqual(Array.from({ length: 12 }, (_v, i) => shift(m0, i - 11)));
   const byMonth = Object.fromEntries(

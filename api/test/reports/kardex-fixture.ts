@@ -57,17 +57,28 @@ export async function seedKardex(db: Db, movements: number, name = 'Hojas blanca
     const [director, enteredBy, keeper] = employees;
 
     // Odd steps are entries, even steps exits.
+    // The ledger's own rules (0057): an entry adds quantity × cost to the cent, an exit takes its
+    // share of the value; the average is the value's quotient.
     await q(`CREATE TEMP TABLE steps ON COMMIT DROP AS
-      WITH RECURSIVE s(k, qty, cost, bal, avg) AS (
-        SELECT 0, 0::numeric, 0::numeric, 0::numeric, 0::numeric
+      WITH RECURSIVE s(k, qty, cost, amount, bal, val, avg) AS (
+        SELECT 0, 0::numeric, 0::numeric, 0::numeric, 0::numeric, 0::numeric, 0::numeric
         UNION ALL
-        SELECT k + 1,
-               CASE WHEN (k + 1) % 2 = 1 THEN 10 + (k + 1) % 7 ELSE 8 + (k + 1) % 5 END::numeric,
-               CASE WHEN (k + 1) % 2 = 1 THEN 10 + ((k + 1) % 13) * 0.125 ELSE avg END,
-               CASE WHEN (k + 1) % 2 = 1 THEN bal + 10 + (k + 1) % 7 ELSE bal - (8 + (k + 1) % 5) END,
-               CASE WHEN (k + 1) % 2 = 1 THEN ledger_moving_average(bal, avg, 10 + (k + 1) % 7, 10 + ((k + 1) % 13) * 0.125) ELSE avg END
-          FROM s WHERE k < ${Number(movements)})
-      SELECT k, qty, cost, bal, avg FROM s WHERE k > 0`);
+        SELECT s.k + 1, x.qty, x.cost, y.amount,
+               CASE WHEN x.entry THEN s.bal + x.qty ELSE s.bal - x.qty END,
+               CASE WHEN x.entry THEN s.val + y.amount ELSE s.val - y.amount END,
+               ledger_next_average(CASE WHEN x.entry THEN s.bal + x.qty ELSE s.bal - x.qty END,
+                                   CASE WHEN x.entry THEN s.val + y.amount ELSE s.val - y.amount END, s.avg)
+          FROM s
+          CROSS JOIN LATERAL (
+            SELECT (s.k + 1) % 2 = 1 AS entry,
+                   CASE WHEN (s.k + 1) % 2 = 1 THEN 10 + (s.k + 1) % 7 ELSE 8 + (s.k + 1) % 5 END::numeric AS qty,
+                   CASE WHEN (s.k + 1) % 2 = 1 THEN 10 + ((s.k + 1) % 13) * 0.125 ELSE s.avg END AS cost
+          ) x
+          CROSS JOIN LATERAL (
+            SELECT CASE WHEN x.entry THEN round(x.qty * x.cost, 2) ELSE ledger_share(x.qty, s.bal, s.val) END AS amount
+          ) y
+         WHERE s.k < ${Number(movements)})
+      SELECT k, qty, cost, amount, bal, val, avg, DATE '2026-01-02' + (k / 1000)::int AS dated FROM s WHERE k > 0`);
     await q(`CREATE TEMP TABLE ids ON COMMIT DROP AS SELECT (SELECT coalesce(max(id), 0) FROM invoices) AS i0, (SELECT coalesce(max(id), 0) FROM invoice_lines) AS l0,
                                                         (SELECT coalesce(max(id), 0) FROM dispatches) AS d0, (SELECT coalesce(max(id), 0) FROM dispatch_lines) AS e0`);
     await q(
@@ -91,20 +102,20 @@ export async function seedKardex(db: Db, movements: number, name = 'Hojas blanca
       [product],
     );
     await q(
-      `INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, dispatch_id, dispatch_line_id, quantity, unit_cost,
-                                    apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_average)
+      `INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, dispatch_id, dispatch_line_id, quantity, unit_cost, amount, dated,
+                                    apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_value, balance_average)
              SELECT $1, CASE WHEN k % 2 = 1 THEN 'INVOICE' ELSE 'DISPATCH' END,
                     CASE WHEN k % 2 = 1 THEN i0 + k END, CASE WHEN k % 2 = 1 THEN l0 + k END,
                     CASE WHEN k % 2 = 0 THEN d0 + k END, CASE WHEN k % 2 = 0 THEN e0 + k END,
-                    qty, cost,
+                    qty, cost, amount, dated,
                     CASE WHEN k % 2 = 1 THEN false END, CASE WHEN k % 2 = 1 THEN false END, CASE WHEN k % 2 = 1 THEN 0 END,
-                    bal, avg
+                    bal, val, avg
                FROM steps, ids ORDER BY k`,
       [product],
     );
     await q(
-      `INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
-             SELECT product_id, balance_quantity, balance_average, id FROM movements WHERE product_id = $1 ORDER BY id DESC LIMIT 1`,
+      `INSERT INTO product_balances (product_id, quantity, value, average_cost, last_movement_id)
+             SELECT product_id, balance_quantity, balance_value, balance_average, id FROM movements WHERE product_id = $1 ORDER BY id DESC LIMIT 1`,
       [product],
     );
     await q('COMMIT');
@@ -168,8 +179,9 @@ export async function seedLongDispatch(db: Db, lines: number): Promise<DispatchF
       )
     ).rows;
     await q(
-      `INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_average)
-       VALUES ($1, 'INVOICE', $2, $3, $4, 2.5, false, false, 0, $4, 2.5)`,
+      `INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, amount, dated,
+                              apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_value, balance_average)
+       VALUES ($1, 'INVOICE', $2, $3, $4, 2.5, $4 * 2.5, DATE '2026-01-02', false, false, 0, $4, $4 * 2.5, 2.5)`,
       [product, invoice, invoiceLine, lines],
     );
     const [{ id: dispatch }] = (
@@ -186,13 +198,14 @@ export async function seedLongDispatch(db: Db, lines: number): Promise<DispatchF
       [dispatch, product, lines],
     );
     await q(
-      `INSERT INTO movements (product_id, movement_type, dispatch_id, dispatch_line_id, quantity, unit_cost, balance_quantity, balance_average)
-       SELECT $1, 'DISPATCH', $2, l.id, 1, 2.5, $3::int - l.line_no, 2.5 FROM dispatch_lines l WHERE l.dispatch_id = $2 ORDER BY l.line_no`,
+      `INSERT INTO movements (product_id, movement_type, dispatch_id, dispatch_line_id, quantity, unit_cost, amount, dated, balance_quantity, balance_value, balance_average)
+       SELECT $1, 'DISPATCH', $2, l.id, 1, 2.5, 2.5, DATE '2026-01-03', $3::int - l.line_no, ($3::int - l.line_no) * 2.5, 2.5
+         FROM dispatch_lines l WHERE l.dispatch_id = $2 ORDER BY l.line_no`,
       [product, dispatch, lines],
     );
     await q(
-      `INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
-       SELECT product_id, balance_quantity, balance_average, id FROM movements WHERE product_id = $1 ORDER BY id DESC LIMIT 1`,
+      `INSERT INTO product_balances (product_id, quantity, value, average_cost, last_movement_id)
+       SELECT product_id, balance_quantity, balance_value, balance_average, id FROM movements WHERE product_id = $1 ORDER BY id DESC LIMIT 1`,
       [product],
     );
     await q('COMMIT');

@@ -31,8 +31,8 @@ beforeAll(async () => {
   const cleaning = (await c.post('/api/catalog/product-categories', { description: '2161 Material de limpieza' })).json().data.id;
   for (const name of ['Papel bond', 'Lápiz', 'Cloro', 'Jabón', 'Tóner', 'Grapas']) ids[name] = await createProduct(c, name);
   await levels(ids['Papel bond'], 'Papel bond', '10', '50', office); // 4 at 12.5 → 46, $575.00
-  await levels(ids['Lápiz'], 'Lápiz', '5', null, office); // exactly 5 at 3.333 → 0, $0.00
-  await levels(ids.Cloro, 'Cloro', '2.5', '7.25', cleaning); // 1.5 at 20.123 → 5.75, $115.71 (115.70725)
+  await levels(ids['Lápiz'], 'Lápiz', '5', null, office); // exactly 5 worth 16.67 (5 × 3.333 = 16.665) → average 3.334; 0, $0.00
+  await levels(ids.Cloro, 'Cloro', '2.5', '7.25', cleaning); // 3.5 worth 70.43; each exit of 2 takes 40.25 → 1.5 worth 30.18, average 20.12 → 5.75, $115.69
   await levels(ids['Jabón'], 'Jabón', '1', '3', cleaning); // 10 in stock: not under its minimum
   await levels(ids['Tóner'], 'Tóner', '2', '3'); // never moved, no partida → 3 at 0
   // Grapas: no minimum, never listed.
@@ -87,14 +87,14 @@ test('XLSX: per partida the products at or under their minimum with stock, level
   const n = (v: unknown) => (v === null ? null : Number(v));
   const table = body.slice(0, 8).map((row) => [row[0], row[1], n(row[3]), n(row[4]), n(row[5]), n(row[6]), n(row[7]), n(row[8])]);
   expect(table).toEqual([
-    [String(ids['Lápiz']), 'Lápiz', 5, 5, null, 0, 3.333, 0],
+    [String(ids['Lápiz']), 'Lápiz', 5, 5, null, 0, 3.334, 0],
     [String(ids['Papel bond']), 'Papel bond', 4, 10, 50, 46, 12.5, 575],
     ['Subtotal de la partida 2111 Materiales de oficina', null, null, null, null, null, null, 575],
-    [String(ids.Cloro), 'Cloro', 1.5, 2.5, 7.25, 5.75, 20.123, 115.71],
-    ['Subtotal de la partida 2161 Material de limpieza', null, null, null, null, null, null, 115.71],
+    [String(ids.Cloro), 'Cloro', 1.5, 2.5, 7.25, 5.75, 20.12, 115.69],
+    ['Subtotal de la partida 2161 Material de limpieza', null, null, null, null, null, null, 115.69],
     [String(ids['Tóner']), 'Tóner', 0, 2, 3, 3, 0, 0],
     ['Subtotal de la partida Sin partida', null, null, null, null, null, null, 0],
-    ['Total general', null, null, null, null, null, null, 690.71],
+    ['Total general', null, null, null, null, null, null, 690.69],
   ]);
   const flat = rows.map((row) => row.filter((v) => v !== null));
   expect(flat).toContainEqual(['Elaboró', 'Autorizó']);
@@ -122,7 +122,7 @@ test('PDF: the same rows, the total and the signature blocks; anyone with a role
       formatCurrency('575'),
     ].join(' | '),
   );
-  expect(pdf.lines.some((line) => line.startsWith('Total general') && line.endsWith(formatCurrency('690.71')))).toBe(true);
+  expect(pdf.lines.some((line) => line.startsWith('Total general') && line.endsWith(formatCurrency('690.69')))).toBe(true);
   expect(pdf.lines).toContain('Elaboró | Autorizó');
   expect(pdf.lines.join('\n')).not.toContain('Jabón');
 });

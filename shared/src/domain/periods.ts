@@ -30,3 +30,41 @@ export function dayAfter(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
 }
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** "octubre", or "octubre de 2025" when the year is not `today`'s. */
+export function monthName(date: string, today?: string): string {
+  const name = MONTHS[Number(date.slice(5, 7)) - 1];
+  return today && today.slice(0, 4) !== date.slice(0, 4) ? `${name} de ${date.slice(0, 4)}` : name;
+}
+
+/**
+ * The wizards' note under a date of an earlier month than today's: the document counts in the
+ * month of its date (closings, stock at a date, the home page's monthly figures). Null otherwise.
+ */
+export function earlierMonthNote(date: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date.slice(0, 7) >= today.slice(0, 7)) return null;
+  return `La fecha es del ${formatDate(date)}: contará en ${monthName(date, today)}.`;
+}
+
+/**
+ * The API's 409 when a back-dated document would leave a date without stock: the first date
+ * from the document's own on which the product would fall below zero, what it had then, and what
+ * the document takes (`what`: "la salida", "el ajuste del conteo").
+ */
+export const datedShortfallMessage = (date: string, available: string, productName: string, requested: string, what = 'la salida') =>
+  `Al ${formatDate(date)} había ${available} unidades de «${productName}»; ${what} pide ${requested}.`;

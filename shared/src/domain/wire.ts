@@ -15,8 +15,23 @@ export interface CfdiLine {
   amount: string;
   vat: { kind: 'TASA' | 'EXENTO'; rate: string | null } | null;
   ieps: { kind: 'TASA' | 'CUOTA'; rate: string } | null;
+  /**
+   * The line's value in pesos as the CFDI states it: Importe − Descuento plus the IVA and IEPS
+   * traslados it states, times TipoCambio, to the cent. What the entry records for the line.
+   */
+  value: string;
+  /** Of `value`, the IVA and the IEPS the CFDI states, in pesos. */
+  vatAmount: string;
+  iepsAmount: string;
+  /** value ÷ quantity to 3 decimals: the unit price shown ("Precio de adquisición"). */
+  purchasePrice: string;
   product: { id: number; name: string } | null;
-  /** The wizard's row, as if the person had typed it: the price before IVA/IEPS and the boxes. */
+  /**
+   * Set when `product` was remembered for this code with another description (or before
+   * descriptions were kept, ""): the row asks the person to confirm the product.
+   */
+  rememberedDescription: string | null;
+  /** The row as a typed edit starts from: the price before IVA/IEPS and the boxes. */
   form: {
     quantity: string;
     basePrice: string;
@@ -24,8 +39,10 @@ export interface CfdiLine {
     applyExciseTax: boolean;
     exciseTaxRate: string;
   };
-  /** What the row cannot hold exactly (shown on the row). */
+  /** What the row says about the value (shown on the row). */
   warnings: string[];
+  /** What the entry would refuse at save (over a maximum, a price that rounds to 0): said at once. */
+  errors: string[];
 }
 
 /** POST /api/cfdi/parse (issue #19). */
@@ -39,6 +56,10 @@ export interface CfdiAnalysis {
   subtotal: string;
   discount: string;
   total: string;
+  /** Total × TipoCambio, to the cent: "Total del CFDI". */
+  totalInPesos: string;
+  /** The retentions the Total discounts, in pesos (not part of any line's value). */
+  withheldInPesos: string;
   issuer: { rfc: string; name: string };
   receiver: { rfc: string; name: string };
   supplier: { id: number; name: string; rfc: string } | null;
@@ -162,9 +183,16 @@ export interface PeriodClosing {
   closedBy: { sub: string; name: string };
   status: 'CERRADO' | 'REABIERTO';
   reopening: { reason: string; reopenedAt: string; reopenedBy: { sub: string; name: string } } | null;
+  /**
+   * A closing taken when the stock at a date followed the registration, whose month end adds up
+   * differently now that a document counts on its own date: how many products differ and the
+   * value the month end has under the date rule. Null when the figures agree (and on every later
+   * closing). The stored figures are never rewritten.
+   */
+  dateRuleDifference: { products: number; totalValue: string } | null;
 }
 
-/** A document dated in the month to close but registered after it ended. */
+/** A document dated in the month to close but registered after it ended (the closing includes it). */
 export interface LateDocument {
   movementType: MovementType;
   documentId: number;
@@ -182,6 +210,6 @@ export interface NextClosing {
   /** The stock value at the end of `until` (what the closing would store); null while not closable. */
   totalValue: string | null;
   products: number | null;
-  /** Documents dated in the month but registered after it ended: they count in the next month's stock. */
+  /** Documents dated in the month but registered after it ended: they count in this month, the closing includes them. */
   lateDocuments: LateDocument[];
 }

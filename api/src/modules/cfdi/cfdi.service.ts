@@ -3,23 +3,14 @@
 // mappings, and each concept as the wizard's row would hold it — quantity, the price before
 // IVA/IEPS, the boxes to tick — with a warning wherever the form cannot hold the CFDI exactly.
 // All arithmetic is on decimal text (shared/src/domain/decimal.ts), never binary floating point.
-import {
-  compareDecimal,
-  decimalPlaces,
-  divideDecimal,
-  multiplyDecimal,
-  PRICE_SCALE,
-  QUANTITY_SCALE,
-  subtractDecimal,
-  trimDecimal,
-  VAT_FACTOR,
-} from '@almacen/shared/domain';
+import { compareDecimal, multiplyDecimal, subtractDecimal, trimDecimal, VAT_FACTOR } from '@almacen/shared/domain';
 import type { CfdiAnalysis, CfdiLine } from '@almacen/shared/domain';
 import type { Config } from '../../config';
 import type { Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { cfdiPool, type CfdiPool, type PreparedAnalysis } from './cfdi-pool';
 import { readCfdi, units, type Cfdi, type CfdiConcept } from './cfdi-reader';
+import { cfdiTotals, conceptValue, IEPS, IVA } from './cfdi-values';
 
 type Queryable = Pick<Trx, 'query'>;
 
@@ -45,13 +36,10 @@ const fmtUnits = (u: bigint): string => {
   const text = (negative ? -u : u).toString().padStart(7, '0');
   return (negative ? '-' : '') + trimDecimal(`${text.slice(0, -6)}.${text.slice(-6)}`);
 };
-const percent = (rate: string) => trimDecimal(multiplyDecimal(rate, '100', 6));
-const TAX_NAMES: Record<string, string> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };
 
-function formLine(cfdi: Cfdi, concept: CfdiConcept): Omit<CfdiLine, 'product'> {
-  const warnings: string[] = [];
+function formLine(cfdi: Cfdi, concept: CfdiConcept): Omit<CfdiLine, 'product' | 'rememberedDescription'> {
   const gross = multiplyDecimal(concept.quantity, concept.unitValue, 12);
-  if (compareDecimal(concept.discount, gross) > 0) {
+  if (compareDecimal(concept.discount, concept.amount) > 0) {
     throw new AppError(
       'VALIDATION',
       `El archivo no es un CFDI 4.0 válido: el descuento del concepto ${concept.index} es mayor que su importe.`,
@@ -60,50 +48,23 @@ function formLine(cfdi: Cfdi, concept: CfdiConcept): Omit<CfdiLine, 'product'> {
   if (compareDecimal(concept.quantity, '0') === 0) {
     throw new AppError('VALIDATION', `El archivo no es un CFDI 4.0 válido: la cantidad del concepto ${concept.index} es 0.`);
   }
-  // The unit value after the line's discount, exactly enough (6 decimals) to say whether it rounds.
-  let net = divideDecimal(subtractDecimal(gross, concept.discount), concept.quantity, 6);
-  if (cfdi.currency !== 'MXN' && cfdi.currency !== 'XXX' && cfdi.exchangeRate) {
-    const converted = multiplyDecimal(net, cfdi.exchangeRate, 6);
-    warnings.push(`Precio convertido de ${cfdi.currency} a pesos: ${net} × ${cfdi.exchangeRate} = ${converted}.`);
-    net = converted;
+  const figures = conceptValue(cfdi, concept);
+  const warnings = [...figures.warnings];
+  // The concept's own Importe is what it is worth; Cantidad × ValorUnitario is only compared.
+  const rebuilt = multiplyDecimal(gross, '1', 2);
+  if (compareDecimal(rebuilt, multiplyDecimal(concept.amount, '1', 2)) !== 0) {
+    warnings.push(`El importe del concepto (${concept.amount}) no es la cantidad por el valor unitario (${rebuilt}); se tomó el importe.`);
   }
-  const basePrice = multiplyDecimal(net, '1', PRICE_SCALE);
-  if (compareDecimal(basePrice, net) !== 0)
-    warnings.push(`El precio ${net} tiene más de ${PRICE_SCALE} decimales; se redondeó a ${basePrice}.`);
-  if (compareDecimal(basePrice, '0') === 0) warnings.push('El precio del concepto es 0; el formulario no acepta precios en 0.');
-
-  const quantity = multiplyDecimal(concept.quantity, '1', QUANTITY_SCALE);
-  if (decimalPlaces(concept.quantity) > QUANTITY_SCALE && compareDecimal(quantity, concept.quantity) !== 0) {
-    warnings.push(`La cantidad ${concept.quantity} tiene más de ${QUANTITY_SCALE} decimales; se redondeó a ${quantity}.`);
-  }
-  if (compareDecimal(quantity, '0') === 0) warnings.push('La cantidad redondeada a 3 decimales es 0; el formulario no la acepta.');
 
   let vat: CfdiLine['vat'] = null;
   let ieps: CfdiLine['ieps'] = null;
   for (const t of concept.transfers) {
-    if (t.tax === '002') {
-      if (t.factor === 'Exento') vat = { kind: 'EXENTO', rate: null };
-      else if (t.factor === 'Tasa') {
-        vat = { kind: 'TASA', rate: trimDecimal(t.rate!) };
-        if (compareDecimal(t.rate!, subtractDecimal(VAT_FACTOR, '1')) !== 0) {
-          warnings.push(`IVA a la tasa de ${percent(t.rate!)} %: «Agregar IVA» solo suma el 16 %; el precio se dejó sin IVA.`);
-        }
-      } else warnings.push(`IVA por cuota (${t.rate}): el formulario no lo suma.`);
-    } else if (t.tax === '003') {
-      if (t.factor === 'Tasa') ieps = { kind: 'TASA', rate: trimDecimal(t.rate!) };
-      else if (t.factor === 'Cuota') {
-        ieps = { kind: 'CUOTA', rate: trimDecimal(t.rate!) };
-        warnings.push(
-          `IEPS por cuota de $${trimDecimal(t.rate!)} por unidad: el formulario solo suma una tasa; el precio se dejó sin ese IEPS.`,
-        );
-      }
-    } else {
-      warnings.push(`Traslado de ${TAX_NAMES[t.tax] ?? t.tax} que el formulario no registra.`);
-    }
+    if (t.tax === IVA && t.factor === 'Exento') vat = { kind: 'EXENTO', rate: null };
+    else if (t.tax === IVA && t.factor === 'Tasa') vat = { kind: 'TASA', rate: trimDecimal(t.rate!) };
+    else if (t.tax === IEPS && t.factor === 'Tasa') ieps = { kind: 'TASA', rate: trimDecimal(t.rate!) };
+    else if (t.tax === IEPS && t.factor === 'Cuota') ieps = { kind: 'CUOTA', rate: trimDecimal(t.rate!) };
   }
-  for (const w of concept.withholdings) {
-    warnings.push(`Retención de ${TAX_NAMES[w.tax] ?? w.tax} por $${w.amount}: el formulario no registra retenciones.`);
-  }
+  // The boxes as the voucher and a typed edit read them: 16 % IVA, an IEPS rate.
   const applyVat = vat?.kind === 'TASA' && compareDecimal(vat.rate!, subtractDecimal(VAT_FACTOR, '1')) === 0;
   const applyIeps = ieps?.kind === 'TASA' && compareDecimal(ieps.rate, '0') > 0;
   return {
@@ -119,14 +80,19 @@ function formLine(cfdi: Cfdi, concept: CfdiConcept): Omit<CfdiLine, 'product'> {
     amount: concept.amount,
     vat,
     ieps,
+    value: figures.value,
+    vatAmount: figures.vatAmount,
+    iepsAmount: figures.iepsAmount,
+    purchasePrice: figures.purchasePrice,
     form: {
-      quantity,
-      basePrice,
+      quantity: figures.quantity,
+      basePrice: figures.basePrice,
       applyValueAddedTaxToPurchasePrice: applyVat,
       applyExciseTax: applyIeps,
-      exciseTaxRate: applyIeps ? percent(ieps!.rate) : '0',
+      exciseTaxRate: applyIeps ? trimDecimal(multiplyDecimal(ieps!.rate, '100', 6)) : '0',
     },
     warnings,
+    errors: figures.errors,
   };
 }
 
@@ -154,33 +120,46 @@ export async function checkNotRegistered(db: Queryable, uuid: string): Promise<v
   if (rows[0]) throw new AppError('DUPLICATE', CFDI_TEXTS.duplicate(uuid, rows[0].invoice_number));
 }
 
-export async function rememberedProducts(
-  db: Queryable,
-  supplierRfc: string,
-  keys: string[],
-): Promise<Map<string, { id: number; name: string }>> {
-  const { rows } = await db.query<{ concept_key: string; id: number; name: string }>(
-    `SELECT m.concept_key, p.id, p.name FROM cfdi_product_mappings m JOIN products p ON p.id = m.product_id
+export interface RememberedProduct {
+  id: number;
+  name: string;
+  /** The concept's description when it was registered (null: remembered before descriptions were kept). */
+  description: string | null;
+}
+
+export async function rememberedProducts(db: Queryable, supplierRfc: string, keys: string[]): Promise<Map<string, RememberedProduct>> {
+  const { rows } = await db.query<{ concept_key: string } & RememberedProduct>(
+    `SELECT m.concept_key, p.id, p.name, m.description FROM cfdi_product_mappings m JOIN products p ON p.id = m.product_id
       WHERE m.supplier_rfc = $1 AND m.concept_key = ANY($2::text[])`,
     [supplierRfc, keys],
   );
-  return new Map(rows.map((r) => [r.concept_key, { id: r.id, name: r.name }]));
+  return new Map(rows.map((r) => [r.concept_key, { id: r.id, name: r.name, description: r.description }]));
 }
 
-/** Remembers concept → product for this supplier (a later entry overwrites). */
+/** A description as it is compared: spaces folded, upper case. */
+export const sameDescription = (a: string, b: string) =>
+  a.replace(/\s+/g, ' ').trim().toUpperCase() === b.replace(/\s+/g, ' ').trim().toUpperCase();
+
+/** Remembers concept → product (and the concept's description) for this supplier; a later entry overwrites. */
 export async function rememberProducts(
   trx: Queryable,
   supplierRfc: string,
-  pairs: Array<{ key: string; productId: number }>,
+  pairs: Array<{ key: string; productId: number; description: string }>,
 ): Promise<void> {
   if (pairs.length === 0) return;
   // One row per key: the last line that names a key wins.
-  const byKey = new Map(pairs.map((p) => [p.key, p.productId]));
+  const byKey = new Map(pairs.map((p) => [p.key, p]));
   await trx.query(
-    `INSERT INTO cfdi_product_mappings (supplier_rfc, concept_key, product_id)
-     SELECT $1, t.key, t.product_id FROM unnest($2::text[], $3::integer[]) AS t(key, product_id)
-     ON CONFLICT (supplier_rfc, concept_key) DO UPDATE SET product_id = EXCLUDED.product_id, updated_at = now()`,
-    [supplierRfc, [...byKey.keys()], [...byKey.values()]],
+    `INSERT INTO cfdi_product_mappings (supplier_rfc, concept_key, product_id, description)
+     SELECT $1, t.key, t.product_id, t.description FROM unnest($2::text[], $3::integer[], $4::text[]) AS t(key, product_id, description)
+     ON CONFLICT (supplier_rfc, concept_key) DO UPDATE
+        SET product_id = EXCLUDED.product_id, description = EXCLUDED.description, updated_at = now()`,
+    [
+      supplierRfc,
+      [...byKey.keys()],
+      [...byKey.values()].map((p) => p.productId),
+      [...byKey.values()].map((p) => p.description.slice(0, 1000)),
+    ],
   );
 }
 
@@ -230,17 +209,33 @@ export function prepareAnalysis(bytes: Buffer, config: Pick<Config, 'institution
 export function completeAnalysis(
   prepared: PreparedAnalysis,
   supplier: CfdiAnalysis['supplier'],
-  products: Map<string, { id: number; name: string }>,
+  products: Map<string, RememberedProduct>,
 ): CfdiAnalysis {
   if (prepared.error || !prepared.draft) {
     const e = prepared.error ?? { code: 'VALIDATION' as const, message: undefined, errors: undefined };
     throw new AppError(e.code, e.message, e.errors);
   }
   const { lines, ...draft } = prepared.draft;
-  return { ...draft, supplier, lines: lines.map((line, i) => ({ ...line, product: products.get(prepared.keys[i]) ?? null })) };
+  return {
+    ...draft,
+    supplier,
+    lines: lines.map((line, i) => {
+      const remembered = products.get(prepared.keys[i]);
+      if (!remembered) return { ...line, product: null, rememberedDescription: null };
+      // A code reused for something else is never matched silently: the row asks to confirm.
+      const differs = remembered.description === null || !sameDescription(remembered.description, line.description);
+      return {
+        ...line,
+        product: { id: remembered.id, name: remembered.name },
+        rememberedDescription: differs ? (remembered.description ?? '') : null,
+      };
+    }),
+  };
 }
 
-export type AnalysisDraft = Omit<CfdiAnalysis, 'supplier' | 'lines'> & { lines: Array<Omit<CfdiLine, 'product'>> };
+export type AnalysisDraft = Omit<CfdiAnalysis, 'supplier' | 'lines'> & {
+  lines: Array<Omit<CfdiLine, 'product' | 'rememberedDescription'>>;
+};
 
 /** The answer of POST /api/cfdi/parse before the database: header, warnings and each row (pure computation). */
 export function draftAnalysis(cfdi: Cfdi & { uuid: string }): AnalysisDraft {
@@ -255,12 +250,13 @@ export function draftAnalysis(cfdi: Cfdi & { uuid: string }): AnalysisDraft {
       `Los totales no cuadran: SubTotal ${cfdi.subtotal} − Descuento ${cfdi.discount} + traslados ${cfdi.transferredTotal} − retenciones ${cfdi.withheldTotal} = ${fmtUnits(expected)}, pero el Total dice ${cfdi.total}.`,
     );
   }
-  const lines: Array<Omit<CfdiLine, 'product'>> = [];
+  const lines: Array<Omit<CfdiLine, 'product' | 'rememberedDescription'>> = [];
   for (const concept of cfdi.concepts) {
     const line = formLine(cfdi, concept);
-    for (const w of line.warnings) warnings.push(`Concepto ${concept.index} (${concept.description}): ${w}`);
+    for (const w of [...line.errors, ...line.warnings]) warnings.push(`Concepto ${concept.index} (${concept.description}): ${w}`);
     lines.push(line);
   }
+  const totals = cfdiTotals(cfdi);
 
   return {
     uuid: cfdi.uuid,
@@ -272,6 +268,8 @@ export function draftAnalysis(cfdi: Cfdi & { uuid: string }): AnalysisDraft {
     subtotal: cfdi.subtotal,
     discount: cfdi.discount,
     total: cfdi.total,
+    totalInPesos: totals.total,
+    withheldInPesos: totals.withheld,
     issuer: cfdi.issuer,
     receiver: cfdi.receiver,
     lines,

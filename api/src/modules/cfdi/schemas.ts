@@ -23,9 +23,15 @@ export const cfdiLineSchema = obj(
     'amount',
     'vat',
     'ieps',
+    'value',
+    'vatAmount',
+    'iepsAmount',
+    'purchasePrice',
     'product',
+    'rememberedDescription',
     'form',
     'warnings',
+    'errors',
   ],
   {
     index: { type: 'integer', minimum: 1, description: 'Número del concepto en el CFDI (1, 2, …)' },
@@ -44,6 +50,19 @@ export const cfdiLineSchema = obj(
       { nullable: true },
     ),
     ieps: obj(['kind', 'rate'], { kind: { type: 'string', enum: ['TASA', 'CUOTA'] }, rate: decimal }, { nullable: true }),
+    value: {
+      ...decimal,
+      description:
+        'El valor del renglón en pesos tal como lo declara el CFDI: Importe − Descuento más los traslados de IVA e IEPS declarados, por TipoCambio, al centavo. Es lo que registra la entrada.',
+    },
+    vatAmount: { ...decimal, description: 'IVA declarado del concepto, en pesos' },
+    iepsAmount: { ...decimal, description: 'IEPS declarado del concepto, en pesos' },
+    purchasePrice: { ...decimal, description: 'value ÷ cantidad a 3 decimales: el precio que se muestra' },
+    rememberedDescription: {
+      ...nullableText,
+      description:
+        'Si el producto recordado se registró con otra descripción para este código (o antes de guardarlas: ""), esa descripción; el renglón pide confirmar el producto',
+    },
     product: obj(
       ['id', 'name'],
       { id: { type: 'integer' }, name: text },
@@ -59,7 +78,8 @@ export const cfdiLineSchema = obj(
       applyExciseTax: { type: 'boolean', description: '«Agregar IEPS»: IEPS por tasa' },
       exciseTaxRate: { ...decimal, description: '«Tasa del IEPS» en porcentaje' },
     }),
-    warnings: { ...strings, description: 'Lo que el formulario no puede guardar exactamente' },
+    warnings: { ...strings, description: 'Lo que el renglón dice de su valor' },
+    errors: { ...strings, description: 'Lo que la entrada rechazaría al guardar (máximos, un precio que redondea a 0)' },
   },
 );
 
@@ -74,6 +94,8 @@ export const cfdiAnalysisSchema = obj(
     'subtotal',
     'discount',
     'total',
+    'totalInPesos',
+    'withheldInPesos',
     'issuer',
     'receiver',
     'supplier',
@@ -90,6 +112,8 @@ export const cfdiAnalysisSchema = obj(
     subtotal: decimal,
     discount: decimal,
     total: decimal,
+    totalInPesos: { ...decimal, description: '«Total del CFDI»: Total × TipoCambio, al centavo' },
+    withheldInPesos: { ...decimal, description: 'Retenciones que el Total descuenta, en pesos' },
     issuer: party,
     receiver: party,
     supplier: obj(

@@ -48,7 +48,7 @@ const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
     async (request, reply) => {
       const input = parseBody(dispatch, request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}`, request.body);
-      const { data, replayed } = await registerDispatch(db, request.user, input, { idempotency });
+      const { data, replayed } = await registerDispatch(db, request.user, input, { idempotency, timeZone: config.timeZone });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(CREATED).send({ data });
     },
@@ -56,6 +56,7 @@ const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
 
   registerCancellationRoute(app, db, {
     path: PATH,
+    timeZone: config.timeZone,
     tags,
     summary: 'Cancela una salida con un documento que revierte sus movimientos',
     description:

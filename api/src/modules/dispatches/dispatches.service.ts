@@ -1,7 +1,7 @@
 // Registering a dispatch (salida): lock and check the stock of every product first, then the
 // header, the lines and one ledger exit per line at the server's average — all in one
 // transaction (see ledger.service.ts). A shortfall anywhere refuses the whole document.
-import { toDecimalString, type CreateCancellation, type CreateDispatch } from '@almacen/shared/domain';
+import { DEFAULT_TIME_ZONE, todayIn, toDecimalString, type CreateCancellation, type CreateDispatch } from '@almacen/shared/domain';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -53,7 +53,7 @@ export async function registerDispatch(
         ],
         products: lines.map((l, i) => ({ field: `products.${i}.productId`, id: l.productId, message: R.product })),
       });
-      await reserveExits(trx, lines);
+      await reserveExits(trx, lines, { dated: input.dispatchDate, today: todayIn(options.timeZone ?? DEFAULT_TIME_ZONE) });
 
       const dispatchId = await repo.insertDispatch(trx, actor, {
         dispatchDate: input.dispatchDate,
@@ -69,6 +69,7 @@ export async function registerDispatch(
           dispatchId,
           dispatchLineId: lineIds[i],
           quantity: l.quantity,
+          dated: input.dispatchDate,
           observations: l.observations,
         })),
       );

@@ -65,7 +65,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
     },
     async (request, reply) => {
       const input = parseCreate(request.body, todayIn(config.timeZone));
-      return reply.status(201).send({ data: await createCount(db, request.user, input) });
+      return reply.status(201).send({ data: await createCount(db, request.user, input, config.timeZone) });
     },
   );
 
@@ -158,7 +158,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
       const id = idOf(request.params);
       const input = parseApplication(request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}/${id}/application`, request.body);
-      const { data, replayed } = await applyCount(db, request.user, id, input, { idempotency });
+      const { data, replayed } = await applyCount(db, request.user, id, input, { idempotency, timeZone: config.timeZone });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return { data };
     },

@@ -7,6 +7,7 @@
 //     rows of the products to adjust in product-id order, checks every shortage and every cost,
 //     and appends one movement per counted line that differs from the snapshot. Anything refused
 //     rolls all of it back.
+import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -14,9 +15,10 @@ import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
 import * as ledger from '../ledger/ledger.repository';
 import type { MovementView } from '../ledger/ledger.repository';
-import { shortfallMessage } from '../ledger/ledger.service';
+import { checkLeaving } from '../ledger/ledger.service';
 import { assertPeriodOpen } from '../ledger/period-lock';
 import { checkReferences } from '../ledger/references';
+import { balanceJoin } from '../stock/stock-at-date';
 import type { ApplicationInput, CreateCountInput, LineInput } from './inventory-counts.input';
 import { countDetail, type CountDetail, type CountStatus } from './inventory-counts.repository';
 
@@ -49,7 +51,8 @@ async function lockOpenCount(trx: Trx, id: number): Promise<{ cutoffDate: string
   return count;
 }
 
-export async function createCount(db: Db, actor: AuthUser, input: CreateCountInput): Promise<CountDetail> {
+export async function createCount(db: Db, actor: AuthUser, input: CreateCountInput, timeZone = DEFAULT_TIME_ZONE): Promise<CountDetail> {
+  const today = todayIn(timeZone);
   return withTransaction(db, async (trx) => {
     await assertPeriodOpen(trx, input.cutoffDate, 'cutoffDate');
     if (input.categoryIds.length > 0) {
@@ -65,14 +68,16 @@ export async function createCount(db: Db, actor: AuthUser, input: CreateCountInp
       [input.cutoffDate, input.description, input.categoryIds, actor.sub, actor.name],
     );
     const id = rows[0].id;
-    // One statement, one snapshot: the balance rows as the last committed movement left them.
+    // One statement, one snapshot: the book is the stock at the cut-off date as the committed
+    // movements say it — today's balance rows, or for an earlier cut-off the date view of that
+    // day (documents dated after it are not in it).
     const inserted = await trx.query(
       `INSERT INTO inventory_count_lines (count_id, product_id, book_quantity, book_average)
        SELECT $1, p.id, coalesce(b.quantity, 0), coalesce(b.average_cost, 0)
-         FROM products p LEFT JOIN product_balances b ON b.product_id = p.id
+         FROM products p ${balanceJoin('p', input.cutoffDate < today ? '$3::date' : null)}
         WHERE cardinality($2::integer[]) = 0 OR p.category_id = ANY($2::integer[])
         ORDER BY p.id`,
-      [id, input.categoryIds],
+      input.cutoffDate < today ? [id, input.categoryIds, input.cutoffDate] : [id, input.categoryIds],
     );
     if (inserted.rowCount === 0) throw new AppError('VALIDATION', COUNT_TEXTS.noProducts, { categoryIds: COUNT_TEXTS.noProducts });
     const saved = (await countDetail(trx, id))!;
@@ -134,7 +139,11 @@ export async function applyCount(
   actor: AuthUser,
   id: number,
   input: ApplicationInput,
-  { idempotency, attempts = 5 }: { idempotency?: IdempotencyRequest; attempts?: number } = {},
+  {
+    idempotency,
+    attempts = 5,
+    timeZone = DEFAULT_TIME_ZONE,
+  }: { idempotency?: IdempotencyRequest; attempts?: number; timeZone?: string } = {},
 ): Promise<{ data: Application; replayed: boolean }> {
   return withTransaction(
     db,
@@ -174,8 +183,9 @@ export async function applyCount(
         trx,
         adjustments.map((a) => a.productId),
       );
-      const shortfalls = await ledger.findShortfalls(trx, shortages);
-      if (shortfalls.length > 0) throw new AppError('INSUFFICIENT_STOCK', shortfalls.map(shortfallMessage).join(' '));
+      // Shortages leave on the cut-off date: today's balance must hold them, and so must every day
+      // from the cut-off on in the date view.
+      await checkLeaving(trx, shortages, { dated: cutoffDate, today: todayIn(timeZone), what: 'el ajuste del conteo' }, null);
       const { rows: zeroAverage } = await trx.query<{ productId: number }>(
         `SELECT product_id AS "productId" FROM product_balances WHERE product_id = ANY($1::integer[]) AND average_cost = 0 ORDER BY product_id`,
         [surpluses.filter((s) => s.unitCost === null).map((s) => s.productId)],
@@ -195,6 +205,7 @@ export async function applyCount(
           direction: out ? 'OUT' : 'IN',
           quantity: out ? a.difference.slice(1) : a.difference,
           unitCost: out ? null : a.unitCost,
+          dated: cutoffDate,
           observations: a.observations,
         });
         await trx.query('UPDATE inventory_count_lines SET movement_id = $3 WHERE count_id = $1 AND product_id = $2', [

@@ -36,6 +36,10 @@ export interface InvoiceLineView {
   applyValueAddedTaxToPurchasePrice: boolean;
   exciseTaxRate: string;
   movementId: number;
+  /** The CFDI concept whose value the line carries (its stated IVA/IEPS below), or null for a typed line. */
+  cfdiConcept: number | null;
+  vatAmount: string | null;
+  iepsAmount: string | null;
 }
 
 export interface InvoiceDetail extends InvoiceSummary {
@@ -45,11 +49,18 @@ export interface InvoiceDetail extends InvoiceSummary {
   warehouseKeeperEmployeeId: number;
   createdBy: string;
   createdByName: string;
+  /** Σ of the lines' values: "Total de la entrada". */
   total: string;
+  /** What the entry's CFDI says in pesos (Total × TipoCambio) and the retentions it discounts; null without a CFDI. */
+  cfdiTotal: string | null;
+  cfdiWithheld: string | null;
   products: InvoiceLineView[];
 }
 
 const SUPPLIER = `json_build_object('id', s.id, 'name', s.name, 'rfc', s.rfc)`;
+
+/** A line's value (`l`): as recorded, or quantity × price on lines written before values were kept. */
+export const LINE_VALUE = 'coalesce(l.amount, l.quantity * l.purchase_price)';
 
 /** Newest first, each with its state ("REGISTRADA" or "CANCELADA") and cancellation. */
 export async function listInvoices(db: Queryable): Promise<InvoiceListItem[]> {
@@ -76,21 +87,23 @@ export async function findInvoice(db: Queryable, id: number): Promise<InvoiceDet
             i.director_employee_id AS "directorEmployeeId", i.entered_by_employee_id AS "enteredByEmployeeId",
             i.warehouse_keeper_employee_id AS "warehouseKeeperEmployeeId",
             i.created_by AS "createdBy", i.created_by_name AS "createdByName", i.created_at AS "createdAt",
-            (SELECT cf.uuid FROM invoice_cfdis cf WHERE cf.invoice_id = i.id) AS "cfdiUuid",
-            (SELECT trim_scale(coalesce(sum(l.quantity * l.purchase_price), 0))::text FROM invoice_lines l WHERE l.invoice_id = i.id) AS total,
+            cf.uuid AS "cfdiUuid", trim_scale(cf.total)::text AS "cfdiTotal", trim_scale(cf.withheld)::text AS "cfdiWithheld",
+            (SELECT trim_scale(coalesce(sum(${LINE_VALUE}), 0))::text FROM invoice_lines l WHERE l.invoice_id = i.id) AS total,
             (SELECT json_agg(json_build_object(
                       'id', l.id, 'lineNo', l.line_no, 'productId', l.product_id, 'productName', p.name,
                       'quantity', trim_scale(l.quantity)::text, 'purchasePrice', trim_scale(l.purchase_price)::text,
-                      'amount', trim_scale(l.quantity * l.purchase_price)::text, 'observations', l.observations,
+                      'amount', trim_scale(${LINE_VALUE})::text, 'observations', l.observations,
                       'applyExciseTax', l.apply_excise_tax,
                       'applyValueAddedTaxToPurchasePrice', l.apply_value_added_tax_to_purchase_price,
-                      'exciseTaxRate', trim_scale(l.excise_tax_rate)::text, 'movementId', m.id)
+                      'exciseTaxRate', trim_scale(l.excise_tax_rate)::text, 'movementId', m.id,
+                      'cfdiConcept', l.cfdi_concept, 'vatAmount', trim_scale(l.vat_amount)::text, 'iepsAmount', trim_scale(l.ieps_amount)::text)
                     ORDER BY l.line_no)
                FROM invoice_lines l
                JOIN products p ON p.id = l.product_id
                JOIN movements m ON m.invoice_line_id = l.id
               WHERE l.invoice_id = i.id) AS products
        FROM invoices i JOIN suppliers s ON s.id = i.supplier_id
+       LEFT JOIN invoice_cfdis cf ON cf.invoice_id = i.id
       WHERE i.id = $1`,
     [id],
   );
@@ -131,6 +144,12 @@ export interface NewInvoiceLine {
   productId: number;
   quantity: string;
   purchasePrice: string;
+  /** The line's value, to the cent. */
+  value: string;
+  /** The unit cost its movement shows, when it is not the price (a CFDI's line: value ÷ quantity, 6 decimals). */
+  unitCost?: string;
+  /** From a CFDI: the concept, and the IVA and IEPS it states (pesos). */
+  cfdi: { concept: number; vatAmount: string; iepsAmount: string } | null;
   observations: string | null;
   applyValueAddedTax: boolean;
   applyExciseTax: boolean;
@@ -141,10 +160,13 @@ export interface NewInvoiceLine {
 export async function insertInvoiceLines(trx: Trx, invoiceId: number, lines: NewInvoiceLine[]): Promise<number[]> {
   const { rows } = await trx.query<{ id: number }>(
     `INSERT INTO invoice_lines (invoice_id, line_no, product_id, quantity, purchase_price, observations,
-                                apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate)
-     SELECT $1, t.line_no, t.product_id, t.quantity, t.purchase_price, t.observations, t.vat, t.ieps, t.rate
-       FROM unnest($2::integer[], $3::numeric[], $4::numeric[], $5::text[], $6::boolean[], $7::boolean[], $8::numeric[])
-            WITH ORDINALITY AS t(product_id, quantity, purchase_price, observations, vat, ieps, rate, line_no)
+                                apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate,
+                                amount, cfdi_concept, vat_amount, ieps_amount)
+     SELECT $1, t.line_no, t.product_id, t.quantity, t.purchase_price, t.observations, t.vat, t.ieps, t.rate,
+            t.amount, t.concept, t.vat_amount, t.ieps_amount
+       FROM unnest($2::integer[], $3::numeric[], $4::numeric[], $5::text[], $6::boolean[], $7::boolean[], $8::numeric[],
+                   $9::numeric[], $10::integer[], $11::numeric[], $12::numeric[])
+            WITH ORDINALITY AS t(product_id, quantity, purchase_price, observations, vat, ieps, rate, amount, concept, vat_amount, ieps_amount, line_no)
       ORDER BY t.line_no
      RETURNING id, line_no`,
     [
@@ -156,6 +178,10 @@ export async function insertInvoiceLines(trx: Trx, invoiceId: number, lines: New
       lines.map((l) => l.applyValueAddedTax),
       lines.map((l) => l.applyExciseTax),
       lines.map((l) => l.exciseTaxRate),
+      lines.map((l) => l.value),
+      lines.map((l) => l.cfdi?.concept ?? null),
+      lines.map((l) => l.cfdi?.vatAmount ?? null),
+      lines.map((l) => l.cfdi?.iepsAmount ?? null),
     ],
   );
   return (rows as Array<{ id: number; line_no: string | number }>).sort((a, b) => Number(a.line_no) - Number(b.line_no)).map((r) => r.id);
@@ -165,13 +191,15 @@ export async function insertInvoiceLines(trx: Trx, invoiceId: number, lines: New
 export async function insertInvoiceCfdi(
   trx: Trx,
   invoiceId: number,
-  cfdi: { uuid: string; issuerRfc: string; xml: Buffer },
+  cfdi: { uuid: string; issuerRfc: string; xml: Buffer; total: string; withheld: string },
 ): Promise<void> {
-  await trx.query('INSERT INTO invoice_cfdis (invoice_id, uuid, issuer_rfc, xml) VALUES ($1, $2, $3, $4)', [
+  await trx.query('INSERT INTO invoice_cfdis (invoice_id, uuid, issuer_rfc, xml, total, withheld) VALUES ($1, $2, $3, $4, $5, $6)', [
     invoiceId,
     cfdi.uuid,
     cfdi.issuerRfc,
     cfdi.xml,
+    cfdi.total,
+    cfdi.withheld,
   ]);
 }
 

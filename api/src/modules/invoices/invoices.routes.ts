@@ -55,7 +55,7 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
       const input = parseBody(invoice, request.body);
       const cfdi = cfdiAttachmentOf(request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}`, request.body);
-      const { data, replayed } = await registerInvoice(db, request.user, input, { idempotency, cfdi, config });
+      const { data, replayed } = await registerInvoice(db, request.user, input, { idempotency, cfdi, config, timeZone: config.timeZone });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(CREATED).send({ data });
     },
@@ -89,6 +89,7 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
 
   registerCancellationRoute(app, db, {
     path: PATH,
+    timeZone: config.timeZone,
     tags,
     summary: 'Cancela una entrada con un documento que revierte sus movimientos',
     description:

@@ -1,13 +1,21 @@
 // Registering an invoice (entrada): header, lines and one ledger entry per line, in one
 // transaction (see ledger.service.ts for the rules). The purchase price is the final unit cost
 // the form computed; VAT/IEPS flags and rate are stored beside it for the reports.
-import { toDecimalString, type CreateCancellation, type CreateInvoice } from '@almacen/shared/domain';
+import {
+  compareDecimal,
+  DOCUMENT_MESSAGES,
+  multiplyDecimal,
+  toDecimalString,
+  type CreateCancellation,
+  type CreateInvoice,
+} from '@almacen/shared/domain';
 import type { Config } from '../../config';
 import type { Db, Trx } from '../../db/pool';
 import { AppError, isPgErrorCode } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { cfdiPool } from '../cfdi/cfdi-pool';
 import type { Cfdi } from '../cfdi/cfdi-reader';
+import { cfdiTotals, conceptValue } from '../cfdi/cfdi-values';
 import { checkNotRegistered, conceptKey, rememberProducts } from '../cfdi/cfdi.service';
 import {
   cancelDocument,
@@ -20,12 +28,14 @@ import {
 import { checkReferences, REFERENCE_MESSAGES as R } from '../ledger/references';
 import * as repo from './invoices.repository';
 
-/** The optional `cfdi: { uuid, xml }` of POST /api/invoices and each line's `cfdiIndex`. */
+/** The optional `cfdi: { uuid, xml }` of POST /api/invoices and each line's `cfdiIndex` and `amount`. */
 export interface CfdiAttachment {
   uuid: string;
   xml: string;
   /** Per product line: the CFDI concept (1-based) it came from, or null. */
   conceptIndexes: Array<number | null>;
+  /** Per product line: the value the form showed for a line that carries its concept's value, or null (a typed line). */
+  amounts: Array<string | null>;
 }
 
 const CFDI_FIELD_MESSAGE = 'El CFDI adjunto debe traer su UUID y su XML.';
@@ -33,18 +43,44 @@ const CFDI_FIELD_MESSAGE = 'El CFDI adjunto debe traer su UUID y su XML.';
 /** Reads `cfdi` and the lines' `cfdiIndex` from the body (the shared schema ignores them). */
 export function cfdiAttachmentOf(body: unknown): CfdiAttachment | null {
   const value = (body as { cfdi?: unknown } | null)?.cfdi;
-  if (value === undefined || value === null) return null;
+  const products = (body as { products?: unknown } | null)?.products;
+  const lines = Array.isArray(products) ? products : [];
+  if (value === undefined || value === null) {
+    const index = lines.findIndex((p) => (p as { amount?: unknown } | null)?.amount !== undefined);
+    if (index >= 0)
+      throw new AppError('VALIDATION', CFDI_TEXTS.amountWithoutCfdi, { [`products.${index}.amount`]: CFDI_TEXTS.amountWithoutCfdi });
+    return null;
+  }
   const { uuid, xml } = value as { uuid?: unknown; xml?: unknown };
   if (typeof uuid !== 'string' || typeof xml !== 'string' || uuid.trim() === '' || xml.trim() === '') {
     throw new AppError('VALIDATION', CFDI_FIELD_MESSAGE, { cfdi: CFDI_FIELD_MESSAGE });
   }
-  const products = (body as { products?: unknown }).products;
-  const conceptIndexes = (Array.isArray(products) ? products : []).map((p) => {
+  const conceptIndexes = lines.map((p) => {
     const index = (p as { cfdiIndex?: unknown } | null)?.cfdiIndex;
     return typeof index === 'number' && Number.isSafeInteger(index) && index >= 1 ? index : null;
   });
-  return { uuid: uuid.trim().toUpperCase(), xml, conceptIndexes };
+  const amounts = lines.map((p, i) => {
+    const amount = (p as { amount?: unknown } | null)?.amount;
+    if (amount === undefined || amount === null) return null;
+    const text = toDecimalString(amount);
+    if (text === null || conceptIndexes[i] === null) {
+      const message = text === null ? CFDI_TEXTS.badAmount : CFDI_TEXTS.amountWithoutCfdi;
+      throw new AppError('VALIDATION', message, { [`products.${i}.amount`]: message });
+    }
+    return text;
+  });
+  return { uuid: uuid.trim().toUpperCase(), xml, conceptIndexes, amounts };
 }
+
+export const CFDI_TEXTS = {
+  amountWithoutCfdi: 'Solo un renglón que viene de un concepto del CFDI lleva su importe; indica el precio del artículo.',
+  badAmount: 'El importe del renglón debe ser un número decimal no negativo.',
+  noConcept: (line: number, index: number) => `El renglón ${line} dice venir del concepto ${index}, que el CFDI no tiene.`,
+  otherQuantity: (line: number, index: number, quantity: string) =>
+    `La cantidad del renglón ${line} no es la del concepto ${index} del CFDI (${quantity}); un renglón con otra cantidad se registra con el precio tecleado.`,
+  otherAmount: (line: number, index: number, value: string) =>
+    `El importe del renglón ${line} no es el del concepto ${index} del CFDI (${value}).`,
+} as const;
 
 const decimalText = (value: string | number): string => {
   const text = toDecimalString(value);
@@ -52,6 +88,31 @@ const decimalText = (value: string | number): string => {
   if (text === null) throw new AppError('VALIDATION');
   return text;
 };
+
+/**
+ * A line that carries its CFDI concept's value (cfdi-values.ts): the XML read again says what it
+ * is worth; the form's `amount` must be that value and its quantity the concept's, else 400 (a
+ * line whose quantity or price the person changed is sent as a typed line). Its price is the
+ * display value ÷ quantity.
+ */
+function cfdiLine(cfdi: Cfdi, typed: repo.NewInvoiceLine, index: number, amount: string, i: number): repo.NewInvoiceLine {
+  const fail = (field: string, message: string): never => {
+    throw new AppError('VALIDATION', message, { [`products.${i}.${field}`]: message });
+  };
+  const concept = cfdi.concepts[index - 1];
+  if (!concept) return fail('amount', CFDI_TEXTS.noConcept(i + 1, index));
+  const figures = conceptValue(cfdi, concept);
+  if (figures.errors.length > 0) fail('amount', `Concepto ${index} del CFDI: ${figures.errors[0]}`);
+  if (compareDecimal(typed.quantity, figures.quantity) !== 0) fail('quantity', CFDI_TEXTS.otherQuantity(i + 1, index, figures.quantity));
+  if (compareDecimal(amount, figures.value) !== 0) fail('amount', CFDI_TEXTS.otherAmount(i + 1, index, figures.value));
+  return {
+    ...typed,
+    purchasePrice: figures.purchasePrice,
+    unitCost: figures.unitCost,
+    value: figures.value,
+    cfdi: { concept: index, vatAmount: figures.vatAmount, iepsAmount: figures.iepsAmount },
+  };
+}
 
 async function duplicateMessage(trx: Pick<Trx, 'query'>, supplierId: number, invoiceNumber: string): Promise<string> {
   const { rows } = await trx.query<{ name: string }>('SELECT name FROM suppliers WHERE id = $1', [supplierId]);
@@ -81,15 +142,29 @@ export async function registerInvoice(
     }
     cfdi = read;
   }
-  const lines = input.products.map((p) => ({
-    productId: p.productId,
-    quantity: decimalText(p.quantity),
-    purchasePrice: decimalText(p.purchasePrice),
-    observations: p.observations?.trim() || null,
-    applyValueAddedTax: p.applyValueAddedTaxToPurchasePrice,
-    applyExciseTax: p.applyExciseTax,
-    exciseTaxRate: decimalText(p.exciseTaxRate),
-  }));
+  const lines: repo.NewInvoiceLine[] = input.products.map((p, i) => {
+    const quantity = decimalText(p.quantity);
+    const typed = {
+      productId: p.productId,
+      quantity,
+      purchasePrice: decimalText(p.purchasePrice),
+      // A typed line is worth quantity × price, to the cent.
+      value: multiplyDecimal(quantity, decimalText(p.purchasePrice), 2),
+      cfdi: null,
+      observations: p.observations?.trim() || null,
+      applyValueAddedTax: p.applyValueAddedTaxToPurchasePrice,
+      applyExciseTax: p.applyExciseTax,
+      exciseTaxRate: decimalText(p.exciseTaxRate),
+    };
+    const amount = attachment?.amounts[i] ?? null;
+    if (amount === null || !cfdi) {
+      if (compareDecimal(typed.value, '0') === 0) {
+        throw new AppError('VALIDATION', DOCUMENT_MESSAGES.lineValue, { [`products.${i}.purchasePrice`]: DOCUMENT_MESSAGES.lineValue });
+      }
+      return typed;
+    }
+    return cfdiLine(cfdi, typed, attachment!.conceptIndexes[i]!, amount, i);
+  });
 
   return registerDocument(
     db,
@@ -145,7 +220,9 @@ export async function registerInvoice(
           invoiceId,
           invoiceLineId: lineIds[i],
           quantity: l.quantity,
-          unitCost: l.purchasePrice,
+          unitCost: l.unitCost ?? l.purchasePrice,
+          value: l.value,
+          dated: input.invoiceDate,
           observations: l.observations,
           applyValueAddedTax: l.applyValueAddedTax,
           applyExciseTax: l.applyExciseTax,
@@ -153,14 +230,14 @@ export async function registerInvoice(
         })),
       );
       if (cfdi && xmlBytes && attachment) {
-        await repo.insertInvoiceCfdi(trx, invoiceId, { uuid: cfdi.uuid, issuerRfc: cfdi.issuer.rfc, xml: xmlBytes });
+        await repo.insertInvoiceCfdi(trx, invoiceId, { uuid: cfdi.uuid, issuerRfc: cfdi.issuer.rfc, xml: xmlBytes, ...cfdiTotals(cfdi) });
         // Remember concept → product: by each line's cfdiIndex, else line i ↔ concept i when
         // the entry has as many lines as the CFDI has concepts.
         const indexed = attachment.conceptIndexes.some((i) => i !== null);
         const pairs = lines.flatMap((l, i) => {
           const index = indexed ? attachment.conceptIndexes[i] : lines.length === cfdi!.concepts.length ? i + 1 : null;
           const concept = index ? cfdi!.concepts[index - 1] : undefined;
-          return concept ? [{ key: conceptKey(concept), productId: l.productId }] : [];
+          return concept ? [{ key: conceptKey(concept), productId: l.productId, description: concept.description }] : [];
         });
         await rememberProducts(trx, cfdi.issuer.rfc, pairs);
       }

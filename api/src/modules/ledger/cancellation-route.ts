@@ -14,6 +14,8 @@ import { bodies, cancellationSchema, idempotencyHeaders } from './schemas';
 export interface CancellationRoute<T> {
   /** The document collection, e.g. '/invoices'. */
   path: string;
+  /** APP_TIME_ZONE: the cancellation counts on the day it is registered there. */
+  timeZone: string;
   tags: string[];
   summary: string;
   description: string;
@@ -23,7 +25,7 @@ export interface CancellationRoute<T> {
 export function registerCancellationRoute<T>(
   app: FastifyInstance,
   db: Db,
-  { path, tags, summary, description, cancel }: CancellationRoute<T>,
+  { path, timeZone, tags, summary, description, cancel }: CancellationRoute<T>,
 ): void {
   app.post(
     `${path}/:id/cancellation`,
@@ -44,7 +46,7 @@ export function registerCancellationRoute<T>(
       const id = parseId((request.params as { id: unknown }).id);
       const input = parseBody(cancellationBody, request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${path}/${id}/cancellation`, request.body);
-      const { data, replayed } = await cancel(db, request.user, id, input, { idempotency });
+      const { data, replayed } = await cancel(db, request.user, id, input, { idempotency, timeZone });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(CREATED).send({ data });
     },

@@ -54,6 +54,63 @@ export async function findShortfalls(trx: Trx, lines: Array<{ productId: number;
   return rows;
 }
 
+export interface DatedShortfall extends Shortfall {
+  /** The first date (YYYY-MM-DD) on which the product would fall below zero. */
+  date: string;
+}
+
+/**
+ * For a document dated `dated` (before today), the products whose quantity in the date view —
+ * Σ of the movements dated up to a day — would fall below zero on some day from `dated` on once
+ * the document's quantities leave on `dated`: the first such day, what the product had then and
+ * the document's total. The day's own quantity comes from the monthly sums (stock_product_months)
+ * and the movements of its month; each later day adds the product's movements dated on it.
+ * Call after lockBalances: the product's movements cannot change meanwhile.
+ */
+export async function findDatedShortfalls(
+  trx: Trx,
+  dated: string,
+  lines: Array<{ productId: number; quantity: string }>,
+): Promise<DatedShortfall[]> {
+  const { rows } = await trx.query<DatedShortfall>(
+    `WITH requested AS (
+       SELECT product_id, sum(quantity) AS quantity
+         FROM unnest($1::integer[], $2::numeric[]) AS t(product_id, quantity)
+        GROUP BY product_id
+     ), at_date AS (
+       SELECT r.product_id,
+              coalesce((SELECT sum(s.quantity) FROM stock_product_months s
+                         WHERE s.product_id = r.product_id AND s.month < date_trunc('month', $3::date)), 0)
+            + coalesce((SELECT sum(movement_sign(m.movement_type) * m.quantity) FROM movements m
+                         WHERE m.product_id = r.product_id AND m.dated >= date_trunc('month', $3::date) AND m.dated <= $3::date), 0) AS quantity
+         FROM requested r
+     ), later AS (
+       SELECT m.product_id, m.dated AS day,
+              sum(sum(movement_sign(m.movement_type) * m.quantity)) OVER (PARTITION BY m.product_id ORDER BY m.dated) AS change
+         FROM movements m JOIN requested r ON r.product_id = m.product_id
+        WHERE m.dated > $3::date
+        GROUP BY m.product_id, m.dated
+     ), days AS (
+       SELECT product_id, $3::date AS day, quantity FROM at_date
+       UNION ALL
+       SELECT l.product_id, l.day, a.quantity + l.change FROM later l JOIN at_date a ON a.product_id = l.product_id
+     ), first_short AS (
+       SELECT DISTINCT ON (d.product_id) d.product_id, d.day, d.quantity
+         FROM days d JOIN requested r ON r.product_id = d.product_id
+        WHERE d.quantity < r.quantity
+        ORDER BY d.product_id, d.day
+     )
+     SELECT f.product_id AS "productId", p.name AS "productName", to_char(f.day, 'YYYY-MM-DD') AS date,
+            trim_scale(f.quantity)::text AS available, trim_scale(r.quantity)::text AS requested
+       FROM first_short f
+       JOIN requested r ON r.product_id = f.product_id
+       JOIN products p ON p.id = f.product_id
+      ORDER BY f.product_id`,
+    [lines.map((l) => l.productId), lines.map((l) => l.quantity), dated],
+  );
+  return rows;
+}
+
 export interface PostedMovement {
   id: number;
   productId: number;
@@ -70,13 +127,27 @@ const POSTED = `m.id::text AS id, m.product_id AS "productId", m.movement_type A
 
 const toPosted = (row: PostedMovement & { id: number | string }): PostedMovement => ({ ...row, id: Number(row.id) });
 
+/** The last CTE of every append: the balance row takes the movement's balance after it. */
+const UPDATE_BALANCE = `balance AS (
+       UPDATE product_balances p
+          SET quantity = m.balance_quantity, value = m.balance_value, average_cost = m.balance_average,
+              last_movement_id = m.id, updated_at = now()
+         FROM m WHERE p.product_id = m.product_id
+       RETURNING p.product_id
+     )
+     SELECT ${POSTED} FROM m JOIN balance ON balance.product_id = m.product_id`;
+
 export interface EntryLine {
   productId: number;
   invoiceId: number;
   invoiceLineId: number;
   quantity: string;
-  /** Final unit cost (after the form's VAT/IEPS adjustments). */
+  /** The unit price shown for the line: the form's final price, or value ÷ quantity for a CFDI's line. */
   unitCost: string;
+  /** The line's value in pesos, to the cent: what the balance gains. */
+  value: string;
+  /** The date it counts on (the invoice's). */
+  dated: string;
   observations: string | null;
   applyValueAddedTax: boolean;
   applyExciseTax: boolean;
@@ -84,33 +155,29 @@ export interface EntryLine {
 }
 
 /**
- * Appends an entry and moves the balance: avg = (Q·avg + q·c)/(Q + q) rounded half up to 6
- * decimals (ledger_moving_average, 0002_ledger.sql), Q = Q + q. The balance row must be locked.
+ * Appends an entry and moves the balance: Q = Q + q, V = V + value, average = V / Q half up to
+ * 6 decimals (ledger_average, 0057). The balance row must be locked.
  */
 export async function appendEntry(trx: Trx, line: EntryLine): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
     `WITH before AS (
-       SELECT quantity, average_cost FROM product_balances WHERE product_id = $1
+       SELECT quantity, value, average_cost FROM product_balances WHERE product_id = $1
      ), m AS (
-       INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, observations,
-                              apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_average)
-       SELECT $1, 'INVOICE', $2, $3, $4::numeric, $5::numeric, $6, $7, $8, $9::numeric,
-              b.quantity + $4::numeric, ledger_moving_average(b.quantity, b.average_cost, $4::numeric, $5::numeric)
+       INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, amount, dated, observations,
+                              apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_value, balance_average)
+       SELECT $1, 'INVOICE', $2, $3, $4::numeric, $5::numeric, $6::numeric, $7::date, $8, $9, $10, $11::numeric,
+              b.quantity + $4::numeric, b.value + $6::numeric, ledger_next_average(b.quantity + $4::numeric, b.value + $6::numeric, b.average_cost)
          FROM before b
        RETURNING *
-     ), balance AS (
-       UPDATE product_balances p
-          SET quantity = m.balance_quantity, average_cost = m.balance_average, last_movement_id = m.id, updated_at = now()
-         FROM m WHERE p.product_id = m.product_id
-       RETURNING p.product_id
-     )
-     SELECT ${POSTED} FROM m JOIN balance ON balance.product_id = m.product_id`,
+     ), ${UPDATE_BALANCE}`,
     [
       line.productId,
       line.invoiceId,
       line.invoiceLineId,
       line.quantity,
       line.unitCost,
+      line.value,
+      line.dated,
       line.observations,
       line.applyValueAddedTax,
       line.applyExciseTax,
@@ -126,32 +193,30 @@ export interface ExitLine {
   dispatchId: number;
   dispatchLineId: number;
   quantity: string;
+  /** The date it counts on (the dispatch's). */
+  dated: string;
   observations: string | null;
 }
 
 /**
- * Appends an exit at the CURRENT average (the server's price, not the form's) and moves the
- * balance: Q = Q − q, average unchanged. The caller checked the whole document with
- * findShortfalls under the same locks; CHECK (balance_quantity >= 0) backs that up.
+ * Appends an exit at the CURRENT balance (the server's price, not the form's): its value is its
+ * share of the balance's value (ledger_share: q × V / Q to the cent, all of V when it takes all of
+ * Q), its price the average of that moment; Q = Q − q, V = V − value. The caller checked the whole
+ * document with findShortfalls under the same locks; CHECK (balance_quantity >= 0) backs that up.
  */
 export async function appendExit(trx: Trx, line: ExitLine): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
-    `WITH before AS (
-       SELECT quantity, average_cost FROM product_balances WHERE product_id = $1
+    `WITH b AS (
+       SELECT quantity, value, average_cost, ledger_share($4::numeric, quantity, value) AS share FROM product_balances WHERE product_id = $1
      ), m AS (
-       INSERT INTO movements (product_id, movement_type, dispatch_id, dispatch_line_id, quantity, unit_cost, observations,
-                              balance_quantity, balance_average)
-       SELECT $1, 'DISPATCH', $2, $3, $4::numeric, b.average_cost, $5, b.quantity - $4::numeric, b.average_cost
-         FROM before b
+       INSERT INTO movements (product_id, movement_type, dispatch_id, dispatch_line_id, quantity, unit_cost, amount, dated, observations,
+                              balance_quantity, balance_value, balance_average)
+       SELECT $1, 'DISPATCH', $2, $3, $4::numeric, b.average_cost, b.share, $5::date, $6,
+              b.quantity - $4::numeric, b.value - b.share, ledger_next_average(b.quantity - $4::numeric, b.value - b.share, b.average_cost)
+         FROM b
        RETURNING *
-     ), balance AS (
-       UPDATE product_balances p
-          SET quantity = m.balance_quantity, last_movement_id = m.id, updated_at = now()
-         FROM m WHERE p.product_id = m.product_id
-       RETURNING p.product_id
-     )
-     SELECT ${POSTED} FROM m JOIN balance ON balance.product_id = m.product_id`,
-    [line.productId, line.dispatchId, line.dispatchLineId, line.quantity, line.observations],
+     ), ${UPDATE_BALANCE}`,
+    [line.productId, line.dispatchId, line.dispatchLineId, line.quantity, line.dated, line.observations],
   );
   if (rows.length !== 1) throw new Error(`El saldo del producto ${line.productId} no estaba bloqueado antes de registrar la salida.`);
   return toPosted(rows[0]);
@@ -200,6 +265,8 @@ export interface MovementView {
   observations: string | null;
   documentId: number;
   documentDate: string;
+  /** The date the movement counts on: the document's, the count's cut-off, a cancellation's registration day. */
+  dated: string;
   balanceQuantity: string;
   balanceAverage: string;
   balanceValue: string;
@@ -211,7 +278,7 @@ const SELECT_MOVEMENT = `
          trim_scale(m.unit_cost)::text AS price, trim_scale(m.quantity)::text AS quantity,
          trim_scale(m.amount)::text AS amount, m.movement_type AS "movementType", m.observations,
          coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id) AS "documentId",
-         coalesce(i.invoice_date, d.dispatch_date, ic.cutoff_date) AS "documentDate",
+         coalesce(i.invoice_date, d.dispatch_date, ic.cutoff_date) AS "documentDate", to_char(m.dated, 'YYYY-MM-DD') AS dated,
          trim_scale(m.balance_quantity)::text AS "balanceQuantity",
          trim_scale(m.balance_average)::text AS "balanceAverage",
          trim_scale(m.balance_value)::text AS "balanceValue",
@@ -312,73 +379,71 @@ export interface Reversal {
   cancellationId: number;
   /** The cancellation's reason. */
   observations: string;
+  /** The day the cancellation is registered (APP_TIME_ZONE): the date it counts on. */
+  dated: string;
 }
-
-const UPDATE_BALANCE = `balance AS (
-       UPDATE product_balances p
-          SET quantity = m.balance_quantity, average_cost = m.balance_average, last_movement_id = m.id, updated_at = now()
-         FROM m WHERE p.product_id = m.product_id
-       RETURNING p.product_id
-     )
-     SELECT ${POSTED} FROM m JOIN balance ON balance.product_id = m.product_id`;
 
 /**
  * Reverses one entry line. When no movement of the product registered after the entry belongs
  * to another document (later lines of the same invoice, already reversed by this cancellation,
  * do not count), the balance goes back to exactly what the product's previous movement left
- * (0 / 0 if none) and the line leaves at its purchase price. Otherwise the line leaves at the
- * current average, like an exit, and the average does not change. The caller locked the balance,
- * checked the whole document's quantities, and reverses the lines in reverse ledger order.
+ * (0 / 0 if none) and the line leaves at its own value. Otherwise it leaves like an exit, at its
+ * share of the current balance (ledger_share). The caller locked the balance, checked the whole
+ * document's quantities, and reverses the lines in reverse ledger order.
  */
 export async function appendEntryCancellation(trx: Trx, reversal: Reversal): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
     `WITH orig AS (
        SELECT id, product_id, invoice_id, quantity, unit_cost FROM movements WHERE id = $1 AND movement_type = 'INVOICE'
      ), b AS (
-       SELECT p.quantity, p.average_cost FROM product_balances p JOIN orig ON p.product_id = orig.product_id
+       SELECT p.quantity, p.value, p.average_cost FROM product_balances p JOIN orig ON p.product_id = orig.product_id
      ), moved AS (
        SELECT EXISTS (
          SELECT 1 FROM movements x JOIN orig ON x.product_id = orig.product_id
           WHERE x.id > orig.id AND x.invoice_id IS DISTINCT FROM orig.invoice_id
        ) AS since
      ), prev AS (
-       SELECT x.balance_quantity, x.balance_average FROM movements x JOIN orig ON x.product_id = orig.product_id
+       SELECT x.balance_quantity, x.balance_value, x.balance_average FROM movements x JOIN orig ON x.product_id = orig.product_id
         WHERE x.id < orig.id ORDER BY x.id DESC LIMIT 1
-     ), m AS (
-       INSERT INTO movements (product_id, movement_type, invoice_id, cancellation_id, cancels_movement_id, quantity, unit_cost,
-                              observations, balance_quantity, balance_average)
-       SELECT orig.product_id, 'INVOICE_CANCELLATION', orig.invoice_id, $2, orig.id, orig.quantity,
-              CASE WHEN moved.since THEN b.average_cost ELSE orig.unit_cost END, $3,
-              CASE WHEN moved.since THEN b.quantity - orig.quantity ELSE coalesce(prev.balance_quantity, 0) END,
-              CASE WHEN moved.since THEN b.average_cost ELSE coalesce(prev.balance_average, 0) END
+     ), after AS (
+       SELECT CASE WHEN moved.since THEN b.quantity - orig.quantity ELSE coalesce(prev.balance_quantity, 0) END AS quantity,
+              CASE WHEN moved.since THEN b.value - ledger_share(orig.quantity, b.quantity, b.value) ELSE coalesce(prev.balance_value, 0) END AS value,
+              CASE WHEN moved.since THEN b.average_cost ELSE coalesce(prev.balance_average, 0) END AS previous_average,
+              CASE WHEN moved.since THEN b.average_cost ELSE orig.unit_cost END AS unit_cost
          FROM orig CROSS JOIN b CROSS JOIN moved LEFT JOIN prev ON true
+     ), m AS (
+       INSERT INTO movements (product_id, movement_type, invoice_id, cancellation_id, cancels_movement_id, quantity, unit_cost, amount, dated,
+                              observations, balance_quantity, balance_value, balance_average)
+       SELECT orig.product_id, 'INVOICE_CANCELLATION', orig.invoice_id, $2, orig.id, orig.quantity, after.unit_cost, b.value - after.value,
+              $4::date, $3, after.quantity, after.value, ledger_next_average(after.quantity, after.value, after.previous_average)
+         FROM orig CROSS JOIN b CROSS JOIN after
        RETURNING *
      ), ${UPDATE_BALANCE}`,
-    [reversal.movementId, reversal.cancellationId, reversal.observations],
+    [reversal.movementId, reversal.cancellationId, reversal.observations, reversal.dated],
   );
   if (rows.length !== 1) throw new Error(`El movimiento ${reversal.movementId} no es una entrada o su saldo no estaba bloqueado.`);
   return toPosted(rows[0]);
 }
 
 /**
- * Reverses one exit line: its quantity comes back at the price the exit recorded, and the
- * average moves as an entry's would: (Q·avg + q·price)/(Q + q), half up to 6 decimals.
+ * Reverses one exit line: its quantity comes back at the value the exit took (and its price),
+ * and the average is the new V / Q, as after an entry.
  */
 export async function appendExitCancellation(trx: Trx, reversal: Reversal): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
     `WITH orig AS (
-       SELECT id, product_id, dispatch_id, quantity, unit_cost FROM movements WHERE id = $1 AND movement_type = 'DISPATCH'
+       SELECT id, product_id, dispatch_id, quantity, unit_cost, amount FROM movements WHERE id = $1 AND movement_type = 'DISPATCH'
      ), b AS (
-       SELECT p.quantity, p.average_cost FROM product_balances p JOIN orig ON p.product_id = orig.product_id
+       SELECT p.quantity, p.value, p.average_cost FROM product_balances p JOIN orig ON p.product_id = orig.product_id
      ), m AS (
-       INSERT INTO movements (product_id, movement_type, dispatch_id, cancellation_id, cancels_movement_id, quantity, unit_cost,
-                              observations, balance_quantity, balance_average)
-       SELECT orig.product_id, 'DISPATCH_CANCELLATION', orig.dispatch_id, $2, orig.id, orig.quantity, orig.unit_cost, $3,
-              b.quantity + orig.quantity, ledger_moving_average(b.quantity, b.average_cost, orig.quantity, orig.unit_cost)
+       INSERT INTO movements (product_id, movement_type, dispatch_id, cancellation_id, cancels_movement_id, quantity, unit_cost, amount, dated,
+                              observations, balance_quantity, balance_value, balance_average)
+       SELECT orig.product_id, 'DISPATCH_CANCELLATION', orig.dispatch_id, $2, orig.id, orig.quantity, orig.unit_cost, orig.amount, $4::date, $3,
+              b.quantity + orig.quantity, b.value + orig.amount, ledger_next_average(b.quantity + orig.quantity, b.value + orig.amount, b.average_cost)
          FROM orig CROSS JOIN b
        RETURNING *
      ), ${UPDATE_BALANCE}`,
-    [reversal.movementId, reversal.cancellationId, reversal.observations],
+    [reversal.movementId, reversal.cancellationId, reversal.observations, reversal.dated],
   );
   if (rows.length !== 1) throw new Error(`El movimiento ${reversal.movementId} no es una salida o su saldo no estaba bloqueado.`);
   return toPosted(rows[0]);
@@ -431,29 +496,41 @@ export interface AdjustmentLine {
   quantity: string;
   /** Surplus only: the line's unit cost; null enters at the current average. */
   unitCost: string | null;
+  /** The date it counts on (the count's cut-off date). */
+  dated: string;
   observations: string | null;
 }
 
 /**
- * Appends one count adjustment and moves the balance. ADJUSTMENT_OUT leaves at the current
- * average (Q = Q − q, average unchanged), like an exit; ADJUSTMENT_IN enters at the given cost
- * or the current average, and the average moves as an entry's (ledger_moving_average). The
+ * Appends one count adjustment and moves the balance. ADJUSTMENT_OUT leaves like an exit (its
+ * share of the balance's value, at the average's price); ADJUSTMENT_IN enters at the given cost
+ * (q × cost to the cent) or, without one, at the current average (q × V / Q to the cent; on an
+ * empty balance q × the average it kept). The
  * caller locked the balance and checked the shortage and the cost.
  */
 export async function appendAdjustment(trx: Trx, line: AdjustmentLine): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
     `WITH b AS (
-       SELECT quantity, average_cost, coalesce($5::numeric, average_cost) AS cost FROM product_balances WHERE product_id = $1
-     ), m AS (
-       INSERT INTO movements (product_id, movement_type, inventory_count_id, quantity, unit_cost, observations, balance_quantity, balance_average)
-       SELECT $1, CASE WHEN $3 = 'IN' THEN 'ADJUSTMENT_IN' ELSE 'ADJUSTMENT_OUT' END, $2, $4::numeric,
-              CASE WHEN $3 = 'IN' THEN b.cost ELSE b.average_cost END, $6,
-              CASE WHEN $3 = 'IN' THEN b.quantity + $4::numeric ELSE b.quantity - $4::numeric END,
-              CASE WHEN $3 = 'IN' THEN ledger_moving_average(b.quantity, b.average_cost, $4::numeric, b.cost) ELSE b.average_cost END
+       SELECT quantity, value, average_cost,
+              CASE WHEN $3 = 'OUT' THEN ledger_share($4::numeric, quantity, value)
+                   WHEN $5::numeric IS NULL AND quantity > 0 THEN ledger_value_at($4::numeric, quantity, value)
+                   WHEN $5::numeric IS NULL THEN round($4::numeric * average_cost, 2)
+                   ELSE round($4::numeric * $5::numeric, 2) END AS moved
+         FROM product_balances WHERE product_id = $1
+     ), after AS (
+       SELECT CASE WHEN $3 = 'IN' THEN b.quantity + $4::numeric ELSE b.quantity - $4::numeric END AS quantity,
+              CASE WHEN $3 = 'IN' THEN b.value + b.moved ELSE b.value - b.moved END AS value
          FROM b
+     ), m AS (
+       INSERT INTO movements (product_id, movement_type, inventory_count_id, quantity, unit_cost, amount, dated, observations,
+                              balance_quantity, balance_value, balance_average)
+       SELECT $1, CASE WHEN $3 = 'IN' THEN 'ADJUSTMENT_IN' ELSE 'ADJUSTMENT_OUT' END, $2, $4::numeric,
+              CASE WHEN $3 = 'IN' THEN coalesce($5::numeric, b.average_cost) ELSE b.average_cost END, b.moved, $7::date, $6,
+              after.quantity, after.value, ledger_next_average(after.quantity, after.value, b.average_cost)
+         FROM b CROSS JOIN after
        RETURNING *
      ), ${UPDATE_BALANCE}`,
-    [line.productId, line.inventoryCountId, line.direction, line.quantity, line.unitCost, line.observations],
+    [line.productId, line.inventoryCountId, line.direction, line.quantity, line.unitCost, line.observations, line.dated],
   );
   if (rows.length !== 1) throw new Error(`El saldo del producto ${line.productId} no estaba bloqueado antes de registrar el ajuste.`);
   return toPosted(rows[0]);

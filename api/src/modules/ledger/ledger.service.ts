@@ -6,8 +6,12 @@
 //     the idempotency answer commit with it. Anything refused rolls ALL of it back.
 //   * A shortfall in any product refuses the whole document (409), naming the product, what is
 //     available and what the document asks in total (two lines of one product count together).
+//   * A document counts on its own date: one dated before today may not leave the product below
+//     zero on any day from its date on, in the date view (Σ of the movements dated up to a day),
+//     even when today's balance covers it (409, naming the first such day).
 //   * PostgreSQL deadlocks and serialization failures re-run the whole document a few times, so
 //     they never reach the client (withTransaction).
+import { datedShortfallMessage, DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -34,22 +38,54 @@ export async function postEntries(trx: Trx, lines: ledger.EntryLine[]): Promise<
   return posted;
 }
 
-/** Locks the products of an exit and refuses it if any product falls short. */
-export async function reserveExits(trx: Trx, lines: Array<{ productId: number; quantity: string }>): Promise<void> {
+/** When a document's quantities leave: its date, and today's (both YYYY-MM-DD, APP_TIME_ZONE). */
+export interface LeavingOn {
+  dated: string;
+  today: string;
+  /** How the 409 names the document ("la salida", "el ajuste del conteo"). */
+  what?: string;
+}
+
+/**
+ * Refuses (409, nothing written) what would leave a product short: today's balance (every
+ * document), and for a document dated before today every day from its date on in the date view.
+ * `field` names each line's field in the answer (`products.N.quantity`), or none. The balances
+ * must be locked.
+ */
+export async function checkLeaving(
+  trx: Trx,
+  lines: Array<{ productId: number; quantity: string }>,
+  on: LeavingOn,
+  field: ((index: number) => string) | null = (index) => `products.${index}.quantity`,
+): Promise<void> {
+  const found: Array<{ productId: number; message: string }> = (await ledger.findShortfalls(trx, lines)).map((s) => ({
+    productId: s.productId,
+    message: shortfallMessage(s),
+  }));
+  if (found.length === 0 && on.dated < on.today) {
+    for (const s of await ledger.findDatedShortfalls(trx, on.dated, lines)) {
+      found.push({ productId: s.productId, message: datedShortfallMessage(s.date, s.available, s.productName, s.requested, on.what) });
+    }
+  }
+  if (found.length === 0) return;
+  const errors: Record<string, string> = {};
+  if (field) {
+    for (const { productId, message } of found) {
+      lines.forEach((line, index) => {
+        if (line.productId === productId) errors[field(index)] = message;
+      });
+    }
+  }
+  throw new AppError('INSUFFICIENT_STOCK', found.map((f) => f.message).join(' '), field ? errors : undefined);
+}
+
+/** Locks the products of an exit and refuses it if any product falls short (checkLeaving). */
+export async function reserveExits(trx: Trx, lines: Array<{ productId: number; quantity: string }>, on: LeavingOn): Promise<void> {
   await ledger.lockBalances(
     trx,
     lines.map((l) => l.productId),
   );
-  const shortfalls = await ledger.findShortfalls(trx, lines);
-  if (shortfalls.length === 0) return;
-  const errors: Record<string, string> = {};
-  for (const shortfall of shortfalls) {
-    const message = shortfallMessage(shortfall);
-    lines.forEach((line, index) => {
-      if (line.productId === shortfall.productId) errors[`products.${index}.quantity`] = message;
-    });
-  }
-  throw new AppError('INSUFFICIENT_STOCK', shortfalls.map(shortfallMessage).join(' '), errors);
+  await checkLeaving(trx, lines, on);
 }
 
 /** Posts a dispatch's lines as exits, in line order; reserveExits must have run first. */
@@ -68,6 +104,8 @@ export interface DocumentOptions {
   documentDate?: { value: string; field: string };
   /** Attempts after a deadlock or serialization failure (default 5). */
   attempts?: number;
+  /** APP_TIME_ZONE: "today", the date a cancellation counts on. */
+  timeZone?: string;
 }
 
 export interface Registered<T> {
@@ -132,7 +170,7 @@ export async function cancelDocument(
   documentId: number,
   reason: string,
   texts: CancellationTexts,
-  { idempotency, attempts = 5 }: DocumentOptions = {},
+  { idempotency, attempts = 5, timeZone = DEFAULT_TIME_ZONE }: DocumentOptions = {},
 ): Promise<Registered<Cancellation>> {
   const table = kind === 'INVOICE' ? 'invoices' : 'dispatches';
   return withTransaction(
@@ -142,15 +180,12 @@ export async function cancelDocument(
         const claim = await claimKey(trx, actor, idempotency);
         if (!claim.owned) return { data: (claim.response as { data: Cancellation }).data, replayed: true };
       }
-      const dateColumn = kind === 'INVOICE' ? 'invoice_date' : 'dispatch_date';
-      const { rows: found } = await trx.query<{ date: string }>(
-        `SELECT to_char(${dateColumn}, 'YYYY-MM-DD') AS date FROM ${table} WHERE id = $1`,
-        [documentId],
-      );
-      if (found.length !== 1) throw new AppError('NOT_FOUND', texts.notFound);
-      // A cancellation changes the stock of the document's own date's period: refused once that
-      // period is closed (issue #18).
-      await assertPeriodOpen(trx, found[0].date, 'reason');
+      const { rowCount } = await trx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [documentId]);
+      if (rowCount !== 1) throw new AppError('NOT_FOUND', texts.notFound);
+      // A cancellation is a document of the day it is registered: it counts in today's period,
+      // whatever the cancelled document's date (its own month's figures never change).
+      const dated = todayIn(timeZone);
+      await assertPeriodOpen(trx, dated, 'reason');
       const cancellation = await ledger.insertCancellation(trx, actor, kind, documentId, reason);
       if (!cancellation) throw new AppError('ALREADY_CANCELLED', texts.alreadyCancelled);
 
@@ -166,11 +201,11 @@ export async function cancelDocument(
         // Last line first: a later line of the same product is reversed before an earlier one, so
         // an untouched invoice unwinds to exactly the balance it found.
         for (const m of [...originals].reverse()) {
-          await ledger.appendEntryCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason });
+          await ledger.appendEntryCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason, dated });
         }
       } else {
         for (const m of originals) {
-          await ledger.appendExitCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason });
+          await ledger.appendExitCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason, dated });
         }
       }
 

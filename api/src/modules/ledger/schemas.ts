@@ -21,7 +21,11 @@ export const movementSchema = obj(['id', 'productId', 'price', 'quantity', 'move
   productName: { type: 'string' },
   price: { ...decimal, description: 'Entrada: costo unitario de la factura. Salida: costo promedio al registrarla.' },
   quantity: decimal,
-  amount: { ...decimal, description: 'quantity × price, exacto' },
+  amount: {
+    ...decimal,
+    description:
+      'Valor del movimiento, fijado al registrarlo: en una entrada cantidad × precio al centavo (o el valor que declara su CFDI); en una salida su parte del valor de la existencia (cantidad × valor ÷ existencia, al centavo)',
+  },
   movementType: {
     type: 'string',
     enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT'],
@@ -36,16 +40,23 @@ export const movementSchema = obj(['id', 'productId', 'price', 'quantity', 'move
       'Id de la factura (INVOICE, INVOICE_CANCELLATION), de la salida (DISPATCH, DISPATCH_CANCELLATION) o del conteo de inventario (ADJUSTMENT_IN, ADJUSTMENT_OUT)',
   },
   documentDate: date,
-  balanceQuantity: { ...decimal, description: 'Existencia después del movimiento' },
-  balanceAverage: { ...decimal, description: 'Costo promedio después del movimiento (6 decimales)' },
-  balanceValue: { ...decimal, description: 'Existencia × costo promedio después del movimiento' },
+  dated: {
+    ...date,
+    description: 'La fecha en que cuenta: la del documento, la de corte del conteo, o el día en que se registró una cancelación',
+  },
+  balanceQuantity: { ...decimal, description: 'Existencia después del movimiento (orden de registro)' },
+  balanceAverage: { ...decimal, description: 'Costo promedio después del movimiento: valor ÷ existencia (6 decimales)' },
+  balanceValue: { ...decimal, description: 'Valor de la existencia después del movimiento: la suma de los valores' },
   recordedAt: dateTime,
 });
 
 export const stockSchema = obj(['availableQuantity', 'averagePrice'], {
   availableQuantity: decimal,
   averagePrice: { ...decimal, description: 'Costo promedio (hasta 6 decimales)' },
-  value: { ...decimal, description: 'availableQuantity × averagePrice' },
+  value: {
+    ...decimal,
+    description: 'Valor de la existencia: la suma de los valores de sus movimientos; averagePrice = value ÷ availableQuantity',
+  },
   hasMovements: { type: 'boolean' },
 });
 
@@ -109,7 +120,9 @@ export const invoiceSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoice
   warehouseKeeperEmployeeId: id,
   createdBy: { type: 'string' },
   createdByName: { type: 'string' },
-  total: decimal,
+  total: { ...decimal, description: 'Total de la entrada: la suma de los valores de sus renglones' },
+  cfdiTotal: { ...decimal, nullable: true, description: 'Total del CFDI en pesos (Total × TipoCambio), si la entrada tiene CFDI' },
+  cfdiWithheld: { ...decimal, nullable: true, description: 'Retenciones que descuenta el Total del CFDI, en pesos' },
   products: {
     type: 'array',
     items: obj(['id', 'productId', 'quantity', 'purchasePrice'], {
@@ -118,13 +131,20 @@ export const invoiceSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoice
       productId: id,
       productName: { type: 'string' },
       quantity: decimal,
-      purchasePrice: decimal,
-      amount: decimal,
+      purchasePrice: { ...decimal, description: 'Precio unitario (3 decimales); en un renglón del CFDI, su valor ÷ la cantidad' },
+      amount: { ...decimal, description: 'Valor del renglón: cantidad × precio al centavo, o el que declara el CFDI' },
       observations: nullableText,
       applyExciseTax: { type: 'boolean' },
       applyValueAddedTaxToPurchasePrice: { type: 'boolean' },
       exciseTaxRate: decimal,
       movementId: id,
+      cfdiConcept: {
+        type: 'integer',
+        nullable: true,
+        description: 'El concepto del CFDI cuyo valor lleva el renglón; null en un renglón tecleado',
+      },
+      vatAmount: { ...decimal, nullable: true, description: 'IVA que declara el CFDI para el concepto (pesos)' },
+      iepsAmount: { ...decimal, nullable: true, description: 'IEPS que declara el CFDI para el concepto (pesos)' },
     }),
   },
 });
@@ -216,6 +236,11 @@ export const bodies = {
             type: 'integer',
             minimum: 1,
             description: 'Con `cfdi`: el concepto del CFDI de esta línea (se recuerda su producto)',
+          },
+          amount: {
+            ...decimalInput,
+            description:
+              'Con `cfdi` y `cfdiIndex`: el valor del concepto tal como lo mostró POST /api/cfdi/parse (`value`). El renglón vale lo que declara el CFDI (el servidor lo vuelve a leer del XML; otro importe o una cantidad distinta de la del concepto: 400). Sin él, el renglón vale cantidad × precio al centavo.',
           },
           productId: id,
           purchasePrice: { ...decimalInput, description: 'Costo unitario final (ya con IVA/IEPS si se marcaron)' },

@@ -23,7 +23,7 @@ const who = { type: 'object', required: ['sub', 'name'], properties: { sub: { ty
 
 const closingSchema = {
   type: 'object',
-  required: ['id', 'until', 'totalValue', 'products', 'closedAt', 'closedBy', 'status', 'reopening'],
+  required: ['id', 'until', 'totalValue', 'products', 'closedAt', 'closedBy', 'status', 'reopening', 'dateRuleDifference'],
   properties: {
     id: { type: 'integer' },
     until: { ...date, description: 'Último día del mes cerrado' },
@@ -37,6 +37,14 @@ const closingSchema = {
       nullable: true,
       required: ['reason', 'reopenedAt', 'reopenedBy'],
       properties: { reason: { type: 'string' }, reopenedAt: dateTime, reopenedBy: who },
+    },
+    dateRuleDifference: {
+      type: 'object',
+      nullable: true,
+      description:
+        'Un cierre tomado cuando las existencias a una fecha seguían el registro y cuyo fin de mes suma distinto con la regla de la fecha del documento: cuántos productos difieren y el valor con la nueva regla. Las cifras guardadas no se reescriben.',
+      required: ['products', 'totalValue'],
+      properties: { products: { type: 'integer' }, totalValue: decimal },
     },
   },
 } as const;
@@ -52,7 +60,7 @@ const nextSchema = {
     products: { type: 'integer', nullable: true },
     lateDocuments: {
       type: 'array',
-      description: 'Documentos con fecha en ese mes registrados después de que terminó: cuentan en las existencias del mes siguiente',
+      description: 'Documentos con fecha en ese mes registrados después de que terminó: cuentan en ese mes y el cierre los incluye',
       items: {
         type: 'object',
         required: ['movementType', 'documentId', 'documentDate', 'invoiceNumber', 'registeredAt'],

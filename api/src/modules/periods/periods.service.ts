@@ -18,7 +18,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
 import { closedUntil, PERIOD_LOCK } from '../ledger/period-lock';
-import { balanceAt, endOfDay } from '../stock/stock-at-date';
+import { balanceJoin, endOfDay } from '../stock/stock-at-date';
 
 type Queryable = Pick<Trx, 'query'>;
 
@@ -78,7 +78,10 @@ export function parseUntil(value: unknown, field = 'until'): string {
 const SELECT_CLOSING = `
   SELECT id, to_char(until, 'YYYY-MM-DD') AS until, total_value::text AS "totalValue", products,
          closed_at AS "closedAt", closed_by AS "closedBySub", closed_by_name AS "closedByName",
-         reopen_reason AS "reopenReason", reopened_at AS "reopenedAt", reopened_by AS "reopenedBySub", reopened_by_name AS "reopenedByName"
+         reopen_reason AS "reopenReason", reopened_at AS "reopenedAt", reopened_by AS "reopenedBySub", reopened_by_name AS "reopenedByName",
+         (SELECT json_build_object('products', count(*), 'totalValue',
+                   (total_value + sum(round(d.date_value, 2) - round(d.value, 2)))::text)
+            FROM period_closing_differences d WHERE d.closing_id = period_closings.id HAVING count(*) > 0) AS "dateRuleDifference"
     FROM period_closings`;
 
 interface ClosingRow {
@@ -93,6 +96,7 @@ interface ClosingRow {
   reopenedAt: Date | null;
   reopenedBySub: string | null;
   reopenedByName: string | null;
+  dateRuleDifference: { products: number; totalValue: string } | null;
 }
 
 const toClosing = (r: ClosingRow): PeriodClosing => ({
@@ -103,6 +107,7 @@ const toClosing = (r: ClosingRow): PeriodClosing => ({
   closedAt: r.closedAt,
   closedBy: { sub: r.closedBySub, name: r.closedByName },
   status: r.reopenedAt ? 'REABIERTO' : 'CERRADO',
+  dateRuleDifference: r.dateRuleDifference,
   reopening:
     r.reopenedAt && r.reopenReason
       ? { reason: r.reopenReason, reopenedAt: r.reopenedAt, reopenedBy: { sub: r.reopenedBySub ?? '', name: r.reopenedByName ?? '' } }
@@ -115,37 +120,29 @@ export async function listClosings(db: Queryable): Promise<PeriodClosing[]> {
   return rows.map(toClosing);
 }
 
-/** The stock at the end of `until` of the products that had moved by then: its value and count. */
-async function stockTotals(db: Queryable, until: string, timeZone: string): Promise<{ totalValue: string; products: number }> {
+/** The stock at the end of `until` (date view) of the products with movements dated by then: its value and count. */
+async function stockTotals(db: Queryable, until: string): Promise<{ totalValue: string; products: number }> {
   const { rows } = await db.query<{ totalValue: string; products: number }>(
     `SELECT coalesce(sum(round(b.value, 2)), 0)::text AS "totalValue", count(b.value)::int AS products
-       FROM products p ${balanceAt('p', endOfDay('$1', '$2::text'), 'b')}`,
-    [until, timeZone],
+       FROM products p ${balanceJoin('p', '$1::date')}`,
+    [until],
   );
   return rows[0];
 }
 
-/** Documents (and cancellations) dated from the 1st of `until`'s month to `until`, registered after it ended. */
+/**
+ * The documents that count in `until`'s month (movements dated from its 1st to `until`) but were
+ * registered after it ended: late paperwork the closing includes.
+ */
 export async function lateDocuments(db: Queryable, until: string, timeZone: string): Promise<LateDocument[]> {
   const end = endOfDay('$2', '$3::text');
   const { rows } = await db.query<LateDocument>(
-    `SELECT * FROM (
-       SELECT m.movement_type AS "movementType", i.id AS "documentId", to_char(i.invoice_date, 'YYYY-MM-DD') AS "documentDate",
-              i.invoice_number AS "invoiceNumber", min(m.recorded_at) AS "registeredAt"
-         FROM invoices i JOIN movements m ON m.invoice_id = i.id
-        WHERE i.invoice_date BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
-        GROUP BY m.movement_type, i.id
-       UNION ALL
-       SELECT m.movement_type, d.id, to_char(d.dispatch_date, 'YYYY-MM-DD'), NULL, min(m.recorded_at)
-         FROM dispatches d JOIN movements m ON m.dispatch_id = d.id
-        WHERE d.dispatch_date BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
-        GROUP BY m.movement_type, d.id
-       UNION ALL
-       SELECT m.movement_type, c.id, to_char(c.cutoff_date, 'YYYY-MM-DD'), NULL, min(m.recorded_at)
-         FROM inventory_counts c JOIN movements m ON m.inventory_count_id = c.id
-        WHERE c.cutoff_date BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
-        GROUP BY m.movement_type, c.id
-     ) late ORDER BY "registeredAt", "documentId"`,
+    `SELECT m.movement_type AS "movementType", coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id) AS "documentId",
+            to_char(min(m.dated), 'YYYY-MM-DD') AS "documentDate", min(i.invoice_number) AS "invoiceNumber", min(m.recorded_at) AS "registeredAt"
+       FROM movements m LEFT JOIN invoices i ON i.id = m.invoice_id
+      WHERE m.dated BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
+      GROUP BY m.movement_type, coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id)
+      ORDER BY "registeredAt", "documentId"`,
     [`${until.slice(0, 8)}01`, until, timeZone],
   );
   return rows;
@@ -159,7 +156,7 @@ export async function nextClosing(db: Queryable, timeZone: string): Promise<Next
   if (until >= today) {
     return { until, closable: false, message: PERIOD_MESSAGES.notOver(until), totalValue: null, products: null, lateDocuments: [] };
   }
-  const totals = await stockTotals(db, until, timeZone);
+  const totals = await stockTotals(db, until);
   return { until, closable: true, message: null, ...totals, lateDocuments: await lateDocuments(db, until, timeZone) };
 }
 
@@ -204,18 +201,18 @@ export async function closePeriod(db: Db, actor: AuthUser, until: string, timeZo
     const { rows } = await trx.query<{ id: number }>(
       `WITH s AS (
          SELECT p.id AS product_id, b.quantity, b.average_cost, b.value
-           FROM products p ${balanceAt('p', endOfDay('$1', '$2::text'), 'b')}
+           FROM products p ${balanceJoin('p', '$1::date')}
           WHERE b.quantity IS NOT NULL
        ), c AS (
-         INSERT INTO period_closings (until, total_value, products, last_movement_id, closed_by, closed_by_name)
-         SELECT $1::date, coalesce(sum(round(s.value, 2)), 0), count(*), (SELECT max(id) FROM movements), $3, $4 FROM s
+         INSERT INTO period_closings (until, total_value, products, last_movement_id, closed_by, closed_by_name, rule)
+         SELECT $1::date, coalesce(sum(round(s.value, 2)), 0), count(*), (SELECT max(id) FROM movements), $2, $3, 'FECHA' FROM s
          RETURNING id
        ), stock AS (
          INSERT INTO period_closing_stock (closing_id, product_id, quantity, average_cost, value)
          SELECT c.id, s.product_id, s.quantity, s.average_cost, s.value FROM c CROSS JOIN s
        )
        SELECT id FROM c`,
-      [until, timeZone, actor.sub, actor.name],
+      [until, actor.sub, actor.name],
     );
     const { rows: saved } = await trx.query<ClosingRow>(`${SELECT_CLOSING} WHERE id = $1`, [rows[0].id]);
     const closing = toClosing(saved[0]);

@@ -3,7 +3,7 @@
 // (`round(x, 2)`), and a total is the sum of the rounded amounts it foots, so each printed
 // column adds up to its printed total.
 import type { MovementType } from '@almacen/shared/domain';
-import { balanceAt, endOfDay, startOfDay } from '../stock/stock-at-date';
+import { balanceJoin, datedBalances } from '../stock/stock-at-date';
 import type { Snapshot } from './snapshot';
 
 // ---------------------------------------------------------------- Reporte de existencias
@@ -28,11 +28,10 @@ export interface StockRow {
  * Every product with its balance (a product that never moved reads 0 / 0), grouped by partida
  * (products without one last), with one subtotal row after each partida and the grand total
  * last: ROLLUP makes PostgreSQL produce them in the same ordered stream. With `at` (a cut-off
- * date and the time zone), the balance at the end of that day (stock-at-date.ts) instead of
- * today's balance row.
+ * date), the date view at the end of that day (stock-at-date.ts) instead of today's balance row.
  */
-export function stockRows(snapshot: Snapshot, at: { date: string; timeZone: string } | null = null): AsyncIterable<StockRow[]> {
-  const balance = at ? balanceAt('p', endOfDay('$1', '$2'), 'b') : 'LEFT JOIN product_balances b ON b.product_id = p.id';
+export function stockRows(snapshot: Snapshot, at: { date: string } | null = null): AsyncIterable<StockRow[]> {
+  const balance = balanceJoin('p', at ? '$1' : null);
   return snapshot.cursor<StockRow>(
     `SELECT GROUPING(p.id)::int AS product_total, GROUPING(c.id)::int AS category_total,
             c.id AS category_id, c.description AS category,
@@ -46,7 +45,7 @@ export function stockRows(snapshot: Snapshot, at: { date: string; timeZone: stri
        ${balance}
       GROUP BY ROLLUP ((c.id, c.description), (p.id, p.name, u.description, b.quantity, b.average_cost))
       ORDER BY GROUPING(c.id), c.description NULLS LAST, c.id NULLS LAST, GROUPING(p.id), p.name, p.id`,
-    at ? [at.date, at.timeZone] : [],
+    at ? [at.date] : [],
   );
 }
 
@@ -143,40 +142,48 @@ export interface KardexRow {
   balance_value: string;
 }
 
-/**
- * A kardex range on REGISTRATION dates (issue #18), like the stock at a date: from the first
- * instant of `from` to the end of `to` in `timeZone`; either end may be open.
- */
+/** A kardex range on the movements' dates (either end may be open). */
 export interface KardexRange {
   from: string | null;
   to: string | null;
-  timeZone: string;
 }
 
-/** `WHERE` conditions of a range on movements `m`, with the range's parameters at `$first`…`$first + 2`. */
+/** `WHERE` conditions of a range on movements `m`, with the range's ends at `$first` and `$first + 1`. */
 function rangeCondition(first: number): string {
-  const [from, to, tz] = [`$${first}`, `$${first + 1}`, `$${first + 2}::text`];
-  return `(${from}::date IS NULL OR m.recorded_at >= ${startOfDay(from, tz)})
-        AND (${to}::date IS NULL OR m.recorded_at < ${endOfDay(to, tz)})`;
+  const [from, to] = [`$${first}::date`, `$${first + 1}::date`];
+  return `(${from} IS NULL OR m.dated >= ${from}) AND (${to} IS NULL OR m.dated <= ${to})`;
 }
-const rangeParams = (range: KardexRange | null) => (range ? [range.from, range.to, range.timeZone] : [null, null, 'UTC']);
+const rangeParams = (range: KardexRange | null) => (range ? [range.from, range.to] : [null, null]);
 
-/** The product's movements in ledger (registration) order, with the balance after each, within `range`. */
+/**
+ * The product's movements within `range`, ordered by date and then registration, with the date
+ * view's balance after each: the balance before the range (Σ of the movements dated before it)
+ * plus the running Σ of the rows; the average is the running value over the running quantity.
+ */
 export function kardexRows(snapshot: Snapshot, productId: number, range: KardexRange | null = null): AsyncIterable<KardexRow[]> {
   return snapshot.cursor<KardexRow>(
-    `SELECT m.id::text, m.movement_type, coalesce(i.invoice_date, d.dispatch_date, ic.cutoff_date) AS date,
+    `WITH opening AS (
+       SELECT coalesce(sum(d.quantity), 0) AS q, coalesce(sum(d.value), 0) AS v FROM (${datedBalances('($2::date - 1)', '$1')}) d
+     ), rows AS (
+       SELECT m.*, o.q + sum(movement_sign(m.movement_type) * m.quantity) OVER w AS running_q,
+              o.v + sum(movement_sign(m.movement_type) * m.amount) OVER w AS running_v
+         FROM movements m CROSS JOIN opening o
+        WHERE m.product_id = $1 AND ${rangeCondition(2)}
+       WINDOW w AS (ORDER BY m.dated, m.id)
+     )
+     SELECT m.id::text, m.movement_type, m.dated AS date,
             i.invoice_number, m.dispatch_id, m.inventory_count_id,
             CASE WHEN m.invoice_id IS NOT NULL THEN s.name WHEN m.inventory_count_id IS NOT NULL THEN ic.description ELSE e.name || ' ' || e.last_name END AS counterpart,
             m.quantity::text, m.unit_cost::text, round(m.amount, 2)::text AS amount,
-            m.balance_quantity::text, m.balance_average::text, round(m.balance_value, 2)::text AS balance_value
-       FROM movements m
+            m.running_q::text AS balance_quantity, ledger_average(m.running_q, m.running_v)::text AS balance_average,
+            round(m.running_v, 2)::text AS balance_value
+       FROM rows m
        LEFT JOIN invoices i ON i.id = m.invoice_id
        LEFT JOIN suppliers s ON s.id = i.supplier_id
        LEFT JOIN dispatches d ON d.id = m.dispatch_id
        LEFT JOIN employees e ON e.id = d.person_in_charge_of_the_requesting_area_employee_id
        LEFT JOIN inventory_counts ic ON ic.id = m.inventory_count_id
-      WHERE m.product_id = $1 AND ${rangeCondition(2)}
-      ORDER BY m.id`,
+      ORDER BY m.dated, m.id`,
     [productId, ...rangeParams(range)],
   );
 }
@@ -193,10 +200,10 @@ export async function kardexTotals(snapshot: Snapshot, productId: number, range:
   const [row] = await snapshot.query<KardexTotals>(
     // In: entries, exits given back by their cancellation, count surpluses; out: exits, cancelled
     // entries, count shortages.
-    `SELECT coalesce(sum(quantity) FILTER (WHERE movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN')), 0)::text AS in_quantity,
-            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN')), 0)::text AS in_amount,
-            coalesce(sum(quantity) FILTER (WHERE movement_type IN ('DISPATCH', 'INVOICE_CANCELLATION', 'ADJUSTMENT_OUT')), 0)::text AS out_quantity,
-            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_type IN ('DISPATCH', 'INVOICE_CANCELLATION', 'ADJUSTMENT_OUT')), 0)::text AS out_amount,
+    `SELECT coalesce(sum(quantity) FILTER (WHERE movement_sign(movement_type) = 1), 0)::text AS in_quantity,
+            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_sign(movement_type) = 1), 0)::text AS in_amount,
+            coalesce(sum(quantity) FILTER (WHERE movement_sign(movement_type) = -1), 0)::text AS out_quantity,
+            coalesce(sum(round(amount, 2)) FILTER (WHERE movement_sign(movement_type) = -1), 0)::text AS out_amount,
             count(*)::text AS movements
        FROM movements m WHERE m.product_id = $1 AND ${rangeCondition(2)}`,
     [productId, ...rangeParams(range)],
@@ -211,24 +218,18 @@ export interface KardexBalance {
 }
 
 /**
- * The product's balance just before `$date` starts (`edge` 'start', the "Saldo inicial" of a
- * range from that date) or when it ends ('end', the "Saldo final" of a range to it): the balance
- * its last movement registered by then stored; 0 / 0 / 0 when it had not moved.
+ * The product's balance in the date view just before `date` starts (`edge` 'start', the "Saldo
+ * inicial" of a range from that date) or when it ends ('end', the "Saldo final" of a range to it):
+ * the sums of its movements dated before (or up to) that day; 0 / 0 / 0 when there are none.
  */
-export async function kardexBalanceAt(
-  snapshot: Snapshot,
-  productId: number,
-  date: string,
-  edge: 'start' | 'end',
-  timeZone: string,
-): Promise<KardexBalance> {
-  const instant = edge === 'start' ? startOfDay('$2', '$3::text') : endOfDay('$2', '$3::text');
+export async function kardexBalanceAt(snapshot: Snapshot, productId: number, date: string, edge: 'start' | 'end'): Promise<KardexBalance> {
+  const day = edge === 'start' ? '($2::date - 1)' : '$2::date';
   const [row] = await snapshot.query<KardexBalance>(
-    `SELECT coalesce(b.quantity, 0)::text AS quantity, coalesce(b.average_cost, 0)::text AS average,
-            round(coalesce(b.value, 0), 2)::text AS value
-       FROM (SELECT $1::integer AS id) p
-       ${balanceAt('p', instant, 'b')}`,
-    [productId, date, timeZone],
+    `SELECT coalesce(sum(d.quantity), 0)::text AS quantity,
+            ledger_average(coalesce(sum(d.quantity), 0), coalesce(sum(d.value), 0))::text AS average,
+            round(coalesce(sum(d.value), 0), 2)::text AS value
+       FROM (${datedBalances(day, '$1')}) d`,
+    [productId, date],
   );
   return row;
 }
@@ -254,6 +255,9 @@ export interface InvoiceHeader {
   invoice_number: string;
   /** The UUID of the supplier's CFDI kept with the entry (issue #19), if any. */
   cfdi_uuid: string | null;
+  /** What the CFDI says in pesos (Total × TipoCambio) and its retentions; null without a CFDI or before they were kept. */
+  cfdi_total: string | null;
+  cfdi_withheld: string | null;
   invoice_date: string;
   invoice_type: string;
   supplier: string;
@@ -267,7 +271,7 @@ const fullName = (alias: string) => `${alias}.name || ' ' || ${alias}.last_name`
 
 export async function invoiceHeader(snapshot: Snapshot, id: number): Promise<InvoiceHeader | null> {
   const [row] = await snapshot.query<InvoiceHeader>(
-    `SELECT i.id, i.invoice_number, cf.uuid AS cfdi_uuid, i.invoice_date, i.invoice_type, s.name AS supplier, s.rfc,
+    `SELECT i.id, i.invoice_number, cf.uuid AS cfdi_uuid, cf.total::text AS cfdi_total, cf.withheld::text AS cfdi_withheld, i.invoice_date, i.invoice_type, s.name AS supplier, s.rfc,
             ${fullName('dir')} AS director, ${fullName('ent')} AS entered_by, ${fullName('wk')} AS warehouse_keeper
        FROM invoices i
        JOIN suppliers s ON s.id = i.supplier_id
@@ -292,13 +296,17 @@ export interface InvoiceLineRow {
   apply_vat: boolean;
   apply_ieps: boolean;
   ieps_rate: string;
+  /** The IVA and IEPS the CFDI states for a line that carries its concept's value; null on a typed line. */
+  stated_vat: string | null;
+  stated_ieps: string | null;
   observations: string | null;
 }
 
 export function invoiceLines(snapshot: Snapshot, invoiceId: number): AsyncIterable<InvoiceLineRow[]> {
   return snapshot.cursor<InvoiceLineRow>(
     `SELECT l.line_no, p.name AS product, u.description AS unit, c.description AS category,
-            l.quantity::text, l.purchase_price::text AS price, round(l.quantity * l.purchase_price, 2)::text AS amount,
+            l.quantity::text, l.purchase_price::text AS price, round(coalesce(l.amount, l.quantity * l.purchase_price), 2)::text AS amount,
+            l.vat_amount::text AS stated_vat, l.ieps_amount::text AS stated_ieps,
             l.apply_value_added_tax_to_purchase_price AS apply_vat, l.apply_excise_tax AS apply_ieps,
             l.excise_tax_rate::text AS ieps_rate, l.observations
        FROM invoice_lines l

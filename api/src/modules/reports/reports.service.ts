@@ -2,6 +2,7 @@
 // rows mapped from the repository's cursors, totals and signature blocks.
 import {
   addDecimal,
+  compareDecimal,
   DEFAULT_TIME_ZONE,
   divideDecimal,
   formatDate,
@@ -28,7 +29,7 @@ export interface ReportContext {
   timeZone?: string;
   /** Reporte de existencias: the cut-off date (YYYY-MM-DD), or undefined for today's stock. */
   date?: string;
-  /** Tarjeta de almacén: the range of registration dates (either end open), or undefined for the whole card. */
+  /** Tarjeta de almacén: the range of the movements' dates (either end open), or undefined for the whole card. */
   range?: { from: string | null; to: string | null };
 }
 
@@ -62,12 +63,11 @@ const STOCK_COLUMNS: Column[] = [
 ];
 
 export function stockReport(snapshot: Snapshot, context: ReportContext): ReportDefinition {
-  const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
-  const at = context.date ? { date: context.date, timeZone } : null;
+  const at = context.date ? { date: context.date } : null;
   return {
     ...base(context),
     title: at ? `Reporte de existencias al ${formatDate(at.date)}` : 'Reporte de existencias',
-    ...(at ? { note: cutoffNote(at.date, timeZone) } : {}),
+    ...(at ? { note: cutoffNote(at.date) } : {}),
     orientation: 'portrait',
     sheetName: 'Existencias',
     fields: [
@@ -190,14 +190,11 @@ const balanceRow = (label: string, balance: repo.KardexBalance): Row => ({
 export async function productCard(snapshot: Snapshot, context: ReportContext, productId: number): Promise<ReportDefinition | null> {
   const product = await repo.productHeader(snapshot, productId);
   if (!product) return null;
-  const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
-  const range = context.range && (context.range.from || context.range.to) ? { ...context.range, timeZone } : null;
+  const range = context.range && (context.range.from || context.range.to) ? context.range : null;
   const zero: repo.KardexBalance = { quantity: '0', average: '0', value: '0' };
   async function* rows(): AsyncIterable<Row[]> {
     if (range)
-      yield [
-        balanceRow('Saldo inicial', range.from ? await repo.kardexBalanceAt(snapshot, productId, range.from, 'start', timeZone) : zero),
-      ];
+      yield [balanceRow('Saldo inicial', range.from ? await repo.kardexBalanceAt(snapshot, productId, range.from, 'start') : zero)];
     yield* mapBatches(repo.kardexRows(snapshot, productId, range), (m): Row[] => {
       const entry = isInboundMovement(m.movement_type);
       const movement = [m.quantity, m.unit_cost, m.amount];
@@ -229,7 +226,7 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
     // "Saldo inicial" of the range that follows.
     if (!range && Number(totals.movements) === 0) return;
     const final = range?.to
-      ? await repo.kardexBalanceAt(snapshot, productId, range.to, 'end', timeZone)
+      ? await repo.kardexBalanceAt(snapshot, productId, range.to, 'end')
       : { quantity: product!.quantity, average: product!.average, value: product!.value };
     yield [
       {
@@ -262,8 +259,8 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
     ...(range
       ? {
           note:
-            `Movimientos registrados ${period} (hora de ${timeZone}); la fecha de cada renglón es la del documento. ` +
-            'El saldo inicial es el que dejó el último movimiento registrado antes del periodo.',
+            `Movimientos con fecha ${period}, por fecha y luego por orden de registro. ` +
+            'El saldo inicial es la suma de los movimientos con fecha anterior al periodo.',
         }
       : {}),
     orientation: 'landscape',
@@ -329,6 +326,17 @@ export function splitTaxes(
   return { net, ieps: subtractDecimal(beforeVat, net), vat: subtractDecimal(amount, beforeVat) };
 }
 
+/** "Total del CFDI" and the difference, when the entry's CFDI says another total than the entry's lines add up to. */
+function cfdiTotalRows(invoice: repo.InvoiceHeader, total: string): Array<{ label: string; amount: string }> {
+  if (invoice.cfdi_total === null || compareDecimal(invoice.cfdi_total, total) === 0) return [];
+  const withheld = invoice.cfdi_withheld !== null && compareDecimal(invoice.cfdi_withheld, '0') > 0 ? invoice.cfdi_withheld : null;
+  return [
+    { label: 'Total del CFDI', amount: invoice.cfdi_total },
+    ...(withheld ? [{ label: 'Retenciones del CFDI (no son costo)', amount: withheld }] : []),
+    { label: 'Diferencia (entrada − CFDI)', amount: subtractDecimal(total, invoice.cfdi_total) },
+  ];
+}
+
 export async function entryVoucher(snapshot: Snapshot, context: ReportContext, invoiceId: number): Promise<ReportDefinition | null> {
   const invoice = await repo.invoiceHeader(snapshot, invoiceId);
   if (!invoice) return null;
@@ -354,7 +362,17 @@ export async function entryVoucher(snapshot: Snapshot, context: ReportContext, i
     ],
     columns: ENTRY_COLUMNS,
     rows: mapBatches(repo.invoiceLines(snapshot, invoiceId), (line): Row[] => {
-      const taxes = splitTaxes(line.amount, { applyVat: line.apply_vat, applyIeps: line.apply_ieps, iepsRate: line.ieps_rate });
+      // A line from a CFDI carries the taxes the CFDI states; a typed one's are split from its amount.
+      const taxes =
+        line.stated_vat !== null && line.stated_ieps !== null
+          ? {
+              vat: line.stated_vat,
+              ieps: line.stated_ieps,
+              net: subtractDecimal(subtractDecimal(line.amount, line.stated_vat), line.stated_ieps),
+            }
+          : splitTaxes(line.amount, { applyVat: line.apply_vat, applyIeps: line.apply_ieps, iepsRate: line.ieps_rate });
+      const shownVat = line.stated_vat !== null ? compareDecimal(line.stated_vat, '0') > 0 : line.apply_vat;
+      const shownIeps = line.stated_ieps !== null ? compareDecimal(line.stated_ieps, '0') > 0 : line.apply_ieps;
       net = addDecimal(net, taxes.net);
       ieps = addDecimal(ieps, taxes.ieps);
       vat = addDecimal(vat, taxes.vat);
@@ -369,8 +387,8 @@ export async function entryVoucher(snapshot: Snapshot, context: ReportContext, i
             line.quantity,
             line.price,
             line.apply_ieps ? `${trimDecimal(line.ieps_rate)} %` : '—',
-            line.apply_ieps ? taxes.ieps : null,
-            line.apply_vat ? taxes.vat : null,
+            shownIeps ? taxes.ieps : null,
+            shownVat ? taxes.vat : null,
             line.amount,
           ],
         },
@@ -382,6 +400,8 @@ export async function entryVoucher(snapshot: Snapshot, context: ReportContext, i
         { label: 'IEPS', amount: ieps },
         { label: 'IVA', amount: vat },
         { label: 'Total', amount: total },
+        // The CFDI's own total beside the entry's when they differ (retentions, lines typed or removed).
+        ...cfdiTotalRows(invoice, total),
       ],
       note:
         'El precio unitario es el costo final registrado en el almacén e incluye los impuestos marcados en la factura; ' +

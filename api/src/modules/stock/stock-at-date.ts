@@ -1,8 +1,9 @@
-// The stock at a cut-off date (issue #18; ARCHITECTURE.md, "The stock ledger": "the warehouse's date is the
-// registration"): each product's balance after the last movement REGISTERED up to the end of
-// that day in APP_TIME_ZONE, read from the balance every movement already stores. A backdated
-// document counts on the day it was registered, a cancellation on the day it was registered;
-// once the day is over the figure never changes. Index and measurements: 0018_stock_at_date.sql.
+// The stock at a cut-off date (ARCHITECTURE.md, "The stock ledger": a document belongs to the period of its
+// date): each product's quantity and value are the sums of its movements DATED up to the end of
+// that day — a document on its own date, a count's adjustment on its cut-off date, a cancellation
+// on the day it was registered — and the average their quotient. Sums per month are kept by
+// PostgreSQL (stock_product_months, 0057), so a date costs the months before it plus the days of
+// its own month.
 import { formatDate, isCalendarDate, MIN_DOCUMENT_DATE, todayIn } from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
 
@@ -56,28 +57,29 @@ export const startOfDay = (date: string, tz: string) => `(${date}::date::timesta
 export const endOfDay = (date: string, tz: string) => `((${date}::date + 1)::timestamp AT TIME ZONE ${tz})`;
 
 /**
- * A LATERAL subquery `alias` with the product `productAlias`'s balance at the cut-off instant
- * `cutoff` (SQL text): quantity, average_cost and value, or no row when the product had not
- * moved by then. One backwards probe of movements_product_recorded_idx per product. Within a
- * product recorded_at grows with id (0018), so the last by recorded_at is the last by ledger
- * order; id breaks ties of movements written before 0018 in one transaction.
+ * A subquery (SQL text) of every product's stock in the date view at the end of the day `date`
+ * (an SQL date expression): `product_id`, `quantity` = Σ of the quantities of its movements dated
+ * up to that day (entries add, exits subtract), `value` = Σ of their values; products without
+ * such movements have no row. The whole months before the day's come from stock_product_months
+ * (0057) and the days of its own month from the movements; a month's last day needs no movement
+ * at all (the month of the next day is the boundary). `product` (SQL text) restricts it to one product.
  */
-export function balanceAt(productAlias: string, cutoff: string, alias: string): string {
-  return `LEFT JOIN LATERAL (
-      SELECT m.balance_quantity AS quantity, m.balance_average AS average_cost, m.balance_value AS value
-        FROM movements m
-       WHERE m.product_id = ${productAlias}.id AND m.recorded_at < ${cutoff}
-       ORDER BY m.recorded_at DESC, m.id DESC
-       LIMIT 1
-    ) ${alias} ON true`;
+export function datedBalances(date: string, product: string | null = null): string {
+  const boundary = `date_trunc('month', ${date}::date + 1)`;
+  const one = (column: string) => (product === null ? '' : ` AND ${column} = ${product}`);
+  return `SELECT product_id, sum(quantity) AS quantity, sum(value) AS value FROM (
+      SELECT s.product_id, s.quantity, s.value FROM stock_product_months s WHERE s.month < ${boundary}${one('s.product_id')}
+      UNION ALL
+      SELECT m.product_id, movement_sign(m.movement_type) * m.quantity, movement_sign(m.movement_type) * m.amount
+        FROM movements m WHERE m.dated >= ${boundary} AND m.dated <= ${date}::date${one('m.product_id')}
+    ) dated_movements GROUP BY product_id`;
 }
 
 /** The sentence printed under the title of a report of the stock at a date. */
-export function cutoffNote(date: string, timeZone: string): string {
+export function cutoffNote(date: string): string {
   return (
-    `Existencias al ${formatDate(date)}: el saldo de cada producto después del último movimiento registrado ` +
-    `hasta el fin de ese día (hora de ${timeZone}). Cuenta la fecha de registro en el almacén: un documento con ` +
-    'fecha anterior registrado después, o una cancelación registrada después, no cambia estas cifras.'
+    `Existencias al ${formatDate(date)}: la suma de los movimientos de cada producto con fecha hasta ese día. ` +
+    'Un documento cuenta en la fecha del documento, aunque se haya registrado después; una cancelación, el día en que se registró.'
   );
 }
 
@@ -91,20 +93,32 @@ export interface StockAtDateRow {
 type Queryable = { query<R>(text: string, values?: unknown[]): Promise<{ rows: R[] }> };
 
 /**
- * Every product (in id order) with its stock at the end of `date` in `timeZone`, or today's
+ * The balance columns `quantity`, `average_cost`, `value` of alias `b` for the date view at the end
+ * of `date` (an SQL date expression) — a LEFT JOIN of datedBalances with the average as the
+ * quotient (ledger_average) — or today's balance rows when `date` is null. `productAlias`.id is
+ * the product.
+ */
+export function balanceJoin(productAlias: string, date: string | null, alias = 'b'): string {
+  if (date === null) return `LEFT JOIN product_balances ${alias} ON ${alias}.product_id = ${productAlias}.id`;
+  return `LEFT JOIN (
+      SELECT d.product_id, d.quantity, ledger_average(d.quantity, d.value) AS average_cost, d.value FROM (${datedBalances(date)}) d
+    ) ${alias} ON ${alias}.product_id = ${productAlias}.id`;
+}
+
+/**
+ * Every product (in id order) with its stock at the end of `date` in the date view, or today's
  * balance rows when `date` is null. A product that had not moved reads 0 / 0 / 0.
  */
-export async function stockAtDate(db: Queryable, date: string | null, timeZone: string): Promise<StockAtDateRow[]> {
-  const join = date === null ? 'LEFT JOIN product_balances b ON b.product_id = p.id' : balanceAt('p', endOfDay('$1', '$2'), 'b');
+export async function stockAtDate(db: Queryable, date: string | null): Promise<StockAtDateRow[]> {
   const { rows } = await db.query<StockAtDateRow>(
     `SELECT p.id AS "productId",
             trim_scale(coalesce(b.quantity, 0))::text AS "availableQuantity",
             trim_scale(coalesce(b.average_cost, 0))::text AS "averagePrice",
             trim_scale(coalesce(b.value, 0))::text AS value
        FROM products p
-       ${join}
+       ${balanceJoin('p', date === null ? null : '$1')}
       ORDER BY p.id`,
-    date === null ? [] : [date, timeZone],
+    date === null ? [] : [date],
   );
   return rows;
 }

@@ -2,7 +2,7 @@
 // product, read from its balance row in O(1). A product that never moved answers "0" and "0".
 // Lookups arriving in the same turn of the event loop are read by one query (db/coalesce.ts).
 // GET /api/stock?date=YYYY-MM-DD (issue #18): every product's stock at the end of that day
-// (registration order, APP_TIME_ZONE; stock-at-date.ts), or today's without a date.
+// (the date view: movements dated up to that day; stock-at-date.ts), or today's without a date.
 // GET /api/stock/summary (issue #20): the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
@@ -14,7 +14,7 @@ import { readStocks } from '../ledger/ledger.repository';
 import { stockSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
 import { parseCutoffDate, stockAtDate } from './stock-at-date';
-import { keepMonthTotalsIn, stockSummary, summaryKey, type StockSummary } from './summary';
+import { stockSummary, summaryKey, type StockSummary } from './summary';
 
 const decimal = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } as const;
 const stockAtDateSchema = {
@@ -63,8 +63,8 @@ const summarySchema = {
         inventoryValue: money,
         productsWithStock: { type: 'integer' },
         productsUnderMinimum: { type: 'integer' },
-        entries: { ...flow, description: 'Entradas registradas en el mes menos las canceladas en el mes' },
-        exits: { ...flow, description: 'Salidas registradas en el mes menos las canceladas en el mes' },
+        entries: { ...flow, description: 'Entradas con fecha en el mes menos las cancelaciones de entradas registradas en el mes' },
+        exits: { ...flow, description: 'Salidas con fecha en el mes menos las cancelaciones de salidas registradas en el mes' },
         valueByCategory: {
           type: 'array',
           items: {
@@ -134,14 +134,6 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
   // the stock of each of its products at once, the exit wizard asks for each line's, and a busy
   // server saves a round trip per lookup.
   const stocks = coalescedReader((ids: number[]) => readStocks(db, ids));
-  // The summary's monthly totals (0055) are kept in APP_TIME_ZONE: recomputed once if it changed.
-  // Never a reason not to start: with the database away (/healthz says 503 until it answers) the
-  // summary folds the movements itself, the same figures, until a later start keeps them.
-  app.addHook('onReady', async () => {
-    await keepMonthTotalsIn(db, config.timeZone).catch((error: Error) =>
-      app.log.warn(`No se pudieron preparar los totales por mes del resumen (${error.message}); el resumen los suma de los movimientos.`),
-    );
-  });
   let summaryCache: Promise<{ key: string; data: StockSummary }> | null = null;
   app.get(
     '/stock/summary',
@@ -150,7 +142,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
         tags: ['existencias'],
         summary: 'Resumen del almacén para la página de inicio: cifras y series de las gráficas',
         description:
-          'Valor del inventario, productos con existencia y bajo mínimo, entradas y salidas del mes (registro, APP_TIME_ZONE; ' +
+          'Valor del inventario, productos con existencia y bajo mínimo, entradas y salidas del mes (por la fecha del documento; ' +
           'las cancelaciones restan), valor por partida (10 mayores y "Otras"), entradas contra salidas de los últimos 12 meses, ' +
           'los 10 productos de mayor valor y los últimos 10 movimientos.',
         response: { 200: summarySchema, ...ERROR_RESPONSES },
@@ -175,8 +167,9 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
         tags: ['existencias'],
         summary: 'Existencias de todos los productos, hoy o al final de una fecha de corte',
         description:
-          'Con `date`, el saldo de cada producto después del último movimiento registrado hasta el fin de ese día ' +
-          '(zona horaria APP_TIME_ZONE): cuenta la fecha de registro, no la del documento. Sin `date`, las existencias actuales.',
+          'Con `date`, cada producto con la suma de sus movimientos con fecha hasta ese día: un documento cuenta en su propia fecha ' +
+          '(aunque se haya registrado después), una cancelación el día en que se registró; el promedio es valor ÷ cantidad. ' +
+          'Sin `date`, las existencias actuales.',
         querystring: {
           type: 'object',
           properties: { date: { type: 'string', description: 'AAAA-MM-DD, no posterior a hoy ni anterior a 2000-01-01' } },
@@ -186,7 +179,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
     },
     async (request) => {
       const date = parseCutoffDate((request.query as { date?: unknown }).date, config.timeZone);
-      return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, date, config.timeZone) };
+      return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, date) };
     },
   );
   app.get(

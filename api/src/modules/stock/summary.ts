@@ -4,7 +4,8 @@
 // * inventoryValue: Σ round(value, 2) over the balance rows — the "Total general" of the
 //   "Reporte de existencias"; productsWithStock: balances above 0; productsUnderMinimum: products
 //   with an "Existencia mínima" and a balance at or under it (the stock page's "Bajo mínimo").
-// * Months are REGISTRATION months in APP_TIME_ZONE (ARCHITECTURE.md, "The stock ledger", like the stock at a date).
+// * Months are the months of the documents' dates (ARCHITECTURE.md, "The stock ledger", like the stock at a
+//   date): a late invoice counts in its own month; a cancellation in the month it was registered.
 //   A month's entries are its "Entrada" movements minus its "Cancelación de entrada" movements
 //   (amounts rounded per movement to cents; count = entry documents minus cancelled ones), the
 //   exits likewise with "Salida" / "Cancelación de salida": a document registered and cancelled
@@ -17,9 +18,8 @@
 //
 // Cost at scale: the figures read every balance row once (like the plain stock list); the series
 // and the month's entries/exits read ≤ 48 rows of stock_month_totals, kept by 0055's trigger in
-// the transaction that appends the movements (folded from the last 12 months of movements
-// instead while they are not kept in this zone: keepMonthTotalsIn at start-up); the recent
-// movements are the last 10 ids of the primary key. Measured by `npm run bench`
+// the transaction that appends the movements; the recent movements are the last 10 ids of the
+// primary key. Measured by `npm run bench`
 // (bench/stock-summary.ts).
 import type { Pool } from 'pg';
 import { MISSING_LABELS } from '@almacen/shared/domain';
@@ -44,12 +44,11 @@ balances AS (
 months AS (
   SELECT generate_series(first_month, this_month, interval '1 month') AS month FROM bounds
 ),
--- The per-month totals by movement kind (0055): the rows its trigger keeps (≤ 48, primary key)
--- when they are kept in this zone, otherwise folded from the last 12 months of movements — the
--- same figures either way.
+-- The per-month totals by movement kind (0055, by the month of the movements' dates since 0057):
+-- the rows its trigger keeps (≤ 48, primary key).
 totals AS (
   SELECT t.month::timestamp AS month, t.movement_type, t.documents, t.amount
-    FROM bounds, stock_month_totals_since($1, bounds.first_month::date) t
+    FROM bounds JOIN stock_month_totals t ON t.month >= bounds.first_month::date
 ),
 -- A month's entries: its "Entrada" movements minus its "Cancelación de entrada" movements, the
 -- documents likewise (registered ones minus cancelled ones); the exits the same way.
@@ -108,19 +107,6 @@ SELECT json_build_object(
 export async function stockSummary(db: Pick<Pool, 'query'>, timeZone: string): Promise<StockSummary> {
   const { rows } = await db.query<{ summary: StockSummary }>(SUMMARY_SQL, [timeZone]);
   return rows[0].summary;
-}
-
-/**
- * Makes 0055's monthly totals be kept in `timeZone` (APP_TIME_ZONE): a no-op when they already
- * are, otherwise stock_month_totals_rebuild recomputes them from the movements once (movements
- * wait meanwhile). Until then the summary folds the movements itself, with the same answer.
- */
-export async function keepMonthTotalsIn(db: Pick<Pool, 'query'>, timeZone: string): Promise<void> {
-  await db.query(
-    `SELECT stock_month_totals_rebuild($1)
-      WHERE (SELECT time_zone = $1 FROM stock_month_totals_zone) IS NOT TRUE`,
-    [timeZone],
-  );
 }
 
 /**

@@ -91,16 +91,17 @@ describe('POST /api/cfdi/parse', () => {
     expect(data.warnings).toEqual([]);
   });
 
-  test('IEPS Cuota is a visible warning on its row; the price stays the unit value', async () => {
+  test('IEPS Cuota: its stated amount is part of the value, like the IVA the CFDI states', async () => {
     const data = (await parse(fixture('ieps-cuota.xml'))).json().data;
     const line = data.lines[0];
     expect(line.ieps).toEqual({ kind: 'CUOTA', rate: '6.4555' });
     expect(line.form).toMatchObject({ applyExciseTax: false, exciseTaxRate: '0', applyValueAddedTaxToPurchasePrice: true });
-    expect(line.warnings.join(' ')).toMatch(/IEPS por cuota de \$6\.4555 por unidad/);
-    // 19.877358 has 6 decimals: rounded to 3 and said so.
+    // 795.09 + IEPS 258.22 + IVA 127.21 (16 % of the importe without the IEPS: taken as stated, no warning)
+    expect(line).toMatchObject({ value: '1180.52', iepsAmount: '258.22', vatAmount: '127.21', purchasePrice: '29.513', errors: [] });
+    expect(line.warnings).toEqual([]);
+    // «Precio del artículo» is the unit value, 19.877358 → 19.877 (a display: the value is exact).
     expect(line.form.basePrice).toBe('19.877');
-    expect(line.warnings.join(' ')).toMatch(/19\.877358 tiene más de 3 decimales; se redondeó a 19\.877/);
-    expect(data.warnings.some((w: string) => w.startsWith('Concepto 1 (Gasolina menor a 91 octanos): IEPS por cuota'))).toBe(true);
+    expect(data.totalInPesos).toBe('1180.52');
   });
 
   test('exento: vat EXENTO, nothing ticked, no warning', async () => {
@@ -116,44 +117,55 @@ describe('POST /api/cfdi/parse', () => {
     expect(line.warnings).toEqual([]);
   });
 
-  test('a discount: «Precio del artículo» is the unit value after the line discount', async () => {
+  test('a discount: «Precio del artículo» is the unit value after the line discount; the value is Importe − Descuento + IVA', async () => {
     const data = (await parse(fixture('discount.xml'))).json().data;
     expect(data.discount).toBe('63.40');
-    // 6 × 89 − 53.40 = 480.60 → 80.10 each
-    expect(data.lines[0]).toMatchObject({ discount: '53.40', form: { basePrice: '80.1' }, warnings: [] });
-    // 3 × 145.33 − 10 = 425.99 → 141.996666… → 141.997, with a warning
-    expect(data.lines[1].form.basePrice).toBe('141.997');
-    expect(data.lines[1].warnings).toEqual(['El precio 141.996667 tiene más de 3 decimales; se redondeó a 141.997.']);
-    expect(data.warnings).toHaveLength(1);
+    // 6 × 89 − 53.40 = 480.60 → 80.10 each; + IVA 76.90 = 557.50
+    expect(data.lines[0]).toMatchObject({ discount: '53.40', value: '557.5', form: { basePrice: '80.1' }, warnings: [] });
+    // 435.99 − 10 = 425.99 → 141.996666… → 141.997 shown; + IVA 68.16 = 494.15, 164.717 each
+    expect(data.lines[1]).toMatchObject({ value: '494.15', purchasePrice: '164.717', form: { basePrice: '141.997' }, warnings: [] });
+    expect(data.warnings).toEqual([]);
+    expect(data.totalInPesos).toBe('1051.65');
   });
 
-  test('6-decimal quantities are rounded to 3 with a warning; 3 decimals pass as they are', async () => {
+  test('6-decimal quantities: recorded at 3 with a warning, the value as the CFDI states it', async () => {
     const data = (await parse(fixture('quantities-6-decimals.xml'))).json().data;
-    expect(data.lines[0]).toMatchObject({ quantity: '12.345678', form: { quantity: '12.346', basePrice: '38.5' } });
-    expect(data.lines[0].warnings).toEqual(['La cantidad 12.345678 tiene más de 3 decimales; se redondeó a 12.346.']);
-    expect(data.lines[1].form.quantity).toBe('2.5');
-    expect(data.lines[1].warnings).toEqual(['El precio 95.123456 tiene más de 3 decimales; se redondeó a 95.123.']);
+    expect(data.lines[0]).toMatchObject({
+      quantity: '12.345678',
+      value: '551.36',
+      purchasePrice: '44.659',
+      form: { quantity: '12.346', basePrice: '38.5' },
+    });
+    expect(data.lines[0].warnings).toEqual([
+      'La cantidad 12.345678 tiene más de 3 decimales; se registra 12.346 y el valor del concepto no cambia.',
+    ]);
+    expect(data.lines[1]).toMatchObject({ value: '275.86', purchasePrice: '110.344', form: { quantity: '2.5', basePrice: '95.124' } });
+    expect(data.lines[1].warnings).toEqual([]);
   });
 
-  test('USD with TipoCambio: converted to pesos and said so; no folio → no series/folio', async () => {
+  test('USD with TipoCambio: each line converted to pesos and rounded once; the total in pesos beside it', async () => {
     const data = (await parse(fixture('usd.xml'))).json().data;
     expect(data).toMatchObject({ currency: 'USD', exchangeRate: '17.2345', series: null, folio: null });
-    expect(data.warnings[0]).toBe('El CFDI está en USD; los precios se convirtieron a pesos con el tipo de cambio 17.2345.');
-    // 612.50 × 17.2345 = 10556.13125 → 10556.131
-    expect(data.lines[0].form.basePrice).toBe('10556.131');
-    expect(data.lines[0].warnings[0]).toBe('Precio convertido de USD a pesos: 612.5 × 17.2345 = 10556.13125.');
-    // 8.75 × 17.2345 = 150.801875 → 150.802
-    expect(data.lines[1].form.basePrice).toBe('150.802');
+    expect(data.warnings).toEqual(['El CFDI está en USD; los precios se convirtieron a pesos con el tipo de cambio 17.2345.']);
+    // (1225 + IVA 196) × 17.2345 = 24490.2245 → 24490.22; (43.75 + 7) × 17.2345 = 874.650875 → 874.65
+    expect(data.lines[0]).toMatchObject({ value: '24490.22', vatAmount: '3377.96', form: { basePrice: '10556.131' } });
+    expect(data.lines[1]).toMatchObject({ value: '874.65', form: { basePrice: '150.802' } });
+    // 1471.75 × 17.2345 = 25364.874… → 25364.88: a cent more than the lines (each rounded once).
+    expect(data.totalInPesos).toBe('25364.88');
   });
 
-  test('IVA 8 % (border zone) and a retention: warnings, «Agregar IVA» not ticked', async () => {
-    const line = (await parse(fixture('iva-8-retencion.xml'))).json().data.lines[0];
+  test('IVA 8 % (border zone) and a retention: the stated IVA is in the value, the retention is not', async () => {
+    const data = (await parse(fixture('iva-8-retencion.xml'))).json().data;
+    const line = data.lines[0];
     expect(line.vat).toEqual({ kind: 'TASA', rate: '0.08' });
     expect(line.form.applyValueAddedTaxToPurchasePrice).toBe(false);
+    expect(line).toMatchObject({ value: '1323', vatAmount: '98', iepsAmount: '0' });
     expect(line.warnings).toEqual([
-      'IVA a la tasa de 8 %: «Agregar IVA» solo suma el 16 %; el precio se dejó sin IVA.',
-      'Retención de ISR por $15.31: el formulario no registra retenciones.',
+      'IVA a la tasa de 8 %: el valor incluye el IVA que declara el CFDI ($98.00).',
+      'Retención de ISR por $15.31: no forma parte del costo; el total del CFDI la descuenta.',
     ]);
+    // Total 1307.69 = 1323.00 − 15.31
+    expect(data).toMatchObject({ totalInPesos: '1307.69', withheldInPesos: '15.31' });
   });
 
   test('totals that do not add up are a warning, not a refusal', async () => {

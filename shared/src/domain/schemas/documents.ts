@@ -44,6 +44,7 @@ export const DOCUMENT_MESSAGES = {
   invoiceType: 'El tipo de entrada es un campo obligatorio.',
   supplier: 'El nombre del proveedor es un campo obligatorio.',
   invoiceProducts: 'La factura debe contener por lo menos un producto.',
+  lineValue: 'El importe del renglón (cantidad por precio) redondeado al centavo es $0.00; el almacén registra valores desde $0.01.',
 } as const;
 const M = DOCUMENT_MESSAGES;
 
