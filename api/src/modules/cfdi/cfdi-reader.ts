@@ -10,6 +10,7 @@ import { parseDecimal } from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
 
 export const CFDI_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
+export const CFDI_33_NAMESPACE = 'http://www.sat.gob.mx/cfd/3';
 export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
 export const MAX_CFDI_BYTES = 2 * 1024 * 1024;
 
@@ -163,11 +164,14 @@ export function readCfdi(bytes: Buffer): Cfdi {
   const prefix = rootName.includes(':') ? rootName.slice(0, rootName.indexOf(':') + 1) : '';
   const namespace = attr(root, prefix ? `xmlns:${prefix.slice(0, -1)}` : 'xmlns');
   const version = attr(root, 'Version');
-  if (version !== '4.0' || namespace !== CFDI_NAMESPACE) {
-    throw invalid(
-      `es la versión ${version ?? 'desconocida'}${namespace && namespace !== CFDI_NAMESPACE ? ` (${namespace})` : ''}; se necesita la 4.0.`,
-    );
+  // The namespace says what the file is; a Version attribute that says otherwise does not make it one.
+  if (namespace === CFDI_33_NAMESPACE) {
+    throw new AppError('VALIDATION', `El archivo es un CFDI 3.3 (espacio de nombres ${CFDI_33_NAMESPACE}); se necesita un CFDI 4.0.`);
   }
+  if (namespace !== CFDI_NAMESPACE) {
+    throw invalid(`su espacio de nombres es ${namespace ?? 'ninguno'}, no el del CFDI 4.0 (${CFDI_NAMESPACE}).`);
+  }
+  if (version !== '4.0') throw invalid(`usa el espacio de nombres del CFDI 4.0 pero su atributo Version dice «${version ?? ''}».`);
 
   const issuerNode = child(root, prefix, 'Emisor');
   const receiverNode = child(root, prefix, 'Receptor');

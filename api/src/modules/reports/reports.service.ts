@@ -332,8 +332,8 @@ function cfdiTotalRows(invoice: repo.InvoiceHeader, total: string): Array<{ labe
   const withheld = invoice.cfdi_withheld !== null && compareDecimal(invoice.cfdi_withheld, '0') > 0 ? invoice.cfdi_withheld : null;
   return [
     { label: 'Total del CFDI', amount: invoice.cfdi_total },
-    ...(withheld ? [{ label: 'Retenciones del CFDI (no son costo)', amount: withheld }] : []),
-    { label: 'Diferencia (entrada − CFDI)', amount: subtractDecimal(total, invoice.cfdi_total) },
+    ...(withheld ? [{ label: 'Retenciones del CFDI', amount: withheld }] : []),
+    { label: 'Diferencia con el CFDI', amount: subtractDecimal(total, invoice.cfdi_total) },
   ];
 }
 
@@ -405,7 +405,8 @@ export async function entryVoucher(snapshot: Snapshot, context: ReportContext, i
       ],
       note:
         'El precio unitario es el costo final registrado en el almacén e incluye los impuestos marcados en la factura; ' +
-        'el IEPS (a la tasa indicada) y el IVA (16 %) se desglosan del importe de cada línea.',
+        'el IEPS (a la tasa indicada) y el IVA (16 %) se desglosan del importe de cada línea, y en una línea cargada del CFDI son los que el CFDI declara. ' +
+        'Las retenciones del CFDI no forman parte del costo.',
       signatures: [
         { role: 'Director del plantel', name: invoice.director },
         { role: 'Elaboró', name: invoice.entered_by },

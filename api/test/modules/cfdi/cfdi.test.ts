@@ -178,10 +178,7 @@ describe('POST /api/cfdi/parse', () => {
 
   test.each([
     ['not-xml.xml', /^El archivo no es un CFDI 4\.0 válido: no es XML bien formado/],
-    [
-      'cfdi-33.xml',
-      /^El archivo no es un CFDI 4\.0 válido: es la versión 3\.3 \(http:\/\/www\.sat\.gob\.mx\/cfd\/3\); se necesita la 4\.0\.$/,
-    ],
+    ['cfdi-33.xml', /^El archivo es un CFDI 3\.3 \(espacio de nombres http:\/\/www\.sat\.gob\.mx\/cfd\/3\); se necesita un CFDI 4\.0\.$/],
     [
       'dtd-entity-bomb.xml',
       /^El archivo no es un CFDI 4\.0 válido: contiene una declaración DOCTYPE o ENTITY, que no se acepta por seguridad\.$/,
