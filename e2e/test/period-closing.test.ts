@@ -135,7 +135,7 @@ it('closes the last ended month through "Cierres de periodo"; the confirmation s
   await confirm.getByText(valueText, { exact: true }).waitFor();
   await confirm
     .getByText(
-      `Después del cierre no se podrán registrar entradas, salidas ni cancelaciones con fecha igual o anterior al ${formatDate(expected)}.`,
+      `Después del cierre no se podrán registrar entradas, salidas ni conteos con fecha igual o anterior al ${formatDate(expected)}.`,
       { exact: true },
     )
     .waitFor();

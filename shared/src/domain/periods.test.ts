@@ -1,4 +1,4 @@
-import { dayAfter, lastClosedUntil, periodClosedHint, periodClosedMessage } from './periods';
+import { datedShortfallMessage, dayAfter, earlierMonthNote, lastClosedUntil, periodClosedHint, periodClosedMessage } from './periods';
 
 test('the last standing closing is the latest month end still closed; reopened ones do not count', () => {
   expect(lastClosedUntil(undefined)).toBeNull();
@@ -23,5 +23,18 @@ test('the sentences name the closed date as DD/MM/YYYY', () => {
   expect(periodClosedHint('2026-09-30')).toBe('El periodo hasta el 30/09/2026 está cerrado.');
   expect(periodClosedMessage('2026-09-30')).toBe(
     'El periodo hasta el 30/09/2026 está cerrado; registra el documento con una fecha posterior.',
+  );
+});
+
+test("a date of an earlier month than today says in which month the document counts; this month's and bad dates say nothing", () => {
+  expect(earlierMonthNote('2026-10-25', '2026-11-28')).toBe('La fecha es del 25/10/2026: contará en octubre.');
+  expect(earlierMonthNote('2025-12-31', '2026-01-02')).toBe('La fecha es del 31/12/2025: contará en diciembre de 2025.');
+  expect(earlierMonthNote('2026-11-01', '2026-11-28')).toBeNull();
+  expect(earlierMonthNote('', '2026-11-28')).toBeNull();
+});
+
+test('a back-dated document that would leave a day short names the day, what it had and what the document takes', () => {
+  expect(datedShortfallMessage('2026-10-03', '10', 'Hojas blancas', '12')).toBe(
+    'Al 03/10/2026 había 10 unidades de «Hojas blancas»; la salida pide 12.',
   );
 });

@@ -112,8 +112,9 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
           tags,
           summary: 'Cerrar el siguiente periodo (un fin de mes ya concluido, en orden)',
           description:
-            'Guarda las existencias al final de `until` y su valor total. Desde entonces, entradas, salidas y cancelaciones con fecha ' +
-            'de documento igual o anterior reciben 409. Acepta `Idempotency-Key`.',
+            'Guarda las existencias al final de `until` (la suma de los movimientos con fecha hasta ese día) y su valor total. ' +
+            'Desde entonces, entradas, salidas y conteos con fecha igual o anterior reciben 409; una cancelación cuenta el día en que se registra. ' +
+            'Acepta `Idempotency-Key`.',
           headers: idempotencyHeaders,
           response: { 201: dataOf(closingSchema), ...ERROR_RESPONSES },
         },

@@ -3,7 +3,7 @@ import { useField } from 'react-final-form';
 import { PlatformContext } from '@almacen/shared';
 import { DEFAULT_TIME_ZONE, MIN_DOCUMENT_DATE } from '@almacen/shared/domain';
 import { todayIn } from '@almacen/shared/domain';
-import { dayAfter, periodClosedHint, periodClosedMessage } from '@almacen/shared/domain';
+import { dayAfter, earlierMonthNote, periodClosedHint, periodClosedMessage } from '@almacen/shared/domain';
 import { MESSAGES } from '@almacen/shared/domain';
 import { Field, Input } from '@almacen/shared/fluent-pages';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
@@ -20,6 +20,11 @@ export interface DateFieldProps {
    * after it, a hint says why, and a date on or before it fails with the API's sentence.
    */
   closedUntil?: string | null;
+  /**
+   * A document's date: under a date of an earlier month than today's, a note says in which month
+   * the document will count («La fecha es del 25/10/2026: contará en octubre.»), informative only.
+   */
+  monthNote?: boolean;
 }
 
 /** Today (YYYY-MM-DD) in the portal's time zone, where "not later than today" is judged. */
@@ -34,7 +39,7 @@ export function useToday(): string {
  * or on or before a closed month's end when `closedUntil` is given: the picker stops at both
  * ends and typing one outside fails.
  */
-export function DateField({ name, label, required, disabled, today: todayProp, closedUntil = null }: DateFieldProps) {
+export function DateField({ name, label, required, disabled, today: todayProp, closedUntil = null, monthNote = false }: DateFieldProps) {
   const defaultToday = useToday();
   const today = todayProp ?? defaultToday;
   const firstOpenDay = closedUntil === null ? MIN_DOCUMENT_DATE : dayAfter(closedUntil);
@@ -49,14 +54,17 @@ export function DateField({ name, label, required, disabled, today: todayProp, c
     },
   });
   const message = visibleError(meta);
+  // The refusal already says it (and what to do): the closed month's hint is not repeated under it.
+  const closedHint = closedUntil === null || message === periodClosedMessage(closedUntil) ? null : periodClosedHint(closedUntil);
+  const note = monthNote && !meta.error ? earlierMonthNote(input.value ?? '', today) : null;
+  const hints = [closedHint, note].filter((h): h is string => h !== null);
   return (
     <Field
       label={label}
       required={required}
       validationMessage={message}
       validationState={message ? 'error' : 'none'}
-      // The refusal already says it (and what to do): the hint is not repeated under it.
-      hint={closedUntil === null || message === periodClosedMessage(closedUntil) ? undefined : periodClosedHint(closedUntil)}
+      hint={hints.length === 0 ? undefined : hints.length === 1 ? hints[0] : hints.map((h) => <span key={h}>{h} </span>)}
     >
       <Input
         type="date"

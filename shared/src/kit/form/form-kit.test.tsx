@@ -88,6 +88,22 @@ describe('form kit', () => {
     expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
 
+  it('under a document date of an earlier month, says in which month it will count; with a closing, both hints', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(
+      <Harness>
+        <DateField name="invoiceDate" label="Fecha de la factura" today="2026-11-22" closedUntil="2026-09-30" monthNote />
+      </Harness>,
+    );
+    const input = screen.getByLabelText('Fecha de la factura');
+    await user.type(input, '2026-10-25');
+    expect(screen.getByText('La fecha es del 25/10/2026: contará en octubre.')).toBeInTheDocument();
+    expect(screen.getByText('El periodo hasta el 30/09/2026 está cerrado.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '2026-11-02');
+    expect(screen.queryByText(/contará en/)).not.toBeInTheDocument();
+  });
+
   it('narrows a searchable select as you type and says "Sin coincidencias"', async () => {
     const user = userEvent.setup();
     const submitted: Record<string, unknown>[] = [];

@@ -35,7 +35,7 @@ export function DispatchHeaderStep({ today, closedUntil = null }: { today: strin
   const placeholder = loading ? 'Cargando empleados…' : 'Busca un empleado';
   return (
     <div className={styles.grid}>
-      <DateField name="dispatchDate" label={HEADER_LABELS.dispatchDate} today={today} closedUntil={closedUntil} required />
+      <DateField name="dispatchDate" label={HEADER_LABELS.dispatchDate} today={today} closedUntil={closedUntil} monthNote required />
       <SelectField<number>
         name="personInChargeOfTheRequestingAreaEmployeeId"
         label={HEADER_LABELS.areaHead}

@@ -1,5 +1,6 @@
-// Above a row filled from a CFDI (issue #19): which concept it is, its warnings (what the form
-// could not hold exactly), and "Registrar producto" when no product is chosen yet.
+// Above a row filled from a CFDI: which concept it is, what the entry would refuse as it is, a
+// remembered product to confirm, its warnings, "Registrar producto" when no product is chosen yet,
+// and — once the person changed the row — that it is a typed line now.
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useForm } from 'react-final-form';
@@ -16,7 +17,18 @@ const useStyles = makeStyles({
 
 const MAX_PRODUCT_NAME = 200;
 
-export function CfdiConcept({ name, concept, productId }: { name: string; concept: RowCfdi; productId: number | null }) {
+export function CfdiConcept({
+  name,
+  concept,
+  productId,
+  typed,
+}: {
+  name: string;
+  concept: RowCfdi;
+  productId: number | null;
+  /** The person changed the row's quantity, price or boxes: it no longer carries the CFDI's value. */
+  typed: boolean;
+}) {
   const styles = useStyles();
   const api = useApi();
   const invalidate = useInvalidate();
@@ -49,6 +61,31 @@ export function CfdiConcept({ name, concept, productId }: { name: string; concep
           </Button>
         )}
       </div>
+      {typed && concept.value && <Text>{CFDI_TEXTS.typed}</Text>}
+      {!typed && (concept.errors?.length ?? 0) > 0 && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            <ul className={styles.list} aria-label={`Problemas del concepto ${concept.index}`}>
+              {concept.errors!.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {concept.rememberedDescription != null &&
+        !concept.productConfirmed &&
+        productId !== null &&
+        productId === concept.rememberedProductId && (
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>
+              {CFDI_TEXTS.rememberedOther(concept.rememberedDescription)}{' '}
+              <Button size="small" onClick={() => form.change(`${name}.cfdi.productConfirmed`, true)}>
+                {CFDI_TEXTS.confirmProduct}
+              </Button>
+            </MessageBarBody>
+          </MessageBar>
+        )}
       {concept.warnings.length > 0 && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>

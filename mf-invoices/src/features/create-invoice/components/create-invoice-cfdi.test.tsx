@@ -71,12 +71,17 @@ const analysis: CfdiAnalysis = {
       quantity: '40.000',
       form: { quantity: '40', basePrice: '19.877', applyValueAddedTaxToPurchasePrice: true, applyExciseTax: false, exciseTaxRate: '0' },
       ieps: { kind: 'CUOTA', rate: '6.4555' },
-      warnings: ['IEPS por cuota de $6.4555 por unidad: el formulario solo suma una tasa; el precio se dejó sin ese IEPS.'],
+      // 795.09 + IEPS 258.22 + IVA 127.21, as the CFDI states them
+      value: '1180.52',
+      vatAmount: '127.21',
+      iepsAmount: '258.22',
+      purchasePrice: '29.513',
+      warnings: ['Traslado de impuesto 003 de prueba que el formulario muestra.'],
     }),
   ],
   warnings: [
     'Los totales no cuadran: SubTotal 10500 − Descuento 0 + traslados 1680 − retenciones 0 = 12180, pero el Total dice 12181.',
-    'Concepto 2 (Gasolina menor a 91 octanos): IEPS por cuota de $6.4555 por unidad: el formulario solo suma una tasa; el precio se dejó sin ese IEPS.',
+    'Concepto 2 (Gasolina menor a 91 octanos): Traslado de impuesto 003 de prueba que el formulario muestra.',
   ],
 };
 
@@ -180,8 +185,10 @@ test('a CFDI fills the header and one row per concept, shows the warnings, regis
 
   // Row 2: its warning in place and "Registrar producto".
   expect(within(row(2)).getByRole('list', { name: 'Advertencias del concepto 2' })).toHaveTextContent(
-    'IEPS por cuota de $6.4555 por unidad',
+    'Traslado de impuesto 003 de prueba que el formulario muestra.',
   );
+  // The row carries the CFDI's value, and says what the price is made of.
+  expect(within(row(2)).getByText('Valor del CFDI: $1,180.52 (incluye IVA $127.21 e IEPS $258.22) ÷ 40 = $29.513')).toBeInTheDocument();
   expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('');
   await user.click(within(row(2)).getByRole('button', { name: 'Registrar producto' }));
   await waitFor(() => expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Gasolina menor a 91 octanos'));
@@ -205,11 +212,12 @@ test('a CFDI fills the header and one row per concept, shows the warnings, regis
         productId: 10,
         quantity: 12,
         purchasePrice: 986,
+        amount: '11832',
         applyValueAddedTaxToPurchasePrice: true,
         applyExciseTax: false,
         exciseTaxRate: 0,
       },
-      { cfdiIndex: 2, productId: 12, quantity: 40, purchasePrice: 23.057, applyValueAddedTaxToPurchasePrice: true },
+      { cfdiIndex: 2, productId: 12, quantity: 40, purchasePrice: 29.513, amount: '1180.52', applyValueAddedTaxToPurchasePrice: true },
     ],
   });
 });

@@ -15,6 +15,7 @@ import { closedPeriodStep, combineSteps, FormWizard, rowsStep, schemaStep, type 
 import { useNavigate } from '@almacen/shared/router';
 import {
   emptyInvoice,
+  invoiceRowsStep,
   rowFieldOf,
   toCreateInvoiceBody,
   toLine,
@@ -57,7 +58,10 @@ export function CreateInvoiceWizard() {
       {
         label: INVOICE_WIZARD_TEXTS.steps[1],
         content: <InvoiceProductsStep />,
-        validate: rowsStep<InvoiceFormValues, InvoiceRowValues>('products', line, { toLine, fieldOf: rowFieldOf }),
+        validate: combineSteps(
+          rowsStep<InvoiceFormValues, InvoiceRowValues>('products', line, { toLine, fieldOf: rowFieldOf }),
+          invoiceRowsStep,
+        ),
         minRows: { name: 'products', message: DOCUMENT_MESSAGES.invoiceProducts },
       },
       { label: INVOICE_WIZARD_TEXTS.steps[2], content: <InvoiceSummaryStep /> },

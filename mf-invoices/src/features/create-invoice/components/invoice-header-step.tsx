@@ -26,7 +26,7 @@ export function InvoiceHeaderStep({ closedUntil = null }: { closedUntil?: string
       <div className={styles.grid}>
         <SelectField<number> name="supplierId" label="Tienda de procedencia" options={suppliers} required />
         <TextField name="invoiceNumber" label="Número de factura" maxLength={50} required />
-        <DateField name="invoiceDate" label="Fecha" closedUntil={closedUntil} required />
+        <DateField name="invoiceDate" label="Fecha" closedUntil={closedUntil} monthNote required />
         <SelectField<InvoiceType> name="invoiceType" label="Tipo de entrada" options={typeOptions} required />
         <SelectField<number> name="directorEmployeeId" label="Director del plantel" options={employees} required />
         <SelectField<number> name="enteredByEmployeeId" label="Elaborador" options={employees} required />

@@ -1,12 +1,29 @@
 // One product of the invoice. The price input edits the
 // typed base price; with "Agregar IVA" or "Agregar IEPS" ticked it is disabled and shows the
-// adjusted price derived from that base (see lib/invoice-values.ts for why).
+// adjusted price derived from that base (see lib/invoice-values.ts for why). Under it, what the
+// price is made of: a row that carries its CFDI concept's value says so.
 import { useField } from 'react-final-form';
-import { IEPS_RATE_SCALE, MAX_OBSERVATIONS_LENGTH, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
+import {
+  compareDecimal,
+  formatCurrency,
+  formatQuantity,
+  IEPS_RATE_SCALE,
+  MAX_OBSERVATIONS_LENGTH,
+  PRICE_SCALE,
+  QUANTITY_SCALE,
+} from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { Checkbox, Field } from '@almacen/shared/fluent-pages';
 import { DecimalField, DecimalInput, SelectField, TextField, type SelectOption } from '@almacen/shared/kit';
-import { isAdjustablePrice, isValidExciseRate, purchasePriceOf, type InvoiceRowValues } from '../lib/invoice-values';
+import { CFDI_TEXTS } from '../lib/cfdi';
+import {
+  carriesCfdiValue,
+  effectiveExciseRate,
+  isAdjustablePrice,
+  isValidExciseRate,
+  purchasePriceOf,
+  type InvoiceRowValues,
+} from '../lib/invoice-values';
 import { CfdiConcept } from './cfdi-concept';
 
 const useStyles = makeStyles({
@@ -43,14 +60,14 @@ export function InvoiceProductRow({ name, products }: InvoiceProductRowProps) {
     <div className={styles.grid}>
       {values?.cfdi && (
         <div className={styles.product}>
-          <CfdiConcept name={name} concept={values.cfdi} productId={values.productId} />
+          <CfdiConcept name={name} concept={values.cfdi} productId={values.productId} typed={!carriesCfdiValue(values)} />
         </div>
       )}
       <div className={styles.product}>
         <SelectField<number> name={`${name}.productId`} label="Producto" options={products} required />
       </div>
       <DecimalField name={`${name}.quantity`} label="Cantidad" scale={QUANTITY_SCALE} required />
-      <PriceField name={`${name}.basePrice`} shown={vat || ieps ? purchasePriceOf(values) : undefined} />
+      <PriceField name={`${name}.basePrice`} shown={vat || ieps ? purchasePriceOf(values) : undefined} hint={priceHint(values)} />
       <TaxCheckbox name={`${name}.applyValueAddedTaxToPurchasePrice`} label="Agregar IVA" disabled={!vat && !priceReady} />
       <DecimalField name={`${name}.exciseTaxRate`} label="Tasa del IEPS" scale={IEPS_RATE_SCALE} disabled={ieps} contentAfter="%" />
       <TaxCheckbox name={`${name}.applyExciseTax`} label="Agregar IEPS" disabled={!ieps && (!priceReady || !isValidExciseRate(rate))} />
@@ -61,15 +78,48 @@ export function InvoiceProductRow({ name, products }: InvoiceProductRowProps) {
   );
 }
 
+const money = (value: string) => formatCurrency(value);
+
+/**
+ * What the price is made of, under the field: a row that carries its CFDI concept's value says
+ * that value over the quantity; a typed price with taxes says base + taxes = the price recorded.
+ */
+export function priceHint(row: InvoiceRowValues | undefined): string | undefined {
+  if (!row) return undefined;
+  if (carriesCfdiValue(row)) {
+    const taxes = [
+      compareDecimal(row.cfdi.vatAmount ?? '0', '0') > 0 ? `IVA ${money(row.cfdi.vatAmount!)}` : null,
+      compareDecimal(row.cfdi.iepsAmount ?? '0', '0') > 0 ? `IEPS ${money(row.cfdi.iepsAmount!)}` : null,
+    ].filter(Boolean);
+    return CFDI_TEXTS.cfdiValue(
+      money(row.cfdi.value),
+      taxes.length ? ` (incluye ${taxes.join(' e ')})` : '',
+      formatQuantity(row.quantity),
+      money(row.cfdi.purchasePrice),
+    );
+  }
+  const vat = row.applyValueAddedTaxToPurchasePrice;
+  const ieps = row.applyExciseTax;
+  if ((!vat && !ieps) || !isAdjustablePrice(row.basePrice)) return undefined;
+  const parts = [money(row.basePrice.trim()), ieps ? `IEPS ${effectiveExciseRate(row)} %` : null, vat ? 'IVA 16 %' : null].filter(Boolean);
+  return `${parts.join(' + ')} = ${money(purchasePriceOf(row))}`;
+}
+
 const PRICE_SUBSCRIPTION = { value: true, error: true, touched: true, modified: true, submitFailed: true } as const;
 
 /** "Precio del artículo": the typed price, or (disabled) the adjusted price while a tax is on. */
-function PriceField({ name, shown }: { name: string; shown: string | undefined }) {
+function PriceField({ name, shown, hint }: { name: string; shown: string | undefined; hint?: string }) {
   const { input, meta } = useField<string>(name, { subscription: PRICE_SUBSCRIPTION, parse: (v) => v });
   const message = (meta.touched || meta.modified || meta.submitFailed) && typeof meta.error === 'string' ? meta.error : undefined;
   const disabled = shown !== undefined;
   return (
-    <Field label="Precio del artículo" required validationMessage={message} validationState={message ? 'error' : 'none'}>
+    <Field
+      label="Precio del artículo"
+      required
+      validationMessage={message}
+      validationState={message ? 'error' : 'none'}
+      hint={message ? undefined : hint}
+    >
       <DecimalInput
         name={input.name}
         value={disabled ? shown : (input.value ?? '')}

@@ -1,11 +1,30 @@
 // Step 3 "Resumen de factura": everything the invoice will record, read-only, with the final
-// unit cost of each product ("Precio de adquisición") — what the ledger will value the entry at.
+// unit cost of each product ("Precio de adquisición"), each line's amount — what the ledger will
+// value it at: the CFDI's value for a line left as the CFDI filled it — and the totals as the
+// voucher prints them; with a CFDI, its own total beside the entry's and the difference.
 import { useFormState } from 'react-final-form';
-import { formatCurrency, formatDate, formatQuantity, invoiceTypeLabel, isCalendarDate, MISSING_LABELS } from '@almacen/shared/domain';
+import {
+  compareDecimal,
+  formatCurrency,
+  formatDate,
+  formatQuantity,
+  invoiceTypeLabel,
+  isCalendarDate,
+  MISSING_LABELS,
+  subtractDecimal,
+} from '@almacen/shared/domain';
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@almacen/shared/fluent';
 import { SummaryFields } from '@almacen/shared/kit';
 import { employeeName, useEmployeeOptions, useProductOptions, useSupplierOptions } from '../lib/catalog-options';
-import { effectiveExciseRate, purchasePriceOf, type InvoiceFormValues } from '../lib/invoice-values';
+import { CFDI_TEXTS } from '../lib/cfdi';
+import {
+  carriesCfdiValue,
+  effectiveExciseRate,
+  invoiceTotals,
+  lineValueOf,
+  purchasePriceOf,
+  type InvoiceFormValues,
+} from '../lib/invoice-values';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -14,7 +33,29 @@ const useStyles = makeStyles({
   // the words ran over each other. Sized by their content, they never do; the table scrolls
   // sideways inside its frame when it is wider than the screen.
   table: { tableLayout: 'auto' },
+  note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
+
+/** The totals as the voucher prints them, and with a CFDI its own total beside the entry's. */
+function totalItems(values: InvoiceFormValues): Array<{ label: string; value: string }> {
+  const totals = invoiceTotals(values.products ?? []);
+  const items = [
+    { label: 'Subtotal sin impuestos', value: money(totals.net) },
+    { label: 'IEPS', value: money(totals.ieps) },
+    { label: 'IVA', value: money(totals.vat) },
+    { label: 'Total de la entrada', value: money(totals.total) },
+  ];
+  const cfdiTotal = values.cfdi?.totalInPesos;
+  if (!cfdiTotal) return items;
+  items.push({ label: 'Total del CFDI', value: money(cfdiTotal) });
+  const difference = subtractDecimal(totals.total, cfdiTotal);
+  if (compareDecimal(difference, '0') !== 0) {
+    const withheld = values.cfdi?.withheldInPesos ?? '0';
+    const reason = compareDecimal(withheld, '0') > 0 ? ` (el CFDI descuenta retenciones por ${money(withheld)}, que no son costo)` : '';
+    items.push({ label: 'Diferencia con el CFDI', value: `${money(difference)}${reason}` });
+  }
+  return items;
+}
 
 const money = (value: string) => {
   try {
@@ -58,6 +99,7 @@ export function InvoiceSummaryStep() {
               <TableHeaderCell>IVA</TableHeaderCell>
               <TableHeaderCell>IEPS</TableHeaderCell>
               <TableHeaderCell>Precio de adquisición</TableHeaderCell>
+              <TableHeaderCell>Importe</TableHeaderCell>
               <TableHeaderCell>Observaciones</TableHeaderCell>
             </TableRow>
           </TableHeader>
@@ -75,6 +117,13 @@ export function InvoiceSummaryStep() {
                   <TableCell>{row.applyValueAddedTaxToPurchasePrice ? '16 %' : 'No'}</TableCell>
                   <TableCell>{row.applyExciseTax ? `${effectiveExciseRate(row)} %` : 'No'}</TableCell>
                   <TableCell>{money(purchasePriceOf(row))}</TableCell>
+                  <TableCell>
+                    {(() => {
+                      const value = lineValueOf(row);
+                      return value === null ? '' : money(value);
+                    })()}
+                    {row.cfdi?.value && !carriesCfdiValue(row) && <div className={styles.note}>{CFDI_TEXTS.typed}</div>}
+                  </TableCell>
                   <TableCell>{row.observations}</TableCell>
                 </TableRow>
               );
@@ -82,6 +131,7 @@ export function InvoiceSummaryStep() {
           </TableBody>
         </Table>
       </div>
+      <SummaryFields items={totalItems(values)} />
       <SummaryFields
         items={[
           { label: 'Director del plantel', value: person(values.directorEmployeeId) },

@@ -17,6 +17,9 @@ export interface InvoiceCfdi {
   issuer: { rfc: string; name: string };
   /** The warnings that belong to no row (currency, totals). */
   warnings: string[];
+  /** "Total del CFDI" (Total × TipoCambio) and the retentions it discounts, in pesos. */
+  totalInPesos?: string;
+  withheldInPesos?: string;
 }
 
 /** What a row remembers of its concept: shown above the row, sent as `cfdiIndex`. */
@@ -25,6 +28,24 @@ export interface RowCfdi {
   description: string;
   unit: string;
   warnings: string[];
+  /**
+   * The concept's value in pesos as the CFDI states it, and the row as the CFDI filled it: while
+   * the row is left as filled it carries that value (invoice-values.ts, carriesCfdiValue); a row
+   * whose quantity, price or boxes the person changes becomes a typed line.
+   */
+  value?: string;
+  vatAmount?: string;
+  iepsAmount?: string;
+  /** value ÷ quantity, 3 decimals: the price shown. */
+  purchasePrice?: string;
+  filled?: Pick<InvoiceRowValues, 'quantity' | 'basePrice' | 'applyValueAddedTaxToPurchasePrice' | 'applyExciseTax' | 'exciseTaxRate'>;
+  /** What the entry would refuse as it is (over a maximum…): said on the row before anything is filled. */
+  errors?: string[];
+  /** The product was remembered for this code with another description: the person confirms it. */
+  rememberedDescription?: string | null;
+  /** The product remembered for it, while that is the one chosen and not yet confirmed. */
+  rememberedProductId?: number | null;
+  productConfirmed?: boolean;
 }
 
 export const CFDI_TEXTS = {
@@ -42,6 +63,13 @@ export const CFDI_TEXTS = {
   notXmlFile: 'Elige el archivo XML del CFDI (termina en .xml).',
   tooLarge: 'El archivo XML es demasiado grande (máximo 2 MB).',
   remove: 'Quitar CFDI',
+  confirmProduct: 'Es el mismo producto',
+  rememberedOther: (description: string) =>
+    description === ''
+      ? 'Este código ya se registró antes con un producto; revisa que sea el mismo.'
+      : `Antes se registró «${description}» con este código; revisa el producto.`,
+  typed: 'Tecleado: ya no lleva el valor del CFDI.',
+  cfdiValue: (value: string, taxes: string, quantity: string, price: string) => `Valor del CFDI: ${value}${taxes} ÷ ${quantity} = ${price}`,
 } as const;
 
 export const MAX_CFDI_FILE_BYTES = 2 * 1024 * 1024;
@@ -70,22 +98,44 @@ export function applyCfdi(
     supplierId: analysis.supplier?.id ?? null,
     invoiceNumber: invoiceNumberOf(analysis),
     invoiceDate: analysis.date,
-    cfdi: { uuid: analysis.uuid, xml, fileName, issuer: analysis.issuer, warnings: headerWarnings(analysis) },
-    products: analysis.lines.map((line): InvoiceRowValues => ({
-      key: newKey(),
-      productId: line.product?.id ?? null,
-      quantity: line.form.quantity,
-      basePrice: line.form.basePrice,
-      applyValueAddedTaxToPurchasePrice: line.form.applyValueAddedTaxToPurchasePrice,
-      applyExciseTax: line.form.applyExciseTax,
-      exciseTaxRate: line.form.exciseTaxRate,
-      observations: '',
-      cfdi: {
-        index: line.index,
-        description: line.description,
-        unit: line.unitName ? `${line.unitName}, ${line.satUnitCode}` : line.satUnitCode,
-        warnings: line.warnings,
-      },
-    })),
+    cfdi: {
+      uuid: analysis.uuid,
+      xml,
+      fileName,
+      issuer: analysis.issuer,
+      warnings: headerWarnings(analysis),
+      totalInPesos: analysis.totalInPesos,
+      withheldInPesos: analysis.withheldInPesos,
+    },
+    products: analysis.lines.map((line): InvoiceRowValues => {
+      const filled = {
+        quantity: line.form.quantity,
+        basePrice: line.form.basePrice,
+        applyValueAddedTaxToPurchasePrice: line.form.applyValueAddedTaxToPurchasePrice,
+        applyExciseTax: line.form.applyExciseTax,
+        exciseTaxRate: line.form.exciseTaxRate,
+      };
+      return {
+        key: newKey(),
+        productId: line.product?.id ?? null,
+        ...filled,
+        observations: '',
+        cfdi: {
+          index: line.index,
+          description: line.description,
+          unit: line.unitName ? `${line.unitName}, ${line.satUnitCode}` : line.satUnitCode,
+          warnings: line.warnings,
+          value: line.value,
+          vatAmount: line.vatAmount,
+          iepsAmount: line.iepsAmount,
+          purchasePrice: line.purchasePrice,
+          filled,
+          errors: line.errors,
+          rememberedDescription: line.rememberedDescription,
+          rememberedProductId: line.rememberedDescription === null ? null : (line.product?.id ?? null),
+          productConfirmed: false,
+        },
+      };
+    }),
   };
 }

@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import {
   canonicalDecimal,
+  carriesCfdiValue,
   emptyRow,
   exciseFactor,
+  invoiceRowsStep,
+  invoiceTotals,
   jsonDecimal,
+  lineValueOf,
   purchasePriceOf,
   toCreateInvoiceBody,
   type InvoiceFormValues,
@@ -167,4 +171,93 @@ test('the POST body carries the final unit cost and the flags', () => {
       },
     ],
   });
+});
+
+// ---- a row filled from a CFDI carries the CFDI's value while it is left as filled ---------------
+
+const cfdiRow = (patch: Partial<InvoiceRowValues> = {}): InvoiceRowValues => {
+  const filled = {
+    quantity: '1200',
+    basePrice: '0.33',
+    applyValueAddedTaxToPurchasePrice: true,
+    applyExciseTax: false,
+    exciseTaxRate: '0',
+  };
+  return row({
+    productId: 3,
+    ...filled,
+    cfdi: {
+      index: 1,
+      description: 'Bolsa de plástico chica',
+      unit: 'Pieza, H87',
+      warnings: [],
+      value: '459.36',
+      vatAmount: '63.36',
+      iepsAmount: '0',
+      purchasePrice: '0.383',
+      filled,
+      errors: [],
+      rememberedDescription: null,
+      rememberedProductId: null,
+    },
+    ...patch,
+  });
+};
+
+test('a CFDI row left as filled is worth the CFDI value (459.36), not quantity × the price shown (1,200 × 0.383 = 459.60)', () => {
+  expect(carriesCfdiValue(cfdiRow())).toBe(true);
+  expect(purchasePriceOf(cfdiRow())).toBe('0.383');
+  expect(lineValueOf(cfdiRow())).toBe('459.36');
+  expect(invoiceTotals([cfdiRow()])).toEqual({ total: '459.36', vat: '63.36', ieps: '0', net: '396' });
+});
+
+test('changing the quantity, the price or a box makes it a typed line: quantity × price to the cent, taxes split from the amount', () => {
+  const edited = cfdiRow({ quantity: '1000' });
+  expect(carriesCfdiValue(edited)).toBe(false);
+  // 0.33 × 1.16 = 0.3828 → 0.383; 1000 × 0.383 = 383.00
+  expect(purchasePriceOf(edited)).toBe('0.383');
+  expect(lineValueOf(edited)).toBe('383');
+  // 383 ÷ 1.16 = 330.172… → 330.17; IVA 52.83
+  expect(invoiceTotals([edited])).toEqual({ total: '383', vat: '52.83', ieps: '0', net: '330.17' });
+  expect(carriesCfdiValue(cfdiRow({ applyValueAddedTaxToPurchasePrice: false }))).toBe(false);
+  expect(carriesCfdiValue(cfdiRow({ basePrice: '0.34' }))).toBe(false);
+});
+
+test('the body sends the CFDI value as `amount` only for a row that carries it', () => {
+  const values: InvoiceFormValues = {
+    supplierId: 1,
+    invoiceNumber: 'A1',
+    invoiceDate: '2026-11-20',
+    invoiceType: 'COMPRA_DIRECTA',
+    directorEmployeeId: 1,
+    enteredByEmployeeId: 2,
+    warehouseKeeperEmployeeId: 3,
+    cfdi: { uuid: 'U', xml: '<x/>', fileName: 'a.xml', issuer: { rfc: 'R', name: 'N' }, warnings: [] },
+    products: [cfdiRow(), cfdiRow({ key: 'k2', quantity: '10' })],
+  };
+  const body = toCreateInvoiceBody(values);
+  expect(body.products[0]).toMatchObject({ cfdiIndex: 1, amount: '459.36', purchasePrice: 0.383 });
+  expect(body.products[1]).toMatchObject({ cfdiIndex: 1, purchasePrice: 0.383 });
+  expect(body.products[1]).not.toHaveProperty('amount');
+});
+
+test('row checks: a remembered product to confirm, a CFDI row the entry would refuse, a typed line worth less than a cent', () => {
+  const remembered = cfdiRow({
+    cfdi: { ...cfdiRow().cfdi!, rememberedDescription: 'Transporte de carga por carretera', rememberedProductId: 3 },
+  });
+  const refused = cfdiRow({
+    key: 'k2',
+    cfdi: { ...cfdiRow().cfdi!, errors: ['El precio unitario que resulta (…) es mayor que el máximo…'] },
+  });
+  const cheap = row({ key: 'k3', productId: 4, quantity: '3', basePrice: '0.001' });
+  const values = { products: [remembered, refused, cheap] } as InvoiceFormValues;
+  expect(invoiceRowsStep(values)).toEqual({
+    'products.0.productId': 'Antes se registró «Transporte de carga por carretera» con este código; revisa el producto.',
+    'products.1.basePrice': 'El precio unitario que resulta (…) es mayor que el máximo…',
+    'products.2.basePrice':
+      'El importe del renglón (cantidad por precio) redondeado al centavo es $0.00; el almacén registra valores desde $0.01.',
+  });
+  // Confirmed, or another product chosen: no longer asked.
+  const confirmed = { ...remembered, cfdi: { ...remembered.cfdi!, productConfirmed: true } };
+  expect(invoiceRowsStep({ products: [confirmed, { ...remembered, productId: 9 }] } as InvoiceFormValues)).toEqual({});
 });

@@ -13,6 +13,7 @@ import {
   compareDecimal,
   decimalPlaces,
   divideDecimal,
+  subtractDecimal,
   formatScaled,
   IEPS_RATE_SCALE,
   MAX_IEPS_RATE,
@@ -22,10 +23,56 @@ import {
   toDecimalString,
   trimDecimal,
   VAT_FACTOR,
+  DOCUMENT_MESSAGES,
   type CreateInvoice,
   type InvoiceType,
 } from '@almacen/shared/domain';
-import type { InvoiceCfdi, RowCfdi } from './cfdi';
+import { CFDI_TEXTS, type InvoiceCfdi, type RowCfdi } from './cfdi';
+
+/** A row's value in pesos, to the cent: the CFDI's for a row that carries it, else quantity × price; null while it cannot be computed. */
+export function lineValueOf(row: ValueFields): string | null {
+  if (carriesCfdiValue(row)) return row.cfdi.value;
+  const price = purchasePriceOf(row);
+  const quantity = row.quantity.trim();
+  if (decimalOrNull(quantity, 3) === null || decimalOrNull(price, PRICE_SCALE) === null) return null;
+  return multiplyDecimal(quantity, price, 2);
+}
+
+export interface InvoiceTotals {
+  /** Σ of the lines' values: "Total de la entrada". */
+  total: string;
+  /** Of it, the IVA and the IEPS (stated by the CFDI on its rows, split from the amount on typed ones). */
+  vat: string;
+  ieps: string;
+  net: string;
+}
+
+/**
+ * The entry's totals as its voucher prints them: each line's value to the cent; a CFDI row's taxes
+ * as the CFDI states them, a typed row's split from its amount (÷ 1.16 for IVA, then ÷ (1 + rate)
+ * for IEPS, each to the cent, as the API's voucher does).
+ */
+export function invoiceTotals(rows: InvoiceRowValues[]): InvoiceTotals {
+  let total = '0';
+  let vat = '0';
+  let ieps = '0';
+  for (const row of rows) {
+    const value = lineValueOf(row);
+    if (value === null) continue;
+    total = addDecimal(total, value);
+    if (carriesCfdiValue(row)) {
+      vat = addDecimal(vat, row.cfdi.vatAmount ?? '0');
+      ieps = addDecimal(ieps, row.cfdi.iepsAmount ?? '0');
+      continue;
+    }
+    const beforeVat = row.applyValueAddedTaxToPurchasePrice ? divideDecimal(value, VAT_FACTOR, 2) : value;
+    const rate = effectiveExciseRate(row);
+    const net = row.applyExciseTax && isValidExciseRate(rate) ? divideDecimal(beforeVat, exciseFactor(rate), 2) : beforeVat;
+    vat = addDecimal(vat, subtractDecimal(value, beforeVat));
+    ieps = addDecimal(ieps, subtractDecimal(beforeVat, net));
+  }
+  return { total, vat, ieps, net: subtractDecimal(subtractDecimal(total, vat), ieps) };
+}
 
 export interface InvoiceRowValues {
   /** Client-side key, so React keeps each row's inputs when a row above is removed. */
@@ -107,15 +154,39 @@ export function exciseFactor(rate: string): string {
   return addDecimal('1', divideDecimal(rate, '100', decimalPlaces(rate) + 2));
 }
 
+type PriceFields = Pick<InvoiceRowValues, 'basePrice' | 'applyValueAddedTaxToPurchasePrice' | 'applyExciseTax' | 'exciseTaxRate'>;
+type ValueFields = PriceFields & Pick<InvoiceRowValues, 'quantity' | 'cfdi'>;
+
 /**
- * The unit price the invoice records ("Precio de adquisición"): the typed price times 1.16 when
- * IVA is ticked and times (1 + rate/100) when IEPS is ticked, rounded half up to 3 decimals once.
- * With no box ticked it is the typed text itself. A price or rate that cannot be computed yields
- * the typed text, so validation reports it.
+ * Whether a row filled from a CFDI concept still carries the concept's value: its quantity, price
+ * and boxes are as the CFDI filled them. Then the line is worth what the CFDI states and its price
+ * is that value over the quantity; once the person changes any of them it is a typed line
+ * (quantity × the price, the spec's rule).
  */
-export function purchasePriceOf(
-  row: Pick<InvoiceRowValues, 'basePrice' | 'applyValueAddedTaxToPurchasePrice' | 'applyExciseTax' | 'exciseTaxRate'>,
-): string {
+export function carriesCfdiValue(
+  row: ValueFields,
+): row is ValueFields & { cfdi: Required<Pick<RowCfdi, 'value' | 'purchasePrice' | 'filled'>> & RowCfdi } {
+  const cfdi = row.cfdi;
+  if (!cfdi?.value || !cfdi.purchasePrice || !cfdi.filled) return false;
+  const filled = cfdi.filled;
+  return (
+    row.quantity.trim() === filled.quantity &&
+    row.basePrice.trim() === filled.basePrice &&
+    row.applyValueAddedTaxToPurchasePrice === filled.applyValueAddedTaxToPurchasePrice &&
+    row.applyExciseTax === filled.applyExciseTax &&
+    row.exciseTaxRate.trim() === filled.exciseTaxRate
+  );
+}
+
+/**
+ * The unit price the invoice records ("Precio de adquisición"): for a row that carries its CFDI
+ * concept's value, that value over the quantity (3 decimals, a display); otherwise the typed price
+ * times 1.16 when IVA is ticked and times (1 + rate/100) when IEPS is ticked, rounded half up to
+ * 3 decimals once. With no box ticked it is the typed text itself. A price or rate that cannot be
+ * computed yields the typed text, so validation reports it.
+ */
+export function purchasePriceOf(row: PriceFields & Partial<Pick<InvoiceRowValues, 'quantity' | 'cfdi'>>): string {
+  if (row.cfdi && row.quantity !== undefined && carriesCfdiValue(row as ValueFields)) return row.cfdi.purchasePrice!;
   const { basePrice, applyValueAddedTaxToPurchasePrice: vat, applyExciseTax: ieps, exciseTaxRate } = row;
   if (!vat && !ieps) return basePrice;
   if (!isAdjustablePrice(basePrice)) return basePrice;
@@ -166,15 +237,46 @@ export function toLine(row: InvoiceRowValues) {
   };
 }
 
+/**
+ * What the line schema cannot see in one row: a CFDI row the entry would refuse as it is (its
+ * errors, said at once), a remembered product the person has not confirmed, a typed line worth
+ * less than a cent. Errors keyed like the schema's, on the fields the row shows.
+ */
+export function invoiceRowsStep(values: InvoiceFormValues | undefined): Record<string, string> {
+  const errors: Record<string, string> = {};
+  (values?.products ?? []).forEach((row, index) => {
+    const cfdi = row.cfdi;
+    if (
+      cfdi?.rememberedDescription != null &&
+      !cfdi.productConfirmed &&
+      row.productId !== null &&
+      row.productId === cfdi.rememberedProductId
+    ) {
+      errors[`products.${index}.productId`] = CFDI_TEXTS.rememberedOther(cfdi.rememberedDescription);
+    }
+    if (carriesCfdiValue(row)) {
+      if (cfdi?.errors?.length) errors[`products.${index}.basePrice`] = cfdi.errors[0];
+      return;
+    }
+    const value = lineValueOf(row);
+    if (value !== null && compareDecimal(value, '0') === 0 && compareDecimal(purchasePriceOf(row), '0') > 0) {
+      errors[`products.${index}.basePrice`] = DOCUMENT_MESSAGES.lineValue;
+    }
+  });
+  return errors;
+}
+
 /** The schema reports the price on `purchasePrice`; the user sees it under "Precio del artículo". */
 export const rowFieldOf = (field: string) => (field === 'purchasePrice' ? 'basePrice' : field);
 
 export type CreateInvoiceBody = Omit<CreateInvoice, 'products'> & {
-  /** The supplier's CFDI, kept with the entry (issue #19). */
+  /** The supplier's CFDI, kept with the entry. */
   cfdi?: { uuid: string; xml: string };
   products: Array<{
     /** With `cfdi`: the concept this line came from, so its product is remembered. */
     cfdiIndex?: number;
+    /** With `cfdiIndex`, a line left as the CFDI filled it: the concept's value, which the server reads again from the XML. */
+    amount?: string;
     productId: number;
     purchasePrice: number | string;
     quantity: number | string;
@@ -200,6 +302,7 @@ export function toCreateInvoiceBody(values: InvoiceFormValues): CreateInvoiceBod
       const observations = row.observations.trim();
       return {
         ...(values.cfdi && row.cfdi ? { cfdiIndex: row.cfdi.index } : {}),
+        ...(values.cfdi && carriesCfdiValue(row) ? { amount: row.cfdi.value } : {}),
         productId: row.productId as number,
         purchasePrice: jsonDecimal(purchasePriceOf(row)),
         quantity: jsonDecimal(row.quantity),

@@ -2,7 +2,9 @@
 // stock value stored, reopened or not), the report of each closing's date, and — only for whoever
 // may (useCan('periods.close')) — "Cerrar periodo hasta DD/MM/YYYY" after a confirmation that
 // shows the stock value at that date and the documents dated in that month but registered after
-// it ended, and "Reabrir" on the last closing (with a reason).
+// it ended (which it includes), and "Reabrir" on the last closing (with a reason). A closing taken
+// while the stock at a date followed the registration, whose month end now adds up differently,
+// says so beside it (its stored figures are never rewritten).
 import { ArrowDownloadRegular, LockClosedRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import {
@@ -39,6 +41,7 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   next: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   late: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  difference: { color: tokens.colorPaletteDarkOrangeForeground1, marginTop: tokens.spacingVerticalXS },
   warning: {
     padding: tokens.spacingHorizontalM,
     borderRadius: tokens.borderRadiusMedium,
@@ -114,6 +117,11 @@ export function ClosingsPage() {
                       Cerrado
                     </Badge>
                   )}
+                  {c.dateRuleDifference && (
+                    <Text block className={styles.difference}>
+                      {CLOSINGS_TEXTS.dateRuleDifference(c.dateRuleDifference.products, c.dateRuleDifference.totalValue)}
+                    </Text>
+                  )}
                 </TableCell>
                 <TableCell>
                   <Button
@@ -185,13 +193,12 @@ function ConfirmClosing({
               Valor de las existencias al {formatDate(next.until)}: <strong>{formatCurrency(next.totalValue ?? '0')}</strong>
             </Text>
             <Text>
-              Después del cierre no se podrán registrar entradas, salidas ni cancelaciones con fecha igual o anterior al{' '}
-              {formatDate(next.until)}.
+              Después del cierre no se podrán registrar entradas, salidas ni conteos con fecha igual o anterior al {formatDate(next.until)}.
             </Text>
             {next.lateDocuments.length > 0 ? (
               <div className={styles.warning} role="note">
                 <Text weight="semibold">
-                  Documentos con fecha de este mes registrados después de que terminó (cuentan en las existencias del mes siguiente):
+                  Documentos con fecha de este mes registrados después de que terminó (cuentan en este mes y el cierre los incluye):
                 </Text>
                 <ul aria-label="Registros tardíos">
                   {next.lateDocuments.map((d) => (

@@ -4,7 +4,7 @@
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
-import { type CountStatus, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
+import { type CountStatus, earlierMonthNote, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
 import {
   Button,
   makeStyles,
@@ -152,7 +152,12 @@ function NewCountDialog({ onClose }: { onClose: () => void }) {
                 else if (description === OPENING_BALANCE) setDescription('');
               }}
             />
-            <Field label="Fecha de corte" required validationMessage={touched ? dateError : undefined}>
+            <Field
+              label="Fecha de corte"
+              required
+              validationMessage={touched ? dateError : undefined}
+              hint={touched && dateError ? undefined : (earlierMonthNote(cutoffDate, today) ?? undefined)}
+            >
               <Input type="date" value={cutoffDate} max={today} onChange={(_event, data) => setCutoffDate(data.value)} />
             </Field>
             <Field label="Descripción" required validationMessage={touched ? descriptionError : undefined}>
