@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isAccessRole, ACCESS_ROLES, type AccessRole } from '@almacen/shared/domain';
+import type { SheetLimits } from './files/sheet-reader';
 
 export interface Config {
   port: number;
@@ -64,6 +65,8 @@ export interface Config {
   oidcRoleMap: Record<string, AccessRole[]>;
   /** OIDC_ACCOUNT_URL: the provider's page where a person manages their account (shown in "Cuenta"); null = none. */
   oidcAccountUrl: string | null;
+  /** What an uploaded spreadsheet may hold: IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_RATIO (files/). */
+  importLimits: SheetLimits;
 }
 
 export interface RemoteRegistryEntry {
@@ -302,6 +305,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const httpKeepAliveTimeoutMs = intInRange('HTTP_KEEP_ALIVE_TIMEOUT_MS', 30_000, 100, 3_600_000, 'milisegundos');
   const httpMaxConnections = intInRange('HTTP_MAX_CONNECTIONS', defaultMaxConnections(), 1, 1_000_000, 'conexiones');
 
+  // Uploaded spreadsheets (files/sheet-reader.ts): 50,000 rows is five times the largest catalogue
+  // a school keeps; 64 MB unpacked holds such a sheet with room to spare; a real workbook's parts
+  // compress 5–40 times, a bomb's thousands.
+  const importLimits: SheetLimits = {
+    maxRows: intInRange('IMPORT_MAX_ROWS', 50_000, 10, 1_000_000, 'renglones'),
+    maxUnpackedBytes: intInRange('IMPORT_MAX_UNPACKED_MB', 64, 1, 1024, 'MB') * 1024 * 1024,
+    maxRatio: intInRange('IMPORT_MAX_RATIO', 200, 10, 100_000, 'veces'),
+  };
+
   // Only listed proxies are believed: trusting every sender of X-Forwarded-For would let anyone
   // pick the address the sign-in throttle counts, so `true` or `*` is refused.
   const trustProxy = list(str('TRUST_PROXY', ''));
@@ -367,5 +379,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcRolesClaim: rolesClaim || null,
     oidcRoleMap: roleMap ?? {},
     oidcAccountUrl: accountUrl || null,
+    importLimits,
   };
 }

@@ -107,6 +107,10 @@ function fromPg(error: PgError): AppError | null {
   }
 }
 
+const ONE_MB = 1024 * 1024;
+const bodyTooLarge = (limit: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `El cuerpo de la petición es demasiado grande (máximo ${Math.round((limit / ONE_MB) * 10) / 10} MB).`);
+
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
 
 /** Turns anything thrown into an AppError (unknown faults → INTERNAL). */
@@ -124,7 +128,7 @@ export function toAppError(error: unknown): AppError {
   }
   switch (err?.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'El cuerpo de la petición es demasiado grande (máximo 1 MB).');
+      return bodyTooLarge(ONE_MB);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -150,7 +154,11 @@ export function errorBody(error: AppError): ApiErrorBody {
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = toAppError(error);
+    // A body over the route's own limit (an upload's 10 MB, a CFDI's 2 MB) is said with that limit.
+    const appError =
+      (error as Partial<FastifyError>)?.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? bodyTooLarge(request.routeOptions.bodyLimit ?? ONE_MB)
+        : toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.status }, appError.message);
     return reply.status(appError.status).send(errorBody(appError));

@@ -47,6 +47,7 @@ test('previews the file and imports its new and updated rows', async () => {
       row(4, 'unchanged', '2211 Alimentos'),
     ],
     counts: { new: 1, updated: 1, unchanged: 1, error: 0 },
+    omitted: 0,
   };
   const calls = renderImport(preview);
   const file = new File(['ID,Descripción\n,2161 Material de limpieza\n'], 'partidas.csv', { type: 'text/csv' });
@@ -67,11 +68,23 @@ test('previews the file and imports its new and updated rows', async () => {
   expect(await screen.findByText('Importación terminada.')).toBeInTheDocument();
 });
 
+test('a large file: the preview says how many of its rows it shows, and the import counts them all', async () => {
+  const user = userEvent.setup({ delay: null });
+  const rows = Array.from({ length: 200 }, (_, i) => row(i + 2, 'new', `Partida ${i}`));
+  const preview = { rows, counts: { new: 12_000, updated: 0, unchanged: 0, error: 0 }, omitted: 11_800 };
+  renderImport(preview);
+  await user.upload(await screen.findByLabelText('Archivo para importar Partidas'), new File(['x'], 'partidas.csv'));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Se muestran 200 de 12,000 filas; primero las que tienen error.')).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Importar 12000 registros' })).toBeEnabled();
+});
+
 test('a file with an error row shows the reason and cannot be imported', async () => {
   const user = userEvent.setup({ delay: null });
   const preview = {
     rows: [row(2, 'new', 'Caja'), row(3, 'error', 'caja', 'Fila 3: «caja» ya aparece en la fila 2.')],
     counts: { new: 1, updated: 0, unchanged: 0, error: 1 },
+    omitted: 0,
   };
   const calls = renderImport(preview);
   await user.upload(await screen.findByLabelText('Archivo para importar Partidas'), new File(['x'], 'partidas.xlsx'));
@@ -105,6 +118,7 @@ test('"Cargar partidas del clasificador" previews the shipped CONAC partidas and
       row(4, 'unchanged', '216 Material de limpieza'),
     ],
     counts: { new: 2, updated: 0, unchanged: 1, error: 0 },
+    omitted: 0,
   };
   const calls = renderImport(preview);
   await user.click(await screen.findByRole('button', { name: 'Cargar partidas del clasificador' }));
@@ -129,6 +143,7 @@ test('loaded a second time the classifier is all "Sin cambios": nothing to impor
   const preview = {
     rows: [row(2, 'unchanged', '211 Materiales, útiles y equipos menores de oficina')],
     counts: { new: 0, updated: 0, unchanged: 1, error: 0 },
+    omitted: 0,
   };
   renderImport(preview);
   await user.click(await screen.findByRole('button', { name: 'Cargar partidas del clasificador' }));
@@ -165,6 +180,7 @@ test('products: the preview shows "Existencia mínima" / "Existencia máxima", a
       },
     ],
     counts: { new: 0, updated: 1, unchanged: 0, error: 1 },
+    omitted: 0,
   };
   const calls: FakeApiRequest[] = [];
   renderWithPlatform(<CatalogImport catalog="products" title="Productos" />, {

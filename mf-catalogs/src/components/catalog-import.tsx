@@ -112,6 +112,12 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
                   {chosen.name}: {preview.counts.new} nuevos, {preview.counts.updated} actualizados, {preview.counts.unchanged} sin cambios,{' '}
                   {preview.counts.error} con error.
                 </Text>
+                {preview.omitted > 0 && (
+                  <Text>
+                    Se muestran {preview.rows.length.toLocaleString('es-MX')} de{' '}
+                    {(preview.rows.length + preview.omitted).toLocaleString('es-MX')} filas; primero las que tienen error.
+                  </Text>
+                )}
                 {preview.counts.error > 0 && (
                   <Text role="alert">
                     Corrige las filas con error y vuelve a cargar el archivo: no se importará nada mientras haya errores.

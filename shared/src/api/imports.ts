@@ -19,8 +19,11 @@ export interface ImportRow {
 }
 
 export interface ImportResult {
+  /** A page of the file's rows (at most 200): those with an error first, shown in the file's order. */
   rows: ImportRow[];
   counts: Record<ImportRowStatus, number>;
+  /** Rows of the file not in `rows`. */
+  omitted: number;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

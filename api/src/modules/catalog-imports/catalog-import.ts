@@ -19,10 +19,10 @@ import {
   validateWith,
 } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
+import { decodeText, parseCsv, type Cell } from '../../files/sheet-reader';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { decodeText, parseCsv, xlsxRows, XLSX_TYPE } from '../inventory-counts/count-file';
 
 export const CATALOGS = {
   'product-categories': { table: 'product_categories', title: 'Partidas', columns: ['ID', 'Descripción'] },
@@ -59,6 +59,26 @@ export interface ImportRow {
 export interface ImportResult {
   rows: ImportRow[];
   counts: Record<RowStatus, number>;
+}
+
+/** What a preview or an import answers: the counts, and a bounded page of the rows. */
+export interface ImportPage extends ImportResult {
+  /** Rows of the file left out of `rows`. */
+  omitted: number;
+}
+
+/** Rows an answer carries at most. */
+export const PREVIEW_ROWS = 200;
+
+/**
+ * The answer's page: the rows with an error first (the ones a person must fix), then the others in
+ * the file's order, at most PREVIEW_ROWS, shown in the file's order.
+ */
+export function pageOf(result: ImportResult, size = PREVIEW_ROWS): ImportPage {
+  const errors = result.rows.filter((r) => r.status === 'error');
+  const others = result.rows.filter((r) => r.status !== 'error');
+  const rows = [...errors, ...others].slice(0, size).sort((a, b) => a.row - b.row);
+  return { rows, counts: result.counts, omitted: result.rows.length - rows.length };
 }
 
 const normalize = (text: unknown) =>
@@ -120,14 +140,9 @@ function levelReasons(values: Record<string, string | null>, stored: { minimum: 
 const sameLevel = (given: string | null, stored: string | null) =>
   given === null || (stored !== null && compareDecimal(given, stored) === 0);
 
-async function table(bytes: Buffer, contentType: string): Promise<unknown[][]> {
-  return contentType === XLSX_TYPE ? xlsxRows(bytes) : parseCsv(decodeText(bytes));
-}
-
-/** Reads and classifies the file's rows; writes nothing. */
-export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, bytes: Buffer, contentType: string): Promise<ImportResult> {
+/** Classifies the file's rows (files/upload.ts); writes nothing. */
+export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, rows: Cell[][]): Promise<ImportResult> {
   const spec = CATALOGS[catalog];
-  const rows = await table(bytes, contentType);
   const required = spec.columns[1];
   const headerAt = rows.findIndex((r, i) => i < 40 && (r ?? []).some((c) => normalize(c) === normalize(required)));
   if (headerAt < 0) {
@@ -368,6 +383,8 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
 export const CLASSIFIER_FILE = path.join(__dirname, 'files', 'partidas-capitulo-2000.csv');
 let classifier: Buffer | null = null;
 export const classifierBytes = (): Buffer => (classifier ??= readFileSync(CLASSIFIER_FILE));
+/** The shipped file's rows (a small file of ours: read here, not in the pool). */
+export const classifierRows = (): Cell[][] => parseCsv(decodeText(classifierBytes()));
 
 /** The template: the header row (UTF-8 with BOM, so Excel reads accents right). */
 export function templateCsv(catalog: CatalogName): string {

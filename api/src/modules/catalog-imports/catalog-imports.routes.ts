@@ -9,14 +9,13 @@
 // suppliers (proveedores), employees (empleados).
 import type { FastifyPluginAsync } from 'fastify';
 import { withTransaction } from '../../db/pool';
-import { AppError } from '../../http/errors';
+import type { Cell } from '../../files/sheet-reader';
+import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
 import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
-import { CSV_TYPE, XLSX_TYPE } from '../inventory-counts/count-file';
 import type { ModuleOptions } from '../module';
-import { catalogOf, classifierBytes, classify, templateCsv, write, type CatalogName } from './catalog-import';
+import { catalogOf, classifierRows, classify, pageOf, PREVIEW_ROWS, templateCsv, write, type CatalogName } from './catalog-import';
 
 const tags = ['importación de catálogos'];
-const FILE_LIMIT = 10 * 1024 * 1024;
 const params = {
   type: 'object',
   required: ['catalog'],
@@ -26,10 +25,11 @@ const params = {
 } as const;
 const resultSchema = {
   type: 'object',
-  required: ['rows', 'counts'],
+  required: ['rows', 'counts', 'omitted'],
   properties: {
     rows: {
       type: 'array',
+      description: `A lo más ${PREVIEW_ROWS} filas: primero las que tienen error, mostradas en el orden del archivo`,
       items: {
         type: 'object',
         required: ['row', 'status', 'id', 'values', 'reason'],
@@ -43,21 +43,15 @@ const resultSchema = {
       },
     },
     counts: { type: 'object', additionalProperties: { type: 'integer' } },
+    omitted: { type: 'integer', description: 'Filas del archivo que no vienen en `rows`' },
   },
 } as const;
 
-const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
-  app.addContentTypeParser([XLSX_TYPE, CSV_TYPE, 'text/plain'], { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_request, body, done) =>
-    done(null, body),
-  );
-
-  const fileOf = (request: { body: unknown; headers: Record<string, unknown> }) => {
-    if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envía el archivo como XLSX o CSV.');
-    const type = String(request.headers['content-type'] ?? '')
-      .split(';')[0]
-      .trim()
-      .toLowerCase();
-    return { bytes: request.body, type: type === XLSX_TYPE ? XLSX_TYPE : CSV_TYPE };
+const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  acceptSpreadsheets(app);
+  const rowsOf = (request: Parameters<typeof uploadOf>[0] & { user: { sub: string } }) => {
+    const { bytes, type } = uploadOf(request);
+    return sheetRowsOf(bytes, type, config, request.user.sub);
   };
 
   app.post(
@@ -75,7 +69,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db 
   app.post(
     '/catalog/imports/:catalog/preview',
     {
-      bodyLimit: FILE_LIMIT,
+      bodyLimit: UPLOAD_LIMIT,
       schema: {
         tags,
         summary: 'Vista previa de una importación: nada se guarda',
@@ -85,25 +79,24 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db 
     },
     async (request) => {
       const catalog = catalogOf((request.params as { catalog: string }).catalog);
-      const { bytes, type } = fileOf(request);
-      return { data: await classify(db, catalog, bytes, type) };
+      return { data: pageOf(await classify(db, catalog, await rowsOf(request))) };
     },
   );
 
-  const importFile = (user: Parameters<typeof write>[1], catalog: CatalogName, bytes: Buffer, type: string) =>
+  const importFile = (user: Parameters<typeof write>[1], catalog: CatalogName, rows: Cell[][]) =>
     withTransaction(db, async (trx) => {
       // One import at a time per catalogue: two concurrent imports of the same new rows would
       // otherwise both classify them as new.
       await trx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`catalog-import:${catalog}`]);
-      const result = await classify(trx, catalog, bytes, type);
+      const result = await classify(trx, catalog, rows);
       await write(trx, user, catalog, result);
-      return result;
+      return pageOf(result);
     });
 
   app.post(
     '/catalog/imports/:catalog',
     {
-      bodyLimit: FILE_LIMIT,
+      bodyLimit: UPLOAD_LIMIT,
       schema: {
         tags,
         summary: 'Importa el archivo en una transacción (400 y nada guardado si alguna fila tiene error)',
@@ -113,8 +106,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db 
     },
     async (request) => {
       const catalog = catalogOf((request.params as { catalog: string }).catalog);
-      const { bytes, type } = fileOf(request);
-      return { data: await importFile(request.user, catalog, bytes, type) };
+      return { data: await importFile(request.user, catalog, await rowsOf(request)) };
     },
   );
 
@@ -130,7 +122,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db 
         response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
       },
     },
-    async () => ({ data: await classify(db, 'product-categories', classifierBytes(), CSV_TYPE) }),
+    async () => ({ data: pageOf(await classify(db, 'product-categories', classifierRows())) }),
   );
   app.post(
     '/catalog/imports/product-categories/classifier',
@@ -141,7 +133,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db 
         response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ data: await importFile(request.user, 'product-categories', classifierBytes(), CSV_TYPE) }),
+    async (request) => ({ data: await importFile(request.user, 'product-categories', classifierRows()) }),
   );
 };
 

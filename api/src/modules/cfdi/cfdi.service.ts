@@ -172,9 +172,10 @@ export async function analyseCfdi(
   db: Queryable,
   config: Pick<Config, 'institutionRfc'>,
   bytes: Buffer,
+  owner: string | null = null,
   pool: CfdiPool = cfdiPool,
 ): Promise<CfdiAnalysis> {
-  const prepared = await pool.analyse(bytes, config.institutionRfc);
+  const prepared = await pool.analyse(bytes, config.institutionRfc, owner);
   await checkNotRegistered(db, prepared.uuid);
 
   const { rows: suppliers } = await db.query<{ id: number; name: string; rfc: string }>(

@@ -51,7 +51,7 @@ const parseRoute: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }
       if (!Buffer.isBuffer(request.body)) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envía el archivo XML del CFDI (Content-Type application/xml).');
       }
-      return { data: await analyseCfdi(db, config, request.body) };
+      return { data: await analyseCfdi(db, config, request.body, request.user.sub) };
     },
   );
 };

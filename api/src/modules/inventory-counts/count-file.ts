@@ -3,12 +3,9 @@
 // "Cantidad contada" and, optionally, "Costo unitario" and "Observaciones".
 // Every bad row is reported with its row number (as the spreadsheet numbers it: the header is
 // row 1) and a Spanish reason; the caller applies nothing when there is any.
-import ExcelJS from 'exceljs';
+import type { Cell } from '../../files/sheet-reader';
 import { AppError } from '../../http/errors';
 import { costText, MESSAGES, quantityText, type LineInput } from './inventory-counts.input';
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const CSV_TYPE = 'text/csv';
 
 const COLUMNS = { id: 'id', counted: 'cantidad contada', cost: 'costo unitario', observations: 'observaciones' } as const;
 type Column = keyof typeof COLUMNS;
@@ -50,84 +47,7 @@ function findHeader(table: unknown[][]): { at: number; columns: Partial<Record<C
   throw new AppError('VALIDATION', NO_COLUMNS, { file: NO_COLUMNS });
 }
 
-/** UTF-8 when the bytes are valid UTF-8 (with or without BOM), else Windows-1252 (Excel's "CSV"). */
-export function decodeText(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
-/** RFC 4180 records; the delimiter is the header's "," or ";" (Excel in a comma-decimal locale). */
-export function parseCsv(text: string): string[][] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
-}
-
-function cellValue(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'object' && !(value instanceof Date)) {
-    const v = value as { result?: unknown; richText?: Array<{ text: string }>; text?: string };
-    if (v.richText) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return cellValue(v.result);
-    if (typeof v.text === 'string') return v.text;
-  }
-  return value;
-}
-
-/** The first worksheet of an XLSX as rows of cell values (formulas: their cached result). */
-export async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('VALIDATION', 'El archivo no es un libro de Excel (XLSX) válido.', {
-      file: 'El archivo no es un libro de Excel (XLSX) válido.',
-    });
-  }
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  if (!sheet) return rows;
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const values = (row.values as unknown[]).slice(1).map(cellValue);
-    rows[number - 1] = values;
-  });
-  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
-  return rows;
-}
-
-async function sheetRows(bytes: Buffer, contentType: string): Promise<SheetRow[]> {
-  const table = contentType === XLSX_TYPE ? await xlsxRows(bytes) : parseCsv(decodeText(bytes));
+function sheetRows(table: Cell[][]): SheetRow[] {
   if (table.length === 0) throw new AppError('VALIDATION', 'El archivo está vacío.', { file: 'El archivo está vacío.' });
   const { at, columns } = findHeader(table);
   const rows: SheetRow[] = [];
@@ -146,11 +66,11 @@ const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'st
 const asText = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /**
- * The lines of a count file, or AppError('VALIDATION') listing every bad row ("Fila 4: …").
- * `productIds` are the products of the session.
+ * The lines of a count file's rows (files/upload.ts), or AppError('VALIDATION') listing every bad
+ * row ("Fila 4: …"). `productIds` are the products of the session.
  */
-export async function linesFromFile(bytes: Buffer, contentType: string, productIds: Set<number>): Promise<LineInput[]> {
-  const rows = await sheetRows(bytes, contentType);
+export function linesFromFile(table: Cell[][], productIds: Set<number>): LineInput[] {
+  const rows = sheetRows(table);
   if (rows.length === 0)
     throw new AppError('VALIDATION', 'El archivo no tiene filas con datos.', { file: 'El archivo no tiene filas con datos.' });
   const errors: Record<string, string> = {};

@@ -8,13 +8,14 @@
 //   POST /api/inventory-counts/{id}/discard
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
+import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { parseId } from '../../http/validate';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { idempotencyHeaders } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
-import { CSV_TYPE, linesFromFile, XLSX_TYPE } from './count-file';
+import { linesFromFile } from './count-file';
 import { parseApplication, parseCreate, parseLines } from './inventory-counts.input';
 import { countDetail, listCounts } from './inventory-counts.repository';
 import { applyCount, COUNT_TEXTS, createCount, discardCount, updateLines } from './inventory-counts.service';
@@ -22,13 +23,10 @@ import { applicationBody, applicationSchema, countDetailSchema, countSummarySche
 
 const PATH = '/inventory-counts';
 const tags = ['inventario físico'];
-export const FILE_LIMIT = 10 * 1024 * 1024;
 
 const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
-  // The file of an import arrives as raw bytes; only this module accepts these types.
-  app.addContentTypeParser([XLSX_TYPE, CSV_TYPE, 'text/plain'], { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_request, body, done) =>
-    done(null, body),
-  );
+  // The file of an import arrives as raw bytes; only the modules that read files accept these types.
+  acceptSpreadsheets(app);
 
   const idOf = (params: unknown) => parseId((params as { id: unknown }).id);
   const found = async (id: number) => {
@@ -107,7 +105,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
   app.post(
     `${PATH}/:id/lines/import`,
     {
-      bodyLimit: FILE_LIMIT,
+      bodyLimit: UPLOAD_LIMIT,
       schema: {
         tags,
         summary: 'Carga las cantidades contadas desde un archivo XLSX o CSV',
@@ -120,17 +118,10 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
     },
     async (request) => {
       const id = idOf(request.params);
-      const type = String(request.headers['content-type'] ?? '')
-        .split(';')[0]
-        .trim()
-        .toLowerCase();
-      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envía el archivo como XLSX o CSV.');
+      const { bytes, type } = uploadOf(request);
       const count = await found(id);
-      const lines = await linesFromFile(
-        request.body,
-        type === XLSX_TYPE ? XLSX_TYPE : CSV_TYPE,
-        new Set(count.lines.map((l) => l.productId)),
-      );
+      const table = await sheetRowsOf(bytes, type, config, request.user.sub);
+      const lines = linesFromFile(table, new Set(count.lines.map((l) => l.productId)));
       return { data: await updateLines(db, request.user, id, lines, 'rows') };
     },
   );

@@ -134,7 +134,7 @@ export async function registerInvoice(
   if (attachment) {
     xmlBytes = Buffer.from(attachment.xml, 'utf8');
     // Read and checked (readCfdi + checkCfdi) in the CFDI worker pool, off the request thread.
-    const read = await cfdiPool.read(xmlBytes, options.config?.institutionRfc ?? null);
+    const read = await cfdiPool.read(xmlBytes, options.config?.institutionRfc ?? null, actor.sub);
     if (read.uuid !== attachment.uuid) {
       throw new AppError('VALIDATION', `El UUID indicado (${attachment.uuid}) no es el del XML (${read.uuid}).`, {
         cfdi: 'El UUID no corresponde al XML.',

@@ -67,6 +67,19 @@ describe('CfdiPool with a failing worker', () => {
     expect((await waiting).message).toBe(CFDI_POOL_TEXTS.closing);
     expect(pool.workers).toBe(0);
   });
+
+  test('one person has at most 2 CFDIs running or waiting: a third is refused at once, another person still waits in line', async () => {
+    pool = new CfdiPool({ size: 1, timeoutMs: 10_000, workerSource: FAILING_WORKER });
+    const mine = [refusal(pool.run(task('h'), 'ana')), refusal(pool.run(task('ok'), 'ana'))];
+    const third = await refusal(pool.run(task('ok'), 'ana'));
+    expect(third.status).toBe(503);
+    expect(third.message).toBe(CFDI_POOL_TEXTS.ownerBusy);
+    expect(third.message).toBe('Ya se están leyendo 2 CFDI tuyos; espera a que terminen e inténtalo de nuevo.');
+    // Queued, not refused: the limit is per person.
+    const someoneElse = refusal(pool.run(task('ok'), 'beto'));
+    await pool.close();
+    for (const waited of [...mine, someoneElse]) expect((await waited).message).toBe(CFDI_POOL_TEXTS.closing);
+  });
 });
 
 describe('CfdiPool with the real worker (TypeScript through tsx here)', () => {
