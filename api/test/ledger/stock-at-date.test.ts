@@ -201,11 +201,14 @@ const TIMES = ['00:00:00', '08:15:00', '23:59:59.999'] as const;
 const BASE = Date.UTC(2024, 0, 1);
 const dayOf = (index: number) => new Date(BASE + index * 86_400_000).toISOString().slice(0, 10);
 
-const lineArb = fc.record({
-  product: fc.integer({ min: 0, max: 1 }),
-  q: fc.integer({ min: 1, max: 9000 }),
-  c: fc.integer({ min: 10, max: 900_000 }),
-});
+// A line worth at least a cent (quantity × price ≥ 0.01): a line worth $0.00 is refused.
+const lineArb = fc
+  .record({
+    product: fc.integer({ min: 0, max: 1 }),
+    q: fc.integer({ min: 1, max: 9000 }),
+    c: fc.integer({ min: 10, max: 900_000 }),
+  })
+  .filter((l) => l.q * l.c >= 10_000);
 const opArb = fc.record({
   kind: fc.constantFrom('in' as const, 'in' as const, 'out' as const, 'cancel' as const),
   lines: fc.array(lineArb, { minLength: 1, maxLength: 2 }),
