@@ -23,6 +23,9 @@ import type { ApiModule, ModuleOptions } from './modules/module';
 import { createAuthenticator } from './plugins/auth';
 import staticFiles from './plugins/static';
 
+export const NOT_A_PREFLIGHT =
+  'Una petición OPTIONS debe ser la verificación previa de CORS de un navegador, con los encabezados Origin y Access-Control-Request-Method.';
+
 export interface BuildAppOptions {
   config: Config;
   db: Db;
@@ -138,6 +141,16 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
     return payload;
   });
 
+  // An OPTIONS that is no preflight (no Origin or no Access-Control-Request-Method) is answered in
+  // the API's words — a Spanish JSON error that no cache keeps — before the CORS plugin's English
+  // "Invalid Preflight Request".
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS' || (request.headers.origin && request.headers['access-control-request-method'])) return;
+    return reply
+      .status(400)
+      .header('cache-control', 'no-store')
+      .send(errorBody(new AppError('VALIDATION', NOT_A_PREFLIGHT)));
+  });
   const allowed = new Set(config.corsOrigins);
   await app.register(cors, {
     // Browsers on unlisted origins get no CORS headers, so they cannot read any answer.

@@ -50,14 +50,25 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
+// JSON is UTF-8 (RFC 8259): bytes that are not are refused, never replaced by U+FFFD (a name
+// saved as "��" would be a silent change of what the client sent).
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+export const NOT_UTF8 = 'Los datos enviados no son texto UTF-8 válido.';
+
 export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json']);
   app.addContentTypeParser(
     /^application\/([\w.+-]+\+)?json(;.*)?$/i,
-    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
     (_request, body, done) => {
       try {
-        done(null, parseJsonBody(body as string));
+        let text: string;
+        try {
+          text = utf8.decode(body as Buffer);
+        } catch {
+          throw new AppError('MALFORMED_JSON', NOT_UTF8);
+        }
+        done(null, parseJsonBody(text));
       } catch (error) {
         done(error as Error, undefined);
       }

@@ -136,7 +136,8 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
         algorithms: ['RS256'],
       });
       const user = payload.sub ? await findUserById(db, payload.sub) : null;
-      if (!user) return invalid();
+      // A deactivated account is no account here either, as for the provider's findAccount.
+      if (!user || (await isDeactivated(db, config.oidcIssuer, String(user.id)))) return invalid();
       return {
         sub: String(user.id),
         name: user.name,

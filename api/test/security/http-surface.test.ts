@@ -171,6 +171,61 @@ describe('CORS over HTTP', () => {
   });
 });
 
+describe('malformed requests over HTTP: a Spanish JSON error, nothing changed', () => {
+  it('an OPTIONS that is no preflight (no Access-Control-Request-Method, or no Origin) is a Spanish 400 that no cache keeps', async () => {
+    for (const headers of [{ origin: PORTAL }, { 'access-control-request-method': 'POST' }, {}] as Array<Record<string, string>>) {
+      const response = await fetch(`${base}/api/catalog/products`, { method: 'OPTIONS', headers });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await response.json()).toEqual({
+        code: 'VALIDATION',
+        message:
+          'Una petición OPTIONS debe ser la verificación previa de CORS de un navegador, con los encabezados Origin y Access-Control-Request-Method.',
+      });
+    }
+  });
+
+  it('a body over its route’s limit is told with that limit: a 3 MB CFDI «máximo 2 MB», sent whole or in chunks', async () => {
+    const xml = `<?xml version="1.0"?><cfdi:Comprobante>${' '.repeat(3 * 1024 * 1024)}</cfdi:Comprobante>`;
+    const sent = [
+      new Uint8Array(Buffer.from(xml)),
+      // No Content-Length: the limit is found while reading.
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(Buffer.from(xml));
+          controller.close();
+        },
+      }),
+    ];
+    for (const body of sent) {
+      const response = await fetch(`${base}/api/cfdi/parse`, {
+        method: 'POST',
+        headers: { ...bearer(await t.token()), 'content-type': 'application/xml' },
+        body,
+        ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      expect((await response.json()).message).toMatch(/máximo 2 MB/);
+    }
+  });
+
+  it('a JSON body that is not UTF-8 is refused (400), never saved with U+FFFD in place of what was sent', async () => {
+    // "Caf\xe9": Latin-1 bytes sent as JSON.
+    const body = Buffer.concat([Buffer.from('{"name":"Caf'), Buffer.from([0xe9]), Buffer.from(' Latino"}')]);
+    const response = await fetch(`${base}/api/catalog/products`, {
+      method: 'POST',
+      headers: { ...bearer(await t.token()), 'content-type': 'application/json' },
+      body: new Uint8Array(body),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ code: 'MALFORMED_JSON', message: 'Los datos enviados no son texto UTF-8 válido.' });
+    const { rows } = await t.db.query(`SELECT 1 FROM products WHERE name LIKE 'Caf%Latino'`);
+    expect(rows).toHaveLength(0);
+  });
+});
+
 describe('security headers on every answer', () => {
   function expectBaseHeaders(response: Response, label: string) {
     const h = (name: string) => response.headers.get(name);

@@ -60,7 +60,13 @@ export interface Cfdi {
 
 const invalid = (why: string) => new AppError('VALIDATION', `El archivo no es un CFDI 4.0 válido: ${why}`);
 
-const DECIMAL_RE = /^\d+(\.\d+)?$/;
+// SAT's pattern of t_Importe, Cantidad, TasaOCuota and TipoCambio: at most 18 digits and 6
+// decimals. Checked on the text before any arithmetic, so an attribute of a million digits costs
+// one regular-expression scan, not a worker's whole time.
+const DECIMAL_RE = /^\d{1,18}(\.\d{1,6})?$/;
+/** A value as a message shows it: at most 30 characters of it. */
+const shown = (value: string) =>
+  value.length > 30 ? `${value.slice(0, 30)}…» de ${value.length.toLocaleString('en-US')} caracteres` : `${value}»`;
 const UUID_RE = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
@@ -115,7 +121,10 @@ function required(node: Node, name: string, where: string): string {
 function decimal(node: Node, name: string, where: string, fallback?: string): string {
   const value = attr(node, name) ?? fallback ?? null;
   if (value === null) throw invalid(`falta el atributo ${name} en ${where}.`);
-  if (!DECIMAL_RE.test(value)) throw invalid(`el atributo ${name} de ${where} no es un importe válido («${value}»).`);
+  if (!DECIMAL_RE.test(value))
+    throw invalid(
+      `el atributo ${name} ${where.startsWith('el ') ? `del ${where.slice(3)}` : `de ${where}`} no es un número como lo pide el SAT (a lo más 18 dígitos y 6 decimales: «${shown(value)}).`,
+    );
   return value;
 }
 

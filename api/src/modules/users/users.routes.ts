@@ -13,7 +13,7 @@ import {
   type PasswordResetResult,
   type UserSummary,
 } from '@almacen/shared/domain';
-import type { AppUser } from '../../access/users';
+import { isConfigAdmin, type AppUser } from '../../access/users';
 import { withTransaction, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, errorSchema, idParam, listOf } from '../../http/schemas';
@@ -28,6 +28,8 @@ const tags = ['usuarios'];
 const RESPONSES = { ...ERROR_RESPONSES, 403: errorSchema };
 
 export const ROLES_MESSAGE = `Los roles deben ser una lista con algunos de: ${ACCESS_ROLES.join(', ')}.`;
+export const CONFIG_ADMIN_LOCKED =
+  'Este usuario es administrador por configuración (ADMIN_USERS): su contraseña y su estado solo se cambian desde la línea de comandos (npm run users), o su contraseña por la propia persona en su cuenta.';
 export const NOT_EMBEDDED_ACCOUNT = 'Esta cuenta no es del proveedor de identidad de Almacén: su contraseña se administra en su proveedor.';
 
 const roleGrantSchema = {
@@ -147,6 +149,14 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
     const me = await repo.findUser(trx, request.caller.id);
     if (!me || !repo.isActiveAdmin(me, config)) throw new AppError('FORBIDDEN', forbiddenMessage('users.manage'));
   }
+  /**
+   * An administrator by ADMIN_USERS is the deployment's way back in: another administrator may not
+   * take it over through the API (a new password, or deactivating it); the command line can.
+   */
+  function notConfigAdmin(user: AppUser, request: FastifyRequest, { unlessSelf }: { unlessSelf: boolean }): void {
+    if (unlessSelf && user.id === request.caller.id) return;
+    if (isConfigAdmin(config.adminUsers, user, config.oidcEmbedded)) throw new AppError('FORBIDDEN', CONFIG_ADMIN_LOCKED);
+  }
   async function target(trx: Trx, request: FastifyRequest): Promise<AppUser> {
     const user = await repo.findUser(trx, parseId((request.params as { id: unknown }).id), { lock: true });
     if (!user) throw new AppError('NOT_FOUND', repo.USER_NOT_FOUND);
@@ -207,6 +217,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         await repo.lockAdministrators(trx);
         await stillAdmin(trx, request);
         const before = await target(trx, request);
+        notConfigAdmin(before, request, { unlessSelf: false });
         if (before.active === active) return before;
         if (!active) await repo.keepAnAdministrator(trx, config, before, { ...before, active });
         const after = await repo.setActive(trx, before.id, active);
@@ -318,6 +329,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
       const password = randomPassword();
       await withTransaction(db, async (trx) => {
         const user = await target(trx, request);
+        notConfigAdmin(user, request, { unlessSelf: true });
         const account = await embeddedAccount(trx, user);
         await setPassword(trx, account.username, password);
         await repo.endEmbeddedSessions(trx, String(account.id));

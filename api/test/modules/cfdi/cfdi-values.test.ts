@@ -193,6 +193,23 @@ test('a file in the CFDI 3.3 namespace is refused as CFDI 3.3 whatever its Versi
   expect(r.json().message).toBe('El archivo es un CFDI 3.3 (espacio de nombres http://www.sat.gob.mx/cfd/3); se necesita un CFDI 4.0.');
 });
 
+test('a Cantidad of 1,000,000 digits is refused as the SAT pattern refuses it, before any arithmetic: a 400, not a worker held until its time runs out', async () => {
+  const huge = '9'.repeat(1_000_000);
+  const { xml } = buildCfdi({
+    issuer: ISSUER,
+    concepts: [{ cantidad: huge, descripcion: 'Cuaderno', valorUnitario: '10', importe: '10' }],
+  });
+  for (let i = 0; i < 3; i++) {
+    const r = await parse(xml);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe(
+      `El archivo no es un CFDI 4.0 válido: el atributo Cantidad del concepto 1 no es un número como lo pide el SAT (a lo más 18 dígitos y 6 decimales: «${'9'.repeat(30)}…» de 1,000,000 caracteres).`,
+    );
+  }
+  const valid = buildCfdi({ issuer: ISSUER, concepts: [{ cantidad: '2', descripcion: 'Cuaderno', valorUnitario: '10', importe: '20' }] });
+  expect((await parse(valid.xml)).statusCode).toBe(200);
+});
+
 test('a remembered product is never matched silently to a concept with another description under the same code', async () => {
   const transport = await createProduct(c, 'Transporte de carga por carretera');
   const first = buildCfdi({

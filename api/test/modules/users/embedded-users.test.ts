@@ -175,6 +175,53 @@ test('the configured administrator is the last one: Administrador stays, and rem
   )!.id;
   // Her ADMINISTRADOR comes from ADMIN_USERS: the roles granted here are empty and stay so.
   expect((await admin('PUT', `/api/users/${adminId}/roles`, { roles: [] })).status).toBe(200);
-  expect((await admin('POST', `/api/users/${adminId}/deactivation`)).body).toMatchObject({ code: 'LAST_ADMIN' });
+  expect((await admin('POST', `/api/users/${adminId}/deactivation`)).body).toMatchObject({ code: 'FORBIDDEN' });
   expect((await admin('GET', '/api/me')).body.data).toMatchObject({ roles: ['ADMINISTRADOR'] });
+});
+
+test('a configured administrator is not taken over through the API: another administrator cannot give them a new password nor deactivate them (403), and nothing changes', async () => {
+  const created = await admin('POST', '/api/users', {
+    username: 'beto',
+    name: 'Beto Ruiz',
+    email: 'beto@example.mx',
+    roles: ['ADMINISTRADOR'],
+  });
+  expect(created.status).toBe(201);
+  const beto = (await client().signIn('beto', (created.body.data as NewUserResult).password)).access_token;
+  const adminId = ((await admin('GET', '/api/users')).body.data as Array<{ id: number; username: string }>).find(
+    (u) => u.username === 'admin',
+  )!.id;
+  const locked = {
+    status: 403,
+    body: {
+      code: 'FORBIDDEN',
+      message:
+        'Este usuario es administrador por configuración (ADMIN_USERS): su contraseña y su estado solo se cambian desde la línea de comandos (npm run users), o su contraseña por la propia persona en su cuenta.',
+    },
+  };
+  expect(await api(beto, 'POST', `/api/users/${adminId}/password-reset`)).toEqual(locked);
+  expect(await api(beto, 'POST', `/api/users/${adminId}/deactivation`)).toEqual(locked);
+  // Nothing changed: the configured administrator signs in with the same password and is active.
+  await client().signIn('admin', ADMIN_PASSWORD);
+  expect((await admin('GET', '/api/users')).body.data).toEqual(
+    expect.arrayContaining([expect.objectContaining({ username: 'admin', active: true })]),
+  );
+  // Another administrator's password is still theirs to reset, and a configured one may reset their own.
+  expect((await admin('POST', `/api/users/${(created.body.data as NewUserResult).user.id}/password-reset`)).status).toBe(200);
+});
+
+test("a deactivated person's still-valid access token is refused by the provider's userinfo (/oidc/me), as by the API", async () => {
+  const created = await admin('POST', '/api/users', {
+    username: 'carla',
+    name: 'Carla Díaz',
+    email: 'carla@example.mx',
+    roles: ['CONSULTA'],
+  });
+  const tokens = await client().signIn('carla', (created.body.data as NewUserResult).password);
+  const me = () => fetch(`${t.publicUrl}/oidc/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+  expect((await me()).status).toBe(200);
+  expect((await admin('POST', `/api/users/${(created.body.data as NewUserResult).user.id}/deactivation`)).status).toBe(200);
+  const refused = await me();
+  expect(refused.status).toBe(401);
+  expect((await api(tokens.access_token, 'GET', '/api/me')).status).toBe(403);
 });
