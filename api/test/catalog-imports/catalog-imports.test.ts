@@ -143,6 +143,27 @@ test('suppliers are matched by RFC (validated like the form), employees by name 
   ]);
 });
 
+test("a bidi control (an embedding, override or isolate) in a name is an error row, with the forms' message; the import writes nothing", async () => {
+  const tables = ['product_categories', 'products', 'employees', 'suppliers', 'audit_log'];
+  const before = await countRows(t, tables);
+  const files: Array<[string, string, string[]]> = [
+    ['product-categories', 'ID,Descripción\n,2611 Combustibles\n,2612 \u202ELubricantes\n', ['Fila 3: Descripción: el texto']],
+    ['products', 'Nombre\nTóner \u2066azul\u2069\nTóner negro\n', ['Fila 2: Nombre: el texto']],
+    ['employees', 'Nombre,Apellidos\nPedro,Gómez\u202B\n', ['Fila 2: Apellidos: el texto']],
+    ['suppliers', 'Nombre,RFC\nPapelería \u202Dnorte,PNO010203AB1\n', ['Fila 2: Nombre: el texto']],
+  ];
+  for (const [catalog, csv, reasons] of files) {
+    const preview = (await send(`/api/catalog/imports/${catalog}/preview`, Buffer.from(csv))).json().data;
+    expect([
+      catalog,
+      preview.rows.filter((r: { status: string }) => r.status === 'error').map((r: { reason: string }) => r.reason),
+    ]).toEqual([catalog, reasons.map((start) => `${start} contiene caracteres de control invisibles no permitidos.`)]);
+    const refused = await send(`/api/catalog/imports/${catalog}`, Buffer.from(csv));
+    expect([catalog, refused.statusCode]).toEqual([catalog, 400]);
+  }
+  expect(await countRows(t, tables)).toEqual(before);
+});
+
 type LevelRow = { row: number; status: string; reason: string | null; values: Record<string, string | null> };
 const levelsOf = async (id: number) => {
   const p = (await c.get(`/api/catalog/products/${id}`)).json().data;

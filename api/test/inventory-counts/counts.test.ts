@@ -355,6 +355,53 @@ test('bad signers: 400 naming the field', async () => {
   expect((await c.get('/api/inventory-counts/999999')).statusCode).toBe(404);
 });
 
+test('the acta needs three different people: one employee in two roles is 400, nothing applied', async () => {
+  const partida = await category('2191 Materiales de oficina diversos');
+  const stapler = await productIn('Engrapadora', partida);
+  await entry(stapler, '4', '120');
+  const count = await openCount([partida]);
+  await c.put(`/api/inventory-counts/${count.id}/lines`, { lines: [{ productId: stapler, countedQuantity: '3' }] });
+  const [maria, jorge, lucia] = catalog.employeeIds;
+  const message = 'El director, el almacenista y el testigo deben ser personas distintas.';
+  const before = await countRows(t, COUNT_TABLES);
+  const cases: Array<[Record<string, number>, string[]]> = [
+    [
+      { directorEmployeeId: maria, warehouseKeeperEmployeeId: maria, witnessEmployeeId: maria },
+      ['directorEmployeeId', 'warehouseKeeperEmployeeId', 'witnessEmployeeId'],
+    ],
+    [
+      { directorEmployeeId: maria, warehouseKeeperEmployeeId: maria, witnessEmployeeId: lucia },
+      ['directorEmployeeId', 'warehouseKeeperEmployeeId'],
+    ],
+    [
+      { directorEmployeeId: maria, warehouseKeeperEmployeeId: jorge, witnessEmployeeId: jorge },
+      ['warehouseKeeperEmployeeId', 'witnessEmployeeId'],
+    ],
+    [
+      { directorEmployeeId: lucia, warehouseKeeperEmployeeId: jorge, witnessEmployeeId: lucia },
+      ['directorEmployeeId', 'witnessEmployeeId'],
+    ],
+  ];
+  for (const [body, fields] of cases) {
+    const r = await postWith(t, `/api/inventory-counts/${count.id}/application`, body, { 'idempotency-key': `mismos-${fields.join('-')}` });
+    expect({ body, status: r.statusCode, message: r.json().message, errors: r.json().errors }).toEqual({
+      body,
+      status: 400,
+      message,
+      errors: Object.fromEntries(fields.map((f) => [f, message])),
+    });
+  }
+  expect(await countRows(t, COUNT_TABLES)).toEqual(before);
+  expect((await c.get(`/api/inventory-counts/${count.id}`)).json().data).toMatchObject({
+    status: 'ABIERTO',
+    director: null,
+    witness: null,
+  });
+  expect(await stockOf(c, stapler)).toMatchObject({ availableQuantity: '4' });
+  const r = await c.post(`/api/inventory-counts/${count.id}/application`, signers());
+  expect(r.statusCode).toBe(200);
+});
+
 test('concurrent applications of one count: exactly one applies, the other is refused with 409', async () => {
   const partida = await category('2211 Productos alimenticios');
   const coffee = await productIn('Café soluble', partida);
@@ -386,6 +433,92 @@ test('discard: DESCARTADO, no movement, then nothing changes it', async () => {
     /no está permitido/,
   );
   await expect(t.db.query(`DELETE FROM inventory_counts WHERE id = $1`, [count.id])).rejects.toThrow(/no está permitido/);
+});
+
+describe('what a line and a header may hold, checked when saved (typed or from a file)', () => {
+  const bidi = 'El texto contiene caracteres de control invisibles no permitidos.';
+  let partida: number;
+  let folder: number;
+  let count: { id: number };
+  const csv = (rows: string[]) => Buffer.from(['ID,Cantidad contada,Costo unitario,Observaciones', ...rows].join('\r\n'), 'utf8');
+  const linesOf = async () =>
+    (await c.get(`/api/inventory-counts/${count.id}`))
+      .json()
+      .data.lines.map((l: Record<string, unknown>) => [l.countedQuantity, l.unitCost, l.observations]);
+  beforeAll(async () => {
+    partida = await category('2112 Equipos menores de oficina');
+    folder = await productIn('Folder tamaño carta', partida);
+    count = await openCount([partida]);
+  });
+
+  test("a bidi control (U+202A–U+202E, U+2066–U+2069) in the description or an observation: 400 with the forms' message, nothing saved", async () => {
+    const before = await countRows(t, COUNT_TABLES);
+    for (const control of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      const created = await c.post('/api/inventory-counts', {
+        cutoffDate: today(t),
+        description: `Conteo ${control}oculto`,
+        categoryIds: [partida],
+      });
+      expect([control, created.statusCode, created.json().errors]).toEqual([control, 400, { description: bidi }]);
+      const typed = await c.put(`/api/inventory-counts/${count.id}/lines`, {
+        lines: [{ productId: folder, countedQuantity: '2', observations: `Faltan ${control}dos` }],
+      });
+      expect([control, typed.statusCode, typed.json().errors]).toEqual([control, 400, { 'lines.0.observations': bidi }]);
+      const file = await upload(count.id, csv([`${folder},2,,Faltan ${control}dos`]), 'text/csv');
+      expect([control, file.statusCode, file.json().errors]).toEqual([
+        control,
+        400,
+        { 'rows.2': 'Fila 2: Observaciones: el texto contiene caracteres de control invisibles no permitidos.' },
+      ]);
+    }
+    expect(await countRows(t, COUNT_TABLES)).toEqual(before);
+    expect(await linesOf()).toEqual([[null, null, null]]);
+  });
+
+  test("the maxima of an entry line: a counted quantity above 999999999.999 or a unit cost above 999999999999.999 is refused when saved, with the entries' message", async () => {
+    const tooMuch = 'El valor no puede ser mayor a 999999999.999.';
+    const tooDear = 'El valor no puede ser mayor a 999999999999.999.';
+    // The same words an entry answers for the same values.
+    const invoice = await c.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: folder, quantity: '1000000000', purchasePrice: '9999999999999' }]),
+    );
+    expect(invoice.json().errors).toEqual({ 'products.0.quantity': tooMuch, 'products.0.purchasePrice': tooDear });
+
+    const before = await countRows(t, COUNT_TABLES);
+    const typed = await c.put(`/api/inventory-counts/${count.id}/lines`, {
+      lines: [{ productId: folder, countedQuantity: '1000000000', unitCost: '9999999999999' }],
+    });
+    expect([typed.statusCode, typed.json().message, typed.json().errors]).toEqual([
+      400,
+      tooMuch,
+      { 'lines.0.countedQuantity': tooMuch, 'lines.0.unitCost': tooDear },
+    ]);
+    const asNumbers = await c.put(`/api/inventory-counts/${count.id}/lines`, {
+      lines: [{ productId: folder, countedQuantity: 1000000000, unitCost: 9999999999999 }],
+    });
+    expect(asNumbers.json().errors).toEqual({ 'lines.0.countedQuantity': tooMuch, 'lines.0.unitCost': tooDear });
+    const file = await upload(count.id, csv([`${folder},1000000000,9999999999999,`]), 'text/csv');
+    expect([file.statusCode, file.json().errors]).toEqual([
+      400,
+      {
+        'rows.2':
+          'Fila 2: Cantidad contada: el valor no puede ser mayor a 999999999.999; Costo unitario: el valor no puede ser mayor a 999999999999.999.',
+      },
+    ]);
+    expect(await countRows(t, COUNT_TABLES)).toEqual(before);
+    expect(await linesOf()).toEqual([[null, null, null]]);
+
+    // The maxima themselves are saved, and the count applies with them (a surplus at that cost).
+    const saved = await c.put(`/api/inventory-counts/${count.id}/lines`, {
+      lines: [{ productId: folder, countedQuantity: '999999999.999', unitCost: '999999999999.999' }],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await linesOf()).toEqual([['999999999.999', '999999999999.999', null]]);
+    const applied = await c.post(`/api/inventory-counts/${count.id}/application`, signers());
+    expect([applied.statusCode, applied.statusCode === 200 ? '' : applied.body]).toEqual([200, '']);
+    expect(await stockOf(c, folder)).toMatchObject({ availableQuantity: '999999999.999', averagePrice: '999999999999.999' });
+  });
 });
 
 describe('import from a file', () => {
@@ -459,7 +592,7 @@ describe('import from a file', () => {
   });
 });
 
-test('a count whose cut-off falls in a closed period cannot be applied (409), nor opened', async () => {
+test('a count whose cut-off falls in a closed period cannot be applied (409), nor edited, nor opened', async () => {
   const now = today(t);
   const lastMonthEnd = new Date(Date.UTC(Number(now.slice(0, 4)), Number(now.slice(5, 7)) - 1, 0)).toISOString().slice(0, 10);
   const partida = await category('2461 Material eléctrico');
@@ -477,6 +610,19 @@ test('a count whose cut-off falls in a closed period cannot be applied (409), no
   expect(closing.statusCode).toBe(201);
   const r = await c.post(`/api/inventory-counts/${count.id}/application`, signers());
   expect([r.statusCode, r.json().code]).toEqual([409, 'PERIOD_CLOSED']);
+  // Its lines no longer change either, typed or from a file: the same 409 as applying.
+  const before = await countRows(t, COUNT_TABLES);
+  const typed = await c.put(`/api/inventory-counts/${count.id}/lines`, {
+    lines: [{ productId: bulb, countedQuantity: '1', observations: 'Otro' }],
+  });
+  const file = await upload(count.id, Buffer.from(`ID,Cantidad contada\r\n${bulb},1\r\n`), 'text/csv');
+  for (const refused of [typed, file]) expect(refused.statusCode).toBe(409);
+  expect(typed.json()).toEqual(r.json());
+  expect(file.json()).toEqual(r.json());
+  expect(await countRows(t, COUNT_TABLES)).toEqual(before);
+  expect((await c.get(`/api/inventory-counts/${count.id}`)).json().data.lines).toMatchObject([
+    { countedQuantity: '2', observations: null },
+  ]);
   const again = await c.post('/api/inventory-counts', { cutoffDate: lastMonthEnd, description: 'Otro', categoryIds: [partida] });
   expect([again.statusCode, again.json().code]).toEqual([409, 'PERIOD_CLOSED']);
   expect(await stockOf(c, bulb)).toMatchObject({ availableQuantity: '3' });

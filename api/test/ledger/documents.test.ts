@@ -24,6 +24,10 @@ const shiftDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** Embeddings, overrides and isolates: every free text refuses them (SECURITY.md). */
+const BIDI_CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+const BIDI_MESSAGE = 'El texto contiene caracteres de control invisibles no permitidos.';
+
 describe('POST /api/invoices', () => {
   test('answers 201 with the saved invoice (data.invoiceNumber), its lines and movements; records who and when; audits it', async () => {
     const productId = await createProduct(ana, 'Hojas blancas tamaño carta');
@@ -159,6 +163,27 @@ describe('POST /api/invoices', () => {
     // The line is worth 33.333 × 100.005 = 3333.466665 to the cent; the average is that value's quotient.
     expect(rows).toEqual([{ q: '33.333', p: '100.005', amount: '3333.470000000' }]);
     expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '33.333', averagePrice: '100.0051', value: '3333.47' });
+  });
+
+  test("a bidi control (U+202A–U+202E, U+2066–U+2069) in a line observation or the invoice number: 400 with the forms' message, nothing saved", async () => {
+    const productId = await createProduct(ana, 'Carpeta de argollas');
+    const before = await countRows(t, LEDGER_TABLES);
+    for (const control of BIDI_CONTROLS) {
+      const line = await ana.post(
+        '/api/invoices',
+        invoiceBody(t, catalog, [
+          { productId, quantity: '1', purchasePrice: '10' },
+          { productId, quantity: '1', purchasePrice: '10', observations: `Caja ${control}dañada` },
+        ]),
+      );
+      expect([control, line.statusCode, line.json().errors]).toEqual([control, 400, { 'products.1.observations': BIDI_MESSAGE }]);
+      const number = await ana.post(
+        '/api/invoices',
+        invoiceBody(t, catalog, [{ productId, quantity: '1', purchasePrice: '10' }], { invoiceNumber: `A-${control}1029` }),
+      );
+      expect([control, number.statusCode, number.json().errors]).toEqual([control, 400, { invoiceNumber: BIDI_MESSAGE }]);
+    }
+    expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
   });
 
   test('IEPS rate: up to 5 decimals and not negative', async () => {
@@ -343,6 +368,23 @@ describe('POST /api/dispatches', () => {
       `Existencia insuficiente del producto «Silla secretarial» (id ${productId}): disponible 0, solicitado 1.`,
     );
     expect((await t.db.query('SELECT 1 FROM product_balances WHERE product_id = $1', [productId])).rowCount).toBe(0);
+  });
+
+  test("a bidi control (U+202A–U+202E, U+2066–U+2069) in a line observation: 400 with the forms' message, nothing saved", async () => {
+    const productId = await createProduct(ana, 'Cuaderno profesional');
+    expect((await ana.post('/api/invoices', invoiceBody(t, catalog, [{ productId, quantity: '5', purchasePrice: '30' }]))).statusCode).toBe(
+      201,
+    );
+    const before = await countRows(t, LEDGER_TABLES);
+    for (const control of BIDI_CONTROLS) {
+      const r = await ana.post(
+        '/api/dispatches',
+        dispatchBody(t, catalog, [{ productId, quantity: '1', observations: `Para ${control}dirección` }]),
+      );
+      expect([control, r.statusCode, r.json().errors]).toEqual([control, 400, { 'products.0.observations': BIDI_MESSAGE }]);
+    }
+    expect(await countRows(t, LEDGER_TABLES)).toEqual(before);
+    expect(await stockOf(ana, productId)).toMatchObject({ availableQuantity: '5' });
   });
 
   test('validation: header fields, at least one product, line fields, future date', async () => {

@@ -226,6 +226,12 @@ describe('closing months in order', () => {
     const noReason = await c.post(`/api/period-closings/${M2}/reopening`, { reason: '  ab ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('El motivo de la reapertura es obligatorio y debe tener entre 5 y 500 caracteres.');
+    // A free text like any other: a bidi control is told as such (and nothing is reopened, below).
+    const bidi = await c.post(`/api/period-closings/${M2}/reopening`, { reason: 'Factura \u202Erecibida tarde' });
+    expect([bidi.statusCode, bidi.json().errors]).toEqual([
+      400,
+      { reason: 'El texto contiene caracteres de control invisibles no permitidos.' },
+    ]);
     const unknown = await c.post(`/api/period-closings/${M3}/reopening`, { reason: 'Corrección de una factura' });
     expect(unknown.statusCode).toBe(404);
     const notMonthEnd = await c.post(`/api/period-closings/${plusDays(M2, -1)}/reopening`, { reason: 'Corrección de una factura' });

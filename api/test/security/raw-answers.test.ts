@@ -201,6 +201,32 @@ describe('input an auditor would question', () => {
     }
     expect(await countRows(t, ['products'])).toEqual(before);
   });
+
+  it('a bidi control inside a catalogue name (product, partida, unit, role, employee, supplier) → 400 with one message, nothing stored', async () => {
+    const tables = ['products', 'product_categories', 'product_units', 'roles', 'employees', 'suppliers', 'audit_log'];
+    const before = await countRows(t, tables);
+    const bodies: Array<[string, Record<string, string>, string]> = [
+      ['/api/catalog/products', { name: 'Papel \u202Efdp.exe' }, 'name'],
+      ['/api/catalog/product-categories', { description: '2111 \u2066Oficina' }, 'description'],
+      ['/api/catalog/product-units', { description: 'Pieza\u202B' }, 'description'],
+      ['/api/catalog/roles', { description: 'Almacenista \u2067' }, 'description'],
+      ['/api/catalog/employees', { name: 'María', lastName: 'López\u202D' }, 'lastName'],
+      ['/api/catalog/suppliers', { name: 'Papelería \u202Adel Centro', rfc: 'ABC010203XY9' }, 'name'],
+    ];
+    for (const [url, body, field] of bodies) {
+      const response = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect([url, response.status, ((await response.json()) as { errors: Record<string, string> }).errors]).toEqual([
+        url,
+        400,
+        { [field]: 'El texto contiene caracteres de control invisibles no permitidos.' },
+      ]);
+    }
+    expect(await countRows(t, tables)).toEqual(before);
+  });
 });
 
 describe('JSON nesting', () => {

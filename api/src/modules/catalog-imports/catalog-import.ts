@@ -12,6 +12,7 @@ import path from 'node:path';
 import {
   CATALOG_MESSAGES,
   compareDecimal,
+  freeTextError,
   RFC_RE,
   stockLevelsInverted,
   stockLevelsSchema,
@@ -185,6 +186,11 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
     const values = Object.fromEntries(spec.columns.map((c) => [c, cell(r ?? [], c) || null]));
     if (values.RFC) values.RFC = values.RFC.toUpperCase();
     const reasons: string[] = [];
+    // A file is one more way to type a name: every cell obeys the forms' free-text rule.
+    for (const column of spec.columns) {
+      const refused = values[column] === null ? null : freeTextError(values[column]);
+      if (refused) reasons.push(`${column}: ${inline(refused)}`);
+    }
     // The matching key: the RFC of a supplier, the full name of an employee, else the name.
     const name =
       catalog === 'suppliers'

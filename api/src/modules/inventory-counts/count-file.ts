@@ -3,9 +3,10 @@
 // "Cantidad contada" and, optionally, "Costo unitario" and "Observaciones".
 // Every bad row is reported with its row number (as the spreadsheet numbers it: the header is
 // row 1) and a Spanish reason; the caller applies nothing when there is any.
+import { freeTextError } from '@almacen/shared/domain';
 import type { Cell } from '../../files/sheet-reader';
 import { AppError } from '../../http/errors';
-import { costText, MESSAGES, quantityText, type LineInput } from './inventory-counts.input';
+import { checkCost, checkQuantity, MESSAGES, type LineInput } from './inventory-counts.input';
 
 const COLUMNS = { id: 'id', counted: 'cantidad contada', cost: 'costo unitario', observations: 'observaciones' } as const;
 type Column = keyof typeof COLUMNS;
@@ -64,6 +65,13 @@ function sheetRows(table: Cell[][]): SheetRow[] {
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const asText = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+/** A message inside "Fila N: …; …." (lower-case start, no final period). */
+const inline = (message: string) => message.charAt(0).toLowerCase() + message.slice(1).replace(/\.$/, '');
+/**
+ * The reason of a refused cell: the count's own messages name their column; the shared ones (the
+ * entries' maximum, the free-text rule) get the column's title, as the catalogue import does.
+ */
+const reasonOf = (message: string, column: string, own?: string) => (message === own ? inline(message) : `${column}: ${inline(message)}`);
 
 /**
  * The lines of a count file's rows (files/upload.ts), or AppError('VALIDATION') listing every bad
@@ -87,21 +95,25 @@ export function linesFromFile(table: Cell[][], productIds: Set<number>): LineInp
     else seen.set(id, row);
     let counted: string | null = null;
     if (!blank(cells.counted)) {
-      counted = quantityText(asText(cells.counted));
-      if (counted === null) reasons.push(MESSAGES.quantity.replace(/^La/, 'la').replace(/\.$/, ''));
+      const checked = checkQuantity(asText(cells.counted));
+      if ('message' in checked) reasons.push(reasonOf(checked.message, 'Cantidad contada', MESSAGES.quantity));
+      else counted = checked.text;
     }
     let unitCost: string | null | undefined;
     if (cells.cost !== undefined) {
       if (blank(cells.cost)) unitCost = null;
       else {
-        unitCost = costText(asText(cells.cost));
-        if (unitCost === null) reasons.push(MESSAGES.cost.replace(/^El/, 'el').replace(/\.$/, ''));
+        const checked = checkCost(asText(cells.cost));
+        if ('message' in checked) reasons.push(reasonOf(checked.message, 'Costo unitario', MESSAGES.cost));
+        else unitCost = checked.text;
       }
     }
     let observations: string | null | undefined;
     if (cells.observations !== undefined) {
       const text = blank(cells.observations) ? '' : String(asText(cells.observations));
-      if (text.length > 500) reasons.push('las observaciones admiten a lo más 500 caracteres');
+      const refused = freeTextError(text);
+      if (text.length > 500) reasons.push(inline(MESSAGES.observations));
+      else if (refused) reasons.push(reasonOf(refused, 'Observaciones'));
       observations = text === '' ? null : text;
     }
     if (reasons.length > 0) {

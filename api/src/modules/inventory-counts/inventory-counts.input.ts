@@ -1,6 +1,17 @@
 // What a count session accepts (issue #17), checked with Spanish messages before anything is
 // written: the session's header, its lines (typed or from a file) and the three signers.
-import { decimalPlaces, isCalendarDate, toDecimalString } from '@almacen/shared/domain';
+import {
+  compareDecimal,
+  decimalPlaces,
+  MESSAGES as FIELD_MESSAGES,
+  freeTextError,
+  isCalendarDate,
+  MAX_PRICE,
+  MAX_QUANTITY,
+  PRICE_SCALE,
+  QUANTITY_SCALE,
+  toDecimalString,
+} from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
 
 export interface CreateCountInput {
@@ -40,8 +51,13 @@ export function parseCreate(body: unknown, today: string): CreateCountInput {
   if (!isCalendarDate(cutoffDate)) errors.cutoffDate = 'La fecha de corte es obligatoria y debe ser una fecha válida (AAAA-MM-DD).';
   else if (cutoffDate > today) errors.cutoffDate = 'La fecha de corte no puede ser posterior a hoy.';
   const description = typeof b.description === 'string' ? b.description.trim() : '';
-  if (description === '') errors.description = 'La descripción es obligatoria.';
-  else if (description.length > 200) errors.description = 'La descripción admite a lo más 200 caracteres.';
+  const descriptionError =
+    description === ''
+      ? 'La descripción es obligatoria.'
+      : description.length > 200
+        ? 'La descripción admite a lo más 200 caracteres.'
+        : freeTextError(description);
+  if (descriptionError) errors.description = descriptionError;
   let categoryIds: number[] = [];
   if (b.categoryIds !== undefined && b.categoryIds !== null) {
     if (!Array.isArray(b.categoryIds) || !b.categoryIds.every(isId) || b.categoryIds.length > 1000) {
@@ -52,28 +68,40 @@ export function parseCreate(body: unknown, today: string): CreateCountInput {
   return { cutoffDate: cutoffDate as string, description, categoryIds };
 }
 
-/** A quantity ≥ 0 with at most 3 decimals that fits numeric(15, 3); null when it is not one. */
-export function quantityText(value: unknown): string | null {
-  const text = toDecimalString(value);
-  if (text === null || decimalPlaces(text) > 3) return null;
-  if (text.split('.')[0].replace(/^0+(?=\d)/, '').length > 12) return null;
-  return text;
-}
-
-/** A unit cost > 0 with at most 3 decimals that fits numeric(18, 3); null when it is not one. */
-export function costText(value: unknown): string | null {
-  const text = toDecimalString(value);
-  if (text === null || decimalPlaces(text) > 3 || !/[1-9]/.test(text)) return null;
-  if (text.split('.')[0].replace(/^0+(?=\d)/, '').length > 15) return null;
-  return text;
-}
-
 export const MESSAGES = {
   quantity: 'La cantidad contada debe ser un número mayor o igual a 0 con a lo más 3 decimales.',
   cost: 'El costo unitario debe ser un número mayor que 0 con a lo más 3 decimales.',
   observations: 'Las observaciones admiten a lo más 500 caracteres.',
   product: 'El producto no forma parte de este conteo.',
+  signers: 'El director, el almacenista y el testigo deben ser personas distintas.',
 } as const;
+
+/** A value of a line as it is saved, or the message that refuses it. */
+type Checked = { text: string } | { message: string };
+
+/**
+ * A counted quantity: ≥ 0 with at most QUANTITY_SCALE decimals, and at most MAX_QUANTITY with
+ * the entries' message — checked when the line is saved, so a count never holds a quantity no
+ * entry or exit could carry.
+ */
+export function checkQuantity(value: unknown): Checked {
+  const text = toDecimalString(value);
+  if (text === null || decimalPlaces(text) > QUANTITY_SCALE) return { message: MESSAGES.quantity };
+  if (compareDecimal(text, MAX_QUANTITY) > 0) return { message: FIELD_MESSAGES.tooLarge(MAX_QUANTITY) };
+  return { text };
+}
+
+/**
+ * A surplus's unit cost: > 0 with at most PRICE_SCALE decimals, and at most MAX_PRICE (an entry's
+ * purchase price) with the entries' message: a cost the ledger's movement could not hold is
+ * refused when typed, not when the count is applied.
+ */
+export function checkCost(value: unknown): Checked {
+  const text = toDecimalString(value);
+  if (text === null || decimalPlaces(text) > PRICE_SCALE || compareDecimal(text, '0') <= 0) return { message: MESSAGES.cost };
+  if (compareDecimal(text, MAX_PRICE) > 0) return { message: FIELD_MESSAGES.tooLarge(MAX_PRICE) };
+  return { text };
+}
 
 export function parseLines(body: unknown): LineInput[] {
   const b = isObject(body) ? body : {};
@@ -96,29 +124,34 @@ export function parseLines(body: unknown): LineInput[] {
     seen.add(raw.productId);
     const line: LineInput = { productId: raw.productId, countedQuantity: null };
     if (raw.countedQuantity !== null && raw.countedQuantity !== undefined && raw.countedQuantity !== '') {
-      const q = quantityText(raw.countedQuantity);
-      if (q === null) errors[`${at}.countedQuantity`] = MESSAGES.quantity;
-      else line.countedQuantity = q;
+      const q = checkQuantity(raw.countedQuantity);
+      if ('message' in q) errors[`${at}.countedQuantity`] = q.message;
+      else line.countedQuantity = q.text;
     }
     if (raw.unitCost !== undefined) {
       if (raw.unitCost === null || raw.unitCost === '') line.unitCost = null;
       else {
-        const c = costText(raw.unitCost);
-        if (c === null) errors[`${at}.unitCost`] = MESSAGES.cost;
-        else line.unitCost = c;
+        const c = checkCost(raw.unitCost);
+        if ('message' in c) errors[`${at}.unitCost`] = c.message;
+        else line.unitCost = c.text;
       }
     }
     if (raw.observations !== undefined) {
       if (raw.observations === null) line.observations = null;
-      else if (typeof raw.observations !== 'string' || raw.observations.trim().length > 500)
-        errors[`${at}.observations`] = MESSAGES.observations;
-      else line.observations = raw.observations.trim() || null;
+      else {
+        const text = typeof raw.observations === 'string' ? raw.observations.trim() : null;
+        const problem = text === null || text.length > 500 ? MESSAGES.observations : freeTextError(text);
+        if (problem) errors[`${at}.observations`] = problem;
+        else line.observations = text || null;
+      }
     }
     lines.push(line);
   });
   if (Object.keys(errors).length > 0) fail(errors);
   return lines;
 }
+
+const SIGNER_FIELDS = ['directorEmployeeId', 'warehouseKeeperEmployeeId', 'witnessEmployeeId'] as const;
 
 export function parseApplication(body: unknown): ApplicationInput {
   const b = isObject(body) ? body : {};
@@ -127,5 +160,18 @@ export function parseApplication(body: unknown): ApplicationInput {
   if (!isId(b.warehouseKeeperEmployeeId)) errors.warehouseKeeperEmployeeId = 'Selecciona al almacenista.';
   if (!isId(b.witnessEmployeeId)) errors.witnessEmployeeId = 'Selecciona al testigo.';
   if (Object.keys(errors).length > 0) fail(errors);
+  // The acta is signed by three people: one employee in two roles would witness their own count.
+  // (Entries and exits have no such rule: there one person may hold two of the roles.)
+  const signers = SIGNER_FIELDS.map((field) => b[field]);
+  if (new Set(signers).size < SIGNER_FIELDS.length) {
+    fail(
+      Object.fromEntries(
+        SIGNER_FIELDS.filter((_field, i) => signers.indexOf(signers[i]) !== signers.lastIndexOf(signers[i])).map((field) => [
+          field,
+          MESSAGES.signers,
+        ]),
+      ),
+    );
+  }
   return b as unknown as ApplicationInput;
 }

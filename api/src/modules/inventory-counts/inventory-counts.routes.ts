@@ -88,7 +88,8 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
           tags,
           summary: 'Guarda cantidades contadas, costos unitarios y observaciones de líneas del conteo',
           description:
-            'Solo mientras el conteo está ABIERTO (409 si no). `countedQuantity: null` deja la línea sin contar; un campo omitido conserva su valor.',
+            'Solo mientras el conteo está ABIERTO (409 si no) y el mes de su fecha de corte no está cerrado (409 `PERIOD_CLOSED`, como al aplicar). ' +
+            '`countedQuantity: null` deja la línea sin contar; un campo omitido conserva su valor.',
           params: idParam(),
           response: { 200: dataOf(countDetailSchema), ...ERROR_RESPONSES },
         },
@@ -111,7 +112,8 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
         summary: 'Carga las cantidades contadas desde un archivo XLSX o CSV',
         description:
           'El cuerpo es el archivo (`Content-Type` XLSX o `text/csv`, UTF-8 o Windows-1252). Columnas: "ID", "Cantidad contada" y, opcionales, "Costo unitario" y "Observaciones". ' +
-          'Cada fila con error se informa con su número y el motivo (400, `errors["rows.N"]`) y entonces no se guarda nada.',
+          'Cada fila con error se informa con su número y el motivo (400, `errors["rows.N"]`) y entonces no se guarda nada. ' +
+          'Con el mes de la fecha de corte cerrado: 409 `PERIOD_CLOSED`, como al aplicar.',
         params: idParam(),
         response: { 200: dataOf(countDetailSchema), ...ERROR_RESPONSES },
       },
@@ -137,7 +139,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
             'En una transacción, cada línea contada cuya cantidad difiere de la existencia en libros al abrir el conteo registra un movimiento: ' +
             'ADJUSTMENT_OUT (faltante) sale al costo promedio vigente, 409 si la existencia disponible no alcanza; ' +
             'ADJUSTMENT_IN (sobrante) entra al costo unitario de la línea o, sin él, al costo promedio vigente (400 si este es 0). ' +
-            'Las líneas sin contar no se ajustan. Un conteo se aplica una sola vez (409). Acepta `Idempotency-Key`.',
+            'Las líneas sin contar no se ajustan. Director, almacenista y testigo son tres personas distintas (400). Un conteo se aplica una sola vez (409). Acepta `Idempotency-Key`.',
           params: idParam(),
           headers: idempotencyHeaders,
           response: { 200: dataOf(applicationSchema), ...ERROR_RESPONSES },

@@ -2,6 +2,8 @@
 // transaction, locking, idempotency and audit (ARCHITECTURE.md, "The stock ledger", ledger/README.md).
 //   * Creating snapshots, in ONE statement, every product in scope with its balance at that
 //     moment (0 / 0 for a product that never moved) and the end of the ledger.
+//   * Saving lines locks the session row, then takes the month-closing lock with the cut-off date
+//     as applying does: a session of a closed month changes no more than it can be applied.
 //   * Applying locks the session row first (FOR UPDATE: a concurrent application waits and then
 //     sees APLICADO → 409), takes the month-closing lock with the cut-off date, then the balance
 //     rows of the products to adjust in product-id order, checks every shortage and every cost,
@@ -87,10 +89,15 @@ export async function createCount(db: Db, actor: AuthUser, input: CreateCountInp
   });
 }
 
-/** Sets the given lines of an open session (PUT …/lines and the file import). */
+/**
+ * Sets the given lines of an open session (PUT …/lines and the file import). A session whose
+ * cut-off date is in a closed month is refused like its application (409 PERIOD_CLOSED, under the
+ * same closing lock): what it counted can no longer be applied, so it no longer changes either.
+ */
 export async function updateLines(db: Db, actor: AuthUser, id: number, lines: LineInput[], fieldPrefix = 'lines'): Promise<CountDetail> {
   return withTransaction(db, async (trx) => {
-    await lockOpenCount(trx, id);
+    const { cutoffDate } = await lockOpenCount(trx, id);
+    await assertPeriodOpen(trx, cutoffDate, 'cutoffDate');
     const { rows: before } = await trx.query<{
       productId: number;
       countedQuantity: string | null;

@@ -1,4 +1,5 @@
 // JSON Schemas of the count sessions' answers and documented bodies (OpenAPI + serialization).
+import { MAX_PRICE, MAX_QUANTITY, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { decimalString } from '../../http/schemas';
 import { movementSchema } from '../ledger/schemas';
 
@@ -102,8 +103,16 @@ export const linesBody = {
         required: ['productId', 'countedQuantity'],
         properties: {
           productId: id,
-          countedQuantity: { ...decimalInput, nullable: true, description: '≥ 0, a lo más 3 decimales; null = sin contar' },
-          unitCost: { ...decimalInput, nullable: true, description: '> 0, a lo más 3 decimales' },
+          countedQuantity: {
+            ...decimalInput,
+            nullable: true,
+            description: `≥ 0, a lo más ${QUANTITY_SCALE} decimales, hasta ${MAX_QUANTITY} (como una entrada); null = sin contar`,
+          },
+          unitCost: {
+            ...decimalInput,
+            nullable: true,
+            description: `> 0, a lo más ${PRICE_SCALE} decimales, hasta ${MAX_PRICE} (como el precio de una entrada)`,
+          },
           observations: { type: 'string', nullable: true, maxLength: 500 },
         },
       },
@@ -114,5 +123,6 @@ export const linesBody = {
 export const applicationBody = {
   type: 'object',
   required: ['directorEmployeeId', 'warehouseKeeperEmployeeId', 'witnessEmployeeId'],
+  description: 'Tres personas distintas (400 si un empleado ocupa dos papeles).',
   properties: { directorEmployeeId: id, warehouseKeeperEmployeeId: id, witnessEmployeeId: id },
 } as const;

@@ -6,6 +6,7 @@
 // taken exclusive, in one transaction with the Idempotency-Key, the audit row and the answer.
 import {
   formatDate,
+  freeTextError,
   isCalendarDate,
   todayIn,
   type LateDocument as WireLateDocument,
@@ -239,12 +240,14 @@ export async function reopenPeriod(db: Db, actor: AuthUser, until: string, reaso
   });
 }
 
-/** A reopening's reason: trimmed, 5–500 characters, no control characters. */
+/** A reopening's reason: trimmed, 5–500 characters, no control characters; a free text (freeTextError). */
 export function parseReason(body: unknown): string {
   const raw = (body as { reason?: unknown } | null)?.reason;
   const reason = typeof raw === 'string' ? raw.trim() : '';
+  const refused = freeTextError(reason);
+  if (refused) throw new AppError('VALIDATION', refused, { reason: refused });
   // eslint-disable-next-line no-control-regex
-  if ([...reason].length < 5 || [...reason].length > 500 || /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(reason)) {
+  if ([...reason].length < 5 || [...reason].length > 500 || /[\u0000-\u001f\u007f]/.test(reason)) {
     throw new AppError('VALIDATION', PERIOD_MESSAGES.reason, { reason: PERIOD_MESSAGES.reason });
   }
   return reason;

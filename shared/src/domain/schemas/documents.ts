@@ -17,10 +17,9 @@ import {
   decimal,
   entityId,
   flag,
-  hasBidiControl,
+  freeTextError,
   hasVisibleText,
   lines,
-  MESSAGES,
   observations,
   oneOf,
   pastOrToday,
@@ -122,7 +121,8 @@ export const CANCELLATION_MESSAGES = {
 export const cancellationReason = () =>
   define<string>('cancellationReason', (value) => {
     if (typeof value !== 'string' || !hasVisibleText(value)) return CANCELLATION_MESSAGES.reasonRequired;
-    if (hasBidiControl(value)) return MESSAGES.bidiControl;
+    const refused = freeTextError(value);
+    if (refused) return refused;
     const length = Array.from(value.trim()).length;
     if (length < CANCELLATION_REASON_MIN || length > CANCELLATION_REASON_MAX) return CANCELLATION_MESSAGES.reasonLength;
     return true;

@@ -33,11 +33,20 @@ export const hasVisibleText = (value: string): boolean => VISIBLE_RE.test(value)
 /** Whether a text holds a bidi embedding, override or isolate. */
 export const hasBidiControl = (value: string): boolean => BIDI_CONTROL_RE.test(value);
 
+/**
+ * The rule every free text a request carries obeys — names, invoice numbers, descriptions,
+ * observations, reasons, typed or from a file: no bidi embedding, override or isolate, which
+ * would make the kardex, the acta or a report read something other than what was stored.
+ * Answers the message to show, or null when the text passes.
+ */
+export const freeTextError = (value: string): string | null => (hasBidiControl(value) ? MESSAGES.bidiControl : null);
+
 /** A required text with something visible in it (white space or invisible characters alone fail). */
 export const requiredText = (message: string, max: number = MAX_TEXT_LENGTH) =>
   define<string>('requiredText', (value) => {
     if (typeof value !== 'string' || !hasVisibleText(value)) return message;
-    if (BIDI_CONTROL_RE.test(value)) return MESSAGES.bidiControl;
+    const refused = freeTextError(value);
+    if (refused) return refused;
     if (value.trim().length > max) return MESSAGES.tooLong(max);
     return true;
   });
@@ -97,15 +106,13 @@ export const pastOrToday = (message: string, today: () => string) =>
     return true;
   });
 
+/** Optional observations: at most MAX_OBSERVATIONS_LENGTH characters, a free text (freeTextError). */
 export const observations = () =>
-  define<string | null | undefined>(
-    'observations',
-    (value) =>
-      value === undefined ||
-      value === null ||
-      (typeof value === 'string' && value.length <= MAX_OBSERVATIONS_LENGTH) ||
-      MESSAGES.observations,
-  );
+  define<string | null | undefined>('observations', (value) => {
+    if (value === undefined || value === null) return true;
+    if (typeof value !== 'string' || value.length > MAX_OBSERVATIONS_LENGTH) return MESSAGES.observations;
+    return freeTextError(value) ?? true;
+  });
 
 export const flag = () => define<boolean>('flag', (value) => typeof value === 'boolean' || MESSAGES.boolean);
 

@@ -3,7 +3,7 @@
 // never an English message that repeats the input.
 import { createEmployeeSchema, createProductSchema, updateSupplierSchema } from './catalogs';
 import { makeDispatchSchemas, makeInvoiceSchemas } from './documents';
-import { MESSAGES } from './primitives';
+import { freeTextError, MESSAGES } from './primitives';
 import { validateWith } from './validate';
 
 const today = () => '2026-11-22';
@@ -39,6 +39,52 @@ describe('names must have something visible', () => {
     for (const name of ['Lápiz del número 2', 'Año escolar', 'Jose\u0301 Núñez', 'Caja 📦', 'Cinta 3M®']) {
       expect([name, validateWith(createProductSchema, { name }).ok]).toEqual([name, true]);
     }
+  });
+});
+
+describe('every free text refuses bidi controls (freeTextError), with one message', () => {
+  const bidi = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+  it.each(bidi.map((c) => [c.codePointAt(0)!.toString(16).toUpperCase(), c]))(
+    'U+%s in a line observation of an entry and of an exit',
+    (_code, c) => {
+      const invoiceLine = makeInvoiceSchemas({ today }).line;
+      const dispatchLine = makeDispatchSchemas({ today }).line;
+      const observations = `Caja ${c}dañada`;
+      expect(
+        validateWith(invoiceLine, {
+          productId: 1,
+          purchasePrice: '1',
+          quantity: '1',
+          observations,
+          applyExciseTax: false,
+          applyValueAddedTaxToPurchasePrice: false,
+          exciseTaxRate: 0,
+        }),
+      ).toMatchObject({ ok: false, errors: { observations: MESSAGES.bidiControl } });
+      expect(validateWith(dispatchLine, { productId: 1, exitPrice: '1', quantity: '1', observations })).toMatchObject({
+        ok: false,
+        errors: { observations: MESSAGES.bidiControl },
+      });
+      expect(freeTextError(observations)).toBe(MESSAGES.bidiControl);
+    },
+  );
+
+  it('an invoice number with an override is refused too; plain texts pass', () => {
+    const header = makeInvoiceSchemas({ today }).header;
+    const body = (invoiceNumber: string) => ({
+      supplierId: 1,
+      invoiceNumber,
+      invoiceDate: '2026-05-05',
+      invoiceType: 'COMPRA_DIRECTA',
+      directorEmployeeId: 1,
+      enteredByEmployeeId: 1,
+      warehouseKeeperEmployeeId: 1,
+    });
+    expect(validateWith(header, body('A-\u202E1029'))).toMatchObject({ ok: false, errors: { invoiceNumber: MESSAGES.bidiControl } });
+    expect(validateWith(header, body('A-1029')).ok).toBe(true);
+    for (const text of ['Caja dañada — 2 piezas 📦', 'Texto en hebreo: שלום', ''])
+      expect([text, freeTextError(text)]).toEqual([text, null]);
   });
 });
 
