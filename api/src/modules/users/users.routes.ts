@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ACCESS_ROLES,
   forbiddenMessage,
+  freeTextError,
   isAccessRole,
   type AccessRole,
   type NewUserResult,
@@ -106,6 +107,7 @@ function newUserInput(body: unknown): NewUserFields {
   if (typeof username !== 'string' || !username.trim()) errors.username = 'Escribe el usuario.';
   if (typeof name !== 'string' || !name.trim()) errors.name = 'Escribe el nombre de la persona.';
   else if (name.trim().length > 200) errors.name = 'El nombre no puede tener más de 200 caracteres.';
+  else if (freeTextError(name)) errors.name = freeTextError(name)!;
   if (email !== undefined && email !== null && typeof email !== 'string') errors.email = 'El correo debe ser un texto.';
   const mail = typeof email === 'string' && email.trim() ? email.trim() : null;
   if (mail !== null && (mail.length > 320 || !/^[^@\s]+@[^@\s]+$/.test(mail))) errors.email = 'El correo no es válido.';
