@@ -61,6 +61,8 @@ export interface Movement {
   productId: number;
   price: string;
   quantity: string;
+  /** The value the ledger recorded for the movement (an entry's from its CFDI, if it came from one). */
+  amount?: string;
   movementType: MovementType;
   observations: string | null;
 }

@@ -12,8 +12,8 @@ const invoices: Invoice[] = [
   { id: 5, invoiceNumber: 'A-100', invoiceType: 'ENTRADA_DE_ALMACEN', invoiceDate: '2026-03-05' },
 ];
 const movements: Movement[] = [
-  { id: 21, productId: 10, price: '38.666', quantity: '2.5', movementType: 'INVOICE', observations: 'Caja dañada' },
-  { id: 22, productId: 11, price: '1234.5', quantity: '1200', movementType: 'INVOICE', observations: null },
+  { id: 21, productId: 10, price: '38.666', quantity: '2.5', amount: '96.67', movementType: 'INVOICE', observations: 'Caja dañada' },
+  { id: 22, productId: 11, price: '1234.5', quantity: '1200', amount: '1481400', movementType: 'INVOICE', observations: null },
 ];
 
 type Handler = (request: FakeApiRequest) => unknown;
@@ -107,14 +107,14 @@ test('"Crear nueva entrada" opens the wizard', async () => {
   expect(await screen.findByRole('button', { name: 'Siguiente paso' })).toBeInTheDocument();
 });
 
-test('expanding an entry shows its movements with the registered price in pesos', async () => {
+test('expanding an entry shows its movements with the registered price and the value the ledger recorded, in pesos', async () => {
   const user = userEvent.setup({ delay: null });
   const { calls } = renderHistory();
   const movementsTable = await expandInvoice(user, 'A-100');
   await within(movementsTable).findByText('Caja dañada');
   expect(calls.some((c) => c.method === 'GET' && c.path === '/api/movements/invoices/5')).toBe(true);
   const name = 'Movimientos de la entrada 5';
-  expect(headers(name)).toEqual(['ID', 'Producto', 'Tipo', 'Precio registrado', 'Cantidad', 'Observaciones']);
+  expect(headers(name)).toEqual(['ID', 'Producto', 'Tipo', 'Precio registrado', 'Cantidad', 'Importe', 'Observaciones']);
   // The product's name beside its ID (product 11 is not in the catalogue list: its ID alone).
   await within(movementsTable).findByText('10 · Hojas blancas tamaño carta');
   const rows = bodyRows(name).map((r) =>
@@ -123,8 +123,8 @@ test('expanding an entry shows its movements with the registered price in pesos'
       .map((c) => c.textContent),
   );
   expect(rows).toEqual([
-    ['21', '10 · Hojas blancas tamaño carta', 'Entrada', '$38.666', '2.5', 'Caja dañada'],
-    ['22', '11', 'Entrada', '$1,234.50', '1,200', ''],
+    ['21', '10 · Hojas blancas tamaño carta', 'Entrada', '$38.666', '2.5', '$96.67', 'Caja dañada'],
+    ['22', '11', 'Entrada', '$1,234.50', '1,200', '$1,481,400.00', ''],
   ]);
   expect(screen.getByRole('button', { name: 'Reporte de entrada' })).toBeEnabled();
 });

@@ -28,6 +28,13 @@ const movementColumns = (names: ReadonlyMap<number, string>): DataTableColumn<Mo
   { id: 'movementType', header: 'Tipo', value: (m) => movementTypeLabel(m.movementType), width: 200 },
   { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), text: (m) => formatCurrency(m.price) },
   { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), text: (m) => formatQuantity(m.quantity) },
+  // What the line is worth in the ledger (a CFDI line: what the CFDI states), not price × quantity shown.
+  {
+    id: 'amount',
+    header: 'Importe',
+    value: (m) => Number(m.amount ?? 0),
+    text: (m) => (m.amount === undefined ? '' : formatCurrency(m.amount)),
+  },
   { id: 'observations', header: 'Observaciones', value: (m) => m.observations ?? '', width: 320 },
 ];
 
