@@ -63,11 +63,13 @@ async function fixture(db: Db): Promise<void> {
            VALUES (1, 1, 'B-1', DATE '2025-01-02', 'COMPRA_DIRECTA', 1, 2, 3, ${who})`);
   await q(`INSERT INTO invoice_lines (id, invoice_id, line_no, product_id, quantity, purchase_price, observations, apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate)
            SELECT g, 1, g, g, 100, 1 + (g % 50) * 0.5, NULL, false, false, 0 FROM generate_series(1, ${LINES}) g`);
-  await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, apply_value_added_tax, apply_excise_tax, excise_tax_rate,
-                                  balance_quantity, balance_average, recorded_at)
-           SELECT g, 'INVOICE', 1, g, 100, 1 + (g % 50) * 0.5, false, false, 0, 100, 1 + (g % 50) * 0.5, now() - interval '1 day' FROM generate_series(1, ${LINES}) g ORDER BY g`);
-  await q(`INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
-           SELECT DISTINCT ON (product_id) product_id, balance_quantity, balance_average, id FROM movements ORDER BY product_id, id DESC`);
+  // Each entry is worth 100 × its cost (whole cents) and dated on its invoice's date.
+  await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, amount, dated, apply_value_added_tax, apply_excise_tax,
+                                  excise_tax_rate, balance_quantity, balance_value, balance_average, recorded_at)
+           SELECT g, 'INVOICE', 1, g, 100, 1 + (g % 50) * 0.5, 100 * (1 + (g % 50) * 0.5), DATE '2025-01-02', false, false, 0, 100,
+                  100 * (1 + (g % 50) * 0.5), 1 + (g % 50) * 0.5, now() - interval '1 day' FROM generate_series(1, ${LINES}) g ORDER BY g`);
+  await q(`INSERT INTO product_balances (product_id, quantity, value, average_cost, last_movement_id)
+           SELECT DISTINCT ON (product_id) product_id, balance_quantity, balance_value, balance_average, id FROM movements ORDER BY product_id, id DESC`);
   for (const table of ['invoices', 'invoice_lines'])
     await q(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
   await q('ANALYZE');
