@@ -2,14 +2,14 @@
 // the catalogue import, CSV, in one request) are counted from an XLSX of 1,000 lines ("ID",
 // "Cantidad contada", "Costo unitario") uploaded in a session made with the "Inventario inicial"
 // preset on the test's own partida; "Aplicar ajustes" with the three signers; then the "Reporte de
-// existencias" (XLSX) lists each of the 1,000 at its counted quantity and its unit cost as the
-// average, compared as exact decimals. Other test files share the server: rows are found by tag.
+// existencias" (XLSX) lists each of the 1,000 at its counted quantity, worth quantity × its unit
+// cost to the cent and at that value ÷ the quantity as its average, compared as exact decimals. Other test files share the server: rows are found by tag.
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { readXlsx, type CellValue } from '../../api/test/reports/read-report';
-import { compareDecimal } from '../../shared/src/domain/decimal';
+import { compareDecimal, divideDecimal, multiplyDecimal } from '../../shared/src/domain/decimal';
 import { apiToken, DESKTOP, launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { main, successToast } from './support/catalog-ui';
 import { ARTIFACTS, baseUrl } from './support/env';
@@ -33,7 +33,7 @@ const costOf = (i: number) => `${(i % 300) + 1}.${String((i * 37) % 1000).padSta
 /** The report's number as the decimal it stands for, compared exactly with `expected`. */
 const exact = (cell: CellValue, expected: string) => typeof cell === 'number' && compareDecimal(String(cell), expected) === 0;
 
-it('an opening balance of 1,000 products loaded from an XLSX in the browser; the stock report shows them at their unit costs', async () => {
+it('an opening balance of 1,000 products loaded from an XLSX in the browser; the stock report shows each worth its quantity × its unit cost', async () => {
   const started = Date.now();
   const api = await apiClient();
   const tag = uniqueTag();
@@ -118,7 +118,8 @@ it('an opening balance of 1,000 products loaded from an XLSX in the browser; the
   const count = await api<{ status: string; differences: number; uncountedLines: number }>(`/api/inventory-counts/${countId}`);
   expect(count).toMatchObject({ status: 'APLICADO', differences: COUNT, uncountedLines: 0 });
 
-  // The stock report, XLSX: each of the 1,000 at its counted quantity, its unit cost as the average.
+  // The stock report, XLSX: each of the 1,000 at its counted quantity, worth quantity × its unit
+  // cost to the cent (what entered the stock), the average that value ÷ the quantity.
   const report = await fetch(`${baseUrl()}/api/reports/stock?format=xlsx`, {
     method: 'POST',
     headers: { authorization: `Bearer ${await apiToken()}` },
@@ -130,8 +131,12 @@ it('an opening balance of 1,000 products loaded from an XLSX in the browser; the
   for (const line of lines) {
     const row = byId.get(line.id);
     if (!row) wrong.push(`${line.id}: no está en el reporte`);
-    else if (!exact(row[4], line.quantity) || !exact(row[5], line.cost))
-      wrong.push(`${line.id}: ${row[4]} @ ${row[5]}, se esperaba ${line.quantity} @ ${line.cost}`);
+    else {
+      const value = multiplyDecimal(line.quantity, line.cost, 2);
+      const average = divideDecimal(value, line.quantity, 6);
+      if (!exact(row[4], line.quantity) || !exact(row[5], average) || !exact(row[6], value))
+        wrong.push(`${line.id}: ${row[4]} @ ${row[5]} = ${row[6]}, se esperaba ${line.quantity} @ ${average} = ${value}`);
+    }
   }
   expect(wrong).toEqual([]);
   expect(rows.find((r) => r[0] === `Subtotal de la partida ${partida.description}`)).toBeDefined();
