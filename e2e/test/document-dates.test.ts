@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { compareDecimal } from '../../shared/src/domain/decimal';
 import { formatCurrency, formatDate, formatQuantity } from '../../shared/src/domain/format';
-import { earlierMonthNote } from '../../shared/src/domain/periods';
+import { earlierMonthNote, monthEnd, monthOf } from '../../shared/src/domain/periods';
 import { launchBrowser, newPage, PHONE, screenshot, signIn, type PageLog } from './support/browser';
 import { choose, main, rowWith, search, successToast, table } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
@@ -24,14 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const monthOf = (date: string, offset: number) => {
-  const [y, m] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1 + offset, 1)).toISOString().slice(0, 7);
-};
-const lastDayOf = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-};
+const lastDayOf = (month: string) => monthEnd(`${month}-01`);
 
 const cleanLog = (log: PageLog) => {
   expect(log.errors).toEqual([]);

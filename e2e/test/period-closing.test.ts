@@ -6,6 +6,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { compareDecimal } from '../../shared/src/domain/decimal';
 import { formatCurrency, formatDate, formatQuantity } from '../../shared/src/domain/format';
+import { monthEnd } from '../../shared/src/domain/periods';
 import { apiToken, launchBrowser, newPage, PHONE, screenshot, signIn, type PageLog } from './support/browser';
 import { choose, main, rowWith, search, successToast, table } from './support/catalog-ui';
 import { baseUrl } from './support/env';
@@ -29,10 +30,7 @@ function addDays(date: string, days: number): string {
 }
 
 /** The last day of the month before `date`'s: the last month that has ended. */
-function lastEndedMonth(date: string): string {
-  const [y, m] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
-}
+const lastEndedMonth = (date: string): string => monthEnd(date, -1);
 
 const cleanLog = (log: PageLog) => {
   expect(log.errors).toEqual([]);

@@ -4,7 +4,7 @@
 // in quantity and to the cent, with the figures the kardex prints, the closing equal to the stock
 // at the month's end; and at today the date view is the running balance of the registration order.
 import fc from 'fast-check';
-import { todayIn } from '@almacen/shared/domain';
+import { monthEnd, monthOf, todayIn } from '@almacen/shared/domain';
 import { client, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { readXlsx, type CellValue } from '../reports/read-report';
@@ -18,14 +18,7 @@ let catalog: Catalog;
 let today: string;
 let november: string;
 
-const monthOf = (date: string, offset: number) => {
-  const [y, m] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1 + offset, 1)).toISOString().slice(0, 7);
-};
-const lastDayOf = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-};
+const lastDayOf = (month: string) => monthEnd(`${month}-01`);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -6,7 +6,7 @@
 //
 // "October" of the example is the month before today's (the only one that can be closed next),
 // "November" today's; the November documents are dated the 1st, never after today.
-import { formatDate, todayIn } from '@almacen/shared/domain';
+import { formatDate, monthEnd, monthOf, todayIn } from '@almacen/shared/domain';
 import { client, countRows, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { readXlsx, type CellValue } from '../reports/read-report';
@@ -23,15 +23,7 @@ let october: string;
 const oct = (day: number) => `${october}-${String(day).padStart(2, '0')}`;
 let octoberEnd: string;
 
-const monthOf = (date: string, offset: number) => {
-  const [y, m] = date.split('-').map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + offset, 1));
-  return d.toISOString().slice(0, 7);
-};
-const lastDayOf = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-};
+const lastDayOf = (month: string) => monthEnd(`${month}-01`);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -4,7 +4,7 @@
 // reopening only the last closing (audited), Idempotency-Key, and a closing racing with
 // postings: no document dated in the closed month slips in.
 import fc from 'fast-check';
-import { formatDate, todayIn } from '@almacen/shared/domain';
+import { formatDate, monthEnd as monthEndOf, todayIn } from '@almacen/shared/domain';
 import { auditRows, client, countRows, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, LEDGER_TABLES, postWith, type Catalog } from './fixtures';
@@ -18,10 +18,7 @@ let catalog: Catalog;
 let paper: number;
 
 /** The last day of the month `offset` months from today's (-1 = last month). */
-function monthEnd(offset: number): string {
-  const [y, m] = todayIn(t.config.timeZone).split('-').map(Number);
-  return new Date(Date.UTC(y, m + offset, 0)).toISOString().slice(0, 10);
-}
+const monthEnd = (offset: number): string => monthEndOf(todayIn(t.config.timeZone), offset);
 const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const closedMessage = (until: string) =>
   `El periodo hasta el ${formatDate(until)} está cerrado; registra el documento con una fecha posterior.`;

@@ -1,4 +1,13 @@
-import { datedShortfallMessage, dayAfter, earlierMonthNote, lastClosedUntil, periodClosedHint, periodClosedMessage } from './periods';
+import {
+  datedShortfallMessage,
+  dayAfter,
+  earlierMonthNote,
+  lastClosedUntil,
+  monthEnd,
+  monthOf,
+  periodClosedHint,
+  periodClosedMessage,
+} from './periods';
 
 test('the last standing closing is the latest month end still closed; reopened ones do not count', () => {
   expect(lastClosedUntil(undefined)).toBeNull();
@@ -17,6 +26,14 @@ test('the first open day follows the closed date across months and years', () =>
   expect(dayAfter('2026-09-30')).toBe('2026-10-01');
   expect(dayAfter('2024-02-28')).toBe('2024-02-29');
   expect(dayAfter('2025-12-31')).toBe('2026-01-01');
+});
+
+test('month ends and months counted from a date, across years and February', () => {
+  expect(monthEnd('2026-10-25')).toBe('2026-10-31');
+  expect(monthEnd('2024-03-31', -1)).toBe('2024-02-29');
+  expect(monthEnd('2026-12-01', 1)).toBe('2027-01-31');
+  expect(monthOf('2026-01-15', -1)).toBe('2025-12');
+  expect(monthOf('2026-11-30')).toBe('2026-11');
 });
 
 test('the sentences name the closed date as DD/MM/YYYY', () => {

@@ -25,6 +25,17 @@ export function lastClosedUntil(closings: readonly ClosingStatus[] | null | unde
   return last;
 }
 
+/** The last day (YYYY-MM-DD) of the month `offset` months from `date`'s: 0 its own, -1 the one before. */
+export function monthEnd(date: string, offset = 0): string {
+  const [year, month] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month + offset, 0)).toISOString().slice(0, 10);
+}
+
+/** The month (YYYY-MM) `offset` months from `date`'s. */
+export function monthOf(date: string, offset = 0): string {
+  return monthEnd(date, offset).slice(0, 7);
+}
+
 /** The calendar day after a YYYY-MM-DD date: the first open day after a closing. */
 export function dayAfter(date: string): string {
   const [year, month, day] = date.split('-').map(Number);

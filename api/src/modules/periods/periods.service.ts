@@ -8,6 +8,7 @@ import {
   formatDate,
   freeTextError,
   isCalendarDate,
+  monthEnd,
   todayIn,
   type LateDocument as WireLateDocument,
   type NextClosing as WireNextClosing,
@@ -48,23 +49,13 @@ export const PERIOD_MESSAGES = {
   reason: 'El motivo de la reapertura es obligatorio y debe tener entre 5 y 500 caracteres.',
 } as const;
 
-/** The last day of the month of `date` (YYYY-MM-DD). */
-export function monthEnd(date: string): string {
-  const [y, m] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
+export { monthEnd };
 
 /** The month end after the month end `until`. */
-export const nextMonthEnd = (until: string) => {
-  const [y, m] = until.split('-').map(Number);
-  return new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
-};
+export const nextMonthEnd = (until: string) => monthEnd(until, 1);
 
 /** The month end before today's month: the last month that has ended. */
-const lastEndedMonth = (today: string) => {
-  const [y, m] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
-};
+const lastEndedMonth = (today: string) => monthEnd(today, -1);
 
 /** `until` from a path or body: a calendar date that is a month end, else 400. */
 export function parseUntil(value: unknown, field = 'until'): string {
