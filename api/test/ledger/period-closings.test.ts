@@ -42,6 +42,21 @@ async function post(url: string, body: unknown) {
   return r.json().data;
 }
 
+/**
+ * The date view of the paper at the end of `date` equals the fold of its movements dated up to it:
+ * whether it starts from a closing's stored stock (a standing one) or not (a reopened one).
+ */
+async function expectDateViewIsTheFold(date: string) {
+  const { rows } = await t.db.query<{ quantity: string; value: string }>(
+    `SELECT trim_scale(coalesce(sum(movement_sign(movement_type) * quantity), 0))::text AS quantity,
+            trim_scale(coalesce(sum(movement_sign(movement_type) * amount), 0))::text AS value
+       FROM movements WHERE product_id = $1 AND dated <= $2::date`,
+    [paper, date],
+  );
+  const stock = (await c.get(`/api/stock?date=${date}`)).json().data.find((s: { productId: number }) => s.productId === paper);
+  expect({ quantity: stock.availableQuantity, value: stock.value }).toEqual(rows[0]);
+}
+
 describe('closing months in order', () => {
   let exitInM1: number;
   beforeAll(async () => {
@@ -254,6 +269,9 @@ describe('closing months in order', () => {
         )
       ).statusCode,
     ).toBe(201);
+    // The reopened closing's stored stock is not the start of the date view any more: the entry counts.
+    await expectDateViewIsTheFold(M2);
+    await expectDateViewIsTheFold(plusDays(M2, 3));
     expect(
       (
         await c.post(
@@ -270,6 +288,8 @@ describe('closing months in order', () => {
     // A reopened month closes again (a new closing row; the reopened one stays in the history).
     expect((await c.post('/api/period-closings', { until: M2 })).statusCode).toBe(201);
     expect((await c.get('/api/period-closings/next')).json().data.until).toBe(M3);
+    // From the new closing's stock: the same figures, at its date, within the month after it and at M1.
+    for (const date of [M1, plusDays(M1, 3), M2, plusDays(M2, 3)]) await expectDateViewIsTheFold(date);
   });
 
   test('a role without periods.close reads the closings but cannot close or reopen (403)', async () => {

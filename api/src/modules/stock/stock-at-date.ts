@@ -60,15 +60,24 @@ export const endOfDay = (date: string, tz: string) => `((${date}::date + 1)::tim
  * A subquery (SQL text) of every product's stock in the date view at the end of the day `date`
  * (an SQL date expression): `product_id`, `quantity` = Σ of the quantities of its movements dated
  * up to that day (entries add, exits subtract), `value` = Σ of their values; products without
- * such movements have no row. The whole months before the day's come from stock_product_months
- * (0057) and the days of its own month from the movements; a month's last day needs no movement
- * at all (the month of the next day is the boundary). `product` (SQL text) restricts it to one product.
+ * such movements have no row. It starts from the stock stored by the last standing closing taken
+ * by the date rule on or before the day (nothing can be dated in a closed month, so that stock is
+ * exact for ever; a reopened closing, or one taken by the registration rule, is not used), adds
+ * the whole months after it and before the day's from stock_product_months (0057), and the days of
+ * the day's own month from the movements; a month's last day needs no movement at all (the month
+ * of the next day is the boundary). `product` (SQL text) restricts it to one product.
  */
 export function datedBalances(date: string, product: string | null = null): string {
   const boundary = `date_trunc('month', ${date}::date + 1)`;
   const one = (column: string) => (product === null ? '' : ` AND ${column} = ${product}`);
+  const closing = (column: 'id' | 'until') =>
+    `(SELECT c.${column} FROM period_closings c
+       WHERE c.reopened_at IS NULL AND c.rule = 'FECHA' AND c.until <= ${date}::date ORDER BY c.until DESC LIMIT 1)`;
   return `SELECT product_id, sum(quantity) AS quantity, sum(value) AS value FROM (
-      SELECT s.product_id, s.quantity, s.value FROM stock_product_months s WHERE s.month < ${boundary}${one('s.product_id')}
+      SELECT k.product_id, k.quantity, k.value FROM period_closing_stock k WHERE k.closing_id = ${closing('id')}${one('k.product_id')}
+      UNION ALL
+      SELECT s.product_id, s.quantity, s.value FROM stock_product_months s
+       WHERE s.month < ${boundary} AND s.month > coalesce(${closing('until')}, '-infinity'::date)${one('s.product_id')}
       UNION ALL
       SELECT m.product_id, movement_sign(m.movement_type) * m.quantity, movement_sign(m.movement_type) * m.amount
         FROM movements m WHERE m.dated >= ${boundary} AND m.dated <= ${date}::date${one('m.product_id')}
