@@ -65,6 +65,11 @@ export function conceptValue(cfdi: Pick<Cfdi, 'currency' | 'exchangeRate'>, conc
   const vat = sum(concept.transfers.filter((t) => t.tax === IVA).map((t) => t.amount));
   const ieps = sum(concept.transfers.filter((t) => t.tax === IEPS).map((t) => t.amount));
   const value = cents(multiplyDecimal(addDecimal(net, vat, ieps), rate, 12));
+  // An amount the CFDI states, as the CFDI states it: in pesos, or in its currency with what it is in pesos.
+  const stated = (amount: string) =>
+    rate === '1'
+      ? money(amount)
+      : `${formatCurrency(cents(amount)).replace('$', '')} ${cfdi.currency} = ${money(multiplyDecimal(amount, rate, 12))}`;
   const vatAmount = cents(multiplyDecimal(vat, rate, 12));
   const iepsAmount = cents(multiplyDecimal(ieps, rate, 12));
 
@@ -74,22 +79,22 @@ export function conceptValue(cfdi: Pick<Cfdi, 'currency' | 'exchangeRate'>, conc
       // stated amount far from both is named (the value still takes it as stated).
       const expected = cents(multiplyDecimal(addDecimal(net, ieps), VAT_RATE, 12));
       const withoutIeps = cents(multiplyDecimal(net, VAT_RATE, 12));
-      const stated = t.amount;
-      const far = (figure: string) => compareDecimal(subtractDecimal(stated, figure).replace('-', ''), TAX_TOLERANCE) > 0;
+      const amount = t.amount;
+      const far = (figure: string) => compareDecimal(subtractDecimal(amount, figure).replace('-', ''), TAX_TOLERANCE) > 0;
       if (far(expected) && far(withoutIeps)) {
         warnings.push(
-          `El IVA del concepto en el CFDI (${money(stated)}) no es el 16 % de su importe (${money(expected)}); se tomó el del CFDI.`,
+          `El IVA del concepto en el CFDI (${stated(amount)}) no es el 16 % de su importe (${stated(expected)}); se tomó el del CFDI.`,
         );
       }
     } else if (t.tax === IVA && t.factor === 'Tasa' && t.amount !== null && compareDecimal(t.rate!, '0') > 0) {
-      warnings.push(`IVA a la tasa de ${percent(t.rate!)} %: el valor incluye el IVA que declara el CFDI (${money(t.amount)}).`);
+      warnings.push(`IVA a la tasa de ${percent(t.rate!)} %: el valor incluye el IVA que declara el CFDI (${stated(t.amount)}).`);
     } else if (t.tax !== IVA && t.tax !== IEPS) {
       warnings.push(`Traslado de impuesto ${t.tax} que no forma parte del costo.`);
     }
   }
   for (const w of concept.withholdings) {
     const name = w.tax === '001' ? 'ISR' : w.tax === IVA ? 'IVA' : w.tax;
-    warnings.push(`Retención de ${name} por ${money(w.amount ?? '0')}: no forma parte del costo; el total del CFDI la descuenta.`);
+    warnings.push(`Retención de ${name} por ${stated(w.amount ?? '0')}: no forma parte del costo; el total del CFDI la descuenta.`);
   }
   const quantity = multiplyDecimal(concept.quantity, '1', QUANTITY_SCALE);
   if (decimalPlaces(concept.quantity) > QUANTITY_SCALE && compareDecimal(quantity, concept.quantity) !== 0) {

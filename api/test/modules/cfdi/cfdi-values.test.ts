@@ -210,6 +210,32 @@ test('a Cantidad of 1,000,000 digits is refused as the SAT pattern refuses it, b
   expect((await parse(valid.xml)).statusCode).toBe(200);
 });
 
+test('in a foreign currency a warning says the amount as the CFDI states it, in its currency, with what it is in pesos', async () => {
+  const { xml } = buildCfdi({
+    issuer: ISSUER,
+    moneda: 'USD',
+    tipoCambio: '17.5',
+    concepts: [
+      {
+        cantidad: '2',
+        descripcion: 'Servicio de calibración',
+        valorUnitario: '50',
+        importe: '100.00',
+        traslados: [{ impuesto: '002', tasa: '0.080000', base: '100.00', importe: '8.00' }],
+        retenciones: [{ impuesto: '001', tipoFactor: 'Tasa', tasa: '0.100000', base: '100.00', importe: '10.00' }],
+      },
+    ],
+  });
+  const line = (await parse(xml)).json().data.lines[0];
+  expect(line.value).toBe('1890');
+  expect(line.warnings).toEqual(
+    expect.arrayContaining([
+      'IVA a la tasa de 8 %: el valor incluye el IVA que declara el CFDI (8.00 USD = $140.00).',
+      'Retención de ISR por 10.00 USD = $175.00: no forma parte del costo; el total del CFDI la descuenta.',
+    ]),
+  );
+});
+
 test('a remembered product is never matched silently to a concept with another description under the same code', async () => {
   const transport = await createProduct(c, 'Transporte de carga por carretera');
   const first = buildCfdi({
