@@ -106,6 +106,7 @@ test('products from an XLSX refer to unit and partida by description; unknown on
 test('templates, unknown catalogue 404, and only catalogs.import may import', async () => {
   const template = await t.app.inject({ method: 'POST', url: '/api/catalog/imports/products/template', headers: await t.auth() });
   expect([template.statusCode, template.body]).toEqual([200, '\ufeffID,Nombre,Unidad,Partida,Existencia mínima,Existencia máxima\r\n']);
+  expect(template.headers['content-disposition']).toBe('attachment; filename="plantilla-productos.csv"');
   const unknown = await send('/api/catalog/imports/roles/preview', Buffer.from('x'));
   expect(unknown.statusCode).toBe(404);
   const consulta = await send('/api/catalog/imports/product-units', Buffer.from('ID,Descripción\n,Litro\n'), 'text/csv', {

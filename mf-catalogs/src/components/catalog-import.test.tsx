@@ -25,7 +25,7 @@ function renderImport(preview: unknown, roles?: Parameters<typeof testMe>[0]) {
     api: (request: FakeApiRequest) => {
       if (request.download) {
         calls.push(request);
-        return { blob: new Blob(['ID,Descripción']), fileName: 'plantilla-product-categories.csv' };
+        return { blob: new Blob(['ID,Descripción']), fileName: 'plantilla-partidas.csv' };
       }
       if (request.method === 'GET' && request.path === '/api/catalog/product-categories') return [];
       if (request.method === 'POST') {

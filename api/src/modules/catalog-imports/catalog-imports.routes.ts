@@ -13,7 +13,17 @@ import type { Cell } from '../../files/sheet-reader';
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
 import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
 import type { ModuleOptions } from '../module';
-import { catalogOf, classifierRows, classify, pageOf, PREVIEW_ROWS, templateCsv, write, type CatalogName } from './catalog-import';
+import {
+  CATALOGS,
+  catalogOf,
+  classifierRows,
+  classify,
+  pageOf,
+  PREVIEW_ROWS,
+  templateCsv,
+  write,
+  type CatalogName,
+} from './catalog-import';
 
 const tags = ['importación de catálogos'];
 const params = {
@@ -59,10 +69,13 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
     { schema: { tags, summary: 'Plantilla CSV del catálogo (UTF-8); POST como los demás archivos descargables', params } },
     async (request, reply) => {
       const catalog = catalogOf((request.params as { catalog: string }).catalog);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="plantilla-${catalog}.csv"`)
-        .send(templateCsv(catalog));
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          // Named in Spanish, as the screens call the catalogue: plantilla-productos.csv.
+          .header('content-disposition', `attachment; filename="plantilla-${CATALOGS[catalog].title.toLowerCase()}.csv"`)
+          .send(templateCsv(catalog))
+      );
     },
   );
 
