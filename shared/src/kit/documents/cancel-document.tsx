@@ -4,9 +4,10 @@
 import { useMemo } from 'react';
 import { formatDateTime } from '@almacen/shared/domain';
 import { cancellationSchema } from '@almacen/shared/domain';
-import type { DocumentCancellation } from '@almacen/shared/domain';
+import type { DocumentCancellation, DocumentStatus } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { Badge, Text } from '@almacen/shared/fluent-pages';
+import type { DataTableColumn } from '../data-table';
 import { FormDialog } from '../form/form-dialog';
 import { validateSchema } from '../form/schema-validator';
 import { TextField } from '../form/text-field';
@@ -16,6 +17,7 @@ export const CANCEL_DOCUMENT_TEXTS = {
   submit: 'Sí, cancelar',
   back: 'No, regresar',
   badge: 'Cancelada',
+  standing: 'Vigente',
   cancelledBy: 'Cancelada por',
   cancelledAt: 'Fecha de cancelación',
   reasonLabel: 'Motivo',
@@ -56,6 +58,29 @@ export function CancelledBadge() {
       {CANCEL_DOCUMENT_TEXTS.badge}
     </Badge>
   );
+}
+
+/**
+ * The histories' «Estado» column: «Cancelada» (a red badge) or «Vigente» for a document that
+ * stands, so an empty cell never leaves the reader guessing. Next to the ID: on a phone the table
+ * scrolls sideways and a last column's badge would be off screen.
+ */
+export function documentStatusColumn<T extends { status?: DocumentStatus }>(): DataTableColumn<T> {
+  const cancelled = (document: T) => document.status === 'CANCELADA';
+  return {
+    id: 'status',
+    header: 'Estado',
+    value: (document) => (cancelled(document) ? CANCEL_DOCUMENT_TEXTS.badge : CANCEL_DOCUMENT_TEXTS.standing),
+    cell: (document) =>
+      cancelled(document) ? (
+        <CancelledBadge />
+      ) : (
+        <Badge appearance="tint" color="success" shape="rounded">
+          {CANCEL_DOCUMENT_TEXTS.standing}
+        </Badge>
+      ),
+    width: 120,
+  };
 }
 
 const useStyles = makeStyles({

@@ -1,2 +1,2 @@
-export { CANCEL_DOCUMENT_TEXTS, CancelDocumentDialog, CancellationDetails, CancelledBadge } from './cancel-document';
+export { CANCEL_DOCUMENT_TEXTS, CancelDocumentDialog, CancellationDetails, CancelledBadge, documentStatusColumn } from './cancel-document';
 export type { CancelDocumentDialogProps } from './cancel-document';

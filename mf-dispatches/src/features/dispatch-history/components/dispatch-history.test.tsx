@@ -103,8 +103,8 @@ test('the history lists ID and "Fecha de factura" as DD/MM/YYYY, newest first, a
     .filter(Boolean);
   expect(headers).toEqual(expect.arrayContaining(['ID', 'Fecha de factura', 'Estado']));
   expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
-    ['31', '', '02/03/2026'],
-    ['30', '', '27/02/2026'],
+    ['31', 'Vigente', '02/03/2026'],
+    ['30', 'Vigente', '27/02/2026'],
   ]);
 
   await user.click(screen.getByRole('button', { name: 'Crear nueva salida' }));
@@ -120,7 +120,7 @@ test('the search finds a dispatch by its date as shown (DD/MM/YYYY or DD/MM) and
   for (const typed of ['27/02/2026', '27/02', '2026-02-27']) {
     await user.clear(search);
     await user.type(search, typed);
-    await waitFor(() => expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([['30', '', '27/02/2026']]));
+    await waitFor(() => expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([['30', 'Vigente', '27/02/2026']]));
   }
 });
 

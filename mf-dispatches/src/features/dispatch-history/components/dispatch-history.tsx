@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { tableLoadError, useCan, useCancelDispatch, useDispatches, usePageTitle } from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
-import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn } from '@almacen/shared/kit';
+import { CancelDocumentDialog, DataTable, documentStatusColumn, type DataTableColumn } from '@almacen/shared/kit';
 import { useNavigate } from '@almacen/shared/router';
 import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
 import { DispatchDetail } from './dispatch-detail';
@@ -41,14 +41,7 @@ export function DispatchHistory() {
   const columns = useMemo<DataTableColumn<Dispatch>[]>(
     () => [
       { id: 'id', header: 'ID', value: (dispatch) => dispatch.id, width: 100, minWidth: 48 },
-      // Next to the ID: on a phone the table scrolls sideways and a last column's badge is off screen.
-      {
-        id: 'status',
-        header: 'Estado',
-        value: (dispatch) => (dispatch.status === 'CANCELADA' ? 'Cancelada' : ''),
-        cell: (dispatch) => (dispatch.status === 'CANCELADA' ? <CancelledBadge /> : null),
-        width: 120,
-      },
+      documentStatusColumn<Dispatch>(),
       {
         id: 'dispatchDate',
         header: 'Fecha de factura',

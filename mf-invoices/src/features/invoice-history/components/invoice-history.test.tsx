@@ -68,8 +68,8 @@ test('lists the entries with ID, number, type label and DD/MM/YYYY date', async 
   );
   // newest first
   expect(rows.map((cells) => cells.filter((text) => text && text.trim() !== ''))).toEqual([
-    ['5', 'A-100', 'Entrada de almacén', '05/03/2026'],
-    ['4', 'F-0099', 'Donativo', '31/01/2026'],
+    ['5', 'Vigente', 'A-100', 'Entrada de almacén', '05/03/2026'],
+    ['4', 'Vigente', 'F-0099', 'Donativo', '31/01/2026'],
   ]);
 });
 

@@ -6,21 +6,14 @@ import { useState } from 'react';
 import { tableLoadError, useCan, useCancelInvoice, useInvoices, usePageTitle } from '@almacen/shared';
 import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
-import { CancelDocumentDialog, CancelledBadge, DataTable, type DataTableColumn } from '@almacen/shared/kit';
+import { CancelDocumentDialog, DataTable, documentStatusColumn, type DataTableColumn } from '@almacen/shared/kit';
 import { useNavigate } from '@almacen/shared/router';
 import { CANCEL_INVOICE_TEXTS } from '../lib/texts';
 import { InvoiceMovements } from './invoice-movements';
 
 const columns: DataTableColumn<Invoice>[] = [
   { id: 'id', header: 'ID', value: (i) => i.id, width: 90, minWidth: 48 },
-  // Next to the ID: on a phone the table scrolls sideways and a last column's badge is off screen.
-  {
-    id: 'status',
-    header: 'Estado',
-    value: (i) => (i.status === 'CANCELADA' ? 'Cancelada' : ''),
-    cell: (i) => (i.status === 'CANCELADA' ? <CancelledBadge /> : null),
-    width: 120,
-  },
+  documentStatusColumn<Invoice>(),
   { id: 'invoiceNumber', header: 'Número de factura', value: (i) => i.invoiceNumber },
   { id: 'invoiceType', header: 'Tipo de entrada', value: (i) => invoiceTypeLabel(i.invoiceType) },
   // Sorted by the ISO date (time order); shown DD/MM/YYYY, and found by either form.
