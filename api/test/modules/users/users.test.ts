@@ -10,6 +10,7 @@ import {
   NO_ACCESS_MESSAGE,
   type UserSummary,
 } from '@almacen/shared/domain';
+import { setUserStatus } from '../../../src/cli/user-status';
 import { auditRows } from '../../helpers/http';
 import { createTestApp, TEST_ROLES_CLAIM, type TestApp } from '../../helpers/test-app';
 
@@ -226,9 +227,11 @@ describe('the last active administrator', () => {
     carlos = await idOf('carlos');
     root = await idOf('root');
     expect((await admin('PUT', `/api/users/${bea}/roles`, { roles: ['ADMINISTRADOR'] })).statusCode).toBe(200);
-    // The provider stops granting root its role; jefa (ADMIN_USERS) is deactivated: Bea is the only administrator.
+    // The provider stops granting root its role; jefa (ADMIN_USERS) is deactivated — from the
+    // command line, the only way for an administrator by configuration: Bea is the only administrator.
     expect((await call(person('root', 'Raíz Provisional', []), 'GET', '/api/me')).json().data.roles).toEqual([]);
-    expect((await call(BEA, 'POST', `/api/users/${await idOf('jefa')}/deactivation`)).statusCode).toBe(200);
+    expect((await call(BEA, 'POST', `/api/users/${await idOf('jefa')}/deactivation`)).statusCode).toBe(403);
+    expect(await setUserStatus(t.db, t.config, 'jefa@example.mx', false)).toBe('Jefa de Almacén (JEFA@example.mx) desactivado.');
   });
 
   test('cannot lose ADMINISTRADOR nor be deactivated (409 with the message), and nothing changes', async () => {
@@ -281,7 +284,8 @@ describe('the last active administrator', () => {
     await call(BEA, 'PUT', `/api/users/${carlos}/roles`, { roles: [] });
     await call(BEA, 'PUT', `/api/users/${bea}/roles`, { roles: ['ADMINISTRADOR'] });
     expect((await call(BEA, 'PUT', `/api/users/${bea}/roles`, { roles: [] })).statusCode).toBe(409);
-    expect((await call(BEA, 'DELETE', `/api/users/${await idOf('jefa')}/deactivation`)).statusCode).toBe(200);
+    expect((await call(BEA, 'DELETE', `/api/users/${await idOf('jefa')}/deactivation`)).statusCode).toBe(403);
+    expect(await setUserStatus(t.db, t.config, 'jefa@example.mx', true)).toBe('Jefa de Almacén (JEFA@example.mx) reactivado.');
     const stepDown = await call(BEA, 'PUT', `/api/users/${bea}/roles`, { roles: [] });
     expect(stepDown.statusCode).toBe(200);
     // Her next call is refused, and the configured administrator still administers.
