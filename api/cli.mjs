@@ -1,13 +1,14 @@
-// `npm run users|seed -w @almacen/api -- …`: one command for a checkout and for the production
-// image. A checkout (src/ present) runs the TypeScript sources through tsx, so the command always
-// matches the code whether or not it was built; the image holds only the compiled dist/ (and no
-// tsx) and runs dist/cli/<command>.js with plain node.
+// `npm run users|seed|backup|restore -w @almacen/api -- …` (the root's `npm run backup|restore`
+// too): one command for a checkout and for the production image. A checkout (src/ present) runs
+// the TypeScript sources through tsx, so the command always matches the code whether or not it
+// was built; the image holds only the compiled dist/ (and no tsx) and runs dist/cli/<command>.js
+// with plain node.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const COMMANDS = ['users', 'seed'];
+const COMMANDS = ['users', 'seed', 'backup', 'restore'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [command, ...args] = process.argv.slice(2);

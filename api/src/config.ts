@@ -67,6 +67,8 @@ export interface Config {
   oidcAccountUrl: string | null;
   /** What an uploaded spreadsheet may hold: IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_RATIO (files/). */
   importLimits: SheetLimits;
+  /** `npm run backup`: BACKUP_DIR (default DATA_DIR/backups) and how many it keeps, BACKUP_KEEP_DAILY / BACKUP_KEEP_MONTHLY. */
+  backup: { dir: string; keepDaily: number; keepMonthly: number };
 }
 
 export interface RemoteRegistryEntry {
@@ -342,6 +344,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const accountUrl = str('OIDC_ACCOUNT_URL', '');
   if (accountUrl && !isUrl(accountUrl)) problems.push(`OIDC_ACCOUNT_URL debe ser una URL http(s) (recibido: "${accountUrl}").`);
 
+  // Backups (backup/): the newest of each of the last 7 days and of the last 12 months.
+  const dataDir = path.resolve(str('DATA_DIR', path.join(repoRoot, '.data')));
+  const backup = {
+    dir: path.resolve(str('BACKUP_DIR', path.join(dataDir, 'backups'))),
+    keepDaily: intInRange('BACKUP_KEEP_DAILY', 7, 1, 3660, 'días'),
+    keepMonthly: intInRange('BACKUP_KEEP_MONTHLY', 12, 0, 1200, 'meses'),
+  };
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -350,7 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl,
     databaseAppUrl,
-    dataDir: path.resolve(str('DATA_DIR', path.join(repoRoot, '.data'))),
+    dataDir,
     embeddedPgPort,
     secretsKey,
     oidcIssuer,
@@ -380,5 +390,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcRoleMap: roleMap ?? {},
     oidcAccountUrl: accountUrl || null,
     importLimits,
+    backup,
   };
 }

@@ -101,7 +101,8 @@ async function resolveKey(db: Db, config: SecretsConfig): Promise<Key> {
     if (made) return made;
     throw new SecretsKeyError(
       `Los secretos del proveedor de identidad están cifrados, pero falta la llave: no existe ${file} y SECRETS_KEY no está definida. ` +
-        `Restaura ese archivo desde un respaldo o define SECRETS_KEY con la llave original; ${NO_NEW_KEYS}`,
+        `Restaura ese archivo desde un respaldo o define SECRETS_KEY con la llave original; ${NO_NEW_KEYS} ` +
+        'Si la llave se perdió: npm run users -w @almacen/api -- rotate-keys --lost-key (llaves nuevas; todas las sesiones se cierran).',
     );
   }
   return createKeyFile(file);

@@ -24,3 +24,12 @@ test('no command, or an unknown one, shows the usage', async () => {
     expect((error as Error).message).toBe(USAGE);
   }
 });
+
+test('deactivate and activate name the person: without one, a usage error before any database', async () => {
+  for (const command of ['deactivate', 'activate']) {
+    const error = await run([command], noDatabase, () => undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toBe(`Falta el usuario.\n${USAGE}`);
+  }
+  expect(USAGE).toContain('npm run users -w @almacen/api -- deactivate <usuario o correo>');
+});

@@ -1,0 +1,372 @@
+// `npm run restore -- FILE [--replace]`. First the file alone is checked, before any connection:
+// its closing SHA-256 against every byte, the content against the manifest's SHA-256 and row
+// counts, and its migrations against this version's (a backup of a newer version, or of changed
+// migrations, is refused). Then the database: an empty one only receives inserts; one that is not
+// empty is refused unless --replace, which drops the schema's objects (never deleting rows: the
+// append-only tables refuse it) and builds them again from the migrations. Either way it is ONE
+// transaction: the backup's migrations applied in their order, every table loaded in the file's
+// order (parents first) with the schema's own triggers held off while rows go in as they were,
+// sequences set, the row counts compared with the manifest; any failure rolls everything back and
+// the database is as it was. Newer migrations, the run-time role's grants and the ledger's proof
+// follow (cli/restore.ts), as at every start.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import { readMigrations, type MigrationFile } from '../db/migrate';
+import {
+  FORMAT,
+  FORMAT_VERSION,
+  IncompleteLineError,
+  lines,
+  qualified,
+  quoted,
+  readTrailer,
+  sha256,
+  TEXT_SETTINGS,
+  TRAILER_LENGTH,
+  type Manifest,
+} from './format';
+import { countPublicObjects, dropStatements, readSequences, readTables, type TableInfo } from './schema';
+
+/** The restore will not go ahead (Spanish; nothing was changed). */
+export class RestoreRefusal extends Error {}
+
+/** The restore began and failed: its transaction was rolled back (Spanish; nothing was changed). */
+export class RestoreFailure extends Error {}
+
+/** migrate.ts's advisory lock: a copy of the API starting meanwhile waits for the restore to end. */
+const MIGRATIONS_LOCK_KEY = '6108417963846990';
+/** The table migrate.ts keeps its bookkeeping in, as it creates it. */
+const SCHEMA_MIGRATIONS_DDL = `CREATE TABLE schema_migrations (
+  name text PRIMARY KEY,
+  checksum text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`;
+const INSERT_ROWS = 1_000;
+const INSERT_BYTES = 8 * 1024 * 1024;
+const NEWLINE = Buffer.from('\n');
+
+const NOTHING_CHANGED = 'No se cambió nada.';
+
+const damaged = (file: string) =>
+  new RestoreRefusal(
+    `El respaldo «${path.basename(file)}» está dañado: su contenido no coincide con la suma SHA-256 que se guardó al crearlo ` +
+      `(el archivo cambió o se copió incompleto). ${NOTHING_CHANGED} Usa otra copia del respaldo.`,
+  );
+
+export interface VerifiedBackup {
+  file: string;
+  bytes: number;
+  manifest: Manifest;
+  /** SHA-256 of the file up to its closing member, as the member states and the bytes confirm. */
+  fileSha256: string;
+}
+
+interface Visitor {
+  table(name: string, columns: string[]): Promise<void>;
+  row(line: Buffer): Promise<void>;
+}
+
+/** A visitor's own failure (the database's), told apart from a damaged file. */
+class VisitorFailure extends Error {
+  constructor(public readonly original: unknown) {
+    super('visitor');
+  }
+}
+
+/** Reads the file once: the file's SHA-256, the lines, their SHA-256 and counts, the manifest. */
+async function scan(file: string, bytes: number, visitor?: Visitor) {
+  const fileHash = sha256();
+  const content = sha256();
+  const counts: Record<string, number> = {};
+  let manifest: Manifest | null = null;
+  let current: string | null = null;
+  let header = false;
+  const visit = async (work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      throw new VisitorFailure(error);
+    }
+  };
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      fileHash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(fs.createReadStream(file, { start: 0, end: bytes - TRAILER_LENGTH - 1 }), tap, zlib.createGunzip(), async (input) => {
+      for await (const line of lines(input as AsyncIterable<Buffer>)) {
+        if (manifest) throw damaged(file);
+        if (line[0] === 0x5b /* [ */) {
+          if (current === null) throw damaged(file);
+          counts[current]++;
+          content.update(line);
+          content.update(NEWLINE);
+          if (visitor) await visit(() => visitor.row(line));
+          continue;
+        }
+        const value = JSON.parse(line.toString('utf8')) as Record<string, unknown> | null;
+        if (!value || typeof value !== 'object') throw damaged(file);
+        if (!header) {
+          if (value.format !== FORMAT) throw damaged(file);
+          if (value.formatVersion !== FORMAT_VERSION) {
+            throw new RestoreRefusal(
+              `«${path.basename(file)}» es un respaldo en un formato (${String(value.formatVersion)}) que esta versión de Almacén no sabe leer. ${NOTHING_CHANGED}`,
+            );
+          }
+          header = true;
+        } else if (value.manifest && typeof value.manifest === 'object') {
+          manifest = value.manifest as Manifest;
+          continue;
+        } else if (typeof value.table === 'string' && Array.isArray(value.columns) && !(value.table in counts)) {
+          current = value.table;
+          counts[current] = 0;
+          const columns = value.columns as string[];
+          if (visitor) await visit(() => visitor.table(current!, columns));
+        } else {
+          throw damaged(file);
+        }
+        content.update(line);
+        content.update(NEWLINE);
+      }
+    });
+  } catch (error) {
+    if (error instanceof VisitorFailure) throw error.original;
+    if (error instanceof RestoreRefusal) throw error;
+    // zlib (a changed or missing byte), JSON, a last line cut short: the file is not as written.
+    if (error instanceof IncompleteLineError || error instanceof SyntaxError || (error as { code?: string }).code?.startsWith('Z_')) {
+      throw damaged(file);
+    }
+    throw error;
+  }
+  if (!manifest) throw damaged(file);
+  return { manifest: manifest as Manifest, fileSha256: fileHash.digest('hex'), contentSha256: content.digest('hex'), counts };
+}
+
+/** Checks the file without touching any database; refuses (RestoreRefusal) one that is not exactly as written. */
+export async function verifyBackup(file: string): Promise<VerifiedBackup> {
+  let bytes: number;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) throw new RestoreRefusal(`«${file}» no es un archivo.`);
+    bytes = stat.size;
+  } catch (error) {
+    if (error instanceof RestoreRefusal) throw error;
+    throw new RestoreRefusal(`No existe el archivo «${file}» (o no se puede leer).`);
+  }
+  const notABackup = new RestoreRefusal(
+    `«${path.basename(file)}» no es un respaldo de Almacén, o está incompleto: no termina con la suma de verificación que escribe ` +
+      `npm run backup. ${NOTHING_CHANGED}`,
+  );
+  if (bytes <= TRAILER_LENGTH) throw notABackup;
+  const end = Buffer.alloc(TRAILER_LENGTH);
+  const handle = fs.openSync(file, 'r');
+  try {
+    fs.readSync(handle, end, 0, TRAILER_LENGTH, bytes - TRAILER_LENGTH);
+  } finally {
+    fs.closeSync(handle);
+  }
+  const stated = readTrailer(end);
+  if (!stated) throw notABackup;
+  const found = await scan(file, bytes);
+  const { manifest } = found;
+  const wellFormed =
+    Array.isArray(manifest.migrations) &&
+    Array.isArray(manifest.sequences) &&
+    typeof manifest.tables === 'object' &&
+    manifest.tables !== null;
+  const sameCounts =
+    wellFormed &&
+    JSON.stringify(Object.entries(found.counts)) === JSON.stringify(Object.entries(manifest.tables).map(([t, n]) => [t, Number(n)]));
+  if (found.fileSha256 !== stated || found.contentSha256 !== manifest.contentSha256 || !sameCounts) throw damaged(file);
+  return { file, bytes, manifest, fileSha256: stated };
+}
+
+/**
+ * The migrations to rebuild the backup's schema with, in the order it applied them: each must be
+ * this version's own file, unchanged.
+ */
+export function migrationsOf(manifest: Manifest, available: MigrationFile[] = readMigrations()): MigrationFile[] {
+  const files = new Map(available.map((f) => [f.name, f]));
+  return manifest.migrations.map(({ name, checksum }) => {
+    const file = files.get(name);
+    if (!file) {
+      throw new RestoreRefusal(
+        `El respaldo es de una versión de Almacén más nueva que esta (${manifest.version}): su migración «${name}» no existe aquí. ` +
+          `Restáuralo con Almacén ${manifest.version} o posterior. ${NOTHING_CHANGED}`,
+      );
+    }
+    if (file.checksum !== checksum) {
+      throw new RestoreRefusal(
+        `La migración «${name}» del respaldo no es la de esta versión de Almacén (su contenido es otro), así que su esquema no se ` +
+          `puede reconstruir igual. ${NOTHING_CHANGED}`,
+      );
+    }
+    return file;
+  });
+}
+
+export interface RestoreOptions {
+  /** The database as its owner. */
+  url: string;
+  file: string;
+  /** Drop what the database holds and build it again (else only an empty database is accepted). */
+  replace?: boolean;
+  /** The result of verifyBackup(file), when the caller already has it. */
+  verified?: VerifiedBackup;
+}
+
+export interface RestoreResult {
+  manifest: Manifest;
+  /** The database had objects that were dropped (--replace). */
+  replaced: boolean;
+  rows: number;
+}
+
+export async function restoreBackup({ url, file, replace = false, verified }: RestoreOptions): Promise<RestoreResult> {
+  const checked = verified ?? (await verifyBackup(file));
+  const { manifest } = checked;
+  const migrations = migrationsOf(manifest);
+
+  const client = new pg.Client({ connectionString: url, application_name: 'almacen-restauracion' });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const { rows: found } = await client.query<{ db: string; schema: boolean }>(
+      `SELECT current_database() AS db, to_regnamespace('public') IS NOT NULL AS schema`,
+    );
+    const database = found[0].db;
+    const objects = found[0].schema ? await countPublicObjects(client) : { tables: 0, others: 0 };
+    if ((objects.tables || objects.others) && !replace) {
+      const what = objects.tables ? `${objects.tables} ${objects.tables === 1 ? 'tabla' : 'tablas'}` : `${objects.others} objetos`;
+      throw new RestoreRefusal(
+        `La base de datos «${database}» no está vacía (tiene ${what} en el esquema public). Para reemplazar todo su contenido ` +
+          `por el del respaldo, repite la orden con --replace (lo que tiene ahora se pierde). ${NOTHING_CHANGED}`,
+      );
+    }
+    const { rows: sessions } = await client.query<{ n: number; who: string | null }>(
+      `SELECT count(*)::int AS n, string_agg(DISTINCT coalesce(nullif(application_name, ''), usename::text), ', ') AS who
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+    );
+    if (sessions[0].n > 0) {
+      throw new RestoreRefusal(
+        `La base de datos «${database}» tiene ${sessions[0].n === 1 ? 'otra conexión abierta' : `${sessions[0].n} conexiones abiertas más`} ` +
+          `(${sessions[0].who ?? 'sin nombre'}): detén Almacén (cada copia del API) antes de restaurar. ${NOTHING_CHANGED}`,
+      );
+    }
+
+    await client.query('BEGIN');
+    for (const setting of TEXT_SETTINGS) await client.query(setting);
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    if (!found[0].schema) await client.query('CREATE SCHEMA public');
+    const replaced = Boolean(objects.tables || objects.others);
+    if (replaced) for (const sql of await dropStatements(client)) await client.query(sql);
+    await client.query(SCHEMA_MIGRATIONS_DDL);
+    for (const migration of migrations) {
+      try {
+        await client.query(migration.sql);
+      } catch (error) {
+        throw new Error(`la migración «${migration.name}» falló al reconstruir el esquema: ${(error as Error).message}`);
+      }
+    }
+
+    // The schema as its migrations leave it: what each table is, and the rows they seed (the
+    // backup holds those rows as they were). Triggers stay off while the rows go in: the rows are
+    // the result of the triggers that ran when they were written (balances, month totals, catalogue
+    // versions), and the append-only ones would refuse clearing the seeds.
+    const tables = new Map((await readTables(client)).map((t) => [t.name, t]));
+    const { rows: triggers } = await client.query<{ table: string; name: string; enabled: string }>(
+      `SELECT c.relname AS table, t.tgname AS name, t.tgenabled AS enabled FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+        WHERE c.relnamespace = 'public'::regnamespace AND NOT t.tgisinternal AND t.tgenabled <> 'D' ORDER BY 1, 2`,
+    );
+    for (const t of triggers) await client.query(`ALTER TABLE ${qualified(t.table)} DISABLE TRIGGER ${quoted(t.name)}`);
+    await client.query(`TRUNCATE ${[...tables.keys()].map(qualified).join(', ')}`);
+
+    let loading: { insert: string; batch: Buffer[]; bytes: number } | null = null;
+    const flush = async () => {
+      if (!loading?.batch.length) return;
+      const parts: Buffer[] = [Buffer.from('[')];
+      loading.batch.forEach((line, i) => parts.push(...(i ? [Buffer.from(','), line] : [line])));
+      parts.push(Buffer.from(']'));
+      await client.query(loading.insert, [Buffer.concat(parts).toString('utf8')]);
+      loading.batch = [];
+      loading.bytes = 0;
+    };
+    const loaded = new Set<string>();
+    const mismatch = (detail: string) => new Error(`el respaldo no coincide con el esquema que construyen sus migraciones: ${detail}`);
+    const rescanned = await scan(file, checked.bytes, {
+      async table(name, columns) {
+        await flush();
+        const info: TableInfo | undefined = tables.get(name);
+        if (!info) throw mismatch(`la tabla «${name}» no existe`);
+        const stored = info.columns.map((c) => c.name);
+        if (columns.length !== stored.length || columns.some((c) => !stored.includes(c))) {
+          throw mismatch(`las columnas de «${name}» son otras (respaldo: ${columns.join(', ')}; esquema: ${stored.join(', ')})`);
+        }
+        loaded.add(name);
+        const types = new Map(info.columns.map((c) => [c.name, c.type]));
+        loading = {
+          insert:
+            `INSERT INTO ${qualified(name)} (${columns.map(quoted).join(', ')}) OVERRIDING SYSTEM VALUE ` +
+            `SELECT ${columns.map((c, i) => `(r->>${i})::${types.get(c)}`).join(', ')} FROM jsonb_array_elements($1::jsonb) AS r`,
+          batch: [],
+          bytes: 0,
+        };
+      },
+      async row(line) {
+        loading!.batch.push(line);
+        loading!.bytes += line.length;
+        if (loading!.batch.length >= INSERT_ROWS || loading!.bytes >= INSERT_BYTES) await flush();
+      },
+    });
+    await flush();
+    // Read twice: the bytes loaded must be the bytes verified.
+    if (rescanned.fileSha256 !== checked.fileSha256) throw damaged(file);
+    const missing = [...tables.keys()].filter((t) => !loaded.has(t));
+    if (missing.length) throw mismatch(`el respaldo no trae ${missing.map((t) => `«${t}»`).join(', ')}`);
+
+    // Identity columns continue after the last id the backup's database had handed out.
+    const sequences = new Map((await readSequences(client)).map((s) => [s.name, s]));
+    for (const s of manifest.sequences) {
+      const info = sequences.get(s.name);
+      if (!info) throw mismatch(`la secuencia «${s.name}» no existe`);
+      let value = BigInt(s.lastValue);
+      let called = s.isCalled;
+      if (info.table && info.column) {
+        const { rows } = await client.query<{ top: string | null }>(
+          `SELECT max(${quoted(info.column)})::text AS top FROM ${qualified(info.table)}`,
+        );
+        if (rows[0].top !== null && BigInt(rows[0].top) >= value) {
+          value = BigInt(rows[0].top);
+          called = true;
+        }
+      }
+      await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [qualified(s.name), value.toString(), called]);
+    }
+
+    const action: Record<string, string> = { O: 'ENABLE', R: 'ENABLE REPLICA', A: 'ENABLE ALWAYS' };
+    for (const t of triggers) await client.query(`ALTER TABLE ${qualified(t.table)} ${action[t.enabled]} TRIGGER ${quoted(t.name)}`);
+
+    let rows = 0;
+    for (const [table, expected] of Object.entries(manifest.tables)) {
+      const { rows: counted } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${qualified(table)}`);
+      if (Number(counted[0].n) !== Number(expected)) {
+        throw new Error(`la tabla «${table}» quedó con ${counted[0].n} filas y el manifiesto dice ${expected}`);
+      }
+      rows += Number(expected);
+    }
+    await client.query('COMMIT');
+    return { manifest, replaced, rows };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if (error instanceof RestoreRefusal) throw error;
+    throw new RestoreFailure(`La restauración falló y se deshizo por completo (no se cambió nada): ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
