@@ -3,15 +3,14 @@
 // ones it no longer keeps. The database is the server's: DATABASE_URL, or the embedded PostgreSQL
 // under DATA_DIR (the running server's, or started just for this and stopped afterwards). Nothing
 // is migrated first: a backup taken before an upgrade is of the database as it was.
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBackup, BackupError, type BackupResult } from '../backup/backup';
 import { applyRetention } from '../backup/retention';
 import { SchemaOrderError } from '../backup/schema';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { EmbeddedPostgresError, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
-import { UsageError } from './users';
+import { runCommand, UsageError } from './command';
 
 export const USAGE = `Uso: npm run backup
 Escribe en BACKUP_DIR (por omisión DATA_DIR/backups) un archivo con toda la base de datos, tomado en un
@@ -78,15 +77,5 @@ export async function run(
 }
 
 if (require.main === module) {
-  // The same settings as `npm start` (DATA_DIR, DATABASE_URL, BACKUP_DIR…): .env at the repository root.
-  const dotEnv = path.resolve(__dirname, '..', '..', '..', '.env');
-  if (fs.existsSync(dotEnv)) process.loadEnvFile(dotEnv);
-  run(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      const known = [UsageError, ConfigError, BackupError, SchemaOrderError, EmbeddedPostgresError].some((kind) => error instanceof kind);
-      process.stderr.write(`${known ? (error as Error).message : `No se pudo crear el respaldo: ${(error as Error).message}`}\n`);
-      process.exit(error instanceof UsageError ? 2 : 1);
-    },
-  );
+  runCommand(run, { known: [BackupError, SchemaOrderError, EmbeddedPostgresError], failure: 'No se pudo crear el respaldo' });
 }

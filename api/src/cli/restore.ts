@@ -6,19 +6,18 @@
 // key opens the embedded provider's restored keys (backup/secrets.ts). The database is the
 // server's: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR, which must not be running (a
 // restore replaces what a running server reads).
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkLedger } from '../backup/ledger-check';
 import { migrationsOf, restoreBackup, RestoreFailure, RestoreRefusal, verifyBackup, type RestoreResult } from '../backup/restore';
 import { lostKeyAdvice, unopenableSecrets } from '../backup/secrets';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
 import { EmbeddedPostgresError, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { MigrationError } from '../db/migrate';
 import { createPool } from '../db/pool';
 import { DatabaseRoleError } from '../db/roles';
-import { UsageError } from './users';
+import { runCommand, UsageError } from './command';
 
 export const USAGE = `Uso: npm run restore -- ARCHIVO [--replace]
 Comprueba el respaldo (su suma SHA-256 y su manifiesto) y lo restaura en la base de datos de Almacén
@@ -132,23 +131,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: st
 }
 
 if (require.main === module) {
-  // The same settings as `npm start` (DATA_DIR, DATABASE_URL…): .env at the repository root.
-  const dotEnv = path.resolve(__dirname, '..', '..', '..', '.env');
-  if (fs.existsSync(dotEnv)) process.loadEnvFile(dotEnv);
-  run(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      const known = [
-        UsageError,
-        ConfigError,
-        RestoreRefusal,
-        RestoreFailure,
-        EmbeddedPostgresError,
-        MigrationError,
-        DatabaseRoleError,
-      ].some((kind) => error instanceof kind);
-      process.stderr.write(`${known ? (error as Error).message : `No se pudo restaurar: ${(error as Error).message}`}\n`);
-      process.exit(error instanceof UsageError ? 2 : 1);
-    },
-  );
+  runCommand(run, {
+    known: [RestoreRefusal, RestoreFailure, EmbeddedPostgresError, MigrationError, DatabaseRoleError],
+    failure: 'No se pudo restaurar',
+  });
 }

@@ -8,17 +8,16 @@
 // Without --password a random one is generated and shown once. The database is the server's:
 // DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (used while the server runs, or
 // started just for this command when it does not).
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LostKeyRefusal, replaceLostSecrets } from '../backup/secrets';
-import { ConfigError, loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../config';
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { migrate } from '../db/migrate';
 import { createPool, type Db } from '../db/pool';
 import { randomPassword } from '../idp/passwords';
 import { rotateSigningKeys, SecretsKeyError } from '../idp/secrets';
 import { addUser, listUsers, setPassword, UserError } from '../idp/users';
+import { runCommand, UsageError } from './command';
 import { setUserStatus, UserStatusError } from './user-status';
 
 export const USAGE = `Uso:
@@ -35,7 +34,7 @@ rotate-keys crea una llave de firma nueva; la anterior sigue publicada para los 
 rotate-keys --lost-key, solo cuando se perdió la llave de los secretos (SECRETS_KEY o DATA_DIR/secrets.key) que abría
 las llaves del proveedor (p. ej. al restaurar un respaldo sin ella): las reemplaza por nuevas y cierra todas las sesiones.`;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 async function openDatabase(config: Config): Promise<{ db: Db; close(): Promise<void> }> {
   let embedded: EmbeddedPostgres | null = null;
@@ -135,22 +134,5 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: st
 }
 
 if (require.main === module) {
-  // The same settings as `npm start` (DATA_DIR, DATABASE_URL…): .env at the repository root.
-  const dotEnv = path.resolve(__dirname, '..', '..', '..', '.env');
-  if (fs.existsSync(dotEnv)) process.loadEnvFile(dotEnv);
-  run(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      const known =
-        error instanceof UserError ||
-        error instanceof UsageError ||
-        error instanceof ConfigError ||
-        error instanceof SecretsKeyError ||
-        error instanceof LostKeyRefusal ||
-        error instanceof UserStatusError;
-      const message = known ? (error as Error).message : `Error: ${(error as Error).message}`;
-      process.stderr.write(`${message}\n`);
-      process.exit(error instanceof UsageError ? 2 : 1);
-    },
-  );
+  runCommand(run, { known: [UserError, SecretsKeyError, LostKeyRefusal, UserStatusError], failure: 'Error' });
 }
