@@ -15,7 +15,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { readMigrations, type MigrationFile } from '../db/migrate';
+import { MIGRATIONS_LOCK_KEY, readMigrations, SCHEMA_MIGRATIONS_DDL, type MigrationFile } from '../db/migrate';
 import {
   FORMAT,
   FORMAT_VERSION,
@@ -37,14 +37,6 @@ export class RestoreRefusal extends Error {}
 /** The restore began and failed: its transaction was rolled back (Spanish; nothing was changed). */
 export class RestoreFailure extends Error {}
 
-/** migrate.ts's advisory lock: a copy of the API starting meanwhile waits for the restore to end. */
-const MIGRATIONS_LOCK_KEY = '6108417963846990';
-/** The table migrate.ts keeps its bookkeeping in, as it creates it. */
-const SCHEMA_MIGRATIONS_DDL = `CREATE TABLE schema_migrations (
-  name text PRIMARY KEY,
-  checksum text NOT NULL,
-  applied_at timestamptz NOT NULL DEFAULT now()
-)`;
 const INSERT_ROWS = 1_000;
 const INSERT_BYTES = 8 * 1024 * 1024;
 const NEWLINE = Buffer.from('\n');
@@ -262,6 +254,7 @@ export async function restoreBackup({ url, file, replace = false, verified }: Re
 
     await client.query('BEGIN');
     for (const setting of TEXT_SETTINGS) await client.query(setting);
+    // migrate.ts's lock: a copy of the API starting meanwhile waits for the restore to end.
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATIONS_LOCK_KEY]);
     if (!found[0].schema) await client.query('CREATE SCHEMA public');
     const replaced = Boolean(objects.tables || objects.others);

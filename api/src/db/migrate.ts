@@ -13,8 +13,14 @@ import { grantAppRole } from './roles';
 
 export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 const FILE_RE = /^(\d{4})_[a-z0-9_]+\.sql$/;
-/** Arbitrary constant shared by every copy of the API: "almacen" in ASCII. */
-const LOCK_KEY = '6108417963846990';
+/** Arbitrary constant shared by every copy of the API: "almacen" in ASCII. A restore takes it too. */
+export const MIGRATIONS_LOCK_KEY = '6108417963846990';
+/** The bookkeeping of applied migrations (a restore creates it in an emptied schema). */
+export const SCHEMA_MIGRATIONS_DDL = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  name text PRIMARY KEY,
+  checksum text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`;
 
 export class MigrationError extends Error {}
 
@@ -56,13 +62,8 @@ export async function migrate(
   const client = await db.connect();
   const applied: string[] = [];
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query(`
-      CREATE TABLE IF NOT EXISTS schema_migrations (
-        name text PRIMARY KEY,
-        checksum text NOT NULL,
-        applied_at timestamptz NOT NULL DEFAULT now()
-      )`);
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK_KEY]);
+    await client.query(SCHEMA_MIGRATIONS_DDL);
     const { rows } = await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations');
     const done = new Map(rows.map((r) => [r.name, r.checksum]));
     for (const file of files) {
@@ -99,7 +100,7 @@ export async function migrate(
     }
     return applied;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK_KEY]).catch(() => undefined);
     client.release();
   }
 }

@@ -38,9 +38,7 @@ const invalid = () => new AppError('VALIDATION', INVALID_XLSX, { file: INVALID_X
 
 /** The sheet's rows, or AppError (400 for a file that is not a spreadsheet, 413 past a limit). */
 export async function readSheet(bytes: Buffer, contentType: string, limits: SheetLimits): Promise<Cell[][]> {
-  if (contentType === XLSX_TYPE) return readXlsx(bytes, limits);
-  const records = parseCsv(decodeText(bytes), limits.maxRows);
-  return records;
+  return contentType === XLSX_TYPE ? readXlsx(bytes, limits) : parseCsv(decodeText(bytes), limits.maxRows);
 }
 
 /** UTF-8 when the bytes are valid UTF-8 (with or without BOM), else Windows-1252 (Excel's "CSV"). */

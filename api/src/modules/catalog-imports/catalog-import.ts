@@ -387,10 +387,9 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
  * code by build.mjs) and loaded through the same classify / write as an uploaded file.
  */
 export const CLASSIFIER_FILE = path.join(__dirname, 'files', 'partidas-capitulo-2000.csv');
-let classifier: Buffer | null = null;
-export const classifierBytes = (): Buffer => (classifier ??= readFileSync(CLASSIFIER_FILE));
-/** The shipped file's rows (a small file of ours: read here, not in the pool). */
-export const classifierRows = (): Cell[][] => parseCsv(decodeText(classifierBytes()));
+let classifier: Cell[][] | null = null;
+/** The shipped file's rows, read once (a small file of ours: here, not in the pool; classify only reads them). */
+export const classifierRows = (): Cell[][] => (classifier ??= parseCsv(decodeText(readFileSync(CLASSIFIER_FILE))));
 
 /** The template: the header row (UTF-8 with BOM, so Excel reads accents right). */
 export function templateCsv(catalog: CatalogName): string {
