@@ -139,7 +139,7 @@ describe('a count with shortage and surplus, applied', () => {
     expect(await countRows(t, COUNT_TABLES)).toEqual(before);
   });
 
-  test('typing counts: saved, with the difference valued at the snapshot average; bad values 400 and nothing saved', async () => {
+  test('typing counts: saved, with the difference valued at the typed unit cost or else the snapshot average; bad values 400 and nothing saved', async () => {
     const bad = await c.put(`/api/inventory-counts/${countId}/lines`, {
       lines: [
         { productId: p.paper, countedQuantity: '7.5' },
@@ -178,7 +178,8 @@ describe('a count with shortage and surplus, applied', () => {
       ]),
     ).toEqual([
       ['Papel bond carta', '7.5', '-2.5', '-238.75', null, 'Dos paquetes mojados'],
-      ['Tóner negro 58A', '5', '1', '1462.5', '1470.333', null],
+      // a surplus with a unit cost is worth what it will enter the stock at, not the average
+      ['Tóner negro 58A', '5', '1', '1470.333', '1470.333', null],
       ['Clips estándar', '3', '1', '10', null, null],
       ['Lápices del 2', '6', '0', '0', null, null],
       ['Borrador blanco', null, null, null, null, null],
@@ -188,7 +189,9 @@ describe('a count with shortage and surplus, applied', () => {
       uncountedLines: 1,
       differences: 3,
       surplusQuantity: '2',
-      surplusValue: '1472.5',
+      surplusValue: '1480.333',
+      surplusLines: 2,
+      shortageLines: 1,
       shortageQuantity: '2.5',
       shortageValue: '238.75',
     });

@@ -18,13 +18,22 @@ export interface CountDetail extends CountSummary {
   lines: CountLine[];
 }
 
+/**
+ * What one unit of a line's difference is worth: a surplus enters at the unit cost typed for it
+ * (an opening balance's cost) or else at the average when the count opened; a shortage leaves at
+ * that average. The same figures the adjustment posts.
+ */
+export const DIFFERENCE_COST_SQL = `CASE WHEN l.counted_quantity > l.book_quantity THEN coalesce(l.unit_cost, l.book_average) ELSE l.book_average END`;
+
 const TOTALS = `
   count(l.product_id)::int AS "lineCount",
   count(l.counted_quantity)::int AS "countedLines",
   (count(l.product_id) - count(l.counted_quantity))::int AS "uncountedLines",
   count(*) FILTER (WHERE l.counted_quantity <> l.book_quantity)::int AS differences,
   trim_scale(coalesce(sum(l.counted_quantity - l.book_quantity) FILTER (WHERE l.counted_quantity > l.book_quantity), 0))::text AS "surplusQuantity",
-  trim_scale(coalesce(sum((l.counted_quantity - l.book_quantity) * l.book_average) FILTER (WHERE l.counted_quantity > l.book_quantity), 0))::text AS "surplusValue",
+  trim_scale(coalesce(sum((l.counted_quantity - l.book_quantity) * coalesce(l.unit_cost, l.book_average)) FILTER (WHERE l.counted_quantity > l.book_quantity), 0))::text AS "surplusValue",
+  count(*) FILTER (WHERE l.counted_quantity > l.book_quantity)::int AS "surplusLines",
+  count(*) FILTER (WHERE l.counted_quantity < l.book_quantity)::int AS "shortageLines",
   trim_scale(coalesce(sum(l.book_quantity - l.counted_quantity) FILTER (WHERE l.counted_quantity < l.book_quantity), 0))::text AS "shortageQuantity",
   trim_scale(coalesce(sum((l.book_quantity - l.counted_quantity) * l.book_average) FILTER (WHERE l.counted_quantity < l.book_quantity), 0))::text AS "shortageValue"`;
 
@@ -87,6 +96,8 @@ function toSummary(r: HeaderRow): CountSummary {
     differences: r.differences,
     surplusQuantity: r.surplusQuantity,
     surplusValue: r.surplusValue,
+    surplusLines: r.surplusLines,
+    shortageLines: r.shortageLines,
     shortageQuantity: r.shortageQuantity,
     shortageValue: r.shortageValue,
   };
@@ -111,7 +122,7 @@ export async function countLines(db: Queryable, id: number): Promise<CountLine[]
             trim_scale(l.book_quantity * l.book_average)::text AS "bookValue",
             trim_scale(l.counted_quantity)::text AS "countedQuantity",
             trim_scale(l.counted_quantity - l.book_quantity)::text AS difference,
-            trim_scale((l.counted_quantity - l.book_quantity) * l.book_average)::text AS "differenceValue",
+            trim_scale((l.counted_quantity - l.book_quantity) * ${DIFFERENCE_COST_SQL})::text AS "differenceValue",
             trim_scale(l.unit_cost)::text AS "unitCost", l.observations, l.movement_id::text AS "movementId"
        FROM inventory_count_lines l
        JOIN products p ON p.id = l.product_id

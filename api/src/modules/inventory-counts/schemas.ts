@@ -33,7 +33,9 @@ const summaryProperties = {
   uncountedLines: { type: 'integer', description: 'Líneas «Sin contar»: no se ajustan' },
   differences: { type: 'integer', description: 'Líneas contadas cuya cantidad difiere de la existencia en libros' },
   surplusQuantity: decimal,
-  surplusValue: { ...decimal, description: 'Sobrantes × costo promedio al abrir el conteo (exacto)' },
+  surplusValue: { ...decimal, description: 'Sobrantes × su costo unitario, o sin él el costo promedio al abrir el conteo (exacto)' },
+  surplusLines: { type: 'integer', description: 'Líneas contadas con sobrante' },
+  shortageLines: { type: 'integer', description: 'Líneas contadas con faltante' },
   shortageQuantity: decimal,
   shortageValue: { ...decimal, description: 'Faltantes × costo promedio al abrir el conteo (exacto)' },
 } as const;
@@ -63,7 +65,10 @@ export const countLineSchema = {
     bookValue: decimal,
     countedQuantity: nullableDecimal,
     difference: { ...nullableDecimal, description: 'Contada − en libros (null sin contar)' },
-    differenceValue: { ...nullableDecimal, description: 'Diferencia × costo promedio al abrir el conteo' },
+    differenceValue: {
+      ...nullableDecimal,
+      description: 'Diferencia × costo: el costo unitario de un sobrante, o el costo promedio al abrir el conteo',
+    },
     unitCost: { ...nullableDecimal, description: 'Costo unitario de un sobrante (sin él: el costo promedio vigente)' },
     observations: { type: 'string', nullable: true },
     movementId: { type: 'integer', nullable: true, description: 'El ajuste que registró la aplicación' },

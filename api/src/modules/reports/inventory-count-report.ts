@@ -1,9 +1,10 @@
-// Issue #17: "Acta de inventario físico" (POST /api/reports/inventory-counts/{id}) and "Hoja de
-// conteo" (POST /api/reports/inventory-counts/{id}/sheet), PDF or XLSX, read in the report's
-// snapshot like the other reports. Differences are those at the count's snapshot, valued at the
-// snapshot average and rounded to cents in SQL; a session not applied prints "BORRADOR".
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
+// "Acta de inventario físico" (POST /api/reports/inventory-counts/{id}) and "Hoja de conteo"
+// (POST /api/reports/inventory-counts/{id}/sheet), PDF or XLSX, read in the report's snapshot like
+// the other reports. Differences are those at the count's snapshot, valued as the adjustment posts
+// them (DIFFERENCE_COST_SQL) and rounded to cents in SQL; a session not applied prints "BORRADOR".
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, MISSING_LABELS } from '@almacen/shared/domain';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
+import { DIFFERENCE_COST_SQL } from '../inventory-counts/inventory-counts.repository';
 import type { ReportContext } from './reports.service';
 import type { Snapshot } from './snapshot';
 
@@ -23,6 +24,8 @@ interface CountHeader {
   surplus_value: string;
   shortage_quantity: string;
   shortage_value: string;
+  surplus_lines: number;
+  shortage_lines: number;
   net_value: string;
   uncounted: number;
   lines: number;
@@ -35,10 +38,12 @@ async function countHeader(snapshot: Snapshot, id: number): Promise<CountHeader 
             nullif(concat_ws(' ', ek.name, ek.last_name), '') AS warehouse_keeper,
             nullif(concat_ws(' ', ew.name, ew.last_name), '') AS witness,
             trim_scale(coalesce(sum(l.counted_quantity - l.book_quantity) FILTER (WHERE l.counted_quantity > l.book_quantity), 0))::text AS surplus_quantity,
-            coalesce(sum(round((l.counted_quantity - l.book_quantity) * l.book_average, 2)) FILTER (WHERE l.counted_quantity > l.book_quantity), 0)::text AS surplus_value,
+            coalesce(sum(round((l.counted_quantity - l.book_quantity) * ${DIFFERENCE_COST_SQL}, 2)) FILTER (WHERE l.counted_quantity > l.book_quantity), 0)::text AS surplus_value,
+            count(*) FILTER (WHERE l.counted_quantity > l.book_quantity)::int AS surplus_lines,
+            count(*) FILTER (WHERE l.counted_quantity < l.book_quantity)::int AS shortage_lines,
             trim_scale(coalesce(sum(l.book_quantity - l.counted_quantity) FILTER (WHERE l.counted_quantity < l.book_quantity), 0))::text AS shortage_quantity,
             coalesce(sum(round((l.book_quantity - l.counted_quantity) * l.book_average, 2)) FILTER (WHERE l.counted_quantity < l.book_quantity), 0)::text AS shortage_value,
-            coalesce(sum(round((l.counted_quantity - l.book_quantity) * l.book_average, 2)), 0)::text AS net_value,
+            coalesce(sum(round((l.counted_quantity - l.book_quantity) * ${DIFFERENCE_COST_SQL}, 2)), 0)::text AS net_value,
             (count(l.product_id) - count(l.counted_quantity))::int AS uncounted, count(l.product_id)::int AS lines
        FROM inventory_counts c
        LEFT JOIN inventory_count_lines l ON l.count_id = c.id
@@ -61,6 +66,7 @@ interface LineRow {
   book_average: string;
   counted_quantity: string | null;
   difference: string | null;
+  difference_cost: string | null;
   difference_value: string | null;
   unit_cost: string | null;
   observations: string | null;
@@ -71,7 +77,8 @@ function countLines(snapshot: Snapshot, id: number): AsyncIterable<LineRow[]> {
     `SELECT l.product_id, p.name AS product, u.description AS unit, k.description AS category,
             l.book_quantity::text, l.book_average::text, l.counted_quantity::text,
             (l.counted_quantity - l.book_quantity)::text AS difference,
-            round((l.counted_quantity - l.book_quantity) * l.book_average, 2)::text AS difference_value,
+            ${DIFFERENCE_COST_SQL}::text AS difference_cost,
+            round((l.counted_quantity - l.book_quantity) * ${DIFFERENCE_COST_SQL}, 2)::text AS difference_value,
             l.unit_cost::text, l.observations
        FROM inventory_count_lines l
        JOIN products p ON p.id = l.product_id
@@ -86,6 +93,8 @@ function countLines(snapshot: Snapshot, id: number): AsyncIterable<LineRow[]> {
 async function* mapBatches<T>(source: AsyncIterable<T[]>, map: (row: T) => Row[]): AsyncIterable<Row[]> {
   for await (const batch of source) yield batch.flatMap(map);
 }
+
+const productCount = (n: number) => (n === 1 ? '1 producto' : `${n} productos`);
 
 const STATUS_LABELS = { ABIERTO: 'Abierto', APLICADO: 'Aplicado', DESCARTADO: 'Descartado' } as const;
 
@@ -107,7 +116,7 @@ const ACTA_COLUMNS: Column[] = [
   { header: 'En libros', kind: 'quantity', weight: 44, xlsxWidth: 12 },
   { header: 'Contada', kind: 'quantity', weight: 44, xlsxWidth: 12 },
   { header: 'Diferencia', kind: 'quantity', weight: 44, xlsxWidth: 12 },
-  { header: 'Costo promedio', kind: 'price', weight: 56, xlsxWidth: 16 },
+  { header: 'Costo unitario', kind: 'price', weight: 56, xlsxWidth: 16 },
   { header: 'Valor de la diferencia', kind: 'money', weight: 60, xlsxWidth: 18 },
   { header: 'Observaciones', kind: 'text', weight: 90, xlsxWidth: 32 },
 ];
@@ -140,7 +149,7 @@ export async function inventoryCountActa(snapshot: Snapshot, context: ReportCont
           l.book_quantity,
           l.counted_quantity,
           l.difference,
-          l.book_average,
+          l.difference_cost,
           l.difference_value,
           l.counted_quantity === null ? ['Sin contar', l.observations].filter(Boolean).join(' · ') : l.observations,
         ],
@@ -149,12 +158,13 @@ export async function inventoryCountActa(snapshot: Snapshot, context: ReportCont
     emptyText: 'El conteo no tiene productos.',
     closing: () => ({
       totals: [
-        { label: `Sobrantes (${formatQuantity(count.surplus_quantity)})`, amount: count.surplus_value },
-        { label: `Faltantes (${formatQuantity(count.shortage_quantity)})`, amount: count.shortage_value },
+        { label: `Sobrantes (${productCount(count.surplus_lines)})`, amount: count.surplus_value },
+        { label: `Faltantes (${productCount(count.shortage_lines)})`, amount: count.shortage_value },
         { label: 'Diferencia neta', amount: count.net_value },
       ],
       note:
-        `Diferencia = cantidad contada − existencia en libros al abrir el conteo, valuada al costo promedio de ese momento. ` +
+        `Diferencia: cantidad contada menos existencia en libros al abrir el conteo. Un sobrante se valúa a su costo unitario ` +
+        `o, sin él, al costo promedio de ese momento; un faltante, a ese costo promedio. ` +
         `${count.uncounted} de ${count.lines} productos sin contar: no se ajustan.`,
       signatures: [
         { role: 'Director del plantel', name: count.director ?? '' },

@@ -17,3 +17,6 @@ export const COUNTS_TEXTS = {
   sheet: 'Hoja de conteo',
   blind: 'Conteo a ciegas (sin existencia en libros)',
 } as const;
+
+/** "3 productos": how many lines, never a sum of quantities of different units. */
+export const productCount = (n: number) => (n === 1 ? '1 producto' : `${n} productos`);
