@@ -108,6 +108,7 @@ const summarySchema = {
               'amount',
               'invoiceId',
               'dispatchId',
+              'inventoryCountId',
               'recordedAt',
             ],
             properties: {
@@ -120,6 +121,7 @@ const summarySchema = {
               amount: money,
               invoiceId: { type: 'integer', nullable: true },
               dispatchId: { type: 'integer', nullable: true },
+              inventoryCountId: { type: 'integer', nullable: true, description: 'El conteo (o inventario inicial) de un ajuste' },
               recordedAt: { type: 'string', format: 'date-time' },
             },
           },

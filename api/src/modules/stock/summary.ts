@@ -84,7 +84,7 @@ top_products AS (
 ),
 recent AS (
   SELECT m.id, m.product_id, p.name, m.movement_type, m.quantity, m.unit_cost, round(m.amount, 2) AS amount,
-         m.invoice_id, m.dispatch_id, m.recorded_at
+         m.invoice_id, m.dispatch_id, m.inventory_count_id, m.recorded_at
     FROM movements m JOIN products p ON p.id = m.product_id
    ORDER BY m.id DESC LIMIT 10
 )
@@ -101,7 +101,7 @@ SELECT json_build_object(
   'recentMovements', (SELECT coalesce(json_agg(json_build_object(
       'id', id, 'productId', product_id, 'productName', name, 'movementType', movement_type,
       'quantity', trim_scale(quantity)::text, 'price', trim_scale(unit_cost)::text, 'amount', amount::text,
-      'invoiceId', invoice_id, 'dispatchId', dispatch_id, 'recordedAt', recorded_at) ORDER BY id DESC), '[]') FROM recent)
+      'invoiceId', invoice_id, 'dispatchId', dispatch_id, 'inventoryCountId', inventory_count_id, 'recordedAt', recorded_at) ORDER BY id DESC), '[]') FROM recent)
 ) AS summary`;
 
 export async function stockSummary(db: Pick<Pool, 'query'>, timeZone: string): Promise<StockSummary> {

@@ -44,11 +44,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
     defaultDensity,
     defaultSort = null,
     virtualizeFrom = DEFAULT_VIRTUALIZE_FROM,
+    openRowId,
   } = props;
   const styles = useTableStyles();
   const breakpoint = useBreakpoint();
   const notify = useNotify();
-  const state = useTableState(items, columns, { defaultPageSize, defaultDensity, defaultSort });
+  const openRow = useMemo(
+    () => (openRowId === undefined ? undefined : { id: openRowId, getRowId: getRowId as (item: never) => string | number }),
+    [openRowId, getRowId],
+  );
+  const state = useTableState(items, columns, { defaultPageSize, defaultDensity, defaultSort, openRow });
   const { page, rows, debouncedSearch } = state;
 
   // One way a load fails, in every table: with nothing on screen yet, the failure is told once in

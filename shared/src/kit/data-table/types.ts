@@ -87,4 +87,6 @@ export interface DataTableProps<T> {
   defaultSort?: SortState;
   /** Rows from which a page is windowed (only the visible rows are rendered). */
   virtualizeFrom?: number;
+  /** The id of a row to show expanded, on its page, once it is loaded (a link to one document). */
+  openRowId?: string | number;
 }

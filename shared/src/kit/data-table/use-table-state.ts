@@ -3,7 +3,7 @@
 // and filters shown, density). The rows to show come out of it: filtered (an accent- and
 // case-insensitive index), sorted, paginated. A new search or filter starts at the first page;
 // hiding the search or the filters clears them, so no invisible filter stays applied.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedValue } from '@almacen/shared';
 import { DEFAULT_PAGE_SIZE, FILTER_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS } from '@almacen/shared/domain';
 import { buildSearchIndex, filterRows, paginate, sortRows } from './table-model';
@@ -13,6 +13,8 @@ export interface TableStateOptions {
   defaultPageSize?: number;
   defaultDensity?: Density;
   defaultSort?: SortState | null;
+  /** A row to open once it is loaded: expanded, on the page that holds it (a link to one document). */
+  openRow?: { id: string | number; getRowId: (item: never) => string | number };
 }
 
 const EMPTY: readonly never[] = [];
@@ -40,6 +42,19 @@ export function useTableState<T>(items: readonly T[] | undefined, columns: DataT
   );
   const sorted = useMemo(() => sortRows(filtered, columns, sort), [filtered, columns, sort]);
   const page = useMemo(() => paginate(sorted, pageIndex, pageSize), [sorted, pageIndex, pageSize]);
+
+  const opened = useRef<string | number | null>(null);
+  const openRow = options.openRow;
+  useEffect(() => {
+    if (!openRow || opened.current === openRow.id) return;
+    const getRowId = openRow.getRowId as (item: T) => string | number;
+    const at = sorted.findIndex((item) => String(getRowId(item)) === String(openRow.id));
+    if (at < 0) return;
+    opened.current = openRow.id;
+    const id = getRowId(sorted[at]);
+    setExpanded((previous) => new Set(previous).add(id));
+    setPageIndex(Math.floor(at / pageSize));
+  }, [openRow, sorted, pageSize]);
 
   const toggleSort = useCallback((columnId: string) => {
     setSort((previous) =>

@@ -3,7 +3,7 @@
 // nueva salida" only with dispatches.create, "Cancelar salida" only with dispatches.cancel (issue #15).
 import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { tableLoadError, useCan, useCancelDispatch, useDispatches, usePageTitle } from '@almacen/shared';
+import { tableLoadError, useCan, useCancelDispatch, useDispatches, useLinkedDocumentId, usePageTitle } from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { CancelDocumentDialog, DataTable, documentStatusColumn, type DataTableColumn } from '@almacen/shared/kit';
@@ -38,6 +38,7 @@ export function DispatchHistory() {
   const cancel = useCancelDispatch(target ? CANCEL_DISPATCH_TEXTS.success(target) : undefined);
   const canCreate = useCan('dispatches.create');
   const canCancel = useCan('dispatches.cancel');
+  const linked = useLinkedDocumentId();
   const columns = useMemo<DataTableColumn<Dispatch>[]>(
     () => [
       { id: 'id', header: 'ID', value: (dispatch) => dispatch.id, width: 100, minWidth: 48 },
@@ -60,6 +61,7 @@ export function DispatchHistory() {
         items={data}
         columns={columns}
         getRowId={(dispatch) => dispatch.id}
+        openRowId={linked}
         loading={isLoading}
         saving={cancel.running}
         error={tableLoadError(dispatches, HISTORY_TEXTS.loadError)}

@@ -3,7 +3,7 @@
 // entrada" only with invoices.create, "Cancelar entrada" only with invoices.cancel (issue #15).
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { tableLoadError, useCan, useCancelInvoice, useInvoices, usePageTitle } from '@almacen/shared';
+import { tableLoadError, useCan, useCancelInvoice, useInvoices, useLinkedDocumentId, usePageTitle } from '@almacen/shared';
 import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { CancelDocumentDialog, DataTable, documentStatusColumn, type DataTableColumn } from '@almacen/shared/kit';
@@ -38,6 +38,7 @@ export function InvoiceHistory() {
   const cancel = useCancelInvoice(target ? CANCEL_INVOICE_TEXTS.success(target) : undefined);
   const canCreate = useCan('invoices.create');
   const canCancel = useCan('invoices.cancel');
+  const linked = useLinkedDocumentId();
   return (
     <div className={styles.root}>
       <Title2 as="h1">{TITLE}</Title2>
@@ -46,6 +47,7 @@ export function InvoiceHistory() {
         items={data}
         columns={columns}
         getRowId={(i) => i.id}
+        openRowId={linked}
         loading={isLoading}
         saving={cancel.running}
         // "Algo salió mal mientras tratábamos de obtener las entradas."
