@@ -4,7 +4,7 @@
 // the new quantity at the unchanged average.
 import type { Browser } from 'playwright-core';
 import { compareDecimal } from '../../shared/src/domain/decimal';
-import { formatCurrency, formatCurrencyMXN, formatQuantity } from '../../shared/src/domain/format';
+import { formatCurrencyMXN, formatPrice, formatQuantity } from '../../shared/src/domain/format';
 import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { choose, main, successToast, table } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
@@ -65,7 +65,7 @@ it('dispatches part of a product\'s stock through the wizard at its average; sto
   // Choosing the product shows what is available and takes its average as the exit price.
   await line.getByText(`Disponible: ${formatQuantity(before.availableQuantity)}`, { exact: true }).waitFor();
   const exitPrice = line.getByRole('textbox', { name: 'Precio de salida' });
-  expect(await exitPrice.inputValue()).toBe(formatCurrency(before.averagePrice));
+  expect(await exitPrice.inputValue()).toBe(formatPrice(before.averagePrice));
   expect(await exitPrice.getAttribute('readonly')).not.toBeNull();
   await line.getByRole('textbox', { name: 'Cantidad' }).fill('4.5');
   await line.getByRole('textbox', { name: 'Observaciones' }).fill(`Taller ${tag}`);
@@ -75,7 +75,7 @@ it('dispatches part of a product\'s stock through the wizard at its average; sto
   const lines = summary.getByRole('table', { name: 'Productos de la salida' });
   const summaryRow = lines.locator('tbody tr').filter({ hasText: product.name });
   await summaryRow.waitFor();
-  await summaryRow.getByText(formatCurrency(before.averagePrice), { exact: true }).waitFor();
+  await summaryRow.getByText(formatPrice(before.averagePrice), { exact: true }).waitFor();
   await summaryRow.getByText('4.5', { exact: true }).waitFor();
   await screenshot(page, 'dispatches-01-summary');
 

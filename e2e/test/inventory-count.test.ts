@@ -180,7 +180,8 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
     .getByRole('cell', { name: `${formatQuantity('-2.5')} (${formatCurrency('-30')})`, exact: true })
     .waitFor();
   await countLine(page, toner)
-    .getByRole('cell', { name: `${formatQuantity('2')} (${formatCurrency('40')})`, exact: true })
+    // the surplus is worth its typed cost (2 × 23), what it will enter the stock at
+    .getByRole('cell', { name: `${formatQuantity('2')} (${formatCurrency('46')})`, exact: true })
     .waitFor();
 
   // Nothing is lost on a reload.
@@ -224,10 +225,9 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
       .inputValue(),
   ).toBe(`Revisado ${tag}`);
   await content
-    .getByText(
-      `Sobrantes: ${formatQuantity('2')} (${formatCurrency('40')}) · Faltantes: ${formatQuantity('4.5')} (${formatCurrency('40')}) · Sin contar: 1`,
-      { exact: true },
-    )
+    .getByText(`Sobrantes: 1 producto (${formatCurrency('46')}) · Faltantes: 2 productos (${formatCurrency('40')}) · Sin contar: 1`, {
+      exact: true,
+    })
     .waitFor();
   await expectCountPage(page, heading, DESKTOP, true);
   await screenshot(page, 'inventory-count-02-counted-1280');
@@ -307,7 +307,7 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
   const { rows } = await readXlsx(xlsx.bytes);
   const row = (product: Product) => rows.find((r) => r.includes(product.name));
   expect(row(paper)?.slice(4, 9)).toEqual([10, 7.5, -2.5, 12, -30]);
-  expect(row(toner)?.slice(4, 9)).toEqual([4, 6, 2, 20, 40]);
+  expect(row(toner)?.slice(4, 9)).toEqual([4, 6, 2, 23, 46]);
   expect(row(clips)?.slice(4, 9)).toEqual([6, 4, -2, 5, -10]);
   expect(row(staples)?.slice(4, 9)).toEqual([3, 3, 0, 7, 0]);
   expect(row(folder)).toContain('Sin contar');

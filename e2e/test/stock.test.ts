@@ -3,7 +3,7 @@
 // and the average price equal the API's figures written es-MX, the movements read Entrada/Salida,
 // and "Tarjeta de almacén" and "Reporte de existencias" download real PDFs.
 import type { Browser } from 'playwright-core';
-import { formatCurrency, formatCurrencyMXN, formatQuantity } from '../../shared/src/domain/format';
+import { formatCurrencyMXN, formatPrice, formatQuantity } from '../../shared/src/domain/format';
 import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { main } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
@@ -62,7 +62,7 @@ it("shows a product's quantity, average and movements as the API has them, and d
       .map((m) => [
         String(m.id),
         `${product.id} · ${product.name}`,
-        formatCurrency(m.price),
+        formatPrice(m.price),
         formatQuantity(m.quantity),
         m.movementType === 'INVOICE' ? 'Entrada' : 'Salida',
         m.observations ?? '',

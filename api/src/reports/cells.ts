@@ -1,6 +1,7 @@
-// Cell text and spreadsheet values for each CellKind. Decimal strings are formatted by the
+// Cell text and spreadsheet values for each CellKind: a PDF shows amounts to the cent and prices
+// with at most 3 decimals, a spreadsheet keeps the exact figure. Decimal strings are formatted by the
 // shared es-MX formatters (Intl formats decimal strings exactly, no float in between).
-import { formatCurrency, formatDate, formatQuantity } from '@almacen/shared/domain';
+import { formatCurrency, formatDate, formatPrice, formatQuantity } from '@almacen/shared/domain';
 import type { Cell, CellKind } from './model';
 
 /** The text a PDF cell shows. */
@@ -8,8 +9,9 @@ export function cellText(kind: CellKind, value: Cell): string {
   if (value === null || value === '') return '';
   switch (kind) {
     case 'money':
-    case 'price':
       return formatCurrency(value);
+    case 'price':
+      return formatPrice(value);
     case 'quantity':
       return formatQuantity(value);
     case 'date':

@@ -4,7 +4,16 @@
 // (pdf.js for the text, exceljs for the cells), and every quantity, price and total is compared
 // with what the API's ledger says (/api/stock, /api/movements).
 import type { LightMyRequestResponse } from 'fastify';
-import { compareDecimal, formatCurrency, formatDate, formatQuantity, multiplyDecimal, addDecimal, todayIn } from '@almacen/shared/domain';
+import {
+  compareDecimal,
+  formatCurrency,
+  formatDate,
+  formatPrice,
+  formatQuantity,
+  multiplyDecimal,
+  addDecimal,
+  todayIn,
+} from '@almacen/shared/domain';
 import { client, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { readPdf, readXlsx, type CellValue, type PdfText } from './read-report';
@@ -176,7 +185,7 @@ describe('Reporte de existencias', () => {
       expectPdfRow(
         pdf,
         [String(product.id), product.name, product.unit],
-        [formatQuantity(stock.availableQuantity), formatCurrency(stock.averagePrice), formatCurrency(round2(stock.value))],
+        [formatQuantity(stock.availableQuantity), formatPrice(stock.averagePrice), formatCurrency(round2(stock.value))],
       );
     }
     const long = await stockOf(ids.products.long);
@@ -282,10 +291,10 @@ describe('Tarjeta de almacén', () => {
         [String(m.id), formatDate(m.documentDate), entry ? 'Entrada' : 'Salida', document],
         [
           formatQuantity(m.quantity),
-          formatCurrency(m.price),
+          formatPrice(m.price),
           formatCurrency(round2(m.amount)),
           formatQuantity(m.balanceQuantity),
-          formatCurrency(m.balanceAverage),
+          formatPrice(m.balanceAverage),
           formatCurrency(round2(m.balanceValue)),
         ],
       );
@@ -414,7 +423,7 @@ describe('Reporte de entrada', () => {
         [line.no, line.product, line.unit],
         [
           formatQuantity(line.quantity),
-          formatCurrency(line.price),
+          formatPrice(line.price),
           line.rate,
           ...money(line.ieps),
           ...money(line.vat),
@@ -480,7 +489,7 @@ describe('Reporte de salida', () => {
       expect({ first, found: found.length }).toEqual({ first, found: 1 });
       // …, quantity, exit price, amount, observations (its first line when it wraps).
       const cells = found[0];
-      expect(cells.slice(-4, -1)).toEqual([formatQuantity(m.quantity), formatCurrency(m.price), formatCurrency(round2(m.amount))]);
+      expect(cells.slice(-4, -1)).toEqual([formatQuantity(m.quantity), formatPrice(m.price), formatCurrency(round2(m.amount))]);
       expect(observations[i].startsWith(cells.at(-1)!)).toBe(true);
     });
     expect(pdf.lines).toContain(`Total | ${formatCurrency(total)}`);

@@ -2,12 +2,15 @@
 // long Spanish form, in UTC. Decimal strings are formatted without passing through floats
 // (Intl.NumberFormat formats decimal strings exactly).
 
-const currency = new Intl.NumberFormat('es-MX', {
-  style: 'currency',
-  currency: 'MXN',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 6,
-});
+// How many decimals a peso figure shows: an amount (a line total, a value, a difference, a total)
+// to the cent; a unit price or an average with at most the spec's 3 decimals; the exact figure
+// (the ledger keeps averages and CFDI prices to 6) where a person asks for it — a tooltip, the
+// XLSX files. Intl rounds decimal strings half away from zero, as the ledger does.
+const pesos = (maximumFractionDigits: number) =>
+  new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN', minimumFractionDigits: 2, maximumFractionDigits });
+const amount = pesos(2);
+const price = pesos(3);
+const exact = pesos(6);
 const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 3 });
 
 type Numeric = string | number | bigint;
@@ -15,14 +18,24 @@ type Numeric = string | number | bigint;
 // Intl accepts decimal strings at run time (ES2023 Intl.NumberFormat v3); the DOM typings lag.
 const asIntl = (value: Numeric) => value as unknown as number;
 
-/** "$1,234.50" */
+/** An amount to the cent: "$3,635.56" for 3635.562857. */
 export function formatCurrency(value: Numeric): string {
-  return currency.format(asIntl(value));
+  return amount.format(asIntl(value));
 }
 
-/** "$1,234.50 MXN" (the stock panel's average price). */
+/** A unit price or an average price: "$23.563" for 23.562857, "$95.00" for 95. */
+export function formatPrice(value: Numeric): string {
+  return price.format(asIntl(value));
+}
+
+/** The exact figure, up to 6 decimals: "$23.562857". */
+export function formatExactCurrency(value: Numeric): string {
+  return exact.format(asIntl(value));
+}
+
+/** "$1,234.500 MXN" (the stock panel's average price). */
 export function formatCurrencyMXN(value: Numeric): string {
-  return `${formatCurrency(value)} MXN`;
+  return `${formatPrice(value)} MXN`;
 }
 
 /** "1,234.5" */

@@ -96,6 +96,7 @@ export interface StockSummary {
     amount: string;
     invoiceId: number | null;
     dispatchId: number | null;
+    inventoryCountId: number | null;
     recordedAt: string;
   }>;
 }
@@ -103,7 +104,11 @@ export interface StockSummary {
 /** State of an inventory count session (issue #17). */
 export type CountStatus = 'ABIERTO' | 'APLICADO' | 'DESCARTADO';
 
-/** A count session's totals: differences valued at the snapshot average, decimals as text. */
+/**
+ * A count session's totals, decimals as text: surpluses valued at their typed unit cost or else the
+ * snapshot average, shortages at that average. Quantities of different units add up to nothing a
+ * person can read: screens say how many lines (surplusLines, shortageLines).
+ */
 export interface CountTotals {
   lineCount: number;
   countedLines: number;
@@ -111,6 +116,8 @@ export interface CountTotals {
   differences: number;
   surplusQuantity: string;
   surplusValue: string;
+  surplusLines: number;
+  shortageLines: number;
   shortageQuantity: string;
   shortageValue: string;
 }

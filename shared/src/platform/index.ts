@@ -24,3 +24,6 @@ export type { OidcSession } from './auth/oidc-session';
 export { effectiveApiBaseUrl } from './dev';
 export { startStandalone } from './standalone';
 export type { StandaloneOptions } from './standalone';
+export { Money, moneyText } from './money';
+export type { MoneyKind, MoneyProps } from './money';
+export { documentLink, useLinkedDocumentId } from './document-link';

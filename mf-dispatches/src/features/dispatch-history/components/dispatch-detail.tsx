@@ -3,8 +3,8 @@
 // it, when and why.
 import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import { dispatchReportRequest, tableLoadError, useDispatchMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
-import { formatCurrency, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
+import { dispatchReportRequest, Money, tableLoadError, useDispatchMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
+import { formatPrice, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@almacen/shared/fluent';
 import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
@@ -39,7 +39,8 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
         id: 'price',
         header: 'Precio de salida',
         value: (movement) => movement.price,
-        text: (movement) => formatCurrency(movement.price),
+        text: (movement) => formatPrice(movement.price),
+        cell: (movement) => <Money value={movement.price} kind="price" />,
       },
       {
         id: 'quantity',

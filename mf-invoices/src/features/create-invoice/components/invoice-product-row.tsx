@@ -6,6 +6,7 @@ import { useField } from 'react-final-form';
 import {
   compareDecimal,
   formatCurrency,
+  formatPrice,
   formatQuantity,
   IEPS_RATE_SCALE,
   MAX_OBSERVATIONS_LENGTH,
@@ -78,8 +79,6 @@ export function InvoiceProductRow({ name, products }: InvoiceProductRowProps) {
   );
 }
 
-const money = (value: string) => formatCurrency(value);
-
 /**
  * What the price is made of, under the field: a row that carries its CFDI concept's value says
  * that value over the quantity; a typed price with taxes says base + taxes = the price recorded.
@@ -88,21 +87,23 @@ export function priceHint(row: InvoiceRowValues | undefined): string | undefined
   if (!row) return undefined;
   if (carriesCfdiValue(row)) {
     const taxes = [
-      compareDecimal(row.cfdi.vatAmount ?? '0', '0') > 0 ? `IVA ${money(row.cfdi.vatAmount!)}` : null,
-      compareDecimal(row.cfdi.iepsAmount ?? '0', '0') > 0 ? `IEPS ${money(row.cfdi.iepsAmount!)}` : null,
+      compareDecimal(row.cfdi.vatAmount ?? '0', '0') > 0 ? `IVA ${formatCurrency(row.cfdi.vatAmount!)}` : null,
+      compareDecimal(row.cfdi.iepsAmount ?? '0', '0') > 0 ? `IEPS ${formatCurrency(row.cfdi.iepsAmount!)}` : null,
     ].filter(Boolean);
     return CFDI_TEXTS.cfdiValue(
-      money(row.cfdi.value),
+      formatCurrency(row.cfdi.value),
       taxes.length ? ` (incluye ${taxes.join(' e ')})` : '',
       formatQuantity(row.quantity),
-      money(row.cfdi.purchasePrice),
+      formatPrice(row.cfdi.purchasePrice),
     );
   }
   const vat = row.applyValueAddedTaxToPurchasePrice;
   const ieps = row.applyExciseTax;
   if ((!vat && !ieps) || !isAdjustablePrice(row.basePrice)) return undefined;
-  const parts = [money(row.basePrice.trim()), ieps ? `IEPS ${effectiveExciseRate(row)} %` : null, vat ? 'IVA 16 %' : null].filter(Boolean);
-  return `${parts.join(' + ')} = ${money(purchasePriceOf(row))}`;
+  const parts = [formatPrice(row.basePrice.trim()), ieps ? `IEPS ${effectiveExciseRate(row)} %` : null, vat ? 'IVA 16 %' : null].filter(
+    Boolean,
+  );
+  return `${parts.join(' + ')} = ${formatPrice(purchasePriceOf(row))}`;
 }
 
 const PRICE_SUBSCRIPTION = { value: true, error: true, touched: true, modified: true, submitFailed: true } as const;

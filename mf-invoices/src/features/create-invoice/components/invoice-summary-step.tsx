@@ -3,9 +3,9 @@
 // value it at: the CFDI's value for a line left as the CFDI filled it — and the totals as the
 // voucher prints them; with a CFDI, its own total beside the entry's and the difference.
 import { useFormState } from 'react-final-form';
+import { moneyText, type MoneyKind } from '@almacen/shared';
 import {
   compareDecimal,
-  formatCurrency,
   formatDate,
   formatQuantity,
   invoiceTypeLabel,
@@ -57,9 +57,9 @@ function totalItems(values: InvoiceFormValues): Array<{ label: string; value: st
   return items;
 }
 
-const money = (value: string) => {
+const money = (value: string, kind: MoneyKind = 'amount') => {
   try {
-    return formatCurrency(value);
+    return moneyText(value, kind);
   } catch {
     return value;
   }
@@ -113,10 +113,10 @@ export function InvoiceSummaryStep() {
                   <TableCell>{product?.unit?.description ?? MISSING_LABELS.unit}</TableCell>
                   <TableCell>{product?.category?.description ?? MISSING_LABELS.category}</TableCell>
                   <TableCell>{row.quantity ? formatQuantity(row.quantity) : ''}</TableCell>
-                  <TableCell>{row.basePrice ? money(row.basePrice) : ''}</TableCell>
+                  <TableCell>{row.basePrice ? money(row.basePrice, 'price') : ''}</TableCell>
                   <TableCell>{row.applyValueAddedTaxToPurchasePrice ? '16 %' : 'No'}</TableCell>
                   <TableCell>{row.applyExciseTax ? `${effectiveExciseRate(row)} %` : 'No'}</TableCell>
-                  <TableCell>{money(purchasePriceOf(row))}</TableCell>
+                  <TableCell>{money(purchasePriceOf(row), 'price')}</TableCell>
                   <TableCell>
                     {(() => {
                       const value = lineValueOf(row);

@@ -3,8 +3,8 @@
 // it, when and why.
 import { ArrowDownloadRegular, DismissCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import { invoiceReportRequest, tableLoadError, useInvoiceMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
-import { formatCurrency, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
+import { invoiceReportRequest, Money, tableLoadError, useInvoiceMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
+import { formatCurrency, formatPrice, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@almacen/shared/fluent';
 import { Text } from '@almacen/shared/fluent-pages';
 import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
@@ -26,7 +26,13 @@ const movementColumns = (names: ReadonlyMap<number, string>): DataTableColumn<Mo
     width: 300,
   },
   { id: 'movementType', header: 'Tipo', value: (m) => movementTypeLabel(m.movementType), width: 200 },
-  { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), text: (m) => formatCurrency(m.price) },
+  {
+    id: 'price',
+    header: 'Precio registrado',
+    value: (m) => Number(m.price),
+    text: (m) => formatPrice(m.price),
+    cell: (m) => <Money value={m.price} kind="price" />,
+  },
   { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), text: (m) => formatQuantity(m.quantity) },
   // What the line is worth in the ledger (a CFDI line: what the CFDI states), not price × quantity shown.
   {
@@ -34,6 +40,7 @@ const movementColumns = (names: ReadonlyMap<number, string>): DataTableColumn<Mo
     header: 'Importe',
     value: (m) => Number(m.amount ?? 0),
     text: (m) => (m.amount === undefined ? '' : formatCurrency(m.amount)),
+    cell: (m) => (m.amount === undefined ? '' : <Money value={m.amount} />),
   },
   { id: 'observations', header: 'Observaciones', value: (m) => m.observations ?? '', width: 320 },
 ];

@@ -9,6 +9,7 @@ import {
   countActaRequest,
   countSheetRequest,
   LoadProblem,
+  Money,
   useApplyCount,
   useCan,
   useCount,
@@ -23,7 +24,6 @@ import {
   type CountDetail,
   type CountLine,
   type CountLineChange as LineChange,
-  formatCurrency,
   formatDate,
   formatQuantity,
   MISSING_LABELS,
@@ -56,7 +56,7 @@ import {
   Text,
 } from '@almacen/shared/fluent-pages';
 import { useParams } from '@almacen/shared/router';
-import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
+import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE, productCount } from '../lib/texts';
 import { STATUS_COLORS } from './counts-page';
 
 const useStyles = makeStyles({
@@ -137,8 +137,8 @@ export function CountPage() {
           {COUNT_STATUS_LABELS[data.status]}
         </Badge>
         <Text>
-          Sobrantes: {formatQuantity(data.surplusQuantity)} ({formatCurrency(data.surplusValue)}) · Faltantes:{' '}
-          {formatQuantity(data.shortageQuantity)} ({formatCurrency(data.shortageValue)}) · Sin contar: {data.uncountedLines}
+          Sobrantes: {productCount(data.surplusLines)} (<Money value={data.surplusValue} />) · Faltantes: {productCount(data.shortageLines)}{' '}
+          (<Money value={data.shortageValue} />) · Sin contar: {data.uncountedLines}
         </Text>
       </div>
       <div className={styles.bar}>
@@ -308,7 +308,13 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
         )}
       </TableCell>
       <TableCell className={styles.figure}>
-        {line.difference === null ? '—' : `${formatQuantity(line.difference)} (${formatCurrency(line.differenceValue ?? '0')})`}
+        {line.difference === null ? (
+          '—'
+        ) : (
+          <>
+            {formatQuantity(line.difference)} (<Money value={line.differenceValue ?? '0'} />)
+          </>
+        )}
       </TableCell>
       <TableCell>
         {editable ? (
@@ -329,7 +335,7 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
         ) : line.unitCost === null ? (
           '—'
         ) : (
-          formatCurrency(line.unitCost)
+          <Money value={line.unitCost} kind="price" />
         )}
       </TableCell>
       <TableCell>
@@ -386,8 +392,9 @@ function ApplyDialog({ count, opening, onClose }: { count: CountDetail; opening:
           <DialogContent className={styles.form}>
             <Text>
               Se registrará un ajuste por cada producto contado con diferencia: {count.differences}{' '}
-              {count.differences === 1 ? 'ajuste' : 'ajustes'} (sobrantes {formatCurrency(count.surplusValue)}, faltantes{' '}
-              {formatCurrency(count.shortageValue)}).{' '}
+              {count.differences === 1 ? 'ajuste' : 'ajustes'} (sobrantes <Money value={count.surplusValue} />, faltantes{' '}
+              <Money value={count.shortageValue} />
+              ).{' '}
               {count.uncountedLines === 0
                 ? ''
                 : count.uncountedLines === 1

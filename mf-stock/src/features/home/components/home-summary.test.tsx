@@ -46,6 +46,7 @@ const summary: StockSummary = {
       amount: '60.03',
       invoiceId: null,
       dispatchId: 4,
+      inventoryCountId: null,
       recordedAt: '2026-11-20T18:05:00Z',
     },
     {
@@ -58,7 +59,21 @@ const summary: StockSummary = {
       amount: '20.00',
       invoiceId: 7,
       dispatchId: null,
+      inventoryCountId: null,
       recordedAt: '2026-11-20T17:00:00Z',
+    },
+    {
+      id: 8,
+      productId: 5,
+      productName: 'Cinta',
+      movementType: 'ADJUSTMENT_OUT',
+      quantity: '2',
+      price: '3.562857',
+      amount: '7.13',
+      invoiceId: null,
+      dispatchId: null,
+      inventoryCountId: 3,
+      recordedAt: '2026-11-20T16:00:00Z',
     },
   ],
 };
@@ -128,8 +143,14 @@ test('"Movimientos recientes": registration time, type label, the document as a 
   expect(within(rows[1]).getByText('Entrada')).toBeInTheDocument();
   expect(within(rows[1]).getByText('1,234.5')).toBeInTheDocument();
   expect(within(rows[1]).getByText('$20.00')).toBeInTheDocument();
+  // a count's adjustment is named as such and opens its count, not the exits
+  expect(within(rows[2]).getByText('Ajuste por inventario (faltante)')).toBeInTheDocument();
+  expect(within(rows[2]).queryByText(/Salida/)).toBeNull();
+  expect(within(rows[2]).getByRole('link', { name: 'Conteo 3' }).getAttribute('href')).toBe('/dashboard/stock/counts/3');
+  expect(within(rows[1]).getByRole('link', { name: 'Entrada 7' }).getAttribute('href')).toBe('/dashboard/invoices/history?documento=7');
+  // each row opens its own document: the exit's history with that exit open
   await user.click(within(rows[0]).getByRole('link', { name: 'Salida 4' }));
-  expect(screen.getByRole('status', { name: 'Dirección' }).textContent).toBe('/dashboard/dispatches/history');
+  expect(screen.getByRole('status', { name: 'Dirección' }).textContent).toBe('/dashboard/dispatches/history?documento=4');
 });
 
 test('a summary that cannot load says so in place, and "Reintentar" asks again', async () => {

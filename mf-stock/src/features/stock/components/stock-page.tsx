@@ -8,6 +8,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import {
   lowStockReportRequest,
+  Money,
   type StockAtDate,
   stockReportRequest,
   tableLoadError,
@@ -16,7 +17,7 @@ import {
   useReport,
   useStockAt,
 } from '@almacen/shared';
-import { compareDecimal, formatCurrency, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
+import { compareDecimal, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
 import { Field, Input, Switch, Badge } from '@almacen/shared/fluent-pages';
 import { DataTable, type DataTableColumn, productCategoryColumn, productUnitColumn, useToday } from '@almacen/shared/kit';
@@ -82,7 +83,7 @@ const columns: DataTableColumn<ProductRow>[] = [
     id: 'value',
     header: STOCK_PAGE_TEXTS.value,
     value: (p) => (p.stock ? Number(p.stock.value) : undefined),
-    cell: (p) => (p.stock ? formatCurrency(p.stock.value) : '…'),
+    cell: (p) => (p.stock ? <Money value={p.stock.value} /> : '…'),
     width: 160,
     hideBelow: 'tablet',
   },
