@@ -181,6 +181,9 @@ describe('scheduled backups', () => {
     const environment = containerEnvironment(backup);
     expect(environment.BACKUP_DIR).toBe('/var/backups/almacen');
     expect(backup.volumes).toContain('backups:/var/backups/almacen');
+    // A backup by hand in the api service, and a restore there, use the same folder.
+    expect(containerEnvironment(services.api).BACKUP_DIR).toBe('/var/backups/almacen');
+    expect(services.api.volumes).toContain('backups:/var/backups/almacen');
     expect(compose.volumes).toHaveProperty('backups');
     for (const name of ['BACKUP_TIME', 'BACKUP_KEEP_DAILY', 'BACKUP_KEEP_MONTHLY', 'APP_TIME_ZONE']) {
       expect({ name, value: containerEnvironment(backup, { [name]: 'x' })[name] }).toEqual({ name, value: 'x' });

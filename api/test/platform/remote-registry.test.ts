@@ -100,6 +100,8 @@ describe('.env.example', () => {
       `http://localhost:${publishedPort(folder)}/mf-manifest.json`,
     ]);
     expect(documented.sort()).toEqual(expected.sort());
+    const ports = [...envExample.matchAll(/^#?\s*(MF_\w+_PORT)=(\d+)$/gm)].map((match) => [match[1], Number(match[2])]);
+    expect(ports.sort()).toEqual(REMOTE_REGISTRY.map(({ folder }) => [remotePortVariable(folder), publishedPort(folder)]).sort());
     const origins = /^#?\s*REMOTE_ORIGINS=(.*)$/m.exec(envExample)?.[1].split(' ') ?? [];
     expect(origins.sort()).toEqual(REMOTE_REGISTRY.map(({ folder }) => `http://localhost:${publishedPort(folder)}`).sort());
   });
