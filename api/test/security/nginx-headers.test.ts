@@ -420,12 +420,14 @@ describe('the shell finds the API where it is now', () => {
       dns.address = '127.0.0.2';
       const movedAt = Date.now();
       let answer = await get(moved.port, '/healthz');
-      while (answer.body !== JSON.stringify({ who: 'second' }) && Date.now() - movedAt < 12_000) {
+      while (answer.body !== JSON.stringify({ who: 'second' }) && Date.now() - movedAt < 14_000) {
         await new Promise((resolve) => setTimeout(resolve, 250));
         answer = await get(moved.port, '/healthz');
       }
+      const took = Date.now() - movedAt;
       expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: JSON.stringify({ who: 'second' }) });
-      expect(Date.now() - movedAt).toBeLessThan(11_000);
+      // 10 s of the cached answer, and room for a loaded machine (a 30 s cache would not pass).
+      expect({ took, within: took < 12_000 }).toEqual({ took, within: true });
     } finally {
       await stopNginx(moved);
       for (const server of [first, second]) if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
