@@ -4,26 +4,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_REGISTRY, remoteUrlVariable } from '../../src/config';
+import { containerEnvironment, loadCompose, publishedPorts, rawEnvironment, remotePortVariable } from '../helpers/compose';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const compose = read('docker-compose.yml');
 const envExample = read('.env.example');
 const rootPackage = JSON.parse(read('package.json')) as { workspaces: string[] };
 
-/** The block of a top-level compose service (`  name:` up to the next one). */
-function service(name: string): string | null {
-  const match = new RegExp(`^  ${escape(name)}:\\n((?:(?:    .*)?\\n)*)`, 'm').exec(compose);
-  return match ? match[1] : null;
-}
+const composeFile = loadCompose();
 
-/** The port docker-compose publishes a remote's nginx on. */
+/** The port docker-compose publishes a remote's nginx on, by default. */
 function publishedPort(folder: string): number | null {
-  const block = service(folder);
-  const match = block && /^\s+- "(\d+):80"$/m.exec(block);
-  return match ? Number(match[1]) : null;
+  return publishedPorts(composeFile.services[folder])[0]?.published ?? null;
 }
 
 describe('remotes.json', () => {
@@ -54,32 +47,47 @@ describe('remotes.json', () => {
 });
 
 describe('docker-compose.yml', () => {
-  it('has one nginx per remote and gives the API each manifest URL on that port', () => {
+  it('has one nginx per remote, published on its port setting, and gives the API each manifest URL on that port', () => {
     const problems: string[] = [];
-    const api = service('api') ?? '';
-    const shellOrigins = /REMOTE_ORIGINS: \$\{REMOTE_ORIGINS:-([^}]*)\}/.exec(service('shell') ?? '')?.[1].split(' ') ?? [];
+    const api = containerEnvironment(composeFile.services.api);
+    const shellOrigins = containerEnvironment(composeFile.services.shell).REMOTE_ORIGINS?.split(' ') ?? [];
     for (const { name, folder } of REMOTE_REGISTRY) {
-      const block = service(folder);
-      if (!block || !new RegExp(`^\\s+APP: ${escape(folder)}$`, 'm').test(block))
-        problems.push(`falta el servicio ${folder} (APP: ${folder})`);
+      const block = composeFile.services[folder];
+      if (block?.build?.args?.APP !== folder) problems.push(`falta el servicio ${folder} (APP: ${folder})`);
       const port = publishedPort(folder);
       if (!port) {
         problems.push(`${folder} no publica un puerto`);
         continue;
       }
+      const moved = { [remotePortVariable(folder)]: '19999' };
+      if (publishedPort(folder) === publishedPorts(block, moved)[0]?.published) {
+        problems.push(`${folder} no se publica en ${remotePortVariable(folder)}`);
+      }
       const variable = remoteUrlVariable(name);
       const url = `http://localhost:${port}/mf-manifest.json`;
-      if (!api.includes(`${variable}: \${${variable}:-${url}}`)) problems.push(`api no define ${variable} con ${url}`);
+      if (api[variable] !== url) problems.push(`api no define ${variable} con ${url}`);
+      if (containerEnvironment(composeFile.services.api, moved)[variable] !== 'http://localhost:19999/mf-manifest.json') {
+        problems.push(`${variable} no sigue a ${remotePortVariable(folder)}`);
+      }
+      if (
+        containerEnvironment(composeFile.services.api, { [variable]: 'https://cdn.example/m.json' })[variable] !==
+        'https://cdn.example/m.json'
+      ) {
+        problems.push(`${variable} no llega a la API`);
+      }
       if (!shellOrigins.includes(`http://localhost:${port}`)) problems.push(`REMOTE_ORIGINS del shell no incluye http://localhost:${port}`);
+      if (!containerEnvironment(composeFile.services.shell, moved).REMOTE_ORIGINS?.split(' ').includes('http://localhost:19999')) {
+        problems.push(`REMOTE_ORIGINS del shell no sigue a ${remotePortVariable(folder)}`);
+      }
     }
     expect(problems).toEqual([]);
   });
 
   it('has no remote the registry does not name', () => {
     const folders = REMOTE_REGISTRY.map((remote) => remote.folder);
-    const services = [...compose.matchAll(/^ {2}(mf-[\w-]+):$/gm)].map((match) => match[1]);
+    const services = Object.keys(composeFile.services).filter((name) => name.startsWith('mf-'));
     expect(services.sort()).toEqual([...folders].sort());
-    const variables = [...compose.matchAll(/^\s+(REMOTE_MF_\w+_URL):/gm)].map((match) => match[1]);
+    const variables = Object.keys(rawEnvironment(composeFile.services.api)).filter((name) => /^REMOTE_MF_\w+_URL$/.test(name));
     expect(variables.sort()).toEqual(REMOTE_REGISTRY.map((remote) => remoteUrlVariable(remote.name)).sort());
   });
 });
@@ -92,6 +100,8 @@ describe('.env.example', () => {
       `http://localhost:${publishedPort(folder)}/mf-manifest.json`,
     ]);
     expect(documented.sort()).toEqual(expected.sort());
+    const ports = [...envExample.matchAll(/^#?\s*(MF_\w+_PORT)=(\d+)$/gm)].map((match) => [match[1], Number(match[2])]);
+    expect(ports.sort()).toEqual(REMOTE_REGISTRY.map(({ folder }) => [remotePortVariable(folder), publishedPort(folder)]).sort());
     const origins = /^#?\s*REMOTE_ORIGINS=(.*)$/m.exec(envExample)?.[1].split(' ') ?? [];
     expect(origins.sort()).toEqual(REMOTE_REGISTRY.map(({ folder }) => `http://localhost:${publishedPort(folder)}`).sort());
   });

@@ -6,9 +6,14 @@
 //     mf-manifest.json, 404s, the API's paths, nginx's own 502 — carries the security headers of
 //     api/src/http/headers.ts, each once; what the API sends itself passes through unchanged;
 //   * the API receives X-Forwarded-For as the address nginx saw, never one the client sent
-//     (TRUST_PROXY=uniquelocal believes it: a forged one would pick the throttle's address).
+//     (TRUST_PROXY=uniquelocal believes it: a forged one would pick the throttle's address);
+//   * the shell looks the API up per request through its resolver: when the API comes back on
+//     another address (a recreated container), the shell finds it without a restart;
+//   * the images' own nginx.conf (docker/nginx/nginx.conf) is the one around each site, and nginx
+//     runs as an unprivileged user (when the tests run as root) with it.
 // Without /usr/sbin/nginx the tests fail instead of skipping: CI installs it (.ci/run).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -66,8 +71,18 @@ function render(template: string, env: Record<string, string>): string {
   });
 }
 
+/** Who nginx runs as here: as root, the user nobody (no privilege to lean on, as in the image). */
+const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
 /** The image's environment, plus what docker-compose.yml gives the container (its defaults). */
-const imageEnv = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', HOME: '/root', NGINX_VERSION: '1.27.5' };
+const imageEnv = {
+  PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+  HOME: '/root',
+  NGINX_VERSION: '1.27.5',
+  // docker/frontend.Dockerfile's ENV.
+  NGINX_RESOLVER: '127.0.0.11',
+  HEALTH_PATH: '/mf-manifest.json',
+};
 
 function replaceOnce(text: string, from: string, to: string, file: string): string {
   const parts = text.split(from);
@@ -86,38 +101,41 @@ function writeBuild(root: string) {
   fs.writeFileSync(path.join(root, 'mf-manifest.json'), JSON.stringify({ id: 'mf_stock', name: 'mf_stock' }));
 }
 
-async function startNginx(name: 'shell' | 'remote', env: Record<string, string>): Promise<Nginx> {
+/** The images' nginx.conf with every path of it in the prefix `dir`, around the site in `dir`. */
+function nginxConf(dir: string): string {
+  const file = 'nginx.conf';
+  let conf = fs.readFileSync(path.join(TEMPLATES, file), 'utf8').replaceAll(' /tmp/', ` ${dir}/`);
+  conf = replaceOnce(conf, 'include /etc/nginx/conf.d/*.conf;', `include ${dir}/default.conf;`, file);
+  conf = replaceOnce(conf, 'error_log /var/log/nginx/error.log notice;', `error_log ${dir}/error.log warn;`, file);
+  conf = replaceOnce(conf, 'access_log /var/log/nginx/access.log;', 'access_log off;', file);
+  conf = replaceOnce(conf, 'worker_connections 1024;', 'worker_connections 64;', file);
+  return conf;
+}
+
+/** A template filled in as the image does, in a new prefix, listening on `port` (127.0.0.1). */
+function prepare(name: 'shell' | 'remote', env: Record<string, string>, port: number): { dir: string; conf: string } {
   const dir = fs.mkdtempSync(path.join(tmp, `${name}-`));
-  const port = await freePort();
   const file = `${name}.conf.template`;
   let site = render(fs.readFileSync(path.join(TEMPLATES, file), 'utf8'), { ...imageEnv, ...env });
-  site = replaceOnce(site, 'listen 80;', `listen 127.0.0.1:${port};`, file);
+  site = replaceOnce(site, 'listen 8080;', `listen 127.0.0.1:${port};`, file);
   site = replaceOnce(site, 'root /usr/share/nginx/html;', `root ${path.join(dir, 'html')};`, file);
   fs.writeFileSync(path.join(dir, 'default.conf'), site);
   writeBuild(path.join(dir, 'html'));
-  // The image's nginx.conf around the site, with every path in the prefix (no root needed). One
-  // process (master_process off): nothing to switch users to, one pid to stop.
   const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    [
-      'daemon off;',
-      'master_process off;',
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 64; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  default_type application/octet-stream;',
-      '  access_log off;',
-      '  sendfile on;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind}_temp;`),
-      `  include ${dir}/default.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  const child = spawn(NGINX, ['-p', `${dir}/`, '-e', `${dir}/error.log`, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  fs.writeFileSync(conf, nginxConf(dir));
+  if ('uid' in UNPRIVILEGED) spawnSync('chown', ['-R', `${UNPRIVILEGED.uid}:${UNPRIVILEGED.gid}`, dir]);
+  return { dir, conf };
+}
+
+async function startNginx(name: 'shell' | 'remote', env: Record<string, string>): Promise<Nginx> {
+  const port = await freePort();
+  const { dir, conf } = prepare(name, env, port);
+  const file = `${name}.conf.template`;
+  // In the foreground as one process (master_process off): one pid to stop.
+  const child = spawn(NGINX, ['-p', `${dir}/`, '-e', `${dir}/error.log`, '-c', conf, '-g', 'daemon off; master_process off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    ...UNPRIVILEGED,
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -126,6 +144,45 @@ async function startNginx(name: 'shell' | 'remote', env: Record<string, string>)
     return `nginx (${file}) no arrancó:\n${stderr}${log}`;
   });
   return { port, dir, child, exited };
+}
+
+/**
+ * A DNS server for one name, answering A queries with `address` as it is at the moment (TTL 1 s):
+ * it stands in for Docker's, whose answer for `api` changes when the container is recreated.
+ */
+async function startDns(name: string): Promise<{ port: number; address: string; close: () => Promise<void> }> {
+  const socket = dgram.createSocket('udp4');
+  const state = { port: 0, address: '127.0.0.1', close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  socket.on('message', (query, from) => {
+    let at = 12;
+    const labels: string[] = [];
+    while (query[at]) {
+      labels.push(query.subarray(at + 1, at + 1 + query[at]).toString('latin1'));
+      at += query[at] + 1;
+    }
+    const type = query.readUInt16BE(at + 1);
+    const question = query.subarray(12, at + 5);
+    const found = labels.join('.').toLowerCase() === name;
+    const answer = found && type === 1;
+    const header = Buffer.alloc(12);
+    query.copy(header, 0, 0, 2);
+    header.writeUInt16BE(found ? 0x8180 : 0x8183, 2); // response, recursion available; NXDOMAIN when not ours
+    header.writeUInt16BE(1, 4);
+    header.writeUInt16BE(answer ? 1 : 0, 6);
+    const record = Buffer.alloc(answer ? 16 : 0);
+    if (answer) {
+      record.writeUInt16BE(0xc00c, 0); // the question's name
+      record.writeUInt16BE(1, 2); // A
+      record.writeUInt16BE(1, 4); // IN
+      record.writeUInt32BE(1, 6); // TTL
+      record.writeUInt16BE(4, 10);
+      state.address.split('.').forEach((octet, i) => record.writeUInt8(Number(octet), 12 + i));
+    }
+    socket.send(Buffer.concat([header, question, record]), from.port, from.address);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  state.port = socket.address().port;
+  return state;
 }
 
 /** Resolves once the port accepts connections; rejects if nginx exits first or after 5 s. */
@@ -191,6 +248,8 @@ beforeAll(async () => {
     );
   }
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-nginx-'));
+  // The unprivileged nginx reaches its own prefix inside it.
+  fs.chmodSync(tmp, 0o755);
   // Stands in for the API: echoes the forwarding headers it received. /oidc/ answers with the
   // sign-in page's own headers; /api/broken drops the connection, so nginx answers a 502 itself.
   upstream = http.createServer((request, response) => {
@@ -316,4 +375,63 @@ describe('a remote (remote.conf.template)', () => {
     expectSecurityHeaders(`/${HASHED} (gzip)`, answer, csp);
     expect(answer.headers['access-control-allow-origin']).toBe('*');
   });
+});
+
+describe('the shell finds the API where it is now', () => {
+  it("as compose fills it in: the API through a variable, looked up by Docker's resolver for 10 s at most; nginx -t accepts it", async () => {
+    const { dir, conf } = prepare('shell', { API_UPSTREAM: 'http://api:8080', REMOTE_ORIGINS, OIDC_ORIGIN: '' }, await freePort());
+    const site = fs.readFileSync(path.join(dir, 'default.conf'), 'utf8');
+    expect(site).toMatch(/^\s*resolver 127\.0\.0\.11 valid=10s\b/m);
+    expect(site).toMatch(/^\s*set \$api_upstream http:\/\/api:8080;$/m);
+    const passes = [...site.matchAll(/proxy_pass ([^;]+);/g)].map((match) => match[1]);
+    expect(passes.length).toBeGreaterThan(0);
+    expect(new Set(passes)).toEqual(new Set(['$api_upstream']));
+    // `api` does not resolve here: nginx -t passing shows nothing is looked up at start.
+    const check = spawnSync(NGINX, ['-t', '-p', `${dir}/`, '-e', `${dir}/error.log`, '-c', conf], { encoding: 'utf8', ...UNPRIVILEGED });
+    expect({ status: check.status, output: check.stderr }).toEqual({ status: 0, output: expect.stringContaining('test is successful') });
+  });
+
+  it('the API comes back on another address: /healthz answers from there within 10 s, without restarting nginx', async () => {
+    const name = 'api.almacen.test';
+    const dns = await startDns(name);
+    const port = await freePort();
+    const api = (who: string, host: string) =>
+      new Promise<http.Server>((resolve) => {
+        const server = http.createServer((_request, response) => response.end(JSON.stringify({ who })));
+        server.listen(port, host, () => resolve(server));
+      });
+    let first: http.Server | undefined = await api('first', '127.0.0.1');
+    let second: http.Server | undefined;
+    let moved: Nginx | undefined;
+    try {
+      moved = await startNginx('shell', {
+        API_UPSTREAM: `http://${name}:${port}`,
+        NGINX_RESOLVER: `127.0.0.1:${dns.port}`,
+        REMOTE_ORIGINS,
+        OIDC_ORIGIN: '',
+      });
+      const before = await get(moved.port, '/healthz');
+      expect({ status: before.status, body: before.body }).toEqual({ status: 200, body: JSON.stringify({ who: 'first' }) });
+
+      // The container is recreated: the old address stops answering, the name points elsewhere.
+      await new Promise<void>((resolve) => first!.close(() => resolve()));
+      first = undefined;
+      second = await api('second', '127.0.0.2');
+      dns.address = '127.0.0.2';
+      const movedAt = Date.now();
+      let answer = await get(moved.port, '/healthz');
+      while (answer.body !== JSON.stringify({ who: 'second' }) && Date.now() - movedAt < 14_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        answer = await get(moved.port, '/healthz');
+      }
+      const took = Date.now() - movedAt;
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: JSON.stringify({ who: 'second' }) });
+      // 10 s of the cached answer, and room for a loaded machine (a 30 s cache would not pass).
+      expect({ took, within: took < 12_000 }).toEqual({ took, within: true });
+    } finally {
+      await stopNginx(moved);
+      for (const server of [first, second]) if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dns.close();
+    }
+  }, 40_000);
 });
