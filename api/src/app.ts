@@ -18,6 +18,7 @@ import { CENSOR, LOG_SERIALIZERS, REDACTED_PATHS } from './http/log';
 import { withDocumentedBody } from './http/schemas';
 import { registerCanonicalIds } from './http/validate';
 import idp from './idp';
+import { createMetrics, installMetrics, metricsRoutes } from './metrics';
 import healthRoutes from './modules/health/health.routes';
 import type { ApiModule, ModuleOptions } from './modules/module';
 import { createAuthenticator } from './plugins/auth';
@@ -126,6 +127,10 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
     done();
   });
 
+  // GET /metrics and the timing of every request (metrics/), before any route exists.
+  const metrics = createMetrics((message) => app.log.warn(message));
+  installMetrics(app, { db, metrics });
+
   app.decorateRequest('user', null as never);
   app.decorateRequest('token', null as never);
   app.decorateRequest('caller', null as never);
@@ -175,11 +180,11 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    // Only the API and the health probe are described; the identity provider and static
-    // files have their own standards.
+    // Only the API and the operation's probes (/healthz, /metrics) are described; the identity
+    // provider and static files have their own standards.
     transform: ({ schema, url }) => ({
       schema:
-        url.startsWith('/api/') || url === '/healthz'
+        url.startsWith('/api/') || url === '/healthz' || url === '/metrics'
           ? withDocumentedBody(schema as Record<string, unknown>)
           : { ...(schema ?? {}), hide: true },
       url,
@@ -193,8 +198,9 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
   const guard = createGuard({ db, config, userinfoUrl: auth.userinfoUrl, warn: (message) => app.log.warn(message) });
   app.addHook('onReady', async () => guard.users.start());
   app.addHook('onClose', async () => guard.users.close());
-  const options: ModuleOptions = { db, config, usersChanged: guard.users.forget };
+  const options: ModuleOptions = { db, config, usersChanged: guard.users.forget, metrics };
   await app.register(healthRoutes, options);
+  await app.register(metricsRoutes, { config, metrics });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   if (config.oidcEmbedded) await app.register(idp, { ...options, prefix: '/oidc' });

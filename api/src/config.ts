@@ -67,6 +67,10 @@ export interface Config {
   oidcAccountUrl: string | null;
   /** What an uploaded spreadsheet may hold: IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_RATIO (files/). */
   importLimits: SheetLimits;
+  /** METRICS_ALLOW: addresses and CIDR ranges that may read GET /metrics without a token. */
+  metricsAllow: string[];
+  /** METRICS_TOKEN: `Authorization: Bearer <token>` reads GET /metrics from any address; null = no token. */
+  metricsToken: string | null;
   /** `npm run backup`: BACKUP_DIR (default DATA_DIR/backups) and how many it keeps, BACKUP_KEEP_DAILY / BACKUP_KEEP_MONTHLY. */
   backup: { dir: string; keepDaily: number; keepMonthly: number };
 }
@@ -136,7 +140,11 @@ const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's range names. */
 function isProxyEntry(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  return PROXY_RANGE_NAMES.has(entry) || isAddressOrRange(entry);
+}
+
+/** An IPv4 or IPv6 address, or a CIDR range of either (`127.0.0.1/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
   const [address, prefix, ...rest] = entry.split('/');
   const version = isIP(address);
   if (!version || rest.length) return false;
@@ -327,6 +335,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  // GET /metrics: this machine only, unless listed; the token is for a Prometheus elsewhere. The
+  // address is the one TRUST_PROXY resolves, like the sign-in throttle's.
+  const metricsAllow = list(str('METRICS_ALLOW', '127.0.0.1/8,::1'));
+  for (const entry of metricsAllow) {
+    if (!isAddressOrRange(entry)) {
+      problems.push(
+        `METRICS_ALLOW debe listar direcciones IP o rangos CIDR (como 127.0.0.1/8, ::1 o 10.0.0.0/24) separados por comas (recibido: "${entry}").`,
+      );
+    }
+  }
+  const metricsToken = str('METRICS_TOKEN', '') || null;
+  // Sent in a header on every scrape: visible ASCII only, and long enough not to be guessed.
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    problems.push('METRICS_TOKEN debe tener al menos 16 caracteres, sin espacios ni acentos; genera uno con: openssl rand -hex 32');
+  }
+
   // The embedded provider's first account is "admin" (idp/users.ts): it administers by default.
   const adminUsers = list(str('ADMIN_USERS', externalIssuer ? '' : 'admin'));
   const rolesClaim = str('OIDC_ROLES_CLAIM', '');
@@ -390,6 +414,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcRoleMap: roleMap ?? {},
     oidcAccountUrl: accountUrl || null,
     importLimits,
+    metricsAllow,
+    metricsToken,
     backup,
   };
 }

@@ -38,7 +38,7 @@ export interface IdpOptions extends ModuleOptions {
   print?: (text: string) => void;
 }
 
-const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (text) => process.stdout.write(text) }) => {
+const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, metrics, print = (text) => process.stdout.write(text) }) => {
   const mountPath = app.prefix || '/oidc';
   const provider = await createProvider(config, db);
   const handle = provider.callback();
@@ -226,6 +226,7 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
         const page = (status: number, error: string) =>
           html(reply, status, loginPage({ action, username: typed, error, institutionName: config.institutionName }));
         const busy = () => {
+          metrics?.signInRefused('busy');
           reply.header('retry-after', String(BUSY_RETRY_SECONDS));
           return page(429, TOO_BUSY);
         };
@@ -240,6 +241,7 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, print = (t
         // Counted before it is checked, so simultaneous guesses cannot all get under the limit.
         const reservation = await reserveAttempt(db, username, request.ip);
         if (!reservation.allowed) {
+          metrics?.signInRefused('throttle');
           reply.header('retry-after', String(reservation.waitSeconds));
           return page(429, tooManyAttempts(reservation.waitSeconds));
         }

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/pool';
+import type { Metrics } from '../metrics/registry';
 
 export interface ModuleOptions {
   db: Db;
@@ -15,6 +16,8 @@ export interface ModuleOptions {
    * processes learn it from the database's notification).
    */
   usersChanged?: () => void;
+  /** The app's series for GET /metrics: a module adds the gauges of what it holds (metrics/registry.ts). */
+  metrics?: Metrics;
 }
 
 export type ApiModule = FastifyPluginAsync<ModuleOptions>;

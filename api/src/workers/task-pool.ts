@@ -121,8 +121,7 @@ export class TaskPool<T extends PoolTask> {
           return;
         }
       }
-      const busy = this.slots.filter((s) => s.current).length;
-      if (busy >= this.size && this.queue.length >= this.queueLimit) {
+      if (this.running >= this.size && this.queue.length >= this.queueLimit) {
         reject(new AppError('UNAVAILABLE', this.texts.busy));
         return;
       }
@@ -159,6 +158,16 @@ export class TaskPool<T extends PoolTask> {
   /** Workers alive now. */
   get workers(): number {
     return this.slots.length;
+  }
+
+  /** Tasks a worker is on now. */
+  get running(): number {
+    return this.slots.filter((s) => s.current).length;
+  }
+
+  /** Tasks waiting for a worker. */
+  get waiting(): number {
+    return this.queue.length;
   }
 
   private dispatch(): void {

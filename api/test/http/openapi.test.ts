@@ -116,8 +116,11 @@ test('catalogue writes document their body and path ids are integers', () => {
   expect(Object.keys(doc.paths['/api/catalog/products'].get.responses ?? {})).toEqual(expect.arrayContaining(['200', '401']));
 });
 
-test('the identity provider and static files are not described as API', () => {
-  expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/') && p !== '/healthz')).toEqual([]);
+test('the identity provider and static files are not described as API; the operation probes are, under «operación»', () => {
+  expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/') && p !== '/healthz' && p !== '/metrics')).toEqual([]);
+  for (const probe of ['/healthz', '/metrics']) {
+    expect([probe, (doc.paths[probe].get as { tags?: string[] }).tags]).toEqual([probe, ['operación']]);
+  }
 });
 
 test('the cancellation calls (issue #16) are described: integer path id, the reason body, 201 with the document and its movements, 404 and 409', () => {

@@ -191,10 +191,20 @@ function busy(reply: FastifyReply, error: ReportsBusy) {
   return reply.status(error.status).header('retry-after', String(error.retryAfter)).send(errorBody(error));
 }
 
-const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, metrics }) => {
   // Per application instance: the downloads under way and the connections reports may hold.
   const slots = new ReportSlots();
   const connections = new Semaphore(reportConnections(db.options.max ?? 10));
+  metrics?.registerGauge({
+    name: 'report_slots_in_use',
+    help: 'Reportes generándose o descargándose en este momento.',
+    collect: () => slots.inUse,
+  });
+  metrics?.registerGauge({
+    name: 'report_slots_limit',
+    help: 'Reportes que pueden generarse o descargarse a la vez; los demás reciben 503.',
+    collect: () => slots.maxTotal,
+  });
 
   for (const report of REPORTS) {
     app.post(
