@@ -149,7 +149,10 @@ test('INSTITUTION_RFC is optional (CFDI receivers unchecked) and, when set, must
 
 test('the daily backup: 02:30 unless BACKUP_TIME says another HH:mm; BACKUP_DISABLED true or 1 turns it off', () => {
   expect(loadConfig({}).backup).toMatchObject({ time: { hour: 2, minute: 30 }, disabled: false });
-  expect(loadConfig({ BACKUP_TIME: '23:05', BACKUP_DISABLED: '0' }).backup).toMatchObject({ time: { hour: 23, minute: 5 }, disabled: false });
+  expect(loadConfig({ BACKUP_TIME: '23:05', BACKUP_DISABLED: '0' }).backup).toMatchObject({
+    time: { hour: 23, minute: 5 },
+    disabled: false,
+  });
   expect(loadConfig({ BACKUP_DISABLED: 'true' }).backup.disabled).toBe(true);
   expect(loadConfig({ BACKUP_DISABLED: '1' }).backup.disabled).toBe(true);
   expect(problems({ BACKUP_TIME: '2:30am', BACKUP_DISABLED: 'sí' })).toEqual([

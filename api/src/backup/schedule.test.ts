@@ -56,7 +56,13 @@ test.each(['America/Mexico_City', 'America/New_York', 'Europe/London', 'America/
         if (clock !== hhmm) {
           // Skipped by the clock: the run is the instant of the jump — past BACKUP_TIME, and a second before it the clock was short of it.
           const before = wall(new Date(run.getTime() - 1000), timeZone);
-          expect([timeZone, hhmm, run.toISOString(), clock > hhmm, before < `${day} ${hhmm}`]).toEqual([timeZone, hhmm, run.toISOString(), true, true]);
+          expect([timeZone, hhmm, run.toISOString(), clock > hhmm, before < `${day} ${hhmm}`]).toEqual([
+            timeZone,
+            hhmm,
+            run.toISOString(),
+            true,
+            true,
+          ]);
         }
         previousDay = day;
         run = nextBackupAt(run, time, timeZone);

@@ -14,7 +14,8 @@ export function parseTimeOfDay(raw: string): TimeOfDay | null {
   return match ? { hour: Number(match[1]), minute: Number(match[2]) } : null;
 }
 
-export const formatTimeOfDay = ({ hour, minute }: TimeOfDay): string => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+export const formatTimeOfDay = ({ hour, minute }: TimeOfDay): string =>
+  `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -40,7 +41,11 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall clock of `timeZone` at instant `t`, written as if it were UTC (milliseconds). */
 function wallClock(t: number, timeZone: string): number {
-  const p = Object.fromEntries(formatterOf(timeZone).formatToParts(new Date(t)).map((part) => [part.type, part.value]));
+  const p = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(new Date(t))
+      .map((part) => [part.type, part.value]),
+  );
   return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
 }
 

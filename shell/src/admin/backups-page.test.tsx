@@ -2,7 +2,7 @@
 // a warning when it is older than 48 hours or the latest attempt failed, and a note when there is none.
 import { screen, within } from '@testing-library/react';
 import type { BackupRecord, LastBackups } from '@almacen/shared/domain';
-import { renderWithPlatform } from '@almacen/shared/testing';
+import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { BackupsPage, megabytes } from './backups-page';
 
 jest.setTimeout(60_000);
@@ -21,7 +21,7 @@ const good = (hoursAgo: number): BackupRecord => ({
   host: 'almacen-01',
 });
 const render = (data: LastBackups) =>
-  renderWithPlatform(<BackupsPage />, { api: (r) => (r.path === '/api/admin/backups/last' ? data : undefined) });
+  renderWithPlatform(<BackupsPage />, { api: (r: FakeApiRequest) => (r.path === '/api/admin/backups/last' ? data : undefined) });
 const card = () => screen.findByRole('region', { name: 'Último respaldo' });
 
 it('shows the last backup: date and time in APP_TIME_ZONE, MB, folder, file; no warning when fresh', async () => {

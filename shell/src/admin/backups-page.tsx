@@ -67,7 +67,9 @@ export function backupWarning(data: LastBackups, timeZone: string, now: Date = n
       title: `El último respaldo tiene más de ${BACKUP_MAX_AGE_HOURS} horas.`,
       text:
         `Se hizo el ${formatDateTime(data.latestOk!.at, timeZone)}, hace ${attention.hours >= 72 ? `${Math.floor(attention.hours / 24)} días` : `${attention.hours} horas`}. ` +
-        `Revisa que Almacén esté en marcha a la hora del respaldo diario (${data.schedule.time}) o haz uno en el servidor con npm run backup.`,
+        (data.schedule.enabled
+          ? `Revisa que Almacén esté en marcha a la hora del respaldo diario (${data.schedule.time}) o haz uno en el servidor con npm run backup.`
+          : 'Haz uno en el servidor con npm run backup.'),
     };
   }
   return null;
