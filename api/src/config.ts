@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isAccessRole, ACCESS_ROLES, type AccessRole } from '@almacen/shared/domain';
+import { parseTimeOfDay, type TimeOfDay } from './backup/schedule';
 import type { SheetLimits } from './files/sheet-reader';
 
 export interface Config {
@@ -71,8 +72,11 @@ export interface Config {
   metricsAllow: string[];
   /** METRICS_TOKEN: `Authorization: Bearer <token>` reads GET /metrics from any address; null = no token. */
   metricsToken: string | null;
-  /** `npm run backup`: BACKUP_DIR (default DATA_DIR/backups) and how many it keeps, BACKUP_KEEP_DAILY / BACKUP_KEEP_MONTHLY. */
-  backup: { dir: string; keepDaily: number; keepMonthly: number };
+  /**
+   * Backups: BACKUP_DIR (default DATA_DIR/backups) and how many it keeps, BACKUP_KEEP_DAILY /
+   * BACKUP_KEEP_MONTHLY; the daily one at BACKUP_TIME of APP_TIME_ZONE unless BACKUP_DISABLED.
+   */
+  backup: { dir: string; keepDaily: number; keepMonthly: number; time: TimeOfDay; disabled: boolean };
 }
 
 export interface RemoteRegistryEntry {
@@ -374,7 +378,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dir: path.resolve(str('BACKUP_DIR', path.join(dataDir, 'backups'))),
     keepDaily: intInRange('BACKUP_KEEP_DAILY', 7, 1, 3660, 'días'),
     keepMonthly: intInRange('BACKUP_KEEP_MONTHLY', 12, 0, 1200, 'meses'),
+    // A school's quietest hour, before anyone arrives.
+    time: parseTimeOfDay(str('BACKUP_TIME', '02:30')) ?? { hour: 2, minute: 30 },
+    disabled: false,
   };
+  if (!parseTimeOfDay(str('BACKUP_TIME', '02:30'))) {
+    problems.push(`BACKUP_TIME debe ser una hora HH:mm de 00:00 a 23:59 (recibido: "${str('BACKUP_TIME', '')}").`);
+  }
+  const disabled = str('BACKUP_DISABLED', 'false').toLowerCase();
+  if (['true', '1'].includes(disabled)) backup.disabled = true;
+  else if (!['false', '0'].includes(disabled)) problems.push(`BACKUP_DISABLED debe ser true, 1, false o 0 (recibido: "${disabled}").`);
 
   if (problems.length) throw new ConfigError(problems);
 

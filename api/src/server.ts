@@ -1,9 +1,13 @@
 // Starts the product: configuration → database (DATABASE_URL or the embedded PostgreSQL) →
 // migrations as the owner → HTTP, serving as the least-privileged role (db/connect.ts). On
 // SIGINT/SIGTERM it stops accepting connections, lets the requests in flight finish, closes the
-// pool and only then stops the embedded PostgreSQL.
+// pool and only then stops the embedded PostgreSQL. Unless BACKUP_DISABLED, it takes the daily
+// backup at BACKUP_TIME (backup/scheduler.ts), as the owner of the database; a backup that fails
+// is logged and recorded, and the server goes on.
 import pino from 'pino';
+import { formatDateTime } from '@almacen/shared/domain';
 import { buildApp } from './app';
+import { startBackupSchedule, type BackupSchedule } from './backup/scheduler';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, type Connection } from './db/connect';
 import { EmbeddedPostgresError } from './db/embedded';
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
   });
 
   let connection: Connection | null = null;
+  let backups: BackupSchedule | null = null;
   let shuttingDown = false;
 
   const stopDatabase = async () => {
@@ -72,6 +77,7 @@ async function main(): Promise<void> {
     shuttingDown = true;
     logger.info(`${signal} recibido: terminando las peticiones en curso…`);
     try {
+      await backups?.stop();
       await app.close();
       await stopDatabase();
       logger.info('Servidor detenido.');
@@ -92,6 +98,16 @@ async function main(): Promise<void> {
     await app.close().catch(() => undefined);
     await stopDatabase();
     process.exit(1);
+  }
+
+  const ownerUrl = connection.embedded?.url ?? config.databaseUrl;
+  if (!config.backup.disabled && ownerUrl) {
+    backups = startBackupSchedule({
+      url: ownerUrl,
+      config,
+      log: { info: (message) => logger.info(message), error: (message) => logger.error(message) },
+    });
+    logger.info(`Respaldo diario programado; el siguiente: ${formatDateTime(backups.next(), config.timeZone)} en ${config.backup.dir}.`);
   }
 }
 

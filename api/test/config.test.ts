@@ -146,3 +146,17 @@ test('INSTITUTION_RFC is optional (CFDI receivers unchecked) and, when set, must
     'INSTITUTION_RFC no es un RFC válido (12 o 13 caracteres, recibido: "CECATI").',
   ]);
 });
+
+test('the daily backup: 02:30 unless BACKUP_TIME says another HH:mm; BACKUP_DISABLED true or 1 turns it off', () => {
+  expect(loadConfig({}).backup).toMatchObject({ time: { hour: 2, minute: 30 }, disabled: false });
+  expect(loadConfig({ BACKUP_TIME: '23:05', BACKUP_DISABLED: '0' }).backup).toMatchObject({
+    time: { hour: 23, minute: 5 },
+    disabled: false,
+  });
+  expect(loadConfig({ BACKUP_DISABLED: 'true' }).backup.disabled).toBe(true);
+  expect(loadConfig({ BACKUP_DISABLED: '1' }).backup.disabled).toBe(true);
+  expect(problems({ BACKUP_TIME: '2:30am', BACKUP_DISABLED: 'sí' })).toEqual([
+    'BACKUP_TIME debe ser una hora HH:mm de 00:00 a 23:59 (recibido: "2:30am").',
+    'BACKUP_DISABLED debe ser true, 1, false o 0 (recibido: "sí").',
+  ]);
+});

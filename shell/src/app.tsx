@@ -23,6 +23,7 @@ import { SHELL_PAGES } from './layout/navigation';
 // are made of (@almacen/shared/kit): the dashboard does not need them (issue #21).
 const UsersPage = lazy(() => import('./admin/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('./admin/audit-page').then((m) => ({ default: m.AuditPage })));
+const BackupsPage = lazy(() => import('./admin/backups-page').then((m) => ({ default: m.BackupsPage })));
 const loading = <Spinner label="Cargando…" style={{ marginTop: 48 }} />;
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={loading}>{children}</Suspense>;
 
@@ -74,6 +75,16 @@ export function AppRoutes() {
             <PagePermission permission="audit.read">
               <Lazy>
                 <AuditPage />
+              </Lazy>
+            </PagePermission>
+          }
+        />
+        <Route
+          path="admin/backups"
+          element={
+            <PagePermission permission="backups.read">
+              <Lazy>
+                <BackupsPage />
               </Lazy>
             </PagePermission>
           }

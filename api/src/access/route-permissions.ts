@@ -10,7 +10,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   // Who am I: the portal asks before anything else, also for a person with no role.
   'GET /api/me': 'signedIn',
 
-  // Users and their roles, the audit log: the administrator's.
+  // Users and their roles, the audit log, the backups' record: the administrator's.
   'GET /api/users': 'users.manage',
   'POST /api/users': 'users.manage',
   'PUT /api/users/:id/roles': 'users.manage',
@@ -20,6 +20,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'GET /api/audit': 'audit.read',
   'GET /api/audit/filters': 'audit.read',
   'POST /api/reports/audit': 'audit.read',
+  'GET /api/admin/backups/last': 'backups.read',
 
   // Catalogues: everyone with a role reads them; Almacenista and above edit them.
   'GET /api/catalog/products': 'consult',

@@ -27,10 +27,11 @@ export const APPEND_ONLY_TABLES = [
 const OWNER_ONLY_TABLES = ['schema_migrations'];
 
 /**
- * Derived data PostgreSQL keeps itself (triggers running as the owner), and what a migration
- * found and keeps for people to see: read only.
+ * Derived data PostgreSQL keeps itself (triggers running as the owner), what a migration found
+ * and keeps for people to see, and the record of backups (written by the owner's connection that
+ * took each one): read only.
  */
-export const READ_ONLY_TABLES = ['stock_month_totals', 'stock_product_months', 'period_closing_differences'];
+export const READ_ONLY_TABLES = ['stock_month_totals', 'stock_product_months', 'period_closing_differences', 'backup_runs'];
 
 /** The owner's functions the API calls (SECURITY DEFINER; EXECUTE revoked from PUBLIC). */
 const APP_FUNCTIONS: string[] = [];

@@ -70,5 +70,5 @@ test('what each role may do is what the issue says: each includes the one before
     'invoices.cancel',
     'periods.close',
   ]);
-  expect([...admin].filter((p) => !autorizador.has(p)).sort()).toEqual(['audit.read', 'users.manage']);
+  expect([...admin].filter((p) => !autorizador.has(p)).sort()).toEqual(['audit.read', 'backups.read', 'users.manage']);
 });

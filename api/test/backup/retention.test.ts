@@ -86,8 +86,12 @@ test('only backups are removed from the folder', () => {
 });
 
 test('settings: BACKUP_DIR beside the data by default; the counts within range, in Spanish', () => {
-  expect(loadConfig({ DATA_DIR: '/var/lib/almacen' }).backup).toEqual({ dir: '/var/lib/almacen/backups', keepDaily: 7, keepMonthly: 12 });
-  expect(loadConfig({ BACKUP_DIR: '/srv/respaldos', BACKUP_KEEP_DAILY: '30', BACKUP_KEEP_MONTHLY: '0' }).backup).toEqual({
+  expect(loadConfig({ DATA_DIR: '/var/lib/almacen' }).backup).toMatchObject({
+    dir: '/var/lib/almacen/backups',
+    keepDaily: 7,
+    keepMonthly: 12,
+  });
+  expect(loadConfig({ BACKUP_DIR: '/srv/respaldos', BACKUP_KEEP_DAILY: '30', BACKUP_KEEP_MONTHLY: '0' }).backup).toMatchObject({
     dir: '/srv/respaldos',
     keepDaily: 30,
     keepMonthly: 0,

@@ -15,7 +15,8 @@ afterAll(() => t.close());
 test('GET /healthz answers 200 without a token while the database answers', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/healthz' });
   expect(response.statusCode).toBe(200);
-  expect(response.json()).toEqual({ status: 'ok' });
+  // No backup yet: said, and the status stays the database's.
+  expect(response.json()).toEqual({ status: 'ok', backup: { lastAt: null, ageHours: null, ok: false } });
 });
 
 test('GET /healthz answers 503 when the database does not, and API calls answer 503 (not 500)', async () => {

@@ -12,6 +12,15 @@ export const REMOTES: Array<{ name: string; folder: string; port: number; expose
 
 export const BASE_URL_ENV = 'ALMACEN_E2E_BASE_URL';
 export const ADMIN_PASSWORD_ENV = 'ALMACEN_E2E_ADMIN_PASSWORD';
+/** JSON of the settings with which `npm run backup` backs up the server's database. */
+export const BACKUP_ENV = 'ALMACEN_E2E_BACKUP_ENV';
+
+/** The server's database as its owner (tests that age a record). */
+export const OWNER_URL_ENV = 'ALMACEN_E2E_OWNER_URL';
+
+export function backupEnv(): Record<string, string> {
+  return JSON.parse(process.env[BACKUP_ENV] ?? '{}') as Record<string, string>;
+}
 
 export function baseUrl(): string {
   const url = process.env[BASE_URL_ENV];

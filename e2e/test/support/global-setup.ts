@@ -10,12 +10,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ADMIN_PASSWORD_ENV, ARTIFACTS, BASE_URL_ENV, REPO_ROOT } from './env';
+import { ADMIN_PASSWORD_ENV, ARTIFACTS, BACKUP_ENV, BASE_URL_ENV, OWNER_URL_ENV, REPO_ROOT } from './env';
 
 export interface E2eServer {
   child: ChildProcess;
   dataDir: string | null;
   database: { adminUrl: string; name: string } | null;
+  backupDir: string;
 }
 
 declare global {
@@ -82,6 +83,10 @@ export default async function globalSetup(): Promise<void> {
     OIDC_ISSUER: '',
   };
   for (const name of Object.keys(env)) if (name.startsWith('REMOTE_MF_')) delete env[name];
+  // Backups only when a test takes one (npm run backup), into a folder of the run's own.
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-e2e-respaldos-'));
+  env.BACKUP_DIR = backupDir;
+  env.BACKUP_DISABLED = '1';
 
   let database: E2eServer['database'] = null;
   let dataDir: string | null = null;
@@ -105,9 +110,18 @@ export default async function globalSetup(): Promise<void> {
     stdio: ['ignore', log, log],
     detached: true,
   });
-  globalThis.__ALMACEN_E2E__ = { child, dataDir, database };
+  globalThis.__ALMACEN_E2E__ = { child, dataDir, database, backupDir };
   await waitForHealth(publicUrl, child, 180_000);
 
   process.env[BASE_URL_ENV] = publicUrl;
   process.env[ADMIN_PASSWORD_ENV] = adminPassword;
+  // What `npm run backup` needs to back up this server's database, and that database as its owner.
+  process.env[OWNER_URL_ENV] =
+    env.DATABASE_URL ??
+    `postgres://postgres:${encodeURIComponent(fs.readFileSync(path.join(dataDir!, 'pg-password'), 'utf8').trim())}@127.0.0.1:${env.EMBEDDED_PG_PORT}/almacen`;
+  process.env[BACKUP_ENV] = JSON.stringify({
+    BACKUP_DIR: backupDir,
+    APP_TIME_ZONE: env.APP_TIME_ZONE ?? 'America/Mexico_City',
+    ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : { DATA_DIR: dataDir!, EMBEDDED_PG_PORT: env.EMBEDDED_PG_PORT! }),
+  });
 }

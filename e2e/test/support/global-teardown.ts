@@ -18,7 +18,7 @@ export default async function globalTeardown(): Promise<void> {
   const server = globalThis.__ALMACEN_E2E__;
   if (!server) return;
   globalThis.__ALMACEN_E2E__ = undefined;
-  const { child, dataDir, database } = server;
+  const { child, dataDir, database, backupDir } = server;
   if (child.pid && child.exitCode === null) {
     process.kill(-child.pid, 'SIGTERM');
     if (!(await exited(child, 30_000))) process.kill(-child.pid, 'SIGKILL');
@@ -33,4 +33,5 @@ export default async function globalTeardown(): Promise<void> {
     }
   }
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(backupDir, { recursive: true, force: true });
 }

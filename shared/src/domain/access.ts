@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   'periods.close': 'cerrar o reabrir periodos',
   'users.manage': 'administrar usuarios y sus roles',
   'audit.read': 'consultar la bitácora',
+  'backups.read': 'consultar los respaldos',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 

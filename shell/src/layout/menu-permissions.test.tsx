@@ -57,7 +57,7 @@ describe('menu by permission', () => {
     expect(within(nav).queryByRole('button', { name: 'Administración' })).not.toBeInTheDocument();
   });
 
-  it('an administrator has Administración last, with Usuarios and Bitácora', async () => {
+  it('an administrator has Administración last, with Usuarios, Bitácora and Respaldos', async () => {
     const user = userEvent.setup();
     renderShell('/dashboard', fakeSession(ana), pages, { me: testMe(['ADMINISTRADOR']) });
     const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
@@ -66,6 +66,7 @@ describe('menu by permission', () => {
     await openGroup(user, nav, 'Administración');
     expect(within(nav).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/dashboard/admin/users');
     expect(within(nav).getByRole('link', { name: 'Bitácora' })).toHaveAttribute('href', '/dashboard/admin/audit');
+    expect(within(nav).getByRole('link', { name: 'Respaldos' })).toHaveAttribute('href', '/dashboard/admin/backups');
   });
 
   it('the mobile drawer shows the same filtered menu', async () => {
@@ -99,6 +100,7 @@ describe('menu by permission', () => {
     ['/dashboard/invoices/generate', ['CONSULTA'], 'No tienes permiso para registrar entradas.'],
     ['/dashboard/admin/users', ['AUTORIZADOR'], 'No tienes permiso para administrar usuarios y sus roles.'],
     ['/dashboard/admin/audit', ['ALMACENISTA'], 'No tienes permiso para consultar la bitácora.'],
+    ['/dashboard/admin/backups', ['AUTORIZADOR'], 'No tienes permiso para consultar los respaldos.'],
   ] as const)('%s as %j says what is missing instead of loading', async (route, roles, message) => {
     const { calls } = renderShell(route, fakeSession(ana), pages, { me: testMe(roles) });
     const alert = await screen.findByRole('alert');

@@ -2,7 +2,7 @@
 // shell keeps: its own Inicio first, then each entry by its `order` (Inicio, Catálogos,
 // Entradas, Salidas, Stock de productos). Labels come verbatim from the remotes. An entry that
 // names a permission shows only to who holds it (issue #15); the shell's own "Administración"
-// (Usuarios, Bitácora) is built the same way, from SHELL_PAGES.
+// (Usuarios, Bitácora, Respaldos) is built the same way, from SHELL_PAGES.
 import type { MenuEntry, RemotePages } from '@almacen/shared/pages';
 
 export interface NavLeaf {
@@ -31,6 +31,7 @@ export const SHELL_PAGES: RemotePages = {
     { label: 'Administración', group: 'admin', order: 1000 },
     { label: 'Usuarios', path: '/dashboard/admin/users', parent: 'admin', order: 10, permission: 'users.manage' },
     { label: 'Bitácora', path: '/dashboard/admin/audit', parent: 'admin', order: 20, permission: 'audit.read' },
+    { label: 'Respaldos', path: '/dashboard/admin/backups', parent: 'admin', order: 30, permission: 'backups.read' },
   ],
 };
 

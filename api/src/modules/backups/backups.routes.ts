@@ -1,0 +1,66 @@
+// GET /api/admin/backups/last: the latest backup attempt, the latest that worked, and the daily
+// schedule of the server that answers (each copy of the API has its own settings).
+import type { FastifyPluginAsync } from 'fastify';
+import type { LastBackups } from '@almacen/shared/domain';
+import { lastBackups } from '../../backup/history';
+import { formatTimeOfDay } from '../../backup/schedule';
+import { dataOf, ERROR_RESPONSES, errorSchema } from '../../http/schemas';
+import type { ModuleOptions } from '../module';
+
+export const backupRecordSchema = {
+  type: 'object',
+  nullable: true,
+  required: ['id', 'at', 'ok', 'trigger', 'directory', 'fileName', 'sizeBytes', 'error', 'host'],
+  properties: {
+    id: { type: 'integer' },
+    at: { type: 'string', format: 'date-time', description: 'El instante del respaldo; si falló, cuándo se intentó' },
+    ok: { type: 'boolean' },
+    trigger: { type: 'string', enum: ['programado', 'manual'], description: 'El respaldo diario o npm run backup' },
+    directory: { type: 'string', description: 'Carpeta (BACKUP_DIR) del servidor que lo tomó' },
+    fileName: { type: 'string', nullable: true, description: 'Nombre del archivo en esa carpeta; null si falló' },
+    sizeBytes: { type: 'integer', nullable: true, description: 'Tamaño del archivo en bytes; null si falló' },
+    error: { type: 'string', nullable: true, description: 'Por qué falló; null si funcionó' },
+    host: { type: 'string', description: 'Nombre del servidor que lo tomó' },
+  },
+} as const;
+
+const backupsRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  app.get(
+    '/admin/backups/last',
+    {
+      schema: {
+        tags: ['respaldos'],
+        summary: 'El último respaldo: el último intento, el último que funcionó y la hora del respaldo diario',
+        response: {
+          200: dataOf({
+            type: 'object',
+            required: ['latest', 'latestOk', 'schedule'],
+            properties: {
+              latest: backupRecordSchema,
+              latestOk: backupRecordSchema,
+              schedule: {
+                type: 'object',
+                required: ['enabled', 'time', 'timeZone'],
+                properties: {
+                  enabled: { type: 'boolean', description: 'false con BACKUP_DISABLED en este servidor' },
+                  time: { type: 'string', pattern: '^\\d\\d:\\d\\d$', description: 'BACKUP_TIME' },
+                  timeZone: { type: 'string', description: 'APP_TIME_ZONE' },
+                },
+              },
+            },
+          }),
+          ...ERROR_RESPONSES,
+          403: errorSchema,
+        },
+      },
+    },
+    async (): Promise<{ data: LastBackups }> => ({
+      data: {
+        ...(await lastBackups(db)),
+        schedule: { enabled: !config.backup.disabled, time: formatTimeOfDay(config.backup.time), timeZone: config.timeZone },
+      },
+    }),
+  );
+};
+
+export default backupsRoutes;

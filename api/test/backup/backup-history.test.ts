@@ -1,0 +1,205 @@
+// The record of backups: `npm run backup` records each attempt, worked or failed; «Respaldos»
+// (GET /api/admin/backups/last) and /healthz read it, /healthz staying 200 whatever it says; the
+// daily schedule takes one backup per slot however many copies of the API run it (advisory lock
+// plus the record of the slot), and a failure is recorded and logged, never thrown.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runScheduledBackup, type ScheduledOutcome } from '../../src/backup/history';
+import { startBackupSchedule } from '../../src/backup/scheduler';
+import { run as backup } from '../../src/cli/backup';
+import { loadConfig } from '../../src/config';
+import { grantAppRole } from '../../src/db/roles';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+let work: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-respaldos-'));
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const envFor = (dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  DATABASE_URL: t.databaseUrl,
+  DATA_DIR: path.join(work, 'data'),
+  BACKUP_DIR: dir,
+  LOG_LEVEL: 'silent',
+  APP_TIME_ZONE: 'America/Mexico_City',
+  OIDC_ISSUER: 'https://login.ejemplo.mx',
+  ...extra,
+});
+
+async function last() {
+  const response = await t.app.inject({ method: 'GET', url: '/api/admin/backups/last', headers: await t.auth() });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
+async function health() {
+  const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+  expect(response.statusCode).toBe(200);
+  return response.json().backup;
+}
+const sql = (text: string, values: unknown[] = []) => t.db.query(text, values);
+const backupFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.respaldo.gz')) : []);
+
+test('none yet: «Respaldos» says so and /healthz is 200 with ok false', async () => {
+  expect(await last()).toEqual({
+    latest: null,
+    latestOk: null,
+    schedule: { enabled: true, time: '02:30', timeZone: 'America/Mexico_City' },
+  });
+  expect(await health()).toEqual({ lastAt: null, ageHours: null, ok: false });
+});
+
+test('npm run backup records the backup it took: when, file, size, folder, host; /healthz says it is fresh', async () => {
+  const dir = path.join(work, 'manual');
+  const result = await backup([], envFor(dir), () => undefined);
+  const { latest, latestOk } = await last();
+  expect(latest).toEqual({
+    id: expect.any(Number),
+    at: result!.manifest.createdAt,
+    ok: true,
+    trigger: 'manual',
+    directory: dir,
+    fileName: path.basename(result!.file),
+    sizeBytes: fs.statSync(result!.file).size,
+    error: null,
+    host: os.hostname(),
+  });
+  expect(latestOk).toEqual(latest);
+  const now = await health();
+  expect(now).toEqual({ lastAt: result!.manifest.createdAt, ageHours: expect.any(Number), ok: true });
+  expect(now.ageHours).toBeLessThan(0.2);
+});
+
+test('a failed npm run backup is recorded with its error; «Respaldos» shows it and the last good one; /healthz ok false, still 200', async () => {
+  const before = await last();
+  const blocker = path.join(work, 'un-archivo');
+  fs.writeFileSync(blocker, 'no soy una carpeta');
+  await expect(backup([], envFor(path.join(blocker, 'respaldos')), () => undefined)).rejects.toThrow(/ENOTDIR/);
+  const { latest, latestOk } = await last();
+  expect(latest).toMatchObject({
+    ok: false,
+    trigger: 'manual',
+    fileName: null,
+    sizeBytes: null,
+    directory: path.join(blocker, 'respaldos'),
+  });
+  expect(latest.error).toMatch(/ENOTDIR/);
+  expect(latestOk).toEqual(before.latestOk);
+  expect(await health()).toEqual({ lastAt: before.latestOk.at, ageHours: expect.any(Number), ok: false });
+});
+
+test('older than 48 hours is not ok; 47 hours is', async () => {
+  await sql('DELETE FROM backup_runs WHERE NOT ok');
+  const { latest } = await last();
+  await sql(`UPDATE backup_runs SET at = now() - interval '49 hours' WHERE id = $1`, [latest.id]);
+  expect(await health()).toEqual({ lastAt: expect.any(String), ageHours: expect.any(Number), ok: false });
+  expect((await health()).ageHours).toBeGreaterThanOrEqual(49);
+  await sql(`UPDATE backup_runs SET at = now() - interval '47 hours' WHERE id = $1`, [latest.id]);
+  expect((await health()).ok).toBe(true);
+});
+
+describe('the daily schedule', () => {
+  const log = () => {
+    const lines: string[] = [];
+    return { lines, info: (m: string) => lines.push(`info ${m}`), error: (m: string) => lines.push(`error ${m}`) };
+  };
+  const configIn = (dir: string) => loadConfig(envFor(dir));
+
+  test('two copies at the same slot: one backup, one record of the slot; a late copy finds it taken', async () => {
+    const slot = new Date('2026-12-02T08:30:00Z');
+    const dirs = [path.join(work, 'copia-a'), path.join(work, 'copia-b')];
+    const outcomes = await Promise.all(
+      dirs.map((dir) => runScheduledBackup({ url: t.databaseUrl, config: configIn(dir), slot, log: log() })),
+    );
+    expect([...outcomes].sort()).toEqual(expect.arrayContaining<ScheduledOutcome>(['taken']));
+    expect(outcomes.filter((o) => o === 'taken')).toHaveLength(1);
+    expect(dirs.flatMap(backupFiles)).toHaveLength(1);
+    const late = log();
+    expect(await runScheduledBackup({ url: t.databaseUrl, config: configIn(dirs[1]), slot, log: late })).toBe('already-taken');
+    expect(dirs.flatMap(backupFiles)).toHaveLength(1);
+    const { rows } = await sql(`SELECT trigger, ok FROM backup_runs WHERE scheduled_for = $1`, [slot]);
+    expect(rows).toEqual([{ trigger: 'programado', ok: true }]);
+  });
+
+  test('a failure is recorded and logged, not thrown; no database at all is logged', async () => {
+    const blocker = path.join(work, 'otro-archivo');
+    fs.writeFileSync(blocker, 'x');
+    const slot = new Date('2026-12-03T08:30:00Z');
+    const said = log();
+    expect(await runScheduledBackup({ url: t.databaseUrl, config: configIn(path.join(blocker, 'r')), slot, log: said })).toBe('failed');
+    expect(said.lines).toEqual([expect.stringMatching(/^error El respaldo programado falló: .*ENOTDIR/)]);
+    expect((await last()).latest).toMatchObject({ ok: false, trigger: 'programado', error: expect.stringMatching(/ENOTDIR/) });
+    const nowhere = log();
+    const outcome = await runScheduledBackup({ url: 'postgres://postgres@127.0.0.1:1/nada', config: configIn(work), slot, log: nowhere });
+    expect([outcome, nowhere.lines]).toEqual(['failed', [expect.stringMatching(/^error El respaldo programado falló: .*ECONNREFUSED/)]]);
+    expect((await health()).ok).toBe(false);
+  });
+
+  test('the timer: nothing before BACKUP_TIME, the backup at it, then the next day; two copies take one', async () => {
+    let clock = new Date('2026-12-04T08:29:58Z').getTime(); // 02:29:58 in Mexico City
+    const runs: Array<[string, ScheduledOutcome]> = [];
+    const dirs = [path.join(work, 'reloj-a'), path.join(work, 'reloj-b')];
+    const schedules = dirs.map((dir) =>
+      startBackupSchedule({
+        url: t.databaseUrl,
+        config: configIn(dir),
+        log: log(),
+        now: () => new Date(clock),
+        tickMs: 20,
+        onRun: (slot, outcome) => runs.push([slot.toISOString(), outcome]),
+      }),
+    );
+    try {
+      expect(schedules.map((s) => s.next().toISOString())).toEqual(['2026-12-04T08:30:00.000Z', '2026-12-04T08:30:00.000Z']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(runs).toEqual([]);
+      clock += 3_000;
+      for (let i = 0; i < 600 && runs.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(runs.map(([slot]) => slot)).toEqual(['2026-12-04T08:30:00.000Z', '2026-12-04T08:30:00.000Z']);
+      expect(runs.filter(([, outcome]) => outcome === 'taken')).toHaveLength(1);
+      expect(dirs.flatMap(backupFiles)).toHaveLength(1);
+      expect(schedules.map((s) => s.next().toISOString())).toEqual(['2026-12-05T08:30:00.000Z', '2026-12-05T08:30:00.000Z']);
+    } finally {
+      await Promise.all(schedules.map((s) => s.stop()));
+    }
+  });
+
+  test('npm run backup -- --schedule says when, and ends cleanly when told to', async () => {
+    const said: string[] = [];
+    let end!: () => void;
+    const until = new Promise<void>((resolve) => (end = resolve));
+    const running = backup(['--schedule'], envFor(path.join(work, 'servicio'), { BACKUP_TIME: '03:15' }), (l) => said.push(l), { until });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    end();
+    await expect(running).resolves.toBeNull();
+    expect(said[0]).toMatch(
+      /^Respaldo programado todos los días a las 03:15 \(America\/Mexico_City\) en .*servicio; el siguiente: \d\d\/\d\d\/\d{4} 03:15\. SIGTERM o Ctrl\+C lo detiene\.$/,
+    );
+    expect(said.at(-1)).toBe('Respaldo programado detenido.');
+  });
+});
+
+test('the API role reads the record and cannot write it', async () => {
+  const role = `almacen_t_lee_${Date.now().toString(36)}`;
+  const client = await t.db.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`CREATE ROLE ${role} NOLOGIN`);
+    await grantAppRole(client, role);
+    await client.query(`SET LOCAL ROLE ${role}`);
+    await client.query('SELECT count(*) FROM backup_runs');
+    await client.query('SAVEPOINT escribir');
+    await expect(client.query(`UPDATE backup_runs SET ok = ok`)).rejects.toThrow(/permission denied for table backup_runs/);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+});
