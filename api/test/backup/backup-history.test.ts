@@ -46,9 +46,18 @@ async function health() {
   return response.json().backup;
 }
 const sql = (text: string, values: unknown[] = []) => t.db.query(text, values);
+/** The backup series of GET /metrics (from loopback, the default METRICS_ALLOW). */
+async function backupMetrics() {
+  const response = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+  expect(response.statusCode).toBe(200);
+  const value = (name: string) => /^(\S+) (\S+)$/m.exec(response.body.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2];
+  return { age: value('almacen_last_backup_age_seconds'), ok: value('almacen_last_backup_ok') };
+}
 const backupFiles = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.respaldo.gz')) : []);
 
 test('none yet: «Respaldos» says so and /healthz is 200 with ok false', async () => {
+  // never backed up is infinitely old to an alert on the age
+  expect(await backupMetrics()).toEqual({ age: '+Inf', ok: '0' });
   expect(await last()).toEqual({
     latest: null,
     latestOk: null,
@@ -101,6 +110,11 @@ test('older than 48 hours is not ok; 47 hours is', async () => {
   const { latest } = await last();
   await sql(`UPDATE backup_runs SET at = now() - interval '49 hours' WHERE id = $1`, [latest.id]);
   expect(await health()).toEqual({ lastAt: expect.any(String), ageHours: expect.any(Number), ok: false });
+  // the same age for Prometheus, whoever took it
+  const scraped = await backupMetrics();
+  expect(Number(scraped.age)).toBeGreaterThanOrEqual(49 * 3600);
+  expect(Number(scraped.age)).toBeLessThan(49 * 3600 + 600);
+  expect(scraped.ok).toBe('1');
   expect((await health()).ageHours).toBeGreaterThanOrEqual(49);
   await sql(`UPDATE backup_runs SET at = now() - interval '47 hours' WHERE id = $1`, [latest.id]);
   expect((await health()).ok).toBe(true);

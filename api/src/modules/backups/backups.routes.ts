@@ -24,7 +24,22 @@ export const backupRecordSchema = {
   },
 } as const;
 
-const backupsRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+const backupsRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, metrics }) => {
+  // Whoever took it (the schedule of any copy, npm run backup): the age of the last that worked;
+  // with none yet it is +Inf, so an alert on the age fires for a server never backed up.
+  metrics?.registerGauge({
+    name: 'last_backup_age_seconds',
+    help: 'Segundos desde el último respaldo que funcionó.',
+    collect: async () => {
+      const { latestOk } = await lastBackups(db);
+      return latestOk ? Math.max(0, Math.floor((Date.now() - Date.parse(latestOk.at)) / 1000)) : Number.POSITIVE_INFINITY;
+    },
+  });
+  metrics?.registerGauge({
+    name: 'last_backup_ok',
+    help: '1 si el último intento de respaldo funcionó, 0 si falló o no hay ninguno.',
+    collect: async () => ((await lastBackups(db)).latest?.ok ? 1 : 0),
+  });
   app.get(
     '/admin/backups/last',
     {
