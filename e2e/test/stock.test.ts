@@ -3,7 +3,7 @@
 // and the average price equal the API's figures written es-MX, the movements read Entrada/Salida,
 // and "Tarjeta de almacén" and "Reporte de existencias" download real PDFs.
 import type { Browser } from 'playwright-core';
-import { formatCurrencyMXN, formatPrice, formatQuantity } from '../../shared/src/domain/format';
+import { formatCurrencyMXN, formatDate, formatPrice, formatQuantity } from '../../shared/src/domain/format';
 import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { main } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
@@ -30,9 +30,17 @@ it("shows a product's quantity, average and movements as the API has them, and d
   await createInvoice(api, people, `F-${tag}-2`, [{ productId: product.id, quantity: '6', price: '15', observations: `Segunda ${tag}` }]);
   await createDispatch(api, people, [{ productId: product.id, quantity: '3', observations: `Taller ${tag}` }]);
   const figures = await stockOf(api, product.id);
-  const movements = await api<{ id: number; price: string; quantity: string; movementType: string; observations: string | null }[]>(
-    `/api/movements/products/${product.id}`,
-  );
+  const movements = await api<
+    {
+      id: number;
+      dated: string;
+      price: string;
+      quantity: string;
+      balanceQuantity: string;
+      movementType: string;
+      observations: string | null;
+    }[]
+  >(`/api/movements/products/${product.id}`);
   expect(movements.map((m) => m.movementType).sort()).toEqual(['DISPATCH', 'INVOICE', 'INVOICE']);
 
   const { page, log } = await newPage(browser);
@@ -49,7 +57,8 @@ it("shows a product's quantity, average and movements as the API has them, and d
   expect(await stock.average()).toBe(formatCurrencyMXN(figures.averagePrice));
   expect(await stock.average()).toMatch(/^\$[\d,]+(\.\d+)? MXN$/);
 
-  // One row per movement: the product (its name beside its ID), price, quantity, and its type in words.
+  // One row per movement: its date, the product (its name beside its ID), price, quantity, the
+  // balance after it, and its type in words.
   const rows = stock.movements.locator('tbody tr');
   // The movements arrive together: once the exit is shown, so are the entries (no skeleton rows left).
   await stock.movements.getByText('Salida', { exact: true }).waitFor();
@@ -61,9 +70,11 @@ it("shows a product's quantity, average and movements as the API has them, and d
     movements
       .map((m) => [
         String(m.id),
+        formatDate(m.dated),
         `${product.id} · ${product.name}`,
         formatPrice(m.price),
         formatQuantity(m.quantity),
+        formatQuantity(m.balanceQuantity),
         m.movementType === 'INVOICE' ? 'Entrada' : 'Salida',
         m.observations ?? '',
       ])

@@ -65,6 +65,10 @@ export interface Movement {
   amount?: string;
   movementType: MovementType;
   observations: string | null;
+  /** The date the movement counts on (YYYY-MM-DD): its document's, a count's cut-off, a cancellation's day. */
+  dated?: string;
+  /** The product's stock right after the movement, in registration order. */
+  balanceQuantity?: string;
 }
 
 export interface Stock {

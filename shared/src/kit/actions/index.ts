@@ -16,3 +16,4 @@ export {
   withRetries,
 } from './report-download';
 export type { ReportDownload, ReportRequest, RetryOptions, SavedReport, Sleep } from './report-download';
+export { productLabel, useProductNames } from './use-product-names';

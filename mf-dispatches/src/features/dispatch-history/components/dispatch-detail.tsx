@@ -3,7 +3,16 @@
 // it, when and why.
 import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import { dispatchReportRequest, Money, tableLoadError, useDispatchMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
+import {
+  dispatchReportRequest,
+  Money,
+  productLabel,
+  tableLoadError,
+  useDispatchMovements,
+  useProductNames,
+  useReportDownload,
+  useRuntimeConfig,
+} from '@almacen/shared';
 import { formatPrice, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@almacen/shared/fluent';
 import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
@@ -31,9 +40,18 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
   const report = useReportDownload();
   const movements = useDispatchMovements(dispatch.id);
   const { data, isLoading } = movements;
+  const names = useProductNames();
   const columns = useMemo<DataTableColumn<Movement>[]>(
     () => [
       { id: 'id', header: 'ID', value: (movement) => movement.id, width: 100, minWidth: 48 },
+      // Sorted by the product's ID; found by its name too (the search looks at what the cell shows).
+      {
+        id: 'product',
+        header: 'Producto',
+        value: (movement) => movement.productId,
+        text: (movement) => productLabel(movement.productId, names.get(movement.productId)),
+        width: 280,
+      },
       { id: 'movementType', header: 'Tipo', value: (movement) => movementTypeLabel(movement.movementType), width: 200 },
       {
         id: 'price',
@@ -50,7 +68,7 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
       },
       { id: 'observations', header: 'Observaciones', value: (movement) => movement.observations ?? '' },
     ],
-    [],
+    [names],
   );
 
   return (

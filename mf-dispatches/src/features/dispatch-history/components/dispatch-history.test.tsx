@@ -36,6 +36,7 @@ function api(overrides: Handler = () => undefined): Handler {
     if (answer !== undefined) return answer;
     const { method, path } = request;
     if (method === 'GET' && path === '/api/dispatches') return dispatches;
+    if (method === 'GET' && path === '/api/catalog/products') return Object.values(products);
     const ofDispatch = /^\/api\/movements\/dispatches\/(\d+)$/.exec(path);
     if (method === 'GET' && ofDispatch) return movements[Number(ofDispatch[1])];
     const product = /^\/api\/catalog\/products\/(\d+)$/.exec(path);
@@ -145,10 +146,11 @@ test('expanding a dispatch shows its movements, and a movement its product', asy
     .getAllByRole('columnheader')
     .map((th) => th.textContent?.trim())
     .filter(Boolean);
-  expect(headers).toEqual(expect.arrayContaining(['ID', 'Tipo', 'Precio de salida', 'Cantidad', 'Observaciones']));
+  expect(headers).toEqual(expect.arrayContaining(['ID', 'Producto', 'Tipo', 'Precio de salida', 'Cantidad', 'Observaciones']));
   expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
-    ['301', 'Salida', '$15.50', '2.25', 'Aula 3'],
-    ['302', 'Salida', '$1,234.123', '10', ''],
+    // each movement names its product without expanding it
+    ['301', '5 · Papel bond carta', 'Salida', '$15.50', '2.25', 'Aula 3'],
+    ['302', '7 · Tóner negro', 'Salida', '$1,234.123', '10', ''],
   ]);
   expect(screen.getByRole('button', { name: 'Reporte de salida' })).toBeInTheDocument();
 

@@ -3,17 +3,22 @@
 // it, when and why.
 import { ArrowDownloadRegular, DismissCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import { invoiceReportRequest, Money, tableLoadError, useInvoiceMovements, useReportDownload, useRuntimeConfig } from '@almacen/shared';
+import {
+  invoiceReportRequest,
+  Money,
+  productLabel,
+  tableLoadError,
+  useInvoiceMovements,
+  useProductNames,
+  useReportDownload,
+  useRuntimeConfig,
+} from '@almacen/shared';
 import { formatCurrency, formatPrice, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@almacen/shared/fluent';
 import { Text } from '@almacen/shared/fluent-pages';
 import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { CANCEL_INVOICE_TEXTS, CFDI_HISTORY_TEXTS } from '../lib/texts';
 import { useDownloadInvoiceCfdi } from '../lib/use-download-cfdi';
-import { useProductNames } from '../lib/use-product-names';
-
-/** "10 · Hojas blancas": the product's ID with its name beside it (just the ID until names load). */
-export const productLabel = (id: number, name: string | undefined) => (name ? `${id} · ${name}` : String(id));
 
 const movementColumns = (names: ReadonlyMap<number, string>): DataTableColumn<Movement>[] => [
   { id: 'id', header: 'ID', value: (m) => m.id, width: 90, minWidth: 48 },

@@ -20,6 +20,7 @@ import {
 import {
   formatExactCurrency,
   formatCurrencyMXN,
+  formatDate,
   formatQuantity,
   isInboundMovement,
   MIN_DOCUMENT_DATE,
@@ -47,8 +48,10 @@ export const DETAIL_TEXTS = {
   stockUnavailable: 'No fue posible consultar la existencia disponible.',
 } as const;
 
-const movementColumns = (product: Product): DataTableColumn<Movement>[] => [
+const movementColumns = (product: Product, badge: string): DataTableColumn<Movement>[] => [
   { id: 'id', header: 'ID', value: (m) => m.id, width: 90, minWidth: 48 },
+  // Sorted by the ISO date; shown DD/MM/YYYY and found by either form.
+  { id: 'dated', header: 'Fecha', value: (m) => m.dated ?? '', text: (m) => (m.dated ? formatDate(m.dated) : ''), width: 120 },
   // The product's ID with its name beside it (issue #14); on a phone the open row above says it.
   {
     id: 'product',
@@ -61,13 +64,22 @@ const movementColumns = (product: Product): DataTableColumn<Movement>[] => [
   // Sorted by number (display order only); shown from the exact decimal string.
   { id: 'price', header: 'Precio registrado', value: (m) => Number(m.price), cell: (m) => <Money value={m.price} kind="price" /> },
   { id: 'quantity', header: 'Cantidad', value: (m) => Number(m.quantity), cell: (m) => formatQuantity(m.quantity) },
+  // The running balance, as the kardex has it: what the product held after this movement.
+  {
+    id: 'balance',
+    header: 'Existencia',
+    value: (m) => (m.balanceQuantity === undefined ? undefined : Number(m.balanceQuantity)),
+    cell: (m) => (m.balanceQuantity === undefined ? '' : formatQuantity(m.balanceQuantity)),
+    width: 120,
+  },
   {
     id: 'movementType',
     header: 'Tipo de movimiento',
     value: (m) => movementTypeLabel(m.movementType),
+    width: 250,
     cell: (m) => (
       // Coloured by direction, as the kardex columns are: a cancelled exit brings stock back in.
-      <Badge appearance="tint" shape="rounded" color={isInboundMovement(m.movementType) ? 'success' : 'warning'}>
+      <Badge className={badge} appearance="tint" shape="rounded" color={isInboundMovement(m.movementType) ? 'success' : 'warning'}>
         {movementTypeLabel(m.movementType)}
       </Badge>
     ),
@@ -81,13 +93,15 @@ const useStyles = makeStyles({
   figure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: '180px' },
   actions: { marginLeft: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
   more: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  // A long label wraps inside its badge rather than running into the next cell.
+  badge: { height: 'auto', minHeight: '20px', whiteSpace: 'normal', textAlign: 'start', maxWidth: '100%' },
 });
 
 export function ProductStockDetail({ product }: { product: Product }) {
   const styles = useStyles();
   const stock = useStock(product.id);
   const movements = useProductMovements(product.id);
-  const columns = useMemo(() => movementColumns(product), [product]);
+  const columns = useMemo(() => movementColumns(product, styles.badge), [product, styles.badge]);
   const card = useReportDownload();
   const notify = useNotify();
   const hasMovements = Boolean(movements.data?.length);

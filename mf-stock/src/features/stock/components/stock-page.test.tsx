@@ -20,9 +20,36 @@ const products: Product[] = [
   { id: 12, name: 'Tóner', unit: units[2], category: null },
 ];
 const tonerMovements: Movement[] = [
-  { id: 7, productId: 12, price: '1200', quantity: '1000', movementType: 'INVOICE', observations: 'Compra anual' },
-  { id: 9, productId: 12, price: '1234.567891', quantity: '2.5', movementType: 'DISPATCH', observations: 'Dirección' },
-  { id: 11, productId: 12, price: '1300', quantity: '237', movementType: 'INVOICE', observations: null },
+  {
+    id: 7,
+    productId: 12,
+    price: '1200',
+    quantity: '1000',
+    movementType: 'INVOICE',
+    observations: 'Compra anual',
+    dated: '2026-10-02',
+    balanceQuantity: '1000',
+  },
+  {
+    id: 9,
+    productId: 12,
+    price: '1234.567891',
+    quantity: '2.5',
+    movementType: 'DISPATCH',
+    observations: 'Dirección',
+    dated: '2026-11-05',
+    balanceQuantity: '997.5',
+  },
+  {
+    id: 11,
+    productId: 12,
+    price: '1300',
+    quantity: '237',
+    movementType: 'INVOICE',
+    observations: null,
+    dated: '2026-11-20',
+    balanceQuantity: '1234.5',
+  },
 ];
 
 type Handler = (request: FakeApiRequest) => unknown;
@@ -186,7 +213,16 @@ describe('the detail panel', () => {
     await expandProduct(user, 'Tóner');
     const name = 'Movimientos del producto 12';
     await within(await screen.findByRole('table', { name })).findByText('Compra anual');
-    expect(headers(name)).toEqual(['ID', 'Producto', 'Precio registrado', 'Cantidad', 'Tipo de movimiento', 'Observaciones']);
+    expect(headers(name)).toEqual([
+      'ID',
+      'Fecha',
+      'Producto',
+      'Precio registrado',
+      'Cantidad',
+      'Existencia',
+      'Tipo de movimiento',
+      'Observaciones',
+    ]);
     // Newest first, as the server pages them.
     expect(
       bodyRows(name).map((r) =>
@@ -195,9 +231,10 @@ describe('the detail panel', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['11', '12 · Tóner', '$1,300.00', '237', 'Entrada', ''],
-      ['9', '12 · Tóner', '$1,234.568', '2.5', 'Salida', 'Dirección'],
-      ['7', '12 · Tóner', '$1,200.00', '1,000', 'Entrada', 'Compra anual'],
+      // the date it counts on and the balance after it, beside the spec's columns
+      ['11', '20/11/2026', '12 · Tóner', '$1,300.00', '237', '1,234.5', 'Entrada', ''],
+      ['9', '05/11/2026', '12 · Tóner', '$1,234.568', '2.5', '997.5', 'Salida', 'Dirección'],
+      ['7', '02/10/2026', '12 · Tóner', '$1,200.00', '1,000', '1,000', 'Entrada', 'Compra anual'],
     ]);
     expect(screen.getByRole('button', { name: 'Tarjeta de almacén' })).toBeEnabled();
     // A short history is whole: nothing more to load.
