@@ -31,6 +31,7 @@ export {
   ProgressBar,
   SearchBox,
   Select,
+  SplitButton,
   Switch,
   Text,
   Textarea,

@@ -1,7 +1,7 @@
 // The expanded exit: its movements (each expanding into its product; its cancellation's too),
 // "Reporte de salida", and either "Cancelar salida" (when the person may cancel) or who cancelled
 // it, when and why.
-import { ArrowDownloadRegular, DismissCircleRegular } from '@fluentui/react-icons';
+import { DismissCircleRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import {
   dispatchReportRequest,
@@ -14,8 +14,8 @@ import {
   useRuntimeConfig,
 } from '@almacen/shared';
 import { formatPrice, formatQuantity, movementTypeLabel, type Dispatch, type Movement } from '@almacen/shared/domain';
-import { Button, makeStyles, Spinner, tokens } from '@almacen/shared/fluent';
-import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
+import { Button, makeStyles, tokens } from '@almacen/shared/fluent';
+import { CancellationDetails, DataTable, type DataTableColumn, ReportButton, withFormat } from '@almacen/shared/kit';
 import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
 import { MovementProduct } from './movement-product';
 
@@ -88,13 +88,11 @@ export function DispatchDetail({ dispatch, onCancel }: { dispatch: Dispatch; onC
         defaultPageSize={5}
         toolbar={
           <div className={styles.toolbar}>
-            <Button
-              icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-              disabled={report.downloading}
-              onClick={() => void report.download(dispatchReportRequest(dispatch.id))}
-            >
-              {DETAIL_TEXTS.report}
-            </Button>
+            <ReportButton
+              label={DETAIL_TEXTS.report}
+              downloading={report.downloading}
+              onDownload={(format) => void report.download(withFormat(dispatchReportRequest(dispatch.id), format))}
+            />
             {dispatch.status !== 'CANCELADA' && onCancel && (
               <Button icon={<DismissCircleRegular />} onClick={onCancel}>
                 {CANCEL_DISPATCH_TEXTS.action}

@@ -1,7 +1,7 @@
 // The detail of an expanded entry: its movements (its cancellation's too), the "Reporte de
 // entrada" download, and either "Cancelar entrada" (when the person may cancel) or who cancelled
 // it, when and why.
-import { ArrowDownloadRegular, DismissCircleRegular, DocumentRegular } from '@fluentui/react-icons';
+import { DismissCircleRegular, DocumentRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import {
   invoiceReportRequest,
@@ -16,7 +16,7 @@ import {
 import { formatCurrency, formatPrice, formatQuantity, movementTypeLabel, type Invoice, type Movement } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, tokens } from '@almacen/shared/fluent';
 import { Text } from '@almacen/shared/fluent-pages';
-import { CancellationDetails, DataTable, type DataTableColumn } from '@almacen/shared/kit';
+import { CancellationDetails, DataTable, type DataTableColumn, ReportButton, withFormat } from '@almacen/shared/kit';
 import { CANCEL_INVOICE_TEXTS, CFDI_HISTORY_TEXTS } from '../lib/texts';
 import { useDownloadInvoiceCfdi } from '../lib/use-download-cfdi';
 
@@ -90,13 +90,11 @@ export function InvoiceMovements({ invoice, onCancel }: { invoice: Invoice; onCa
             {CANCEL_INVOICE_TEXTS.action}
           </Button>
         )}
-        <Button
-          icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-          disabled={report.downloading}
-          onClick={() => void report.download(invoiceReportRequest(invoiceId))}
-        >
-          Reporte de entrada
-        </Button>
+        <ReportButton
+          label="Reporte de entrada"
+          downloading={report.downloading}
+          onDownload={(format) => void report.download(withFormat(invoiceReportRequest(invoiceId), format))}
+        />
       </div>
       <DataTable<Movement>
         label={`Movimientos de la entrada ${invoiceId}`}

@@ -120,11 +120,16 @@ test('Consulta sees the closings and downloads their reports, but has no button 
   const user = userEvent.setup({ delay: null });
   const { posts } = renderClosings(['CONSULTA']);
   await screen.findByRole('table', { name: 'Cierres' });
-  expect(screen.getAllByRole('button', { name: /^Reporte de existencias al / })).toHaveLength(2);
+  expect(screen.getAllByRole('button', { name: /^Reporte de existencias al \d\d\/\d\d\/\d{4}$/ })).toHaveLength(2);
   await user.click(screen.getByRole('button', { name: 'Reporte de existencias al 30/09/2026' }));
   await waitFor(() => expect(captured.saved).toHaveLength(1));
   expect(posts.map((p) => p.path)).toEqual(['/api/reports/stock?date=2026-09-30']);
   expect(captured.saved[0].name).toMatch(/^Reporte de existencias al 2026-09-30 - \d{4}-\d\d-\d\d\.pdf$/);
+  // the same report as a spreadsheet, from the button's menu
+  await user.click(screen.getByRole('button', { name: 'Reporte de existencias al 30/09/2026: elegir formato' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }));
+  await waitFor(() => expect(captured.saved).toHaveLength(2));
+  expect(posts[1]).toMatchObject({ path: '/api/reports/stock?date=2026-09-30', query: { format: 'xlsx' } });
   expect(screen.queryByRole('button', { name: /^Cerrar periodo/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Reabrir' })).not.toBeInTheDocument();
 });

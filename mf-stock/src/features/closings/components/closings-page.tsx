@@ -5,7 +5,7 @@
 // it ended (which it includes), and "Reabrir" on the last closing (with a reason). A closing taken
 // while the stock at a date followed the registration, whose month end now adds up differently,
 // says so beside it (its stored figures are never rewritten).
-import { ArrowDownloadRegular, LockClosedRegular } from '@fluentui/react-icons';
+import { LockClosedRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import {
   closingReportRequest,
@@ -34,8 +34,10 @@ import {
   tokens,
 } from '@almacen/shared/fluent';
 import { Badge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@almacen/shared/fluent-pages';
-import { CancelDocumentDialog } from '@almacen/shared/kit';
+import { CancelDocumentDialog, ReportButton, type ReportFormat, withFormat } from '@almacen/shared/kit';
 import { CLOSINGS_TEXTS } from '../lib/texts';
+
+const closingReport = (today: string, until: string, format: ReportFormat) => withFormat(closingReportRequest(today, until), format);
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -56,7 +58,7 @@ export function ClosingsPage() {
   const closings = useClosings();
   const next = useNextClosing();
   const canClose = useCan('periods.close');
-  const report = useReport(closingReportRequest);
+  const report = useReport(closingReport);
   const { timeZone } = useRuntimeConfig();
   const [confirming, setConfirming] = useState(false);
   const [reopening, setReopening] = useState<string | null>(null);
@@ -124,15 +126,13 @@ export function ClosingsPage() {
                   )}
                 </TableCell>
                 <TableCell>
-                  <Button
+                  <ReportButton
                     size="small"
-                    icon={<ArrowDownloadRegular />}
-                    disabled={report.downloading}
-                    onClick={() => void report.download(c.until)}
-                    aria-label={`${CLOSINGS_TEXTS.report} al ${formatDate(c.until)}`}
-                  >
-                    {CLOSINGS_TEXTS.report}
-                  </Button>{' '}
+                    label={CLOSINGS_TEXTS.report}
+                    name={`${CLOSINGS_TEXTS.report} al ${formatDate(c.until)}`}
+                    downloading={report.downloading}
+                    onDownload={(format) => void report.download(c.until, format)}
+                  />{' '}
                   {canClose && c.status === 'CERRADO' && c.until === lastStanding && (
                     <Button size="small" disabled={reopen.running} onClick={() => setReopening(c.until)}>
                       {CLOSINGS_TEXTS.reopen}

@@ -4,7 +4,6 @@
 // The card covers a range of registration dates (issue #18; default: this year up to today).
 // Movements come newest first, one page of 100 at a time; a longer history offers
 // "Cargar movimientos anteriores" under the table (issue #21).
-import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   loadErrorText,
@@ -30,7 +29,7 @@ import {
 } from '@almacen/shared/domain';
 import { Button, makeStyles, Skeleton, SkeletonItem, Spinner, tokens } from '@almacen/shared/fluent';
 import { Field, Input, Badge, Label, Text, useId } from '@almacen/shared/fluent-pages';
-import { DataTable, type DataTableColumn, useToday } from '@almacen/shared/kit';
+import { DataTable, type DataTableColumn, ReportButton, useToday, withFormat } from '@almacen/shared/kit';
 
 export const DETAIL_TEXTS = {
   available: 'Cantidad disponible',
@@ -135,14 +134,13 @@ export function ProductStockDetail({ product }: { product: Product }) {
           <Field label={DETAIL_TEXTS.to} size="small">
             <Input type="date" size="small" value={to} min={MIN_DOCUMENT_DATE} max={today} onChange={(_e, data) => setTo(data.value)} />
           </Field>
-          <Button
-            icon={card.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+          <ReportButton
+            label={DETAIL_TEXTS.card}
+            downloading={card.downloading}
             // Without movements the card would be an empty sheet: the spec disables it.
-            disabled={!hasMovements || card.downloading || !rangeOk}
-            onClick={() => void card.download(productCardRequest(product.id, { from, to }))}
-          >
-            {DETAIL_TEXTS.card}
-          </Button>
+            disabled={!hasMovements || !rangeOk}
+            onDownload={(format) => void card.download(withFormat(productCardRequest(product.id, { from, to }), format))}
+          />
         </div>
       </div>
       <DataTable<Movement>

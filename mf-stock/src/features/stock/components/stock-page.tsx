@@ -4,7 +4,6 @@
 // Issue #20: a "Bajo mínimo" badge on products at or under their "Existencia mínima" (at the
 // chosen date), the "Solo bajo mínimo" filter (?bajoMinimo=1, so the home page can link to it)
 // and the "Productos bajo mínimo" report (today's stock).
-import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import {
   lowStockReportRequest,
@@ -18,9 +17,18 @@ import {
   useStockAt,
 } from '@almacen/shared';
 import { compareDecimal, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
-import { Button, makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
+import { makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { Field, Input, Switch, Badge } from '@almacen/shared/fluent-pages';
-import { DataTable, type DataTableColumn, productCategoryColumn, productUnitColumn, useToday } from '@almacen/shared/kit';
+import {
+  DataTable,
+  type DataTableColumn,
+  productCategoryColumn,
+  productUnitColumn,
+  ReportButton,
+  type ReportFormat,
+  useToday,
+  withFormat,
+} from '@almacen/shared/kit';
 import { useSearchParams } from '@almacen/shared/router';
 import { categoryFilter, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
@@ -47,6 +55,9 @@ export const isLowStock = (p: ProductRow): boolean =>
   p.minimumStock != null && p.stock !== undefined && compareDecimal(p.stock.availableQuantity, p.minimumStock) <= 0;
 
 // Module-level: the table rebuilds its search index only when the rows change.
+const stockReport = (today: string, date: string, format: ReportFormat) => withFormat(stockReportRequest(today, date), format);
+const lowStockReport = (today: string, format: ReportFormat) => withFormat(lowStockReportRequest(today), format);
+
 const columns: DataTableColumn<ProductRow>[] = [
   { id: 'id', header: 'ID', value: (p) => p.id, width: 90, minWidth: 48 },
   { id: 'name', header: 'Nombre', value: (p) => p.name, width: 360 },
@@ -114,8 +125,8 @@ export function StockPage() {
   const [params, setParams] = useSearchParams();
   const onlyLow = params.get(LOW_STOCK_PARAM) === '1';
   const shown = useMemo(() => (onlyLow && rows ? rows.filter(isLowStock) : rows), [onlyLow, rows]);
-  const report = useReport(stockReportRequest);
-  const lowReport = useReport(lowStockReportRequest);
+  const report = useReport(stockReport);
+  const lowReport = useReport(lowStockReport);
   usePageTitle('Stock de productos');
   return (
     <div className={styles.root}>
@@ -141,14 +152,12 @@ export function StockPage() {
                 onChange={(_event, data) => setPicked(data.value || null)}
               />
             </Field>
-            <Button
+            <ReportButton
               appearance="primary"
-              icon={report.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-              disabled={report.downloading}
-              onClick={() => void report.download(date)}
-            >
-              Reporte de existencias
-            </Button>
+              label="Reporte de existencias"
+              downloading={report.downloading}
+              onDownload={(format) => void report.download(date, format)}
+            />
             <Switch
               label={STOCK_PAGE_TEXTS.onlyLowStock}
               checked={onlyLow}
@@ -164,13 +173,11 @@ export function StockPage() {
                 )
               }
             />
-            <Button
-              icon={lowReport.downloading ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
-              disabled={lowReport.downloading}
-              onClick={() => void lowReport.download()}
-            >
-              {STOCK_PAGE_TEXTS.lowStockReport}
-            </Button>
+            <ReportButton
+              label={STOCK_PAGE_TEXTS.lowStockReport}
+              downloading={lowReport.downloading}
+              onDownload={(format) => void lowReport.download(format)}
+            />
           </div>
         }
         renderDetail={(product) => <ProductStockDetail product={product} />}
