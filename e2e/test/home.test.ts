@@ -5,6 +5,7 @@
 // report. With mf-stock unreachable the home page still greets and shows the release notes.
 // Screenshots at 1280 px and 390 px.
 import type { Browser, Page } from 'playwright-core';
+import { readXlsx } from '../../api/test/reports/read-report';
 import { formatCurrency } from '../../shared/src/domain/format';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { main } from './support/catalog-ui';
@@ -141,13 +142,20 @@ it('shows the figures as the API has them, the three charts and the recent movem
   ).toBe(0);
   await screenshot(page, 'home-03-stock-low');
 
-  const report = await downloadFrom(main(page).getByRole('button', { name: 'Productos bajo mínimo' }));
+  const report = await downloadFrom(main(page).getByRole('button', { name: 'Productos bajo mínimo', exact: true }));
   expect(report.fileName).toMatch(/^Productos bajo mínimo - \d{4}-\d\d-\d\d\.pdf$/);
   expect(report.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   const text = pdfText(report.file);
   expect(text).toContain(low.name);
   expect(text).toContain('Elaboró');
   expect(text).toContain('Autorizó');
+  // The same list as a spreadsheet, from the button's menu.
+  await main(page).getByRole('button', { name: 'Productos bajo mínimo: elegir formato', exact: true }).click();
+  const sheet = await downloadFrom(page.getByRole('menuitem', { name: 'Excel (XLSX)', exact: true }));
+  expect(sheet.fileName).toMatch(/^Productos bajo mínimo - \d{4}-\d\d-\d\d\.xlsx$/);
+  expect(sheet.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  const { rows } = await readXlsx(sheet.bytes);
+  expect(rows.some((row) => row.includes(low.name))).toBe(true);
   expect(log.errors).toEqual([]);
 });
 

@@ -590,6 +590,19 @@ describe('import from a file', () => {
       ['4.125', 'Revisado', null],
       [null, null, '8.25'],
     ]);
+    // The quantities typed beside the column, not in it: refused, saying so; nothing changes.
+    const misplaced = new ExcelJS.Workbook();
+    const wrong = misplaced.addWorksheet('Conteo');
+    wrong.addRow(['ID', 'Producto', 'Cantidad contada', 'Existencia']);
+    wrong.addRow([ink, 'Tinta para sello', null, 7]);
+    wrong.addRow([glue, 'Pegamento en barra', null, 2]);
+    const before = (await c.get(`/api/inventory-counts/${count.id}`)).json().data;
+    const refused = await upload(count.id, Buffer.from(await misplaced.xlsx.writeBuffer()), XLSX);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      400,
+      'El archivo no trae cantidades en la columna "Cantidad contada": todas sus celdas están vacías. Escribe cada cantidad contada en esa columna (¿quedaron en otra?); no se aplicó ningún cambio.',
+    ]);
+    expect((await c.get(`/api/inventory-counts/${count.id}`)).json().data).toEqual(before);
     const broken = await upload(count.id, Buffer.from('no es un xlsx'), XLSX);
     expect([broken.statusCode, broken.json().message]).toEqual([400, 'El archivo no es un libro de Excel (XLSX) válido.']);
   });

@@ -25,6 +25,13 @@ const normalize = (text: unknown) =>
     .replace(/\s+/g, ' ');
 
 const NO_COLUMNS = 'El archivo debe tener una fila de encabezados con las columnas "ID" y "Cantidad contada".';
+/**
+ * A file whose "Cantidad contada" column is empty in every row: the quantities were typed in
+ * another column. Saving it would only clear what was counted, so it is refused, saying why.
+ */
+const NO_QUANTITIES =
+  'El archivo no trae cantidades en la columna "Cantidad contada": todas sus celdas están vacías. ' +
+  'Escribe cada cantidad contada en esa columna (¿quedaron en otra?); no se aplicó ningún cambio.';
 
 function columnsOf(header: unknown[]): Partial<Record<Column, number>> | null {
   const found: Partial<Record<Column, number>> = {};
@@ -81,6 +88,7 @@ export function linesFromFile(table: Cell[][], productIds: Set<number>): LineInp
   const rows = sheetRows(table);
   if (rows.length === 0)
     throw new AppError('VALIDATION', 'El archivo no tiene filas con datos.', { file: 'El archivo no tiene filas con datos.' });
+  if (rows.every(({ cells }) => blank(cells.counted))) throw new AppError('VALIDATION', NO_QUANTITIES, { file: NO_QUANTITIES });
   const errors: Record<string, string> = {};
   const seen = new Map<number, number>();
   const lines: LineInput[] = [];
