@@ -233,6 +233,10 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
       uniqueName: options.name,
       clean: true,
     },
+    // The plugins' own progress notes (the manifest plugin announces, for every remote, that
+    // publicPath 'auto' resolves its chunks from where the manifest is: that is the design) stay
+    // out of the build's output; their errors and the compilation's own warnings still show.
+    infrastructureLogging: { level: isDev ? 'info' : 'error' },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     module: {
       rules: [

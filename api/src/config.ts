@@ -36,6 +36,8 @@ export interface Config {
   institutionRfc: string | null;
   timeZone: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** LOG_FORMAT: 'json' (one JSON object a line, for a log collector) or 'text' (lines a person reads); unset = text on a terminal, json otherwise. */
+  logFormat: 'json' | 'text' | 'auto';
   adminPassword: string | null;
   /** Folder holding the built shell and remotes (`<name>/dist`). */
   staticRoot: string;
@@ -275,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const logLevel = str('LOG_LEVEL', 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL debe ser uno de: ${LOG_LEVELS.join(', ')}.`);
+  const logFormat = str('LOG_FORMAT', 'auto') as Config['logFormat'];
+  if (!['json', 'text', 'auto'].includes(logFormat)) problems.push(`LOG_FORMAT debe ser json o text (recibido: "${logFormat}").`);
 
   const rawSecretsKey = str('SECRETS_KEY', '');
   const secretsKey = rawSecretsKey ? Buffer.from(rawSecretsKey, 'base64') : null;
@@ -412,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     institutionRfc,
     timeZone,
     logLevel,
+    logFormat,
     adminPassword,
     staticRoot: path.resolve(str('STATIC_ROOT', repoRoot)),
     remotes,

@@ -15,6 +15,7 @@ import { MigrationError } from './db/migrate';
 import { DatabaseRoleError } from './db/roles';
 import { CENSOR, REDACTED_PATHS } from './http/log';
 import { SecretsKeyError } from './idp/secrets';
+import { logDestination } from './log-format';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -28,10 +29,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = pino({
-    level: config.logLevel,
-    redact: { paths: REDACTED_PATHS, censor: CENSOR },
-  });
+  const logger = pino(
+    {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: CENSOR },
+    },
+    logDestination(config.logFormat, config.timeZone),
+  );
 
   let connection: Connection | null = null;
   let backups: BackupSchedule | null = null;
