@@ -249,12 +249,13 @@ describe('closing months in order', () => {
     const notMonthEnd = await c.post(`/api/period-closings/${plusDays(M2, -1)}/reopening`, { reason: 'Corrección de una factura' });
     expect(notMonthEnd.statusCode).toBe(400);
 
-    const r = await c.post(`/api/period-closings/${M2}/reopening`, { reason: '  Factura de proveedor recibida tarde  ' });
+    // A reason on two lines, as the «Reabrir» dialog lets a person type it (its schema is the API's).
+    const r = await c.post(`/api/period-closings/${M2}/reopening`, { reason: '  Factura de proveedor\nrecibida tarde  ' });
     expect(r.statusCode).toBe(201);
     expect(r.json().data).toMatchObject({
       until: M2,
       status: 'REABIERTO',
-      reopening: { reason: 'Factura de proveedor recibida tarde', reopenedBy: { sub: 'user-autoriza', name: 'Rosa Méndez' } },
+      reopening: { reason: 'Factura de proveedor\nrecibida tarde', reopenedBy: { sub: 'user-autoriza', name: 'Rosa Méndez' } },
     });
     const audit = await auditRows(t, 'period_closings', M2);
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);

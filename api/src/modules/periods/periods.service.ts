@@ -6,7 +6,9 @@
 // taken exclusive, in one transaction with the Idempotency-Key, the audit row and the answer.
 import {
   formatDate,
-  freeTextError,
+  REOPENING_MESSAGES,
+  reopeningSchema,
+  validateWith,
   isCalendarDate,
   monthEnd,
   todayIn,
@@ -46,7 +48,7 @@ export const PERIOD_MESSAGES = {
   outOfOrder: (next: string) => `Los periodos se cierran en orden: el siguiente es el que termina el ${formatDate(next)}.`,
   notFound: (until: string) => `No hay un cierre vigente hasta el ${formatDate(until)}.`,
   notLast: (last: string) => `Solo se puede reabrir el último periodo cerrado (hasta el ${formatDate(last)}).`,
-  reason: 'El motivo de la reapertura es obligatorio y debe tener entre 5 y 500 caracteres.',
+  reason: REOPENING_MESSAGES.reason,
 } as const;
 
 export { monthEnd };
@@ -231,15 +233,9 @@ export async function reopenPeriod(db: Db, actor: AuthUser, until: string, reaso
   });
 }
 
-/** A reopening's reason: trimmed, 5–500 characters, no control characters; a free text (freeTextError). */
+/** A reopening's reason, by the shared schema the «Reabrir» dialog validates with: trimmed, 5–500 characters, free text. */
 export function parseReason(body: unknown): string {
-  const raw = (body as { reason?: unknown } | null)?.reason;
-  const reason = typeof raw === 'string' ? raw.trim() : '';
-  const refused = freeTextError(reason);
-  if (refused) throw new AppError('VALIDATION', refused, { reason: refused });
-  // eslint-disable-next-line no-control-regex
-  if ([...reason].length < 5 || [...reason].length > 500 || /[\u0000-\u001f\u007f]/.test(reason)) {
-    throw new AppError('VALIDATION', PERIOD_MESSAGES.reason, { reason: PERIOD_MESSAGES.reason });
-  }
-  return reason;
+  const checked = validateWith(reopeningSchema, body);
+  if (!checked.ok) throw new AppError('VALIDATION', checked.message, checked.errors);
+  return checked.value.reason.trim();
 }

@@ -115,18 +115,32 @@ export const CANCELLATION_MESSAGES = {
 } as const;
 
 /**
- * The reason, judged trimmed. Length counts characters as PostgreSQL does (code points, so an
- * emoji is one), which is what the table's CHECK counts too.
+ * A reason a person types in a dialog (one line or several), judged trimmed. Length counts
+ * characters as PostgreSQL does (code points, so an emoji is one), which is what the tables'
+ * CHECKs count too.
  */
-export const cancellationReason = () =>
-  define<string>('cancellationReason', (value) => {
-    if (typeof value !== 'string' || !hasVisibleText(value)) return CANCELLATION_MESSAGES.reasonRequired;
+const reasonText = (name: string, messages: { required: string; length: string }) =>
+  define<string>(name, (value) => {
+    if (typeof value !== 'string' || !hasVisibleText(value)) return messages.required;
     const refused = freeTextError(value);
     if (refused) return refused;
     const length = Array.from(value.trim()).length;
-    if (length < CANCELLATION_REASON_MIN || length > CANCELLATION_REASON_MAX) return CANCELLATION_MESSAGES.reasonLength;
+    if (length < CANCELLATION_REASON_MIN || length > CANCELLATION_REASON_MAX) return messages.length;
     return true;
   });
 
+export const cancellationReason = () =>
+  reasonText('cancellationReason', { required: CANCELLATION_MESSAGES.reasonRequired, length: CANCELLATION_MESSAGES.reasonLength });
+
 export const cancellationSchema = type({ reason: cancellationReason() });
 export type CreateCancellation = Infer<typeof cancellationSchema>;
+
+// ---- Reopening a closed month: the same dialog, its own words -----------------------------------
+export const REOPENING_MESSAGES = {
+  reason: `El motivo de la reapertura es obligatorio y debe tener entre ${CANCELLATION_REASON_MIN} y ${CANCELLATION_REASON_MAX} caracteres.`,
+} as const;
+
+export const reopeningSchema = type({
+  reason: reasonText('reopeningReason', { required: REOPENING_MESSAGES.reason, length: REOPENING_MESSAGES.reason }),
+});
+export type CreateReopening = Infer<typeof reopeningSchema>;

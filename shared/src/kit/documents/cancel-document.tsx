@@ -32,10 +32,19 @@ export interface CancelDocumentDialogProps {
   /** Receives the reason once the dialog has closed (the table's progress bar shows the rest). */
   onConfirm: (reason: string) => unknown;
   onClose: () => void;
+  /** The schema the reason is judged by: the API's for this document (a cancellation's by default). */
+  schema?: typeof cancellationSchema;
 }
 
-export function CancelDocumentDialog({ open, title, explanation, onConfirm, onClose }: CancelDocumentDialogProps) {
-  const validate = useMemo(() => validateSchema(cancellationSchema), []);
+export function CancelDocumentDialog({
+  open,
+  title,
+  explanation,
+  onConfirm,
+  onClose,
+  schema = cancellationSchema,
+}: CancelDocumentDialogProps) {
+  const validate = useMemo(() => validateSchema(schema), [schema]);
   return (
     <FormDialog<{ reason: string }>
       open={open}

@@ -110,10 +110,19 @@ test('only the last closing offers "Reabrir", which asks a reason', async () => 
   expect(within(row).getByText('30/09/2026')).toBeInTheDocument();
   await user.click(reopen[0]);
   const dialog = await screen.findByRole('dialog');
-  await user.type(within(dialog).getByRole('textbox'), 'Factura recibida tarde');
+  // too short: the reopening's own words, before anything is sent
+  await user.type(within(dialog).getByRole('textbox'), 'abc');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  expect(
+    await within(dialog).findByText('El motivo de la reapertura es obligatorio y debe tener entre 5 y 500 caracteres.'),
+  ).toBeInTheDocument();
+  expect(posts).toHaveLength(0);
+  // a reason on two lines is a reason (the API judges it by the same schema)
+  await user.clear(within(dialog).getByRole('textbox'));
+  await user.type(within(dialog).getByRole('textbox'), 'Factura recibida{Enter}tarde');
   await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
   await waitFor(() => expect(posts).toHaveLength(1));
-  expect(posts[0]).toMatchObject({ path: '/api/period-closings/2026-09-30/reopening', body: { reason: 'Factura recibida tarde' } });
+  expect(posts[0]).toMatchObject({ path: '/api/period-closings/2026-09-30/reopening', body: { reason: 'Factura recibida\ntarde' } });
 });
 
 test('Consulta sees the closings and downloads their reports, but has no button to close or reopen', async () => {

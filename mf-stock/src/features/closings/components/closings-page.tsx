@@ -19,7 +19,7 @@ import {
   useReport,
   useRuntimeConfig,
 } from '@almacen/shared';
-import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
+import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing, reopeningSchema } from '@almacen/shared/domain';
 import {
   Button,
   makeStyles,
@@ -159,6 +159,7 @@ export function ClosingsPage() {
         open={reopening !== null}
         title={reopening ? CLOSINGS_TEXTS.reopenTitle(reopening) : ''}
         explanation={CLOSINGS_TEXTS.reopenExplanation}
+        schema={reopeningSchema}
         onClose={() => setReopening(null)}
         onConfirm={(reason) => {
           const until = reopening;
