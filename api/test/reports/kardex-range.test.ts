@@ -5,7 +5,7 @@
 // range's "Saldo final" is the next one's "Saldo inicial". Every PDF page carries the balance:
 // "Saldo anterior" under the header, "Pasa a la siguiente hoja" at the bottom — checked on a
 // 100,000-movement card read back with pdf.js.
-import { addDecimal, formatCurrency, formatQuantity, subtractDecimal, todayIn } from '@almacen/shared/domain';
+import { addDecimal, formatCurrency, formatPrice, formatQuantity, subtractDecimal, todayIn } from '@almacen/shared/domain';
 import { client, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, type Catalog } from '../ledger/fixtures';
@@ -130,10 +130,10 @@ describe('a card over three months, registered on different days', () => {
       'Movimientos con fecha del 01/02/2025 al 28/02/2025, por fecha y luego por orden de registro.',
     );
     expect(pdf.lines.find((l) => l.startsWith('Saldo inicial'))).toBe(
-      `Saldo inicial | ${formatQuantity('12')} | ${formatCurrency('7.5')} | ${formatCurrency('90')}`,
+      `Saldo inicial | ${formatQuantity('12')} | ${formatPrice('7.5')} | ${formatCurrency('90')}`,
     );
     expect(pdf.lines.find((l) => l.startsWith('Saldo final'))).toContain(
-      `${formatQuantity('10')} | ${formatCurrency('7.5')} | ${formatCurrency('75')}`,
+      `${formatQuantity('10')} | ${formatPrice('7.5')} | ${formatCurrency('75')}`,
     );
   });
 
@@ -169,7 +169,7 @@ test('a 100,000-movement card: every page starts with "Saldo anterior" and ends 
     const first = lines.findIndex((l) => l.startsWith('Saldo anterior') || l.startsWith('Saldo inicial') || isMovement(l));
     if (i === 0) {
       expect(lines[first]).toBe(
-        `Saldo inicial | ${formatQuantity(opening.q)} | ${formatCurrency(opening.avg)} | ${formatCurrency(opening.v)}`,
+        `Saldo inicial | ${formatQuantity(opening.q)} | ${formatPrice(opening.avg)} | ${formatCurrency(opening.v)}`,
       );
     } else {
       expect(lines[first]).toBe(`Saldo anterior | ${previous}`);
