@@ -3,17 +3,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, defaultMaxConnections, loadConfig } from '../src/config';
+import { defaultMaxConnections, loadConfig } from '../src/config';
+import { configProblems } from './helpers/config-problems';
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problems = configProblems;
 
 test('the defaults: embedded database and identity provider, port 8080, Mexico City time', () => {
   const config = loadConfig({});

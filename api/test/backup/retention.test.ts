@@ -8,21 +8,14 @@ import path from 'node:path';
 import { backupName, type Manifest } from '../../src/backup/format';
 import { migrationsOf, RestoreRefusal } from '../../src/backup/restore';
 import { applyRetention, expiredBackups } from '../../src/backup/retention';
-import { ConfigError, loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/config';
 import { readMigrations } from '../../src/db/migrate';
+import { configProblems } from '../helpers/config-problems';
 
 const MX = 'America/Mexico_City';
 const at = (iso: string) => backupName(new Date(iso));
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problems = configProblems;
 
 test('names: UTC to the second, a suffix for a second one in the same second', () => {
   expect(backupName(new Date('2026-11-28T05:11:22.345Z'))).toBe('almacen-20261128T051122Z.respaldo.gz');

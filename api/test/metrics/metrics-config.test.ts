@@ -1,17 +1,10 @@
 // METRICS_ALLOW and METRICS_TOKEN as config.ts reads them, and the address matching of
 // metrics/access.ts that uses them.
-import { ConfigError, loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/config';
 import { addressMatcher, bearerMatches } from '../../src/metrics/access';
+import { configProblems } from '../helpers/config-problems';
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problems = configProblems;
 
 test('by default only this machine may read /metrics, and there is no token', () => {
   const config = loadConfig({});
