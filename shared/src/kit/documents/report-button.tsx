@@ -32,7 +32,16 @@ export interface ReportButtonProps {
   name?: string;
 }
 
-export function ReportButton({ label, onDownload, downloading = false, disabled = false, icon, appearance, size, name }: ReportButtonProps) {
+export function ReportButton({
+  label,
+  onDownload,
+  downloading = false,
+  disabled = false,
+  icon,
+  appearance,
+  size,
+  name,
+}: ReportButtonProps) {
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
