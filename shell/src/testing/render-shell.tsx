@@ -26,6 +26,7 @@ export function fakeSession(user: CurrentUser | null | 'pending'): FakeSession {
     signIn: jest.fn(async () => {}),
     completeSignIn: jest.fn(async () => '/dashboard'),
     signOut: jest.fn(async () => {}),
+    completeSignOut: jest.fn(async () => {}),
     subscribe: jest.fn(() => () => {}),
   };
 }
