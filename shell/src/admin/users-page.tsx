@@ -1,5 +1,6 @@
-// "Usuarios" (issue #15, Administración): who can sign in and with which roles. Roles granted in
-// Almacén are edited in "Roles…"; those the identity provider or ADMIN_USERS grant show apart and
+// "Usuarios" (issue #15, Administración): who can sign in and with which access roles, called
+// "Permisos" on screen (the spec's "Roles" are the employees' job catalogue). Those granted in
+// Almacén are edited in "Permisos…"; those the identity provider or ADMIN_USERS grant show apart and
 // cannot be removed here. With the embedded provider an administrator also creates accounts,
 // resets passwords (the one-time password shows once) and deactivates or reactivates accounts.
 import { LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
@@ -80,7 +81,7 @@ function RolesField({ fixed }: { fixed: RoleGrant[] }) {
   // A group, not a Fluent Field: a Field names only its first control.
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} className={styles.group}>
-      <Label id={`${id}-label`}>Roles</Label>
+      <Label id={`${id}-label`}>Permisos</Label>
       <div className={styles.checks}>
         {ACCESS_ROLES.map((role) => {
           const grant = fixed.find((g) => g.role === role && g.source !== 'almacen');
@@ -180,7 +181,7 @@ export function UsersPage() {
       { id: 'email', header: 'Correo', value: (u) => u.email ?? '', width: 180 },
       {
         id: 'roles',
-        header: 'Roles',
+        header: 'Permisos',
         value: rolesText,
         cell: (u) =>
           u.roles.length ? (
@@ -190,7 +191,7 @@ export function UsersPage() {
               ))}
             </span>
           ) : (
-            'Sin rol'
+            'Sin permisos'
           ),
         width: 170,
       },
@@ -208,7 +209,7 @@ export function UsersPage() {
   );
 
   const rowActions = (user: UserSummary) => {
-    const actions: RowAction[] = [{ label: 'Roles…', onClick: () => setDialog({ kind: 'roles', user }) }];
+    const actions: RowAction[] = [{ label: 'Permisos…', onClick: () => setDialog({ kind: 'roles', user }) }];
     // Only accounts of the embedded provider have a password or a state Almacén can change.
     if (embedded && user.origin === 'almacen') {
       actions.push({ label: 'Restablecer contraseña', onClick: () => setDialog({ kind: 'reset', user }) });
@@ -249,7 +250,7 @@ export function UsersPage() {
 
       <FormDialog<{ roles: AccessRole[] }>
         open={dialog.kind === 'roles'}
-        title={editing ? `Roles de ${editing.name}` : 'Roles'}
+        title={editing ? `Permisos de ${editing.name}` : 'Permisos'}
         initialValues={rolesValues}
         onClose={close}
         onSubmit={(values) =>
@@ -327,7 +328,7 @@ export function UsersPage() {
       <ConfirmDialog
         open={dialog.kind === 'reactivate'}
         title="¿Reactivar la cuenta?"
-        text={target ? `${target.name} podrá volver a usar Almacén con los roles que tenga.` : ''}
+        text={target ? `${target.name} podrá volver a usar Almacén con los permisos que tenga.` : ''}
         confirmLabel="Sí, reactivar"
         onCancel={close}
         onConfirm={() => {

@@ -91,8 +91,8 @@ export function AccountMenuPopover({ trigger }: AccountMenuPopoverProps) {
                 <Body1>{user.name}</Body1>
                 <Body1>Correo electrónico</Body1>
                 <Body1>{user.email || 'Sin correo registrado'}</Body1>
-                <Body1>Roles</Body1>
-                <Body1>{me?.roles.length ? me.roles.map((role) => ACCESS_ROLE_LABELS[role]).join(', ') : 'Sin rol'}</Body1>
+                <Body1>Permisos</Body1>
+                <Body1>{me?.roles.length ? me.roles.map((role) => ACCESS_ROLE_LABELS[role]).join(', ') : 'Sin permisos'}</Body1>
                 <Body1>Proveedor de identidad</Body1>
                 <Body1>{config.oidc.authority}</Body1>
               </div>

@@ -72,7 +72,7 @@ describe('account menu', () => {
     renderShell('/dashboard', fakeSession(ana), undefined, { me });
     await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
-    const dialog = (await screen.findByText('Roles')).closest('[role="dialog"]') as HTMLElement;
+    const dialog = (await screen.findByText('Permisos')).closest('[role="dialog"]') as HTMLElement;
     expect(dialog).toHaveTextContent('Almacenista, Autorizador');
     const link = screen.getByText('Administrar mi cuenta en el proveedor de identidad').closest('a');
     expect(link).toHaveAttribute('href', 'https://idp.example.mx/account');
@@ -84,7 +84,7 @@ describe('account menu', () => {
     renderShell('/dashboard', fakeSession(ana), undefined, { me: testMe(['CONSULTA']) });
     await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
-    const dialog = (await screen.findByText('Roles')).closest('[role="dialog"]') as HTMLElement;
+    const dialog = (await screen.findByText('Permisos')).closest('[role="dialog"]') as HTMLElement;
     expect(dialog).toHaveTextContent('Consulta');
     expect(screen.queryByText('Administrar mi cuenta en el proveedor de identidad')).not.toBeInTheDocument();
   });
