@@ -42,6 +42,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   username: 'Usuario',
   active: 'Activo',
   passwordReset: 'Contraseña restablecida',
+  passwordChanged: 'Contraseña cambiada por su dueño',
   providerRoles: 'Permisos del proveedor',
   roles: 'Roles',
   role: 'Rol',
