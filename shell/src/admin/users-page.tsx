@@ -45,7 +45,10 @@ export const ORIGIN_LABELS: Record<UserSummary['origin'], string> = { almacen: '
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  // A badge is one line of fixed height: its name never wraps inside it (it would be clipped);
+  // badges that do not fit go to the next line instead.
+  badge: { whiteSpace: 'nowrap', flexShrink: 0 },
   name: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   checks: { display: 'flex', flexDirection: 'column' },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -54,10 +57,11 @@ const useStyles = makeStyles({
 const rolesText = (user: UserSummary) => user.roles.map((grant) => ACCESS_ROLE_LABELS[grant.role]).join(', ');
 
 function RoleBadge({ grant }: { grant: RoleGrant }) {
+  const styles = useStyles();
   const label = ACCESS_ROLE_LABELS[grant.role];
   if (grant.source === 'almacen') {
     return (
-      <Badge appearance="filled" color="brand" shape="rounded">
+      <Badge appearance="filled" color="brand" shape="rounded" className={styles.badge}>
         {label}
       </Badge>
     );
@@ -65,7 +69,7 @@ function RoleBadge({ grant }: { grant: RoleGrant }) {
   // Focusable, so the tooltip also reaches keyboard users.
   return (
     <Tooltip content={GRANTED_BY[grant.source]} relationship="description" withArrow>
-      <Badge appearance="outline" color="informative" shape="rounded" tabIndex={0} icon={<LockClosedRegular />}>
+      <Badge appearance="outline" color="informative" shape="rounded" tabIndex={0} icon={<LockClosedRegular />} className={styles.badge}>
         {label}
       </Badge>
     </Tooltip>
@@ -178,7 +182,6 @@ export function UsersPage() {
         ),
         width: 160,
       },
-      { id: 'email', header: 'Correo', value: (u) => u.email ?? '', width: 180 },
       {
         id: 'roles',
         header: 'Permisos',
@@ -195,6 +198,8 @@ export function UsersPage() {
           ),
         width: 170,
       },
+      // After the permissions, which a phone then shows beside the name without scrolling.
+      { id: 'email', header: 'Correo', value: (u) => u.email ?? '', width: 180 },
       {
         id: 'lastSeenAt',
         header: 'Último acceso',
