@@ -6,10 +6,11 @@
 // sesión» brings them back to the portal. Screenshots at 1280×800 and 390×844.
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, signIn } from './support/browser';
-import { boxOf, expectNotVisible, expectVisible, settledBox } from './support/visibility';
 import { downloadFrom } from './support/downloads';
 import { baseUrl } from './support/env';
 import { navigation } from './support/portal';
+import { apiClient, createInvoice, createPeople, createProduct, uniqueTag } from './support/seed';
+import { boxOf, expectNotVisible, expectVisible, settledBox } from './support/visibility';
 
 // NO_ACCESS_MESSAGE of shared/src/domain/access.ts, the words the newcomer reads.
 const NO_ACCESS_MESSAGE = 'Tu cuenta aún no tiene acceso a Almacén. Pide a un administrador que te asigne permisos.';
@@ -156,6 +157,47 @@ it('«Cuenta» links to «Cambiar contraseña» of the included provider; «Cerr
   await expectVisible(again.getByRole('button', { name: 'Iniciar sesión' }), 'Iniciar sesión del portal tras cerrar sesión');
   expect(again.url()).toBe(`${baseUrl()}/`);
   expect(log.errors).toEqual([]);
+});
+
+it('Bitácora: an entry reads in Spanish, its money as the screens write it and its lines as a small table', async () => {
+  const api = await apiClient();
+  const tag = uniqueTag();
+  const people = await createPeople(api, tag);
+  const product = await createProduct(api, `Clips ${tag}`);
+  const invoice = await createInvoice(api, people, `A-${tag}`, [{ productId: product.id, quantity: '7', price: '3.365' }]);
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { page, log } = await newPage(browser, viewport);
+    await signIn(page);
+    await page.goto(`${baseUrl()}/dashboard/admin/audit`);
+    const table = page.getByRole('table', { name: 'Bitácora' });
+    await page.getByRole('combobox', { name: 'Entidad' }).selectOption({ label: 'Entradas' });
+    const row = table
+      .getByRole('row')
+      .filter({ hasText: String(invoice.id) })
+      .filter({ hasText: 'Crear' })
+      .first();
+    await expectVisible(row, 'la entrada en la bitácora');
+    await row.getByRole('button', { name: 'Expandir fila' }).click();
+    const lines = table.getByRole('table', { name: 'Productos' });
+    await expectVisible(lines, 'los renglones de la entrada');
+    const text = (await table.textContent()) ?? '';
+    // 7 × $3.365 = $23.555 → $23.56; the price keeps its 3 decimals.
+    for (const shown of [
+      'Total: $23.56',
+      'Tipo de entrada:',
+      `Papelería ${tag}`,
+      `${product.id} · Clips ${tag}`,
+      '$3.365',
+      'Precio de compra',
+    ]) {
+      expect(`${shown}: ${text.includes(shown)}`).toBe(`${shown}: true`);
+    }
+    for (const raw of ['purchasePrice', 'COMPRA_DIRECTA', 'invoiceNumber', '"'])
+      expect(`${raw}: ${text.includes(raw)}`).toBe(`${raw}: false`);
+    await lines.scrollIntoViewIfNeeded();
+    await screenshot(page, `access-10-bitacora-entrada-${viewport.width}`);
+    expect(log.errors).toEqual([]);
+  }
 });
 
 it('Usuarios and Bitácora on a phone (390×844)', async () => {

@@ -1,7 +1,8 @@
 import { auditChangeText, auditChanges, auditTableOf, auditValueText } from './audit-labels';
 
 const TZ = 'America/Mexico_City';
-const texts = (entry: { entity: string; before: unknown; after: unknown }) => auditChanges(entry, TZ).map(auditChangeText);
+const texts = (entry: { entity: string; entityId?: string; before: unknown; after: unknown }) =>
+  auditChanges(entry, TZ).map(auditChangeText);
 
 describe('the Bitácora’s words', () => {
   it('labels the fields that changed in Spanish and writes values as the screens do', () => {
@@ -29,16 +30,25 @@ describe('the Bitácora’s words', () => {
       createdByName: 'Ana Pérez',
     };
     expect(texts({ entity: 'invoices', before: null, after })).toEqual(['Proveedor: Papelería Central (ID 1)', 'Creado por: Ana Pérez']);
+    // The record's own id is the row's «ID» already.
+    expect(texts({ entity: 'products', entityId: '4', before: null, after: { id: 4, name: 'Grapas' } })).toEqual(['Nombre: Grapas']);
   });
 
   it('turns a list of records into a table, and a write that changed nothing still says what it holds', () => {
-    const lines = [{ productId: 5, productName: 'Caja de clips', countedQuantity: '4.5', unitCost: null }];
+    const lines = [
+      { id: 9, productId: 5, productName: 'Caja de clips', countedQuantity: '4.5', unitCost: null },
+      { id: 10, productId: 6, productName: 'Grapas', countedQuantity: null, unitCost: null },
+    ];
+    // The rows' own ids and a column empty in every row are left out.
     expect(auditTableOf('inventory_counts', lines, TZ)).toEqual({
-      columns: ['Producto', 'Cantidad contada', 'Costo unitario'],
-      rows: [['5 · Caja de clips', '4.5', '—']],
+      columns: ['Producto', 'Cantidad contada'],
+      rows: [
+        ['5 · Caja de clips', '4.5'],
+        ['6 · Grapas', '—'],
+      ],
     });
     expect(texts({ entity: 'inventory_counts', before: { lines }, after: { lines } })).toEqual([
-      'Renglones: \nProducto: 5 · Caja de clips; Cantidad contada: 4.5; Costo unitario: —',
+      'Renglones: \nProducto: 5 · Caja de clips; Cantidad contada: 4.5\nProducto: 6 · Grapas; Cantidad contada: —',
     ]);
   });
 });

@@ -285,11 +285,19 @@ export interface AuditTable {
   rows: string[][];
 }
 
+const TABLE_HIDDEN = new Set(['id', 'movementId', 'documentId']);
+
 /** A field's value shown as a table when it is a list of records (lines, movements). */
 export function auditTableOf(entity: string, value: unknown, timeZone: string): AuditTable | null {
   if (!Array.isArray(value) || value.length === 0 || !value.every(isRecord)) return null;
   const records = value as Array<Record<string, unknown>>;
-  const fields = [...new Set(records.flatMap((record) => Object.keys(record)))].filter((field) => !hiddenBeside(field, records[0]));
+  // The rows' own ids say nothing to a person, and a column empty in every row only takes room.
+  const fields = [...new Set(records.flatMap((record) => Object.keys(record)))].filter(
+    (field) =>
+      !TABLE_HIDDEN.has(field) &&
+      !hiddenBeside(field, records[0]) &&
+      records.some((record) => auditValueText(field, record[field], timeZone) !== EMPTY_VALUE),
+  );
   return {
     columns: fields.map((field) => auditFieldLabel(entity, field)),
     rows: records.map((record) => fields.map((field) => fieldText(field, record, timeZone))),
@@ -336,8 +344,14 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * What a row says: for a change, each field that changed; for a record created, cancelled or
  * deleted, its fields as they were. `before`/`after` are absent for the side a row does not have.
  */
-export function auditChanges(entry: { entity: string; before: unknown; after: unknown }, timeZone: string): AuditChange[] {
+export function auditChanges(
+  entry: { entity: string; entityId?: string; before: unknown; after: unknown },
+  timeZone: string,
+): AuditChange[] {
   const { entity, before, after } = entry;
+  // The record's own id is the row's «ID» already.
+  const shown = (record: Record<string, unknown>) => (field: string) =>
+    !hiddenBeside(field, record) && !(field === 'id' && entry.entityId !== undefined && String(record.id) === entry.entityId);
   const change = (field: string, from: Record<string, unknown> | null, to: Record<string, unknown> | null): AuditChange => ({
     field,
     label: auditFieldLabel(entity, field),
@@ -352,13 +366,13 @@ export function auditChanges(entry: { entity: string; before: unknown; after: un
     // A write that left every field as it was still says what the record holds.
     if (changed.length) return changed;
     return Object.keys(after)
-      .filter((field) => !hiddenBeside(field, after))
+      .filter(shown(after))
       .map((field) => change(field, null, after));
   }
   const record = isRecord(after) ? after : isRecord(before) ? before : null;
   if (!record) return [];
   return Object.keys(record)
-    .filter((field) => !hiddenBeside(field, record))
+    .filter(shown(record))
     .map((field) => change(field, record === before ? record : null, record === after ? record : null));
 }
 

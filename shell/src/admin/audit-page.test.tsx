@@ -165,7 +165,7 @@ describe('records with lines and money', () => {
       after: { until: '2026-10-31', totalValue: '3635.562857', closedAt: '2026-11-01T03:15:00.000Z' },
     });
     renderWithPlatform(<BitacoraPage />, {
-      api: (request) => (request.path === '/api/audit' ? { data: [count, closing], nextCursor: null } : server(request)),
+      api: (request: FakeApiRequest) => (request.path === '/api/audit' ? { data: [count, closing], nextCursor: null } : server(request)),
     });
     const table = await screen.findByRole('table', { name: 'Bitácora' });
     const row = (await within(table).findByText('Renglones: 1 renglón')).closest('tr')!;
@@ -186,13 +186,18 @@ describe('records with lines and money', () => {
       within(after)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Producto', 'Cantidad contada', 'Costo unitario', 'Observaciones']);
+    ).toEqual(['Producto', 'Cantidad contada', 'Costo unitario']);
     expect(
       within(after)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['5 · Caja de clips', '4.5', '$23.563', '—']);
-    expect(within(within(table).getByRole('table', { name: 'Renglones: antes' })).getAllByRole('cell')[1]).toHaveTextContent('—');
+    ).toEqual(['5 · Caja de clips', '4.5', '$23.563']);
+    // A column empty in every row takes no room: before the count, no quantity and no observation.
+    expect(
+      within(within(table).getByRole('table', { name: 'Renglones: antes' }))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Producto', 'Costo unitario']);
     expect(table).not.toHaveTextContent('unitCost');
   });
 });

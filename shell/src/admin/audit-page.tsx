@@ -106,7 +106,9 @@ const useStyles = makeStyles({
       textAlign: 'left',
       verticalAlign: 'top',
     },
-    '& th': { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold },
+    '& th': { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
+    // A value is read whole; the table scrolls sideways instead of breaking words letter by letter.
+    '& td': { overflowWrap: 'normal', wordBreak: 'normal', whiteSpace: 'nowrap' },
   },
   caption: { textAlign: 'left', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalXXS} 0` },
 });

@@ -3,8 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Me } from '@almacen/shared/domain';
 import { ACCESS_ROLES, PERMISSIONS } from '@almacen/shared/domain';
-import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
 import type { Config } from '../../config';
+import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
 import type { ModuleOptions } from '../module';
 
 /** «Cuenta»'s link: OIDC_ACCOUNT_URL, or the included provider's own "Cambiar contraseña" page. */
