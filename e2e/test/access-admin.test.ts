@@ -152,7 +152,12 @@ it('«Cuenta» links to «Cambiar contraseña» of the included provider; «Cerr
   const { page: again } = await newPage(browser, DESKTOP);
   await signIn(again, 'rosa', 'rosa-nueva-clave');
   await again.getByRole('button', { name: /^Cuenta de / }).click();
+  // The end-session request carries a state and the way back (RP-Initiated Logout): providers that
+  // return the person only when both are there bring them back too.
+  const endSession = again.waitForRequest((request) => new URL(request.url()).pathname === '/oidc/session/end');
   await again.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  const asked = new URL((await endSession).url());
+  expect([asked.searchParams.has('state'), asked.searchParams.get('post_logout_redirect_uri')]).toEqual([true, `${baseUrl()}/`]);
   await again.waitForURL(`${baseUrl()}/`);
   await expectVisible(again.getByRole('button', { name: 'Iniciar sesión' }), 'Iniciar sesión del portal tras cerrar sesión');
   expect(again.url()).toBe(`${baseUrl()}/`);
