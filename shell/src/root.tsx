@@ -10,6 +10,7 @@ import {
   type RuntimeConfig,
 } from '@almacen/shared';
 import { AuthProvider, useAuth } from './auth/auth-context';
+import { watchForbidden } from './auth/forbidden-answers';
 
 /** The api client of the portal: bearer from the session, one renewal on 401, then sign-in. */
 export function createPortalApi(config: RuntimeConfig, session: OidcSession): ApiClient {
@@ -52,7 +53,7 @@ export interface ShellRootProps {
 }
 
 export function ShellRoot({ config, session, api, swrCache, children }: ShellRootProps) {
-  const client = useMemo(() => api ?? createPortalApi(config, session), [api, config, session]);
+  const client = useMemo(() => watchForbidden(api ?? createPortalApi(config, session)), [api, config, session]);
   return (
     <AuthProvider session={session}>
       <Platform config={config} api={client} swrCache={swrCache}>

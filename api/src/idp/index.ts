@@ -5,19 +5,25 @@
 // The sign-in page (the provider's "interaction") is ours: Spanish, brand colours, no inline
 // script, failed attempts slowed down (throttle.ts), password hashing bounded so a burst of
 // sign-ins cannot stall the rest of the server (passwords.ts), and no consent screen for the portal.
+// "Cambiar contraseña" (/oidc/account/password, the portal's «Cuenta» links it) is ours too: the
+// current password and the new one twice, throttled and bounded like the sign-in, audited; a
+// change ends the account's sessions, as an administrator's reset does.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { isDeactivated } from '../access/users';
+import { withTransaction } from '../db/pool';
+import { recordAudit } from '../modules/audit/audit.repository';
 import type { ModuleOptions } from '../modules/module';
+import { endEmbeddedSessions } from '../modules/users/users.repository';
 import { sweepExpired } from './adapter';
-import { BUSY, decoyHash, passwordChecks, verifyPassword } from './passwords';
+import { BUSY, decoyHash, MIN_PASSWORD_LENGTH, passwordChecks, verifyPassword } from './passwords';
 import { createProvider, redirectUris, resourceIndicatorFor } from './provider';
 import { loadSigningKeys } from './secrets';
 import { recordSuccess, releaseAttempt, reserveAttempt } from './throttle';
 import type { InteractionDetails, OidcProvider } from './types';
-import { adminBanner, ensureAdmin, findUserById, findUserByUsername, normalizeUsername } from './users';
-import { errorPage, LOGO_SVG, LOGOUT_SCRIPT, loginPage, STYLESHEET } from './views';
+import { adminBanner, ensureAdmin, findUserById, findUserByUsername, normalizeUsername, setPassword } from './users';
+import { errorPage, LOGO_SVG, LOGOUT_SCRIPT, loginPage, passwordChangedPage, passwordPage, STYLESHEET } from './views';
 
 export const BAD_CREDENTIALS = 'Usuario o contraseña incorrectos.';
 /** A deactivated account's right password: said plainly (the person knows their password is right). */
@@ -25,6 +31,14 @@ export const ACCOUNT_DISABLED_LOGIN = 'Tu cuenta está desactivada. Pide a un ad
 export const tooManyAttempts = (seconds: number) =>
   `Demasiados intentos fallidos. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} e inténtalo de nuevo.`;
 export const TOO_BUSY = 'Hay muchos inicios de sesión en este momento. Espera unos segundos e inténtalo de nuevo.';
+/** The provider's own page where a person changes their password (mounted under /oidc). */
+export const PASSWORD_PATH = '/account/password';
+export const PASSWORD_MESSAGES = {
+  missing: 'Escribe tu usuario, tu contraseña actual y la nueva dos veces.',
+  mismatch: 'La nueva contraseña y su confirmación no coinciden.',
+  short: `La nueva contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`,
+  same: 'La nueva contraseña debe ser distinta de la actual.',
+} as const;
 /** Retry-After for a sign-in shed because too many passwords were being checked. */
 const BUSY_RETRY_SECONDS = 5;
 
@@ -268,6 +282,93 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, metrics, p
         return finish(request, reply, { login: { accountId: String(user.id) } });
       },
     );
+
+    const field = (form: Record<string, unknown>, name: string, max: number) =>
+      typeof form[name] === 'string' ? form[name].slice(0, max) : '';
+
+    pages.get<{ Querystring: { username?: unknown } }>(PASSWORD_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const username = typeof request.query.username === 'string' ? request.query.username.slice(0, 64) : '';
+      return html(
+        reply,
+        200,
+        passwordPage({ action: `${mountPath}${PASSWORD_PATH}`, username, institutionName: config.institutionName, portalUrl }),
+      );
+    });
+
+    pages.post<{ Body: Record<string, string> | undefined }>(PASSWORD_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const form = request.body && typeof request.body === 'object' ? request.body : {};
+      const typed = field(form, 'username', 64);
+      const username = normalizeUsername(typed);
+      const current = field(form, 'current', 200);
+      const password = field(form, 'password', 200);
+      const confirmation = field(form, 'confirmation', 200);
+      const page = (status: number, error: string) =>
+        html(
+          reply,
+          status,
+          passwordPage({
+            action: `${mountPath}${PASSWORD_PATH}`,
+            username: typed,
+            error,
+            institutionName: config.institutionName,
+            portalUrl,
+          }),
+        );
+      const busy = () => {
+        metrics?.signInRefused('busy');
+        reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+        return page(429, TOO_BUSY);
+      };
+      if (passwordChecks.full) return busy();
+      // What is wrong with the form itself is said before any password is checked, and costs no attempt.
+      if (!username || !current || !password || !confirmation) return page(400, PASSWORD_MESSAGES.missing);
+      if (password !== confirmation) return page(400, PASSWORD_MESSAGES.mismatch);
+      if (password.length < MIN_PASSWORD_LENGTH) return page(400, PASSWORD_MESSAGES.short);
+      if (password === current) return page(400, PASSWORD_MESSAGES.same);
+
+      // The current password is a sign-in attempt: counted, slowed down and refused like one.
+      const reservation = await reserveAttempt(db, username, request.ip);
+      if (!reservation.allowed) {
+        metrics?.signInRefused('throttle');
+        reply.header('retry-after', String(reservation.waitSeconds));
+        return page(429, tooManyAttempts(reservation.waitSeconds));
+      }
+      if (reservation.delaySeconds > 0) await new Promise((resolve) => setTimeout(resolve, reservation.delaySeconds * 1000));
+      const user = await findUserByUsername(db, username);
+      const matches = await passwordChecks.run(async () => verifyPassword(current, user?.passwordHash ?? (await decoyHash())));
+      if (matches === BUSY) {
+        await releaseAttempt(db, reservation.keys);
+        return busy();
+      }
+      if (!user || !matches) {
+        request.log.info({ username }, 'Cambio de contraseña con credenciales incorrectas.');
+        return page(401, BAD_CREDENTIALS);
+      }
+      await recordSuccess(db, reservation.keys);
+      const sub = String(user.id);
+      if (await isDeactivated(db, config.oidcIssuer, sub)) return page(403, ACCOUNT_DISABLED_LOGIN);
+
+      const changed = await passwordChecks.run(() =>
+        withTransaction(db, async (trx) => {
+          await setPassword(trx, user.username, password);
+          // Whoever else held the old password is signed out with every session of the account.
+          await endEmbeddedSessions(trx, sub);
+          const { rows } = await trx.query<{ id: number }>('SELECT id FROM app_users WHERE issuer = $1 AND sub = $2', [
+            config.oidcIssuer,
+            sub,
+          ]);
+          await recordAudit(
+            trx,
+            { sub, name: user.name },
+            { action: 'update', entity: 'app_users', entityId: rows[0]?.id ?? `proveedor:${sub}`, after: { passwordChanged: true } },
+          );
+          return true;
+        }),
+      );
+      if (changed === BUSY) return busy();
+      request.log.info({ username }, 'Contraseña cambiada por su dueño.');
+      return html(reply, 200, passwordChangedPage(portalUrl));
+    });
   });
 };
 

@@ -2,6 +2,8 @@
 // inline script or style: the stylesheet, the logo and the one small script are files under
 // /oidc/assets/, so the pages run under a strict Content-Security-Policy.
 
+import { MIN_PASSWORD_LENGTH } from './passwords';
+
 export const ASSET_PATH = '/oidc/assets';
 
 /** Same ramp as the portal's theme (shared/src/platform/theme.ts). */
@@ -91,6 +93,45 @@ ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>\n` : ''}<f
 <button type="submit" class="primary">Iniciar sesión</button>
 </form>
 <div class="footer">${escapeHtml(institutionName)}</div>`,
+  );
+}
+
+export interface PasswordPageOptions {
+  action: string;
+  username?: string;
+  error?: string;
+  institutionName: string;
+  portalUrl: string;
+}
+
+/** "Cambiar contraseña": the current password and the new one twice, as the sign-in page looks. */
+export function passwordPage({ action, username = '', error, institutionName, portalUrl }: PasswordPageOptions): string {
+  return page(
+    'Cambiar contraseña',
+    `<h1>Cambiar contraseña</h1>
+<p>Escribe tu usuario, tu contraseña actual y la nueva dos veces. La nueva debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.</p>
+${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>\n` : ''}<form method="post" action="${escapeHtml(action)}" autocomplete="on">
+<label for="username">Usuario</label>
+<input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="64" value="${escapeHtml(username)}"${username ? '' : ' autofocus'}>
+<label for="current">Contraseña actual</label>
+<input id="current" name="current" type="password" autocomplete="current-password" required maxlength="200"${username ? ' autofocus' : ''}>
+<label for="password">Nueva contraseña</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="200">
+<label for="confirmation">Confirma la nueva contraseña</label>
+<input id="confirmation" name="confirmation" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="200">
+<button type="submit" class="primary">Cambiar contraseña</button>
+</form>
+<p class="footer"><a href="${escapeHtml(portalUrl)}">Volver al portal</a></p>
+<div class="footer">${escapeHtml(institutionName)}</div>`,
+  );
+}
+
+export function passwordChangedPage(portalUrl: string): string {
+  return page(
+    'Contraseña cambiada',
+    `<h1>Contraseña cambiada</h1>
+<p role="status">Tu contraseña se cambió. Tus sesiones abiertas se cerraron: inicia sesión de nuevo con la nueva contraseña.</p>
+<p><a href="${escapeHtml(portalUrl)}">Volver al portal</a></p>`,
   );
 }
 

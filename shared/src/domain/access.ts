@@ -28,7 +28,7 @@ export const PERMISSIONS = {
   'dispatches.cancel': 'cancelar salidas',
   'counts.apply': 'aplicar o descartar conteos de inventario',
   'periods.close': 'cerrar o reabrir periodos',
-  'users.manage': 'administrar usuarios y sus roles',
+  'users.manage': 'administrar usuarios y sus permisos',
   'audit.read': 'consultar la bitácora',
   'backups.read': 'consultar los respaldos',
 } as const;
@@ -67,9 +67,9 @@ export function permissionsOf(roles: readonly string[]): Permission[] {
 export const forbiddenMessage = (permission: Permission): string => `No tienes permiso para ${PERMISSIONS[permission]}.`;
 
 /** What a person with no role sees (and the API's 403 for them). */
-export const NO_ACCESS_MESSAGE = 'Tu cuenta aún no tiene acceso a Almacén. Pide a un administrador que te asigne un rol.';
+export const NO_ACCESS_MESSAGE = 'Tu cuenta aún no tiene acceso a Almacén. Pide a un administrador que te asigne permisos.';
 export const ACCOUNT_DISABLED_MESSAGE = 'Tu cuenta está desactivada. Pide a un administrador que la reactive.';
-export const LAST_ADMIN_MESSAGE = 'No se puede quitar el rol Administrador al último administrador activo.';
+export const LAST_ADMIN_MESSAGE = 'No se puede quitar el permiso Administrador al último administrador activo.';
 
 /** Where a role of a user comes from: granted in Almacén, by the identity provider's claim, or by ADMIN_USERS. */
 export type RoleSource = 'almacen' | 'proveedor' | 'configuracion';

@@ -1,5 +1,6 @@
 // The pure part of @almacen/shared: no React, safe for the API to import.
 export * from './access';
+export * from './audit-labels';
 export * from './backups';
 export * from './constants';
 export * from './decimal';

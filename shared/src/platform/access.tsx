@@ -30,7 +30,7 @@ export function Forbidden({ permission }: { permission: Permission }) {
     <MessageBar intent="warning" role="alert" layout="multiline">
       <MessageBarBody>
         <MessageBarTitle>Sin permiso</MessageBarTitle>
-        {forbiddenMessage(permission)} Pide a un administrador el rol que lo permite.
+        {forbiddenMessage(permission)} Pide a un administrador el permiso que lo permite.
       </MessageBarBody>
     </MessageBar>
   );

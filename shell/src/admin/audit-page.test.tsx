@@ -1,10 +1,9 @@
 // "Bitácora" (issue #15): the filters go to the server, "Cargar más" follows nextCursor, the
-// changes read as "campo: antes → después", and "Exportar XLSX" downloads the filtered rows.
+// changes read as "Campo: antes → después" in Spanish, a list of records as a table, and "Exportar XLSX" downloads the filtered rows.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditLogEntry, AuditPage } from '@almacen/shared';
 import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
-import { changeLines } from './audit-diff';
 import { AuditPage as BitacoraPage, DATE_RANGE_MESSAGE } from './audit-page';
 
 jest.setTimeout(60_000);
@@ -59,7 +58,7 @@ describe('Bitácora', () => {
     expect(await screen.findByRole('heading', { name: 'Bitácora', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('Bitácora · Almacén');
     const table = await screen.findByRole('table', { name: 'Bitácora' });
-    const updated = (await within(table).findByText('description: Papel bond → Papel bond carta')).closest('tr')!;
+    const updated = (await within(table).findByText('Descripción: Papel bond → Papel bond carta')).closest('tr')!;
     // 16:04 UTC is 10:04 in Mexico City.
     expect(updated).toHaveTextContent('23/11/2026 10:04');
     expect(updated).toHaveTextContent('Ana López');
@@ -68,7 +67,7 @@ describe('Bitácora', () => {
     // Unchanged fields are not repeated.
     expect(updated).not.toHaveTextContent('minimum');
     // A record of several fields: its first one in the row, all of them in the row's detail.
-    const created = within(table).getByText('name: Papelera del Centro (+1 más)').closest('tr')!;
+    const created = within(table).getByText('Nombre: Papelera del Centro (+1 más)').closest('tr')!;
     expect(created).toHaveTextContent('Crear');
     expect(created).toHaveTextContent('Proveedores');
     await user.click(within(created).getByRole('button', { name: 'Expandir fila' }));
@@ -77,12 +76,12 @@ describe('Bitácora', () => {
       within(detail)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['name: Papelera del Centro', 'rfc: —']);
+    ).toEqual(['Nombre: Papelera del Centro', 'RFC: —']);
     expect(auditCalls(calls)).toEqual([expect.objectContaining({ method: 'GET', query: { limit: 50 } })]);
 
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
-    expect(await within(table).findByText('description: Caja')).toBeInTheDocument();
-    expect(within(table).getByText('description: Caja').closest('tr')).toHaveTextContent('Eliminar');
+    expect(await within(table).findByText('Unidad de medida: Caja')).toBeInTheDocument();
+    expect(within(table).getByText('Unidad de medida: Caja').closest('tr')).toHaveTextContent('Eliminar');
     expect(auditCalls(calls)[1].query).toEqual({ cursor: 'c2', limit: 50 });
     // The last page: nothing more to load.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument());
@@ -91,7 +90,7 @@ describe('Bitácora', () => {
   it('sends Persona, Entidad, Acción, Desde and Hasta to the server', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithPlatform(<BitacoraPage />, { api: server });
-    await screen.findByText('description: Papel bond → Papel bond carta');
+    await screen.findByText('Descripción: Papel bond → Papel bond carta');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Acción' }), 'Eliminar');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Entidad' }), 'Productos');
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-11-01' } });
@@ -118,7 +117,7 @@ describe('Bitácora', () => {
 
   it('refuses a range that ends before it starts, without asking the server', async () => {
     const { calls } = renderWithPlatform(<BitacoraPage />, { api: server });
-    await screen.findByText('description: Papel bond → Papel bond carta');
+    await screen.findByText('Descripción: Papel bond → Papel bond carta');
     const before = auditCalls(calls).length;
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-11-20' } });
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-10' } });
@@ -134,7 +133,7 @@ describe('Bitácora', () => {
   it('"Exportar XLSX" downloads POST /api/reports/audit with the filters in its query', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithPlatform(<BitacoraPage />, { api: server });
-    await screen.findByText('description: Papel bond → Papel bond carta');
+    await screen.findByText('Descripción: Papel bond → Papel bond carta');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Acción' }), 'Cancelar');
     await user.click(screen.getByRole('button', { name: 'Exportar XLSX' }));
     await waitFor(() => expect(downloads.saved).toEqual([{ name: 'Bitacora.xlsx', href: 'blob:test/1' }]));
@@ -146,16 +145,59 @@ describe('Bitácora', () => {
   });
 });
 
-describe('changeLines', () => {
-  it('lists changed fields of an update, the fields of a create or delete, and compact JSON for nested values', () => {
-    expect(changeLines({ before: { a: 1, b: 'x', c: null }, after: { a: 2, b: 'x', c: [1] } })).toEqual(['a: 1 → 2', 'c: — → 1']);
-    expect(changeLines({ before: null, after: { name: 'Caja', active: true } })).toEqual(['name: Caja', 'active: sí']);
-    // A person's roles read as the roles' names; no role at all as "—".
-    expect(changeLines({ before: { roles: [] }, after: { roles: ['CONSULTA', 'AUTORIZADOR'] } })).toEqual([
-      'roles: — → Consulta, Autorizador',
-    ]);
-    expect(changeLines({ before: { unit: { id: 1 } }, after: { unit: { id: 2 } } })).toEqual(['unit: {"id":1} → {"id":2}']);
-    expect(changeLines({ before: { name: 'Caja' }, after: null })).toEqual(['name: Caja']);
-    expect(changeLines({ before: null, after: null })).toEqual([]);
+describe('records with lines and money', () => {
+  it('shows the entity and fields in Spanish, money and quantities as the screens write them, and the lines as a table', async () => {
+    const user = userEvent.setup();
+    const lines = (counted: string | null) => [
+      { productId: 5, productName: 'Caja de clips', countedQuantity: counted, unitCost: '23.562857', observations: null },
+    ];
+    const count = entry(9, {
+      entity: 'inventory_counts',
+      entityId: '3',
+      before: { lines: lines(null) },
+      after: { lines: lines('4.5') },
+    });
+    const closing = entry(8, {
+      action: 'create',
+      entity: 'period_closings',
+      entityId: '2026-10-31',
+      before: null,
+      after: { until: '2026-10-31', totalValue: '3635.562857', closedAt: '2026-11-01T03:15:00.000Z' },
+    });
+    renderWithPlatform(<BitacoraPage />, {
+      api: (request: FakeApiRequest) => (request.path === '/api/audit' ? { data: [count, closing], nextCursor: null } : server(request)),
+    });
+    const table = await screen.findByRole('table', { name: 'Bitácora' });
+    const row = (await within(table).findByText('Renglones: 1 renglón')).closest('tr')!;
+    expect(row).toHaveTextContent('Conteos de inventario');
+    const closed = within(table).getByText('Cerrado hasta: 31/10/2026 (+2 más)').closest('tr')!;
+    expect(closed).toHaveTextContent('Cierres de periodo');
+    await user.click(within(closed).getByRole('button', { name: 'Expandir fila' }));
+    // Money to the cent, times on the institution's clock (03:15 UTC is 21:15 the day before in Mexico City).
+    expect(
+      within(await within(table).findByRole('list', { name: 'Cambios' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Cerrado hasta: 31/10/2026', 'Valor total: $3,635.56', 'Cerrado el: 31/10/2026 21:15']);
+    await user.click(within(closed).getByRole('button', { name: /Contraer fila|Expandir fila/ }));
+    await user.click(within(row).getByRole('button', { name: 'Expandir fila' }));
+    const after = await within(table).findByRole('table', { name: 'Renglones: después' });
+    expect(
+      within(after)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Producto', 'Cantidad contada', 'Costo unitario']);
+    expect(
+      within(after)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['5 · Caja de clips', '4.5', '$23.563']);
+    // A column empty in every row takes no room: before the count, no quantity and no observation.
+    expect(
+      within(within(table).getByRole('table', { name: 'Renglones: antes' }))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Producto', 'Costo unitario']);
+    expect(table).not.toHaveTextContent('unitCost');
   });
 });

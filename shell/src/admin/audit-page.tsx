@@ -1,22 +1,82 @@
 // "Bitácora" (issue #15, Administración): who did what, when, to which record, and what changed.
 // Read-only. Filters go to the server (the log grows without bound), which answers a page at a
 // time, newest first; "Cargar más" asks for older rows, "Exportar XLSX" for every filtered row.
+// Its words — entities, fields, values — are shared/src/domain/audit-labels.ts, the XLSX's too.
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { spanishCollator, tableLoadError, usePageTitle, useReportDownload, useRuntimeConfig } from '@almacen/shared';
-import { AUDIT_ACTIONS, formatDateTime, type AuditActionName, type AuditLogEntry } from '@almacen/shared/domain';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTION_LABELS,
+  AUDIT_NO_FIELDS,
+  auditActionLabel,
+  auditChangeText,
+  auditChanges,
+  auditEntityLabel,
+  formatDateTime,
+  type AuditActionName,
+  type AuditChange,
+  type AuditLogEntry,
+  type AuditTable,
+} from '@almacen/shared/domain';
 import { Button, Subtitle2, Title2, makeStyles, tokens } from '@almacen/shared/fluent';
 import { Field, Input, Select } from '@almacen/shared/fluent-pages';
 import { DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { AUDIT_PAGE_SIZE, NO_FILTERS, auditReportRequest, useAuditFilterChoices, useAuditLog, type AuditFilters } from './audit-api';
-import { AUDIT_ACTION_LABELS, actionLabel, changeLines, entityLabel } from './audit-diff';
 
 const TITLE = 'Bitácora';
 
-/** "roles: [] → [\"CONSULTA\"]", or the first field and how many more: "name: Caja (+3 más)". */
-export function changesSummary(lines: string[]): string {
-  if (lines.length === 0) return 'Sin cambios registrados';
-  return lines.length === 1 ? lines[0] : `${lines[0]} (+${lines.length - 1} más)`;
+/** The first field on one line, and how many more: "Nombre: Caja (+3 más)"; a table by its size. */
+export function changesSummary(changes: AuditChange[]): string {
+  if (changes.length === 0) return AUDIT_NO_FIELDS;
+  const [first] = changes;
+  const table = first.afterTable ?? first.beforeTable;
+  const head = table ? `${first.label}: ${table.rows.length} ${table.rows.length === 1 ? 'renglón' : 'renglones'}` : auditChangeText(first);
+  return changes.length === 1 ? head : `${head} (+${changes.length - 1} más)`;
+}
+
+function ChangeTable({ table, caption }: { table: AuditTable; caption: string }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.tableScroll} role="region" aria-label={caption} tabIndex={0}>
+      <table className={styles.lines}>
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          <tr>
+            {table.columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, index) => (
+            <tr key={index}>
+              {row.map((cell, column) => (
+                <td key={column}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One field of a row's detail: "Nombre: Caja → Caja chica", or its table(s) of records. */
+function ChangeItem({ change }: { change: AuditChange }) {
+  if (!change.beforeTable && !change.afterTable) return <li>{auditChangeText(change)}</li>;
+  const both = change.before !== undefined && change.after !== undefined;
+  return (
+    <li>
+      {change.label}
+      {change.beforeTable && <ChangeTable table={change.beforeTable} caption={both ? `${change.label}: antes` : change.label} />}
+      {both && !change.beforeTable && <div>Antes: {change.before}</div>}
+      {change.afterTable && <ChangeTable table={change.afterTable} caption={both ? `${change.label}: después` : change.label} />}
+      {both && !change.afterTable && <div>Después: {change.after}</div>}
+    </li>
+  );
 }
 export const DATE_RANGE_MESSAGE = 'La fecha "Hasta" no puede ser anterior a la fecha "Desde".';
 
@@ -27,11 +87,30 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
     gap: tokens.spacingHorizontalM,
     alignItems: 'start',
+    '& > *': { minWidth: 0 },
   },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, justifyContent: 'space-between', alignItems: 'center' },
   changes: { margin: 0, paddingLeft: tokens.spacingHorizontalL, overflowWrap: 'anywhere' },
   summary: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
-  detail: { display: 'grid', gap: tokens.spacingVerticalXS, padding: `${tokens.spacingVerticalS} 0` },
+  detail: { display: 'grid', gap: tokens.spacingVerticalXS, padding: `${tokens.spacingVerticalS} 0`, minWidth: 0 },
+  // A select takes the width of its longest option unless told otherwise: on a phone the
+  // filters' column is narrower than "Conteos de inventario".
+  filterControl: { minWidth: 0, maxWidth: '100%' },
+  tableScroll: { overflowX: 'auto', maxWidth: '100%', margin: `${tokens.spacingVerticalXS} 0` },
+  lines: {
+    borderCollapse: 'collapse',
+    fontSize: tokens.fontSizeBase200,
+    '& th, & td': {
+      border: `1px solid ${tokens.colorNeutralStroke2}`,
+      padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+      textAlign: 'left',
+      verticalAlign: 'top',
+    },
+    '& th': { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
+    // A value is read whole; the table scrolls sideways instead of breaking words letter by letter.
+    '& td': { overflowWrap: 'normal', wordBreak: 'normal', whiteSpace: 'nowrap' },
+  },
+  caption: { textAlign: 'left', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalXXS} 0` },
 });
 
 export function AuditPage() {
@@ -44,7 +123,7 @@ export function AuditPage() {
   // The people and entities that appear in the log: what the filters can choose from.
   const { data: choices } = useAuditFilterChoices();
   const entities = useMemo(
-    () => [...(choices?.entities ?? [])].sort((a, b) => spanishCollator.compare(entityLabel(a), entityLabel(b))),
+    () => [...(choices?.entities ?? [])].sort((a, b) => spanishCollator.compare(auditEntityLabel(a), auditEntityLabel(b))),
     [choices],
   );
   const log = useAuditLog(applied);
@@ -55,15 +134,15 @@ export function AuditPage() {
     () => [
       { id: 'at', header: 'Fecha y hora', value: (e) => e.at, text: (e) => formatDateTime(e.at, config.timeZone), width: 130 },
       { id: 'actor', header: 'Persona', value: (e) => e.actorName, width: 140 },
-      { id: 'action', header: 'Acción', value: (e) => actionLabel(e.action), width: 90 },
-      { id: 'entity', header: 'Entidad', value: (e) => entityLabel(e.entity), width: 120 },
+      { id: 'action', header: 'Acción', value: (e) => auditActionLabel(e.action), width: 90 },
+      { id: 'entity', header: 'Entidad', value: (e) => auditEntityLabel(e.entity), width: 120 },
       { id: 'entityId', header: 'ID', value: (e) => e.entityId, width: 60 },
       {
         id: 'changes',
         header: 'Cambios',
-        value: (e) => changeLines(e).join('; '),
+        value: (e) => auditChanges(e, config.timeZone).map(auditChangeText).join('; '),
         // One line per row, so rows keep their height; the row's detail lists every field.
-        cell: (e) => <span className={styles.summary}>{changesSummary(changeLines(e))}</span>,
+        cell: (e) => <span className={styles.summary}>{changesSummary(auditChanges(e, config.timeZone))}</span>,
         sortable: false,
         width: 330,
       },
@@ -76,7 +155,7 @@ export function AuditPage() {
       <Title2 as="h1">{TITLE}</Title2>
       <div className={styles.filters} role="search" aria-label="Filtros de la bitácora">
         <Field label="Persona">
-          <Select value={filters.actor} onChange={(_, data) => set('actor')(data.value)}>
+          <Select className={styles.filterControl} value={filters.actor} onChange={(_, data) => set('actor')(data.value)}>
             <option value="">Todas</option>
             {(choices?.actors ?? []).map((actor) => (
               <option key={actor.sub} value={actor.sub}>
@@ -86,17 +165,21 @@ export function AuditPage() {
           </Select>
         </Field>
         <Field label="Entidad">
-          <Select value={filters.entity} onChange={(_, data) => set('entity')(data.value)}>
+          <Select className={styles.filterControl} value={filters.entity} onChange={(_, data) => set('entity')(data.value)}>
             <option value="">Todas</option>
             {entities.map((entity) => (
               <option key={entity} value={entity}>
-                {entityLabel(entity)}
+                {auditEntityLabel(entity)}
               </option>
             ))}
           </Select>
         </Field>
         <Field label="Acción">
-          <Select value={filters.action} onChange={(_, data) => set('action')(data.value as AuditActionName | '')}>
+          <Select
+            className={styles.filterControl}
+            value={filters.action}
+            onChange={(_, data) => set('action')(data.value as AuditActionName | '')}
+          >
             <option value="">Todas</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -125,12 +208,13 @@ export function AuditPage() {
         renderDetail={(e) => (
           <div className={styles.detail}>
             <Subtitle2 as="h2">
-              {actionLabel(e.action)} · {entityLabel(e.entity)} {e.entityId}
+              {auditActionLabel(e.action)} · {auditEntityLabel(e.entity)} {e.entityId}
             </Subtitle2>
             <ul className={styles.changes} aria-label="Cambios">
-              {changeLines(e).map((line, index) => (
-                <li key={index}>{line}</li>
+              {auditChanges(e, config.timeZone).map((change) => (
+                <ChangeItem key={change.field} change={change} />
               ))}
+              {auditChanges(e, config.timeZone).length === 0 && <li>{AUDIT_NO_FIELDS}</li>}
             </ul>
           </div>
         )}

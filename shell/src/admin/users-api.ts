@@ -18,9 +18,9 @@ export function useSetRoles() {
   return useAction(
     (user: UserSummary, roles: AccessRole[]) => api<UserSummary>(`${USERS_KEY}/${user.id}/roles`, { method: 'PUT', body: { roles } }),
     {
-      errorText: 'actualizar los roles del usuario.',
+      errorText: 'actualizar los permisos del usuario.',
       invalidate: AFTER_CHANGE,
-      successText: 'Roles actualizados.',
+      successText: 'Permisos actualizados.',
     },
   );
 }

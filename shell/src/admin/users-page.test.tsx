@@ -74,7 +74,7 @@ describe('Usuarios', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    for (const header of ['ID', 'Nombre', 'Correo', 'Roles', 'Último acceso', 'Origen']) expect(headers.join('|')).toContain(header);
+    for (const header of ['ID', 'Nombre', 'Correo', 'Permisos', 'Último acceso', 'Origen']) expect(headers.join('|')).toContain(header);
 
     const row = await rowOf('Luis Pérez');
     expect(row).toHaveTextContent('luis@escuela.mx');
@@ -94,12 +94,12 @@ describe('Usuarios', () => {
     expect(await screen.findByText('Otorgado por la configuración (ADMIN_USERS)')).toBeInTheDocument();
   });
 
-  it('"Roles…" edits the roles granted in Almacén and PUTs them; the provider’s stay checked and locked', async () => {
+  it('"Permisos…" edits the roles granted in Almacén and PUTs them; the provider’s stay checked and locked', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithPlatform(<UsersPage />, { api: server() });
     await rowOf('Luis Pérez');
-    await rowAction(user, 'Luis Pérez', 'Roles…');
-    const dialog = await screen.findByRole('dialog', { name: 'Roles de Luis Pérez' });
+    await rowAction(user, 'Luis Pérez', 'Permisos…');
+    const dialog = await screen.findByRole('dialog', { name: 'Permisos de Luis Pérez' });
     expect(within(dialog).getByRole('checkbox', { name: 'Consulta' })).toBeChecked();
     const provider = within(dialog).getByRole('checkbox', { name: /Almacenista \(Otorgado por el proveedor de identidad\)/ });
     expect(provider).toBeChecked();
@@ -109,7 +109,7 @@ describe('Usuarios', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/users/2/roles', body: { roles: ['AUTORIZADOR'] } });
-    expect(await screen.findByText('Roles actualizados.')).toBeInTheDocument();
+    expect(await screen.findByText('Permisos actualizados.')).toBeInTheDocument();
   });
 
   it('shows the API’s 409 (last administrator) as the app shows errors', async () => {
@@ -120,12 +120,12 @@ describe('Usuarios', () => {
     });
     renderWithPlatform(<UsersPage />, { api });
     await rowOf('Luis Pérez');
-    await rowAction(user, 'Luis Pérez', 'Roles…');
-    const dialog = await screen.findByRole('dialog', { name: 'Roles de Luis Pérez' });
+    await rowAction(user, 'Luis Pérez', 'Permisos…');
+    const dialog = await screen.findByRole('dialog', { name: 'Permisos de Luis Pérez' });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Consulta' }));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(
-      await screen.findByText(`Algo salió mal mientras tratábamos de actualizar los roles del usuario. ${LAST_ADMIN_MESSAGE}`),
+      await screen.findByText(`Algo salió mal mientras tratábamos de actualizar los permisos del usuario. ${LAST_ADMIN_MESSAGE}`),
     ).toBeInTheDocument();
   });
 
@@ -135,7 +135,7 @@ describe('Usuarios', () => {
     await rowOf('Adriana Gómez');
     expect(screen.queryByRole('button', { name: 'Nuevo usuario' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Acciones de Adriana Gómez' }));
-    expect(await screen.findByRole('menuitem', { name: 'Roles…' })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'Permisos…' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Restablecer contraseña' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Desactivar' })).not.toBeInTheDocument();
   });
@@ -185,6 +185,23 @@ describe('Usuarios', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     // Once closed it is gone for good.
     expect(screen.queryByDisplayValue('Xy7-kP2q-9mWz')).not.toBeInTheDocument();
+  });
+
+  it('"Cancelar" closes "Nuevo usuario" at the first click, without validating a field left empty', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(<UsersPage />, { api: server(), config: { identityProvider: 'embedded' } });
+    await rowOf('Adriana Gómez');
+    await user.click(screen.getByRole('button', { name: 'Nuevo usuario' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo usuario' });
+    const username = within(dialog).getByRole('textbox', { name: /Usuario/ });
+    await waitFor(() => expect(username).toHaveFocus());
+    const cancel = within(dialog).getByRole('button', { name: 'Cancelar' });
+    // Pressed: the field keeps the focus, so no message appears to move the button away.
+    await user.pointer({ keys: '[MouseLeft>]', target: cancel });
+    expect(username).toHaveFocus();
+    expect(within(dialog).queryByText(/El usuario debe tener de 1 a 64 caracteres/)).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: cancel });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo usuario' })).not.toBeInTheDocument());
   });
 
   it('"Restablecer contraseña" asks first, then shows the new one-time password', async () => {

@@ -1,5 +1,6 @@
-// "Usuarios" (issue #15, Administración): who can sign in and with which roles. Roles granted in
-// Almacén are edited in "Roles…"; those the identity provider or ADMIN_USERS grant show apart and
+// "Usuarios" (issue #15, Administración): who can sign in and with which access roles, called
+// "Permisos" on screen (the spec's "Roles" are the employees' job catalogue). Those granted in
+// Almacén are edited in "Permisos…"; those the identity provider or ADMIN_USERS grant show apart and
 // cannot be removed here. With the embedded provider an administrator also creates accounts,
 // resets passwords (the one-time password shows once) and deactivates or reactivates accounts.
 import { LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
@@ -44,7 +45,10 @@ export const ORIGIN_LABELS: Record<UserSummary['origin'], string> = { almacen: '
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  // A badge is one line of fixed height: its name never wraps inside it (it would be clipped);
+  // badges that do not fit go to the next line instead.
+  badge: { whiteSpace: 'nowrap', flexShrink: 0 },
   name: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   checks: { display: 'flex', flexDirection: 'column' },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -53,10 +57,11 @@ const useStyles = makeStyles({
 const rolesText = (user: UserSummary) => user.roles.map((grant) => ACCESS_ROLE_LABELS[grant.role]).join(', ');
 
 function RoleBadge({ grant }: { grant: RoleGrant }) {
+  const styles = useStyles();
   const label = ACCESS_ROLE_LABELS[grant.role];
   if (grant.source === 'almacen') {
     return (
-      <Badge appearance="filled" color="brand" shape="rounded">
+      <Badge appearance="filled" color="brand" shape="rounded" className={styles.badge}>
         {label}
       </Badge>
     );
@@ -64,7 +69,7 @@ function RoleBadge({ grant }: { grant: RoleGrant }) {
   // Focusable, so the tooltip also reaches keyboard users.
   return (
     <Tooltip content={GRANTED_BY[grant.source]} relationship="description" withArrow>
-      <Badge appearance="outline" color="informative" shape="rounded" tabIndex={0} icon={<LockClosedRegular />}>
+      <Badge appearance="outline" color="informative" shape="rounded" tabIndex={0} icon={<LockClosedRegular />} className={styles.badge}>
         {label}
       </Badge>
     </Tooltip>
@@ -80,7 +85,7 @@ function RolesField({ fixed }: { fixed: RoleGrant[] }) {
   // A group, not a Fluent Field: a Field names only its first control.
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} className={styles.group}>
-      <Label id={`${id}-label`}>Roles</Label>
+      <Label id={`${id}-label`}>Permisos</Label>
       <div className={styles.checks}>
         {ACCESS_ROLES.map((role) => {
           const grant = fixed.find((g) => g.role === role && g.source !== 'almacen');
@@ -177,10 +182,9 @@ export function UsersPage() {
         ),
         width: 160,
       },
-      { id: 'email', header: 'Correo', value: (u) => u.email ?? '', width: 180 },
       {
         id: 'roles',
-        header: 'Roles',
+        header: 'Permisos',
         value: rolesText,
         cell: (u) =>
           u.roles.length ? (
@@ -190,10 +194,12 @@ export function UsersPage() {
               ))}
             </span>
           ) : (
-            'Sin rol'
+            'Sin permisos'
           ),
         width: 170,
       },
+      // After the permissions, which a phone then shows beside the name without scrolling.
+      { id: 'email', header: 'Correo', value: (u) => u.email ?? '', width: 180 },
       {
         id: 'lastSeenAt',
         header: 'Último acceso',
@@ -208,7 +214,7 @@ export function UsersPage() {
   );
 
   const rowActions = (user: UserSummary) => {
-    const actions: RowAction[] = [{ label: 'Roles…', onClick: () => setDialog({ kind: 'roles', user }) }];
+    const actions: RowAction[] = [{ label: 'Permisos…', onClick: () => setDialog({ kind: 'roles', user }) }];
     // Only accounts of the embedded provider have a password or a state Almacén can change.
     if (embedded && user.origin === 'almacen') {
       actions.push({ label: 'Restablecer contraseña', onClick: () => setDialog({ kind: 'reset', user }) });
@@ -249,7 +255,7 @@ export function UsersPage() {
 
       <FormDialog<{ roles: AccessRole[] }>
         open={dialog.kind === 'roles'}
-        title={editing ? `Roles de ${editing.name}` : 'Roles'}
+        title={editing ? `Permisos de ${editing.name}` : 'Permisos'}
         initialValues={rolesValues}
         onClose={close}
         onSubmit={(values) =>
@@ -327,7 +333,7 @@ export function UsersPage() {
       <ConfirmDialog
         open={dialog.kind === 'reactivate'}
         title="¿Reactivar la cuenta?"
-        text={target ? `${target.name} podrá volver a usar Almacén con los roles que tenga.` : ''}
+        text={target ? `${target.name} podrá volver a usar Almacén con los permisos que tenga.` : ''}
         confirmLabel="Sí, reactivar"
         onCancel={close}
         onConfirm={() => {

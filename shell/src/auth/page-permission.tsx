@@ -31,7 +31,7 @@ function Refused({ permission }: { permission: string }) {
     <MessageBar intent="warning" role="alert" layout="multiline">
       <MessageBarBody>
         <MessageBarTitle>Sin permiso</MessageBarTitle>
-        No tienes permiso para usar esta página. Pide a un administrador el rol que lo permite.
+        No tienes permiso para usar esta página. Pide a un administrador el permiso que lo permite.
       </MessageBarBody>
     </MessageBar>
   );

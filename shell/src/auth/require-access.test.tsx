@@ -1,6 +1,6 @@
 // The gate after sign-in (issue #15): no role → only the reason, who you are and "Cerrar sesión";
 // once an administrator grants a role, the next check lets the person in without signing out.
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_DISABLED_MESSAGE, ApiError, NO_ACCESS_MESSAGE, type AccessRole } from '@almacen/shared';
 import { testMe } from '@almacen/shared/testing';
@@ -87,5 +87,33 @@ describe('access gate', () => {
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).not.toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it('once in, /api/me is read again when the window gets focus: a role removed takes its menu entries away', async () => {
+    const { me, state } = meWith(['ADMINISTRADOR']);
+    renderShell('/dashboard', fakeSession(ana), undefined, { me });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    expect(await within(nav).findByText('Administración')).toBeInTheDocument();
+    state.roles = ['CONSULTA'];
+    fireEvent.focus(window);
+    await waitFor(() => expect(within(nav).queryByText('Administración')).not.toBeInTheDocument());
+  });
+
+  it('after a 403 answer /api/me is read again, so the menu follows at that very action', async () => {
+    const { me, state } = meWith(['ADMINISTRADOR']);
+    renderShell('/dashboard/admin/users', fakeSession(ana), undefined, {
+      me,
+      handler: (request) => {
+        if (request.path === '/api/users') {
+          // The role was removed a moment ago: the API refuses.
+          state.roles = ['CONSULTA'];
+          throw new ApiError(403, 'No tienes permiso para administrar usuarios y sus permisos.');
+        }
+        return [];
+      },
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    await waitFor(() => expect(within(nav).queryByText('Administración')).not.toBeInTheDocument());
+    expect(await screen.findByText(/No tienes permiso para administrar usuarios y sus permisos\./)).toBeInTheDocument();
   });
 });

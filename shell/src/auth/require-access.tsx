@@ -2,11 +2,14 @@
 // (or a deactivated account, which /api/me answers with 403) sees only why and "Cerrar sesión";
 // nothing else loads, since every other call would be refused. While they wait, /api/me is asked
 // again every 15 s and whenever the window gets focus, so a role granted meanwhile lets them in
-// without signing out and in again.
+// without signing out and in again. Once in, /api/me is read again whenever the window gets focus
+// and after any 403 answer (forbidden-answers.ts), so a role removed takes its menu entries and
+// pages away at the person's next action.
 import { useEffect, useState, type ReactNode } from 'react';
 import { AlmacenLogo, LoadFailure, NO_ACCESS_MESSAGE, isApiError, useCurrentUser, useMe, usePageTitle } from '@almacen/shared';
 import { Body1, Button, Card, Caption1, MessageBar, MessageBarBody, Title3, makeStyles, tokens } from '@almacen/shared/fluent';
 import { useAuth } from './auth-context';
+import { onForbiddenAnswer } from './forbidden-answers';
 import { FullPageSpinner } from './require-auth';
 
 /** How often a person waiting for access asks again. */
@@ -71,14 +74,18 @@ export function RequireAccess({ children, recheckMs = ACCESS_RECHECK_MS }: { chi
   const waiting = refused || (me !== undefined && me.permissions.length === 0);
 
   useEffect(() => {
-    if (!waiting) return;
     const recheck = () => void mutate();
-    const timer = setInterval(recheck, recheckMs);
     window.addEventListener('focus', recheck);
+    const unsubscribe = onForbiddenAnswer(recheck);
     return () => {
-      clearInterval(timer);
       window.removeEventListener('focus', recheck);
+      unsubscribe();
     };
+  }, [mutate]);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void mutate(), recheckMs);
+    return () => clearInterval(timer);
   }, [waiting, mutate, recheckMs]);
 
   if (refused) return <NoAccessPage message={error.message} name={me?.name ?? user.name} email={me?.email ?? user.email ?? null} />;

@@ -1,5 +1,6 @@
-// "/": the sign-in page. A visitor who is already signed in goes straight to /dashboard.
-import { useState } from 'react';
+// "/": the sign-in page. A visitor who is already signed in goes straight to /dashboard. The
+// provider's sign-out comes back here with the request's `state`: it is settled and taken off the address.
+import { useEffect, useState } from 'react';
 import { AlmacenLogo, usePageTitle, useRuntimeConfig } from '@almacen/shared';
 import { Body1, Button, Card, makeStyles, Subtitle2, Title2, tokens } from '@almacen/shared/fluent';
 import { Navigate } from '@almacen/shared/router';
@@ -21,11 +22,17 @@ const useStyles = makeStyles({
 
 export function SignInPage() {
   const styles = useStyles();
-  const { status, signIn } = useAuth();
+  const { status, signIn, session } = useAuth();
   const config = useRuntimeConfig();
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
   usePageTitle('Inicio');
+  useEffect(() => {
+    const url = window.location.href;
+    if (!new URLSearchParams(window.location.search).has('state')) return;
+    window.history.replaceState(null, '', window.location.pathname);
+    void session.completeSignOut(url);
+  }, [session]);
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'authenticated') return <Navigate to="/dashboard" replace />;

@@ -1,5 +1,6 @@
-// The account menu itself — who is signed in, "Cuenta" (the person's roles in Almacén and, when the
-// provider publishes one, a link to its account page) and "Cerrar sesión" — loaded with
+// The account menu itself — who is signed in, "Cuenta" (the person's permissions in Almacén, who
+// signs them in, and a link to change their password: the included provider's own page, or the
+// external provider's account page when OIDC_ACCOUNT_URL names one) and "Cerrar sesión" — loaded with
 // @almacen/shared/fluent-pages the first time the person opens it (account-menu.tsx): the dashboard
 // draws no menu, dialog or tooltip, so Fluent's menus and popup positioning are not part of what a
 // school's network downloads to show it (issue #21).
@@ -36,6 +37,15 @@ const useStyles = makeStyles({
   details: { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
 });
 
+/** "login.escuela.mx": the provider by its name, not its technical address. */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
 export interface AccountMenuPopoverProps {
   /** The header's button, which opens and closes the menu from now on. */
   trigger: ReactElement;
@@ -50,6 +60,7 @@ export function AccountMenuPopover({ trigger }: AccountMenuPopoverProps) {
   const { signOut } = useAuth();
   const [accountOpen, setAccountOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const embedded = config.identityProvider === 'embedded';
 
   return (
     <>
@@ -91,15 +102,17 @@ export function AccountMenuPopover({ trigger }: AccountMenuPopoverProps) {
                 <Body1>{user.name}</Body1>
                 <Body1>Correo electrónico</Body1>
                 <Body1>{user.email || 'Sin correo registrado'}</Body1>
-                <Body1>Roles</Body1>
-                <Body1>{me?.roles.length ? me.roles.map((role) => ACCESS_ROLE_LABELS[role]).join(', ') : 'Sin rol'}</Body1>
-                <Body1>Proveedor de identidad</Body1>
-                <Body1>{config.oidc.authority}</Body1>
+                <Body1>Permisos</Body1>
+                <Body1>{me?.roles.length ? me.roles.map((role) => ACCESS_ROLE_LABELS[role]).join(', ') : 'Sin permisos'}</Body1>
+                <Body1>Inicio de sesión</Body1>
+                <Body1>
+                  {embedded ? 'Cuentas de Almacén (proveedor incluido)' : `Proveedor externo (${hostOf(config.oidc.authority)})`}
+                </Body1>
               </div>
               {me?.accountUrl && (
                 <p>
                   <Link href={me.accountUrl} target="_blank" rel="noopener noreferrer">
-                    Administrar mi cuenta en el proveedor de identidad
+                    {embedded ? 'Cambiar mi contraseña' : 'Administrar mi cuenta en el proveedor de identidad'}
                   </Link>
                 </p>
               )}

@@ -1,7 +1,7 @@
 // The account menu: name, e-mail, picture or initials, "Cuenta" and "Cerrar sesión".
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testMe } from '@almacen/shared/testing';
+import { testConfig, testMe } from '@almacen/shared/testing';
 import { ana, fakeSession, renderShell } from '../testing/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/federation-runtime').federationRuntimeDouble());
@@ -72,11 +72,36 @@ describe('account menu', () => {
     renderShell('/dashboard', fakeSession(ana), undefined, { me });
     await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
-    const dialog = (await screen.findByText('Roles')).closest('[role="dialog"]') as HTMLElement;
+    const dialog = (await screen.findByText('Permisos')).closest('[role="dialog"]') as HTMLElement;
     expect(dialog).toHaveTextContent('Almacenista, Autorizador');
     const link = screen.getByText('Administrar mi cuenta en el proveedor de identidad').closest('a');
     expect(link).toHaveAttribute('href', 'https://idp.example.mx/account');
     expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('"Cuenta" with the included provider says so and links to its "Cambiar contraseña" page', async () => {
+    const user = userEvent.setup();
+    const me = { ...testMe(['CONSULTA']), accountUrl: 'http://localhost:8080/oidc/account/password' };
+    renderShell('/dashboard', fakeSession(ana), undefined, { me, config: { identityProvider: 'embedded' } });
+    await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
+    const dialog = (await screen.findByText('Inicio de sesión')).closest('[role="dialog"]') as HTMLElement;
+    expect(dialog).toHaveTextContent('Cuentas de Almacén (proveedor incluido)');
+    expect(dialog).not.toHaveTextContent(testConfig.oidc.authority);
+    expect(screen.getByText('Cambiar mi contraseña').closest('a')).toHaveAttribute('href', 'http://localhost:8080/oidc/account/password');
+  });
+
+  it('"Cuenta" names an external provider by its host, not its technical address', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard', fakeSession(ana), undefined, {
+      me: testMe(['CONSULTA']),
+      config: { oidc: { ...testConfig.oidc, authority: 'https://login.escuela.mx/realms/almacen' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
+    const dialog = (await screen.findByText('Inicio de sesión')).closest('[role="dialog"]') as HTMLElement;
+    expect(dialog).toHaveTextContent('Proveedor externo (login.escuela.mx)');
+    expect(dialog).not.toHaveTextContent('/realms/almacen');
   });
 
   it('"Cuenta" offers no provider link when /api/me has none', async () => {
@@ -84,7 +109,7 @@ describe('account menu', () => {
     renderShell('/dashboard', fakeSession(ana), undefined, { me: testMe(['CONSULTA']) });
     await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
-    const dialog = (await screen.findByText('Roles')).closest('[role="dialog"]') as HTMLElement;
+    const dialog = (await screen.findByText('Permisos')).closest('[role="dialog"]') as HTMLElement;
     expect(dialog).toHaveTextContent('Consulta');
     expect(screen.queryByText('Administrar mi cuenta en el proveedor de identidad')).not.toBeInTheDocument();
   });

@@ -98,7 +98,7 @@ describe('menu by permission', () => {
 
   it.each([
     ['/dashboard/invoices/generate', ['CONSULTA'], 'No tienes permiso para registrar entradas.'],
-    ['/dashboard/admin/users', ['AUTORIZADOR'], 'No tienes permiso para administrar usuarios y sus roles.'],
+    ['/dashboard/admin/users', ['AUTORIZADOR'], 'No tienes permiso para administrar usuarios y sus permisos.'],
     ['/dashboard/admin/audit', ['ALMACENISTA'], 'No tienes permiso para consultar la bitácora.'],
     ['/dashboard/admin/backups', ['AUTORIZADOR'], 'No tienes permiso para consultar los respaldos.'],
   ] as const)('%s as %j says what is missing instead of loading', async (route, roles, message) => {

@@ -1,7 +1,7 @@
 // Renders the whole shell (routes, guard, layout) at a route, with a fake sign-in session and a
 // fake API — the test doubles stand where the identity provider and the network would be.
 import { configure, render } from '@testing-library/react';
-import type { CurrentUser, Me, OidcSession } from '@almacen/shared';
+import type { CurrentUser, Me, OidcSession, RuntimeConfig } from '@almacen/shared';
 import { MemoryRouter } from '@almacen/shared/router';
 import { createFakeApi, testConfig, type FakeApiHandler } from '@almacen/shared/testing';
 import { AppRoutes } from '../app';
@@ -26,6 +26,7 @@ export function fakeSession(user: CurrentUser | null | 'pending'): FakeSession {
     signIn: jest.fn(async () => {}),
     completeSignIn: jest.fn(async () => '/dashboard'),
     signOut: jest.fn(async () => {}),
+    completeSignOut: jest.fn(async () => {}),
     subscribe: jest.fn(() => () => {}),
   };
 }
@@ -37,6 +38,8 @@ export interface RenderShellOptions {
   me?: Me | (() => Me);
   /** The rest of the fake API (default: an empty list for every GET). */
   handler?: FakeApiHandler;
+  /** What /config.json says besides the remotes (e.g. identityProvider). */
+  config?: Partial<RuntimeConfig>;
 }
 
 /** `pages`: what /config.json says about the remotes' pages (default: all four, as deployed). */
@@ -44,7 +47,7 @@ export function renderShell(
   route: string,
   session: OidcSession = fakeSession(ana),
   pages: Record<string, unknown> = remotePages,
-  { me, handler = () => [] }: RenderShellOptions = {},
+  { me, handler = () => [], config }: RenderShellOptions = {},
 ) {
   const { api, calls } = createFakeApi(handler, me ? { me } : {});
   // Each render its own SWR cache: /api/me must not carry over from the test before.
@@ -52,7 +55,7 @@ export function renderShell(
   const swrCache = () => cache;
   const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <ShellRoot config={{ ...testConfig, remotes: remoteManifests, pages }} session={session} api={api} swrCache={swrCache}>
+      <ShellRoot config={{ ...testConfig, ...config, remotes: remoteManifests, pages }} session={session} api={api} swrCache={swrCache}>
         <AppRoutes />
       </ShellRoot>
     </MemoryRouter>,

@@ -1,18 +1,22 @@
 // "Bitácora" as a workbook (issue #15): the rows of the log that match the viewer's filters,
-// newest first, read from the report's snapshot through a cursor like every report. Before and
-// after go as JSON text (a cell holds at most 32,767 characters; longer ones are cut and say so).
-import { formatDateTime, type AuditActionName } from '@almacen/shared/domain';
+// newest first, read from the report's snapshot through a cursor like every report. Its words are
+// the screen's (shared/src/domain/audit-labels.ts): the same entity, field and action names, the
+// values written as the screen writes them, one line per field in "Cambios" (a cell holds at most
+// 32,767 characters; longer ones are cut and say so).
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_NO_FIELDS,
+  auditActionLabel,
+  auditChangeText,
+  auditChanges,
+  auditEntityLabel,
+  formatDate,
+  formatDateTime,
+} from '@almacen/shared/domain';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
 import { AUDIT_COLUMNS, auditWhere, type AuditFilters, type AuditRow } from '../audit/audit.repository';
 import type { ReportContext } from './reports.service';
 import type { Snapshot } from './snapshot';
-
-export const AUDIT_ACTION_LABELS: Record<AuditActionName, string> = {
-  create: 'Alta',
-  update: 'Cambio',
-  delete: 'Baja',
-  cancel: 'Cancelación',
-};
 
 const COLUMNS: Column[] = [
   { header: 'No.', kind: 'text', weight: 30, xlsxWidth: 10 },
@@ -20,26 +24,25 @@ const COLUMNS: Column[] = [
   { header: 'Persona', kind: 'text', weight: 80, xlsxWidth: 28 },
   { header: 'Acción', kind: 'text', weight: 40, xlsxWidth: 13 },
   { header: 'Entidad', kind: 'text', weight: 60, xlsxWidth: 20 },
-  { header: 'Id', kind: 'text', weight: 30, xlsxWidth: 10 },
-  { header: 'Antes', kind: 'text', weight: 150, xlsxWidth: 60 },
-  { header: 'Después', kind: 'text', weight: 150, xlsxWidth: 60 },
+  { header: 'ID', kind: 'text', weight: 30, xlsxWidth: 10 },
+  { header: 'Cambios', kind: 'text', weight: 300, xlsxWidth: 100 },
 ];
 
 const CELL_MAX = 32_000;
 const TRUNCATED = ' …(recortado)';
 
-function json(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  const text = JSON.stringify(value);
+function changesText(row: AuditRow, timeZone: string): string {
+  const changes = auditChanges(row, timeZone);
+  const text = changes.length ? changes.map(auditChangeText).join('\n') : AUDIT_NO_FIELDS;
   return text.length > CELL_MAX ? text.slice(0, CELL_MAX - TRUNCATED.length) + TRUNCATED : text;
 }
 
 const describe = (filters: AuditFilters, actorName: string | null): ReportDefinition['fields'] => [
   { label: 'Persona', value: filters.actor === undefined ? 'Todas' : actorName ? `${actorName} (${filters.actor})` : filters.actor },
-  { label: 'Entidad', value: filters.entity ?? 'Todas' },
+  { label: 'Entidad', value: filters.entity === undefined ? 'Todas' : auditEntityLabel(filters.entity) },
   { label: 'Acción', value: filters.action ? AUDIT_ACTION_LABELS[filters.action] : 'Todas' },
-  { label: 'Desde', value: filters.from ?? 'El inicio' },
-  { label: 'Hasta', value: filters.to ?? 'Hoy' },
+  { label: 'Desde', value: filters.from === undefined ? 'El inicio' : formatDate(filters.from) },
+  { label: 'Hasta', value: filters.to === undefined ? 'Hoy' : formatDate(filters.to) },
 ];
 
 export async function auditReport(snapshot: Snapshot, context: ReportContext, filters: AuditFilters): Promise<ReportDefinition> {
@@ -63,11 +66,10 @@ export async function auditReport(snapshot: Snapshot, context: ReportContext, fi
           r.id,
           formatDateTime(r.at, timeZone),
           `${r.actorName} (${r.actorSub})`,
-          AUDIT_ACTION_LABELS[r.action] ?? r.action,
-          r.entity,
+          auditActionLabel(r.action),
+          auditEntityLabel(r.entity),
           r.entityId,
-          json(r.before),
-          json(r.after),
+          changesText(r, timeZone),
         ],
       }));
     }

@@ -3,8 +3,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Me } from '@almacen/shared/domain';
 import { ACCESS_ROLES, PERMISSIONS } from '@almacen/shared/domain';
+import type { Config } from '../../config';
 import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
 import type { ModuleOptions } from '../module';
+
+/** «Cuenta»'s link: OIDC_ACCOUNT_URL, or the included provider's own "Cambiar contraseña" page. */
+export function accountUrlOf(config: Pick<Config, 'oidcAccountUrl' | 'oidcEmbedded' | 'oidcIssuer'>): string | null {
+  if (config.oidcAccountUrl) return config.oidcAccountUrl;
+  return config.oidcEmbedded ? `${config.oidcIssuer}/account/password` : null;
+}
 
 export const meSchema = {
   type: 'object',
@@ -32,7 +39,7 @@ const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config }) => {
     },
     async (request): Promise<{ data: Me }> => {
       const { id, sub, name, email, effectiveRoles, permissions } = request.caller;
-      return { data: { id, sub, name, email, roles: effectiveRoles, permissions, accountUrl: config.oidcAccountUrl } };
+      return { data: { id, sub, name, email, roles: effectiveRoles, permissions, accountUrl: accountUrlOf(config) } };
     },
   );
 };

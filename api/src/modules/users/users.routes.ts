@@ -28,7 +28,7 @@ import * as repo from './users.repository';
 const tags = ['usuarios'];
 const RESPONSES = { ...ERROR_RESPONSES, 403: errorSchema };
 
-export const ROLES_MESSAGE = `Los roles deben ser una lista con algunos de: ${ACCESS_ROLES.join(', ')}.`;
+export const ROLES_MESSAGE = `Los permisos deben ser una lista con algunos de: ${ACCESS_ROLES.join(', ')}.`;
 export const CONFIG_ADMIN_LOCKED =
   'Este usuario es administrador por configuración (ADMIN_USERS): su contraseña y su estado solo se cambian desde la línea de comandos (npm run users), o su contraseña por la propia persona en su cuenta.';
 export const NOT_EMBEDDED_ACCOUNT = 'Esta cuenta no es del proveedor de identidad de Almacén: su contraseña se administra en su proveedor.';

@@ -188,16 +188,16 @@ describe('POST /api/reports/audit', () => {
         'Persona: | Persona Histórica (historico)',
         'Entidad: | Todas',
         'Acción: | Todas',
-        'Hasta: | 2026-03-01',
+        'Hasta: | 01/03/2026',
       ]),
     );
     const header = text.findIndex((line) => line.startsWith('No. | Fecha y hora'));
     expect(text.slice(header + 1).filter(Boolean)).toEqual([
       expect.stringMatching(
-        /^\d+ \| 01\/03\/2026 00:30 \| Persona Histórica \(historico\) \| Cancelación \| dispatches \| 9 \| \{"reason":"Error de captura"\}$/,
+        /^\d+ \| 01\/03\/2026 00:30 \| Persona Histórica \(historico\) \| Cancelar \| Salidas \| 9 \| Motivo: Error de captura$/,
       ),
       expect.stringMatching(
-        /^\d+ \| 28\/02\/2026 23:30 \| Persona Histórica \(historico\) \| Baja \| suppliers \| 7 \| \{"name":"Viejo"\}$/,
+        /^\d+ \| 28\/02\/2026 23:30 \| Persona Histórica \(historico\) \| Eliminar \| Proveedores \| 7 \| Nombre: Viejo$/,
       ),
     ]);
   });

@@ -76,7 +76,10 @@ export function FormDialog<V extends object>({
                 <DialogTitle>{title}</DialogTitle>
                 <DialogContent className={styles.content}>{children}</DialogContent>
                 <DialogActions>
-                  <Button appearance="secondary" onClick={onClose}>
+                  {/* Pressing "Cancelar" keeps the focus where it is: the field is never left, so it
+                      is never validated, and no message appears under it to move this button away
+                      from the pointer between its press and its release. Cancelling never validates. */}
+                  <Button appearance="secondary" onMouseDown={(event) => event.preventDefault()} onClick={onClose}>
                     {cancelLabel}
                   </Button>
                   <Button appearance="primary" type="submit">

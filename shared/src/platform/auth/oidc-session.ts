@@ -20,6 +20,8 @@ export interface OidcSession {
   completeSignIn(url?: string): Promise<string>;
   /** Ends the provider session and comes back to "/". */
   signOut(): Promise<void>;
+  /** On "/" after the provider's sign-out: forgets the sign-out request it answered (its `state`). */
+  completeSignOut(url?: string): Promise<void>;
   /** Called whenever the user changes (signed in, renewed, signed out). */
   subscribe(listener: (user: CurrentUser | null) => void): () => void;
 }
@@ -100,12 +102,17 @@ export function createOidcSession(config: OidcRuntimeConfig, origin = window.loc
     },
     async signOut() {
       try {
-        await manager.signoutRedirect();
+        // With `state` and the return address in the request (RP-Initiated Logout), providers
+        // that send the person back only when the request carries a state do so too.
+        await manager.signoutRedirect({ state: { returnTo: '/' }, post_logout_redirect_uri: `${origin}/` });
       } catch {
         // A provider without an end-session endpoint: forget the session locally at least.
         await manager.removeUser();
         window.location.assign('/');
       }
+    },
+    async completeSignOut(url) {
+      await manager.signoutRedirectCallback(url).catch(() => undefined);
     },
     subscribe(listener) {
       const loaded = (user: User) => listener(toCurrentUser(user));
