@@ -2,9 +2,9 @@
 // server keeps it: GET /api/invoices/defaults, /api/dispatches/defaults). Only fields still empty
 // are filled — a restored draft, or what the person already picked while the answer travelled,
 // stays — and each form is filled once, so a field the person empties stays empty.
+import type { FormApi } from 'final-form';
 import { useEffect } from 'react';
 import { useForm } from 'react-final-form';
-import type { FormApi } from 'final-form';
 
 const filled = new WeakSet<FormApi<object>>();
 

@@ -89,7 +89,9 @@ jest.setTimeout(60_000);
 
 function setup(parse: (request: FakeApiRequest) => unknown = () => analysis, { defaults = null as unknown } = {}) {
   const suppliers = [{ id: 2, name: 'Abarrotes López', rfc: 'ALO990101XY2' }];
-  const products = [{ id: 10, name: 'Papel bond carta', unit: null, category: null }];
+  const products: { id: number; name: string; unit: { id: number; description: string } | null; category: null }[] = [
+    { id: 10, name: 'Papel bond carta', unit: null, category: null },
+  ];
   const units = [{ id: 1, description: 'Caja' }];
   const posts: FakeApiRequest[] = [];
   const api = (request: FakeApiRequest) => {
