@@ -93,7 +93,10 @@ describe.each([DESKTOP, PHONE])('at %o', (viewport) => {
       method: 'POST',
       body: { description: `2161 Limpieza ${tag}` },
     });
-    const unit = await api<{ description: string }>('/api/catalog/product-units', { method: 'POST', body: { description: `Galón ${tag}` } });
+    const unit = await api<{ description: string }>('/api/catalog/product-units', {
+      method: 'POST',
+      body: { description: `Galón ${tag}` },
+    });
     const { page, log } = await openArea(viewport, 'Productos');
     await page.getByRole('button', { name: 'Añadir producto', exact: true }).click();
     const form = await dialog(page, 'Nuevo producto');
@@ -108,10 +111,16 @@ describe.each([DESKTOP, PHONE])('at %o', (viewport) => {
     await form.waitFor({ state: 'hidden' });
     await search(page, tag);
     await expectVisible(rowWith(table(page, 'Productos'), `Cloro ${tag}`), 'the new product');
-    const saved = (await api<{ name: string; unit: { description: string }; category: { description: string }; minimumStock: string }[]>(
-      '/api/catalog/products',
-    )).find((p) => p.name === `Cloro ${tag}`);
-    expect(saved).toMatchObject({ unit: { description: unit.description }, category: { description: partida.description }, minimumStock: '2' });
+    const saved = (
+      await api<{ name: string; unit: { description: string }; category: { description: string }; minimumStock: string }[]>(
+        '/api/catalog/products',
+      )
+    ).find((p) => p.name === `Cloro ${tag}`);
+    expect(saved).toMatchObject({
+      unit: { description: unit.description },
+      category: { description: partida.description },
+      minimumStock: '2',
+    });
     clean(log);
     await page.close();
   });
@@ -126,10 +135,10 @@ describe.each([DESKTOP, PHONE])('at %o', (viewport) => {
     const { page, log } = await openArea(viewport, 'Generar entrada de productos');
     const header = page.getByRole('group', { name: 'Datos de la factura' });
     const value = (label: string) => header.getByRole('combobox', { name: label, exact: true });
-    await page.waitForFunction(
-      ([el, text]) => (el as HTMLInputElement).value === text,
-      [await value('Director del plantel').elementHandle(), director] as const,
-    );
+    await page.waitForFunction(([el, text]) => (el as HTMLInputElement).value === text, [
+      await value('Director del plantel').elementHandle(),
+      director,
+    ] as const);
     expect(await value('Tipo de entrada').inputValue()).toBe('Compra directa');
     expect(await value('Elaborador').inputValue()).toBe(enteredBy);
     expect(await value('Almacenista').inputValue()).toBe(keeper);

@@ -29,8 +29,7 @@ async function upgradedWith(suppliers: [string, string][]): Promise<{ db: Db; dr
   return { db, drop: async () => (await db.end(), await database.drop()) };
 }
 
-const hasIndex = async (db: Db) =>
-  (await db.query("SELECT 1 FROM pg_indexes WHERE indexname = 'suppliers_rfc_key'")).rowCount === 1;
+const hasIndex = async (db: Db) => (await db.query("SELECT 1 FROM pg_indexes WHERE indexname = 'suppliers_rfc_key'")).rowCount === 1;
 
 test('no repeated RFC (generic ones aside): the unique index is created', async () => {
   const { db, drop } = await upgradedWith([

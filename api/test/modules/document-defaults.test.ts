@@ -65,7 +65,10 @@ test("an entry's type and signers are the person's next defaults; another person
       warehouseKeeperEmployeeId: people.Alma,
     },
   });
-  expect((await luis.get('/api/invoices/defaults')).json().data).toMatchObject({ invoiceType: 'COMPRA_DIRECTA', warehouseKeeperEmployeeId: people.Otra });
+  expect((await luis.get('/api/invoices/defaults')).json().data).toMatchObject({
+    invoiceType: 'COMPRA_DIRECTA',
+    warehouseKeeperEmployeeId: people.Otra,
+  });
 
   // The last one counts.
   expect((await entry(ana, 'F-3', 'ENTRADA_DE_ALMACEN', people.Otra)).statusCode).toBe(201);

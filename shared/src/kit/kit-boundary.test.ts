@@ -41,5 +41,6 @@ test('the kit reaches the rest of @almacen/shared through the package, never by 
 test('the index of @almacen/shared does not re-export the kit', () => {
   const index = readFileSync(path.join(src, 'index.ts'), 'utf8');
   expect(index).not.toMatch(/from '\.\/kit'/);
-  for (const folder of ['data-table', 'form', 'documents', 'wizard', 'catalogs']) expect(index).not.toMatch(new RegExp(`from './kit/${folder}'`));
+  for (const folder of ['data-table', 'form', 'documents', 'wizard', 'catalogs'])
+    expect(index).not.toMatch(new RegExp(`from './kit/${folder}'`));
 });

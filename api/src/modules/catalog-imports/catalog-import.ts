@@ -234,7 +234,12 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
       if (first !== undefined) reasons.push(`«${name}» ya aparece en la fila ${first}`);
       else seenNames.set(key(name), row);
     }
-    if ((catalog === 'product-categories' || catalog === 'product-units' || catalog === 'suppliers') && id !== null && name !== '' && !generic) {
+    if (
+      (catalog === 'product-categories' || catalog === 'product-units' || catalog === 'suppliers') &&
+      id !== null &&
+      name !== '' &&
+      !generic
+    ) {
       // A supplier registered twice before the one-RFC rule may keep its RFC.
       const clash = (byName.get(key(name)) ?? []).find((e) => e.id !== id);
       const kept = catalog === 'suppliers' && byId.get(id)?.name === name;

@@ -157,7 +157,14 @@ export function NewProductDialog({ open, onClose, proposal, onCreated }: NewProd
   }
 
   return (
-    <FormDialog<ProductFormValues> open={open} title="Nuevo producto" initialValues={initialValues} validate={validate} onClose={onClose} onSave={save}>
+    <FormDialog<ProductFormValues>
+      open={open}
+      title="Nuevo producto"
+      initialValues={initialValues}
+      validate={validate}
+      onClose={onClose}
+      onSave={save}
+    >
       <ProductFields
         categoryOptions={categoryOptions}
         unitOptions={options}

@@ -67,8 +67,16 @@ describe('Productos', () => {
     await user.click(screen.getByRole('button', { name: 'Añadir producto' }));
     const dialog = await openDialog('Nuevo producto');
     // The name is required; partida, unit and stock levels are offered, optional.
-    expect(within(dialog).getAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual(['name', 'minimumStock', 'maximumStock']);
-    expect(within(dialog).getAllByRole('combobox').map((box) => box.getAttribute('name'))).toEqual(['categoryId', 'unitId']);
+    expect(
+      within(dialog)
+        .getAllByRole('textbox')
+        .map((box) => box.getAttribute('name')),
+    ).toEqual(['name', 'minimumStock', 'maximumStock']);
+    expect(
+      within(dialog)
+        .getAllByRole('combobox')
+        .map((box) => box.getAttribute('name')),
+    ).toEqual(['categoryId', 'unitId']);
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(within(dialog).getByText('El nombre del producto es un campo requerido.')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del producto' }), '  Goma de borrar ');

@@ -1,5 +1,13 @@
 import { useMemo } from 'react';
-import { type SaveOutcome, useCreateSupplier, useDeleteSupplier, useLoadErrorToast, useSupplier, useSuppliers, useUpdateSupplier } from '@almacen/shared';
+import {
+  type SaveOutcome,
+  useCreateSupplier,
+  useDeleteSupplier,
+  useLoadErrorToast,
+  useSupplier,
+  useSuppliers,
+  useUpdateSupplier,
+} from '@almacen/shared';
 import { createSupplierSchema, updateSupplierSchema, type CreateSupplier, type Supplier } from '@almacen/shared/domain';
 import { type DataTableColumn, FormDialog, IdField, TextField, validateSchema } from '@almacen/shared/kit';
 import { CatalogPage } from '../../../components/catalog-page';

@@ -313,7 +313,9 @@ test('a unit the catalogue has (any capitalisation) is chosen as it is, and noth
   await choose(user, header(), 'Elaborador', 'Jorge Ruiz');
   await choose(user, header(), 'Almacenista', 'Sofía Castro');
   await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
-  await user.click(await within(await screen.findByRole('group', { name: 'Producto 1' })).findByRole('button', { name: 'Registrar producto' }));
+  await user.click(
+    await within(await screen.findByRole('group', { name: 'Producto 1' })).findByRole('button', { name: 'Registrar producto' }),
+  );
   const dialog = await screen.findByRole('dialog', { name: 'Nuevo producto' });
   await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Unidad de medida' })).toHaveValue('Caja'));
   expect(within(dialog).queryByText(/se registrará al guardar/)).not.toBeInTheDocument();
