@@ -91,8 +91,22 @@ it('loads a CFDI into «Nueva factura», registers the supplier and a product in
   // Concept 2: 425.99 + IVA 68.16 = 494.15 for 3.
   await second.getByText('Valor del CFDI: $494.15 (incluye IVA $68.16) ÷ 3 = $164.717', { exact: true }).waitFor();
   await screenshot(page, 'cfdi-02-rows-1280');
+  // «Registrar producto» opens «Nuevo producto» filled in: the concept's description and the unit
+  // of ClaveUnidad XBX («Caja», registered on saving when the catalogue lacks it).
   await second.getByRole('button', { name: 'Registrar producto', exact: true }).click();
+  const newProduct = page.getByRole('dialog', { name: 'Nuevo producto' });
+  await newProduct.waitFor();
+  expect(await newProduct.getByRole('textbox', { name: 'Nombre del producto' }).inputValue()).toBe(cfdi.screw);
+  const unitBox = newProduct.getByRole('combobox', { name: 'Unidad de medida', exact: true });
+  await page.waitForFunction((el) => (el as HTMLInputElement).value.startsWith('Caja'), await unitBox.elementHandle());
+  await screenshot(page, 'cfdi-02b-new-product-1280');
+  await newProduct.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await newProduct.waitFor({ state: 'hidden' });
   await expectValue(second.getByRole('combobox', { name: 'Producto', exact: true }), cfdi.screw);
+  const registered = (await api<{ name: string; unit: { description: string } | null }[]>('/api/catalog/products')).find(
+    (p) => p.name === cfdi.screw,
+  );
+  expect(registered?.unit?.description.toLowerCase()).toBe('caja');
 
   await page.getByRole('button', { name: 'Ver resumen de entrada', exact: true }).click();
   await page.getByRole('group', { name: 'Resumen de factura' }).waitFor();

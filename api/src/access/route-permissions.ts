@@ -56,12 +56,15 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   // Documents: registering is the Almacenista's, cancelling the Autorizador's.
   'GET /api/invoices': 'consult',
   'POST /api/invoices': 'invoices.create',
+  // One's own last choices only serve registering the next document.
+  'GET /api/invoices/defaults': 'invoices.create',
   'GET /api/invoices/:id/cfdi': 'consult',
   // Reading a supplier's CFDI creates nothing, but only serves registering an entry.
   'POST /api/cfdi/parse': 'invoices.create',
   'POST /api/invoices/:id/cancellation': 'invoices.cancel',
   'GET /api/dispatches': 'consult',
   'POST /api/dispatches': 'dispatches.create',
+  'GET /api/dispatches/defaults': 'dispatches.create',
   'POST /api/dispatches/:id/cancellation': 'dispatches.cancel',
 
   // Stock, movements and reports: reading.

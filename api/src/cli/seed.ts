@@ -12,7 +12,7 @@ import { createPool, withTransaction, type Db, type Trx } from '../db/pool';
 import { recordAudit } from '../modules/audit/audit.repository';
 import { insertDescribed, type DescribedTable } from '../modules/catalogs/described.repository';
 import { insertAssignment, insertEmployee } from '../modules/catalogs/employees.repository';
-import { insertProduct, updateProduct } from '../modules/catalogs/products.repository';
+import { insertProduct } from '../modules/catalogs/products.repository';
 import { insertSupplier } from '../modules/catalogs/suppliers.repository';
 import { seedLedger, SEED_ACTOR } from '../modules/ledger/seed';
 import type { AuthUser } from '../plugins/auth';
@@ -162,9 +162,8 @@ export async function seedCatalog(db: Db, actor: AuthUser = SEED_ACTOR): Promise
     for (const role of ROLES) roles.set(role, await describe(trx, actor, 'roles', role));
 
     for (const [name, partida, unit] of PRODUCTS) {
-      const id = await insertProduct(trx, actor, name);
       const changes = { name, categoryId: partidas.get(partida)!, unitId: units.get(unit)! };
-      await updateProduct(trx, actor, id, changes);
+      const id = await insertProduct(trx, actor, changes);
       await recordAudit(trx, actor, { action: 'create', entity: 'products', entityId: id, after: { id, ...changes } });
     }
     for (const [name, rfc] of SUPPLIERS) {

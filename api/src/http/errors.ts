@@ -48,12 +48,16 @@ export const isPgErrorCode = (error: unknown, code: string): boolean => isPgErro
 
 /**
  * Gives a write's constraint violations the words of the entity:
- * a unique violation → DUPLICATE with `duplicate`, a delete blocked by a reference → IN_USE
- * naming `what` and where it is used. Anything else is rethrown unchanged.
+ * a unique violation → DUPLICATE with `duplicate` (also as the message of `field`, so a form says
+ * it under the field that repeats), a delete blocked by a reference → IN_USE naming `what` and
+ * where it is used. Anything else is rethrown unchanged.
  */
-export function translateWriteError(error: unknown, { duplicate, what }: { duplicate?: string; what?: string }): never {
+export function translateWriteError(
+  error: unknown,
+  { duplicate, field, what }: { duplicate?: string; field?: string; what?: string },
+): never {
   if (isPgError(error)) {
-    if (error.code === '23505' && duplicate) throw new AppError('DUPLICATE', duplicate);
+    if (error.code === '23505' && duplicate) throw new AppError('DUPLICATE', duplicate, field ? { [field]: duplicate } : undefined);
     if (error.code === '23503' && /^update or delete on table/.test(error.message))
       throw new AppError('IN_USE', inUseMessage(error.table, what));
   }

@@ -134,6 +134,24 @@ test('suppliers are matched by RFC (validated like the form), employees by name 
     ['Abarrotes Ñandú', 'ANA991231Z9A'],
   ]);
 
+  // One supplier per RFC: a row giving a supplier another's RFC, or a file repeating an RFC, is an
+  // error naming who has it; SAT's generic RFCs are matched by ID only, so they never merge suppliers.
+  await c.post('/api/catalog/suppliers', { name: 'Foreign Supplies Inc.', rfc: 'XEXX010101000' });
+  const nandu = (await c.get('/api/catalog/suppliers')).json().data.find((s: { rfc: string }) => s.rfc === 'ANA991231Z9A').id;
+  const clashes =
+    `ID,Nombre,RFC\r\n${nandu},Abarrotes Ñandú,PDC010203AB1\r\n,Ferretería Uno,FER010203AB3\r\n,Ferretería Dos,fer010203ab3\r\n` +
+    `,Global Paper LLC,XEXX010101000\r\n`;
+  const refused = (await send('/api/catalog/imports/suppliers/preview', Buffer.from(clashes, 'latin1'))).json().data;
+  expect(refused.rows.map((r: { status: string; reason: string | null }) => [r.status, r.reason])).toEqual([
+    ['error', `Fila 2: ya existe el proveedor «Papelería del Centro S.A.» con el RFC PDC010203AB1 (ID ${existing}).`],
+    ['new', null],
+    ['error', 'Fila 4: «FER010203AB3» ya aparece en la fila 3.'],
+    ['new', null],
+  ]);
+  const before = await countRows(t, ['suppliers']);
+  expect((await send('/api/catalog/imports/suppliers', Buffer.from(clashes, 'latin1'))).statusCode).toBe(400);
+  expect(await countRows(t, ['suppliers'])).toEqual(before);
+
   await c.post('/api/catalog/employees', { name: 'María', lastName: 'López' });
   const employees = 'Nombre,Apellidos\nmaría,lópez\nJorge,Ramírez\nLucía,\n';
   const staff = (await send('/api/catalog/imports/employees/preview', Buffer.from(employees))).json().data;

@@ -29,6 +29,7 @@ interface Case {
   deleteText: string;
   createFailure: string;
   loadFailure: string;
+  duplicate: string;
 }
 
 const cases: Case[] = [
@@ -49,6 +50,7 @@ const cases: Case[] = [
     created: '2141 - Materiales y útiles de tecnologías de la información',
     deleteText: 'Estas a punto de eliminar la partida 2161 - Material de limpieza',
     createFailure: 'Algo salió mal mientras tratábamos de crear la partida solicitada. Ya existe un registro con esos datos.',
+    duplicate: 'Ya existe una partida con esa descripción.',
     loadFailure: 'Algo salió mal mientras tratábamos de obtener las partidas.',
   },
   {
@@ -68,6 +70,7 @@ const cases: Case[] = [
     created: 'Litro',
     deleteText: 'Estas a punto de eliminar la unidad de medida Caja',
     createFailure: 'Algo salió mal mientras tratábamos de crear la unidad de medida solicitada. Ya existe un registro con esos datos.',
+    duplicate: 'Ya existe una unidad de medida con esa descripción.',
     loadFailure: 'Algo salió mal mientras tratábamos de obtener las unidades de medida.',
   },
   {
@@ -87,6 +90,7 @@ const cases: Case[] = [
     created: 'Almacenista',
     deleteText: 'Estas a punto de eliminar el rol Director del plantel',
     createFailure: 'Algo salió mal mientras tratábamos de crear el rol solicitado. Ya existe un registro con esos datos.',
+    duplicate: 'Ya existe un rol con esa descripción.',
     loadFailure: 'Algo salió mal mientras tratábamos de obtener los roles.',
   },
 ];
@@ -157,6 +161,33 @@ describe.each(cases)('$table', (c) => {
     await confirmDelete(user, c.deleteText);
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([`/api/catalog/${c.resource}/7`]);
     await waitFor(() => expect(screen.queryByText(c.existing)).not.toBeInTheDocument());
+  });
+
+  it('a description that exists is said under the field; the dialog stays open with what was typed, no toast', async () => {
+    const user = userEvent.setup();
+    const server = seedFor(c);
+    const { calls } = renderWithPlatform(<c.Page />, { api: server.handle });
+    await screen.findByText(c.existing);
+    await user.click(screen.getByRole('button', { name: c.add }));
+    const dialog = await openDialog(c.createTitle);
+    const field = within(dialog).getByRole('textbox', { name: c.field });
+    await user.type(field, c.existing.toUpperCase());
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText(c.duplicate)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: c.createTitle })).toBeInTheDocument();
+    expect(field).toHaveValue(c.existing.toUpperCase());
+    expect(field).toHaveFocus();
+    expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
+
+    // Typing again clears the message; a new description saves and closes.
+    await user.type(field, ' 2');
+    expect(within(dialog).queryByText(c.duplicate)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await dialogClosed();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { description: c.existing.toUpperCase() },
+      { description: `${c.existing.toUpperCase()} 2` },
+    ]);
   });
 
   it('notifies a failed create with the server message, and a failed load in place', async () => {

@@ -91,7 +91,7 @@ export function DescribedCatalogPage({
         title={texts.createTitle}
         validate={validateCreate}
         onClose={dialogs.close}
-        onSubmit={(values) => create.run({ description: values.description.trim() })}
+        onSave={(values) => create.save({ description: values.description.trim() })}
       >
         <TextField name="description" label={texts.fieldLabel} placeholder={texts.placeholder} required autoFocus />
       </FormDialog>
@@ -102,7 +102,7 @@ export function DescribedCatalogPage({
         initialValues={editValues}
         validate={validateUpdate}
         onClose={dialogs.close}
-        onSubmit={(values) => update.run({ id: values.id, description: values.description.trim() })}
+        onSave={(values) => update.save({ id: values.id, description: values.description.trim() })}
       >
         <IdField name="id" />
         <TextField name="description" label={texts.fieldLabel} placeholder={texts.placeholder} required autoFocus />

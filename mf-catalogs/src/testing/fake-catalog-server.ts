@@ -58,6 +58,14 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
     maximumStock: p.maximumStock,
   });
   const notFound = () => new ApiError(404, 'El recurso solicitado no existe.', { code: 'NOT_FOUND' });
+  // As the API answers a repeated unique field: 409 DUPLICATE, the message also under the field.
+  const duplicate = (field: string, message: string) => new ApiError(409, message, { code: 'DUPLICATE', errors: { [field]: message } });
+  const DUPLICATE_DESCRIPTION: Record<string, string> = {
+    'product-categories': 'Ya existe una partida con esa descripción.',
+    'product-units': 'Ya existe una unidad de medida con esa descripción.',
+    roles: 'Ya existe un rol con esa descripción.',
+  };
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
   function handle({ method, path, body }: FakeApiRequest): unknown {
     const failure = failures.findIndex((f) => f.method === method && f.path.test(path));
@@ -78,7 +86,14 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
         return toProduct(found);
       }
       if (method === 'POST') {
-        const row = { id: nextId++, name: String(data.name), categoryId: null, unitId: null, minimumStock: null, maximumStock: null };
+        const row = {
+          id: nextId++,
+          name: String(data.name),
+          categoryId: (data.categoryId as number | undefined) ?? null,
+          unitId: (data.unitId as number | undefined) ?? null,
+          minimumStock: (data.minimumStock as string | undefined) ?? null,
+          maximumStock: (data.maximumStock as string | undefined) ?? null,
+        };
         products.push(row);
         return toProduct(row);
       }
@@ -95,6 +110,8 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
     if (resource in described) {
       const list = described[resource];
       if (method === 'GET') return [...list];
+      if ((method === 'POST' || method === 'PUT') && list.some((r) => r.id !== data.id && same(r.description, String(data.description))))
+        throw duplicate('description', DUPLICATE_DESCRIPTION[resource]);
       if (method === 'POST') {
         const row = { id: nextId++, description: String(data.description) };
         list.push(row);
@@ -120,6 +137,9 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
         if (!found) throw notFound();
         return { ...found };
       }
+      const holder = suppliers.find((r) => r.id !== data?.id && same(r.rfc, String(data?.rfc)));
+      if ((method === 'POST' || method === 'PUT') && holder)
+        throw duplicate('rfc', `Ya existe el proveedor «${holder.name}» con el RFC ${holder.rfc}.`);
       if (method === 'POST') {
         const row = { id: nextId++, name: String(data.name), rfc: String(data.rfc) };
         suppliers.push(row);

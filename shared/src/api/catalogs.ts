@@ -60,7 +60,7 @@ export function useEmployeeRoles(employeeId: number) {
 
 const level = (value: UpdateProduct['minimumStock']) => (value === undefined || value === null || value === '' ? null : value);
 
-/** The create payload is the name only; unit and partida are set by editing. */
+/** The name, and optionally partida, unit and stock levels (null or absent: none). */
 export const createProduct = (api: ApiClient, body: CreateProduct) => api<Product>(apiKeys.products, { method: 'POST', body });
 export const useCreateProduct = () => useMutation(createProduct, { errorText: 'crear el producto solicitado.' }, staleAfter.productChange);
 /** `categoryId` and `unitId` are null when left empty; so are the stock levels (issue #20). */

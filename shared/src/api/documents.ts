@@ -5,7 +5,7 @@
 // kardex and the month closing's preview is read again (staleAfter.document).
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { CfdiAnalysis, Dispatch, Invoice, Movement } from '../domain';
+import type { CfdiAnalysis, Dispatch, DispatchDefaults, Invoice, InvoiceDefaults, Movement } from '../domain';
 import { newIdempotencyKey } from '../kit/wizard/idempotency';
 import type { ApiClient } from '../platform/api-client';
 import { useApi, useInvalidate } from '../platform/hooks';
@@ -17,6 +17,9 @@ export const useInvoices = () => useResource<Invoice[]>(apiKeys.invoices);
 export const useInvoiceMovements = (invoiceId: number) => useResource<Movement[]>(apiKeys.invoiceMovements(invoiceId));
 export const useDispatches = () => useResource<Dispatch[]>(apiKeys.dispatches);
 export const useDispatchMovements = (dispatchId: number) => useResource<Movement[]>(apiKeys.dispatchMovements(dispatchId));
+/** What the signed-in person chose in their last entry / exit (null before their first): the wizards start from it. */
+export const useInvoiceDefaults = () => useResource<InvoiceDefaults | null>(apiKeys.invoiceDefaults);
+export const useDispatchDefaults = () => useResource<DispatchDefaults | null>(apiKeys.dispatchDefaults);
 
 /** Reads again everything a document changes (after a wizard saved one). */
 export function useRefreshAfterDocument(): () => Promise<unknown> {

@@ -26,8 +26,11 @@ export const apiKeys = {
   // Documents and the ledger.
   invoices: '/api/invoices',
   invoice: (id: number) => `/api/invoices/${id}`,
+  /** Under the history's prefix: registering an entry makes it stale with the history. */
+  invoiceDefaults: '/api/invoices/defaults',
   dispatches: '/api/dispatches',
   dispatch: (id: number) => `/api/dispatches/${id}`,
+  dispatchDefaults: '/api/dispatches/defaults',
   movements: '/api/movements',
   invoiceMovements: (invoiceId: number) => `/api/movements/invoices/${invoiceId}`,
   dispatchMovements: (dispatchId: number) => `/api/movements/dispatches/${dispatchId}`,

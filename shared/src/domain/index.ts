@@ -11,3 +11,4 @@ export * from './periods';
 export * from './schemas';
 export * from './types';
 export * from './wire';
+export * from './sat-units';

@@ -220,3 +220,19 @@ export interface NextClosing {
   /** Documents dated in the month but registered after it ended: they count in this month, the closing includes them. */
   lateDocuments: LateDocument[];
 }
+
+/**
+ * What the signed-in person chose in their last registered entry (GET /api/invoices/defaults),
+ * prefilled in the next one; null before their first.
+ */
+export interface InvoiceDefaults {
+  invoiceType: string;
+  directorEmployeeId: number;
+  enteredByEmployeeId: number;
+  warehouseKeeperEmployeeId: number;
+}
+
+/** The «Almacenista» of the person's last registered exit (GET /api/dispatches/defaults); null before their first. */
+export interface DispatchDefaults {
+  warehouseKeeperEmployeeId: number;
+}

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const src = path.resolve(__dirname, '..');
-const KIT_FOLDERS = ['data-table', 'form', 'documents', 'wizard'].map((folder) => path.join(__dirname, folder));
+const KIT_FOLDERS = ['data-table', 'form', 'documents', 'wizard', 'catalogs'].map((folder) => path.join(__dirname, folder));
 const ownFolder = (file: string) => KIT_FOLDERS.some((folder) => file === folder || file.startsWith(folder + path.sep));
 
 function sources(dir: string): string[] {
@@ -41,5 +41,6 @@ test('the kit reaches the rest of @almacen/shared through the package, never by 
 test('the index of @almacen/shared does not re-export the kit', () => {
   const index = readFileSync(path.join(src, 'index.ts'), 'utf8');
   expect(index).not.toMatch(/from '\.\/kit'/);
-  for (const folder of ['data-table', 'form', 'documents', 'wizard']) expect(index).not.toMatch(new RegExp(`from './kit/${folder}'`));
+  for (const folder of ['data-table', 'form', 'documents', 'wizard', 'catalogs'])
+    expect(index).not.toMatch(new RegExp(`from './kit/${folder}'`));
 });

@@ -14,6 +14,8 @@ import {
   compareDecimal,
   freeTextError,
   RFC_RE,
+  GENERIC_RFCS,
+  duplicateRfcMessage,
   stockLevelsInverted,
   stockLevelsSchema,
   trimDecimal,
@@ -207,6 +209,8 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
       if (!values.Nombre) reasons.push('falta el nombre');
       if (!values.Apellidos) reasons.push('faltan los apellidos');
     }
+    // SAT's generic RFCs are shared by many suppliers: a row with one matches by its ID only.
+    const generic = catalog === 'suppliers' && GENERIC_RFCS.includes(name);
     const idText = values.ID ?? '';
     let id: number | null = null;
     if (name === '' && catalog !== 'employees')
@@ -215,22 +219,34 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
     if (idText !== '') {
       if (!/^[1-9]\d{0,9}$/.test(idText) || !byId.has(Number(idText))) reasons.push(`el ID ${idText} no existe en el catálogo`);
       else id = Number(idText);
-    } else if (name !== '') {
+    } else if (name !== '' && !generic) {
       const matches = byName.get(key(name)) ?? [];
       if (matches.length === 1) id = matches[0].id;
-      if (matches.length > 1) reasons.push(`hay ${matches.length} registros llamados «${name}»; indica su ID`);
+      if (matches.length > 1)
+        reasons.push(
+          catalog === 'suppliers'
+            ? `hay ${matches.length} proveedores con el RFC ${name}; indica su ID`
+            : `hay ${matches.length} registros llamados «${name}»; indica su ID`,
+        );
     }
-    if (name !== '') {
+    if (name !== '' && !generic) {
       const first = seenNames.get(key(name));
       if (first !== undefined) reasons.push(`«${name}» ya aparece en la fila ${first}`);
       else seenNames.set(key(name), row);
     }
-    if ((catalog === 'product-categories' || catalog === 'product-units' || catalog === 'suppliers') && id !== null && name !== '') {
+    if (
+      (catalog === 'product-categories' || catalog === 'product-units' || catalog === 'suppliers') &&
+      id !== null &&
+      name !== '' &&
+      !generic
+    ) {
+      // A supplier registered twice before the one-RFC rule may keep its RFC.
       const clash = (byName.get(key(name)) ?? []).find((e) => e.id !== id);
-      if (clash)
+      const kept = catalog === 'suppliers' && byId.get(id)?.name === name;
+      if (clash && !kept)
         reasons.push(
           catalog === 'suppliers'
-            ? `el RFC ${clash.name} ya es del proveedor con el ID ${clash.id}`
+            ? `${inline(duplicateRfcMessage(clash.unit ?? '', clash.name))} (ID ${clash.id})`
             : `ya existe «${clash.name}» con el ID ${clash.id}`,
         );
     }

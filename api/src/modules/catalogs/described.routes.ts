@@ -90,7 +90,7 @@ const describedRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
           const row = await repo.insertDescribed(trx, c.table, request.user, input.description.trim());
           await recordAudit(trx, request.user, { action: 'create', entity: c.table, entityId: row.id, after: row });
           return row;
-        }).catch((error) => translateWriteError(error, { duplicate: c.duplicate }));
+        }).catch((error) => translateWriteError(error, { duplicate: c.duplicate, field: 'description' }));
         return reply.status(201).send({ data: saved });
       },
     );
@@ -111,7 +111,7 @@ const describedRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
           const row = await repo.updateDescribed(trx, c.table, request.user, input.id, input.description.trim());
           await recordAudit(trx, request.user, { action: 'update', entity: c.table, entityId: row.id, before, after: row });
           return row;
-        }).catch((error) => translateWriteError(error, { duplicate: c.duplicate }));
+        }).catch((error) => translateWriteError(error, { duplicate: c.duplicate, field: 'description' }));
         return { data: saved };
       },
     );

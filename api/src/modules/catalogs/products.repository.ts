@@ -65,11 +65,11 @@ export async function lockProduct(trx: Trx, id: number): Promise<ProductRow | nu
   return rows[0] ?? null;
 }
 
-export async function insertProduct(trx: Trx, actor: AuthUser, name: string): Promise<number> {
+export async function insertProduct(trx: Trx, actor: AuthUser, changes: ProductChanges): Promise<number> {
   const { rows } = await trx.query<{ id: number }>(
-    `INSERT INTO products (name, created_by, created_by_name, updated_by, updated_by_name)
-     VALUES ($1, $2, $3, $2, $3) RETURNING id`,
-    [name, actor.sub, actor.name],
+    `INSERT INTO products (name, category_id, unit_id, minimum_stock, maximum_stock, created_by, created_by_name, updated_by, updated_by_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $7) RETURNING id`,
+    [changes.name, changes.categoryId, changes.unitId, changes.minimumStock ?? null, changes.maximumStock ?? null, actor.sub, actor.name],
   );
   return rows[0].id;
 }

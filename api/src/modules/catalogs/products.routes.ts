@@ -1,10 +1,10 @@
-// /api/catalog/products. Create takes only a name; edit sets name, partida
-// and unit (null clears them). An unknown partida or unit is a 400 on that field. Issue #20: the
+// /api/catalog/products. Create takes a name and, optionally, what edit sets; edit sets name,
+// partida and unit (null clears them). An unknown partida or unit is a 400 on that field. Issue #20: the
 // edit may also carry minimumStock / maximumStock (null or "" clears one, absent leaves it as
 // it is); the maximum may not be under the minimum, counting the stored level of the one absent.
 import type { FastifyPluginAsync } from 'fastify';
 import { CATALOG_MESSAGES, createProductSchema, stockLevelOf, stockLevelsInverted, updateProductSchema } from '@almacen/shared/domain';
-import { withTransaction } from '../../db/pool';
+import { type Trx, withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { matchesTag, NOT_MODIFIED } from '../../http/etag';
 import { PrecompressedBody, sendPrecompressed, varyOnAcceptEncoding } from '../../http/precompressed';
@@ -19,6 +19,23 @@ import { bodies, productSchema } from './schemas';
 const PATH = '/catalog/products';
 const tags = ['productos'];
 const NOT_FOUND = 'El producto solicitado no existe.';
+
+/** The chosen partida and unit exist (and stay while the transaction lasts); else a message per field. */
+async function referenceErrors(trx: Trx, categoryId: number | null, unitId: number | null): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  if (categoryId !== null && !(await holdDescribed(trx, 'product_categories', categoryId))) {
+    errors.categoryId = 'La partida seleccionada no existe.';
+  }
+  if (unitId !== null && !(await holdDescribed(trx, 'product_units', unitId))) {
+    errors.unitId = 'La unidad de medida seleccionada no existe.';
+  }
+  return errors;
+}
+
+async function assertReferences(trx: Trx, categoryId: number | null, unitId: number | null): Promise<void> {
+  const errors = await referenceErrors(trx, categoryId, unitId);
+  if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
+}
 
 const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
   // The list is sent as PostgreSQL wrote it and kept per version (products.repository.ts), with
@@ -71,8 +88,17 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     },
     async (request, reply) => {
       const input = parseBody(createProductSchema, request.body);
+      const categoryId = input.categoryId ?? null;
+      const unitId = input.unitId ?? null;
       const saved = await withTransaction(db, async (trx) => {
-        const id = await repo.insertProduct(trx, request.user, input.name.trim());
+        await assertReferences(trx, categoryId, unitId);
+        const id = await repo.insertProduct(trx, request.user, {
+          name: input.name.trim(),
+          categoryId,
+          unitId,
+          minimumStock: stockLevelOf(input.minimumStock) ?? null,
+          maximumStock: stockLevelOf(input.maximumStock) ?? null,
+        });
         const row = (await repo.findProduct(trx, id))!;
         await recordAudit(trx, request.user, { action: 'create', entity: 'products', entityId: id, after: row });
         return row;
@@ -96,13 +122,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       const saved = await withTransaction(db, async (trx) => {
         const before = await repo.lockProduct(trx, input.id);
         if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
-        const errors: Record<string, string> = {};
-        if (categoryId !== null && !(await holdDescribed(trx, 'product_categories', categoryId))) {
-          errors.categoryId = 'La partida seleccionada no existe.';
-        }
-        if (unitId !== null && !(await holdDescribed(trx, 'product_units', unitId))) {
-          errors.unitId = 'La unidad de medida seleccionada no existe.';
-        }
+        const errors = await referenceErrors(trx, categoryId, unitId);
         const minimumStock = stockLevelOf(input.minimumStock);
         const maximumStock = stockLevelOf(input.maximumStock);
         const minimum = minimumStock === undefined ? (before.minimumStock ?? null) : minimumStock;

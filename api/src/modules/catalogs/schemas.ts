@@ -67,7 +67,13 @@ const obj = (required: string[], properties: Record<string, object>) => ({ type:
 export const bodies = {
   createDescribed: obj(['description'], { description: text }),
   updateDescribed: obj(['id', 'description'], { id, description: text }),
-  createProduct: obj(['name'], { name: text }),
+  createProduct: obj(['name'], {
+    name: text,
+    categoryId: nullableId,
+    unitId: nullableId,
+    minimumStock: stockLevelInput('Existencia mínima'),
+    maximumStock: stockLevelInput('Existencia máxima'),
+  }),
   updateProduct: obj(['id', 'name'], {
     id,
     name: text,

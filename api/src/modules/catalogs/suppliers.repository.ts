@@ -1,4 +1,4 @@
-import type { Supplier } from '@almacen/shared/domain';
+import { GENERIC_RFCS, type Supplier } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -40,4 +40,23 @@ export async function updateSupplier(trx: Trx, actor: AuthUser, id: number, name
 
 export async function deleteSupplier(trx: Trx, id: number): Promise<void> {
   await trx.query('DELETE FROM suppliers WHERE id = $1', [id]);
+}
+
+/**
+ * One supplier per RFC but SAT's generic ones (migration 0059). Creating, editing and importing
+ * suppliers take this lock before looking, so two of them cannot both find the RFC free; it is the
+ * suppliers import's own lock (catalog-imports.routes.ts).
+ */
+export async function lockSupplierRfcs(trx: Trx): Promise<void> {
+  await trx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['catalog-import:suppliers']);
+}
+
+/** The supplier that already has `rfc` (other than `exceptId`), or null; never for a generic RFC. */
+export async function supplierWithRfc(db: Queryable, rfc: string, exceptId: number | null = null): Promise<Supplier | null> {
+  if (GENERIC_RFCS.includes(rfc)) return null;
+  const { rows } = await db.query<Supplier>(
+    `SELECT ${COLUMNS} FROM suppliers WHERE rfc = $1 AND id IS DISTINCT FROM $2 ORDER BY id LIMIT 1`,
+    [rfc, exceptId],
+  );
+  return rows[0] ?? null;
 }

@@ -1,7 +1,9 @@
 // /api/catalog/suppliers. The RFC is stored trimmed and in capitals, the
-// form SAT prints it in.
+// form SAT prints it in, and belongs to one supplier (but SAT's generic RFCs): entries from a CFDI
+// find their supplier by it. A second one is a 409 that names the supplier holding it.
 import type { FastifyPluginAsync } from 'fastify';
-import { createSupplierSchema, updateSupplierSchema } from '@almacen/shared/domain';
+import { createSupplierSchema, duplicateRfcMessage, updateSupplierSchema } from '@almacen/shared/domain';
+import type { Trx } from '../../db/pool';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
@@ -15,6 +17,15 @@ const PATH = '/catalog/suppliers';
 const tags = ['proveedores'];
 const NOT_FOUND = 'El proveedor solicitado no existe.';
 const normalizeRfc = (rfc: string) => rfc.trim().toUpperCase();
+
+async function assertRfcFree(trx: Trx, rfc: string, exceptId: number | null): Promise<void> {
+  await repo.lockSupplierRfcs(trx);
+  const holder = await repo.supplierWithRfc(trx, rfc, exceptId);
+  if (holder) {
+    const message = duplicateRfcMessage(holder.name, holder.rfc);
+    throw new AppError('DUPLICATE', message, { rfc: message });
+  }
+}
 
 const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
   app.get(
@@ -46,7 +57,9 @@ const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     async (request, reply) => {
       const input = parseBody(createSupplierSchema, request.body);
       const saved = await withTransaction(db, async (trx) => {
-        const row = await repo.insertSupplier(trx, request.user, input.name.trim(), normalizeRfc(input.rfc));
+        const rfc = normalizeRfc(input.rfc);
+        await assertRfcFree(trx, rfc, null);
+        const row = await repo.insertSupplier(trx, request.user, input.name.trim(), rfc);
         await recordAudit(trx, request.user, { action: 'create', entity: 'suppliers', entityId: row.id, after: row });
         return row;
       });
@@ -67,7 +80,10 @@ const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       const saved = await withTransaction(db, async (trx) => {
         const before = await repo.lockSupplier(trx, input.id);
         if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
-        const row = await repo.updateSupplier(trx, request.user, input.id, input.name.trim(), normalizeRfc(input.rfc));
+        const rfc = normalizeRfc(input.rfc);
+        // A supplier registered twice before the rule may keep its RFC while the other is fixed.
+        if (rfc !== before.rfc) await assertRfcFree(trx, rfc, input.id);
+        const row = await repo.updateSupplier(trx, request.user, input.id, input.name.trim(), rfc);
         await recordAudit(trx, request.user, { action: 'update', entity: 'suppliers', entityId: row.id, before, after: row });
         return row;
       });

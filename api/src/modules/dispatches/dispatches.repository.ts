@@ -1,5 +1,6 @@
 // Dispatches (salidas) and their lines. Rows are snake_case here and camelCase in the API,
 // mapped only in this file. Decimals leave PostgreSQL as text without trailing zeros.
+import type { DispatchDefaults } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 import { CANCELLATION_COLUMNS, withStatus, type CancellationColumns, type CancellationView } from '../ledger/ledger.repository';
@@ -130,4 +131,14 @@ export async function insertDispatchLines(trx: Trx, dispatchId: number, lines: N
     ],
   );
   return rows.sort((a, b) => a.line_no - b.line_no).map((r) => r.id);
+}
+
+/** The «Almacenista» of the last exit `sub` registered, or null before their first. */
+export async function lastDispatchChoices(db: Queryable, sub: string): Promise<DispatchDefaults | null> {
+  const { rows } = await db.query<DispatchDefaults>(
+    `SELECT warehouse_keeper_employee_id AS "warehouseKeeperEmployeeId"
+       FROM dispatches WHERE created_by = $1 ORDER BY id DESC LIMIT 1`,
+    [sub],
+  );
+  return rows[0] ?? null;
 }

@@ -8,7 +8,7 @@ import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
 import { bodies, dispatchListItemSchema, dispatchSchema, idempotencyHeaders } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
-import { listDispatches } from './dispatches.repository';
+import { lastDispatchChoices, listDispatches } from './dispatches.repository';
 import { cancelDispatch, registerDispatch } from './dispatches.service';
 
 const PATH = '/dispatches';
@@ -27,6 +27,26 @@ const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
       },
     },
     async () => ({ data: await listDispatches(db) }),
+  );
+
+  // As an entry's: the «Almacenista» of the person's last exit (invoices.routes.ts).
+  app.get(
+    `${PATH}/defaults`,
+    {
+      schema: {
+        tags,
+        summary: 'El almacenista de la última salida de la persona, para llenar la siguiente',
+        response: {
+          200: dataOf({
+            type: ['object', 'null'],
+            required: ['warehouseKeeperEmployeeId'],
+            properties: { warehouseKeeperEmployeeId: { type: 'integer', minimum: 1 } },
+          }),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => ({ data: await lastDispatchChoices(db, request.user.sub) }),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 // Invoices (entradas) and their lines. Rows are snake_case here and camelCase in the API,
 // mapped only in this file. Decimals leave PostgreSQL as text without trailing zeros.
-import type { InvoiceType } from '@almacen/shared/domain';
+import type { InvoiceDefaults, InvoiceType } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 import { CANCELLATION_COLUMNS, withStatus, type CancellationColumns, type CancellationView } from '../ledger/ledger.repository';
@@ -206,5 +206,16 @@ export async function insertInvoiceCfdi(
 /** The stored XML of an entry's CFDI; null when the entry has none (or does not exist). */
 export async function invoiceCfdi(db: Queryable, invoiceId: number): Promise<{ uuid: string; xml: Buffer } | null> {
   const { rows } = await db.query<{ uuid: string; xml: Buffer }>('SELECT uuid, xml FROM invoice_cfdis WHERE invoice_id = $1', [invoiceId]);
+  return rows[0] ?? null;
+}
+
+/** The type and signers of the last entry `sub` registered, or null before their first. */
+export async function lastInvoiceChoices(db: Queryable, sub: string): Promise<InvoiceDefaults | null> {
+  const { rows } = await db.query<InvoiceDefaults>(
+    `SELECT invoice_type AS "invoiceType", director_employee_id AS "directorEmployeeId",
+            entered_by_employee_id AS "enteredByEmployeeId", warehouse_keeper_employee_id AS "warehouseKeeperEmployeeId"
+       FROM invoices WHERE created_by = $1 ORDER BY id DESC LIMIT 1`,
+    [sub],
+  );
   return rows[0] ?? null;
 }

@@ -1,6 +1,6 @@
 // /api/invoices: the entry history and the registration of an invoice.
 import type { FastifyPluginAsync } from 'fastify';
-import { makeInvoiceSchemas, todayIn } from '@almacen/shared/domain';
+import { INVOICE_TYPES, makeInvoiceSchemas, todayIn } from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { idParam } from '../../http/schemas';
@@ -11,10 +11,21 @@ import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
 import { bodies, idempotencyHeaders, invoiceListItemSchema, invoiceSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
-import { invoiceCfdi, invoiceExists, listInvoices } from './invoices.repository';
+import { invoiceCfdi, invoiceExists, lastInvoiceChoices, listInvoices } from './invoices.repository';
 import { cancelInvoice, cfdiAttachmentOf, registerInvoice } from './invoices.service';
 
 const PATH = '/invoices';
+const employeeRef = { type: 'integer', minimum: 1 } as const;
+const invoiceDefaultsSchema = {
+  type: ['object', 'null'],
+  required: ['invoiceType', 'directorEmployeeId', 'enteredByEmployeeId', 'warehouseKeeperEmployeeId'],
+  properties: {
+    invoiceType: { type: 'string', enum: [...INVOICE_TYPES] },
+    directorEmployeeId: employeeRef,
+    enteredByEmployeeId: employeeRef,
+    warehouseKeeperEmployeeId: employeeRef,
+  },
+} as const;
 const tags = ['entradas'];
 
 const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
@@ -59,6 +70,20 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(CREATED).send({ data });
     },
+  );
+
+  // The person's last choices, read from their last entry rather than kept apart: what is
+  // prefilled is what they signed last time, on whichever computer they use (ARCHITECTURE.md).
+  app.get(
+    `${PATH}/defaults`,
+    {
+      schema: {
+        tags,
+        summary: 'Lo que la persona eligió en su última entrada (tipo y firmantes), para llenar la siguiente',
+        response: { 200: dataOf(invoiceDefaultsSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ data: await lastInvoiceChoices(db, request.user.sub) }),
   );
 
   app.get(

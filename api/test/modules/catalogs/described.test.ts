@@ -94,9 +94,11 @@ describe.each(CASES)('$path', (c) => {
 
     const again = await api.post(c.path, { description: `${c.sample} ÚNICO`.toUpperCase() });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: c.duplicate, code: 'DUPLICATE' });
+    // The message also under the field, so the form says it there and keeps what was typed.
+    expect(again.json()).toEqual({ message: c.duplicate, code: 'DUPLICATE', errors: { description: c.duplicate } });
     const rename = await api.put(c.path, { id: other.id, description: `${c.sample} único` });
     expect(rename.statusCode).toBe(409);
+    expect(rename.json().errors).toEqual({ description: c.duplicate });
     expect(await countRows(t, [c.table, 'audit_log'])).toEqual(before);
     expect((await api.get(c.path)).json().data).toContainEqual(first);
   });

@@ -244,3 +244,52 @@ test('the list carries an ETag: an unchanged catalogue answers 304 without a bod
   expect(direct.json().data.map((p: { name: string }) => p.name)).toContain('Alta directa en SQL');
   expect(direct.headers.etag).not.toBe(tag3);
 });
+
+describe('create with what «Editar producto» sets (one trip); the name alone stays valid', () => {
+  test('partida, unit and stock levels on create: saved, answered and audited as the row', async () => {
+    const papeleria = await category('Papelería de alta');
+    const caja = await unit('Caja de alta');
+    const response = await ana.post(P, {
+      name: 'Folder tamaño carta',
+      categoryId: papeleria.id,
+      unitId: caja.id,
+      minimumStock: '5.500',
+      maximumStock: 20,
+    });
+    expect(response.statusCode).toBe(201);
+    const product = response.json().data;
+    expect(product).toEqual({
+      id: expect.any(Number),
+      name: 'Folder tamaño carta',
+      unit: caja,
+      category: papeleria,
+      minimumStock: '5.5',
+      maximumStock: '20',
+    });
+    expect((await ana.get(`${P}/${product.id}`)).json().data).toEqual(product);
+    expect((await auditRows(t, 'products', product.id))[0].after).toEqual(product);
+  });
+
+  test('empty optional fields (null, "") are no partida, no unit, no levels', async () => {
+    const response = await ana.post(P, { name: 'Clip', categoryId: null, unitId: null, minimumStock: '', maximumStock: null });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({ unit: null, category: null, minimumStock: null, maximumStock: null });
+  });
+
+  test('an unknown partida or unit, a bad level or máxima < mínima → 400 on that field; nothing created', async () => {
+    const before = await countRows(t, ['products', 'audit_log']);
+    const unknown = await ana.post(P, { name: 'Goma', categoryId: 999999, unitId: 999998 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({
+      categoryId: 'La partida seleccionada no existe.',
+      unitId: 'La unidad de medida seleccionada no existe.',
+    });
+    const inverted = await ana.post(P, { name: 'Goma', minimumStock: '10', maximumStock: '2' });
+    expect(inverted.statusCode).toBe(400);
+    expect(inverted.json().errors).toEqual({ maximumStock: CATALOG_MESSAGES.stockLevels });
+    const negative = await ana.post(P, { name: 'Goma', minimumStock: '-1' });
+    expect(negative.json().errors).toEqual({ minimumStock: CATALOG_MESSAGES.minimumStock });
+    expect((await ana.post(P, { name: 'Goma', unitId: 'caja' })).statusCode).toBe(400);
+    expect(await countRows(t, ['products', 'audit_log'])).toEqual(before);
+  });
+});

@@ -27,7 +27,6 @@ const M = {
 } as const;
 export const CATALOG_MESSAGES = M;
 
-export const createProductSchema = type({ name: requiredText(M.productName) });
 /** A stock level as given (number or text), or null when empty; undefined when absent. */
 export function stockLevelOf(value: unknown): string | null | undefined {
   if (value === undefined) return undefined;
@@ -50,6 +49,25 @@ const stockLevelFields = {
  * blank cell, as `PUT /api/catalog/products` does for an absent field (stockLevelsInverted).
  */
 export const stockLevelsSchema = type(stockLevelFields);
+
+/**
+ * «Nuevo producto»: the name, and optionally what «Editar producto» sets (partida, unit, stock
+ * levels), so a product is complete in one trip; the spec's payload, the name alone, stays valid.
+ */
+export const createProductSchema = refine(
+  type({
+    name: requiredText(M.productName),
+    categoryId: optionalEntityId(M.categoryId),
+    unitId: optionalEntityId(M.unitId),
+    ...stockLevelFields,
+  }),
+  'stockLevels',
+  (value) =>
+    !stockLevelsInverted(stockLevelOf(value.minimumStock), stockLevelOf(value.maximumStock)) || {
+      message: M.stockLevels,
+      path: ['maximumStock'],
+    },
+);
 
 // Issue #20: minimumStock / maximumStock are optional; a payload without them (the spec's)
 // leaves the stored levels unchanged, null or "" clears them.

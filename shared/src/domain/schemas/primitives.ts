@@ -135,6 +135,15 @@ export function lines<T, S>(line: Struct<T, S>, minMessage: string, max: number)
 }
 
 /** Mexican RFC: 3 (moral) or 4 (física) letters, a YYMMDD date and a 3-character homoclave. */
+/**
+ * SAT's generic RFCs, shared by many suppliers (foreign ones, the general public): the only RFCs
+ * two suppliers may have in common.
+ */
+export const GENERIC_RFCS: readonly string[] = ['XAXX010101000', 'XEXX010101000'];
+
+/** «Ya existe el proveedor «Papelería Sol» con el RFC PSO010203AB1.» */
+export const duplicateRfcMessage = (name: string, rfc: string) => `Ya existe el proveedor «${name}» con el RFC ${rfc}.`;
+
 export const RFC_RE = /^[A-ZÑ&]{3,4}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[A-Z\d]{2}[A\d]$/;
 
 export const rfc = (requiredMessage: string) =>

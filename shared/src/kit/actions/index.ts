@@ -1,5 +1,5 @@
 export { useAction } from './use-action';
-export type { Action, ActionOptions } from './use-action';
+export type { Action, ActionOptions, SaveOutcome } from './use-action';
 export { LoadFailure, LoadProblem, RefreshFailure, tableLoadError } from './load-failure';
 export { GATE_TEXTS, PermissionGate } from './permission-gate';
 export type { LoadFailureProps, LoadProblemProps } from './load-failure';

@@ -21,9 +21,21 @@ export interface ActionOptions {
   successText?: string;
 }
 
+/**
+ * How a change a form sent ended, for the form to stay open when it did not: `errors` are the
+ * server's messages per field (a duplicate description, an RFC already registered).
+ */
+export type SaveOutcome<R> = { saved: true; result: R } | { saved: false; errors?: Record<string, string> };
+
 export interface Action<A extends unknown[], R> {
   /** Resolves to the result, or undefined when the action failed (already notified). */
   run: (...args: A) => Promise<R | undefined>;
+  /**
+   * As `run`, for a form that stays open until it is saved: a 409 that names its fields (a
+   * duplicate) is said under those fields and not toasted; any other failure is toasted as `run`
+   * does, with the fields' messages, if any, returned too.
+   */
+  save: (...args: A) => Promise<SaveOutcome<R>>;
   running: boolean;
 }
 
@@ -34,24 +46,38 @@ export function useAction<A extends unknown[], R>(perform: (...args: A) => Promi
   const latest = useRef({ perform, options });
   latest.current = { perform, options };
 
-  const run = useCallback(
-    async (...args: A) => {
+  // `fieldsSayIt`: a 409 naming its fields is shown under them by the form, not toasted.
+  const attempt = useCallback(
+    async (args: A, fieldsSayIt: boolean): Promise<SaveOutcome<R>> => {
       const { perform: current, options: currentOptions } = latest.current;
       setPending((count) => count + 1);
       try {
         const result = await current(...args);
         if (currentOptions.successText) notify.success(currentOptions.successText);
         if (currentOptions.invalidate?.length) await invalidate(...currentOptions.invalidate);
-        return result;
+        return { saved: true, result };
       } catch (error) {
-        if (isApiError(error)) notify.error(ERROR_TITLE, actionErrorText(withoutPeriod(currentOptions.errorText), error));
-        else console.error(error);
-        return undefined;
+        if (!isApiError(error)) {
+          console.error(error);
+          return { saved: false };
+        }
+        const errors = error.errors && Object.keys(error.errors).length > 0 ? error.errors : undefined;
+        if (!(fieldsSayIt && errors && error.status === 409))
+          notify.error(ERROR_TITLE, actionErrorText(withoutPeriod(currentOptions.errorText), error));
+        return { saved: false, errors };
       } finally {
         setPending((count) => count - 1);
       }
     },
     [notify, invalidate],
   );
-  return { run, running: pending > 0 };
+  const run = useCallback(
+    async (...args: A) => {
+      const outcome = await attempt(args, false);
+      return outcome.saved ? outcome.result : undefined;
+    },
+    [attempt],
+  );
+  const save = useCallback((...args: A) => attempt(args, true), [attempt]);
+  return { run, save, running: pending > 0 };
 }

@@ -1,6 +1,8 @@
-// A modal form: react-final-form inside a Fluent Dialog. On a valid submit the dialog closes,
-// the form resets and `onSubmit` runs (its progress shows in the table, its failure in a toast),
-// as the catalogue modals do.
+// A modal form: react-final-form inside a Fluent Dialog. With `onSave` the dialog stays open while
+// the change is sent and closes once it is saved; when it is not, what was typed stays, and the
+// server's messages per field (a description or an RFC that already exists) show under those
+// fields. With `onSubmit` the dialog closes on a valid submit, the form resets and `onSubmit` runs
+// (its progress shows in the table, its failure in a toast).
 import type { FormApi } from 'final-form';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Form } from 'react-final-form';
@@ -8,7 +10,7 @@ import { Button, makeStyles, tokens } from '@almacen/shared/fluent';
 import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@almacen/shared/fluent-pages';
 import type { FormErrors } from './schema-validator';
 
-export const FORM_DIALOG_TEXTS = { submit: 'Guardar', cancel: 'Cancelar' } as const;
+export const FORM_DIALOG_TEXTS = { submit: 'Guardar', cancel: 'Cancelar', saving: 'Guardando…' } as const;
 
 // What a person can type into or pick from; the read-only ID and disabled fields are not.
 const EDITABLE = [
@@ -28,7 +30,9 @@ export interface FormDialogProps<V extends object> {
   initialValues?: Partial<V>;
   validate?: (values: V) => FormErrors | undefined;
   /** Receives the valid values once the dialog has closed. */
-  onSubmit: (values: V) => unknown;
+  onSubmit?: (values: V) => unknown;
+  /** Sends the valid values while the dialog stays open; it closes when `saved`. */
+  onSave?: (values: V) => Promise<{ saved: boolean; errors?: Record<string, string> }>;
   onClose: () => void;
   submitLabel?: string;
   cancelLabel?: string;
@@ -41,6 +45,7 @@ export function FormDialog<V extends object>({
   initialValues,
   validate,
   onSubmit,
+  onSave,
   onClose,
   submitLabel = FORM_DIALOG_TEXTS.submit,
   cancelLabel = FORM_DIALOG_TEXTS.cancel,
@@ -59,19 +64,38 @@ export function FormDialog<V extends object>({
     if (!open) return;
     formRef.current?.querySelector<HTMLElement>(EDITABLE)?.focus();
   }, [open]);
-  const submit = (values: V, form: FormApi<V>) => {
+  const submit = async (values: V, form: FormApi<V>) => {
+    if (onSave) {
+      const outcome = await onSave(values);
+      if (!outcome.saved) {
+        // The person reads the message where they will type again.
+        const first = outcome.errors && Object.keys(outcome.errors)[0];
+        if (first && /^[\w.]+$/.test(first)) setTimeout(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+        return outcome.errors;
+      }
+    }
     onClose();
     // Reset after final-form has finished this submit (restarting inside it is ignored).
     setTimeout(() => form.restart());
-    void onSubmit(values);
+    if (!onSave) void onSubmit?.(values);
+    return undefined;
   };
   return (
     <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
       <DialogSurface>
         {/* A fresher copy of the record may arrive while the person types: keep what they typed. */}
         <Form<V> onSubmit={submit} initialValues={lastInitialValues.current} validate={validate} keepDirtyOnReinitialize>
-          {({ handleSubmit }) => (
-            <form ref={formRef} onSubmit={handleSubmit} noValidate>
+          {({ handleSubmit, submitting }) => (
+            <form
+              ref={formRef}
+              onSubmit={(event) => {
+                // The dialog is portalled out of, but may be rendered inside, another form (a
+                // wizard's row): its submit must not reach that form through React's tree.
+                event.stopPropagation();
+                return handleSubmit(event);
+              }}
+              noValidate
+            >
               <DialogBody>
                 <DialogTitle>{title}</DialogTitle>
                 <DialogContent className={styles.content}>{children}</DialogContent>
@@ -82,8 +106,8 @@ export function FormDialog<V extends object>({
                   <Button appearance="secondary" onMouseDown={(event) => event.preventDefault()} onClick={onClose}>
                     {cancelLabel}
                   </Button>
-                  <Button appearance="primary" type="submit">
-                    {submitLabel}
+                  <Button appearance="primary" type="submit" disabled={submitting}>
+                    {submitting ? FORM_DIALOG_TEXTS.saving : submitLabel}
                   </Button>
                 </DialogActions>
               </DialogBody>

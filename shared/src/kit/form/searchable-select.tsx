@@ -119,6 +119,7 @@ export interface SelectFieldProps<V extends OptionValue> {
   required?: boolean;
   disabled?: boolean;
   clearable?: boolean;
+  hint?: string;
   /** Called after the form value changes (e.g. to fetch the chosen product's stock). */
   onSelect?: (value: V | null) => void;
 }
@@ -132,12 +133,13 @@ export function SelectField<V extends OptionValue>({
   required,
   disabled,
   clearable,
+  hint,
   onSelect,
 }: SelectFieldProps<V>) {
   const { input, meta } = useField<V | null>(name, { subscription: FIELD_SUBSCRIPTION, allowNull: true });
   const message = visibleError(meta);
   return (
-    <Field label={label} required={required} validationMessage={message} validationState={message ? 'error' : 'none'}>
+    <Field label={label} required={required} hint={hint} validationMessage={message} validationState={message ? 'error' : 'none'}>
       <SearchableSelect
         name={input.name}
         options={options}

@@ -12,3 +12,4 @@ export { clearDraft, draftStorageKey, readDraft, writeDraft } from './wizard-dra
 export type { WizardDraft } from './wizard-draft';
 export { closedPeriodStep, combineSteps, rowsStep, schemaStep, toFormErrors } from './step-validation';
 export type { RowsStepOptions, StepValidator } from './step-validation';
+export { useLastChoices } from './last-choices';

@@ -64,7 +64,7 @@ export function EmployeesPage() {
         title="Nuevo empleado"
         validate={validateCreate}
         onClose={dialogs.close}
-        onSubmit={(values) => create.run(clean(values))}
+        onSave={(values) => create.save(clean(values))}
       >
         <EmployeeFields />
       </FormDialog>
@@ -75,7 +75,7 @@ export function EmployeesPage() {
         initialValues={editValues}
         validate={validateUpdate}
         onClose={dialogs.close}
-        onSubmit={(values) => update.run({ id: values.id, ...clean(values) })}
+        onSave={(values) => update.save({ id: values.id, ...clean(values) })}
       >
         <IdField name="id" />
         <EmployeeFields />

@@ -66,8 +66,17 @@ describe('Productos', () => {
 
     await user.click(screen.getByRole('button', { name: 'Añadir producto' }));
     const dialog = await openDialog('Nuevo producto');
-    // The create form has the name only.
-    expect(within(dialog).getAllByRole('textbox')).toHaveLength(1);
+    // The name is required; partida, unit and stock levels are offered, optional.
+    expect(
+      within(dialog)
+        .getAllByRole('textbox')
+        .map((box) => box.getAttribute('name')),
+    ).toEqual(['name', 'minimumStock', 'maximumStock']);
+    expect(
+      within(dialog)
+        .getAllByRole('combobox')
+        .map((box) => box.getAttribute('name')),
+    ).toEqual(['categoryId', 'unitId']);
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(within(dialog).getByText('El nombre del producto es un campo requerido.')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del producto' }), '  Goma de borrar ');
@@ -84,6 +93,34 @@ describe('Productos', () => {
     await user.click(await screen.findByRole('button', { name: 'Añadir producto' }));
     const again = await openDialog('Nuevo producto');
     expect(within(again).getByRole('textbox', { name: 'Nombre del producto' })).toHaveValue('');
+  });
+
+  it('creates a product with partida, unit and stock levels in one trip', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    const { calls } = renderWithPlatform(<ProductsPage />, { api: server.handle });
+    await screen.findByText('Lápiz');
+    await user.click(screen.getByRole('button', { name: 'Añadir producto' }));
+    const dialog = await openDialog('Nuevo producto');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del producto' }), 'Jabón líquido');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Partida' }), 'limpieza');
+    await user.click(await screen.findByRole('option', { name: '2161 - Material de limpieza' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Unidad de medida' }), 'caj');
+    await user.click(await screen.findByRole('option', { name: 'Caja' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Existencia mínima' }), '4');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Existencia máxima' }), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(within(dialog).getByText('La existencia máxima debe ser mayor o igual a la existencia mínima.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Existencia máxima' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Existencia máxima' }), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await dialogClosed();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { name: 'Jabón líquido', categoryId: 2, unitId: 2, minimumStock: '4', maximumStock: '12' },
+    ]);
+    await screen.findByText('Jabón líquido');
+    const row = rowsOf('Productos').find((r) => cellTexts(r)[1] === 'Jabón líquido')!;
+    expect(cellTexts(row).slice(1, 4)).toEqual(['Jabón líquido', 'Caja', '2161 - Material de limpieza']);
   });
 
   it('edits a product: id disabled, searchable partida and unit selects that say "Sin coincidencias"', async () => {

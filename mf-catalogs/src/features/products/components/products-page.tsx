@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { useCreateProduct, useDeleteProduct, useProducts, useUpdateProduct } from '@almacen/shared';
+import { useDeleteProduct, useProducts, useUpdateProduct } from '@almacen/shared';
 import type { Product } from '@almacen/shared/domain';
-import { productCategoryColumn, productUnitColumn, type DataTableColumn } from '@almacen/shared/kit';
+import { NewProductDialog, productCategoryColumn, productUnitColumn, type DataTableColumn } from '@almacen/shared/kit';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
-import { CreateProductDialog, EditProductDialog } from './product-dialogs';
+import { EditProductDialog } from './product-dialogs';
 
 const TABLE_TEXTS: CatalogTableTexts<Product> = {
   label: 'Productos',
@@ -20,7 +20,6 @@ const TABLE_TEXTS: CatalogTableTexts<Product> = {
 
 export function ProductsPage() {
   const products = useProducts();
-  const create = useCreateProduct();
   const update = useUpdateProduct();
   const remove = useDeleteProduct();
   const dialogs = useCatalogDialogs<Product>();
@@ -44,20 +43,17 @@ export function ProductsPage() {
         list={products}
         columns={columns}
         dialogs={dialogs}
-        saving={create.running || update.running || remove.running}
+        saving={update.running || remove.running}
       />
 
-      <CreateProductDialog
-        open={dialogs.creating}
-        onClose={dialogs.close}
-        onSubmit={(values) => create.run({ name: values.name.trim() })}
-      />
+      {/* Mounted while open: the partidas and units are fetched when the form needs them. */}
+      {dialogs.creating && <NewProductDialog open onClose={dialogs.close} />}
       {dialogs.editing && (
         <EditProductDialog
           product={dialogs.editing}
           onClose={dialogs.close}
-          onSubmit={(values) =>
-            update.run({
+          onSave={(values) =>
+            update.save({
               id: values.id,
               name: values.name.trim(),
               categoryId: values.categoryId ?? null,

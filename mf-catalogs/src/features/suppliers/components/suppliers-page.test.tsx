@@ -34,6 +34,26 @@ describe('Proveedores', () => {
     expect(await screen.findByText('Limpieza Total')).toBeInTheDocument();
   });
 
+  it('an RFC already registered is said under the RFC field, naming its supplier; the dialog keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    const { calls } = renderWithPlatform(<SuppliersPage />, { api: server.handle });
+    await screen.findByText('Papelería La Escolar');
+    await user.click(screen.getByRole('button', { name: 'Añadir proveedor' }));
+    const dialog = await openDialog('Nuevo proveedor');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del proveedor' }), 'La Escolar de Toluca');
+    await user.type(within(dialog).getByRole('textbox', { name: 'RFC del proveedor' }), 'pes010203ab1');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Ya existe el proveedor «Papelería La Escolar» con el RFC PES010203AB1.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Nombre del proveedor' })).toHaveValue('La Escolar de Toluca');
+    expect(within(dialog).getByRole('textbox', { name: 'RFC del proveedor' })).toHaveFocus();
+    expect(screen.queryByText('¡Oh no!')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await dialogClosed();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(rowsOf('Proveedores')).toHaveLength(1);
+  });
+
   it('edits a supplier from its current record with the id read-only', async () => {
     const user = userEvent.setup();
     const server = seed();

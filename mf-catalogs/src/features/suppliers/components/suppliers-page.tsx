@@ -1,5 +1,13 @@
 import { useMemo } from 'react';
-import { useCreateSupplier, useDeleteSupplier, useLoadErrorToast, useSupplier, useSuppliers, useUpdateSupplier } from '@almacen/shared';
+import {
+  type SaveOutcome,
+  useCreateSupplier,
+  useDeleteSupplier,
+  useLoadErrorToast,
+  useSupplier,
+  useSuppliers,
+  useUpdateSupplier,
+} from '@almacen/shared';
 import { createSupplierSchema, updateSupplierSchema, type CreateSupplier, type Supplier } from '@almacen/shared/domain';
 import { type DataTableColumn, FormDialog, IdField, TextField, validateSchema } from '@almacen/shared/kit';
 import { CatalogPage } from '../../../components/catalog-page';
@@ -34,11 +42,11 @@ function SupplierFields() {
 interface EditSupplierDialogProps {
   supplier: Supplier;
   onClose: () => void;
-  onSubmit: (values: Supplier) => unknown;
+  onSave: (values: Supplier) => Promise<SaveOutcome<unknown>>;
 }
 
 /** Starts from the table's row and takes the server's fresher copy when it arrives. */
-function EditSupplierDialog({ supplier: row, onClose, onSubmit }: EditSupplierDialogProps) {
+function EditSupplierDialog({ supplier: row, onClose, onSave }: EditSupplierDialogProps) {
   const fresh = useSupplier(row.id);
   useLoadErrorToast(fresh.error, 'obtener el proveedor solicitado.');
   const supplier = fresh.data ?? row;
@@ -50,7 +58,7 @@ function EditSupplierDialog({ supplier: row, onClose, onSubmit }: EditSupplierDi
       initialValues={initialValues}
       validate={validateUpdate}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSave={onSave}
     >
       <IdField name="id" />
       <SupplierFields />
@@ -88,7 +96,7 @@ export function SuppliersPage() {
         title="Nuevo proveedor"
         validate={validateCreate}
         onClose={dialogs.close}
-        onSubmit={(values) => create.run(clean(values))}
+        onSave={(values) => create.save(clean(values))}
       >
         <SupplierFields />
       </FormDialog>
@@ -97,7 +105,7 @@ export function SuppliersPage() {
         <EditSupplierDialog
           supplier={dialogs.editing}
           onClose={dialogs.close}
-          onSubmit={(values) => update.run({ id: values.id, ...clean(values) })}
+          onSave={(values) => update.save({ id: values.id, ...clean(values) })}
         />
       )}
 

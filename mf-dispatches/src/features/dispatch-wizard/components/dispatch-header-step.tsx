@@ -1,8 +1,9 @@
-// Step 1, "Datos de la salida": the date and the three people who sign the exit voucher.
+// Step 1, "Datos de la salida": the date and the three people who sign the exit voucher. The
+// «Almacenista» starts as the person's last exit had it.
 import { useMemo } from 'react';
-import { type Employee, useEmployees, useLoadErrorToast } from '@almacen/shared';
+import { type Employee, useDispatchDefaults, useEmployees, useLoadErrorToast } from '@almacen/shared';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
-import { DateField, SelectField, type SelectOption } from '@almacen/shared/kit';
+import { DateField, SelectField, useLastChoices, type SelectOption } from '@almacen/shared/kit';
 
 export const HEADER_LABELS = {
   dispatchDate: 'Fecha de salida',
@@ -33,6 +34,7 @@ export function DispatchHeaderStep({ today, closedUntil = null }: { today: strin
   const styles = useStyles();
   const { options, loading } = useEmployeeOptions();
   const placeholder = loading ? 'Cargando empleados…' : 'Busca un empleado';
+  useLastChoices(useDispatchDefaults().data);
   return (
     <div className={styles.grid}>
       <DateField name="dispatchDate" label={HEADER_LABELS.dispatchDate} today={today} closedUntil={closedUntil} monthNote required />

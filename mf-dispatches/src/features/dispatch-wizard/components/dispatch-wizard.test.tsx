@@ -33,6 +33,8 @@ interface Server {
   post?: (request: FakeApiRequest) => unknown;
   /** What GET /api/period-closings answers; default: no closing (the fake API's own answer). */
   closings?: () => unknown;
+  /** What GET /api/dispatches/defaults answers; default: no previous exit (null). */
+  defaults?: unknown;
 }
 
 function fakeApi(server: Server) {
@@ -48,6 +50,7 @@ function fakeApi(server: Server) {
     }
     if (method === 'GET' && path.startsWith('/api/movements/')) return [];
     if (method === 'GET' && path === '/api/dispatches') return [{ id: 31, dispatchDate: '2026-03-02' }];
+    if (method === 'GET' && path === '/api/dispatches/defaults') return server.defaults ?? null;
     if (method === 'GET' && path === '/api/period-closings' && server.closings) return server.closings();
     if (method === 'POST' && path === '/api/dispatches') {
       return server.post ? server.post(request) : { id: 31, dispatchDate: (request.body as { dispatchDate: string }).dispatchDate };
@@ -176,6 +179,14 @@ describe('Nueva salida — Datos de la salida', () => {
     expect(screen.getByRole('button', { name: 'Regresar' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ver resumen de salida' })).toBeInTheDocument();
   });
+});
+
+test("«Almacenista» starts as the person's last exit had it; the other two signers are chosen each time", async () => {
+  renderWizard({ stock: defaultStock(), defaults: { warehouseKeeperEmployeeId: 3 } });
+  const header = panel('Datos de la salida');
+  await waitFor(() => expect(within(header).getByRole('combobox', { name: 'Almacenista' })).toHaveValue('Marta Ruiz'));
+  expect(within(header).getByRole('combobox', { name: 'Solicitante' })).toHaveValue('');
+  expect(within(header).getByRole('combobox', { name: 'Responsable del área solicitante' })).toHaveValue('');
 });
 
 describe('Nueva salida — month closings (issue #18)', () => {

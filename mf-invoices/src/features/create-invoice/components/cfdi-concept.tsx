@@ -1,12 +1,14 @@
 // Above a row filled from a CFDI: which concept it is, what the entry would refuse as it is, a
-// remembered product to confirm, its warnings, "Registrar producto" when no product is chosen yet,
-// and — once the person changed the row — that it is a typed line now.
+// remembered product to confirm, its warnings, "Registrar producto" when no product is chosen yet
+// (the kit's «Nuevo producto», filled in with the concept's description and unit), and — once the
+// person changed the row — that it is a typed line now.
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useForm } from 'react-final-form';
-import { actionErrorText, createProduct, staleAfter, useApi, useCan, useInvalidate } from '@almacen/shared';
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@almacen/shared/fluent';
+import { useCan } from '@almacen/shared';
+import { Button, makeStyles, MessageBar, MessageBarBody, tokens } from '@almacen/shared/fluent';
 import { Text } from '@almacen/shared/fluent-pages';
+import { NewProductDialog } from '@almacen/shared/kit';
 import { CFDI_TEXTS, type RowCfdi } from '../lib/cfdi';
 
 const useStyles = makeStyles({
@@ -30,33 +32,15 @@ export function CfdiConcept({
   typed: boolean;
 }) {
   const styles = useStyles();
-  const api = useApi();
-  const invalidate = useInvalidate();
   const form = useForm();
   const canRegister = useCan('catalogs.write');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function register() {
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await createProduct(api, { name: concept.description.trim().slice(0, MAX_PRODUCT_NAME) });
-      await invalidate(...staleAfter.productChange);
-      form.change(`${name}.productId`, created.id);
-    } catch (e) {
-      setError(actionErrorText(CFDI_TEXTS.productError, e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const [registering, setRegistering] = useState(false);
   return (
     <div className={styles.root}>
       <div className={styles.head}>
         <Text weight="semibold">{CFDI_TEXTS.concept(concept)}</Text>
         {productId === null && canRegister && (
-          <Button size="small" icon={busy ? <Spinner size="tiny" /> : <AddRegular />} disabled={busy} onClick={() => void register()}>
+          <Button size="small" icon={<AddRegular />} onClick={() => setRegistering(true)}>
             {CFDI_TEXTS.registerProduct}
           </Button>
         )}
@@ -97,10 +81,13 @@ export function CfdiConcept({
           </MessageBarBody>
         </MessageBar>
       )}
-      {error && (
-        <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
+      {registering && (
+        <NewProductDialog
+          open
+          proposal={{ name: concept.description.trim().slice(0, MAX_PRODUCT_NAME), unit: concept.productUnit }}
+          onClose={() => setRegistering(false)}
+          onCreated={(product) => form.change(`${name}.productId`, product.id)}
+        />
       )}
     </div>
   );

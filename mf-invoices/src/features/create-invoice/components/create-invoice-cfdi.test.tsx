@@ -87,12 +87,24 @@ const analysis: CfdiAnalysis = {
 
 jest.setTimeout(60_000);
 
-function setup(parse: (request: FakeApiRequest) => unknown = () => analysis) {
+function setup(parse: (request: FakeApiRequest) => unknown = () => analysis, { defaults = null as unknown } = {}) {
   const suppliers = [{ id: 2, name: 'Abarrotes López', rfc: 'ALO990101XY2' }];
-  const products = [{ id: 10, name: 'Papel bond carta', unit: null, category: null }];
+  const products: { id: number; name: string; unit: { id: number; description: string } | null; category: null }[] = [
+    { id: 10, name: 'Papel bond carta', unit: null, category: null },
+  ];
+  const units = [{ id: 1, description: 'Caja' }];
   const posts: FakeApiRequest[] = [];
   const api = (request: FakeApiRequest) => {
     const { method, path } = request;
+    if (method === 'GET' && path === '/api/invoices/defaults') return defaults;
+    if (method === 'GET' && path === '/api/catalog/product-units') return [...units];
+    if (method === 'GET' && path === '/api/catalog/product-categories') return [{ id: 4, description: '2611 - Combustibles' }];
+    if (method === 'POST' && path === '/api/catalog/product-units') {
+      const created = { id: 9, ...(request.body as { description: string }) };
+      units.push(created);
+      posts.push(request);
+      return created;
+    }
     if (method === 'GET' && path === '/api/catalog/suppliers') return [...suppliers];
     if (method === 'GET' && path === '/api/catalog/employees') return employees;
     if (method === 'GET' && path === '/api/catalog/products') return [...products];
@@ -105,7 +117,8 @@ function setup(parse: (request: FakeApiRequest) => unknown = () => analysis) {
       return created;
     }
     if (method === 'POST' && path === '/api/catalog/products') {
-      const created = { id: 12, name: (request.body as { name: string }).name, unit: null, category: null };
+      const body = request.body as { name: string; unitId?: number; categoryId?: number };
+      const created = { id: 12, name: body.name, unit: units.find((u) => u.id === body.unitId) ?? null, category: null };
       products.push(created);
       return created;
     }
@@ -190,9 +203,25 @@ test('a CFDI fills the header and one row per concept, shows the warnings, regis
   // The row carries the CFDI's value, and says what the price is made of.
   expect(within(row(2)).getByText('Valor del CFDI: $1,180.52 (incluye IVA $127.21 e IEPS $258.22) ÷ 40 = $29.513')).toBeInTheDocument();
   expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('');
+  // «Registrar producto» opens «Nuevo producto» filled in: the CFDI's description (editable) and
+  // the unit ClaveUnidad LTR stands for, which the catalogue lacks: registered on saving.
   await user.click(within(row(2)).getByRole('button', { name: 'Registrar producto' }));
-  await waitFor(() => expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Gasolina menor a 91 octanos'));
-  expect(posts.find((p) => p.path === '/api/catalog/products')?.body).toEqual({ name: 'Gasolina menor a 91 octanos' });
+  const dialog = await screen.findByRole('dialog', { name: 'Nuevo producto' });
+  expect(within(dialog).getByRole('textbox', { name: 'Nombre del producto' })).toHaveValue('Gasolina menor a 91 octanos');
+  await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Unidad de medida' })).toHaveValue('Litro (nueva)'));
+  expect(within(dialog).getByText('La unidad de medida «Litro» no está en el catálogo: se registrará al guardar.')).toBeInTheDocument();
+  await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del producto' }), ' magna');
+  await user.click(within(dialog).getByRole('combobox', { name: 'Partida' }));
+  await user.click(await screen.findByRole('option', { name: '2611 - Combustibles' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo producto' })).not.toBeInTheDocument());
+  await waitFor(() => expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Gasolina menor a 91 octanos magna'));
+  expect(posts.filter((p) => p.path.startsWith('/api/catalog/product')).map((p) => [p.path, p.body])).toEqual([
+    ['/api/catalog/product-units', { description: 'Litro' }],
+    ['/api/catalog/products', { name: 'Gasolina menor a 91 octanos magna', categoryId: 4, unitId: 9 }],
+  ]);
+  // Saving the dialog did not submit the wizard's step.
+  expect(screen.getByRole('group', { name: 'Producto 2' })).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Ver resumen de entrada' }));
   await user.click(await screen.findByRole('button', { name: 'Guardar entrada' }));
@@ -252,4 +281,47 @@ test('«Número de factura» is Serie + Folio, or the UUID when the CFDI has no 
   expect(invoiceNumberOf({ series: 'A', folio: '1029', uuid: UUID })).toBe('A1029');
   expect(invoiceNumberOf({ series: null, folio: '3312', uuid: UUID })).toBe('3312');
   expect(invoiceNumberOf({ series: 'A', folio: null, uuid: UUID })).toBe(UUID);
+});
+
+test("type and signers start as the person's last entry had them, and loading a CFDI keeps them", async () => {
+  setup(undefined, {
+    defaults: { invoiceType: 'DONATIVO', directorEmployeeId: 1, enteredByEmployeeId: 2, warehouseKeeperEmployeeId: 3 },
+  });
+  const scope = await waitFor(() => header());
+  const value = (label: string) => within(scope).getByRole('combobox', { name: label });
+  await waitFor(() => expect(value('Tipo de entrada')).toHaveValue('Donativo'));
+  await waitFor(() => expect(value('Director del plantel')).toHaveValue('Laura Méndez'));
+  expect(value('Elaborador')).toHaveValue('Jorge Ruiz');
+  expect(value('Almacenista')).toHaveValue('Sofía Castro');
+
+  await upload();
+  await waitFor(() => expect(within(header()).getByRole('textbox', { name: 'Número de factura' })).toHaveValue('A1029'));
+  expect(value('Tipo de entrada')).toHaveValue('Donativo');
+  expect(value('Director del plantel')).toHaveValue('Laura Méndez');
+  expect(value('Elaborador')).toHaveValue('Jorge Ruiz');
+  expect(value('Almacenista')).toHaveValue('Sofía Castro');
+});
+
+test('a unit the catalogue has (any capitalisation) is chosen as it is, and nothing is registered for it', async () => {
+  const user = userEvent.setup({ delay: null });
+  const { posts } = setup(() => ({ ...analysis, lines: [line({ unitName: 'CAJA' }), analysis.lines[1]] }));
+  await upload();
+  await waitFor(() => expect(within(header()).getByRole('textbox', { name: 'Número de factura' })).toHaveValue('A1029'));
+  await choose(user, header(), 'Tienda de procedencia', 'Abarrotes López');
+  await choose(user, header(), 'Tipo de entrada', 'Compra directa');
+  await choose(user, header(), 'Director del plantel', 'Laura Méndez');
+  await choose(user, header(), 'Elaborador', 'Jorge Ruiz');
+  await choose(user, header(), 'Almacenista', 'Sofía Castro');
+  await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+  await user.click(
+    await within(await screen.findByRole('group', { name: 'Producto 1' })).findByRole('button', { name: 'Registrar producto' }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Nuevo producto' });
+  await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Unidad de medida' })).toHaveValue('Caja'));
+  expect(within(dialog).queryByText(/se registrará al guardar/)).not.toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo producto' })).not.toBeInTheDocument());
+  expect(posts.filter((p) => p.path.startsWith('/api/catalog/product')).map((p) => [p.path, p.body])).toEqual([
+    ['/api/catalog/products', { name: 'Hojas blancas tamaño carta', unitId: 1 }],
+  ]);
 });

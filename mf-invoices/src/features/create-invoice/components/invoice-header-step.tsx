@@ -1,7 +1,9 @@
-// Step 1 "Datos de la factura": where the goods come from, which document, and who signs.
+// Step 1 "Datos de la factura": where the goods come from, which document, and who signs. Type
+// and signers start as the person's last entry had them; loading a CFDI keeps them (applyCfdi).
+import { useInvoiceDefaults } from '@almacen/shared';
 import { INVOICE_TYPES, INVOICE_TYPE_LABELS, type InvoiceType } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
-import { DateField, SelectField, TextField, type SelectOption } from '@almacen/shared/kit';
+import { DateField, SelectField, TextField, useLastChoices, type SelectOption } from '@almacen/shared/kit';
 import { useEmployeeOptions, useSupplierOptions } from '../lib/catalog-options';
 import { CfdiLoader } from './cfdi-loader';
 
@@ -20,6 +22,8 @@ export function InvoiceHeaderStep({ closedUntil = null }: { closedUntil?: string
   const styles = useStyles();
   const { options: suppliers } = useSupplierOptions();
   const { options: employees } = useEmployeeOptions();
+  // Without its answer the fields are simply left to choose: no toast for a convenience.
+  useLastChoices(useInvoiceDefaults().data);
   return (
     <>
       <CfdiLoader />

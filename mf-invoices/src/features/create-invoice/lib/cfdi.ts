@@ -2,7 +2,7 @@
 // it fills the form — exactly as if the person had typed each value and ticked the boxes, so the
 // price shown and saved follows the wizard's own rules (invoice-values.ts). What the form cannot
 // hold exactly comes as a warning that stays visible on its row.
-import type { CfdiAnalysis, CfdiLine as CfdiAnalysisLine } from '@almacen/shared/domain';
+import { unitNameOfCfdi, type CfdiAnalysis, type CfdiLine as CfdiAnalysisLine } from '@almacen/shared/domain';
 import { newRowKey } from '@almacen/shared/kit';
 import type { InvoiceFormValues, InvoiceRowValues } from './invoice-values';
 
@@ -27,6 +27,8 @@ export interface RowCfdi {
   index: number;
   description: string;
   unit: string;
+  /** The unit of measure «Registrar producto» proposes (ClaveUnidad by SAT_UNIT_NAMES), or null. */
+  productUnit?: string | null;
   warnings: string[];
   /**
    * The concept's value in pesos as the CFDI states it, and the row as the CFDI filled it: while
@@ -59,7 +61,6 @@ export const CFDI_TEXTS = {
   concept: (row: RowCfdi) => `Concepto ${row.index} del CFDI: ${row.description} (${row.unit})`,
   loadError: 'leer el CFDI',
   supplierError: 'registrar el proveedor',
-  productError: 'registrar el producto',
   notXmlFile: 'Elige el archivo XML del CFDI (termina en .xml).',
   tooLarge: 'El archivo XML es demasiado grande (máximo 2 MB).',
   remove: 'Quitar CFDI',
@@ -124,6 +125,7 @@ export function applyCfdi(
           index: line.index,
           description: line.description,
           unit: line.unitName ? `${line.unitName}, ${line.satUnitCode}` : line.satUnitCode,
+          productUnit: unitNameOfCfdi(line.satUnitCode, line.unitName),
           warnings: line.warnings,
           value: line.value,
           vatAmount: line.vatAmount,
