@@ -8,3 +8,4 @@ export * from './data-table';
 export * from './form';
 export * from './documents';
 export * from './wizard';
+export * from './scroll-area';

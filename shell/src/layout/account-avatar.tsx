@@ -3,6 +3,19 @@
 import type { CurrentUser } from '@almacen/shared';
 import { Avatar } from '@almacen/shared/fluent';
 
-export function AccountAvatar({ user, size }: { user: CurrentUser; size: 32 | 48 }) {
-  return <Avatar name={user.name} image={user.picture ? { src: user.picture } : undefined} size={size} color="brand" />;
+/**
+ * `decorative` inside a button that already says whose account it is: the initials are hidden
+ * from assistive technology, so the button's name is its label alone (its visible initials
+ * would not match it).
+ */
+export function AccountAvatar({ user, size, decorative = false }: { user: CurrentUser; size: 32 | 48; decorative?: boolean }) {
+  return (
+    <Avatar
+      name={user.name}
+      image={user.picture ? { src: user.picture } : undefined}
+      size={size}
+      color="brand"
+      {...(decorative ? { 'aria-hidden': true } : {})}
+    />
+  );
 }

@@ -79,6 +79,9 @@ export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
         setOpenGroups((groups) => (groups.includes(value) ? groups.filter((g) => g !== value) : [...groups, value]));
       }}
       aria-label="Navegación principal"
+      // Folded over the page on a phone, the menu is a modal dialog (Fluent marks it aria-modal,
+      // which a navigation landmark may not carry); beside the page it stays the landmark.
+      {...(overlay ? { role: 'dialog' } : {})}
     >
       {overlay && (
         <NavDrawerHeader>

@@ -16,7 +16,7 @@ import {
   TableRow,
   tokens,
 } from '@almacen/shared/fluent';
-import { SummaryFields } from '@almacen/shared/kit';
+import { ScrollArea, SummaryFields } from '@almacen/shared/kit';
 import type { DispatchFormValues } from '../form/dispatch-form';
 import { employeeName, HEADER_LABELS } from './dispatch-header-step';
 
@@ -30,7 +30,6 @@ export const SUMMARY_TEXTS = {
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  table: { overflowX: 'auto' },
   // Fluent's fixed layout splits the width evenly: seven columns on a phone ran over each other.
   // Sized by their content they never do; the table scrolls sideways inside its frame.
   autoLayout: { tableLayout: 'auto' },
@@ -74,7 +73,7 @@ export function DispatchSummaryStep() {
         </MessageBar>
       )}
       <SummaryFields items={[{ label: HEADER_LABELS.dispatchDate, value: values.dispatchDate ? formatDate(values.dispatchDate) : '' }]} />
-      <div className={styles.table}>
+      <ScrollArea label={SUMMARY_TEXTS.table}>
         <Table aria-label={SUMMARY_TEXTS.table} size="small" className={styles.autoLayout}>
           <TableHeader>
             <TableRow>
@@ -102,7 +101,7 @@ export function DispatchSummaryStep() {
             })}
           </TableBody>
         </Table>
-      </div>
+      </ScrollArea>
       <SummaryFields
         items={[
           { label: HEADER_LABELS.areaHead, value: person(values.personInChargeOfTheRequestingAreaEmployeeId) },

@@ -17,10 +17,10 @@ import {
   useReport,
   useStockAt,
 } from '@almacen/shared';
-import { compareDecimal, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
+import { compareDecimal, formatQuantity, isCalendarDate, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
 import { Field, Input, Switch, Badge } from '@almacen/shared/fluent-pages';
-import { DataTable, type DataTableColumn, productCategoryColumn, productUnitColumn, useToday } from '@almacen/shared/kit';
+import { DATE_FORMAT_MESSAGE, DataTable, type DataTableColumn, DateInput, productCategoryColumn, productUnitColumn, useToday } from '@almacen/shared/kit';
 import { useSearchParams } from '@almacen/shared/router';
 import { categoryFilter, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
@@ -99,7 +99,7 @@ export function StockPage() {
   const today = useToday();
   const [picked, setPicked] = useState<string | null>(null);
   // A date outside 2000-01-01 … today never reaches the API (the picker stops there too).
-  const date = picked && picked >= MIN_DOCUMENT_DATE && picked <= today ? picked : today;
+  const date = picked && isCalendarDate(picked) && picked >= MIN_DOCUMENT_DATE && picked <= today ? picked : today;
   const products = useProducts();
   const stock = useStockAt(date);
   const rows = useMemo(() => {
@@ -131,15 +131,12 @@ export function StockPage() {
         emptyMessage={onlyLow ? 'No hay productos con existencia igual o menor a su mínima.' : 'No hay productos registrados.'}
         toolbar={
           <div className={styles.toolbar}>
-            <Field label={STOCK_PAGE_TEXTS.date} size="small">
-              <Input
-                type="date"
-                size="small"
-                value={picked ?? today}
-                min={MIN_DOCUMENT_DATE}
-                max={today}
-                onChange={(_event, data) => setPicked(data.value || null)}
-              />
+            <Field
+              label={STOCK_PAGE_TEXTS.date}
+              size="small"
+              validationMessage={picked && !isCalendarDate(picked) ? DATE_FORMAT_MESSAGE : undefined}
+            >
+              <DateInput size="small" value={picked ?? today} min={MIN_DOCUMENT_DATE} max={today} onChange={(value) => setPicked(value || null)} />
             </Field>
             <Button
               appearance="primary"
