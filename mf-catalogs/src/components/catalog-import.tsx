@@ -40,7 +40,7 @@ interface Source {
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
-  surface: { maxWidth: '900px', width: '100%' },
+  surface: { maxWidth: '1180px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxHeight: '60vh', overflowY: 'auto' },
   // Each column as wide as its content (Fluent's fixed layout splits the width evenly), the
   // headers and badges on one line, the names wide enough to read in two or three lines; what
@@ -134,38 +134,38 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
                   </Text>
                 )}
                 <ScrollArea label="Vista previa de la importación">
-                <Table aria-label="Vista previa de la importación" size="small" className={styles.table}>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell className={styles.nowrap}>Fila</TableHeaderCell>
-                      <TableHeaderCell className={styles.nowrap}>Estado</TableHeaderCell>
-                      {Object.keys(preview.rows[0]?.values ?? {}).map((column) => (
-                        <TableHeaderCell key={column} className={isWideColumn(column) ? styles.wide : styles.nowrap}>
-                          {column}
-                        </TableHeaderCell>
-                      ))}
-                      <TableHeaderCell className={styles.wide}>Motivo</TableHeaderCell>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {preview.rows.map((r) => (
-                      <TableRow key={r.row}>
-                        <TableCell>{r.row}</TableCell>
-                        <TableCell className={styles.nowrap}>
-                          <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[r.status]}>
-                            {STATUS_LABELS[r.status]}
-                          </Badge>
-                        </TableCell>
-                        {Object.entries(r.values).map(([column, value]) => (
-                          <TableCell key={column} className={isWideColumn(column) ? styles.wide : undefined}>
-                            {value ?? ''}
-                          </TableCell>
+                  <Table aria-label="Vista previa de la importación" size="small" className={styles.table}>
+                    <TableHeader>
+                      <TableRow>
+                        <TableHeaderCell className={styles.nowrap}>Fila</TableHeaderCell>
+                        <TableHeaderCell className={styles.nowrap}>Estado</TableHeaderCell>
+                        {Object.keys(preview.rows[0]?.values ?? {}).map((column) => (
+                          <TableHeaderCell key={column} className={isWideColumn(column) ? styles.wide : styles.nowrap}>
+                            {column}
+                          </TableHeaderCell>
                         ))}
-                        <TableCell>{r.reason ?? ''}</TableCell>
+                        <TableHeaderCell className={styles.wide}>Motivo</TableHeaderCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                    </TableHeader>
+                    <TableBody>
+                      {preview.rows.map((r) => (
+                        <TableRow key={r.row}>
+                          <TableCell>{r.row}</TableCell>
+                          <TableCell className={styles.nowrap}>
+                            <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[r.status]}>
+                              {STATUS_LABELS[r.status]}
+                            </Badge>
+                          </TableCell>
+                          {Object.entries(r.values).map(([column, value]) => (
+                            <TableCell key={column} className={isWideColumn(column) ? styles.wide : undefined}>
+                              {value ?? ''}
+                            </TableCell>
+                          ))}
+                          <TableCell>{r.reason ?? ''}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
                 </ScrollArea>
               </DialogContent>
               <DialogActions>

@@ -86,9 +86,9 @@ describe('menu by permission', () => {
     try {
       renderShell('/dashboard', fakeSession(ana), pages, { me: testMe(['CONSULTA']) });
       await user.click(await screen.findByRole('button', { name: 'Abrir menú' }));
-      // Over the page the menu is a modal dialog, not a landmark (aria-modal is not allowed on one).
-      const nav = await screen.findByRole('dialog', { name: 'Navegación principal' });
-      expect(nav).toHaveAttribute('aria-modal', 'true');
+      // Over the page the menu is a modal dialog (aria-modal is not allowed on a landmark) holding the landmark.
+      expect(await screen.findByRole('dialog', { name: 'Menú' })).toHaveAttribute('aria-modal', 'true');
+      const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
       await openGroup(user, nav, 'Entradas');
       expect(within(nav).getByRole('link', { name: 'Consultar historial de entradas' })).toBeInTheDocument();
       expect(within(nav).queryByRole('link', { name: 'Generar entrada de productos' })).not.toBeInTheDocument();

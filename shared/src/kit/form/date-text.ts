@@ -32,7 +32,7 @@ export function dateTextToIso(text: string): string | null {
  */
 export function maskDateText(next: string, previous: string): string {
   const cleaned = next.replace(/[^\d/.-]/g, '').replace(/([/.-])[/.-]+/g, '$1');
-  if (next.length < previous.length || /^\d{3}/.test(cleaned) && /[/.-]/.test(cleaned)) return cleaned.slice(0, 10);
+  if (next.length < previous.length || (/^\d{3}/.test(cleaned) && /[/.-]/.test(cleaned))) return cleaned.slice(0, 10);
   if (!/[/.-]/.test(cleaned)) {
     const digits = cleaned.slice(0, 8);
     if (digits.length < 2) return digits;

@@ -64,7 +64,14 @@ describe('form kit', () => {
   });
 
   it.each([
-    { bound: 'max', limit: '22/11/2026', iso: '2026-11-22', outside: '23/11/2026', message: 'La fecha no puede ser posterior a hoy.', why: 'after today' },
+    {
+      bound: 'max',
+      limit: '22/11/2026',
+      iso: '2026-11-22',
+      outside: '23/11/2026',
+      message: 'La fecha no puede ser posterior a hoy.',
+      why: 'after today',
+    },
     {
       bound: 'min',
       limit: '01/01/2000',

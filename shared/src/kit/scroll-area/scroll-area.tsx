@@ -3,24 +3,26 @@ import { makeStyles, mergeClasses, tokens } from '@almacen/shared/fluent';
 
 export const SCROLL_HINT = 'Desliza la tabla hacia los lados para ver todas sus columnas.';
 
+const EDGE = {
+  content: '""',
+  position: 'absolute',
+  top: '0',
+  bottom: '0',
+  width: '16px',
+  pointerEvents: 'none',
+  zIndex: 1,
+} as const;
+
 const useStyles = makeStyles({
   frame: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0, maxWidth: '100%' },
-  // Scroll shadows: the two covers travel with the content ("local") and hide the shadows
-  // ("scroll", fixed to the frame) only at the edge that has nothing more to show, so a shadow
-  // stands on every side where columns are hidden.
+  // The shadows stand on the frame, not in the scrolled content, so whatever the background
+  // they mark each edge beyond which there is more to see.
+  edges: { position: 'relative', minWidth: 0, maxWidth: '100%' },
+  before: { '::before': { ...EDGE, left: '0', backgroundImage: 'linear-gradient(to right, rgba(0, 0, 0, 0.18), transparent)' } },
+  after: { '::after': { ...EDGE, right: '0', backgroundImage: 'linear-gradient(to left, rgba(0, 0, 0, 0.18), transparent)' } },
   region: {
     overflowX: 'auto',
     maxWidth: '100%',
-    backgroundImage: [
-      `linear-gradient(to right, ${tokens.colorNeutralBackground1} 30%, transparent)`,
-      `linear-gradient(to left, ${tokens.colorNeutralBackground1} 30%, transparent)`,
-      'radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.22), transparent)',
-      'radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.22), transparent)',
-    ].join(', '),
-    backgroundPosition: 'left center, right center, left center, right center',
-    backgroundRepeat: 'no-repeat',
-    backgroundSize: '40px 100%, 40px 100%, 14px 100%, 14px 100%',
-    backgroundAttachment: 'local, local, scroll, scroll',
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
   hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
@@ -41,23 +43,38 @@ export interface ScrollAreaProps {
 export function ScrollArea({ label, children, className }: ScrollAreaProps) {
   const styles = useStyles();
   const region = useRef<HTMLDivElement>(null);
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
+  const [edges, setEdges] = useState({ before: false, after: false });
+  const measure = () => {
     const element = region.current;
     if (!element) return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    const hidden = element.scrollWidth - element.clientWidth;
+    const next = { before: element.scrollLeft > 1, after: hidden > 1 && element.scrollLeft < hidden - 1 };
+    setEdges((current) => (current.before === next.before && current.after === next.after ? current : next));
+  };
+  useEffect(() => {
+    const element = region.current;
     measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
   }, []);
+  const overflows = edges.before || edges.after;
   return (
     <div className={styles.frame}>
       {overflows && <span className={styles.hint}>{SCROLL_HINT}</span>}
-      <div ref={region} role="region" aria-label={label} tabIndex={0} className={mergeClasses(styles.region, className)}>
-        {children}
+      <div className={mergeClasses(styles.edges, edges.before && styles.before, edges.after && styles.after)}>
+        <div
+          ref={region}
+          role="region"
+          aria-label={label}
+          tabIndex={0}
+          className={mergeClasses(styles.region, className)}
+          onScroll={measure}
+        >
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -20,7 +20,15 @@ import {
 import { compareDecimal, formatQuantity, isCalendarDate, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
 import { Field, Input, Switch, Badge } from '@almacen/shared/fluent-pages';
-import { DATE_FORMAT_MESSAGE, DataTable, type DataTableColumn, DateInput, productCategoryColumn, productUnitColumn, useToday } from '@almacen/shared/kit';
+import {
+  DATE_FORMAT_MESSAGE,
+  DataTable,
+  type DataTableColumn,
+  DateInput,
+  productCategoryColumn,
+  productUnitColumn,
+  useToday,
+} from '@almacen/shared/kit';
 import { useSearchParams } from '@almacen/shared/router';
 import { categoryFilter, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
@@ -136,7 +144,13 @@ export function StockPage() {
               size="small"
               validationMessage={picked && !isCalendarDate(picked) ? DATE_FORMAT_MESSAGE : undefined}
             >
-              <DateInput size="small" value={picked ?? today} min={MIN_DOCUMENT_DATE} max={today} onChange={(value) => setPicked(value || null)} />
+              <DateInput
+                size="small"
+                value={picked ?? today}
+                min={MIN_DOCUMENT_DATE}
+                max={today}
+                onChange={(value) => setPicked(value || null)}
+              />
             </Field>
             <Button
               appearance="primary"
