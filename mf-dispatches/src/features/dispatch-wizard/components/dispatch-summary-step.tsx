@@ -2,7 +2,7 @@
 // fits the stock (after a 409 the availability is read again and the rows are checked again).
 import { useFormState } from 'react-final-form';
 import { type Employee, Money, type Product, useEmployees, useProducts } from '@almacen/shared';
-import { formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
+import { formatDate, formatQuantity, isCalendarDate, MISSING_LABELS } from '@almacen/shared/domain';
 import {
   makeStyles,
   MessageBar,
@@ -72,7 +72,9 @@ export function DispatchSummaryStep() {
           </MessageBarBody>
         </MessageBar>
       )}
-      <SummaryFields items={[{ label: HEADER_LABELS.dispatchDate, value: values.dispatchDate ? formatDate(values.dispatchDate) : '' }]} />
+      <SummaryFields
+        items={[{ label: HEADER_LABELS.dispatchDate, value: isCalendarDate(values.dispatchDate) ? formatDate(values.dispatchDate) : '' }]}
+      />
       <ScrollArea label={SUMMARY_TEXTS.table}>
         <Table aria-label={SUMMARY_TEXTS.table} size="small" className={styles.autoLayout}>
           <TableHeader>
