@@ -8,11 +8,11 @@ import { compareDecimal } from '../../shared/src/domain/decimal';
 import { formatCurrency, formatDate, formatQuantity } from '../../shared/src/domain/format';
 import { monthEnd } from '../../shared/src/domain/periods';
 import { apiToken, launchBrowser, newPage, PHONE, screenshot, signIn, type PageLog } from './support/browser';
-import { expectVisible } from './support/visibility';
 import { choose, main, rowWith, search, successToast, table } from './support/catalog-ui';
 import { baseUrl } from './support/env';
 import { AREAS, openFromNavigation } from './support/portal';
 import { apiClient, createInvoice, createPeople, createProduct, today, uniqueTag } from './support/seed';
+import { expectVisible } from './support/visibility';
 
 let browser: Browser;
 beforeAll(async () => {

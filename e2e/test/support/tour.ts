@@ -4,9 +4,9 @@
 // A stop opens its address itself (on a phone the side menu folds away) and waits until its content
 // or dialog is on screen; a dialog is left open for the caller to check or photograph.
 import type { Locator, Page } from 'playwright-core';
+import { choose } from './catalog-ui';
 import { baseUrl } from './env';
 import { AREAS } from './portal';
-import { choose } from './catalog-ui';
 import { apiClient, createDispatch, createInvoice, createPeople, createProduct, today, uniqueTag, type People } from './seed';
 
 /** A little data, through the API, so tables, detail rows and the dialogs have something to show. */

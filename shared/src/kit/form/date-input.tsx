@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { CalendarRegular } from '@fluentui/react-icons';
+import { useEffect, useRef, useState } from 'react';
 import { Button, makeStyles } from '@almacen/shared/fluent';
 import { Input } from '@almacen/shared/fluent-pages';
 import { DATE_PLACEHOLDER, dateTextToIso, isoToDateText, maskDateText } from './date-text';

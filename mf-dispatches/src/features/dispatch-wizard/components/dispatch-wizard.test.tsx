@@ -4,11 +4,11 @@ import useSWR from 'swr';
 import { ApiError, NETWORK_ERROR_MESSAGE, type Employee, type Product, type Stock } from '@almacen/shared';
 import { todayIn } from '@almacen/shared/domain';
 import { draftStorageKey } from '@almacen/shared/kit';
+import { isoToDateText } from '@almacen/shared/kit';
 import { Route, Routes, useLocation, type InitialEntry } from '@almacen/shared/router';
 import { renderWithPlatform, testUser, type FakeApiRequest } from '@almacen/shared/testing';
 import DispatchesApp from '../../../app';
 import { DispatchWizard } from './dispatch-wizard';
-import { isoToDateText } from '@almacen/shared/kit';
 
 /** The calendar beside a date field: it carries the bounds the field accepts (YYYY-MM-DD). */
 const calendarOf = (field: HTMLElement) => field.closest('.fui-Input')!.querySelector('input[type="date"]');

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
 import { ApiError } from '@almacen/shared';
 import { todayIn, type Invoice } from '@almacen/shared/domain';
+import { isoToDateText } from '@almacen/shared/kit';
 import { Route, Routes, useLocation } from '@almacen/shared/router';
 import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
-import { isoToDateText } from '@almacen/shared/kit';
 
 /** The calendar beside a date field: it carries the bounds the field accepts (YYYY-MM-DD). */
 const calendarOf = (field: HTMLElement) => field.closest('.fui-Input')!.querySelector('input[type="date"]');

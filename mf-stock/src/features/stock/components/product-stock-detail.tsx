@@ -29,7 +29,7 @@ import {
   type Product,
 } from '@almacen/shared/domain';
 import { Button, makeStyles, Skeleton, SkeletonItem, Spinner, tokens } from '@almacen/shared/fluent';
-import { Field, Input, Badge, Label, Text, useId } from '@almacen/shared/fluent-pages';
+import { Field, Badge, Label, Text, useId } from '@almacen/shared/fluent-pages';
 import { DATE_FORMAT_MESSAGE, DataTable, type DataTableColumn, DateInput, useToday } from '@almacen/shared/kit';
 
 export const DETAIL_TEXTS = {

@@ -19,7 +19,7 @@ import {
 } from '@almacen/shared';
 import { compareDecimal, formatQuantity, isCalendarDate, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { Button, makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
-import { Field, Input, Switch, Badge } from '@almacen/shared/fluent-pages';
+import { Field, Switch, Badge } from '@almacen/shared/fluent-pages';
 import {
   DATE_FORMAT_MESSAGE,
   DataTable,
