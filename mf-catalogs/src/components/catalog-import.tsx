@@ -41,7 +41,10 @@ interface Source {
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   surface: { maxWidth: '1180px', width: '100%' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxHeight: '60vh', overflowY: 'auto' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // The rows scroll inside the preview's region, both ways: the counts and the instructions above
+  // stay in view, also when the dialog puts the focus on the region as it opens.
+  rows: { maxHeight: '50vh', overflowY: 'auto' },
   // Each column as wide as its content (Fluent's fixed layout splits the width evenly), the
   // headers and badges on one line, the names wide enough to read in two or three lines; what
   // does not fit scrolls sideways in its ScrollArea.
@@ -133,7 +136,7 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
                     Corrige las filas con error y vuelve a cargar el archivo: no se importará nada mientras haya errores.
                   </Text>
                 )}
-                <ScrollArea label="Vista previa de la importación">
+                <ScrollArea label="Vista previa de la importación" className={styles.rows}>
                   <Table aria-label="Vista previa de la importación" size="small" className={styles.table}>
                     <TableHeader>
                       <TableRow>
