@@ -78,15 +78,15 @@ it('"Existencias al" a past date shows the stock then: zero for a product first 
   await cell(formatQuantity('5')).waitFor();
 
   const picker = main(page).getByLabel('Existencias al', { exact: true });
-  expect(await picker.inputValue()).toBe(today());
+  expect(await picker.inputValue()).toBe(formatDate(today()));
   const yesterday = addDays(today(), -1);
-  await picker.fill(yesterday);
+  await picker.fill(formatDate(yesterday));
   await cell(formatCurrency('0')).waitFor();
   await cell(formatQuantity('0')).waitFor();
   expect(await cell(formatCurrency('60')).count()).toBe(0);
   await screenshot(page, 'period-closing-01-stock-yesterday-1280');
 
-  await picker.fill(today());
+  await picker.fill(formatDate(today()));
   await cell(formatCurrency('60')).waitFor();
   await cell(formatQuantity('5')).waitFor();
   cleanLog(log);

@@ -230,7 +230,7 @@ const states: Stop[] = [
       await openPage(page, '/dashboard/catalogs/categories', /^Partidas$/);
       await main(page).getByRole('button', { name: 'Añadir partida', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Nueva partida' });
-      await dialog.getByRole('textbox').first().fill(`Aviso ${data.tag} ${Date.now()}`);
+      await dialog.getByRole('textbox', { name: 'Nombre de la partida' }).fill(`Aviso ${data.tag} ${Date.now()}`);
       await dialog.getByRole('button', { name: 'Guardar', exact: true }).click();
       await page.locator('.fui-Toast').first().waitFor({ state: 'visible' });
       await page.waitForTimeout(300);
