@@ -225,13 +225,15 @@ const states: Stop[] = [
   },
   {
     slug: 'aviso',
-    title: 'Un aviso en pantalla (Partidas → Añadir partida → Guardar)',
+    title: 'Un aviso en pantalla (Conteos → Nuevo conteo → Crear conteo)',
     async visit(page, data) {
-      await openPage(page, '/dashboard/catalogs/categories', /^Partidas$/);
-      await main(page).getByRole('button', { name: 'Añadir partida', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Nueva partida' });
-      await dialog.getByRole('textbox', { name: 'Nombre de la partida' }).fill(`Aviso ${data.tag} ${Date.now()}`);
-      await dialog.getByRole('button', { name: 'Guardar', exact: true }).click();
+      await openPage(page, '/dashboard/stock/counts');
+      await main(page).getByRole('button', { name: 'Nuevo conteo', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nuevo conteo' });
+      await dialog.getByRole('textbox', { name: /^Descripción/ }).fill(`Aviso ${data.tag} ${Date.now()}`);
+      // Only the tour's partida: a small count, whatever else the server holds.
+      await dialog.getByRole('checkbox', { name: data.category.description, exact: true }).check();
+      await dialog.getByRole('button', { name: 'Crear conteo', exact: true }).click();
       await page.locator('.fui-Toast').first().waitFor({ state: 'visible' });
       await page.waitForTimeout(300);
     },
