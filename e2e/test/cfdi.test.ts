@@ -64,7 +64,7 @@ it('loads a CFDI into «Nueva factura», registers the supplier and a product in
   const header = page.getByRole('group', { name: 'Datos de la factura' });
   await page.getByText(`CFDI ${cfdi.uuid} cargado (F-20931-${tag}.xml). Revisa los datos antes de guardar.`, { exact: true }).waitFor();
   expect(await header.getByRole('textbox', { name: 'Número de factura' }).inputValue()).toBe('F20931');
-  expect(await header.getByLabel('Fecha').first().inputValue()).toBe('2026-11-20');
+  expect(await header.getByLabel('Fecha').first().inputValue()).toBe('20/11/2026');
   await page.getByText(`Ningún proveedor tiene el RFC ${cfdi.rfc} (${cfdi.issuer}).`, { exact: true }).waitFor();
   await screenshot(page, 'cfdi-01-loaded-1280');
 

@@ -59,7 +59,7 @@ async function typeEntry(
   const [director, enteredBy, keeper] = people.employees.map((e) => `${e.name} ${e.lastName}`);
   await choose(header, 'Tienda de procedencia', people.supplier.name, tag);
   await header.getByRole('textbox', { name: 'Número de factura' }).fill(number);
-  await header.getByLabel(/^Fecha/).fill(date);
+  await header.getByLabel(/^Fecha/).fill(formatDate(date));
   await choose(header, 'Tipo de entrada', 'Compra directa', 'Compra');
   await choose(header, 'Director del plantel', director, tag);
   await choose(header, 'Elaborador', enteredBy, `Elena ${tag}`);
@@ -71,7 +71,7 @@ async function typeExit(page: Page, people: People, tag: string, date: string) {
   await page.goto(`${baseUrl()}/dashboard/dispatches/generate`);
   const header = page.getByRole('group', { name: 'Datos de la salida' });
   const [areaHead, petitioner, keeper] = people.employees.map((e) => `${e.name} ${e.lastName}`);
-  await header.getByLabel(/^Fecha/).fill(date);
+  await header.getByLabel(/^Fecha/).fill(formatDate(date));
   await choose(header, 'Responsable del área solicitante', areaHead, `Dora ${tag}`);
   await choose(header, 'Solicitante', petitioner, `Elena ${tag}`);
   await choose(header, 'Almacenista', keeper, `Alma ${tag}`);
@@ -220,7 +220,7 @@ it('the worked example typed through the wizards: each document counts in the mo
     // The stock page at October's end and its report: the product at 10, worth $115.00.
     await desk.page.goto(`${baseUrl()}/dashboard/stock`);
     await main(desk.page).getByRole('heading', { name: 'Stock de productos', level: 1 }).waitFor();
-    await main(desk.page).getByLabel('Existencias al', { exact: true }).fill(octoberEnd);
+    await main(desk.page).getByLabel('Existencias al', { exact: true }).fill(formatDate(octoberEnd));
     await search(desk.page, product.name);
     const row = rowWith(table(desk.page, 'Productos'), product.name).first();
     await row.getByRole('cell', { name: formatCurrency('115'), exact: true }).waitFor();

@@ -12,6 +12,7 @@ import { choose, main, rowWith, search, successToast, table } from './support/ca
 import { baseUrl } from './support/env';
 import { AREAS, openFromNavigation } from './support/portal';
 import { apiClient, createInvoice, createPeople, createProduct, today, uniqueTag } from './support/seed';
+import { expectVisible } from './support/visibility';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,15 +78,15 @@ it('"Existencias al" a past date shows the stock then: zero for a product first 
   await cell(formatQuantity('5')).waitFor();
 
   const picker = main(page).getByLabel('Existencias al', { exact: true });
-  expect(await picker.inputValue()).toBe(today());
+  expect(await picker.inputValue()).toBe(formatDate(today()));
   const yesterday = addDays(today(), -1);
-  await picker.fill(yesterday);
+  await picker.fill(formatDate(yesterday));
   await cell(formatCurrency('0')).waitFor();
   await cell(formatQuantity('0')).waitFor();
   expect(await cell(formatCurrency('60')).count()).toBe(0);
   await screenshot(page, 'period-closing-01-stock-yesterday-1280');
 
-  await picker.fill(today());
+  await picker.fill(formatDate(today()));
   await cell(formatCurrency('60')).waitFor();
   await cell(formatQuantity('5')).waitFor();
   cleanLog(log);
@@ -147,6 +148,28 @@ it('closes the last ended month through "Cierres de periodo"; the confirmation s
   await closed.getByText(formatCurrency(next.totalValue ?? '0'), { exact: true }).waitFor();
   await screenshot(page, 'period-closing-04-closed-1280');
 
+  // On a phone the closing's row keeps its date, its value and its report button apart and whole:
+  // the table scrolls sideways in its region, and says so.
+  const onPhone = await newPage(browser, PHONE);
+  await signIn(onPhone.page);
+  const phoneContent = await openClosings(onPhone.page);
+  const row = rowWith(phoneContent.getByRole('table', { name: 'Cierres', exact: true }), formatDate(expected));
+  const cells = await row.locator('td').evaluateAll((tds) => tds.slice(0, 2).map((td) => td.getBoundingClientRect()));
+  expect(cells[0]!.right).toBeLessThanOrEqual(cells[1]!.left + 0.5);
+  await expectVisible(
+    phoneContent.getByText('Desliza la tabla hacia los lados para ver todas sus columnas.', { exact: true }),
+    'el aviso de que la tabla se desliza',
+  );
+  const report = row.getByRole('button', { name: `Reporte de existencias al ${formatDate(expected)}` });
+  await report.scrollIntoViewIfNeeded();
+  const box = (await report.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  expect(await report.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+  await fitsWidth(onPhone.page, PHONE.width);
+  await screenshot(onPhone.page, 'period-closing-04-closed-390');
+  await onPhone.page.context().close();
+
   // The API keeps it: the closing stands with the value the confirmation showed.
   const stored = await api<{ until: string; status: string; totalValue: string }[]>('/api/period-closings');
   expect(stored).toEqual([expect.objectContaining({ until: expected, status: 'CERRADO' })]);
@@ -176,8 +199,10 @@ it("after the closing, the entry wizard's date picker starts at the first open d
     const header = page.getByRole('group', { name: 'Datos de la factura' });
     await header.getByText(hint, { exact: true }).waitFor();
     const date = header.getByLabel(/^Fecha/);
-    expect(await date.getAttribute('min')).toBe(firstOpenDay);
-    expect(await date.getAttribute('max')).toBe(today());
+    // The calendar beside the typed field stops at both ends.
+    const calendar = header.locator('input[type="date"]');
+    expect(await calendar.getAttribute('min')).toBe(firstOpenDay);
+    expect(await calendar.getAttribute('max')).toBe(today());
     await date.scrollIntoViewIfNeeded();
     await screenshot(page, `period-closing-05-wizard-hint-${width}`);
 

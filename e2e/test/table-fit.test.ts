@@ -280,7 +280,7 @@ describe.each(VIEWPORTS)('at %s', (size, viewport) => {
     await signIn(page);
     for (const path of ['/dashboard/invoices/generate', '/dashboard/dispatches/generate']) {
       await page.goto(`${baseUrl()}${path}`);
-      const date = main(page).locator('input[type="date"]');
+      const date = main(page).getByLabel(/^Fecha/);
       await expectVisible(date, 'la fecha');
       const fields = await page.evaluate(() =>
         Array.from(document.querySelectorAll('main fieldset:not([hidden]) .fui-Field')).map((field) => {

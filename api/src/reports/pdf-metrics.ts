@@ -37,6 +37,23 @@ export function fastMetrics(doc: PDFKit.PDFDocument): void {
 }
 
 /**
+ * Runs `draw` with the current font's kerning pairs off. Helvetica's pairs narrow a space before
+ * some capitals to two thirds ("el Trabajo" read and seen as "elTrabajo" in a centred heading of
+ * large type); the headings are measured and written in `draw` alike, so they still centre.
+ */
+export function withoutKerning<T>(doc: PDFKit.PDFDocument, draw: () => T): T {
+  const afm = (doc as unknown as { _font?: { font?: AfmFont } })._font?.font;
+  if (!afm || typeof afm.getKernPair !== 'function') return draw();
+  const kerned = afm.getKernPair;
+  afm.getKernPair = () => 0;
+  try {
+    return draw();
+  } finally {
+    afm.getKernPair = kerned;
+  }
+}
+
+/**
  * Values remembered by font, size, width and text; at most `limit` of them, then it starts over.
  * The texts of one font, size and width are one Map, found again without building a key while
  * they stay the same (a row asks hundreds of thousands of times: a key string per call — the

@@ -13,7 +13,7 @@ import { formatCurrency, formatDate } from '@almacen/shared/domain';
 import { cellText, isNumericKind } from './cells';
 import type { Cell, Closing, Column, ReportDefinition, Row } from './model';
 import { Pacer } from './pace';
-import { fastMetrics, type LineText, LineWriter, PageReplay, pathPoint, WidthCache, writeContent } from './pdf-metrics';
+import { fastMetrics, type LineText, LineWriter, PageReplay, pathPoint, WidthCache, withoutKerning, writeContent } from './pdf-metrics';
 
 /** A text's width and, when LineWriter built it, the operator that draws it. */
 type TextMeasure = Pick<LineText, 'width' | 'show'>;
@@ -165,9 +165,11 @@ class PdfWriter {
     const { doc } = this;
     const width = doc.page.width - 2 * MARGIN;
     this.font(font, size);
-    const height = doc.heightOfString(text, { width, align: 'center' });
-    doc.text(text, MARGIN, y, { width, align: 'center' });
-    return y + height;
+    return withoutKerning(doc, () => {
+      const height = doc.heightOfString(text, { width, align: 'center' });
+      doc.text(text, MARGIN, y, { width, align: 'center' });
+      return y + height;
+    });
   }
 
   /** The document's identity in two columns of "Etiqueta: valor". */

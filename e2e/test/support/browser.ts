@@ -7,10 +7,12 @@ import { adminPassword, ARTIFACTS, baseUrl } from './env';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium headless; `extraArgs` such as `--lang=en-US` for a browser in another language. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...extraArgs,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
@@ -40,8 +42,8 @@ export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 390, height: 844 };
 
 /** A fresh page (own cookies and storage), 1280×800 unless told, in Spanish (Mexico), with its log. */
-export async function newPage(browser: Browser, viewport: Viewport = DESKTOP): Promise<{ page: Page; log: PageLog }> {
-  const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+export async function newPage(browser: Browser, viewport: Viewport = DESKTOP, locale = 'es-MX'): Promise<{ page: Page; log: PageLog }> {
+  const context = await browser.newContext({ viewport, locale, timezoneId: 'America/Mexico_City' });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const log: PageLog = { requests: [], errors: [], failures: [] };

@@ -4,15 +4,19 @@
 // A stop opens its address itself (on a phone the side menu folds away) and waits until its content
 // or dialog is on screen; a dialog is left open for the caller to check or photograph.
 import type { Locator, Page } from 'playwright-core';
+import { choose } from './catalog-ui';
 import { baseUrl } from './env';
 import { AREAS } from './portal';
-import { apiClient, createDispatch, createInvoice, createPeople, createProduct, uniqueTag } from './seed';
+import { apiClient, createDispatch, createInvoice, createPeople, createProduct, today, uniqueTag, type People } from './seed';
 
 /** A little data, through the API, so tables, detail rows and the dialogs have something to show. */
 export interface TourData {
   tag: string;
+  people: People;
   category: { id: number; description: string };
+  paper: { id: number; name: string };
   dispatch: { id: number };
+  count: { id: number };
 }
 
 export async function seedTour(): Promise<TourData> {
@@ -33,7 +37,11 @@ export async function seedTour(): Promise<TourData> {
     { productId: paper.id, quantity: '3', observations: `Dirección ${tag}` },
     { productId: pens.id, quantity: '10' },
   ]);
-  return { tag, category, dispatch };
+  const count = await api<{ id: number }>('/api/inventory-counts', {
+    method: 'POST',
+    body: { cutoffDate: today(), description: `Conteo de ${tag}` },
+  });
+  return { tag, people, category, paper, dispatch, count };
 }
 
 export interface Stop {
@@ -120,7 +128,130 @@ const dialogs: Stop[] = [
   },
 ];
 
-/** Every page (Inicio, each menu entry, Cierres de periodo, Usuarios, Bitácora), then the main dialogs. */
+const fullName = (employee: { name: string; lastName: string }) => `${employee.name} ${employee.lastName}`;
+
+/** Steps 1 and 2 of a wizard with one line of `data.paper`, then its summary (step 3). */
+async function wizardSummary(page: Page, data: TourData, kind: 'entry' | 'exit'): Promise<Locator> {
+  const entry = kind === 'entry';
+  await openPage(page, entry ? '/dashboard/invoices/generate' : '/dashboard/dispatches/generate');
+  const header = page.getByRole('group', { name: entry ? 'Datos de la factura' : 'Datos de la salida' });
+  const [first, second, third] = data.people.employees.map(fullName);
+  if (entry) {
+    await choose(header, 'Tienda de procedencia', data.people.supplier.name, data.tag);
+    await header.getByRole('textbox', { name: 'Número de factura' }).fill(`TOUR-${data.tag}`);
+    await choose(header, 'Tipo de entrada', 'Compra directa', 'Compra');
+    await choose(header, 'Director del plantel', first!, data.tag);
+    await choose(header, 'Elaborador', second!, `Elena ${data.tag}`);
+  } else {
+    await choose(header, 'Responsable del área solicitante', first!, `Dora ${data.tag}`);
+    await choose(header, 'Solicitante', second!, `Elena ${data.tag}`);
+  }
+  await choose(header, 'Almacenista', third!, `Alma ${data.tag}`);
+  await page.getByRole('button', { name: 'Siguiente paso', exact: true }).click();
+  await page.getByRole('group', { name: 'Lista de productos' }).waitFor();
+  await page.getByRole('button', { name: 'Añadir un producto', exact: true }).click();
+  const line = page.getByRole('group', { name: 'Producto 1' });
+  await choose(line, 'Producto', data.paper.name, data.tag);
+  await line.getByRole('textbox', { name: 'Cantidad' }).fill('2');
+  if (entry) await line.getByRole('textbox', { name: 'Precio del artículo' }).fill('95.50');
+  await page.getByRole('button', { name: entry ? 'Ver resumen de entrada' : 'Ver resumen de salida', exact: true }).click();
+  const region = main(page).getByRole('region', { name: entry ? 'Productos de la factura' : 'Productos de la salida' });
+  await region.waitFor({ state: 'visible' });
+  await page.waitForTimeout(300);
+  return region;
+}
+
+/** A catalogue's import preview: a chosen CSV, or the partidas of the classifier. */
+async function importPreview(page: Page, path: string, heading: RegExp, csv: string | null): Promise<Locator> {
+  await openPage(page, path, heading);
+  if (csv === null) {
+    await main(page).getByRole('button', { name: 'Cargar partidas del clasificador', exact: true }).click();
+  } else {
+    await main(page)
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'productos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  }
+  return openDialog(page, page.getByRole('dialog').filter({ has: page.getByRole('region', { name: 'Vista previa de la importación' }) }));
+}
+
+const states: Stop[] = [
+  {
+    slug: 'conteo',
+    title: 'Conteo (Conteos → un conteo abierto)',
+    async visit(page, data) {
+      await openPage(page, `/dashboard/stock/counts/${data.count.id}`);
+      await main(page).getByRole('region', { name: 'Líneas del conteo' }).waitFor({ state: 'visible' });
+    },
+  },
+  {
+    slug: 'dialogo-nuevo-conteo',
+    title: 'Diálogo «Nuevo conteo» (Conteos)',
+    async visit(page) {
+      await openPage(page, '/dashboard/stock/counts');
+      await main(page).getByRole('button', { name: 'Nuevo conteo', exact: true }).click();
+      return openDialog(page, page.getByRole('dialog', { name: 'Nuevo conteo' }));
+    },
+  },
+  {
+    slug: 'vista-previa-productos',
+    title: 'Vista previa de la importación de productos (Productos → Importar)',
+    visit: (page, data) =>
+      importPreview(
+        page,
+        '/dashboard/catalogs/products',
+        /^Productos$/,
+        [
+          'ID,Nombre,Unidad,Partida,Existencia mínima,Existencia máxima',
+          `,Carpeta de argollas tamaño carta con tres anillos y bolsillo interior ${data.tag},,,2,10`,
+          `,Marcador permanente de punta fina color negro para pizarrón ${data.tag},Unidad que no existe ${data.tag},,,`,
+        ].join('\n'),
+      ),
+  },
+  {
+    slug: 'vista-previa-partidas',
+    title: 'Vista previa de las partidas del clasificador (Partidas)',
+    visit: (page) => importPreview(page, '/dashboard/catalogs/categories', /^Partidas$/, null),
+  },
+  {
+    slug: 'resumen-entrada',
+    title: 'Resumen de entrada (Generar entrada, paso 3)',
+    visit: (page, data) => wizardSummary(page, data, 'entry'),
+  },
+  {
+    slug: 'resumen-salida',
+    title: 'Resumen de salida (Generar salida, paso 3)',
+    visit: (page, data) => wizardSummary(page, data, 'exit'),
+  },
+  {
+    slug: 'aviso',
+    title: 'Un aviso en pantalla (Conteos → Nuevo conteo → Crear conteo)',
+    async visit(page, data) {
+      await openPage(page, '/dashboard/stock/counts');
+      await main(page).getByRole('button', { name: 'Nuevo conteo', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nuevo conteo' });
+      await dialog.getByRole('textbox', { name: /^Descripción/ }).fill(`Aviso ${data.tag} ${Date.now()}`);
+      // Only the tour's partida: a small count, whatever else the server holds.
+      await dialog.getByRole('checkbox', { name: data.category.description, exact: true }).check();
+      await dialog.getByRole('button', { name: 'Crear conteo', exact: true }).click();
+      await page.locator('.fui-Toast').first().waitFor({ state: 'visible' });
+      await page.waitForTimeout(300);
+    },
+  },
+];
+
+/** On a phone, the menu folded over the page. */
+export const DRAWER_STOP: Stop = {
+  slug: 'menu-abierto',
+  title: 'Menú abierto (teléfono)',
+  async visit(page) {
+    await openPage(page, '/dashboard');
+    await page.getByRole('button', { name: 'Abrir menú', exact: true }).click();
+    return openDialog(page, page.getByRole('dialog', { name: 'Menú' }));
+  },
+};
+
+/** Every page (Inicio, each menu entry, Cierres de periodo, Usuarios, Bitácora), then the main dialogs and states. */
 export const STOPS: Stop[] = [
   ...pages.map(({ title, path, heading }) => ({
     slug: slugOf(title),
@@ -128,4 +259,5 @@ export const STOPS: Stop[] = [
     visit: (page: Page) => openPage(page, path, heading),
   })),
   ...dialogs,
+  ...states,
 ].map((stop, index) => ({ ...stop, slug: `${String(index + 1).padStart(2, '0')}-${stop.slug}` }));

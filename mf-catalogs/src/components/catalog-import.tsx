@@ -19,6 +19,7 @@ import {
 } from '@almacen/shared';
 import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@almacen/shared/fluent';
 import { Badge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@almacen/shared/fluent-pages';
+import { ScrollArea } from '@almacen/shared/kit';
 
 export type { ImportCatalog };
 
@@ -39,9 +40,21 @@ interface Source {
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
-  surface: { maxWidth: '900px', width: '100%' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxHeight: '60vh', overflowY: 'auto' },
+  surface: { maxWidth: '1180px', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // The rows scroll inside the preview's region, both ways: the counts and the instructions above
+  // stay in view, also when the dialog puts the focus on the region as it opens.
+  rows: { maxHeight: '50vh', overflowY: 'auto' },
+  // Each column as wide as its content (Fluent's fixed layout splits the width evenly), the
+  // headers and badges on one line, the names wide enough to read in two or three lines; what
+  // does not fit scrolls sideways in its ScrollArea.
+  table: { tableLayout: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
+  wide: { minWidth: '16em' },
 });
+
+/** The columns that carry a name or a description: given room first. */
+const isWideColumn = (column: string) => /nombre|descrip/i.test(column);
 
 export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; title: string }) {
   const styles = useStyles();
@@ -123,34 +136,40 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
                     Corrige las filas con error y vuelve a cargar el archivo: no se importará nada mientras haya errores.
                   </Text>
                 )}
-                <Table aria-label="Vista previa de la importación" size="small">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell>Fila</TableHeaderCell>
-                      <TableHeaderCell>Estado</TableHeaderCell>
-                      {Object.keys(preview.rows[0]?.values ?? {}).map((column) => (
-                        <TableHeaderCell key={column}>{column}</TableHeaderCell>
-                      ))}
-                      <TableHeaderCell>Motivo</TableHeaderCell>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {preview.rows.map((r) => (
-                      <TableRow key={r.row}>
-                        <TableCell>{r.row}</TableCell>
-                        <TableCell>
-                          <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[r.status]}>
-                            {STATUS_LABELS[r.status]}
-                          </Badge>
-                        </TableCell>
-                        {Object.entries(r.values).map(([column, value]) => (
-                          <TableCell key={column}>{value ?? ''}</TableCell>
+                <ScrollArea label="Vista previa de la importación" className={styles.rows}>
+                  <Table aria-label="Vista previa de la importación" size="small" className={styles.table}>
+                    <TableHeader>
+                      <TableRow>
+                        <TableHeaderCell className={styles.nowrap}>Fila</TableHeaderCell>
+                        <TableHeaderCell className={styles.nowrap}>Estado</TableHeaderCell>
+                        {Object.keys(preview.rows[0]?.values ?? {}).map((column) => (
+                          <TableHeaderCell key={column} className={isWideColumn(column) ? styles.wide : styles.nowrap}>
+                            {column}
+                          </TableHeaderCell>
                         ))}
-                        <TableCell>{r.reason ?? ''}</TableCell>
+                        <TableHeaderCell className={styles.wide}>Motivo</TableHeaderCell>
                       </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                    </TableHeader>
+                    <TableBody>
+                      {preview.rows.map((r) => (
+                        <TableRow key={r.row}>
+                          <TableCell>{r.row}</TableCell>
+                          <TableCell className={styles.nowrap}>
+                            <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[r.status]}>
+                              {STATUS_LABELS[r.status]}
+                            </Badge>
+                          </TableCell>
+                          {Object.entries(r.values).map(([column, value]) => (
+                            <TableCell key={column} className={isWideColumn(column) ? styles.wide : undefined}>
+                              {value ?? ''}
+                            </TableCell>
+                          ))}
+                          <TableCell>{r.reason ?? ''}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </ScrollArea>
               </DialogContent>
               <DialogActions>
                 <Button appearance="secondary" onClick={close}>

@@ -9,3 +9,4 @@ export * from './form';
 export * from './documents';
 export * from './wizard';
 export * from './catalogs';
+export * from './scroll-area';

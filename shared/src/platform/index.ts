@@ -7,7 +7,7 @@ export { useApi, useCurrentUser, useInvalidate, useRuntimeConfig } from './hooks
 export { Can, Forbidden, ME_KEY, useCan, useMe } from './access';
 export { PERIOD_CLOSINGS_KEY, useClosedUntil } from './period-closings';
 export { TOASTER_ID, useNotify } from './notify';
-export { NOTICE_OFFSET, NOTICE_WIDTH, NOTICE_ZONE_PX, noticeLift, useKeepNoticesClear } from './notice-space';
+export { createNoticeSpace, NOTICE_OFFSET, NOTICE_WIDTH, NOTICE_ZONE_PX, noticeLift, useKeepNoticesClear } from './notice-space';
 export type { Rect, WindowSize } from './notice-space';
 export type { Notify } from './notify';
 export { PlatformContext, usePlatform } from './platform-context';

@@ -1,4 +1,4 @@
-import { NOTICE_OFFSET, NOTICE_ZONE_PX, noticeLift } from './notice-space';
+import { createNoticeSpace, NOTICE_OFFSET, NOTICE_ZONE_PX, noticeLift } from './notice-space';
 
 // A laptop and a phone window; the notifications are 292 px wide, 20 px from the right edge.
 const laptop = { width: 1280, height: 800 };
@@ -31,5 +31,34 @@ describe('noticeLift: notifications stay bottom right but above the buttons a sc
 
   test('the highest of several wins', () => {
     expect(noticeLift([box(929, 768, 323, 32), box(929, 700, 323, 32)], laptop)).toBe(800 - 700 + 8);
+  });
+});
+
+describe('createNoticeSpace: the field being typed in is kept clear without a screen asking', () => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+  beforeEach(() => {
+    jest.spyOn(document.documentElement, 'clientWidth', 'get').mockReturnValue(laptop.width);
+    jest.spyOn(document.documentElement, 'clientHeight', 'get').mockReturnValue(laptop.height);
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+
+  test('a focused field at the bottom right lifts the notifications above it; leaving it lets them down', async () => {
+    const space = createNoticeSpace();
+    const stop = space.followFocus();
+    const field = document.createElement('input');
+    const button = document.createElement('button');
+    document.body.append(field, button);
+    field.getBoundingClientRect = () => ({ ...box(1000, 760, 200, 32), x: 1000, y: 760, width: 200, height: 32, toJSON: () => ({}) });
+    field.focus();
+    await frame();
+    expect(space.lift()).toBe(800 - 760 + 8);
+    button.focus();
+    await Promise.resolve();
+    await frame();
+    expect(space.lift()).toBe(NOTICE_OFFSET.vertical);
+    stop();
   });
 });

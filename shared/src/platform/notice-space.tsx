@@ -1,7 +1,7 @@
 // Notifications stay at the bottom right (ARCHITECTURE: one Toaster at bottom-end) but must not
-// cover the buttons a person is about to press. A screen registers such an element (the wizard's
-// buttons); while it sits in the strip of the window the notifications take, they are lifted just
-// above it. The page scrolls under the fixed notifications, so the lift is measured again on
+// cover what a person is about to press or is typing in. A screen registers such an element (the
+// wizard's buttons, a table's pagination), and the field that has the focus counts too; while one
+// sits in the strip of the window the notifications take, they are lifted just above it. The page scrolls under the fixed notifications, so the lift is measured again on
 // scroll, on resize and when the page's size changes.
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { Toaster } from '@almacen/shared/fluent';
@@ -41,10 +41,15 @@ export function noticeLift(rects: Rect[], view: WindowSize): number {
   return lift;
 }
 
+/** Where a person types: the focused one of these is kept clear without a screen asking. */
+const FIELD = 'input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), textarea, select, [role="combobox"]';
+
 /** The elements to keep clear and the lift they ask for, shared by the Toaster and the screens. */
 export interface NoticeSpace {
   /** Keeps notifications off `element` until the returned function is called. */
   keepClear(element: HTMLElement): () => void;
+  /** Follows the focused field until the returned function is called (the Toaster's life). */
+  followFocus(): () => void;
   subscribe(listener: () => void): () => void;
   lift(): number;
 }
@@ -55,12 +60,14 @@ export function createNoticeSpace(): NoticeSpace {
   let lift: number = NOTICE_OFFSET.vertical;
   let frame = 0;
   let resizes: ResizeObserver | null = null;
+  let focused: HTMLElement | null = null;
 
   const measure = () => {
     frame = 0;
     const root = document.documentElement;
+    const kept = focused && focused.isConnected ? [...elements, focused] : [...elements];
     const next = noticeLift(
-      [...elements].map((element) => element.getBoundingClientRect()),
+      kept.map((element) => element.getBoundingClientRect()),
       { width: root.clientWidth, height: root.clientHeight },
     );
     if (next === lift) return;
@@ -87,16 +94,48 @@ export function createNoticeSpace(): NoticeSpace {
     resizes = null;
   };
 
+  let following = false;
+  const listening = () => elements.size > 0 || following;
+
   return {
+    followFocus() {
+      const onFocus = (event: FocusEvent) => {
+        const target = event.target instanceof HTMLElement && event.target.matches(FIELD) ? event.target : null;
+        if (target === focused) return;
+        focused = target;
+        schedule();
+      };
+      const onBlur = () => {
+        // The next field's focusin follows at once; with none, nothing is being typed in.
+        queueMicrotask(() => {
+          if (focused && document.activeElement !== focused) {
+            focused = null;
+            schedule();
+          }
+        });
+      };
+      if (!listening()) listen();
+      following = true;
+      document.addEventListener('focusin', onFocus);
+      document.addEventListener('focusout', onBlur);
+      return () => {
+        document.removeEventListener('focusin', onFocus);
+        document.removeEventListener('focusout', onBlur);
+        following = false;
+        focused = null;
+        if (!listening()) stop();
+        schedule();
+      };
+    },
     keepClear(element) {
-      if (elements.size === 0) listen();
+      if (!listening()) listen();
       elements.add(element);
       resizes?.observe(element);
       schedule();
       return () => {
         elements.delete(element);
         resizes?.unobserve(element);
-        if (elements.size === 0) stop();
+        if (!listening()) stop();
         schedule();
       };
     },
@@ -115,6 +154,7 @@ const NoticeSpaceContext = createContext<NoticeSpace>(fallbackSpace);
 export function NoticeToaster({ toasterId, children }: { toasterId: string; children?: ReactNode }) {
   const [space] = useState(createNoticeSpace);
   const lift = useSyncExternalStore(space.subscribe, space.lift, space.lift);
+  useEffect(() => space.followFocus(), [space]);
   return (
     <NoticeSpaceContext.Provider value={space}>
       {children}

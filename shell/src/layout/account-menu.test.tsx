@@ -39,7 +39,9 @@ describe('account menu', () => {
     const user = userEvent.setup();
     renderShell('/dashboard', fakeSession({ name: 'Ana López', email: 'ana@example.com' }));
     const trigger = await screen.findByRole('button', { name: 'Cuenta de Ana López' });
-    expect(trigger).toHaveTextContent('AL');
+    // The initials are drawn, not text: the button's only name is its label.
+    expect(trigger.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'AL');
+    expect(trigger).toHaveTextContent('');
 
     await user.click(trigger);
     const menu = await screen.findByRole('menu');

@@ -24,7 +24,12 @@ export function AccountMenu() {
   const [Popover, setPopover] = useState<ComponentType<AccountMenuPopoverProps> | null>(null);
 
   const button = (props: ButtonProps = {}) => (
-    <Button appearance="transparent" aria-label={`Cuenta de ${user.name}`} icon={<AccountAvatar user={user} size={32} />} {...props} />
+    <Button
+      appearance="transparent"
+      aria-label={`Cuenta de ${user.name}`}
+      icon={<AccountAvatar user={user} size={32} decorative />}
+      {...props}
+    />
   );
 
   if (Popover) return <Popover trigger={button()} />;

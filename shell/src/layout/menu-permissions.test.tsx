@@ -86,6 +86,8 @@ describe('menu by permission', () => {
     try {
       renderShell('/dashboard', fakeSession(ana), pages, { me: testMe(['CONSULTA']) });
       await user.click(await screen.findByRole('button', { name: 'Abrir menú' }));
+      // Over the page the menu is a modal dialog (aria-modal is not allowed on a landmark) holding the landmark.
+      expect(await screen.findByRole('dialog', { name: 'Menú' })).toHaveAttribute('aria-modal', 'true');
       const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
       await openGroup(user, nav, 'Entradas');
       expect(within(nav).getByRole('link', { name: 'Consultar historial de entradas' })).toBeInTheDocument();

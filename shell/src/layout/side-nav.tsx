@@ -1,5 +1,5 @@
 // The nested menu. Beside the content on wide screens; in an overlay drawer under 720 px.
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { AlmacenLogo } from '@almacen/shared';
 import {
   NavCategory,
@@ -78,7 +78,10 @@ export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
         const value = String(data.categoryValue || data.value);
         setOpenGroups((groups) => (groups.includes(value) ? groups.filter((g) => g !== value) : [...groups, value]));
       }}
-      aria-label="Navegación principal"
+      // Folded over the page on a phone, the drawer is a modal dialog (Fluent marks it aria-modal,
+      // which a navigation landmark may not carry) with the landmark inside; beside the page the
+      // drawer is the landmark.
+      {...(overlay ? { role: 'dialog', 'aria-label': 'Menú' } : { 'aria-label': NAVIGATION_LABEL })}
     >
       {overlay && (
         <NavDrawerHeader>
@@ -89,25 +92,33 @@ export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
         </NavDrawerHeader>
       )}
       <NavDrawerBody>
-        {navigation.map((entry) =>
-          isGroup(entry) ? (
-            <NavCategory key={entry.value} value={entry.value}>
-              <NavCategoryItem>{entry.label}</NavCategoryItem>
-              <NavSubItemGroup className={styles.subItems}>
-                {entry.children.map((child) => (
-                  <NavSubItem key={child.to} value={child.to} href={child.to} onClick={go(child.to)}>
-                    {child.label}
-                  </NavSubItem>
-                ))}
-              </NavSubItemGroup>
-            </NavCategory>
-          ) : (
-            <NavItem key={entry.to} value={entry.to} href={entry.to} onClick={go(entry.to)}>
-              {entry.label}
-            </NavItem>
-          ),
-        )}
+        <NavLandmark overlay={overlay}>
+          {navigation.map((entry) =>
+            isGroup(entry) ? (
+              <NavCategory key={entry.value} value={entry.value}>
+                <NavCategoryItem>{entry.label}</NavCategoryItem>
+                <NavSubItemGroup className={styles.subItems}>
+                  {entry.children.map((child) => (
+                    <NavSubItem key={child.to} value={child.to} href={child.to} onClick={go(child.to)}>
+                      {child.label}
+                    </NavSubItem>
+                  ))}
+                </NavSubItemGroup>
+              </NavCategory>
+            ) : (
+              <NavItem key={entry.to} value={entry.to} href={entry.to} onClick={go(entry.to)}>
+                {entry.label}
+              </NavItem>
+            ),
+          )}
+        </NavLandmark>
       </NavDrawerBody>
     </NavDrawer>
   );
+}
+
+const NAVIGATION_LABEL = 'Navegación principal';
+
+function NavLandmark({ overlay, children }: { overlay: boolean; children: ReactNode }) {
+  return overlay ? <nav aria-label={NAVIGATION_LABEL}>{children}</nav> : <>{children}</>;
 }

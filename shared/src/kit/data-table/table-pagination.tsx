@@ -1,5 +1,7 @@
 // The footer of a DataTable: rows per page (5–100), "from–to of total", previous and next.
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { useRef } from 'react';
+import { useKeepNoticesClear } from '@almacen/shared';
 import { PAGE_SIZES } from '@almacen/shared/domain';
 import { Button, mergeClasses } from '@almacen/shared/fluent';
 import { Select, Label, Text, useId } from '@almacen/shared/fluent-pages';
@@ -22,8 +24,11 @@ export interface TablePaginationProps {
 export function TablePagination({ total, from, to, pageIndex, pageCount, pageSize, mobile, onPageSize, onPage }: TablePaginationProps) {
   const styles = useTableStyles();
   const selectId = useId('page-size');
+  // The page buttons are pressed one after another: a notification never lands on them.
+  const footer = useRef<HTMLDivElement>(null);
+  useKeepNoticesClear(footer);
   return (
-    <div className={mergeClasses(styles.footer, mobile && styles.footerMobile)}>
+    <div ref={footer} className={mergeClasses(styles.footer, mobile && styles.footerMobile)}>
       <div className={styles.pageSize}>
         <Label htmlFor={selectId} size="small">
           {TABLE_TEXTS.rowsPerPage}

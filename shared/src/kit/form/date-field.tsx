@@ -4,8 +4,10 @@ import { PlatformContext } from '@almacen/shared';
 import { DEFAULT_TIME_ZONE, MIN_DOCUMENT_DATE } from '@almacen/shared/domain';
 import { todayIn } from '@almacen/shared/domain';
 import { dayAfter, earlierMonthNote, periodClosedHint, periodClosedMessage } from '@almacen/shared/domain';
-import { MESSAGES } from '@almacen/shared/domain';
-import { Field, Input } from '@almacen/shared/fluent-pages';
+import { isCalendarDate, MESSAGES } from '@almacen/shared/domain';
+import { Field } from '@almacen/shared/fluent-pages';
+import { DateInput } from './date-input';
+import { DATE_FORMAT_MESSAGE } from './date-text';
 import { FIELD_SUBSCRIPTION, keepValue, visibleError } from './field-state';
 
 export interface DateFieldProps {
@@ -35,8 +37,9 @@ export function useToday(): string {
 }
 
 /**
- * A date input that refuses a date after today or before MIN_DOCUMENT_DATE (the schemas' range),
- * or on or before a closed month's end when `closedUntil` is given: the picker stops at both
+ * A date typed and shown as DD/MM/YYYY (DateInput) whose form value is YYYY-MM-DD. It refuses
+ * text that names no date, a date after today or before MIN_DOCUMENT_DATE (the schemas' range),
+ * or on or before a closed month's end when `closedUntil` is given: the calendar stops at both
  * ends and typing one outside fails.
  */
 export function DateField({ name, label, required, disabled, today: todayProp, closedUntil = null, monthNote = false }: DateFieldProps) {
@@ -48,6 +51,7 @@ export function DateField({ name, label, required, disabled, today: todayProp, c
     parse: keepValue,
     validate: (value) => {
       if (typeof value !== 'string' || value === '') return undefined;
+      if (!isCalendarDate(value)) return DATE_FORMAT_MESSAGE;
       if (value > today) return MESSAGES.futureDate;
       if (closedUntil !== null && value <= closedUntil) return periodClosedMessage(closedUntil);
       return value < MIN_DOCUMENT_DATE ? MESSAGES.pastDate : undefined;
@@ -66,14 +70,13 @@ export function DateField({ name, label, required, disabled, today: todayProp, c
       validationState={message ? 'error' : 'none'}
       hint={hints.length === 0 ? undefined : hints.length === 1 ? hints[0] : hints.map((h) => <span key={h}>{h} </span>)}
     >
-      <Input
-        type="date"
+      <DateInput
         name={input.name}
         min={firstOpenDay > MIN_DOCUMENT_DATE ? firstOpenDay : MIN_DOCUMENT_DATE}
         max={today}
         value={input.value ?? ''}
         disabled={disabled}
-        onChange={(_event, data) => input.onChange(data.value)}
+        onChange={(value) => input.onChange(value)}
         onBlur={() => input.onBlur()}
         onFocus={() => input.onFocus()}
       />

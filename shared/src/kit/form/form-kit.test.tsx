@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
@@ -64,28 +64,72 @@ describe('form kit', () => {
   });
 
   it.each([
-    { bound: 'max', limit: '2026-11-22', outside: '2026-11-23', message: 'La fecha no puede ser posterior a hoy.', why: 'after today' },
+    {
+      bound: 'max',
+      limit: '22/11/2026',
+      iso: '2026-11-22',
+      outside: '23/11/2026',
+      message: 'La fecha no puede ser posterior a hoy.',
+      why: 'after today',
+    },
     {
       bound: 'min',
-      limit: '2000-01-01',
-      outside: '1999-12-31',
+      limit: '01/01/2000',
+      iso: '2000-01-01',
+      outside: '31/12/1999',
       message: 'La fecha no puede ser anterior al 1 de enero de 2000.',
       why: 'before 2000, as the API does',
     },
-  ])('refuses a date $why', async ({ bound, limit, outside, message }) => {
+  ])('refuses a date $why', async ({ bound, limit, iso, outside, message }) => {
     const user = userEvent.setup();
-    renderWithPlatform(
+    const { container } = renderWithPlatform(
       <Harness>
         <DateField name="invoiceDate" label="Fecha de la factura" today="2026-11-22" />
       </Harness>,
     );
     const input = screen.getByLabelText('Fecha de la factura');
-    expect(input).toHaveAttribute(bound, limit);
+    // The calendar stops at the same bound.
+    expect(container.querySelector('input[type="date"]')).toHaveAttribute(bound, iso);
     await user.type(input, outside);
     expect(screen.getByText(message)).toBeInTheDocument();
     await user.clear(input);
     await user.type(input, limit);
     expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
+
+  it('shows and takes the date as DD/MM/YYYY and hands the form YYYY-MM-DD', async () => {
+    const user = userEvent.setup();
+    const submitted: Record<string, unknown>[] = [];
+    const { container } = renderWithPlatform(
+      <Form onSubmit={(values) => void submitted.push(values)} initialValues={{ invoiceDate: '2026-11-03' }}>
+        {({ handleSubmit }) => (
+          <form onSubmit={handleSubmit}>
+            <DateField name="invoiceDate" label="Fecha de la factura" today="2026-11-22" />
+            <button type="submit">Enviar</button>
+          </form>
+        )}
+      </Form>,
+    );
+    const input = screen.getByLabelText('Fecha de la factura');
+    expect(input).toHaveValue('03/11/2026');
+    expect(input).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+    await user.clear(input);
+    // The slashes are written for the person.
+    await user.type(input, '28102026');
+    expect(input).toHaveValue('28/10/2026');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(submitted).toEqual([{ invoiceDate: '2026-10-28' }]);
+    // Text that names no date is refused with the format to use, and is not sent.
+    await user.clear(input);
+    await user.type(input, '31/02/2026');
+    await user.tab();
+    expect(screen.getByText('Escribe la fecha como DD/MM/AAAA (por ejemplo, 28/11/2026).')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(submitted).toHaveLength(1);
+    // The calendar's choice (always YYYY-MM-DD) is shown day first.
+    fireEvent.change(container.querySelector('input[type="date"]')!, { target: { value: '2026-11-05' } });
+    expect(input).toHaveValue('05/11/2026');
+    expect(screen.queryByText(/Escribe la fecha como/)).not.toBeInTheDocument();
   });
 
   it('under a document date of an earlier month, says in which month it will count; with a closing, both hints', async () => {
@@ -96,11 +140,11 @@ describe('form kit', () => {
       </Harness>,
     );
     const input = screen.getByLabelText('Fecha de la factura');
-    await user.type(input, '2026-10-25');
+    await user.type(input, '25/10/2026');
     expect(screen.getByText('La fecha es del 25/10/2026: contará en octubre.')).toBeInTheDocument();
     expect(screen.getByText('El periodo hasta el 30/09/2026 está cerrado.')).toBeInTheDocument();
     await user.clear(input);
-    await user.type(input, '2026-11-02');
+    await user.type(input, '02/11/2026');
     expect(screen.queryByText(/contará en/)).not.toBeInTheDocument();
   });
 

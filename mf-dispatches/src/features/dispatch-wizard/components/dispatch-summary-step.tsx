@@ -2,7 +2,7 @@
 // fits the stock (after a 409 the availability is read again and the rows are checked again).
 import { useFormState } from 'react-final-form';
 import { type Employee, Money, type Product, useEmployees, useProducts } from '@almacen/shared';
-import { formatDate, formatQuantity, MISSING_LABELS } from '@almacen/shared/domain';
+import { formatDate, formatQuantity, isCalendarDate, MISSING_LABELS } from '@almacen/shared/domain';
 import {
   makeStyles,
   MessageBar,
@@ -16,7 +16,7 @@ import {
   TableRow,
   tokens,
 } from '@almacen/shared/fluent';
-import { SummaryFields } from '@almacen/shared/kit';
+import { ScrollArea, SummaryFields } from '@almacen/shared/kit';
 import type { DispatchFormValues } from '../form/dispatch-form';
 import { employeeName, HEADER_LABELS } from './dispatch-header-step';
 
@@ -30,7 +30,6 @@ export const SUMMARY_TEXTS = {
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  table: { overflowX: 'auto' },
   // Fluent's fixed layout splits the width evenly: seven columns on a phone ran over each other.
   // Sized by their content they never do; the table scrolls sideways inside its frame.
   autoLayout: { tableLayout: 'auto' },
@@ -73,8 +72,10 @@ export function DispatchSummaryStep() {
           </MessageBarBody>
         </MessageBar>
       )}
-      <SummaryFields items={[{ label: HEADER_LABELS.dispatchDate, value: values.dispatchDate ? formatDate(values.dispatchDate) : '' }]} />
-      <div className={styles.table}>
+      <SummaryFields
+        items={[{ label: HEADER_LABELS.dispatchDate, value: isCalendarDate(values.dispatchDate) ? formatDate(values.dispatchDate) : '' }]}
+      />
+      <ScrollArea label={SUMMARY_TEXTS.table}>
         <Table aria-label={SUMMARY_TEXTS.table} size="small" className={styles.autoLayout}>
           <TableHeader>
             <TableRow>
@@ -102,7 +103,7 @@ export function DispatchSummaryStep() {
             })}
           </TableBody>
         </Table>
-      </div>
+      </ScrollArea>
       <SummaryFields
         items={[
           { label: HEADER_LABELS.areaHead, value: person(values.personInChargeOfTheRequestingAreaEmployeeId) },

@@ -4,10 +4,14 @@ import useSWR from 'swr';
 import { ApiError, NETWORK_ERROR_MESSAGE, type Employee, type Product, type Stock } from '@almacen/shared';
 import { todayIn } from '@almacen/shared/domain';
 import { draftStorageKey } from '@almacen/shared/kit';
+import { isoToDateText } from '@almacen/shared/kit';
 import { Route, Routes, useLocation, type InitialEntry } from '@almacen/shared/router';
 import { renderWithPlatform, testUser, type FakeApiRequest } from '@almacen/shared/testing';
 import DispatchesApp from '../../../app';
 import { DispatchWizard } from './dispatch-wizard';
+
+/** The calendar beside a date field: it carries the bounds the field accepts (YYYY-MM-DD). */
+const calendarOf = (field: HTMLElement) => field.closest('.fui-Input')!.querySelector('input[type="date"]');
 
 jest.setTimeout(60_000);
 
@@ -149,8 +153,8 @@ describe('Nueva salida — Datos de la salida', () => {
       'Resumen de salida',
     ]);
     const date = within(panel('Datos de la salida')).getByLabelText(/Fecha de salida/);
-    expect(date).toHaveValue(today);
-    expect(date).toHaveAttribute('max', today);
+    expect(date).toHaveValue(isoToDateText(today));
+    expect(calendarOf(date)).toHaveAttribute('max', today);
 
     fireEvent.change(date, { target: { value: '' } });
     await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
@@ -204,9 +208,9 @@ describe('Nueva salida — month closings (issue #18)', () => {
     renderWizard({ stock: defaultStock(), closings: () => closings });
     expect(await within(panel('Datos de la salida')).findByText(hint)).toBeInTheDocument();
     const date = dateField();
-    expect(date).toHaveAttribute('min', '2026-10-01');
-    expect(date).toHaveAttribute('max', today);
-    expect(date).toHaveValue(today);
+    expect(calendarOf(date)).toHaveAttribute('min', '2026-10-01');
+    expect(calendarOf(date)).toHaveAttribute('max', today);
+    expect(date).toHaveValue(isoToDateText(today));
 
     fireEvent.change(date, { target: { value: '2026-09-30' } });
     await choose(user, 'Responsable del área solicitante', 'Ana López');
@@ -229,7 +233,7 @@ describe('Nueva salida — month closings (issue #18)', () => {
     });
     renderWizard({ stock: defaultStock(), closings: () => pending });
     const date = dateField();
-    expect(date).toHaveAttribute('min', '2000-01-01');
+    expect(calendarOf(date)).toHaveAttribute('min', '2000-01-01');
     fireEvent.change(date, { target: { value: '2026-09-15' } });
     fireEvent.blur(date);
     expect(screen.queryByText(hint)).not.toBeInTheDocument();
@@ -239,7 +243,7 @@ describe('Nueva salida — month closings (issue #18)', () => {
     expect(await within(panel('Datos de la salida')).findByText(closedSentence)).toBeInTheDocument();
     // the refusal says it all: the hint is not repeated under it
     expect(within(panel('Datos de la salida')).queryByText(hint)).not.toBeInTheDocument();
-    expect(date).toHaveAttribute('min', '2026-10-01');
+    expect(calendarOf(date)).toHaveAttribute('min', '2026-10-01');
     fireEvent.change(date, { target: { value: '2026-10-01' } });
     await waitFor(() => expect(screen.queryByText(closedSentence)).not.toBeInTheDocument());
     expect(within(panel('Datos de la salida')).getByText(hint)).toBeInTheDocument();
@@ -257,7 +261,7 @@ describe('Nueva salida — month closings (issue #18)', () => {
     fireEvent.change(date, { target: { value: '2026-09-15' } });
     await fillHeader(user);
     expect(screen.queryByText(hint)).not.toBeInTheDocument();
-    expect(date).toHaveAttribute('min', '2000-01-01');
+    expect(calendarOf(date)).toHaveAttribute('min', '2000-01-01');
     expect(screen.queryByRole('listitem', { name: '¡Oh no!' })).not.toBeInTheDocument();
   });
 });
@@ -453,7 +457,7 @@ describe('Nueva salida — Resumen y guardado', () => {
     act(() => jest.advanceTimersByTime(100));
     expect(currentStep()).toHaveTextContent('Datos de la salida');
     expect(screen.getByRole('combobox', { name: 'Solicitante' })).toHaveValue('');
-    expect(within(panel('Datos de la salida')).getByLabelText(/Fecha de salida/)).toHaveValue(today);
+    expect(within(panel('Datos de la salida')).getByLabelText(/Fecha de salida/)).toHaveValue(isoToDateText(today));
 
     const posts = calls(requests, 'POST', '/api/dispatches');
     expect(posts).toHaveLength(1);

@@ -4,9 +4,13 @@ import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
 import { ApiError } from '@almacen/shared';
 import { todayIn, type Invoice } from '@almacen/shared/domain';
+import { isoToDateText } from '@almacen/shared/kit';
 import { Route, Routes, useLocation } from '@almacen/shared/router';
 import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
+
+/** The calendar beside a date field: it carries the bounds the field accepts (YYYY-MM-DD). */
+const calendarOf = (field: HTMLElement) => field.closest('.fui-Input')!.querySelector('input[type="date"]');
 
 const suppliers = [
   { id: 1, name: 'Papelería del Centro', rfc: 'PCE010203AB1' },
@@ -139,7 +143,7 @@ test('step "Datos de la factura" shows every spec message and does not move on',
   const header = step('Datos de la factura');
   // the date starts as today in the institution's time zone
   const date = within(header).getByLabelText(/^Fecha/);
-  expect(date).toHaveValue(todayIn('America/Mexico_City'));
+  expect(date).toHaveValue(isoToDateText(todayIn('America/Mexico_City')));
   await user.clear(date);
   await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
 
@@ -168,17 +172,17 @@ test('the invoice date cannot be after today (in the institution time zone)', as
   const header = step('Datos de la factura');
   const date = within(header).getByLabelText(/^Fecha/);
   const today = todayIn('America/Mexico_City');
-  expect(date).toHaveAttribute('max', today);
+  expect(calendarOf(date)).toHaveAttribute('max', today);
   const tomorrow = new Date(`${today}T00:00:00Z`);
   tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
   await user.clear(date);
-  await user.type(date, tomorrow.toISOString().slice(0, 10));
+  await user.type(date, isoToDateText(tomorrow.toISOString().slice(0, 10)));
   await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
   expect(within(header).getByText('La fecha no puede ser posterior a hoy.')).toBeInTheDocument();
   expect(currentStep()).toHaveTextContent('Datos de la factura');
 
   await user.clear(date);
-  await user.type(date, today);
+  await user.type(date, isoToDateText(today));
   await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
   expect(currentStep()).toHaveTextContent('Lista de productos');
 });
@@ -193,10 +197,10 @@ test('with September 2026 closed, the date picker starts on 1 October, says why,
   const header = step('Datos de la factura');
   expect(await within(header).findByText('El periodo hasta el 30/09/2026 está cerrado.')).toBeInTheDocument();
   const date = within(header).getByLabelText(/^Fecha/);
-  expect(date).toHaveAttribute('min', '2026-10-01');
+  expect(calendarOf(date)).toHaveAttribute('min', '2026-10-01');
   await fillHeader(user);
   await user.clear(date);
-  await user.type(date, '2026-09-30');
+  await user.type(date, '30/09/2026');
   await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
   expect(
     within(header).getByText('El periodo hasta el 30/09/2026 está cerrado; registra el documento con una fecha posterior.'),
@@ -204,7 +208,7 @@ test('with September 2026 closed, the date picker starts on 1 October, says why,
   expect(currentStep()).toHaveTextContent('Datos de la factura');
 
   await user.clear(date);
-  await user.type(date, '2026-10-01');
+  await user.type(date, '01/10/2026');
   await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
   expect(currentStep()).toHaveTextContent('Lista de productos');
 });
@@ -214,11 +218,11 @@ test('without closings the date field has no hint and accepts any past date', as
   await renderWizard();
   const header = step('Datos de la factura');
   const date = within(header).getByLabelText(/^Fecha/);
-  expect(date).toHaveAttribute('min', '2000-01-01');
+  expect(calendarOf(date)).toHaveAttribute('min', '2000-01-01');
   expect(within(header).queryByText(/está cerrado/)).not.toBeInTheDocument();
   await fillHeader(user);
   await user.clear(date);
-  await user.type(date, '2026-01-15');
+  await user.type(date, '15/01/2026');
   await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
   expect(currentStep()).toHaveTextContent('Lista de productos');
 });

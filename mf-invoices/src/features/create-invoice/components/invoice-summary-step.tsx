@@ -14,7 +14,7 @@ import {
   subtractDecimal,
 } from '@almacen/shared/domain';
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@almacen/shared/fluent';
-import { SummaryFields } from '@almacen/shared/kit';
+import { ScrollArea, SummaryFields } from '@almacen/shared/kit';
 import { employeeName, useEmployeeOptions, useProductOptions, useSupplierOptions } from '../lib/catalog-options';
 import { CFDI_TEXTS } from '../lib/cfdi';
 import {
@@ -28,7 +28,6 @@ import {
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  tableWrap: { overflowX: 'auto' },
   // Fluent's fixed layout splits the width evenly: ten columns on a phone became 30 px each and
   // the words ran over each other. Sized by their content, they never do; the table scrolls
   // sideways inside its frame when it is wider than the screen.
@@ -86,7 +85,7 @@ export function InvoiceSummaryStep() {
           { label: 'Tipo de entrada', value: values.invoiceType ? invoiceTypeLabel(values.invoiceType) : '' },
         ]}
       />
-      <div className={styles.tableWrap}>
+      <ScrollArea label="Productos de la factura">
         <Table aria-label="Productos de la factura" size="small" className={styles.table}>
           <TableHeader>
             <TableRow>
@@ -130,7 +129,7 @@ export function InvoiceSummaryStep() {
             })}
           </TableBody>
         </Table>
-      </div>
+      </ScrollArea>
       <SummaryFields items={totalItems(values)} />
       <SummaryFields
         items={[

@@ -34,7 +34,7 @@ import {
   tokens,
 } from '@almacen/shared/fluent';
 import { Badge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@almacen/shared/fluent-pages';
-import { CancelDocumentDialog, ReportButton, type ReportFormat, withFormat } from '@almacen/shared/kit';
+import { CancelDocumentDialog, ReportButton, type ReportFormat, ScrollArea, withFormat } from '@almacen/shared/kit';
 import { CLOSINGS_TEXTS } from '../lib/texts';
 
 const closingReport = (today: string, until: string, format: ReportFormat) => withFormat(closingReportRequest(today, until), format);
@@ -43,6 +43,12 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   next: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   late: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  // Each column as wide as its content (Fluent's fixed layout squeezed the date into the value on
+  // a phone); what does not fit scrolls sideways in the ScrollArea.
+  table: { tableLayout: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
+  who: { minWidth: '12em' },
+  status: { minWidth: '14em' },
   difference: { color: tokens.colorPaletteDarkOrangeForeground1, marginTop: tokens.spacingVerticalXS },
   warning: {
     padding: tokens.spacingHorizontalM,
@@ -88,61 +94,63 @@ export function ClosingsPage() {
       ) : closings.data.length === 0 ? (
         <Text>Aún no se ha cerrado ningún periodo.</Text>
       ) : (
-        <Table aria-label="Cierres">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Periodo hasta</TableHeaderCell>
-              <TableHeaderCell>Valor de las existencias</TableHeaderCell>
-              <TableHeaderCell>Cerró</TableHeaderCell>
-              <TableHeaderCell>Estado</TableHeaderCell>
-              <TableHeaderCell>Acciones</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {closings.data.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell>{formatDate(c.until)}</TableCell>
-                <TableCell>{formatCurrency(c.totalValue)}</TableCell>
-                <TableCell>
-                  {c.closedBy.name} · {formatDateTime(c.closedAt, timeZone)}
-                </TableCell>
-                <TableCell>
-                  {c.reopening ? (
-                    <>
-                      <Badge appearance="tint" color="warning" shape="rounded">
-                        Reabierto
-                      </Badge>{' '}
-                      {c.reopening.reopenedBy.name} · {formatDateTime(c.reopening.reopenedAt, timeZone)} · Motivo: {c.reopening.reason}
-                    </>
-                  ) : (
-                    <Badge appearance="tint" color="success" shape="rounded">
-                      Cerrado
-                    </Badge>
-                  )}
-                  {c.dateRuleDifference && (
-                    <Text block className={styles.difference}>
-                      {CLOSINGS_TEXTS.dateRuleDifference(c.dateRuleDifference.products, c.dateRuleDifference.totalValue)}
-                    </Text>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <ReportButton
-                    size="small"
-                    label={CLOSINGS_TEXTS.report}
-                    name={`${CLOSINGS_TEXTS.report} al ${formatDate(c.until)}`}
-                    downloading={report.downloading}
-                    onDownload={(format) => void report.download(c.until, format)}
-                  />{' '}
-                  {canClose && c.status === 'CERRADO' && c.until === lastStanding && (
-                    <Button size="small" disabled={reopen.running} onClick={() => setReopening(c.until)}>
-                      {CLOSINGS_TEXTS.reopen}
-                    </Button>
-                  )}
-                </TableCell>
+        <ScrollArea label="Cierres">
+          <Table aria-label="Cierres" className={styles.table}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Periodo hasta</TableHeaderCell>
+                <TableHeaderCell>Valor de las existencias</TableHeaderCell>
+                <TableHeaderCell className={styles.who}>Cerró</TableHeaderCell>
+                <TableHeaderCell className={styles.status}>Estado</TableHeaderCell>
+                <TableHeaderCell>Acciones</TableHeaderCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {closings.data.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell className={styles.nowrap}>{formatDate(c.until)}</TableCell>
+                  <TableCell className={styles.nowrap}>{formatCurrency(c.totalValue)}</TableCell>
+                  <TableCell>
+                    {c.closedBy.name} · {formatDateTime(c.closedAt, timeZone)}
+                  </TableCell>
+                  <TableCell>
+                    {c.reopening ? (
+                      <>
+                        <Badge appearance="tint" color="warning" shape="rounded">
+                          Reabierto
+                        </Badge>{' '}
+                        {c.reopening.reopenedBy.name} · {formatDateTime(c.reopening.reopenedAt, timeZone)} · Motivo: {c.reopening.reason}
+                      </>
+                    ) : (
+                      <Badge appearance="tint" color="success" shape="rounded">
+                        Cerrado
+                      </Badge>
+                    )}
+                    {c.dateRuleDifference && (
+                      <Text block className={styles.difference}>
+                        {CLOSINGS_TEXTS.dateRuleDifference(c.dateRuleDifference.products, c.dateRuleDifference.totalValue)}
+                      </Text>
+                    )}
+                  </TableCell>
+                  <TableCell className={styles.nowrap}>
+                    <ReportButton
+                      size="small"
+                      label={CLOSINGS_TEXTS.report}
+                      name={`${CLOSINGS_TEXTS.report} al ${formatDate(c.until)}`}
+                      downloading={report.downloading}
+                      onDownload={(format) => void report.download(c.until, format)}
+                    />{' '}
+                    {canClose && c.status === 'CERRADO' && c.until === lastStanding && (
+                      <Button size="small" disabled={reopen.running} onClick={() => setReopening(c.until)}>
+                        {CLOSINGS_TEXTS.reopen}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollArea>
       )}
       {next.data && (
         <ConfirmClosing

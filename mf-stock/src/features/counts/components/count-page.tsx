@@ -55,6 +55,7 @@ import {
   Select,
   Text,
 } from '@almacen/shared/fluent-pages';
+import { ScrollArea } from '@almacen/shared/kit';
 import { useParams } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE, productCount } from '../lib/texts';
 import { STATUS_COLORS } from './counts-page';
@@ -62,14 +63,17 @@ import { STATUS_COLORS } from './counts-page';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  scroll: { overflowX: 'auto' },
   // Fluent's table spreads the columns evenly (table-layout: fixed): the fields then spilled over
   // the next column at 1280 and the headers overlapped on a phone. Each column takes what its
   // content needs, and the table scrolls sideways in its box when that is wider than the screen.
   table: { tableLayout: 'auto' },
+  nowrap: { whiteSpace: 'nowrap' },
+  // The product's name gets room first: it is what the counter reads.
+  name: { minWidth: '14em' },
   figure: { whiteSpace: 'nowrap' },
   number: { width: '7em' },
-  text: { minWidth: '10em' },
+  // Fills its column; a native input would otherwise ask for 20 characters and widen the sheet.
+  text: { minWidth: '10em', width: '100%', '& input': { minWidth: 0 } },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
@@ -213,7 +217,7 @@ export function CountPage() {
           )}
         </div>
       )}
-      <div className={styles.scroll}>
+      <ScrollArea label="Líneas del conteo">
         <Table className={styles.table} aria-label="Líneas del conteo" size="small">
           <TableHeader>
             <TableRow>
@@ -234,7 +238,7 @@ export function CountPage() {
             ))}
           </TableBody>
         </Table>
-      </div>
+      </ScrollArea>
       {pager}
       {applying && <ApplyDialog count={data} opening={opening} onClose={() => setApplying(false)} />}
     </div>
@@ -281,7 +285,7 @@ function LineRow({ countId, line, editable }: { countId: number; line: CountLine
   return (
     <TableRow>
       <TableCell>{line.productId}</TableCell>
-      <TableCell>{line.productName}</TableCell>
+      <TableCell className={styles.name}>{line.productName}</TableCell>
       <TableCell>{line.unit ?? MISSING_LABELS.unitShort}</TableCell>
       <TableCell>{line.category ?? MISSING_LABELS.categoryShort}</TableCell>
       <TableCell className={styles.figure}>{formatQuantity(line.bookQuantity)}</TableCell>

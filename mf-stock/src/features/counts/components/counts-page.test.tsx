@@ -214,6 +214,7 @@ test('uploads a sheet, downloads the sheet and the acta, applies with the three 
   const user = userEvent.setup({ delay: null });
   const { calls } = renderCounts('/dashboard/stock/counts/7');
   await screen.findByRole('table', { name: 'Líneas del conteo' });
+  expect(screen.getByRole('region', { name: 'Líneas del conteo' })).toHaveAttribute('tabindex', '0');
   const file = new File(['ID,Cantidad contada\n12,7.5\n'], 'conteo.csv', { type: 'text/csv' });
   await user.upload(screen.getByLabelText('Archivo del conteo'), file);
   await waitFor(() => expect(calls).toHaveLength(1));

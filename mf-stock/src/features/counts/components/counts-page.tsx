@@ -4,7 +4,7 @@
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
-import { type CountStatus, earlierMonthNote, formatCurrency, formatDate, todayIn } from '@almacen/shared/domain';
+import { type CountStatus, earlierMonthNote, formatCurrency, formatDate, isCalendarDate, todayIn } from '@almacen/shared/domain';
 import {
   Button,
   makeStyles,
@@ -31,6 +31,7 @@ import {
   Input,
   Text,
 } from '@almacen/shared/fluent-pages';
+import { DATE_FORMAT_MESSAGE, DateInput } from '@almacen/shared/kit';
 import { Link, useNavigate } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 
@@ -121,9 +122,11 @@ function NewCountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const dateError = !cutoffDate
     ? 'La fecha de corte es obligatoria.'
-    : cutoffDate > today
-      ? 'La fecha de corte no puede ser posterior a hoy.'
-      : undefined;
+    : !isCalendarDate(cutoffDate)
+      ? DATE_FORMAT_MESSAGE
+      : cutoffDate > today
+        ? 'La fecha de corte no puede ser posterior a hoy.'
+        : undefined;
   const descriptionError = description.trim() === '' ? 'La descripción es obligatoria.' : undefined;
   const [touched, setTouched] = useState(false);
 
@@ -158,7 +161,7 @@ function NewCountDialog({ onClose }: { onClose: () => void }) {
               validationMessage={touched ? dateError : undefined}
               hint={touched && dateError ? undefined : (earlierMonthNote(cutoffDate, today) ?? undefined)}
             >
-              <Input type="date" value={cutoffDate} max={today} onChange={(_event, data) => setCutoffDate(data.value)} />
+              <DateInput value={cutoffDate} max={today} onChange={setCutoffDate} />
             </Field>
             <Field label="Descripción" required validationMessage={touched ? descriptionError : undefined}>
               <Input value={description} maxLength={200} onChange={(_event, data) => setDescription(data.value)} />

@@ -66,12 +66,32 @@ test('monthly: entries and exits side by side per month on an axis from $0 to a 
   expect([...container.querySelectorAll('title')].map((t) => t.textContent)).toContain('nov 2026 · Salidas: $2,086.79');
   const axis = [...container.querySelectorAll('text')].map((t) => t.textContent);
   expect(axis.slice(0, 5)).toEqual(['$0', '$7.5 k', '$15 k', '$22.5 k', '$30 k']);
-  // 12 names at 600 px; at 320 px every other one, the current month always shown.
+  // 12 names at 800 px; narrower, fewer, the current month always shown.
   const months = () => [...container.querySelectorAll('text')].map((t) => t.textContent).filter((t) => /^[a-z]{3} 26$/.test(t!));
+  rerender(<MonthlyChart summary={summary} width={800} />);
   expect(months()).toHaveLength(12);
   rerender(<MonthlyChart summary={summary} width={320} />);
   expect(months().length).toBeLessThan(12);
   expect(months().at(-1)).toBe('dic 26');
+});
+
+test('monthly with nothing moved: the axis is only $0; with a few pesos its steps are whole pesos', () => {
+  const still = { ...summary, monthly: summary.monthly.map((m) => ({ ...m, entries: '0.00', exits: '0.00' })) } as StockSummary;
+  const { container, rerender } = render(<MonthlyChart summary={still} width={600} />);
+  const axis = () => [...container.querySelectorAll('text')].map((t) => t.textContent).filter((t) => t!.startsWith('$'));
+  expect(axis()).toEqual(['$0']);
+  const few = { ...still, monthly: still.monthly.map((m, i) => (i === 3 ? { ...m, exits: '2.50' } : m)) } as StockSummary;
+  rerender(<MonthlyChart summary={few} width={600} />);
+  expect(axis()).toEqual(['$0', '$1', '$2', '$3', '$4']);
+});
+
+test('on a phone the month names are spaced by their width: at least two characters apart', () => {
+  const { container } = render(<MonthlyChart summary={summary} width={340} />);
+  const labels = [...container.querySelectorAll('text')].filter((t) => /^[a-z]{3,4}\.? 26$/.test(t.textContent!));
+  expect(labels.length).toBeGreaterThan(2);
+  const xs = labels.map((t) => Number(t.getAttribute('x')));
+  const longest = Math.max(...labels.map((t) => t.textContent!.length));
+  for (let i = 1; i < xs.length; i += 1) expect(xs[i]! - xs[i - 1]!).toBeGreaterThanOrEqual((longest + 2) * 6.6);
 });
 
 test('the top of the axis is the smallest round number at or above the largest amount', () => {

@@ -131,12 +131,17 @@ const shortMonth = (month: string) => `${monthLabel(month).split(' ')[0]} ${mont
 export function MonthlyChart({ summary, width }: { summary: StockSummary; width: number }) {
   const styles = useStyles();
   const months = summary.monthly;
-  const top = niceCeiling(Math.max(0, ...months.flatMap((m) => [Number(m.entries), Number(m.exits)])));
+  const largest = Math.max(0, ...months.flatMap((m) => [Number(m.entries), Number(m.exits)]));
+  // Nothing moved: the axis is only its $0 line. Below $4 the top is $4 or $8, steps of whole pesos.
+  const ticks = largest > 0 ? TICKS : 0;
+  const top = largest > 4 ? niceCeiling(largest) : largest > 0 ? 4 : 1;
   const plot = Math.max(60, width - AXIS - 4);
   const slot = plot / Math.max(1, months.length);
   const bar = Math.max(2, Math.min(14, slot * 0.36));
-  // Month names ("nov 26", ≈ 36 px) every `every` slots, so they never run into each other.
-  const every = Math.max(1, Math.ceil(42 / slot));
+  // Month names ("nov 26") every `every` slots, each with its width and a gap of two characters
+  // to spare, so they never run into each other (fewer of them on a phone).
+  const labelRoom = (Math.max(...months.map((m) => shortMonth(m.month).length), 6) + 2) * CHAR_WIDTH;
+  const every = Math.max(1, Math.ceil(labelRoom / slot));
   const y = (value: number) => PLOT_HEIGHT - (Math.max(0, value) / top) * PLOT_HEIGHT;
   const height = PLOT_HEIGHT + 24;
   return (
@@ -149,8 +154,8 @@ export function MonthlyChart({ summary, width }: { summary: StockSummary; width:
         role="img"
         aria-label={CHART_TITLES.monthly}
       >
-        {Array.from({ length: TICKS + 1 }, (_, i) => {
-          const value = (top * i) / TICKS;
+        {Array.from({ length: ticks + 1 }, (_, i) => {
+          const value = ticks === 0 ? 0 : (top * i) / ticks;
           return (
             <g key={i}>
               <line x1={AXIS} x2={width} y1={y(value)} y2={y(value)} stroke={GRID} strokeWidth={1} />

@@ -21,6 +21,7 @@ import {
   formatCurrencyMXN,
   formatDate,
   formatQuantity,
+  isCalendarDate,
   isInboundMovement,
   MIN_DOCUMENT_DATE,
   movementTypeLabel,
@@ -28,8 +29,8 @@ import {
   type Product,
 } from '@almacen/shared/domain';
 import { Button, makeStyles, Skeleton, SkeletonItem, Spinner, tokens } from '@almacen/shared/fluent';
-import { Field, Input, Badge, Label, Text, useId } from '@almacen/shared/fluent-pages';
-import { DataTable, type DataTableColumn, ReportButton, useToday, withFormat } from '@almacen/shared/kit';
+import { Field, Badge, Label, Text, useId } from '@almacen/shared/fluent-pages';
+import { DATE_FORMAT_MESSAGE, DataTable, type DataTableColumn, DateInput, ReportButton, useToday, withFormat } from '@almacen/shared/kit';
 
 export const DETAIL_TEXTS = {
   available: 'Cantidad disponible',
@@ -107,8 +108,10 @@ export function ProductStockDetail({ product }: { product: Product }) {
   const today = useToday();
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
-  const inRange = (d: string) => d >= MIN_DOCUMENT_DATE && d <= today;
-  const rangeError = from && to && from > to ? DETAIL_TEXTS.badRange : undefined;
+  const inRange = (d: string) => isCalendarDate(d) && d >= MIN_DOCUMENT_DATE && d <= today;
+  const fromError = from && !isCalendarDate(from) ? DATE_FORMAT_MESSAGE : undefined;
+  const toError = to && !isCalendarDate(to) ? DATE_FORMAT_MESSAGE : undefined;
+  const rangeError = fromError ?? (from && to && !toError && from > to ? DETAIL_TEXTS.badRange : undefined);
   const rangeOk = inRange(from) && inRange(to) && !rangeError;
   const loadMore = () =>
     movements.loadMore().catch(() => notify.error(undefined, loadErrorText('obtener los movimientos del producto solicitado')));
@@ -129,10 +132,10 @@ export function ProductStockDetail({ product }: { product: Product }) {
         )}
         <div className={styles.actions}>
           <Field label={DETAIL_TEXTS.from} size="small" validationMessage={rangeError}>
-            <Input type="date" size="small" value={from} min={MIN_DOCUMENT_DATE} max={today} onChange={(_e, data) => setFrom(data.value)} />
+            <DateInput size="small" value={from} min={MIN_DOCUMENT_DATE} max={today} onChange={setFrom} />
           </Field>
-          <Field label={DETAIL_TEXTS.to} size="small">
-            <Input type="date" size="small" value={to} min={MIN_DOCUMENT_DATE} max={today} onChange={(_e, data) => setTo(data.value)} />
+          <Field label={DETAIL_TEXTS.to} size="small" validationMessage={toError}>
+            <DateInput size="small" value={to} min={MIN_DOCUMENT_DATE} max={today} onChange={setTo} />
           </Field>
           <ReportButton
             label={DETAIL_TEXTS.card}

@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { todayIn } from '@almacen/shared/domain';
+import { isoToDateText } from '@almacen/shared/kit';
 import { Route, Routes } from '@almacen/shared/router';
 import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
 import StockApp from '../../../app';
@@ -53,14 +54,16 @@ test('today by default; another date changes the figures of the table and the re
   const downloads: FakeApiRequest[] = [];
   const { calls } = renderStock(downloads);
   const picker = screen.getByLabelText('Existencias al');
-  expect(picker).toHaveValue(today());
-  expect(picker).toHaveAttribute('max', today());
-  expect(picker).toHaveAttribute('min', '2000-01-01');
+  // Shown day first; the calendar beside it stops at today and at 2000-01-01.
+  expect(picker).toHaveValue(isoToDateText(today()));
+  const calendar = picker.closest('.fui-Input')!.querySelector('input[type="date"]');
+  expect(calendar).toHaveAttribute('max', today());
+  expect(calendar).toHaveAttribute('min', '2000-01-01');
   await screen.findByText('Tóner');
   await waitFor(() => expect(cells(tonerRow())).toContain('1,234.5'));
   expect(cells(tonerRow())).toContain('$1,481,400.00');
 
-  fireEvent.change(picker, { target: { value: '2025-12-31' } });
+  fireEvent.change(picker, { target: { value: '31/12/2025' } });
   await waitFor(() => expect(cells(tonerRow())).toContain('40'));
   expect(cells(tonerRow())).toContain('$48,000.00');
   // A product that had not moved by then reads 0.
@@ -77,8 +80,11 @@ test('a date after today or before 2000 never reaches the API: the table stays a
   const { calls } = renderStock();
   await screen.findByText('Tóner');
   const picker = screen.getByLabelText('Existencias al');
-  fireEvent.change(picker, { target: { value: '2999-01-01' } });
-  fireEvent.change(picker, { target: { value: '1999-12-31' } });
+  fireEvent.change(picker, { target: { value: '01/01/2999' } });
+  fireEvent.change(picker, { target: { value: '31/12/1999' } });
+  // Text that names no date is refused in place and asks for nothing either.
+  fireEvent.change(picker, { target: { value: '31/02/2026' } });
+  expect(screen.getByText('Escribe la fecha como DD/MM/AAAA (por ejemplo, 28/11/2026).')).toBeInTheDocument();
   await waitFor(() => expect(cells(tonerRow())).toContain('1,234.5'));
   expect(calls.filter((c) => c.path.startsWith('/api/stock?date=')).map((c) => c.path)).toEqual([`/api/stock?date=${today()}`]);
 });

@@ -16,12 +16,14 @@ import {
   useReport,
   useStockAt,
 } from '@almacen/shared';
-import { compareDecimal, formatQuantity, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
+import { compareDecimal, formatQuantity, isCalendarDate, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { makeStyles, Title2, tokens } from '@almacen/shared/fluent';
-import { Field, Input, Switch, Badge } from '@almacen/shared/fluent-pages';
+import { Field, Switch, Badge } from '@almacen/shared/fluent-pages';
 import {
+  DATE_FORMAT_MESSAGE,
   DataTable,
   type DataTableColumn,
+  DateInput,
   productCategoryColumn,
   productUnitColumn,
   ReportButton,
@@ -110,7 +112,7 @@ export function StockPage() {
   const today = useToday();
   const [picked, setPicked] = useState<string | null>(null);
   // A date outside 2000-01-01 … today never reaches the API (the picker stops there too).
-  const date = picked && picked >= MIN_DOCUMENT_DATE && picked <= today ? picked : today;
+  const date = picked && isCalendarDate(picked) && picked >= MIN_DOCUMENT_DATE && picked <= today ? picked : today;
   const products = useProducts();
   const stock = useStockAt(date);
   const rows = useMemo(() => {
@@ -142,14 +144,17 @@ export function StockPage() {
         emptyMessage={onlyLow ? 'No hay productos con existencia igual o menor a su mínima.' : 'No hay productos registrados.'}
         toolbar={
           <div className={styles.toolbar}>
-            <Field label={STOCK_PAGE_TEXTS.date} size="small">
-              <Input
-                type="date"
+            <Field
+              label={STOCK_PAGE_TEXTS.date}
+              size="small"
+              validationMessage={picked && !isCalendarDate(picked) ? DATE_FORMAT_MESSAGE : undefined}
+            >
+              <DateInput
                 size="small"
                 value={picked ?? today}
                 min={MIN_DOCUMENT_DATE}
                 max={today}
-                onChange={(_event, data) => setPicked(data.value || null)}
+                onChange={(value) => setPicked(value || null)}
               />
             </Field>
             <ReportButton
