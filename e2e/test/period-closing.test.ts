@@ -160,7 +160,7 @@ it('closes the last ended month through "Cierres de periodo"; the confirmation s
     phoneContent.getByText('Desliza la tabla hacia los lados para ver todas sus columnas.', { exact: true }),
     'el aviso de que la tabla se desliza',
   );
-  const report = row.getByRole('button', { name: `Reporte de existencias al ${formatDate(expected)}` });
+  const report = row.getByRole('button', { name: `Reporte de existencias al ${formatDate(expected)}`, exact: true });
   await report.scrollIntoViewIfNeeded();
   const box = (await report.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
