@@ -26,6 +26,7 @@ export interface SearchableSelectProps<V extends OptionValue> {
   value: V | null | undefined;
   onChange: (value: V | null) => void;
   onBlur?: () => void;
+  onFocus?: () => void;
   placeholder?: string;
   disabled?: boolean;
   /** Lets the person empty the selection (optional fields). */
@@ -45,6 +46,7 @@ export function SearchableSelect<V extends OptionValue>({
   value,
   onChange,
   onBlur,
+  onFocus,
   placeholder,
   disabled,
   clearable,
@@ -85,6 +87,7 @@ export function SearchableSelect<V extends OptionValue>({
       onOpenChange={(_event, data) => {
         if (!data.open) setQuery(null);
       }}
+      onFocus={() => onFocus?.()}
       onBlur={() => {
         // Erasing the text of an optional select empties it (the clear icon is mouse-only).
         if (clearable && query !== null && query.trim() === '' && selected) onChange(null);
@@ -151,6 +154,7 @@ export function SelectField<V extends OptionValue>({
           input.onChange(next);
           onSelect?.(next);
         }}
+        onFocus={() => input.onFocus()}
         onBlur={() => input.onBlur()}
       />
     </Field>

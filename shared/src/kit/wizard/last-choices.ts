@@ -1,7 +1,8 @@
 // A document wizard starts from what the person chose in their last document of the kind (the
 // server keeps it: GET /api/invoices/defaults, /api/dispatches/defaults). Only fields still empty
-// are filled — a restored draft, or what the person already picked while the answer travelled,
-// stays — and each form is filled once, so a field the person empties stays empty.
+// and not yet entered are filled — a restored draft, what the person already picked while the
+// answer travelled, or a list they are choosing from right now, stays theirs — and each form is
+// filled once, so a field the person empties stays empty.
 import type { FormApi } from 'final-form';
 import { useEffect } from 'react';
 import { useForm } from 'react-final-form';
@@ -20,7 +21,9 @@ export function useLastChoices(choices: object | null | undefined): void {
     const values = form.getState().values as Record<string, unknown>;
     form.batch(() => {
       for (const [name, value] of Object.entries(choices as Record<string, unknown>)) {
-        if (isEmpty(values[name]) && !isEmpty(value)) form.change(name as never, value as never);
+        const field = form.getFieldState(name as never);
+        const entered = Boolean(field && (field.active || field.visited || field.modified));
+        if (isEmpty(values[name]) && !entered && !isEmpty(value)) form.change(name as never, value as never);
       }
     });
   }, [form, choices]);

@@ -193,6 +193,25 @@ test("«Almacenista» starts as the person's last exit had it; the other two sig
   expect(within(header).getByRole('combobox', { name: 'Responsable del área solicitante' })).toHaveValue('');
 });
 
+test('a late «Almacenista» answer does not take over the list the person is already choosing from', async () => {
+  const user = userEvent.setup();
+  let answer: (value: unknown) => void = () => undefined;
+  renderWizard({ stock: defaultStock(), defaults: new Promise((resolve) => (answer = resolve)) });
+  const header = panel('Datos de la salida');
+  const keeper = within(header).getByRole('combobox', { name: 'Almacenista' });
+  await user.click(keeper);
+  await user.type(keeper, 'Mar');
+  answer({ warehouseKeeperEmployeeId: 3 });
+  // what the person typed stays, and the list stays open for them
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(keeper).toHaveValue('Mar');
+  expect(await screen.findByRole('listbox')).toBeInTheDocument();
+  // leaving it unchosen leaves it empty: the late answer picked nobody behind their back
+  await user.keyboard('{Escape}');
+  await user.tab();
+  expect(keeper).toHaveValue('');
+});
+
 describe('Nueva salida — month closings (issue #18)', () => {
   // September 2026 closed; October closed and reopened: the first open day is 1 October.
   const closings = [
