@@ -2,10 +2,11 @@
 // as DD/MM/YYYY: the wizards' dates, the stock at a date, the kardex range and a count's cut-off.
 // What is typed day first reaches the API as YYYY-MM-DD.
 import type { Browser, Page } from 'playwright-core';
+import { earlierMonthNote, periodClosedMessage } from '../../shared/src/domain/periods';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn, type Viewport } from './support/browser';
 import { main } from './support/catalog-ui';
 import { baseUrl } from './support/env';
-import { today } from './support/seed';
+import { apiClient, today } from './support/seed';
 import { expectVisible } from './support/visibility';
 
 let browser: Browser;
@@ -50,7 +51,15 @@ describe.each<[string, Viewport]>([
     await field.pressSequentially('01022026');
     expect(await field.inputValue()).toBe('01/02/2026');
     await field.blur();
-    await expectVisible(page.getByText('La fecha es del 01/02/2026: contará en febrero.', { exact: true }), 'la nota del mes');
+    // Understood as 1 February: the note of the month it counts in, or, once other tests have
+    // closed that month, the closed period's refusal.
+    const api = await apiClient();
+    const closings = await api<Array<{ until: string; status: string }>>('/api/period-closings');
+    const closedUntil = closings
+      .filter((c) => c.status === 'CERRADO')
+      .reduce<string | null>((last, c) => (last && last > c.until ? last : c.until), null);
+    const said = closedUntil && closedUntil >= '2026-02-01' ? periodClosedMessage(closedUntil) : earlierMonthNote('2026-02-01', today())!;
+    await expectVisible(page.getByText(said, { exact: true }), 'lo que dice de la fecha');
     await field.fill('02/31/2026');
     await field.blur();
     await expectVisible(page.getByText('Escribe la fecha como DD/MM/AAAA (por ejemplo, 28/11/2026).', { exact: true }), 'el formato');

@@ -234,7 +234,16 @@ const states: Stop[] = [
       // Only the tour's partida: a small count, whatever else the server holds.
       await dialog.getByRole('checkbox', { name: data.category.description, exact: true }).check();
       await dialog.getByRole('button', { name: 'Crear conteo', exact: true }).click();
-      await page.locator('.fui-Toast').first().waitFor({ state: 'visible' });
+      const toast = page.locator('.fui-Toast').first();
+      await toast.waitFor({ state: 'visible' });
+      // Checked at rest: while it fades in, its text is part-transparent and axe measures that.
+      await toast.evaluate((element) =>
+        Promise.all(
+          [element, ...element.querySelectorAll('*'), element.parentElement ?? element]
+            .flatMap((e) => e.getAnimations())
+            .map((a) => a.finished),
+        ),
+      );
       await page.waitForTimeout(300);
     },
   },

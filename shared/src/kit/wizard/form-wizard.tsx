@@ -22,6 +22,7 @@ import { FORM_RESET_DELAY_MS, MIN_PRODUCTS_PER_DOCUMENT, WIZARD_MAX_WIDTH } from
 import { Button, makeStyles, mergeClasses, Title2, tokens } from '@almacen/shared/fluent';
 import { typographyStyles } from '@almacen/shared/fluent-pages';
 import { useLocation, useNavigate, type Location } from '@almacen/shared/router';
+import { prefilledValues } from './last-choices';
 import { useLeaveGuard } from './leave-guard';
 import { toFormErrors, type StepValidator } from './step-validation';
 import { useTimedNotice } from './timed-notice';
@@ -194,7 +195,12 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
   });
   const onValues = useCallback(
     (values: V) => {
-      const filled = contentOf(values) !== contentOf(latest.current.initialValues());
+      // The starting point: the blank document with what the person's last choices put in it.
+      const start = {
+        ...latest.current.initialValues(),
+        ...(formApi.current ? prefilledValues(formApi.current as unknown as FormApi<object>) : {}),
+      };
+      const filled = contentOf(values) !== contentOf(start);
       draft.current = { ...draft.current, values, filled };
       persist();
       setUnsaved(filled && keeping.current);

@@ -8,6 +8,17 @@ import { useEffect } from 'react';
 import { useForm } from 'react-final-form';
 
 const filled = new WeakSet<FormApi<object>>();
+// Keyed by the form's getState: react-final-form hands its render prop a copy of the form object
+// (with its own reset), while useForm gives the original; both share the same methods.
+const prefilled = new WeakMap<FormApi<object>['getState'], Record<string, unknown>>();
+
+/**
+ * What the last choices put in a form: the wizard counts them as its starting point, so a wizard
+ * opened and left untouched has nothing unsaved to warn about.
+ */
+export function prefilledValues(form: FormApi<object>): Record<string, unknown> {
+  return prefilled.get(form.getState) ?? {};
+}
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -19,12 +30,14 @@ export function useLastChoices(choices: object | null | undefined): void {
     filled.add(form);
     if (choices === null) return;
     const values = form.getState().values as Record<string, unknown>;
+    const fills = Object.entries(choices as Record<string, unknown>).filter(([name, value]) => {
+      const field = form.getFieldState(name as never);
+      const entered = Boolean(field && (field.active || field.visited || field.modified));
+      return isEmpty(values[name]) && !entered && !isEmpty(value);
+    });
+    prefilled.set(form.getState, Object.fromEntries(fills));
     form.batch(() => {
-      for (const [name, value] of Object.entries(choices as Record<string, unknown>)) {
-        const field = form.getFieldState(name as never);
-        const entered = Boolean(field && (field.active || field.visited || field.modified));
-        if (isEmpty(values[name]) && !entered && !isEmpty(value)) form.change(name as never, value as never);
-      }
+      for (const [name, value] of fills) form.change(name as never, value as never);
     });
   }, [form, choices]);
 }
