@@ -47,6 +47,42 @@ const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-s
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+type CheckedPassword =
+  | { outcome: 'ok'; user: NonNullable<Awaited<ReturnType<typeof findUserByUsername>>> }
+  | { outcome: 'throttled'; waitSeconds: number }
+  | { outcome: 'busy' }
+  | { outcome: 'wrong' };
+
+/**
+ * One password check as sign-in makes it, for the sign-in form and the password page alike: the
+ * attempt is counted before it is checked (so simultaneous guesses cannot all get under the
+ * limit), a username guessed from many addresses waits its turn, and an unknown user costs the
+ * same hash as a wrong password, so timing tells nothing.
+ */
+async function checkPassword(
+  db: IdpOptions['db'],
+  metrics: IdpOptions['metrics'],
+  username: string,
+  password: string,
+  ip: string,
+): Promise<CheckedPassword> {
+  const reservation = await reserveAttempt(db, username, ip);
+  if (!reservation.allowed) {
+    metrics?.signInRefused('throttle');
+    return { outcome: 'throttled', waitSeconds: reservation.waitSeconds };
+  }
+  if (reservation.delaySeconds > 0) await new Promise((resolve) => setTimeout(resolve, reservation.delaySeconds * 1000));
+  const user = await findUserByUsername(db, username);
+  const matches = await passwordChecks.run(async () => verifyPassword(password, user?.passwordHash ?? (await decoyHash())));
+  if (matches === BUSY) {
+    await releaseAttempt(db, reservation.keys);
+    return { outcome: 'busy' };
+  }
+  if (!user || !matches) return { outcome: 'wrong' };
+  await recordSuccess(db, reservation.keys);
+  return { outcome: 'ok', user };
+}
+
 export interface IdpOptions extends ModuleOptions {
   /** Where the one-time administrator password is written (stdout by default). */
   print?: (text: string) => void;
@@ -252,28 +288,17 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, metrics, p
         if (interaction.prompt.name !== 'login') return reply.redirect(`${mountPath}/interaction/${interaction.uid}`, 303);
         if (!username || !password) return page(400, 'Escribe tu usuario y tu contraseña.');
 
-        // Counted before it is checked, so simultaneous guesses cannot all get under the limit.
-        const reservation = await reserveAttempt(db, username, request.ip);
-        if (!reservation.allowed) {
-          metrics?.signInRefused('throttle');
-          reply.header('retry-after', String(reservation.waitSeconds));
-          return page(429, tooManyAttempts(reservation.waitSeconds));
+        const checked = await checkPassword(db, metrics, username, password, request.ip);
+        if (checked.outcome === 'throttled') {
+          reply.header('retry-after', String(checked.waitSeconds));
+          return page(429, tooManyAttempts(checked.waitSeconds));
         }
-        // A username guessed from many addresses: this check waits for its turn.
-        if (reservation.delaySeconds > 0) await new Promise((resolve) => setTimeout(resolve, reservation.delaySeconds * 1000));
-
-        const user = await findUserByUsername(db, username);
-        // An unknown user costs the same hash as a wrong password, so timing tells nothing.
-        const matches = await passwordChecks.run(async () => verifyPassword(password, user?.passwordHash ?? (await decoyHash())));
-        if (matches === BUSY) {
-          await releaseAttempt(db, reservation.keys);
-          return busy();
-        }
-        if (!user || !matches) {
+        if (checked.outcome === 'busy') return busy();
+        if (checked.outcome === 'wrong') {
           request.log.info({ username }, 'Inicio de sesión fallido.');
           return page(401, BAD_CREDENTIALS);
         }
-        await recordSuccess(db, reservation.keys);
+        const { user } = checked;
         // Only after the password matched, so the message tells nothing to someone guessing.
         if (await isDeactivated(db, config.oidcIssuer, String(user.id))) {
           request.log.info({ username }, 'Inicio de sesión de una cuenta desactivada.');
@@ -327,24 +352,17 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, metrics, p
       if (password === current) return page(400, PASSWORD_MESSAGES.same);
 
       // The current password is a sign-in attempt: counted, slowed down and refused like one.
-      const reservation = await reserveAttempt(db, username, request.ip);
-      if (!reservation.allowed) {
-        metrics?.signInRefused('throttle');
-        reply.header('retry-after', String(reservation.waitSeconds));
-        return page(429, tooManyAttempts(reservation.waitSeconds));
+      const checked = await checkPassword(db, metrics, username, current, request.ip);
+      if (checked.outcome === 'throttled') {
+        reply.header('retry-after', String(checked.waitSeconds));
+        return page(429, tooManyAttempts(checked.waitSeconds));
       }
-      if (reservation.delaySeconds > 0) await new Promise((resolve) => setTimeout(resolve, reservation.delaySeconds * 1000));
-      const user = await findUserByUsername(db, username);
-      const matches = await passwordChecks.run(async () => verifyPassword(current, user?.passwordHash ?? (await decoyHash())));
-      if (matches === BUSY) {
-        await releaseAttempt(db, reservation.keys);
-        return busy();
-      }
-      if (!user || !matches) {
+      if (checked.outcome === 'busy') return busy();
+      if (checked.outcome === 'wrong') {
         request.log.info({ username }, 'Cambio de contraseña con credenciales incorrectas.');
         return page(401, BAD_CREDENTIALS);
       }
-      await recordSuccess(db, reservation.keys);
+      const { user } = checked;
       const sub = String(user.id);
       if (await isDeactivated(db, config.oidcIssuer, sub)) return page(403, ACCOUNT_DISABLED_LOGIN);
 
