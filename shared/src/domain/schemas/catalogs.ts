@@ -1,6 +1,6 @@
 // Catalogue payloads. `type` lets extra keys through untouched; the
 // API reads only the declared ones.
-import { type, Infer, refine } from 'superstruct';
+import { type, Infer, refine, type Struct } from 'superstruct';
 import { MAX_QUANTITY, QUANTITY_SCALE } from '../constants';
 import { compareDecimal, toDecimalString } from '../decimal';
 import { entityId, optionalDecimal, optionalEntityId, requiredText, rfc } from './primitives';
@@ -50,28 +50,35 @@ const stockLevelFields = {
  */
 export const stockLevelsSchema = type(stockLevelFields);
 
+/** A product body whose maximum, when both levels are given, is not below its minimum. */
+function withOrderedStockLevels<T extends { minimumStock?: unknown; maximumStock?: unknown }, S>(struct: Struct<T, S>) {
+  return refine(
+    struct,
+    'stockLevels',
+    (value) =>
+      !stockLevelsInverted(stockLevelOf(value.minimumStock), stockLevelOf(value.maximumStock)) || {
+        message: M.stockLevels,
+        path: ['maximumStock'],
+      },
+  );
+}
+
 /**
  * «Nuevo producto»: the name, and optionally what «Editar producto» sets (partida, unit, stock
  * levels), so a product is complete in one trip; the spec's payload, the name alone, stays valid.
  */
-export const createProductSchema = refine(
+export const createProductSchema = withOrderedStockLevels(
   type({
     name: requiredText(M.productName),
     categoryId: optionalEntityId(M.categoryId),
     unitId: optionalEntityId(M.unitId),
     ...stockLevelFields,
   }),
-  'stockLevels',
-  (value) =>
-    !stockLevelsInverted(stockLevelOf(value.minimumStock), stockLevelOf(value.maximumStock)) || {
-      message: M.stockLevels,
-      path: ['maximumStock'],
-    },
 );
 
 // Issue #20: minimumStock / maximumStock are optional; a payload without them (the spec's)
 // leaves the stored levels unchanged, null or "" clears them.
-export const updateProductSchema = refine(
+export const updateProductSchema = withOrderedStockLevels(
   type({
     id: entityId(M.productId),
     name: requiredText(M.productName),
@@ -79,12 +86,6 @@ export const updateProductSchema = refine(
     unitId: optionalEntityId(M.unitId),
     ...stockLevelFields,
   }),
-  'stockLevels',
-  (value) =>
-    !stockLevelsInverted(stockLevelOf(value.minimumStock), stockLevelOf(value.maximumStock)) || {
-      message: M.stockLevels,
-      path: ['maximumStock'],
-    },
 );
 
 export const createCategorySchema = type({ description: requiredText(M.categoryDescription) });
