@@ -175,6 +175,40 @@ describe('form kit', () => {
     expect(submitted).toEqual([{ unitId: 2 }]);
   });
 
+  it('a select with a choice keeps what is typed or pasted over it, even a name beyond the first options shown', async () => {
+    const user = userEvent.setup();
+    const submitted: Record<string, unknown>[] = [];
+    const options = Array.from({ length: 60 }, (_, i) => ({ value: i + 1, label: `Empleado ${String(i + 1).padStart(2, '0')}` }));
+    renderWithPlatform(
+      <Form onSubmit={(values) => void submitted.push(values)} initialValues={{ employeeId: 1 }}>
+        {({ handleSubmit }) => (
+          <form onSubmit={handleSubmit}>
+            <SelectField name="employeeId" label="Almacenista" options={options} />
+            <button type="submit">Enviar</button>
+          </form>
+        )}
+      </Form>,
+    );
+    const combobox = screen.getByRole('combobox', { name: 'Almacenista' });
+    expect(combobox).toHaveValue('Empleado 01');
+    await user.click(combobox);
+    // Pasted at once (as a browser's autofill or a test's fill does): the 58th is not among the
+    // first 50 options shown when the text arrives.
+    fireEvent.change(combobox, { target: { value: 'Empleado 58' } });
+    expect(combobox).toHaveValue('Empleado 58');
+    await user.click(screen.getByRole('option', { name: 'Empleado 58' }));
+    expect(combobox).toHaveValue('Empleado 58');
+    // A text that matches nothing stays as typed; leaving the field keeps the choice it had.
+    await user.clear(combobox);
+    await user.type(combobox, 'zz');
+    expect(combobox).toHaveValue('zz');
+    expect(screen.getByRole('option', { name: 'Sin coincidencias' })).toBeInTheDocument();
+    await user.tab();
+    expect(combobox).toHaveValue('Empleado 58');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(submitted).toEqual([{ employeeId: 58 }]);
+  });
+
   it("a select's arrow button has a Spanish name and is not one more Tab stop", async () => {
     const user = userEvent.setup();
     const options = [

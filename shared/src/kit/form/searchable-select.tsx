@@ -79,7 +79,12 @@ export function SearchableSelect<V extends OptionValue>({
       value={query ?? selected?.label ?? ''}
       selectedOptions={selected ? [String(selected.value)] : []}
       onChange={(event) => setQuery(event.target.value)}
-      onOptionSelect={(_event, data) => {
+      onOptionSelect={(event, data) => {
+        // Fluent drops the choice as soon as the typed text stops matching an option it has drawn,
+        // and this list draws only the first matches of the text before: what is typed or pasted
+        // stays, and so does the choice, until the person picks another one (or, when the select is
+        // clearable, leaves it empty).
+        if (data.optionValue === undefined && (event.type === 'change' || event.type === 'input')) return;
         setQuery(null);
         const option = data.optionValue === undefined ? undefined : byKey.get(data.optionValue);
         onChange(option ? option.value : null);
