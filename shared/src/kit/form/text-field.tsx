@@ -88,14 +88,16 @@ export interface IdFieldProps {
   label?: string;
   /** "disabled" greys the field out; "readOnly" keeps it selectable. */
   mode?: 'disabled' | 'readOnly';
+  /** What the id stands for (a name), under the field. */
+  hint?: string;
 }
 
 /** The id of the record being edited: shown, never editable. */
-export function IdField({ name, label = 'ID', mode = 'readOnly' }: IdFieldProps) {
+export function IdField({ name, label = 'ID', mode = 'readOnly', hint }: IdFieldProps) {
   const { input, meta } = useField<number | string>(name, { subscription: FIELD_SUBSCRIPTION });
   const message = visibleError(meta);
   return (
-    <Field label={label} validationMessage={message} validationState={message ? 'error' : 'none'}>
+    <Field label={label} hint={hint} validationMessage={message} validationState={message ? 'error' : 'none'}>
       <Input
         name={input.name}
         value={input.value === undefined || input.value === null ? '' : String(input.value)}

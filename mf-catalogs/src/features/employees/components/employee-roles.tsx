@@ -95,7 +95,10 @@ interface AssignRoleDialogProps {
   onSubmit: (values: AssignRole) => unknown;
 }
 
-/** "Asignar rol": the employee's id shown disabled and a searchable select of the roles not yet assigned. */
+/**
+ * "Asignar rol": the employee's id shown disabled, with their name under it, and a searchable
+ * select of the roles not yet assigned.
+ */
 function AssignRoleDialog({ employee, assigned, onClose, onSubmit }: AssignRoleDialogProps) {
   const roles = useRoles();
   useLoadErrorToast(roles.error, 'obtener los roles.');
@@ -113,7 +116,7 @@ function AssignRoleDialog({ employee, assigned, onClose, onSubmit }: AssignRoleD
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <IdField name="employeeId" label="ID del empleado" mode="disabled" />
+      <IdField name="employeeId" label="ID del empleado" mode="disabled" hint={fullName(employee)} />
       <SelectField<number> name="roleId" label="Rol" placeholder="Selecciona un rol" options={options} required />
     </FormDialog>
   );

@@ -85,6 +85,8 @@ describe('Empleados', () => {
     const employeeId = within(dialog).getByRole('textbox', { name: 'ID del empleado' });
     expect(employeeId).toHaveValue('5');
     expect(employeeId).toBeDisabled();
+    // The id alone says nothing to the person assigning: their name is under it.
+    expect(employeeId).toHaveAccessibleDescription('María Hernández');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(within(dialog).getByText('El rol es un campo requerido.')).toBeInTheDocument();
     const select = within(dialog).getByRole('combobox', { name: 'Rol' });
