@@ -1,5 +1,6 @@
 // A browser in English (Chromium with --lang=en-US, locale en-US) still shows and takes every date
-// as DD/MM/YYYY: the wizards' dates, the stock at a date, the kardex range and a count's cut-off.
+// as DD/MM/YYYY: the wizards' dates, the stock at a date, the kardex range, a count's cut-off and
+// the Bitácora's filters.
 // What is typed day first reaches the API as YYYY-MM-DD.
 import type { Browser, Page } from 'playwright-core';
 import { earlierMonthNote, periodClosedMessage } from '../../shared/src/domain/periods';
@@ -81,6 +82,18 @@ describe.each<[string, Viewport]>([
     await field.fill('15/01/2026');
     await asked;
     await screenshot(page, `date-fields-02-stock-${width}`);
+  });
+
+  it("the Bitácora's «Desde» takes a date typed day first and filters the log by it", async () => {
+    await page.goto(`${baseUrl()}/dashboard/admin/audit`);
+    const field = main(page).getByRole('textbox', { name: 'Desde', exact: true });
+    await expectVisible(field, 'el filtro «Desde»');
+    expect(await field.getAttribute('placeholder')).toBe('DD/MM/AAAA');
+    const asked = page.waitForRequest((request) => /\/api\/audit\?.*from=2026-03-02/.test(request.url()));
+    await field.pressSequentially('02032026');
+    expect(await field.inputValue()).toBe('02/03/2026');
+    await asked;
+    await screenshot(page, `date-fields-04-audit-${width}`);
   });
 
   it("a new count's cut-off shows today day first", async () => {

@@ -93,8 +93,15 @@ describe('Bitácora', () => {
     await screen.findByText('Descripción: Papel bond → Papel bond carta');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Acción' }), 'Eliminar');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Entidad' }), 'Productos');
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-23' } });
+    // Typed day first whatever the browser's language; a date half typed filters nothing yet.
+    const from = screen.getByRole('textbox', { name: 'Desde' });
+    expect(from).toHaveAttribute('placeholder', 'DD/MM/AAAA');
+    await user.type(from, '01/11/2');
+    expect(auditCalls(calls).some((c) => c.query?.from !== undefined)).toBe(false);
+    await user.type(from, '026');
+    await user.type(screen.getByRole('textbox', { name: 'Hasta' }), '23112026');
+    expect(from).toHaveValue('01/11/2026');
+    expect(screen.getByRole('textbox', { name: 'Hasta' })).toHaveValue('23/11/2026');
     // The choices are who and what appear in the log (GET /api/audit/filters).
     await waitFor(() => expect(screen.getByRole('option', { name: 'Luis Pérez' })).toBeInTheDocument());
     expect(
@@ -119,8 +126,8 @@ describe('Bitácora', () => {
     const { calls } = renderWithPlatform(<BitacoraPage />, { api: server });
     await screen.findByText('Descripción: Papel bond → Papel bond carta');
     const before = auditCalls(calls).length;
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-11-20' } });
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-10' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Desde' }), { target: { value: '20/11/2026' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Hasta' }), { target: { value: '10/11/2026' } });
     expect(await screen.findByText(DATE_RANGE_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar XLSX' })).toBeDisabled();
     expect(

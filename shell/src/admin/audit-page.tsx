@@ -14,14 +14,15 @@ import {
   auditChanges,
   auditEntityLabel,
   formatDateTime,
+  isCalendarDate,
   type AuditActionName,
   type AuditChange,
   type AuditLogEntry,
   type AuditTable,
 } from '@almacen/shared/domain';
 import { Button, Subtitle2, Title2, makeStyles, tokens } from '@almacen/shared/fluent';
-import { Field, Input, Select } from '@almacen/shared/fluent-pages';
-import { DataTable, type DataTableColumn } from '@almacen/shared/kit';
+import { Field, Select } from '@almacen/shared/fluent-pages';
+import { DataTable, DateInput, type DataTableColumn } from '@almacen/shared/kit';
 import { AUDIT_PAGE_SIZE, NO_FILTERS, auditReportRequest, useAuditFilterChoices, useAuditLog, type AuditFilters } from './audit-api';
 
 const TITLE = 'Bitácora';
@@ -113,11 +114,16 @@ const useStyles = makeStyles({
   caption: { textAlign: 'left', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalXXS} 0` },
 });
 
+const wholeDate = (value: string) => (isCalendarDate(value) ? value : '');
+
 export function AuditPage() {
   usePageTitle(TITLE);
   const styles = useStyles();
   const config = useRuntimeConfig();
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  // As typed: a date field holds its text until it names a whole date; the log is filtered
+  // only by whole dates.
+  const [typed, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  const filters = useMemo(() => ({ ...typed, from: wholeDate(typed.from), to: wholeDate(typed.to) }), [typed]);
   const badRange = filters.from !== '' && filters.to !== '' && filters.to < filters.from;
   const applied = badRange ? null : filters;
   // The people and entities that appear in the log: what the filters can choose from.
@@ -189,10 +195,10 @@ export function AuditPage() {
           </Select>
         </Field>
         <Field label="Desde">
-          <Input type="date" value={filters.from} onChange={(_, data) => set('from')(data.value)} />
+          <DateInput value={typed.from} onChange={set('from')} />
         </Field>
         <Field label="Hasta" validationMessage={badRange ? DATE_RANGE_MESSAGE : undefined} validationState={badRange ? 'error' : 'none'}>
-          <Input type="date" value={filters.to} min={filters.from || undefined} onChange={(_, data) => set('to')(data.value)} />
+          <DateInput value={typed.to} min={filters.from || undefined} onChange={set('to')} />
         </Field>
       </div>
       <DataTable<AuditLogEntry>
