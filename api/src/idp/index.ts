@@ -212,6 +212,9 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, metrics, p
   });
 
   await app.register(async (pages) => {
+    // The pages take their own HTML forms and nothing else: any other body (JSON, text, a form
+    // over 8 KB) is answered with a page in Spanish, before any password is looked at.
+    pages.removeAllContentTypeParsers();
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
@@ -220,6 +223,18 @@ const idp: FastifyPluginAsync<IdpOptions> = async (app, { db, config, metrics, p
       reply.header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store');
       return reply.status(status).type('text/html; charset=utf-8').send(body);
     };
+    pages.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+      const status = error.statusCode === 413 ? 413 : error.statusCode === 415 ? 415 : (error.statusCode ?? 500);
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return html(reply, 500, errorPage('No fue posible atender la solicitud. Inténtalo de nuevo en unos minutos.', portalUrl));
+      }
+      const message =
+        status === 413
+          ? 'El formulario enviado es demasiado grande. Vuelve a la página e inténtalo de nuevo.'
+          : 'Esta página solo recibe su propio formulario. Vuelve a la página e inténtalo de nuevo.';
+      return html(reply, status >= 400 && status < 500 ? status : 400, errorPage(message, portalUrl));
+    });
 
     async function details(request: FastifyRequest, reply: FastifyReply): Promise<InteractionDetails | null> {
       try {

@@ -114,3 +114,21 @@ it('changes the password, ends the account’s sessions and is audited', async (
   // The password itself is never written anywhere in the log.
   expect(JSON.stringify(rows)).not.toContain('nueva-clave-2');
 });
+
+it('a body that is not the form (JSON, text, too large) gets a Spanish page and changes nothing', async () => {
+  const before = await hashOf();
+  for (const [type, body] of [
+    ['application/json', JSON.stringify(form())],
+    ['text/plain', 'username=lucia'],
+    ['application/x-www-form-urlencoded', `username=lucia&current=${'x'.repeat(20_000)}`],
+  ] as const) {
+    const response = await fetch(url(), { method: 'POST', headers: { 'content-type': type }, body });
+    const html = await response.text();
+    expect(`${type}: ${response.status}`).toMatch(new RegExp(`^${type}: 4\\d\\d$`));
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(html).toContain('<html lang="es-MX">');
+    expect(html).toMatch(/Esta página solo recibe su propio formulario|El formulario enviado es demasiado grande/);
+    expect(html).not.toMatch(/Unsupported|Media Type|body is|payload|JSON/i);
+  }
+  expect(await hashOf()).toBe(before);
+});
