@@ -1,6 +1,7 @@
 // Invoices and dispatches as a clerk and an auditor see them: what is saved and answered, who and
 // when, what is refused (with the form's Spanish messages) and that a refusal changes nothing,
 // backdating, immutability, and the stock/movement reads.
+import { auditChanges } from '@almacen/shared/domain';
 import { client, countRows, auditRows, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, LEDGER_TABLES, stockOf, today, type Catalog } from './fixtures';
@@ -100,6 +101,17 @@ describe('POST /api/invoices', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_sub: 'user-ana', actor_name: 'Ana Pérez', action: 'create', before: null });
     expect(audit[0].after).toMatchObject({ id: invoice.id, invoiceNumber: 'A-1029', total: '1392' });
+    // Who signed, by name as well as by id, as they were called that day: the Bitácora shows them.
+    expect(audit[0].after).toMatchObject({
+      directorEmployeeName: 'María López',
+      enteredByEmployeeName: 'Jorge Ramírez',
+      warehouseKeeperEmployeeName: 'Lucía Hernández',
+    });
+    const shown = auditChanges({ entity: 'invoices', before: null, after: audit[0].after }, 'America/Mexico_City');
+    expect(shown.find((change) => change.field === 'warehouseKeeperEmployeeId')?.after).toBe(`${catalog.employeeIds[2]} · Lucía Hernández`);
+    expect(shown.some((change) => change.field.endsWith('EmployeeName'))).toBe(false);
+    // The answer to the client is the document itself.
+    expect(invoice).not.toHaveProperty('directorEmployeeName');
 
     const list = (await ana.get('/api/invoices')).json().data;
     expect(list[0]).toMatchObject({ id: invoice.id, invoiceNumber: 'A-1029', invoiceType: 'DONATIVO', invoiceDate: today(t) });

@@ -27,6 +27,29 @@ export async function recordAudit(
   );
 }
 
+/**
+ * The record with each employee it names written beside the id ("warehouseKeeperEmployeeId" →
+ * "warehouseKeeperEmployeeName"), as the person was called when the document was made: the
+ * Bitácora shows who signed, not only a number.
+ */
+export async function withEmployeeNames(trx: Trx, record: object): Promise<Record<string, unknown>> {
+  const fields = Object.entries(record).filter(
+    (entry): entry is [string, number] => entry[0].endsWith('EmployeeId') && Number.isSafeInteger(entry[1]),
+  );
+  const named: Record<string, unknown> = { ...record };
+  if (fields.length === 0) return named;
+  const { rows } = await trx.query<{ id: number; name: string }>(
+    `SELECT id, btrim(name || ' ' || last_name) AS name FROM employees WHERE id = ANY($1::int[])`,
+    [fields.map(([, id]) => id)],
+  );
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  for (const [field, id] of fields) {
+    const name = names.get(id);
+    if (name) named[`${field.slice(0, -2)}Name`] = name;
+  }
+  return named;
+}
+
 export interface AuditRow {
   id: string;
   at: Date;

@@ -15,7 +15,7 @@ import { datedShortfallMessage, DEFAULT_TIME_ZONE, todayIn } from '@almacen/shar
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit, withEmployeeNames } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
 import * as ledger from './ledger.repository';
 import { assertPeriodOpen } from './period-lock';
@@ -136,7 +136,7 @@ export async function registerDocument<T extends { id: number }>(
       }
       if (documentDate) await assertPeriodOpen(trx, documentDate.value, documentDate.field);
       const saved = await work(trx);
-      await recordAudit(trx, actor, { action: 'create', entity, entityId: saved.id, after: saved });
+      await recordAudit(trx, actor, { action: 'create', entity, entityId: saved.id, after: await withEmployeeNames(trx, saved) });
       if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data: saved });
       return { data: saved, replayed: false };
     },
