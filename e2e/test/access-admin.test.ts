@@ -1,6 +1,7 @@
 // Issue #15 in a real browser: an administrator creates an account in "Usuarios" (its one-time
 // password shown once); the newcomer signs in and sees only "Tu cuenta aún no tiene acceso…";
-// the administrator grants Consulta and the newcomer gets in without signing out and in again.
+// the administrator grants Consulta and the newcomer gets in without signing out and in again; a
+// permission taken away while they work shows in their menu at their next refused action.
 // Then "Bitácora" shows those changes in Spanish, filters them and exports them. The newcomer
 // changes their password on the included provider's page, linked from «Cuenta», and «Cerrar
 // sesión» brings them back to the portal. Screenshots at 1280×800 and 390×844.
@@ -89,6 +90,38 @@ it('an administrator creates an account, grants it a role, and the newcomer gets
   // Within the next check (15 s) the newcomer is in, with the menu of a Consulta user.
   await rosa.getByRole('heading', { name: '¡Hola, Rosa!' }).waitFor({ timeout: 30_000 });
   expect(await navigation(rosa).getByText('Administración', { exact: true }).count()).toBe(0);
+
+  // Almacenista too (seen at the next reload); then taken away while Rosa is typing a new unit:
+  // her «Guardar» is refused, and at that very answer the menu and the page follow what she may do.
+  const permissions = async (check: boolean) => {
+    await admin.getByRole('button', { name: 'Acciones de Rosa Díaz' }).click();
+    await admin.getByRole('menuitem', { name: 'Permisos…' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Permisos de Rosa Díaz' });
+    const box = dialog.getByRole('checkbox', { name: 'Almacenista' });
+    if (check) await box.check();
+    else await box.uncheck();
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  };
+  await permissions(true);
+  await rosa.reload();
+  await rosa.getByRole('heading', { name: '¡Hola, Rosa!' }).waitFor();
+  const generate = navigation(rosa).getByRole('link', { name: 'Generar entrada de productos', exact: true });
+  await navigation(rosa).getByText('Entradas', { exact: true }).click();
+  await expectVisible(generate, 'Generar entrada de productos en el menú de una almacenista');
+  await rosa.goto(`${baseUrl()}/dashboard/catalogs/units`);
+  await rosa.getByRole('button', { name: 'Añadir unidad de medida' }).click();
+  const unit = rosa.getByRole('dialog', { name: 'Nueva unidad de medida' });
+  await unit.getByRole('textbox').first().fill(`Rollo ${uniqueTag()}`);
+  await permissions(false);
+  await unit.getByRole('button', { name: 'Guardar' }).click();
+  await rosa.locator('.fui-Toast').getByText('No tienes permiso para', { exact: false }).first().waitFor();
+  if (await unit.isVisible()) await unit.getByRole('button', { name: 'Cancelar' }).click();
+  await rosa.getByRole('button', { name: 'Añadir unidad de medida' }).waitFor({ state: 'detached', timeout: 15_000 });
+  if (!(await generate.isVisible())) await navigation(rosa).getByText('Entradas', { exact: true }).click();
+  await navigation(rosa).getByRole('link', { name: 'Consultar historial de entradas', exact: true }).waitFor();
+  expect(await generate.count()).toBe(0);
+  await screenshot(rosa, 'access-03b-permiso-retirado');
 
   // Bitácora: the account and the role change are there.
   await openAdmin(admin, 'Bitácora');

@@ -12,7 +12,7 @@ import { main } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
 import { ARTIFACTS, baseUrl } from './support/env';
 import { navigation } from './support/portal';
-import { apiClient, createDispatch, createInvoice, createPeople, createProduct, uniqueTag } from './support/seed';
+import { apiClient, createDispatch, createInvoice, createPeople, createProduct, today, uniqueTag } from './support/seed';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,6 +35,7 @@ const integer = new Intl.NumberFormat('es-MX');
 
 let tag: string;
 let low: { id: number; name: string };
+let countId: number;
 
 beforeAll(async () => {
   const api = await apiClient();
@@ -75,6 +76,21 @@ beforeAll(async () => {
     { productId: products[1].id, quantity: '5' },
     { productId: products[0].id, quantity: '20' },
   ]);
+  // A count of the markers' partida finds 2 missing: the newest movement is its adjustment.
+  const count = await api<{ id: number }>('/api/inventory-counts', {
+    method: 'POST',
+    body: { cutoffDate: today(), description: `Conteo ${tag}`, categoryIds: [partidas[0]] },
+  });
+  await api(`/api/inventory-counts/${count.id}/lines`, {
+    method: 'PUT',
+    body: { lines: [{ productId: products[3].id, countedQuantity: '38' }] },
+  });
+  const [director, keeper, witness] = people.employees.map((e) => e.id);
+  await api(`/api/inventory-counts/${count.id}/application`, {
+    method: 'POST',
+    body: { directorEmployeeId: director, warehouseKeeperEmployeeId: keeper, witnessEmployeeId: witness },
+  });
+  countId = count.id;
 });
 
 it('shows the figures as the API has them, the three charts and the recent movements; "Productos bajo mínimo" leads to the filtered stock and its report', async () => {
@@ -108,6 +124,14 @@ it('shows the figures as the API has them, the three charts and the recent movem
   const byCategory = main(page).getByRole('region', { name: 'Valor del inventario por partida' });
   const recent = main(page).getByRole('table', { name: 'Movimientos recientes' });
   expect(await recent.getByText('Salida', { exact: true }).count()).toBeGreaterThan(0);
+  // The count's adjustment names its kind and opens its own count, not the exits.
+  const adjustment = recent
+    .locator('tbody tr')
+    .filter({ hasText: `Marcador ${tag}` })
+    .first();
+  expect(await adjustment.textContent()).toContain('Ajuste por inventario (faltante)');
+  expect(await adjustment.textContent()).not.toMatch(/Salida \d/);
+  expect(await adjustment.getByRole('link', { name: `Conteo ${countId}` }).getAttribute('href')).toBe(`/dashboard/stock/counts/${countId}`);
   // The release notes are still there, under the section.
   expect(await page.getByRole('heading', { name: 'Notas de lanzamiento' }).isVisible()).toBe(true);
   await page.waitForTimeout(500);
