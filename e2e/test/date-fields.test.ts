@@ -8,7 +8,7 @@ import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn, type Viewpo
 import { main } from './support/catalog-ui';
 import { baseUrl } from './support/env';
 import { apiClient, today } from './support/seed';
-import { expectVisible } from './support/visibility';
+import { boxOf, expectVisible, overlaps } from './support/visibility';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -93,6 +93,19 @@ describe.each<[string, Viewport]>([
     await field.pressSequentially('02032026');
     expect(await field.inputValue()).toBe('02/03/2026');
     await asked;
+    // Both filters fit their columns: each calendar button is in sight and nothing covers it.
+    const buttons = main(page).getByRole('button', { name: 'Elegir la fecha en el calendario' });
+    const hasta = await boxOf(main(page).getByRole('textbox', { name: 'Hasta', exact: true }), '«Hasta»');
+    for (const [i, what] of ['«Desde»', '«Hasta»'].entries()) {
+      const box = await boxOf(buttons.nth(i), `el calendario de ${what}`);
+      expect(`${what}: ${box.x + box.width <= viewport.width}`).toBe(`${what}: true`);
+      if (i === 0) expect(overlaps(box, hasta)).toBe(false);
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
+        [box.x + box.width / 2, box.y + box.height / 2] as const,
+      );
+      expect(`${what}: ${onTop}`).toBe(`${what}: Elegir la fecha en el calendario`);
+    }
     await screenshot(page, `date-fields-04-audit-${width}`);
   });
 

@@ -195,10 +195,10 @@ export function AuditPage() {
           </Select>
         </Field>
         <Field label="Desde">
-          <DateInput value={typed.from} onChange={set('from')} />
+          <DateInput className={styles.filterControl} value={typed.from} onChange={set('from')} />
         </Field>
         <Field label="Hasta" validationMessage={badRange ? DATE_RANGE_MESSAGE : undefined} validationState={badRange ? 'error' : 'none'}>
-          <DateInput value={typed.to} min={filters.from || undefined} onChange={set('to')} />
+          <DateInput className={styles.filterControl} value={typed.to} min={filters.from || undefined} onChange={set('to')} />
         </Field>
       </div>
       <DataTable<AuditLogEntry>

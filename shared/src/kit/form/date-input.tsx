@@ -17,6 +17,8 @@ export interface DateInputProps {
   disabled?: boolean;
   onBlur?: () => void;
   onFocus?: () => void;
+  /** For the field's root (a width in a narrow filter bar). */
+  className?: string;
 }
 
 const useStyles = makeStyles({
@@ -40,7 +42,7 @@ const useStyles = makeStyles({
  * A date typed and shown as DD/MM/YYYY whatever the browser's language (a native date input
  * follows it), with a button that opens a calendar. The value handed out stays YYYY-MM-DD.
  */
-export function DateInput({ value, onChange, min, max, name, size, disabled, onBlur, onFocus }: DateInputProps) {
+export function DateInput({ value, onChange, min, max, name, size, disabled, onBlur, onFocus, className }: DateInputProps) {
   const styles = useStyles();
   const [text, setText] = useState(() => isoToDateText(value));
   const picker = useRef<HTMLInputElement>(null);
@@ -57,6 +59,7 @@ export function DateInput({ value, onChange, min, max, name, size, disabled, onB
   };
   return (
     <Input
+      className={className}
       name={name}
       size={size}
       value={text}
