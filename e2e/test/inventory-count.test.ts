@@ -230,6 +230,14 @@ it('a full count: created on its own partida, counts typed and uploaded, applied
     })
     .waitFor();
   await expectCountPage(page, heading, DESKTOP, true);
+  // At 1280 the whole sheet, observations included, is in sight: no sideways scroll, no hint.
+  const countSheet = content.getByRole('table', { name: 'Líneas del conteo' });
+  const fits = await countSheet.evaluate((table) => {
+    const box = table.parentElement!;
+    return { table: table.scrollWidth, room: box.clientWidth };
+  });
+  expect(fits.table).toBeLessThanOrEqual(fits.room);
+  expect(await content.getByText('Desliza la tabla hacia los lados para ver todas sus columnas.', { exact: true }).count()).toBe(0);
   await screenshot(page, 'inventory-count-02-counted-1280');
 
   // A phone pass over the open count: the buttons and the typed figures are reachable.

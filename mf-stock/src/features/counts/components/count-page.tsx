@@ -69,11 +69,11 @@ const useStyles = makeStyles({
   table: { tableLayout: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
   // The product's name gets room first: it is what the counter reads.
-  name: { minWidth: '14em' },
+  name: { minWidth: '12em' },
   figure: { whiteSpace: 'nowrap' },
-  number: { width: '7em' },
+  number: { width: '6em' },
   // Fills its column; a native input would otherwise ask for 20 characters and widen the sheet.
-  text: { minWidth: '10em', width: '100%', '& input': { minWidth: 0 } },
+  text: { minWidth: '8em', width: '100%', '& input': { minWidth: 0 } },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
