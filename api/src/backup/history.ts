@@ -167,11 +167,14 @@ export async function runScheduledBackup({
   config,
   slot,
   log,
+  catchUp = false,
 }: {
   url: string;
   config: Config;
   slot: Date;
   log: BackupLog;
+  /** A run missed while no copy was running: a backup that worked since the slot also counts. */
+  catchUp?: boolean;
 }): Promise<ScheduledOutcome> {
   const client = new pg.Client({ connectionString: url, application_name: 'almacen-respaldo-programado' });
   client.on('error', () => undefined);
@@ -182,14 +185,23 @@ export async function runScheduledBackup({
       log.info('Respaldo programado: otra copia de Almacén lo está haciendo.');
       return 'busy';
     }
-    const { rowCount } = await client.query('SELECT 1 FROM backup_runs WHERE scheduled_for = $1', [slot]);
+    const { rowCount } = await client.query(
+      catchUp
+        ? 'SELECT 1 FROM backup_runs WHERE scheduled_for = $1 OR (ok AND at >= $1)'
+        : 'SELECT 1 FROM backup_runs WHERE scheduled_for = $1',
+      [slot],
+    );
     if (rowCount) {
-      log.info('Respaldo programado: otra copia de Almacén ya lo hizo.');
+      log.info(
+        catchUp
+          ? 'Respaldo pendiente: no hace falta, ya hay uno desde la última hora programada.'
+          : 'Respaldo programado: otra copia de Almacén ya lo hizo.',
+      );
       return 'already-taken';
     }
     try {
       const taken = await takeBackup({ url, config, trigger: 'programado', scheduledFor: slot, recorder: client });
-      log.info(`Respaldo programado creado: ${taken.file} (${taken.bytes} bytes).`);
+      log.info(`${catchUp ? 'Respaldo pendiente' : 'Respaldo programado'} creado: ${taken.file} (${taken.bytes} bytes).`);
       if (taken.removed.length) log.info(`Retención: se borraron ${taken.removed.join(', ')}.`);
       if (taken.notRecorded) log.error(`El respaldo programado se creó pero no se pudo registrar: ${taken.notRecorded}`);
       return 'taken';

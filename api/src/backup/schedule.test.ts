@@ -1,4 +1,4 @@
-import { nextBackupAt, parseTimeOfDay, runOfDay } from './schedule';
+import { nextBackupAt, parseTimeOfDay, previousBackupAt, runOfDay } from './schedule';
 
 const at = (iso: string) => new Date(iso);
 const T0230 = { hour: 2, minute: 30 };
@@ -70,3 +70,13 @@ test.each(['America/Mexico_City', 'America/New_York', 'Europe/London', 'America/
     }
   },
 );
+
+test('the run a stopped process missed: the last one at or before the moment', () => {
+  // 09:00 in Mexico City: that night's 02:30; at 02:29 it is the night before's.
+  expect(previousBackupAt(at('2026-12-02T15:00:00Z'), T0230, 'America/Mexico_City').toISOString()).toBe('2026-12-02T08:30:00.000Z');
+  expect(previousBackupAt(at('2026-12-02T08:29:00Z'), T0230, 'America/Mexico_City').toISOString()).toBe('2026-12-01T08:30:00.000Z');
+  // Exactly at the run: that run.
+  expect(previousBackupAt(at('2026-12-02T08:30:00Z'), T0230, 'America/Mexico_City').toISOString()).toBe('2026-12-02T08:30:00.000Z');
+  // The night 02:30 did not exist (3 April 2022, DST): the run at the jump.
+  expect(previousBackupAt(at('2022-04-03T12:00:00Z'), T0230, 'America/Mexico_City').toISOString()).toBe('2022-04-03T08:00:00.000Z');
+});

@@ -86,3 +86,13 @@ export function nextBackupAt(after: Date, time: TimeOfDay, timeZone: string): Da
     if (run.getTime() > after.getTime()) return run;
   }
 }
+
+/** The last run at or before `at`: the one a process that was not running then has missed. */
+export function previousBackupAt(at: Date, time: TimeOfDay, timeZone: string): Date {
+  const wall = wallClock(at.getTime(), timeZone);
+  const today = wall - (((wall % DAY) + DAY) % DAY);
+  for (let day = today + DAY; ; day -= DAY) {
+    const run = runOfDay(day, time, timeZone);
+    if (run.getTime() <= at.getTime()) return run;
+  }
+}

@@ -1,10 +1,12 @@
 // The daily backup, inside `npm start` (server.ts) and `npm run backup -- --schedule`: at each
 // run of schedule.ts it calls runScheduledBackup. The clock is looked at least once a minute, so
 // a machine that slept or a clock set by hand makes the run late at most by that, never lost to a
-// long timer; a run missed while the process was stopped is not made up.
+// long timer. A run missed while no copy was running (a desk computer turned off at night) is
+// made up a little after the start, unless a backup has worked since: a school whose server is
+// off at BACKUP_TIME still gets its daily backup.
 import type { Config } from '../config';
 import { runScheduledBackup, type BackupLog, type ScheduledOutcome } from './history';
-import { nextBackupAt } from './schedule';
+import { nextBackupAt, previousBackupAt } from './schedule';
 
 export interface BackupSchedule {
   /** The next run. */
@@ -29,17 +31,32 @@ export interface ScheduleOptions {
   tickMs?: number;
   /** Told after each run (tests). */
   onRun?: (slot: Date, outcome: ScheduledOutcome) => void;
+  /** How long after the start the missed run is made up; null: never (tests of the timer). */
+  catchUpAfterMs?: number | null;
 }
 
-export function startBackupSchedule({ url, config, log, now = () => new Date(), tickMs = 60_000, onRun }: ScheduleOptions): BackupSchedule {
+/** Long enough for the server to be up and answering first, short enough to be the same morning. */
+export const CATCH_UP_AFTER_MS = 2 * 60_000;
+
+export function startBackupSchedule({
+  url,
+  config,
+  log,
+  now = () => new Date(),
+  tickMs = 60_000,
+  onRun,
+  catchUpAfterMs = CATCH_UP_AFTER_MS,
+}: ScheduleOptions): BackupSchedule {
   const { time } = config.backup;
   let next = nextBackupAt(now(), time, config.timeZone);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let catchUpTimer: NodeJS.Timeout | null = null;
+  let catchingUp: Promise<void> | null = null;
 
-  const runOnce = async (slot: Date): Promise<ScheduledOutcome> => {
-    if (typeof url === 'string') return runScheduledBackup({ url, config, slot, log });
+  const runOnce = async (slot: Date, catchUp = false): Promise<ScheduledOutcome> => {
+    if (typeof url === 'string') return runScheduledBackup({ url, config, slot, log, catchUp });
     let lease: DatabaseLease;
     try {
       lease = await url();
@@ -48,7 +65,7 @@ export function startBackupSchedule({ url, config, log, now = () => new Date(), 
       return 'failed';
     }
     try {
-      return await runScheduledBackup({ url: lease.url, config, slot, log });
+      return await runScheduledBackup({ url: lease.url, config, slot, log, catchUp });
     } finally {
       await lease.release().catch(() => undefined);
     }
@@ -60,6 +77,7 @@ export function startBackupSchedule({ url, config, log, now = () => new Date(), 
   const tick = () => {
     timer = null;
     if (now().getTime() < next.getTime()) return arm();
+    if (catchingUp) return void catchingUp.then(arm);
     const slot = next;
     running = runOnce(slot).then((outcome) => {
       running = null;
@@ -69,12 +87,25 @@ export function startBackupSchedule({ url, config, log, now = () => new Date(), 
     });
   };
   arm();
+  // The missed run, once, while the regular timer waits: never two at a time in this process.
+  if (catchUpAfterMs !== null) {
+    catchUpTimer = setTimeout(() => {
+      catchUpTimer = null;
+      if (stopped || running) return;
+      const missed = previousBackupAt(now(), time, config.timeZone);
+      catchingUp = runOnce(missed, true).then((outcome) => {
+        catchingUp = null;
+        onRun?.(missed, outcome);
+      });
+    }, catchUpAfterMs);
+  }
   return {
     next: () => next,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      if (catchUpTimer) clearTimeout(catchUpTimer);
+      await Promise.all([running, catchingUp]);
     },
   };
 }

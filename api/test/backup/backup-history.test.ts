@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runScheduledBackup, type ScheduledOutcome } from '../../src/backup/history';
+import { previousBackupAt } from '../../src/backup/schedule';
 import { startBackupSchedule } from '../../src/backup/scheduler';
 import { run as backup } from '../../src/cli/backup';
 import { loadConfig } from '../../src/config';
@@ -169,6 +170,7 @@ describe('the daily schedule', () => {
         now: () => new Date(clock),
         tickMs: 20,
         onRun: (slot, outcome) => runs.push([slot.toISOString(), outcome]),
+        catchUpAfterMs: null,
       }),
     );
     try {
@@ -184,6 +186,56 @@ describe('the daily schedule', () => {
     } finally {
       await Promise.all(schedules.map((s) => s.stop()));
     }
+  });
+
+  test('a run missed while no copy was running is made up soon after the start, once; a backup since the slot counts', async () => {
+    // Ten days ahead of the real clock: past every backup and fixed slot of this file's tests.
+    const clock = Date.now() + 10 * 24 * 3_600_000;
+    const config = configIn(path.join(work, 'pendiente'));
+    const missed = previousBackupAt(new Date(clock), config.backup.time, config.timeZone);
+    expect(missed.getTime()).toBeLessThanOrEqual(clock);
+    expect(clock - missed.getTime()).toBeLessThan(24 * 3_600_000);
+    const started = async (dir: string) => {
+      const runs: Array<[string, ScheduledOutcome]> = [];
+      const said = log();
+      const schedule = startBackupSchedule({
+        url: t.databaseUrl,
+        config: configIn(dir),
+        log: said,
+        now: () => new Date(clock),
+        tickMs: 20,
+        catchUpAfterMs: 20,
+        onRun: (slot, outcome) => runs.push([slot.toISOString(), outcome]),
+      });
+      for (let i = 0; i < 600 && runs.length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await schedule.stop();
+      // The regular run is still ahead.
+      expect(schedule.next().getTime()).toBeGreaterThan(clock);
+      return { runs, said: said.lines };
+    };
+    const first = await started(path.join(work, 'pendiente'));
+    expect(first.runs).toEqual([[missed.toISOString(), 'taken']]);
+    expect(first.said).toEqual([expect.stringMatching(/^info Respaldo pendiente creado: .*\.respaldo\.gz/)]);
+    expect(backupFiles(path.join(work, 'pendiente'))).toHaveLength(1);
+    const { rows } = await sql(`SELECT trigger, ok FROM backup_runs WHERE scheduled_for = $1`, [missed]);
+    expect(rows).toEqual([{ trigger: 'programado', ok: true }]);
+    // Started again the same morning: nothing to make up.
+    const again = await started(path.join(work, 'pendiente-otra-vez'));
+    expect(again.runs).toEqual([[missed.toISOString(), 'already-taken']]);
+    expect(backupFiles(path.join(work, 'pendiente-otra-vez'))).toHaveLength(0);
+  });
+
+  test('a backup that worked since the last slot (npm run backup this morning) leaves nothing to make up', async () => {
+    const config = configIn(work);
+    const missed = previousBackupAt(new Date(), config.backup.time, config.timeZone);
+    await backup([], envFor(path.join(work, 'esta-manana')), () => undefined);
+    const dir = path.join(work, 'sin-pendiente');
+    const said = log();
+    expect(await runScheduledBackup({ url: t.databaseUrl, config: configIn(dir), slot: missed, log: said, catchUp: true })).toBe(
+      'already-taken',
+    );
+    expect(said.lines).toEqual(['info Respaldo pendiente: no hace falta, ya hay uno desde la última hora programada.']);
+    expect(backupFiles(dir)).toHaveLength(0);
   });
 
   test('npm run backup -- --schedule says when, and ends cleanly when told to', async () => {
