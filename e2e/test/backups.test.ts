@@ -73,6 +73,10 @@ it.each([
   await expectVisible(card.getByText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/), 'la fecha y hora');
   await expectVisible(card.getByText(/^(\d+\.\d+|menos de 0\.01) MB$/), 'el tamaño en MB');
   await expectNotVisible(page.getByText(WARNING), 'el aviso de más de 48 horas');
+  // The attempt is also the newest row of «Respaldos recientes», said worked.
+  const recent = page.getByRole('table', { name: 'Respaldos recientes' });
+  await expectVisible(recent.locator('tbody tr').first().getByText('Correcto', { exact: true }), 'el resultado en Respaldos recientes');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   await screenshot(page, `backups-01-ultimo-respaldo-${width}`);
   expect(await health()).toEqual({ status: 200, backup: expect.objectContaining({ ok: true }) });
 

@@ -21,6 +21,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'GET /api/audit/filters': 'audit.read',
   'POST /api/reports/audit': 'audit.read',
   'GET /api/admin/backups/last': 'backups.read',
+  'GET /api/admin/backups': 'backups.read',
 
   // Catalogues: everyone with a role reads them; Almacenista and above edit them.
   'GET /api/catalog/products': 'consult',

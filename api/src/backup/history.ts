@@ -74,9 +74,17 @@ const recordOf = (row: BackupRow): BackupRecord => ({
   host: row.host,
 });
 
+const COLUMNS = 'id::text, at, ok, trigger, directory, file_name, size_bytes::text, error, host';
+
+/** The newest `limit` attempts, newest first, worked or not. */
+export async function recentBackups(q: Queryable, limit: number): Promise<BackupRecord[]> {
+  const { rows } = await q.query<BackupRow>(`SELECT ${COLUMNS} FROM backup_runs ORDER BY at DESC, id DESC LIMIT $1`, [limit]);
+  return rows.map(recordOf);
+}
+
 /** The latest attempt and the latest that worked (null when there is none). */
 export async function lastBackups(q: Queryable): Promise<{ latest: BackupRecord | null; latestOk: BackupRecord | null }> {
-  const columns = 'id::text, at, ok, trigger, directory, file_name, size_bytes::text, error, host';
+  const columns = COLUMNS;
   const { rows } = await q.query<BackupRow & { which: string }>(
     `(SELECT 'latest' AS which, ${columns} FROM backup_runs ORDER BY at DESC, id DESC LIMIT 1)
      UNION ALL

@@ -106,6 +106,26 @@ test('a failed npm run backup is recorded with its error; «Respaldos» shows it
   expect(await health()).toEqual({ lastAt: before.latestOk.at, ageHours: expect.any(Number), ok: false });
 });
 
+test('«Respaldos recientes»: every attempt, newest first, the failed one with its reason; only for backups.read', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: await t.auth() });
+  expect(response.statusCode).toBe(200);
+  const list = response.json().data;
+  const { latest, latestOk } = await last();
+  expect(list[0]).toEqual(latest);
+  expect(list[0]).toMatchObject({ ok: false, trigger: 'manual', fileName: null, sizeBytes: null, error: expect.any(String) });
+  expect(list).toContainEqual(latestOk);
+  const times = list.map((b: { at: string }) => b.at);
+  expect(times).toEqual([...times].sort().reverse());
+  const { rows } = await sql('SELECT count(*)::int AS n FROM backup_runs');
+  expect(list).toHaveLength(rows[0].n);
+  const clerk = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/backups',
+    headers: await t.auth({ sub: 'almacenista', name: 'Alma', almacen_roles: ['ALMACENISTA'] }),
+  });
+  expect(clerk.statusCode).toBe(403);
+});
+
 test('older than 48 hours is not ok; 47 hours is', async () => {
   await sql('DELETE FROM backup_runs WHERE NOT ok');
   const { latest } = await last();

@@ -74,3 +74,34 @@ it('sizes in MB', () => {
   expect(megabytes(900)).toBe('menos de 0.01 MB');
   expect(megabytes(1024 * 1024)).toBe('1.0 MB');
 });
+
+it('«Respaldos recientes» lists each attempt: when, whether it worked, size, and the file or why it failed', async () => {
+  const failed: BackupRecord = {
+    ...good(1),
+    id: 8,
+    at: '2026-12-02T08:30:00.000Z',
+    ok: false,
+    fileName: null,
+    sizeBytes: null,
+    error: 'ENOSPC: no queda espacio en el disco',
+  };
+  const ok = { ...good(25), at: '2026-12-01T08:30:00.000Z' };
+  renderWithPlatform(<BackupsPage />, {
+    api: (r: FakeApiRequest) =>
+      r.path === '/api/admin/backups/last'
+        ? { latest: failed, latestOk: ok, schedule }
+        : r.path === '/api/admin/backups'
+          ? [failed, ok]
+          : undefined,
+  });
+  const table = await screen.findByRole('table', { name: 'Respaldos recientes' });
+  const rows = await within(table).findAllByRole('row');
+  const cells = rows.slice(1).map((row) => row.textContent);
+  expect(cells[0]).toContain('02/12/2026 02:30');
+  expect(cells[0]).toContain('Falló');
+  expect(cells[0]).toContain('ENOSPC: no queda espacio en el disco');
+  expect(cells[1]).toContain('01/12/2026 02:30');
+  expect(cells[1]).toContain('Correcto');
+  expect(cells[1]).toContain('12.4 MB');
+  expect(cells[1]).toContain('almacen-20261201T083000Z.respaldo.gz');
+});

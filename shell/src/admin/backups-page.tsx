@@ -1,8 +1,9 @@
 // «Respaldos» (Administración): the last backup — when, how large, where — as the record in the
 // database says it (every copy of the API sees the same), and a warning where it needs attention:
 // the latest attempt failed, or the last good one is older than 48 hours. Backups are made by the
-// daily schedule or `npm run backup` on the server; this page only reads.
-import { LoadProblem, usePageTitle, useRuntimeConfig } from '@almacen/shared';
+// daily schedule or `npm run backup` on the server; this page only reads. Under it, the recent
+// attempts, the failed ones with their reason.
+import { LoadProblem, tableLoadError, usePageTitle, useRuntimeConfig } from '@almacen/shared';
 import { BACKUP_MAX_AGE_HOURS, backupAttention, formatDateTime, type BackupRecord, type LastBackups } from '@almacen/shared/domain';
 import {
   Body1,
@@ -16,10 +17,13 @@ import {
   makeStyles,
   tokens,
 } from '@almacen/shared/fluent';
-import { useLastBackups } from './backups-api';
+import { Badge } from '@almacen/shared/fluent-pages';
+import { DataTable, type DataTableColumn } from '@almacen/shared/kit';
+import { useLastBackups, useRecentBackups } from './backups-api';
 
 const TITLE = 'Respaldos';
 export const LAST_BACKUP = 'Último respaldo';
+export const RECENT = 'Respaldos recientes';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0, maxWidth: '760px' },
@@ -48,6 +52,8 @@ export function megabytes(bytes: number): string {
   const value = bytes / (1024 * 1024);
   return value < 0.01 ? 'menos de 0.01 MB' : `${mb.format(value)} MB`;
 }
+
+const triggerLabel = (backup: BackupRecord) => (backup.trigger === 'programado' ? 'Respaldo diario programado' : 'npm run backup');
 
 const withoutPeriod = (text: string) => text.trim().replace(/[.。]+$/, '');
 
@@ -83,7 +89,7 @@ function Facts({ backup, timeZone }: { backup: BackupRecord; timeZone: string })
     ['Carpeta', backup.directory, true],
     ['Archivo', backup.fileName ?? '—', true],
     ['Servidor', backup.host],
-    ['Origen', backup.trigger === 'programado' ? 'Respaldo diario programado' : 'npm run backup'],
+    ['Origen', triggerLabel(backup)],
   ];
   return (
     <dl className={styles.facts}>
@@ -98,6 +104,56 @@ function Facts({ backup, timeZone }: { backup: BackupRecord; timeZone: string })
         </div>
       ))}
     </dl>
+  );
+}
+
+function RecentBackups({ timeZone }: { timeZone: string }) {
+  const recent = useRecentBackups();
+  const columns: DataTableColumn<BackupRecord>[] = [
+    { id: 'at', header: 'Fecha y hora', value: (b) => b.at, text: (b) => formatDateTime(b.at, timeZone), width: 150 },
+    {
+      id: 'ok',
+      header: 'Resultado',
+      value: (b) => (b.ok ? 'Correcto' : 'Falló'),
+      cell: (b) => (
+        <Badge appearance="tint" shape="rounded" color={b.ok ? 'success' : 'danger'}>
+          {b.ok ? 'Correcto' : 'Falló'}
+        </Badge>
+      ),
+      width: 100,
+    },
+    { id: 'trigger', header: 'Origen', value: triggerLabel, width: 190, hideBelow: 'tablet' },
+    {
+      id: 'size',
+      header: 'Tamaño',
+      value: (b) => b.sizeBytes,
+      text: (b) => (b.sizeBytes === null ? '—' : megabytes(b.sizeBytes)),
+      width: 110,
+    },
+    {
+      id: 'file',
+      header: 'Archivo o motivo',
+      value: (b) => (b.ok ? b.fileName : b.error),
+      sortable: false,
+      width: 320,
+      hideBelow: 'tablet',
+    },
+  ];
+  return (
+    <Card role="region" aria-label={RECENT}>
+      <Subtitle1 as="h2">{RECENT}</Subtitle1>
+      <DataTable<BackupRecord>
+        label={RECENT}
+        items={recent.data}
+        columns={columns}
+        getRowId={(b) => b.id}
+        loading={recent.isLoading}
+        error={tableLoadError(recent, 'obtener los respaldos recientes.')}
+        searchPlaceholder="Buscar un respaldo"
+        emptyMessage="Todavía no se ha hecho ningún respaldo."
+        defaultPageSize={10}
+      />
+    </Card>
   );
 }
 
@@ -145,6 +201,7 @@ export function BackupsPage() {
           )}
         </Card>
       )}
+      <RecentBackups timeZone={timeZone} />
     </section>
   );
 }

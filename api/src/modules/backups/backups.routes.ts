@@ -1,10 +1,11 @@
 // GET /api/admin/backups/last: the latest backup attempt, the latest that worked, and the daily
 // schedule of the server that answers (each copy of the API has its own settings).
+// GET /api/admin/backups: the recent attempts, newest first, for «Respaldos recientes».
 import type { FastifyPluginAsync } from 'fastify';
-import type { LastBackups } from '@almacen/shared/domain';
-import { lastBackups } from '../../backup/history';
+import type { BackupRecord, LastBackups } from '@almacen/shared/domain';
+import { lastBackups, recentBackups } from '../../backup/history';
 import { formatTimeOfDay } from '../../backup/schedule';
-import { dataOf, ERROR_RESPONSES, errorSchema } from '../../http/schemas';
+import { dataOf, ERROR_RESPONSES, errorSchema, listOf } from '../../http/schemas';
 import type { ModuleOptions } from '../module';
 
 export const backupRecordSchema = {
@@ -23,6 +24,9 @@ export const backupRecordSchema = {
     host: { type: 'string', description: 'Nombre del servidor que lo tomó' },
   },
 } as const;
+
+/** How many attempts «Respaldos recientes» lists: a month of daily backups and a few by hand. */
+export const RECENT_BACKUPS = 40;
 
 const backupsRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, metrics }) => {
   // Whoever took it (the schedule of any copy, npm run backup): the age of the last that worked;
@@ -75,6 +79,17 @@ const backupsRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
         schedule: { enabled: !config.backup.disabled, time: formatTimeOfDay(config.backup.time), timeZone: config.timeZone },
       },
     }),
+  );
+  app.get(
+    '/admin/backups',
+    {
+      schema: {
+        tags: ['respaldos'],
+        summary: `Los últimos ${RECENT_BACKUPS} intentos de respaldo, el más reciente primero, hayan funcionado o no`,
+        response: { 200: dataOf(listOf({ ...backupRecordSchema, nullable: false })), ...ERROR_RESPONSES, 403: errorSchema },
+      },
+    },
+    async (): Promise<{ data: BackupRecord[] }> => ({ data: await recentBackups(db, RECENT_BACKUPS) }),
   );
 };
 
