@@ -29,6 +29,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /api/catalog/products': 'catalogs.write',
   'PUT /api/catalog/products': 'catalogs.write',
   'DELETE /api/catalog/products/:id': 'catalogs.write',
+  'POST /api/catalog/products/:id/internal-barcode': 'catalogs.write',
   'GET /api/catalog/suppliers': 'consult',
   'GET /api/catalog/suppliers/:id': 'consult',
   'POST /api/catalog/suppliers': 'catalogs.write',

@@ -55,6 +55,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   categoryId: 'Partida',
   categoryIds: 'Partidas',
   minimumStock: 'Existencia mínima',
+  barcode: 'Código de barras',
   maximumStock: 'Existencia máxima',
   import: 'Por importación',
   invoiceNumber: 'Número de factura',

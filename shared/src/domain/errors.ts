@@ -1,6 +1,7 @@
 // The closed set of API error codes, each with its HTTP status and default Spanish text.
 // The API answers { message, code, errors? }; the client shows `message`.
 import { LAST_ADMIN_MESSAGE } from './access';
+import { HAS_BARCODE_MESSAGE } from './barcode';
 
 export const ERROR_CODES = {
   VALIDATION: { status: 400, message: 'Los datos enviados no son válidos.' },
@@ -19,6 +20,7 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Las cuentas y contraseñas se administran en el proveedor de identidad de la institución, no en Almacén.',
   },
+  BARCODE_ALREADY_SET: { status: 409, message: HAS_BARCODE_MESSAGE },
   PERIOD_CLOSED: { status: 409, message: 'El periodo de la fecha del documento está cerrado.' },
   COUNT_NOT_OPEN: { status: 409, message: 'El conteo de inventario ya no está abierto.' },
   PERIOD_ORDER: { status: 409, message: 'Los periodos se cierran y reabren en orden, un mes a la vez.' },

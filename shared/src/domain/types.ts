@@ -18,6 +18,8 @@ export interface Product {
   minimumStock?: string | null;
   /** Existencia máxima (issue #20), a decimal string; null when unset. */
   maximumStock?: string | null;
+  /** «Código de barras»: a GTIN or an internal code (barcode.ts); null when it has none. */
+  barcode?: string | null;
 }
 
 export interface Employee {

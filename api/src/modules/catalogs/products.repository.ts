@@ -1,12 +1,13 @@
-// Products with their unit and partida nested as {id, description} (null when unset), and their
-// minimum and maximum stock (issue #20) as decimal text without trailing zeros (null when unset).
+// Products with their unit and partida nested as {id, description} (null when unset), their
+// minimum and maximum stock (issue #20) as decimal text without trailing zeros (null when unset),
+// and their «Código de barras» (null when none).
 import type { Product } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
 type Queryable = Pick<Trx, 'query'>;
 
-const LEVELS = `trim_scale(p.minimum_stock)::text AS "minimumStock", trim_scale(p.maximum_stock)::text AS "maximumStock"`;
+const LEVELS = `trim_scale(p.minimum_stock)::text AS "minimumStock", trim_scale(p.maximum_stock)::text AS "maximumStock", p.barcode`;
 
 const SELECT_PRODUCT = `
   SELECT p.id, p.name,
@@ -67,11 +68,44 @@ export async function lockProduct(trx: Trx, id: number): Promise<ProductRow | nu
 
 export async function insertProduct(trx: Trx, actor: AuthUser, changes: ProductChanges): Promise<number> {
   const { rows } = await trx.query<{ id: number }>(
-    `INSERT INTO products (name, category_id, unit_id, minimum_stock, maximum_stock, created_by, created_by_name, updated_by, updated_by_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $7) RETURNING id`,
-    [changes.name, changes.categoryId, changes.unitId, changes.minimumStock ?? null, changes.maximumStock ?? null, actor.sub, actor.name],
+    `INSERT INTO products (name, category_id, unit_id, minimum_stock, maximum_stock, barcode, created_by, created_by_name, updated_by, updated_by_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7, $8) RETURNING id`,
+    [
+      changes.name,
+      changes.categoryId,
+      changes.unitId,
+      changes.minimumStock ?? null,
+      changes.maximumStock ?? null,
+      changes.barcode ?? null,
+      actor.sub,
+      actor.name,
+    ],
   );
   return rows[0].id;
+}
+
+/** The products with that code: one, or none. */
+export async function findProductsByBarcode(db: Queryable, barcode: string): Promise<ProductRow[]> {
+  const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.barcode = $1`, [barcode]);
+  return rows;
+}
+
+/** The product that holds `barcode`, other than `exceptId` (the one being edited). */
+export async function barcodeHolder(db: Queryable, barcode: string, exceptId: number | null): Promise<{ id: number; name: string } | null> {
+  const { rows } = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM products WHERE barcode = $1 AND id IS DISTINCT FROM $2',
+    [barcode, exceptId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Sets the product's code only where it has none; false when it already had one. */
+export async function setBarcodeIfNone(trx: Trx, actor: AuthUser, id: number, barcode: string): Promise<boolean> {
+  const { rowCount } = await trx.query(
+    `UPDATE products SET barcode = $2, updated_by = $3, updated_by_name = $4, updated_at = now() WHERE id = $1 AND barcode IS NULL`,
+    [id, barcode, actor.sub, actor.name],
+  );
+  return rowCount === 1;
 }
 
 export interface ProductChanges {
@@ -81,14 +115,17 @@ export interface ProductChanges {
   /** Decimal text, null to clear; the stored level stays as it is when undefined. */
   minimumStock?: string | null;
   maximumStock?: string | null;
+  /** Normalized code, null to clear; the stored code stays as it is when undefined. */
+  barcode?: string | null;
 }
 
 export async function updateProduct(trx: Trx, actor: AuthUser, id: number, changes: ProductChanges): Promise<void> {
-  const { name, categoryId, unitId, minimumStock, maximumStock } = changes;
+  const { name, categoryId, unitId, minimumStock, maximumStock, barcode } = changes;
   await trx.query(
     `UPDATE products SET name = $2, category_id = $3, unit_id = $4, updated_by = $5, updated_by_name = $6, updated_at = now(),
             minimum_stock = CASE WHEN $7 THEN $8::numeric ELSE minimum_stock END,
-            maximum_stock = CASE WHEN $9 THEN $10::numeric ELSE maximum_stock END
+            maximum_stock = CASE WHEN $9 THEN $10::numeric ELSE maximum_stock END,
+            barcode = CASE WHEN $11 THEN $12::text ELSE barcode END
       WHERE id = $1`,
     [
       id,
@@ -101,6 +138,8 @@ export async function updateProduct(trx: Trx, actor: AuthUser, id: number, chang
       minimumStock ?? null,
       maximumStock !== undefined,
       maximumStock ?? null,
+      barcode !== undefined,
+      barcode ?? null,
     ],
   );
 }

@@ -2,8 +2,21 @@
 // partida and unit (null clears them). An unknown partida or unit is a 400 on that field. Issue #20: the
 // edit may also carry minimumStock / maximumStock (null or "" clears one, absent leaves it as
 // it is); the maximum may not be under the minimum, counting the stored level of the one absent.
+// A «Código de barras» (barcode, optional, the same rule: absent leaves it) names one product: a
+// second product with it is a 409 naming the first; `?barcode=CODE` finds the product with a code
+// (a scanner's read), and POST …/{id}/internal-barcode gives one without a code Almacén's own.
 import type { FastifyPluginAsync } from 'fastify';
-import { CATALOG_MESSAGES, createProductSchema, stockLevelOf, stockLevelsInverted, updateProductSchema } from '@almacen/shared/domain';
+import {
+  CATALOG_MESSAGES,
+  createProductSchema,
+  duplicateBarcodeMessage,
+  HAS_BARCODE_MESSAGE,
+  internalBarcode,
+  normalizeBarcode,
+  stockLevelOf,
+  stockLevelsInverted,
+  updateProductSchema,
+} from '@almacen/shared/domain';
 import { type Trx, withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { matchesTag, NOT_MODIFIED } from '../../http/etag';
@@ -32,10 +45,20 @@ async function referenceErrors(trx: Trx, categoryId: number | null, unitId: numb
   return errors;
 }
 
-async function assertReferences(trx: Trx, categoryId: number | null, unitId: number | null): Promise<void> {
-  const errors = await referenceErrors(trx, categoryId, unitId);
-  if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
+/** The code as stored: normalized, null when cleared, undefined when the body leaves it as it is. */
+const barcodeOf = (value: string | null | undefined): string | null | undefined =>
+  value === undefined ? undefined : value === null || normalizeBarcode(value) === '' ? null : normalizeBarcode(value);
+
+/** A code already held by another product: the message that names it, on the field. */
+async function barcodeErrors(trx: Trx, barcode: string | null | undefined, exceptId: number | null): Promise<Record<string, string>> {
+  if (!barcode) return {};
+  const holder = await repo.barcodeHolder(trx, barcode, exceptId);
+  return holder ? { barcode: duplicateBarcodeMessage(holder.name, barcode) } : {};
 }
+
+/** Two requests giving one code at once: the index refuses the second, said on the field. */
+const duplicateCode = (barcode: string | null | undefined) => (error: unknown) =>
+  translateWriteError(error, barcode ? { duplicate: `Ya existe otro producto con el código de barras ${barcode}.`, field: 'barcode' } : {});
 
 const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
   // The list is sent as PostgreSQL wrote it and kept per version (products.repository.ts), with
@@ -49,10 +72,21 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       schema: {
         tags,
         summary: 'Lista de productos con su unidad y partida',
+        description: 'Con `?barcode=CÓDIGO`, solo el producto que tiene ese código de barras (una lista de uno, o vacía).',
+        querystring: {
+          type: 'object',
+          properties: { barcode: { type: 'string', maxLength: 64, description: 'Código de barras leído o tecleado' } },
+        },
         response: { 200: dataOf(listOf(productSchema)), 304: NOT_MODIFIED, ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
+      const { barcode } = request.query as { barcode?: string };
+      if (barcode !== undefined) {
+        // A scanner's read: the one product with that code, or none; never cached by the browser.
+        reply.header('cache-control', 'private, no-store');
+        return { data: await repo.findProductsByBarcode(db, normalizeBarcode(barcode)) };
+      }
       const tag = await repo.productsListTag(db);
       reply.header('cache-control', 'private, no-cache').header('etag', tag);
       varyOnAcceptEncoding(reply);
@@ -90,19 +124,23 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       const input = parseBody(createProductSchema, request.body);
       const categoryId = input.categoryId ?? null;
       const unitId = input.unitId ?? null;
+      const barcode = barcodeOf(input.barcode);
       const saved = await withTransaction(db, async (trx) => {
-        await assertReferences(trx, categoryId, unitId);
+        const errors = { ...(await referenceErrors(trx, categoryId, unitId)), ...(await barcodeErrors(trx, barcode, null)) };
+        if (errors.barcode) throw new AppError('DUPLICATE', errors.barcode, errors);
+        if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
         const id = await repo.insertProduct(trx, request.user, {
           name: input.name.trim(),
           categoryId,
           unitId,
           minimumStock: stockLevelOf(input.minimumStock) ?? null,
           maximumStock: stockLevelOf(input.maximumStock) ?? null,
+          barcode: barcode ?? null,
         });
         const row = (await repo.findProduct(trx, id))!;
         await recordAudit(trx, request.user, { action: 'create', entity: 'products', entityId: id, after: row });
         return row;
-      });
+      }).catch(duplicateCode(barcode));
       return reply.status(201).send({ data: saved });
     },
   );
@@ -119,6 +157,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       const input = parseBody(updateProductSchema, request.body);
       const categoryId = input.categoryId ?? null;
       const unitId = input.unitId ?? null;
+      const barcode = barcodeOf(input.barcode);
       const saved = await withTransaction(db, async (trx) => {
         const before = await repo.lockProduct(trx, input.id);
         if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -128,13 +167,50 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
         const minimum = minimumStock === undefined ? (before.minimumStock ?? null) : minimumStock;
         const maximum = maximumStock === undefined ? (before.maximumStock ?? null) : maximumStock;
         if (stockLevelsInverted(minimum, maximum)) errors.maximumStock = CATALOG_MESSAGES.stockLevels;
+        const taken = await barcodeErrors(trx, barcode, input.id);
+        if (taken.barcode) throw new AppError('DUPLICATE', taken.barcode, { ...errors, ...taken });
         if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
-        await repo.updateProduct(trx, request.user, input.id, { name: input.name.trim(), categoryId, unitId, minimumStock, maximumStock });
+        await repo.updateProduct(trx, request.user, input.id, {
+          name: input.name.trim(),
+          categoryId,
+          unitId,
+          minimumStock,
+          maximumStock,
+          barcode,
+        });
         const row = (await repo.findProduct(trx, input.id))!;
         await recordAudit(trx, request.user, { action: 'update', entity: 'products', entityId: input.id, before, after: row });
         return row;
-      });
+      }).catch(duplicateCode(barcode));
       return { data: saved };
+    },
+  );
+
+  app.post(
+    `${PATH}/:id/internal-barcode`,
+    {
+      schema: {
+        tags,
+        summary: 'Da al producto sin código de barras un código interno (ALM y su id en seis dígitos o más; se imprime en Code 128)',
+        params: idParam(),
+        response: { 201: dataOf(productSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const id = parseId((request.params as { id: unknown }).id);
+      const code = internalBarcode(id);
+      const saved = await withTransaction(db, async (trx) => {
+        const before = await repo.lockProduct(trx, id);
+        if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+        if (before.barcode) throw new AppError('BARCODE_ALREADY_SET', HAS_BARCODE_MESSAGE, { barcode: HAS_BARCODE_MESSAGE });
+        const taken = await barcodeErrors(trx, code, id);
+        if (taken.barcode) throw new AppError('DUPLICATE', taken.barcode, taken);
+        await repo.setBarcodeIfNone(trx, request.user, id, code);
+        const row = (await repo.findProduct(trx, id))!;
+        await recordAudit(trx, request.user, { action: 'update', entity: 'products', entityId: id, before, after: row });
+        return row;
+      }).catch(duplicateCode(code));
+      return reply.status(201).send({ data: saved });
     },
   );
 

@@ -17,7 +17,7 @@ const stockLevel = (description: string) =>
 
 export const productSchema = {
   type: 'object',
-  required: ['id', 'name', 'unit', 'category', 'minimumStock', 'maximumStock'],
+  required: ['id', 'name', 'unit', 'category', 'minimumStock', 'maximumStock', 'barcode'],
   properties: {
     id,
     name: { type: 'string' },
@@ -25,7 +25,21 @@ export const productSchema = {
     category: nullableDescribed,
     minimumStock: stockLevel('Existencia mínima (null si no se definió)'),
     maximumStock: stockLevel('Existencia máxima (null si no se definió)'),
+    barcode: {
+      type: 'string',
+      nullable: true,
+      example: '7501234567895',
+      description: 'Código de barras: un GTIN o un código interno; null si no tiene',
+    },
   },
+} as const;
+
+const barcodeInput = {
+  type: 'string',
+  nullable: true,
+  example: '7501234567895',
+  description:
+    'Código de barras: un GTIN de 8, 12, 13 o 14 dígitos con su dígito verificador, o un código interno (letras, dígitos y - . /, con al menos una letra); null o "" lo borra, omitido no cambia. Único: 409 si otro producto lo tiene.',
 } as const;
 
 const stockLevelInput = (description: string) =>
@@ -73,6 +87,7 @@ export const bodies = {
     unitId: nullableId,
     minimumStock: stockLevelInput('Existencia mínima'),
     maximumStock: stockLevelInput('Existencia máxima'),
+    barcode: barcodeInput,
   }),
   updateProduct: obj(['id', 'name'], {
     id,
@@ -81,6 +96,7 @@ export const bodies = {
     unitId: nullableId,
     minimumStock: stockLevelInput('Existencia mínima'),
     maximumStock: stockLevelInput('Existencia máxima'),
+    barcode: barcodeInput,
   }),
   createEmployee: obj(['name', 'lastName'], { name: text, lastName: text }),
   updateEmployee: obj(['id', 'name', 'lastName'], { id, name: text, lastName: text }),

@@ -34,6 +34,7 @@ test('create answers 201 with the saved row (trimmed, no unit or partida yet) an
     category: null,
     minimumStock: null,
     maximumStock: null,
+    barcode: null,
   });
 
   const { rows } = await t.db.query('SELECT created_by, created_by_name, updated_by FROM products WHERE id = $1', [product.id]);
@@ -70,7 +71,15 @@ test('edit sets partida and unit; the list and the detail show them nested; who 
 
   const response = await luis.put(P, { id: created.id, name: 'Tóner negro HP 58A', categoryId: partida.id, unitId: pieza.id });
   expect(response.statusCode).toBe(200);
-  const expected = { id: created.id, name: 'Tóner negro HP 58A', unit: pieza, category: partida, minimumStock: null, maximumStock: null };
+  const expected = {
+    id: created.id,
+    name: 'Tóner negro HP 58A',
+    unit: pieza,
+    category: partida,
+    minimumStock: null,
+    maximumStock: null,
+    barcode: null,
+  };
   expect(response.json().data).toEqual(expected);
   expect((await ana.get(`${P}/${created.id}`)).json()).toEqual({ data: expected });
   expect((await ana.get(P)).json().data).toContainEqual(expected);
@@ -92,6 +101,7 @@ test('edit sets partida and unit; the list and the detail show them nested; who 
     category: null,
     minimumStock: null,
     maximumStock: null,
+    barcode: null,
   });
   expect(audit[1].after).toEqual(expected);
 
@@ -104,6 +114,7 @@ test('edit sets partida and unit; the list and the detail show them nested; who 
     category: null,
     minimumStock: null,
     maximumStock: null,
+    barcode: null,
   });
 });
 
@@ -203,6 +214,7 @@ test('the list: every product in id order, each exactly as its detail answers it
     category: { id: partida.id, description: 'Materiales "de" oficina' },
     minimumStock: null,
     maximumStock: null,
+    barcode: null,
   });
   expect(list.find((p) => p.id === plain.id)).toMatchObject({ unit: null, category: null });
 });
@@ -265,6 +277,7 @@ describe('create with what «Editar producto» sets (one trip); the name alone s
       category: papeleria,
       minimumStock: '5.5',
       maximumStock: '20',
+      barcode: null,
     });
     expect((await ana.get(`${P}/${product.id}`)).json().data).toEqual(product);
     expect((await auditRows(t, 'products', product.id))[0].after).toEqual(product);

@@ -3,7 +3,7 @@
 import { type, Infer, refine, type Struct } from 'superstruct';
 import { MAX_QUANTITY, QUANTITY_SCALE } from '../constants';
 import { compareDecimal, toDecimalString } from '../decimal';
-import { entityId, optionalDecimal, optionalEntityId, requiredText, rfc } from './primitives';
+import { entityId, optionalBarcode, optionalDecimal, optionalEntityId, requiredText, rfc } from './primitives';
 
 const M = {
   productName: 'El nombre del producto es un campo requerido.',
@@ -73,6 +73,7 @@ export const createProductSchema = withOrderedStockLevels(
     categoryId: optionalEntityId(M.categoryId),
     unitId: optionalEntityId(M.unitId),
     ...stockLevelFields,
+    barcode: optionalBarcode(),
   }),
 );
 
@@ -85,6 +86,7 @@ export const updateProductSchema = withOrderedStockLevels(
     categoryId: optionalEntityId(M.categoryId),
     unitId: optionalEntityId(M.unitId),
     ...stockLevelFields,
+    barcode: optionalBarcode(),
   }),
 );
 

@@ -1,6 +1,7 @@
 // Building blocks for the schemas: each carries its Spanish message, so the forms and the API
 // show the same words.
 import { define, Struct } from 'superstruct';
+import { BARCODE_MESSAGES, barcodeProblem, normalizeBarcode } from '../barcode';
 import { MAX_OBSERVATIONS_LENGTH, MAX_TEXT_LENGTH, MIN_DOCUMENT_DATE } from '../constants';
 import { compareDecimal, decimalPlaces, toDecimalString } from '../decimal';
 import { isCalendarDate } from '../format';
@@ -150,4 +151,17 @@ export const rfc = (requiredMessage: string) =>
   define<string>('rfc', (value) => {
     if (typeof value !== 'string' || value.trim().length === 0) return requiredMessage;
     return RFC_RE.test(value.trim().toUpperCase()) || MESSAGES.rfc;
+  });
+
+/**
+ * A product's «Código de barras» that may be empty (null, "" or absent): a GTIN whose check digit
+ * is right, or an internal code (barcode.ts). Spaces around it and lower-case letters are accepted
+ * and stored trimmed, in capitals.
+ */
+export const optionalBarcode = () =>
+  define<string | null | undefined>('optionalBarcode', (value) => {
+    if (value === null || value === undefined || value === '') return true;
+    if (typeof value !== 'string') return BARCODE_MESSAGES.characters;
+    const code = normalizeBarcode(value);
+    return code === '' || barcodeProblem(code) || true;
   });
