@@ -105,7 +105,10 @@ test('products from an XLSX refer to unit and partida by description; unknown on
 
 test('templates, unknown catalogue 404, and only catalogs.import may import', async () => {
   const template = await t.app.inject({ method: 'POST', url: '/api/catalog/imports/products/template', headers: await t.auth() });
-  expect([template.statusCode, template.body]).toEqual([200, '\ufeffID,Nombre,Unidad,Partida,Existencia mínima,Existencia máxima\r\n']);
+  expect([template.statusCode, template.body]).toEqual([
+    200,
+    '\ufeffID,Nombre,Unidad,Partida,Existencia mínima,Existencia máxima,Código de barras\r\n',
+  ]);
   expect(template.headers['content-disposition']).toBe('attachment; filename="plantilla-productos.csv"');
   const unknown = await send('/api/catalog/imports/roles/preview', Buffer.from('x'));
   expect(unknown.statusCode).toBe(404);
@@ -280,4 +283,47 @@ test('levels from XLSX numeric cells: read as the decimal Excel shows, never as 
     ['Hojas blancas', '0.3', '12.5'],
     ['Sobres manila', '1.005', '999999999.999'],
   ]);
+});
+
+test('«Código de barras» in the products file: checked like the form, one product per code, a blank cell keeps the code', async () => {
+  const held = (await c.post('/api/catalog/products', { name: 'Café molido', barcode: '7501055300075' })).json().data;
+  const plain = (await c.post('/api/catalog/products', { name: 'Té negro' })).json().data;
+  const csv = [
+    'Nombre,Código de barras',
+    'Café molido,', // blank: keeps its code, unchanged
+    'Té negro, 96385074 ', // a code for a product that had none: updated
+    'Azúcar mascabado,alm-az-01', // new, an internal code (stored in capitals)
+    'Sal de grano,7501055300076',
+    'Canela molida,7501055300075',
+    'Pimienta,ALM-AZ-01',
+  ].join('\r\n');
+  const before = await countRows(t, ['products', 'audit_log']);
+  const preview = (await send('/api/catalog/imports/products/preview', Buffer.from(csv))).json().data;
+  expect(preview.rows.map((r: LevelRow) => [r.row, r.status, r.values['Código de barras'], r.reason])).toEqual([
+    [2, 'unchanged', null, null],
+    [3, 'updated', '96385074', null],
+    [4, 'new', 'ALM-AZ-01', null],
+    [
+      5,
+      'error',
+      '7501055300076',
+      'Fila 5: Código de barras «7501055300076»: el dígito verificador no corresponde: con esos dígitos, el código debe terminar en 5.',
+    ],
+    [6, 'error', '7501055300075', `Fila 6: ya existe el producto «Café molido» con el código de barras 7501055300075 (ID ${held.id}).`],
+    [7, 'error', 'ALM-AZ-01', 'Fila 7: el código de barras ALM-AZ-01 ya aparece en la fila 4.'],
+  ]);
+  expect((await send('/api/catalog/imports/products', Buffer.from(csv))).statusCode).toBe(400);
+  expect(await countRows(t, ['products', 'audit_log'])).toEqual(before);
+
+  const good = csv.split('\r\n').slice(0, 4).join('\r\n');
+  const done = await send('/api/catalog/imports/products', Buffer.from(good));
+  expect([done.statusCode, done.json().data.counts]).toEqual([200, { new: 1, unchanged: 1, updated: 1, error: 0 }]);
+  const byName = async (name: string) =>
+    (await c.get('/api/catalog/products')).json().data.find((p: { name: string }) => p.name === name).barcode;
+  expect([await byName('Café molido'), await byName('Té negro'), await byName('Azúcar mascabado')]).toEqual([
+    '7501055300075',
+    '96385074',
+    'ALM-AZ-01',
+  ]);
+  expect((await c.get(`/api/catalog/products/${plain.id}`)).json().data.barcode).toBe('96385074');
 });

@@ -10,9 +10,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  barcodeProblem,
   CATALOG_MESSAGES,
   compareDecimal,
+  duplicateBarcodeMessage,
   freeTextError,
+  normalizeBarcode,
   RFC_RE,
   GENERIC_RFCS,
   duplicateRfcMessage,
@@ -33,7 +36,7 @@ export const CATALOGS = {
   products: {
     table: 'products',
     title: 'Productos',
-    columns: ['ID', 'Nombre', 'Unidad', 'Partida', 'Existencia mínima', 'Existencia máxima'],
+    columns: ['ID', 'Nombre', 'Unidad', 'Partida', 'Existencia mínima', 'Existencia máxima', 'Código de barras'],
   },
   suppliers: { table: 'suppliers', title: 'Proveedores', columns: ['ID', 'Nombre', 'RFC'] },
   employees: { table: 'employees', title: 'Empleados', columns: ['ID', 'Nombre', 'Apellidos'] },
@@ -115,6 +118,7 @@ const key = (text: string) => text.toLocaleLowerCase('es-MX');
 
 const MINIMUM = 'Existencia mínima';
 const MAXIMUM = 'Existencia máxima';
+const BARCODE = 'Código de barras';
 const LEVEL_COLUMNS = { minimumStock: MINIMUM, maximumStock: MAXIMUM } as const;
 /** A message inside "Fila N: …; …." (lower-case start, no final period). */
 const inline = (message: string) => message.charAt(0).toLowerCase() + message.slice(1).replace(/\.$/, '');
@@ -164,10 +168,11 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
     category: string | null;
     minimum: string | null;
     maximum: string | null;
+    barcode?: string | null;
   }>(
     catalog === 'products'
       ? `SELECT p.id, p.name, u.description AS unit, c.description AS category,
-                trim_scale(p.minimum_stock)::text AS minimum, trim_scale(p.maximum_stock)::text AS maximum FROM products p
+                trim_scale(p.minimum_stock)::text AS minimum, trim_scale(p.maximum_stock)::text AS maximum, p.barcode FROM products p
            LEFT JOIN product_units u ON u.id = p.unit_id LEFT JOIN product_categories c ON c.id = p.category_id`
       : catalog === 'suppliers'
         ? `SELECT id, rfc AS name, name AS unit, NULL AS category, NULL AS minimum, NULL AS maximum FROM suppliers`
@@ -179,6 +184,8 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
   const byName = new Map<string, typeof existing>();
   for (const e of existing) byName.set(key(e.name), [...(byName.get(key(e.name)) ?? []), e]);
   const lookups = catalog === 'products' ? await describedKeys(trx) : null;
+  const byBarcode = new Map(existing.filter((e) => e.barcode).map((e) => [e.barcode!, e]));
+  const seenBarcodes = new Map<string, number>();
 
   const result: ImportRow[] = [];
   const seenNames = new Map<string, number>();
@@ -187,6 +194,7 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
     if ((r ?? []).every((v) => clean(v) === '')) return;
     const values = Object.fromEntries(spec.columns.map((c) => [c, cell(r ?? [], c) || null]));
     if (values.RFC) values.RFC = values.RFC.toUpperCase();
+    if (values[BARCODE]) values[BARCODE] = normalizeBarcode(values[BARCODE]);
     const reasons: string[] = [];
     // A file is one more way to type a name: every cell obeys the forms' free-text rule.
     for (const column of spec.columns) {
@@ -254,6 +262,16 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
       if (values.Unidad && !lookups.units.has(key(values.Unidad))) reasons.push(`la unidad «${values.Unidad}» no existe`);
       if (values.Partida && !lookups.categories.has(key(values.Partida))) reasons.push(`la partida «${values.Partida}» no existe`);
       reasons.push(...levelReasons(values, id === null ? null : byId.get(id)!));
+      const code = values[BARCODE];
+      if (code) {
+        const problem = barcodeProblem(code);
+        const holder = byBarcode.get(code);
+        const first = seenBarcodes.get(code);
+        if (problem) reasons.push(`${BARCODE} «${code}»: ${inline(problem)}`);
+        else if (holder && holder.id !== id) reasons.push(`${inline(duplicateBarcodeMessage(holder.name, code))} (ID ${holder.id})`);
+        else if (first !== undefined) reasons.push(`el código de barras ${code} ya aparece en la fila ${first}`);
+        if (first === undefined) seenBarcodes.set(code, row);
+      }
     }
     if (reasons.length > 0) {
       result.push({ row, status: 'error', id, values, reason: `Fila ${row}: ${reasons.join('; ')}.` });
@@ -267,7 +285,8 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
         ((values.Unidad === null || key(values.Unidad) === key(before.unit ?? '')) &&
           (values.Partida === null || key(values.Partida) === key(before.category ?? '')) &&
           sameLevel(values[MINIMUM], before.minimum) &&
-          sameLevel(values[MAXIMUM], before.maximum))) &&
+          sameLevel(values[MAXIMUM], before.maximum) &&
+          (values[BARCODE] === null || values[BARCODE] === before.barcode))) &&
       (catalog !== 'suppliers' || before.unit === values.Nombre) &&
       (catalog !== 'employees' || (before.unit === values.Nombre && before.category === values.Apellidos));
     result.push({ row, status: before === null ? 'new' : same ? 'unchanged' : 'updated', id, values, reason: null });
@@ -324,22 +343,24 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
       // Decimal text straight to numeric(15, 3); null: a new product without it, an existing one keeps its own.
       const minimumStock = r.values[MINIMUM];
       const maximumStock = r.values[MAXIMUM];
+      // Like the levels: a blank cell leaves an existing product's code as it is.
+      const barcode = r.values[BARCODE];
       if (r.status === 'new') {
         const { rows } = await trx.query<{ id: number }>(
-          `INSERT INTO products (name, unit_id, category_id, minimum_stock, maximum_stock, created_by, created_by_name, updated_by, updated_by_name)
-           VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6, $7, $6, $7) RETURNING id`,
-          [name, unitId, categoryId, minimumStock, maximumStock, actor.sub, actor.name],
+          `INSERT INTO products (name, unit_id, category_id, minimum_stock, maximum_stock, barcode, created_by, created_by_name, updated_by, updated_by_name)
+           VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6, $7, $8, $7, $8) RETURNING id`,
+          [name, unitId, categoryId, minimumStock, maximumStock, barcode, actor.sub, actor.name],
         );
         await recordAudit(trx, actor, {
           action: 'create',
           entity: 'products',
           entityId: rows[0].id,
-          after: { name, unitId, categoryId, minimumStock, maximumStock, import: true },
+          after: { name, unitId, categoryId, minimumStock, maximumStock, barcode, import: true },
         });
       } else {
         const { rows: before } = await trx.query<{ minimumStock: string | null; maximumStock: string | null }>(
           `SELECT name, unit_id AS "unitId", category_id AS "categoryId", trim_scale(minimum_stock)::text AS "minimumStock",
-                  trim_scale(maximum_stock)::text AS "maximumStock" FROM products WHERE id = $1 FOR UPDATE`,
+                  trim_scale(maximum_stock)::text AS "maximumStock", barcode FROM products WHERE id = $1 FOR UPDATE`,
           [r.id],
         );
         // The levels may have been edited since the file was classified: the rule holds on what is stored now.
@@ -352,8 +373,8 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
         await trx.query(
           `UPDATE products SET name = $2, unit_id = coalesce($3, unit_id), category_id = coalesce($4, category_id),
                   minimum_stock = coalesce($5::numeric, minimum_stock), maximum_stock = coalesce($6::numeric, maximum_stock),
-                  updated_by = $7, updated_by_name = $8, updated_at = now() WHERE id = $1`,
-          [r.id, name, unitId, categoryId, minimumStock, maximumStock, actor.sub, actor.name],
+                  barcode = coalesce($9, barcode), updated_by = $7, updated_by_name = $8, updated_at = now() WHERE id = $1`,
+          [r.id, name, unitId, categoryId, minimumStock, maximumStock, actor.sub, actor.name, barcode],
         );
         await recordAudit(trx, actor, {
           action: 'update',
@@ -366,6 +387,7 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
             categoryId,
             ...(minimumStock !== null ? { minimumStock } : {}),
             ...(maximumStock !== null ? { maximumStock } : {}),
+            ...(barcode !== null ? { barcode } : {}),
             import: true,
           },
         });
