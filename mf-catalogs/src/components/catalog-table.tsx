@@ -8,7 +8,7 @@ import { AddRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { tableLoadError, useCan } from '@almacen/shared';
 import { Button } from '@almacen/shared/fluent';
-import { ConfirmDialog, DataTable, type DataTableColumn, editDeleteActions, RowActionsMenu } from '@almacen/shared/kit';
+import { ConfirmDialog, DataTable, type DataTableColumn, editDeleteActions, type RowAction, RowActionsMenu } from '@almacen/shared/kit';
 import type { CatalogDialogs } from './use-catalog-dialogs';
 
 export interface CatalogTableTexts<T> {
@@ -33,9 +33,19 @@ export interface CatalogTableProps<T extends { id: number }> {
   /** A create, update or delete is being saved. */
   saving: boolean;
   renderDetail?: (item: T) => ReactNode;
+  /** Row actions of this catalogue after «Editar» and «Eliminar». */
+  moreActions?: (item: T) => RowAction[];
 }
 
-export function CatalogTable<T extends { id: number }>({ texts, list, columns, dialogs, saving, renderDetail }: CatalogTableProps<T>) {
+export function CatalogTable<T extends { id: number }>({
+  texts,
+  list,
+  columns,
+  dialogs,
+  saving,
+  renderDetail,
+  moreActions,
+}: CatalogTableProps<T>) {
   const canWrite = useCan('catalogs.write');
   return (
     <DataTable<T>
@@ -61,12 +71,15 @@ export function CatalogTable<T extends { id: number }>({ texts, list, columns, d
           ? (item) => (
               <RowActionsMenu
                 label={texts.rowActions(item)}
-                actions={editDeleteActions({
-                  editLabel: texts.editAction,
-                  deleteLabel: texts.deleteAction,
-                  onEdit: () => dialogs.openEdit(item),
-                  onDelete: () => dialogs.openDelete(item),
-                })}
+                actions={[
+                  ...editDeleteActions({
+                    editLabel: texts.editAction,
+                    deleteLabel: texts.deleteAction,
+                    onEdit: () => dialogs.openEdit(item),
+                    onDelete: () => dialogs.openDelete(item),
+                  }),
+                  ...(moreActions?.(item) ?? []),
+                ]}
               />
             )
           : undefined

@@ -13,6 +13,7 @@ export interface CatalogSeed {
     unitId?: number | null;
     minimumStock?: string | null;
     maximumStock?: string | null;
+    barcode?: string | null;
   }>;
   categories?: Described[];
   units?: Described[];
@@ -36,6 +37,7 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
     unitId: null,
     minimumStock: null,
     maximumStock: null,
+    barcode: null,
     ...p,
   }));
   const described: Record<string, Described[]> = {
@@ -56,6 +58,7 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
     unit: described['product-units'].find((u) => u.id === p.unitId) ?? null,
     minimumStock: p.minimumStock,
     maximumStock: p.maximumStock,
+    barcode: p.barcode,
   });
   const notFound = () => new ApiError(404, 'El recurso solicitado no existe.', { code: 'NOT_FOUND' });
   // As the API answers a repeated unique field: 409 DUPLICATE, the message also under the field.
@@ -80,6 +83,12 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
 
     if (resource === 'products') {
       if (method === 'GET' && id === undefined) return products.map(toProduct);
+      if (method === 'POST' && b === 'internal-barcode') {
+        const row = products.find((p) => p.id === id);
+        if (!row) throw notFound();
+        row.barcode = `ALM${String(row.id).padStart(6, '0')}`;
+        return toProduct(row);
+      }
       if (method === 'GET') {
         const found = products.find((p) => p.id === id);
         if (!found) throw notFound();
@@ -93,6 +102,7 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
           unitId: (data.unitId as number | undefined) ?? null,
           minimumStock: (data.minimumStock as string | undefined) ?? null,
           maximumStock: (data.maximumStock as string | undefined) ?? null,
+          barcode: (data.barcode as string | undefined) ?? null,
         };
         products.push(row);
         return toProduct(row);
@@ -103,6 +113,7 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
         Object.assign(row, { name: data.name, categoryId: data.categoryId, unitId: data.unitId });
         if (data.minimumStock !== undefined) row.minimumStock = data.minimumStock as string | null;
         if (data.maximumStock !== undefined) row.maximumStock = data.maximumStock as string | null;
+        if (data.barcode !== undefined) row.barcode = data.barcode as string | null;
         return toProduct(row);
       }
       if (method === 'DELETE') return remove(products, id);

@@ -69,9 +69,21 @@ export const useUpdateProduct = () =>
     (api, body: UpdateProduct) =>
       api<Product>(apiKeys.products, {
         method: 'PUT',
-        body: { ...body, minimumStock: level(body.minimumStock), maximumStock: level(body.maximumStock) },
+        body: {
+          ...body,
+          minimumStock: level(body.minimumStock),
+          maximumStock: level(body.maximumStock),
+          ...(body.barcode !== undefined && { barcode: body.barcode === null || body.barcode.trim() === '' ? null : body.barcode.trim() }),
+        },
       }),
     { errorText: 'actualizar el producto solicitado.' },
+    staleAfter.productChange,
+  );
+/** «Generar código interno»: Almacén's code for a product without one (409 when it has one). */
+export const useGenerateInternalBarcode = () =>
+  useMutation(
+    (api, id: number) => api<Product>(`${apiKeys.product(id)}/internal-barcode`, { method: 'POST' }),
+    { errorText: 'generar el código interno del producto.', successText: 'Código interno generado.' },
     staleAfter.productChange,
   );
 export const useDeleteProduct = () =>

@@ -18,6 +18,8 @@ export const PRODUCT_FIELDS = {
   minimumStock: 'Existencia mínima',
   maximumStock: 'Existencia máxima',
   stockLevelsHint: 'Opcional. Con existencia igual o menor a la mínima, el producto aparece como «Bajo mínimo».',
+  barcode: 'Código de barras',
+  barcodeHint: 'Opcional. El GTIN impreso por el fabricante (8, 12, 13 o 14 dígitos) o un código interno.',
   newUnit: (unit: string) => `${unit} (nueva)`,
   newUnitHint: (unit: string) => `La unidad de medida «${unit}» no está en el catálogo: se registrará al guardar.`,
 } as const;
@@ -31,6 +33,7 @@ export interface ProductFormValues {
   unitId?: number | null;
   minimumStock?: string;
   maximumStock?: string;
+  barcode?: string;
 }
 
 /** The partidas and units as options; each list failing to load says so once. */
@@ -50,7 +53,7 @@ export function useProductChoices() {
   return { categoryOptions, unitOptions, units };
 }
 
-/** Name, partida, unit, minimum and maximum: the fields of «Nuevo producto» and «Editar producto». */
+/** Name, partida, unit, minimum, maximum and code: the fields of «Nuevo producto» and «Editar producto». */
 export function ProductFields({
   categoryOptions,
   unitOptions,
@@ -80,6 +83,7 @@ export function ProductFields({
       />
       <DecimalField name="minimumStock" label={PRODUCT_FIELDS.minimumStock} hint={PRODUCT_FIELDS.stockLevelsHint} maxIntegerDigits={9} />
       <DecimalField name="maximumStock" label={PRODUCT_FIELDS.maximumStock} maxIntegerDigits={9} />
+      <TextField name="barcode" label={PRODUCT_FIELDS.barcode} hint={PRODUCT_FIELDS.barcodeHint} />
     </>
   );
 }
@@ -117,6 +121,7 @@ export function NewProductDialog({ open, onClose, proposal, onCreated }: NewProd
       unitId: existingUnit ? existingUnit.id : unitIsNew ? NEW_UNIT : null,
       minimumStock: '',
       maximumStock: '',
+      barcode: '',
     }),
     [proposal?.name, existingUnit, unitIsNew],
   );
@@ -145,12 +150,14 @@ export function NewProductDialog({ open, onClose, proposal, onCreated }: NewProd
     // Only what was given: a name alone is the spec's payload.
     const minimumStock = level(values.minimumStock);
     const maximumStock = level(values.maximumStock);
+    const barcode = level(values.barcode);
     const outcome = await createProduct.save({
       name: values.name.trim(),
       ...(values.categoryId != null && { categoryId: values.categoryId }),
       ...(unit.id !== null && { unitId: unit.id }),
       ...(minimumStock !== null && { minimumStock }),
       ...(maximumStock !== null && { maximumStock }),
+      ...(barcode !== null && { barcode }),
     });
     if (outcome.saved) onCreated?.(outcome.result);
     return outcome;

@@ -1,5 +1,5 @@
 // "Editar producto" (id disabled; partida and unit optional, searchable; "Existencia mínima" /
-// "Existencia máxima" optional). «Nuevo producto» has the same fields and is the kit's
+// "Existencia máxima" and «Código de barras» optional). «Nuevo producto» has the same fields and is the kit's
 // (NewProductDialog), as the entry wizard registers a CFDI's product with it too.
 import { useMemo } from 'react';
 import { useLoadErrorToast, useProduct, type SaveOutcome } from '@almacen/shared';
@@ -32,6 +32,7 @@ export function EditProductDialog({ product: row, onClose, onSave }: EditProduct
       unitId: product.unit?.id ?? null,
       minimumStock: product.minimumStock ?? '',
       maximumStock: product.maximumStock ?? '',
+      barcode: product.barcode ?? '',
     }),
     [product],
   );

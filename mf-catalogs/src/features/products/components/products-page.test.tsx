@@ -20,7 +20,7 @@ const seed = () =>
       { id: 2, description: 'Caja' },
     ],
     products: [
-      { id: 1, name: 'Lápiz', categoryId: 1, unitId: 1, minimumStock: '5', maximumStock: '20' },
+      { id: 1, name: 'Lápiz', categoryId: 1, unitId: 1, minimumStock: '5', maximumStock: '20', barcode: '7501055300075' },
       { id: 2, name: 'Cloro', categoryId: null, unitId: null },
     ],
   });
@@ -38,7 +38,14 @@ describe('Productos', () => {
     await screen.findByText('Lápiz');
     expect(screen.getByRole('heading', { name: 'Productos' })).toBeInTheDocument();
     expect(document.title).toBe('Productos · Almacén');
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Nombre', 'Unidad', 'Partida', 'Acciones']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'ID',
+      'Nombre',
+      'Unidad',
+      'Partida',
+      'Código de barras',
+      'Acciones',
+    ]);
     expect(cellTexts(rowsOf('Productos')[0]).slice(0, 4)).toEqual([
       '1',
       'Lápiz',
@@ -66,12 +73,12 @@ describe('Productos', () => {
 
     await user.click(screen.getByRole('button', { name: 'Añadir producto' }));
     const dialog = await openDialog('Nuevo producto');
-    // The name is required; partida, unit and stock levels are offered, optional.
+    // The name is required; partida, unit, stock levels and the code are offered, optional.
     expect(
       within(dialog)
         .getAllByRole('textbox')
         .map((box) => box.getAttribute('name')),
-    ).toEqual(['name', 'minimumStock', 'maximumStock']);
+    ).toEqual(['name', 'minimumStock', 'maximumStock', 'barcode']);
     expect(
       within(dialog)
         .getAllByRole('combobox')
@@ -113,10 +120,19 @@ describe('Productos', () => {
     expect(within(dialog).getByText('La existencia máxima debe ser mayor o igual a la existencia mínima.')).toBeInTheDocument();
     await user.clear(within(dialog).getByRole('textbox', { name: 'Existencia máxima' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Existencia máxima' }), '12');
+    // A mistyped GTIN is caught before anything is sent: its check digit names the right one.
+    const code = within(dialog).getByRole('textbox', { name: 'Código de barras' });
+    await user.type(code, '7501055300076');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(
+      within(dialog).getByText('El dígito verificador no corresponde: con esos dígitos, el código debe terminar en 5.'),
+    ).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '7501055300075');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
-      { name: 'Jabón líquido', categoryId: 2, unitId: 2, minimumStock: '4', maximumStock: '12' },
+      { name: 'Jabón líquido', categoryId: 2, unitId: 2, minimumStock: '4', maximumStock: '12', barcode: '7501055300075' },
     ]);
     await screen.findByText('Jabón líquido');
     const row = rowsOf('Productos').find((r) => cellTexts(r)[1] === 'Jabón líquido')!;
@@ -152,12 +168,14 @@ describe('Productos', () => {
     await user.type(unit, 'caj');
     await user.click(await screen.findByRole('option', { name: 'Caja' }));
 
+    await user.type(within(dialog).getByRole('textbox', { name: 'Código de barras' }), ' 96385074 ');
+
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([
       expect.objectContaining({
         path: '/api/catalog/products',
-        body: { id: 2, name: 'Cloro líquido', categoryId: 2, unitId: 2, minimumStock: null, maximumStock: null },
+        body: { id: 2, name: 'Cloro líquido', categoryId: 2, unitId: 2, minimumStock: null, maximumStock: null, barcode: '96385074' },
       }),
     ]);
     expect(await screen.findByText('Cloro líquido')).toBeInTheDocument();
@@ -184,7 +202,7 @@ describe('Productos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      { id: 1, name: 'Lápiz', categoryId: null, unitId: null, minimumStock: '5', maximumStock: '20' },
+      { id: 1, name: 'Lápiz', categoryId: null, unitId: null, minimumStock: '5', maximumStock: '20', barcode: '7501055300075' },
     ]);
   });
 
@@ -214,8 +232,27 @@ describe('Productos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      { id: 1, name: 'Lápiz', categoryId: 1, unitId: 1, minimumStock: null, maximumStock: '30' },
+      { id: 1, name: 'Lápiz', categoryId: 1, unitId: 1, minimumStock: null, maximumStock: '30', barcode: '7501055300075' },
     ]);
+  });
+
+  it('shows each code, finds a product by it, and «Generar código interno» gives one to a product without', async () => {
+    const user = userEvent.setup();
+    const server = seed();
+    const { calls } = renderWithPlatform(<ProductsPage />, { api: server.handle });
+    await screen.findByText('7501055300075');
+    await user.type(screen.getByRole('searchbox'), '7501055300075');
+    await waitFor(() => expect(rowsOf('Productos').map((row) => cellTexts(row)[1])).toEqual(['Lápiz']));
+    await user.clear(screen.getByRole('searchbox'));
+    // A product with a code is not offered another.
+    await user.click(await screen.findByRole('button', { name: 'Acciones del producto 1' }));
+    expect(screen.queryByRole('menuitem', { name: 'Generar código interno' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await rowAction(user, 'Acciones del producto 2', 'Generar código interno');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/catalog/products/2/internal-barcode']),
+    );
+    expect(await screen.findByText('ALM000002')).toBeInTheDocument();
   });
 
   it('deletes a product after a confirmation that names it', async () => {

@@ -1,5 +1,6 @@
+import { BarcodeScannerRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
-import { useDeleteProduct, useProducts, useUpdateProduct } from '@almacen/shared';
+import { useDeleteProduct, useGenerateInternalBarcode, useProducts, useUpdateProduct } from '@almacen/shared';
 import type { Product } from '@almacen/shared/domain';
 import { NewProductDialog, productCategoryColumn, productUnitColumn, type DataTableColumn } from '@almacen/shared/kit';
 import { CatalogPage } from '../../../components/catalog-page';
@@ -22,6 +23,7 @@ export function ProductsPage() {
   const products = useProducts();
   const update = useUpdateProduct();
   const remove = useDeleteProduct();
+  const internalCode = useGenerateInternalBarcode();
   const dialogs = useCatalogDialogs<Product>();
 
   // Stable columns: the table's search index over 10,000 products is built once per list.
@@ -32,6 +34,8 @@ export function ProductsPage() {
       // Priority columns: on a phone ID and Nombre (and the row's menu) keep the width.
       productUnitColumn<Product>(),
       productCategoryColumn<Product>(),
+      // Found by the table's search too: a code typed or scanned into it finds its product.
+      { id: 'barcode', header: 'Código de barras', value: (item) => item.barcode ?? '', width: 170, hideBelow: 'desktop' },
     ],
     [],
   );
@@ -43,7 +47,13 @@ export function ProductsPage() {
         list={products}
         columns={columns}
         dialogs={dialogs}
-        saving={update.running || remove.running}
+        saving={update.running || remove.running || internalCode.running}
+        // A product without a code gets Almacén's own (ALM and its id), to print on a label.
+        moreActions={(item) =>
+          item.barcode
+            ? []
+            : [{ label: 'Generar código interno', icon: <BarcodeScannerRegular />, onClick: () => void internalCode.run(item.id) }]
+        }
       />
 
       {/* Mounted while open: the partidas and units are fetched when the form needs them. */}
@@ -60,6 +70,7 @@ export function ProductsPage() {
               unitId: values.unitId ?? null,
               minimumStock: values.minimumStock,
               maximumStock: values.maximumStock,
+              barcode: values.barcode,
             })
           }
         />
