@@ -4,8 +4,8 @@
 //   embedded          → migrations as `postgres`, requests as `almacen_app` (both made here)
 //   DATABASE_URL      → migrations and requests as its role (a warning if it is a superuser)
 //   + DATABASE_APP_URL → requests as that role, created by the owner if missing and granted
-import { formatCurrency } from '@almacen/shared/domain';
 import type { Config } from '../config';
+import { dateRuleWarnings } from './date-rule';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 import { migrate } from './migrate';
 import { createPool, type Db } from './pool';
@@ -24,28 +24,6 @@ export interface ConnectOptions {
   warn?: (message: string) => void;
   /** Connections of the API's pool. */
   poolMax?: number;
-}
-
-/** The migration that moved the ledger to the date rule and compared the standing closings with it. */
-const DATE_RULE_MIGRATION = '0057_document_dates_and_values.sql';
-
-/**
- * What the log says, once, of the closings taken under the registration rule whose figures the
- * date rule changes (0057 compares them and keeps the differences; the closings stay as taken).
- */
-export async function closingsTheDateRuleChanges(db: Db): Promise<string[]> {
-  const { rows } = await db.query<{ until: string; products: string; stored: string; byDate: string }>(
-    `SELECT to_char(c.until, 'DD/MM/YYYY') AS until, count(*)::text AS products, trim_scale(c.total_value)::text AS stored,
-            (c.total_value + sum(round(d.date_value, 2) - round(d.value, 2)))::text AS "byDate"
-       FROM period_closing_differences d JOIN period_closings c ON c.id = d.closing_id
-      GROUP BY c.id ORDER BY c.until`,
-  );
-  return rows.map(
-    (r) =>
-      `El cierre al ${r.until} se tomó con la regla anterior (existencias por fecha de registro): con la regla de la fecha del documento ` +
-      `${r.products === '1' ? 'cambia 1 producto' : `cambian ${r.products} productos`} y su valor sería ${formatCurrency(r.byDate)} en lugar de ${formatCurrency(r.stored)}. ` +
-      'El cierre no se modificó; «Cierres de periodo» lo muestra.',
-  );
 }
 
 export async function connectDatabase(
@@ -68,7 +46,7 @@ export async function connectDatabase(
       // The embedded one made its role at start; someone else's server gets it made if missing.
       if (appRole && !embedded) await ensureLoginRole(owner, appRole, decodeURIComponent(new URL(appUrl!).password));
       const applied = await migrate(owner, { log, appRole });
-      if (applied.includes(DATE_RULE_MIGRATION)) for (const line of await closingsTheDateRuleChanges(owner)) warn(line);
+      for (const line of await dateRuleWarnings(owner, applied)) warn(line);
     } finally {
       await owner.end();
     }

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { closingsTheDateRuleChanges } from '../../src/db/connect';
+import { closingsTheDateRuleChanges } from '../../src/db/date-rule';
 import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate';
 import { createPool, type Db } from '../../src/db/pool';
 import { stockAtDate } from '../../src/modules/stock/stock-at-date';
