@@ -15,15 +15,13 @@
 // `almacen_app`, the least-privileged role the API serves requests as (roles.ts); each has its
 // random password in a 0600 file. DATA_DIR (passwords, the secrets' key, the log) is closed to
 // other users: 0700, or 0710 with the `postgres` group when PostgreSQL runs as that user.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { EMBEDDED_APP_ROLE, ensureLoginRole } from '../roles';
 import { binaries, othersCanReach, runAsUser, type RunAs } from './binaries';
+import { initCluster, startCluster } from './cluster';
 import { EmbeddedPostgresError } from './errors';
-import { acquireLock, inUseMessage, isAlive, isPostgres, stopOrphan } from './lock';
+import { acquireLock, isAlive, stopLeftover } from './lock';
 
 export { EmbeddedPostgresError } from './errors';
 
@@ -72,28 +70,6 @@ function readPassword(dataDir: string, name = 'pg-password'): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-function tail(file: string, from: number): string {
-  try {
-    const text = fs.readFileSync(file, 'utf8');
-    return text.slice(from).trim().split('\n').slice(-15).join('\n');
-  } catch {
-    return '';
-  }
-}
-
-function run(command: string, args: string[], runAs: RunAs | undefined): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...runAs, env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' } });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export async function startEmbeddedPostgres({
   dataDir: rawDataDir,
   port,
@@ -108,18 +84,7 @@ export async function startEmbeddedPostgres({
   const { release, tookOver } = acquireLock(dataDir);
   try {
     const pgDir = path.join(dataDir, 'pg');
-    const pidFile = path.join(pgDir, 'postmaster.pid');
-    if (fs.existsSync(pidFile)) {
-      const [pidLine = '', , , portLine = ''] = fs.readFileSync(pidFile, 'utf8').split('\n');
-      const pid = Number(pidLine.trim());
-      if (isAlive(pid)) {
-        const orphan = tookOver && isPostgres(pid);
-        if (!orphan)
-          throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} en el puerto ${portLine.trim() || '?'}`));
-        log(`El servidor anterior terminó sin detener su PostgreSQL (PID ${pid}); deteniéndolo antes de arrancar…`);
-        await stopOrphan(pid, dataDir);
-      }
-    }
+    await stopLeftover(pgDir, dataDir, tookOver, log);
 
     const runAs = runAsUser(log);
     const { initdb, postgres } = binaries(runAs);
@@ -132,135 +97,40 @@ export async function startEmbeddedPostgres({
     closeDataDir(dataDir, runAs);
     const password = readPassword(dataDir);
     const appPassword = readPassword(dataDir, 'pg-app-password');
+    const logFile = path.join(dataDir, 'postgres.log');
 
     if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
       log(`Inicializando PostgreSQL embebido en ${pgDir}…`);
-      fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
-      const pwFile = path.join(dataDir, `.pw-${randomBytes(6).toString('hex')}`);
-      fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
-      if (runAs) {
-        fs.chownSync(pgDir, runAs.uid, runAs.gid);
-        fs.chownSync(pwFile, runAs.uid, runAs.gid);
-      }
-      try {
-        const { code, output } = await run(
-          initdb,
-          [
-            `--pgdata=${pgDir}`,
-            '--username=postgres',
-            `--pwfile=${pwFile}`,
-            '--auth=scram-sha-256',
-            '--encoding=UTF8',
-            // Unicode-aware lower()/upper() independent of the machine's installed locales.
-            '--locale-provider=builtin',
-            '--builtin-locale=C.UTF-8',
-            '--locale=C',
-          ],
-          runAs,
-        );
-        if (code !== 0) {
-          fs.rmSync(pgDir, { recursive: true, force: true });
-          throw new EmbeddedPostgresError(`No se pudo inicializar PostgreSQL en ${pgDir}:\n${output.trim()}`);
-        }
-      } finally {
-        fs.rmSync(pwFile, { force: true });
-      }
+      await initCluster(initdb, pgDir, password, runAs);
     }
 
-    const logFile = path.join(dataDir, 'postgres.log');
-    const logOffset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-    const logFd = fs.openSync(logFile, 'a', 0o600);
-    // PostgreSQL writes through this descriptor, so the file stays the API user's; one made
-    // world-readable by an earlier version is closed too (queries in errors may carry data).
-    fs.fchmodSync(logFd, 0o600);
-    const child: ChildProcess = spawn(
+    const cluster = await startCluster({
       postgres,
-      ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      {
-        ...runAs,
-        // Own process group: Ctrl-C in a terminal reaches only the API, which then drains its
-        // requests and stops PostgreSQL itself.
-        detached: true,
-        stdio: ['ignore', logFd, logFd],
-        env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' },
-      },
-    );
-    fs.closeSync(logFd);
-    let exited = false;
-    const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-    child.once('error', () => (exited = true));
-    // Last resort when the API exits without calling stop() (an uncaught error): no orphan.
-    const onExit = () => {
-      if (!exited && child.pid) {
-        try {
-          process.kill(child.pid, 'SIGINT');
-        } catch {
-          // already gone
-        }
-      }
-      release();
-    };
-    process.once('exit', onExit);
-
-    const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-    const failed = (): EmbeddedPostgresError => {
-      const output = tail(logFile, logOffset);
-      if (/lock file "postmaster\.pid" already exists/.test(output))
-        return new EmbeddedPostgresError(inUseMessage(dataDir, 'otro PostgreSQL'));
-      if (/could not bind|Address already in use|could not create any TCP\/IP sockets/i.test(output)) {
-        return new EmbeddedPostgresError(
-          `El puerto ${port} de PostgreSQL embebido ya está ocupado por otro programa. Elige otro con EMBEDDED_PG_PORT.`,
-        );
-      }
-      return new EmbeddedPostgresError(`PostgreSQL embebido no pudo iniciar (registro en ${logFile}):\n${output}`);
-    };
-
-    const deadline = Date.now() + startTimeoutMs;
-    for (;;) {
-      if (exited) {
-        process.removeListener('exit', onExit);
-        throw failed();
-      }
-      const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-        if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
-        await ensureLoginRole(client, EMBEDDED_APP_ROLE, appPassword, { enforce: true });
-        await client.end();
-        break;
-      } catch {
-        await client.end().catch(() => undefined);
-        if (Date.now() > deadline) {
-          child.kill('SIGINT');
-          await exitedPromise;
-          process.removeListener('exit', onExit);
-          throw failed();
-        }
-        await delay(150);
-      }
-    }
+      pgDir,
+      dataDir,
+      port,
+      password,
+      appPassword,
+      database,
+      runAs,
+      logFile,
+      startTimeoutMs,
+    });
+    // Last resort when the API exits without calling stop(): the lock goes with it.
+    process.once('exit', release);
     log(`PostgreSQL embebido listo en 127.0.0.1:${port} (datos en ${pgDir}).`);
 
     let stopping: Promise<boolean> | null = null;
     return {
-      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
-      appUrl: `postgres://${EMBEDDED_APP_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
-      adminUrl,
-      pid: child.pid!,
+      url: cluster.url,
+      appUrl: cluster.appUrl,
+      adminUrl: cluster.adminUrl,
+      pid: cluster.pid,
       stop() {
         stopping ??= (async () => {
-          if (!exited) {
-            // SIGINT = PostgreSQL's "fast" shutdown: ends sessions, writes a checkpoint, exits.
-            child.kill('SIGINT');
-            const timer = setTimeout(() => !exited && child.kill('SIGQUIT'), 30_000);
-            await exitedPromise;
-            clearTimeout(timer);
-          }
-          process.removeListener('exit', onExit);
+          const clean = await cluster.stop();
+          process.removeListener('exit', release);
           release();
-          const clean = /database system is shut down/.test(tail(logFile, logOffset));
           log(clean ? 'PostgreSQL embebido detenido correctamente.' : 'PostgreSQL embebido se detuvo sin confirmar un cierre limpio.');
           return clean;
         })();

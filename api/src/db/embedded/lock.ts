@@ -54,6 +54,23 @@ export async function stopOrphan(pid: number, dataDir: string): Promise<void> {
   if (!(await gone(10_000))) throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} no se detuvo`));
 }
 
+/**
+ * A PostgreSQL still running on `pgDir` (its postmaster.pid names a live process) is stopped when
+ * it is the orphan of an Almacén server that died (`tookOver`: its lock named a process that no
+ * longer exists); any other one makes the start refuse.
+ */
+export async function stopLeftover(pgDir: string, dataDir: string, tookOver: boolean, log: (message: string) => void): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const [pidLine = '', , , portLine = ''] = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine.trim());
+  if (!isAlive(pid)) return;
+  if (!(tookOver && isPostgres(pid)))
+    throw new EmbeddedPostgresError(inUseMessage(dataDir, `PostgreSQL con PID ${pid} en el puerto ${portLine.trim() || '?'}`));
+  log(`El servidor anterior terminó sin detener su PostgreSQL (PID ${pid}); deteniéndolo antes de arrancar…`);
+  await stopOrphan(pid, dataDir);
+}
+
 export function inUseMessage(dataDir: string, detail: string): string {
   return (
     `El directorio de datos "${dataDir}" ya está en uso por otro servidor de Almacén (${detail}). ` +
