@@ -37,7 +37,11 @@ const size = (bytes: number) =>
 async function openDatabase(config: Config): Promise<{ url: string; release(): Promise<void> }> {
   const url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
   if (url) return { url, release: async () => undefined };
-  const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
+  const embedded: EmbeddedPostgres = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort,
+    backupDir: config.backup.dir,
+  });
   return {
     url: embedded.url,
     release: async () => {

@@ -70,7 +70,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: st
         `El PostgreSQL embebido de ${config.dataDir} está en marcha (¿el servidor de Almacén?): detén Almacén antes de restaurar. No se cambió nada.`,
       );
     }
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, backupDir: config.backup.dir });
     ownerUrl = embedded.url;
     appUrl = embedded.appUrl;
   }

@@ -203,7 +203,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedPostgres | null = null;
   let url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, backupDir: config.backup.dir, log });
     url = embedded.url;
   }
   const db = createPool(url, { max: 4, applicationName: 'almacen-seed' });

@@ -40,7 +40,7 @@ async function openDatabase(config: Config): Promise<{ db: Db; close(): Promise<
   let embedded: EmbeddedPostgres | null = null;
   let url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, backupDir: config.backup.dir });
     url = embedded.url;
   }
   const db = createPool(url, { max: 2, applicationName: 'almacen-users-cli' });

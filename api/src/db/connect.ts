@@ -34,7 +34,7 @@ export async function connectDatabase(
   let ownerUrl = config.databaseUrl;
   let appUrl = config.databaseAppUrl;
   if (!ownerUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, backupDir: config.backup.dir, log });
     ownerUrl = embedded.url;
     appUrl = embedded.appUrl;
   }

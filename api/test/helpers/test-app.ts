@@ -1,5 +1,6 @@
 // createTestApp(): the real application on a FRESH, migrated database of its own (created on
-// the PostgreSQL of global-setup.ts and dropped by close()), trusting a local test issuer.
+// the PostgreSQL of global-setup.ts and dropped by close()), or on one the test gives, trusting a
+// local test issuer.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { JWTPayload } from 'jose';
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   poolMax?: number;
   /** The test issuer publishes a userinfo endpoint (TestIssuer.setUserinfo says what it answers). */
   userinfo?: boolean;
+  /** An existing database to run on (migrated here, left in place by close()) instead of a fresh one. */
+  databaseUrl?: string;
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -58,8 +61,15 @@ export async function createTestDatabase(): Promise<{ name: string; url: string;
   return { name, url: databaseUrl(adminUrl(), name), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function createTestApp({ env = {}, poolMax = 30, userinfo = false }: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp({
+  env = {},
+  poolMax = 30,
+  userinfo = false,
+  databaseUrl: existing,
+}: TestAppOptions = {}): Promise<TestApp> {
+  const database = existing
+    ? { name: decodeURIComponent(new URL(existing).pathname.slice(1)), url: existing, drop: async () => undefined }
+    : await createTestDatabase();
   const db = createPool(database.url, { max: poolMax });
   const issuer = await startTestIssuer({ userinfo });
   try {

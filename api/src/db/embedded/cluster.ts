@@ -1,6 +1,8 @@
 // One PostgreSQL server on one data folder: initdb of a new folder, and the server process on a
 // loopback port until it accepts connections (the application's database and its run-time role
-// made then), stopped with a fast shutdown. The embedded start (index.ts) runs one on pg/.
+// made then), stopped with a fast shutdown. The embedded start (index.ts) runs one on pg/; an
+// upgrade to a new major (upgrade.ts) runs the old major's on a copy of pg/, then the new one's on
+// the folder it builds beside it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

