@@ -5,7 +5,6 @@
 // average and every movement are the ones of the original server, and the kardex downloads.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +15,7 @@ import { downloadFrom, pdfText } from './support/downloads';
 import { ARTIFACTS, backupEnv, BASE_URL_ENV, baseUrl, REPO_ROOT } from './support/env';
 import { openFromNavigation, AREAS } from './support/portal';
 import { apiClient, createDispatch, createInvoice, createPeople, createProduct, stockOf, uniqueTag } from './support/seed';
+import { freePort, waitForHealth } from './support/servers';
 import { openProductStock } from './support/stock-ui';
 
 let browser: Browser;
@@ -33,35 +33,8 @@ afterAll(async () => {
   if (restored) fs.rmSync(restored.dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = net.createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port: chosen } = server.address() as net.AddressInfo;
-        server.close(() => resolve(chosen));
-      });
-    });
-    if (port !== 5432) return port;
-  }
-}
-
 /** Only what an operator's shell would hold: no DATABASE_URL of this test run's. */
 const bareEnv = (settings: Record<string, string>) => ({ PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: '', ...settings });
-
-async function healthy(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 360; i++) {
-    if (child.exitCode !== null)
-      throw new Error(`El servidor restaurado terminó (código ${child.exitCode}); ver e2e/artifacts/restored-server.log.`);
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('El servidor restaurado no respondió /healthz; ver e2e/artifacts/restored-server.log.');
-}
 
 it('backup → restore into a fresh embedded database → the restored portal signs in and shows the same stock and kardex', async () => {
   const api = await apiClient();
@@ -111,7 +84,7 @@ it('backup → restore into a fresh embedded database → the restored portal si
     detached: true,
   });
   restored = { child, url, dataDir };
-  await healthy(url, child);
+  await waitForHealth(url, child, 180_000);
 
   // 5. The same account signs in to the restored portal; the stock and its movements are there.
   const original = baseUrl();

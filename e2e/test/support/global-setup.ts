@@ -6,11 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ADMIN_PASSWORD_ENV, ARTIFACTS, BACKUP_ENV, BASE_URL_ENV, OWNER_URL_ENV, REPO_ROOT } from './env';
+import { freePort, waitForHealth } from './servers';
 
 export interface E2eServer {
   child: ChildProcess;
@@ -23,20 +23,6 @@ declare global {
   var __ALMACEN_E2E__: E2eServer | undefined;
 }
 
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = net.createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port: chosen } = server.address() as net.AddressInfo;
-        server.close(() => resolve(chosen));
-      });
-    });
-    if (port !== 5432) return port;
-  }
-}
-
 async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -45,22 +31,6 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`El servidor terminó al arrancar (código ${child.exitCode}); ver e2e/artifacts/server.log.`);
-    try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`El servidor no respondió /healthz en ${timeoutMs / 1000} s; ver e2e/artifacts/server.log.`);
 }
 
 export default async function globalSetup(): Promise<void> {
