@@ -1,13 +1,15 @@
 // Issue 7 in a real browser: stock seeded through the API (an invoice), part of it dispatched
 // through the exit wizard (the row shows the average as exit price and what is available), the
 // green confirmation, the history with "Reporte de salida" as a real PDF, and the stock page with
-// the new quantity at the unchanged average.
+// the new quantity at the unchanged average. A scanner that types a product's code and Enter into
+// «Código de barras» adds it, one more unit at each read.
 import type { Browser } from 'playwright-core';
 import { compareDecimal } from '../../shared/src/domain/decimal';
 import { formatCurrencyMXN, formatPrice, formatQuantity } from '../../shared/src/domain/format';
-import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { choose, main, successToast, table } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
+import { baseUrl } from './support/env';
 import { AREAS, areaHeading, openFromNavigation } from './support/portal';
 import { apiClient, createInvoice, createPeople, createProduct, stockOf, uniqueTag, type ApiClient } from './support/seed';
 import { openProductStock } from './support/stock-ui';
@@ -113,4 +115,47 @@ it('dispatches part of a product\'s stock through the wizard at its average; sto
 
   expect(log.errors).toEqual([]);
   expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
+});
+
+it.each([
+  ['1280', DESKTOP],
+  ['390', PHONE],
+])('at %s a scanner (a code typed fast and Enter) adds the product to the exit, one more unit at each read', async (width, viewport) => {
+  const api = await apiClient();
+  const tag = uniqueTag();
+  const people = await createPeople(api, tag);
+  const product = await createProduct(api, `Engrapadora ${tag}`);
+  const code = `SCAN-${tag}`;
+  await api('/api/catalog/products', { method: 'PUT', body: { id: product.id, name: product.name, barcode: code } });
+  await createInvoice(api, people, `S-${tag}`, [{ productId: product.id, quantity: '6', price: '80' }]);
+  const [areaHead, petitioner, keeper] = people.employees.map((e) => `${e.name} ${e.lastName}`);
+
+  const { page, log } = await newPage(browser, viewport);
+  await signIn(page);
+  await page.goto(`${baseUrl()}/dashboard/dispatches/generate`);
+  const header = page.getByRole('group', { name: 'Datos de la salida' });
+  await choose(header, 'Responsable del área solicitante', areaHead, `Dora ${tag}`);
+  await choose(header, 'Solicitante', petitioner, `Elena ${tag}`);
+  await choose(header, 'Almacenista', keeper, `Alma ${tag}`);
+  await page.getByRole('button', { name: 'Siguiente paso', exact: true }).click();
+
+  const scan = page.getByRole('group', { name: 'Lista de productos' }).getByRole('textbox', { name: 'Código de barras', exact: true });
+  await scan.waitFor();
+  // A keyboard-wedge scanner: the characters a few milliseconds apart, then Enter.
+  await scan.pressSequentially(code.toLowerCase(), { delay: 5 });
+  await scan.press('Enter');
+  const line = page.getByRole('group', { name: 'Producto 1' });
+  await line.getByText(`Disponible: ${formatQuantity('6')}`, { exact: true }).waitFor();
+  expect(await line.getByRole('combobox', { name: 'Producto' }).inputValue()).toBe(product.name);
+  expect(await line.getByRole('textbox', { name: 'Cantidad' }).inputValue()).toBe('1');
+  await scan.pressSequentially(code, { delay: 5 });
+  await scan.press('Enter');
+  await page.waitForFunction(
+    (el) => (el as HTMLInputElement).value === '2',
+    await line.getByRole('textbox', { name: 'Cantidad' }).elementHandle(),
+  );
+  await page.getByText(`Agregado: ${product.name}.`, { exact: true }).waitFor();
+  expect(await page.getByRole('group', { name: /^Producto \d+$/ }).count()).toBe(1);
+  await screenshot(page, `dispatches-02-scanned-${width}`);
+  expect(log.errors).toEqual([]);
 });

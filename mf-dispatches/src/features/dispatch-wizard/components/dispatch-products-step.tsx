@@ -1,8 +1,10 @@
-// Step 2, "Lista de productos": the repeating rows (the wizard kit adds "Añadir un producto" and
-// the confirmed removal) plus the stock sync that prices them.
+// Step 2, "Lista de productos": «Código de barras» (a scanner or a typed code adds the product),
+// the repeating rows (the wizard kit adds "Añadir un producto" and the confirmed removal) plus
+// the stock sync that prices them.
 import { useMemo } from 'react';
+import { useForm } from 'react-final-form';
 import { type Product, useLoadErrorToast, useProducts } from '@almacen/shared';
-import { newRowKey, ProductRows, type SelectOption } from '@almacen/shared/kit';
+import { newRowKey, ProductRows, ScanCodeField, type SelectOption, withScanned } from '@almacen/shared/kit';
 import { emptyRow, type DispatchRow } from '../form/dispatch-form';
 import { DispatchProductRow } from './dispatch-product-row';
 import { StockSync } from './stock-sync';
@@ -15,9 +17,20 @@ export function useProductOptions(): { products: Product[] | undefined; options:
 }
 
 export function DispatchProductsStep() {
-  const { options, loading } = useProductOptions();
+  const { products, options, loading } = useProductOptions();
+  const form = useForm();
   return (
     <>
+      <ScanCodeField
+        products={products}
+        onScanned={(product) => {
+          const rows = (form.getState().values as { products?: DispatchRow[] }).products ?? [];
+          form.change(
+            'products',
+            withScanned(rows, product.id, () => emptyRow(newRowKey())),
+          );
+        }}
+      />
       <StockSync />
       <ProductRows<DispatchRow> name="products" newRow={() => emptyRow(newRowKey())}>
         {({ name }) => <DispatchProductRow name={name} options={options} productsLoading={loading} />}

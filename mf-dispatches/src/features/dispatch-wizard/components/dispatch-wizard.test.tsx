@@ -26,8 +26,9 @@ const products: Product[] = [
     name: 'Papel bond carta',
     unit: { id: 1, description: 'Paquete' },
     category: { id: 1, description: '2111 Materiales de oficina' },
+    barcode: '7501055300075',
   },
-  { id: 7, name: 'Tóner negro', unit: { id: 2, description: 'Pieza' }, category: null },
+  { id: 7, name: 'Tóner negro', unit: { id: 2, description: 'Pieza' }, category: null, barcode: 'ALM000007' },
   { id: 9, name: 'Cinta adhesiva', unit: null, category: null },
 ];
 
@@ -318,6 +319,32 @@ describe('Nueva salida — Lista de productos', () => {
     expect(screen.getByText('¡Hey!')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(200));
     await waitFor(() => expect(screen.queryByText('¡Hey!')).not.toBeInTheDocument());
+  });
+
+  test('«Código de barras»: a scanned (or typed) code and Enter adds the product, one more unit when it is the last row; an unknown code is said', async () => {
+    const user = userEvent.setup();
+    const { calls: all } = renderWizard();
+    await fillHeader(user);
+    const scan = within(panel('Lista de productos')).getByRole('textbox', { name: 'Código de barras' });
+    await user.type(scan, '7501055300075{Enter}');
+    await waitFor(() => expect(within(row(1)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Papel bond carta'));
+    expect(within(row(1)).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('1');
+    await waitFor(() => expect(within(row(1)).getByText('Disponible: 12.5')).toBeInTheDocument());
+    expect(scan).toHaveValue('');
+    expect(screen.getByText('Agregado: Papel bond carta.')).toBeInTheDocument();
+    await user.type(scan, '7501055300075{Enter}');
+    await waitFor(() => expect(within(row(1)).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('2'));
+    // An internal code, typed in lower case: a new row.
+    await user.type(scan, 'alm000007{Enter}');
+    await waitFor(() => expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Tóner negro'));
+    expect(within(row(2)).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('1');
+    await user.type(scan, '96385074{Enter}');
+    expect(await screen.findByText('No hay un producto con el código 96385074. Regístralo en Catálogos → Productos.')).toBeInTheDocument();
+    expect(scan).toHaveValue('96385074');
+    expect(screen.getAllByRole('group', { name: /^Producto \d+$/ })).toHaveLength(2);
+    // Enter in the field never moved the wizard on.
+    expect(currentStep()).toHaveTextContent('Lista de productos');
+    expect(calls(all, 'POST', '/api/dispatches')).toHaveLength(0);
   });
 
   test('an empty row shows the three product messages', async () => {
