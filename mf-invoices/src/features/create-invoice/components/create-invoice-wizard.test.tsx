@@ -28,7 +28,7 @@ const products = [
     unit: { id: 1, description: 'Caja' },
     category: { id: 2, description: '2111 Materiales de oficina' },
   },
-  { id: 11, name: 'Café molido', unit: null, category: null },
+  { id: 11, name: 'Café molido', unit: null, category: null, barcode: '7501055300075' },
 ];
 
 type Handler = (request: FakeApiRequest) => unknown;
@@ -263,6 +263,19 @@ test('step "Lista de productos" shows the per-product spec messages', async () =
   await user.click(screen.getByRole('button', { name: 'Regresar' }));
   expect(currentStep()).toHaveTextContent('Datos de la factura');
   expect(within(step('Datos de la factura')).getByRole('textbox', { name: 'Número de factura' })).toHaveValue('A-100');
+});
+
+test('«Código de barras»: a scanned code and Enter adds the product with one unit, the next read adds one more; the price is still typed', async () => {
+  const user = userEvent.setup({ delay: null });
+  await renderWizard();
+  await toProducts(user);
+  const scan = within(step('Lista de productos')).getByRole('textbox', { name: 'Código de barras' });
+  await user.type(scan, '7501055300075{Enter}');
+  await waitFor(() => expect(within(row(1)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Café molido'));
+  await user.type(scan, '7501055300075{Enter}');
+  await waitFor(() => expect(within(row(1)).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('2'));
+  expect(priceInput(1)).toHaveValue('');
+  expect(currentStep()).toHaveTextContent('Lista de productos');
 });
 
 test('IVA multiplies the price by 1.16 and unticking gives back exactly the typed price; the price is disabled meanwhile', async () => {
