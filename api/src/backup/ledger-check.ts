@@ -88,14 +88,29 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     // it reverses: an exit's comes back at the value it took; an entry's, when no other document
     // moved the product in between ("exact"), goes back to the balance recorded just before the
     // entry (0 if it was the first), else it leaves like an exit.
+    //
+    // A movement registered before migration 0057 keeps the value that migration gave it (0057's
+    // header): the change it made to its balance's value when every value was quantity × average.
+    // What left took exactly quantity × the average before it (not a share to the cent); what
+    // entered, its recorded change (the fold of the balances still checks it). 0057 marked nothing
+    // on the rows, so the boundary is what the database did record: the movement's recorded_at
+    // (clock_timestamp() at its insert) before 0057's applied_at (its transaction's start, which
+    // locked the movements), both the server's clock and both carried by a backup; with 0057 not
+    // applied, every movement. Such a movement may also carry today's value (a test or a bench
+    // back-dates what today's code wrote); every movement registered after 0057 is held to today's
+    // rule alone.
     await client.query(`CREATE TEMP TABLE fold_input ON COMMIT DROP AS
+      WITH rule AS (
+        SELECT (SELECT min(applied_at) FROM schema_migrations WHERE name LIKE '0057\\_%') AS since
+      )
       SELECT m.product_id, row_number() OVER (PARTITION BY m.product_id ORDER BY m.id) AS n, m.id, m.movement_type, m.quantity, m.unit_cost,
              m.amount, m.balance_quantity, m.balance_value, m.balance_average, o.amount AS orig_amount,
+             (rule.since IS NULL OR m.recorded_at < rule.since) AS legacy,
              (m.movement_type = 'INVOICE_CANCELLATION' AND NOT EXISTS (
                 SELECT 1 FROM movements x WHERE x.product_id = m.product_id AND x.id > o.id AND x.id < m.id
                    AND x.invoice_id IS DISTINCT FROM o.invoice_id)) AS exact,
              coalesce(p.balance_quantity, 0) AS before_q, coalesce(p.balance_value, 0) AS before_v, coalesce(p.balance_average, 0) AS before_a
-        FROM movements m
+        FROM movements m CROSS JOIN rule
         LEFT JOIN movements o ON o.id = m.cancels_movement_id
         LEFT JOIN LATERAL (SELECT y.balance_quantity, y.balance_value, y.balance_average FROM movements y
                             WHERE y.product_id = o.product_id AND y.id < o.id ORDER BY y.id DESC LIMIT 1) p ON true`);
@@ -107,7 +122,8 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     await client.query('SET LOCAL enable_mergejoin = off');
     // `taken`: the value the movement had to move, by the rules; `q`, `v`, `a`: the balance after it.
     const step = (prevQ: string, prevV: string, prevA: string) => {
-      const taken = `CASE
+      // Today's rule, and the one before 0057 (NULL where it is today's).
+      const today = `CASE
           WHEN i.movement_type IN ('DISPATCH', 'ADJUSTMENT_OUT') THEN ${share('i.quantity', prevQ, prevV)}
           WHEN i.movement_type = 'INVOICE_CANCELLATION' AND i.exact THEN ${prevV} - i.before_v
           WHEN i.movement_type = 'INVOICE_CANCELLATION' THEN ${share('i.quantity', prevQ, prevV)}
@@ -115,6 +131,14 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
           WHEN i.movement_type = 'ADJUSTMENT_IN' AND i.amount = round(i.quantity * i.unit_cost, 2) THEN i.amount
           WHEN i.movement_type = 'ADJUSTMENT_IN' THEN ${share('i.quantity', prevQ, prevV)}
           ELSE i.amount END`;
+      const before0057 = `CASE
+          WHEN i.movement_type IN ('DISPATCH', 'ADJUSTMENT_OUT') OR (i.movement_type = 'INVOICE_CANCELLATION' AND NOT i.exact)
+            THEN i.quantity * ${prevA}
+          WHEN i.movement_type IN ('DISPATCH_CANCELLATION', 'ADJUSTMENT_IN') THEN i.amount
+          END`;
+      // A pre-0057 movement whose value is not today's is held to the rule of its time (a value
+      // neither gives is then a violation, and the fold goes on with what it should have taken).
+      const taken = `coalesce(CASE WHEN i.legacy AND i.amount <> (${today}) THEN ${before0057} END, ${today})`;
       const enters = `i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN')`;
       const q = `CASE WHEN ${enters} THEN ${prevQ} + i.quantity WHEN i.exact THEN i.before_q ELSE ${prevQ} - i.quantity END`;
       const v = `CASE WHEN ${enters} THEN ${prevV} + (${taken}) WHEN i.exact THEN i.before_v ELSE ${prevV} - (${taken}) END`;

@@ -228,11 +228,8 @@ describe.each(POINTS.map((point) => [point.name, point] as const))('a database w
   });
 
   // Migration 0057 kept the exits written before it at exactly quantity × average, as the release
-  // recorded them; checkLedger folds every exit by today's rule (its share of the balance's value,
-  // to the cent), so on this ledger it reports violations and `npm run restore` refuses the
-  // database. Marked failing while the two disagree: once checkLedger accepts these rows this
-  // fails and becomes a plain test.
-  test.failing('checkLedger (the proof a restore runs) accepts the upgraded ledger', async () => {
+  // recorded them; checkLedger holds those to that rule and every later one to today's.
+  test('checkLedger (the proof a restore runs) accepts the upgraded ledger', async () => {
     expect((await checkLedger(database.url)).violations).toEqual([]);
   });
 
