@@ -6,9 +6,10 @@
 // append-only tables refuse it) and builds them again from the migrations. Either way it is ONE
 // transaction: the backup's migrations applied in their order, every table loaded in the file's
 // order (parents first) with the schema's own triggers held off while rows go in as they were,
-// sequences set, the row counts compared with the manifest; any failure rolls everything back and
-// the database is as it was. Newer migrations, the run-time role's grants and the ledger's proof
-// follow (cli/restore.ts), as at every start.
+// sequences set, a unique index that a migration creates only where the data obeys it built
+// after the rows (left out where they do not), the row counts compared with the manifest; any
+// failure rolls everything back and the database is as it was. Newer migrations, the run-time
+// role's grants and the ledger's proof follow (cli/restore.ts), as at every start.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -203,6 +204,49 @@ export function migrationsOf(manifest: Manifest, available: MigrationFile[] = re
   });
 }
 
+/**
+ * The unique indexes a migration creates only when the data has no duplicates, so a database may
+ * lack them: 0059's suppliers_rfc_key (an installation that registered two suppliers with one RFC
+ * before it keeps both, and no index). A restore that built them before loading the rows would
+ * refuse such a backup; built after, with the rows, a backup gets the index exactly when its rows
+ * allow it, as 0059 decided. Each with what a restore says when it leaves one out.
+ */
+export const DATA_CONDITIONAL_INDEXES: Record<string, string> = {
+  suppliers_rfc_key:
+    'Hay proveedores con el mismo RFC; el índice único suppliers_rfc_key no se creó (tampoco estaba en la base respaldada). Corrige los duplicados en «Proveedores».',
+};
+
+/** Drops the data-conditional indexes the migrations just built; answers their definitions. */
+async function holdBackDataConditionalIndexes(client: pg.Client): Promise<Array<{ name: string; definition: string }>> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(c.oid) AS definition FROM pg_class c
+      WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'i' AND c.relname = ANY($1::text[]) ORDER BY 1`,
+    [Object.keys(DATA_CONDITIONAL_INDEXES)],
+  );
+  for (const { name } of rows) await client.query(`DROP INDEX ${qualified(name)}`);
+  return rows;
+}
+
+/**
+ * Builds each held-back index unless the rows have the duplicates it forbids (then, as its
+ * migration, leaves it out); answers the ones left out.
+ */
+async function buildIfTheRowsAllow(client: pg.Client, indexes: Array<{ name: string; definition: string }>): Promise<string[]> {
+  const leftOut: string[] = [];
+  for (const { name, definition } of indexes) {
+    await client.query('SAVEPOINT data_conditional_index');
+    try {
+      await client.query(definition);
+      await client.query('RELEASE SAVEPOINT data_conditional_index');
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error;
+      await client.query('ROLLBACK TO SAVEPOINT data_conditional_index');
+      leftOut.push(name);
+    }
+  }
+  return leftOut;
+}
+
 export interface RestoreOptions {
   /** The database as its owner. */
   url: string;
@@ -218,6 +262,8 @@ export interface RestoreResult {
   /** The database had objects that were dropped (--replace). */
   replaced: boolean;
   rows: number;
+  /** The data-conditional indexes the restored rows do not allow (DATA_CONDITIONAL_INDEXES), left out. */
+  leftOut: string[];
 }
 
 export async function restoreBackup({ url, file, replace = false, verified }: RestoreOptions): Promise<RestoreResult> {
@@ -267,6 +313,10 @@ export async function restoreBackup({ url, file, replace = false, verified }: Re
         throw new Error(`la migración «${migration.name}» falló al reconstruir el esquema: ${(error as Error).message}`);
       }
     }
+
+    // A unique index a migration creates only where the data already obeys it is held back until
+    // the rows are in, then built if they allow it: the condition those migrations test.
+    const heldBack = await holdBackDataConditionalIndexes(client);
 
     // The schema as its migrations leave it: what each table is, and the rows they seed (the
     // backup holds those rows as they were). Triggers stay off while the rows go in: the rows are
@@ -342,6 +392,8 @@ export async function restoreBackup({ url, file, replace = false, verified }: Re
       await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [qualified(s.name), value.toString(), called]);
     }
 
+    const leftOut = await buildIfTheRowsAllow(client, heldBack);
+
     const action: Record<string, string> = { O: 'ENABLE', R: 'ENABLE REPLICA', A: 'ENABLE ALWAYS' };
     for (const t of triggers) await client.query(`ALTER TABLE ${qualified(t.table)} ${action[t.enabled]} TRIGGER ${quoted(t.name)}`);
 
@@ -354,7 +406,7 @@ export async function restoreBackup({ url, file, replace = false, verified }: Re
       rows += Number(expected);
     }
     await client.query('COMMIT');
-    return { manifest, replaced, rows };
+    return { manifest, replaced, rows, leftOut };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     if (error instanceof RestoreRefusal) throw error;

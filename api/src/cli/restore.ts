@@ -9,7 +9,15 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkLedger } from '../backup/ledger-check';
-import { migrationsOf, restoreBackup, RestoreFailure, RestoreRefusal, verifyBackup, type RestoreResult } from '../backup/restore';
+import {
+  DATA_CONDITIONAL_INDEXES,
+  migrationsOf,
+  restoreBackup,
+  RestoreFailure,
+  RestoreRefusal,
+  verifyBackup,
+  type RestoreResult,
+} from '../backup/restore';
 import { lostKeyAdvice, unopenableSecrets } from '../backup/secrets';
 import { loadConfig } from '../config';
 import { connectDatabase } from '../db/connect';
@@ -84,6 +92,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, out: (line: st
       `Restaurado en ${where}${result.replaced ? ' (se reemplazó lo que tenía)' : ''}: ` +
         `${number.format(Object.keys(manifest.tables).length)} tablas, ${number.format(result.rows)} filas, las mismas que dice el manifiesto.`,
     );
+    for (const index of result.leftOut) out(DATA_CONDITIONAL_INDEXES[index]);
 
     // As at every start: the migrations newer than the backup, then the run-time role's grants.
     const applied: string[] = [];

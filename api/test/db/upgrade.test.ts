@@ -413,12 +413,9 @@ describe.each(POINTS.map((point) => [point.name, point] as const))('a database w
     ).toEqual([]);
   });
 
-  // 0059 leaves the unique RFC index out where suppliers already share an RFC (so such an
-  // installation keeps starting), but a restore rebuilds the schema from the migrations first, so
-  // the index exists before the rows go in and two suppliers with one RFC cannot; and the restore's
-  // ledger proof is checkLedger (above). Marked failing while a backup of this installation does
-  // not restore.
-  test.failing('a backup of the upgraded installation restores and passes its proof', async () => {
+  // Two of the release's suppliers share an RFC, so 0059 left its unique index out here; the
+  // restore's ledger proof is checkLedger (above).
+  test('a backup of the upgraded installation restores and passes its proof', async () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'almacen-upgrade-'));
     const target = await createTestDatabase();
     const env = (url: string): NodeJS.ProcessEnv => ({
@@ -431,8 +428,17 @@ describe.each(POINTS.map((point) => [point.name, point] as const))('a database w
     });
     try {
       const taken = await backup([], env(database.url), () => undefined);
-      await restore([taken!.file], env(target.url), () => undefined);
+      const said: string[] = [];
+      await restore([taken!.file], env(target.url), (line) => said.push(line));
       expect((await checkLedger(target.url)).violations).toEqual([]);
+      // The same schema as the source: without the unique RFC index, and saying so.
+      const db = createPool(target.url, { max: 1 });
+      try {
+        expect((await db.query("SELECT 1 FROM pg_indexes WHERE indexname = 'suppliers_rfc_key'")).rowCount).toBe(0);
+      } finally {
+        await db.end();
+      }
+      expect(said).toContainEqual(expect.stringContaining('suppliers_rfc_key no se creó'));
     } finally {
       await target.drop();
       fs.rmSync(work, { recursive: true, force: true });
