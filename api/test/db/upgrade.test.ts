@@ -12,6 +12,7 @@ import { compareDecimal, divideDecimal, formatDate, multiplyDecimal, subtractDec
 import { checkLedger } from '../../src/backup/ledger-check';
 import { run as backup } from '../../src/cli/backup';
 import { run as restore } from '../../src/cli/restore';
+import { dateRuleWarnings } from '../../src/db/date-rule';
 import { migrate, readMigrations } from '../../src/db/migrate';
 import { createPool } from '../../src/db/pool';
 import {
@@ -348,7 +349,8 @@ describe.each(POINTS.map((point) => [point.name, point] as const))('a database w
   // entry that supplied it; today's date view adds the movements by date, and new documents are
   // refused when they leave a day negative. The upgraded data is not checked that way: an exit
   // dated the day before its supplier's invoice leaves that day negative in «Existencias al …»
-  // and in the kardex. Marked failing while that is so.
+  // and in the kardex. The ledger is not rewritten, so this stays marked failing; the migration
+  // run names those products (below).
   test.failing('no day of the date view has a negative stock', async () => {
     const days = [...new Set(expected.products.flatMap((p) => p.movements.map((m) => m.documentDate)))].sort();
     const negative = [];
@@ -358,6 +360,25 @@ describe.each(POINTS.map((point) => [point.name, point] as const))('a database w
       }
     }
     expect(negative).toEqual([]);
+  });
+
+  // What the start that applied 0057 logs: each product the date view leaves negative, by name,
+  // with its first such day.
+  test('the migration run names the products some day of the date view leaves negative', async () => {
+    const days = [...new Set(expected.products.flatMap((p) => p.movements.map((m) => m.documentDate)))].sort();
+    const first = new Map<string, string>();
+    for (const date of days) {
+      for (const row of await read<Row[]>(`/stock?date=${date}`)) {
+        const name = expected.products.find((p) => p.id === row.productId)!.name;
+        if ((row.availableQuantity as string).startsWith('-') && !first.has(name)) first.set(name, date);
+      }
+    }
+    expect(first.size).toBeGreaterThan(0);
+    const named = (await dateRuleWarnings(server.db, applied))
+      .map((w) => /^La existencia de «(.+)» por fecha de documento queda en -[\d.,]+ el (\d\d\/\d\d\/\d{4})/.exec(w))
+      .filter((m) => m !== null)
+      .map((m) => [m[1], m[2]]);
+    expect(named.sort()).toEqual([...first].map(([name, date]) => [name, formatDate(date)]).sort());
   });
 
   test('the accounts sign in with their passwords; the keys that signed their tokens still verify', async () => {
