@@ -138,7 +138,8 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
           END`;
       // A pre-0057 movement whose value is not today's is held to the rule of its time (a value
       // neither gives is then a violation, and the fold goes on with what it should have taken).
-      const taken = `coalesce(CASE WHEN i.legacy AND i.amount <> (${today}) THEN ${before0057} END, ${today})`;
+      const taken = `CASE WHEN NOT i.legacy THEN ${today}
+          ELSE coalesce(CASE WHEN i.amount <> (${today}) THEN ${before0057} END, ${today}) END`;
       const enters = `i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN')`;
       const q = `CASE WHEN ${enters} THEN ${prevQ} + i.quantity WHEN i.exact THEN i.before_q ELSE ${prevQ} - i.quantity END`;
       const v = `CASE WHEN ${enters} THEN ${prevV} + (${taken}) WHEN i.exact THEN i.before_v ELSE ${prevV} - (${taken}) END`;
