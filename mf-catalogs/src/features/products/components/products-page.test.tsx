@@ -244,6 +244,7 @@ describe('Productos', () => {
     await user.type(screen.getByRole('searchbox'), '7501055300075');
     await waitFor(() => expect(rowsOf('Productos').map((row) => cellTexts(row)[1])).toEqual(['Lápiz']));
     await user.clear(screen.getByRole('searchbox'));
+    await waitFor(() => expect(rowsOf('Productos')).toHaveLength(2));
     // A product with a code is not offered another.
     await user.click(await screen.findByRole('button', { name: 'Acciones del producto 1' }));
     expect(screen.queryByRole('menuitem', { name: 'Generar código interno' })).not.toBeInTheDocument();
