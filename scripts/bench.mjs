@@ -14,6 +14,8 @@
 // and prints ONE markdown table, also written to bench/RESULTS.md with the date, the machine and
 // the commit. Database: DATABASE_URL's server (throwaway databases) or an embedded PostgreSQL.
 // Exits non-zero when a part failed (its row says so); the other rows are still written.
+// `npm run bench -- cfdi reports` runs only the parts named (PARTS below): their table goes into
+// bench/RESULTS.md's section for a partial run, below the last full run's, which stays as it was.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,46 +85,43 @@ function git(...args) {
   return r.status === 0 ? r.stdout.trim() : '';
 }
 
-async function main() {
-  const started = Date.now();
-  const rows = [];
+/** The parts in the order they run: name (for `npm run bench -- NAME…`), file, time limit, the row if it fails. */
+const PARTS = [
+  {
+    name: 'api',
+    label: 'API',
+    file: 'bench/api.ts',
+    timeoutMs: 300_000,
+    figure: 'API (existencias, salida de 20 renglones, lista de productos)',
+  },
+  { name: 'cfdi', label: 'CFDI', file: 'bench/cfdi.ts', timeoutMs: 120_000, figure: 'POST /api/cfdi/parse: CFDI de 500 conceptos' },
+  { name: 'reports', label: 'Reportes', file: 'bench/reports.ts', timeoutMs: 420_000, figure: 'Reportes' },
+  {
+    name: 'stock-at-date',
+    label: 'Existencias a una fecha',
+    file: 'bench/stock-at-date.ts',
+    timeoutMs: 600_000,
+    figure: 'Existencias a una fecha pasada (1,000,000 movimientos)',
+  },
+  {
+    name: 'stock-summary',
+    label: 'Resumen del inicio',
+    file: 'bench/stock-summary.ts',
+    timeoutMs: 600_000,
+    figure: 'Resumen del inicio (1,000,000 movimientos)',
+  },
+  {
+    name: 'inventory-counts',
+    label: 'Inventario físico e importación',
+    file: 'bench/inventory-counts.ts',
+    timeoutMs: 600_000,
+    figure: 'Aplicar un conteo de 1,000 líneas; importar 10,000 productos',
+  },
+  { name: 'portal', browser: true },
+];
 
-  try {
-    rows.push(...jsonRows(await runPart('API', ['--import', 'tsx', 'bench/api.ts'], 300_000)));
-  } catch (error) {
-    rows.push(failedRow('API (existencias, salida de 20 renglones, lista de productos)', error));
-  }
-
-  try {
-    rows.push(...jsonRows(await runPart('CFDI', ['--import', 'tsx', 'bench/cfdi.ts'], 120_000)));
-  } catch (error) {
-    rows.push(failedRow('POST /api/cfdi/parse: CFDI de 500 conceptos', error));
-  }
-
-  try {
-    rows.push(...jsonRows(await runPart('Reportes', ['--import', 'tsx', 'bench/reports.ts'], 420_000)));
-  } catch (error) {
-    rows.push(failedRow('Reportes', error));
-  }
-
-  try {
-    rows.push(...jsonRows(await runPart('Existencias a una fecha', ['--import', 'tsx', 'bench/stock-at-date.ts'], 600_000)));
-  } catch (error) {
-    rows.push(failedRow('Existencias a una fecha pasada (1,000,000 movimientos)', error));
-  }
-
-  try {
-    rows.push(...jsonRows(await runPart('Resumen del inicio', ['--import', 'tsx', 'bench/stock-summary.ts'], 600_000)));
-  } catch (error) {
-    rows.push(failedRow('Resumen del inicio (1,000,000 movimientos)', error));
-  }
-
-  try {
-    rows.push(...jsonRows(await runPart('Inventario físico e importación', ['--import', 'tsx', 'bench/inventory-counts.ts'], 600_000)));
-  } catch (error) {
-    rows.push(failedRow('Aplicar un conteo de 1,000 líneas; importar 10,000 productos', error));
-  }
-
+/** The portal in Chromium (portal, throttled network, products table), building the front end first when it is missing. */
+async function browserParts(rows) {
   const omitted = (why) => [
     { figure: 'Portal en Chromium', baseline: '—', measured: `omitido: ${why}`, ratio: '—' },
     { figure: 'Portal con la red limitada', baseline: '—', measured: `omitido: ${why}`, ratio: '—' },
@@ -152,6 +151,29 @@ async function main() {
       rows.push(failedRow('Catálogo de productos en Chromium (10,000 vs 100 productos)', error));
     }
   }
+}
+
+async function main() {
+  const started = Date.now();
+  const rows = [];
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !PARTS.some((p) => p.name === name));
+  if (unknown.length) {
+    log(`Partes desconocidas: ${unknown.join(', ')}. Las partes: ${PARTS.map((p) => p.name).join(', ')}.`);
+    process.exitCode = 2;
+    return;
+  }
+  const chosen = asked.length ? PARTS.filter((p) => asked.includes(p.name)) : PARTS;
+
+  for (const part of chosen.filter((p) => !p.browser)) {
+    try {
+      rows.push(...jsonRows(await runPart(part.label, ['--import', 'tsx', part.file], part.timeoutMs)));
+    } catch (error) {
+      rows.push(failedRow(part.figure, error));
+    }
+  }
+
+  if (chosen.some((p) => p.browser)) await browserParts(rows);
 
   const commit = git('rev-parse', '--short', 'HEAD');
   const dirty = git('status', '--porcelain', '--untracked-files=no') ? ' (con cambios sin confirmar)' : '';
@@ -172,21 +194,33 @@ async function main() {
 
   const text = `${meta.join('  \n')}\n\n${table}\n`;
   process.stdout.write(`\n${text}`);
-  fs.writeFileSync(
-    RESULTS,
-    `# Resultados de \`npm run bench\`\n\nCada cifra se compara con una línea base medida en la misma corrida (razón = medido ÷ línea base); ` +
-      `las rondas se alternan y se toma la mediana. Cómo reproducir y cómo leerla: [README.md](README.md).\n\n${text}`,
-  );
-  const short = [
-    `Última corrida — ${meta.filter((m) => !/^(Base de datos|Duración)/.test(m)).join(' · ')}`,
-    '',
-    '| Cifra | Línea base (misma corrida) | Medido | Razón |',
-    '|---|---|---|---:|',
-    ...rows.map((r) => `| ${cell(r.figure)} | ${cell(r.baseline)} | ${cell(r.measured)} | ${cell(r.ratio)} |`),
-  ].join('\n');
-  writeBetweenMarkers(path.join(ROOT, 'README.md'), 'bench:short', `${short}\n`);
-  writeBetweenMarkers(path.join(ROOT, 'bench', 'README.md'), 'bench:full', text);
-  log(`\nEscrito en ${path.relative(ROOT, RESULTS)}, README.md y bench/README.md.`);
+  if (asked.length) {
+    // A partial run: its own section of RESULTS.md; the last full run's table, README.md's and
+    // bench/README.md's stay as they were.
+    const section = `<!-- bench:partial:start (npm run bench -- ${asked.join(' ')}) -->\n## Corrida parcial: ${asked.join(', ')}\n\n${text}<!-- bench:partial:end -->\n`;
+    const current = fs.readFileSync(RESULTS, 'utf8');
+    const start = current.indexOf('<!-- bench:partial:start');
+    const end = current.indexOf('<!-- bench:partial:end -->');
+    const kept = start >= 0 && end > start ? current.slice(0, start) + current.slice(end + '<!-- bench:partial:end -->\n'.length) : current;
+    fs.writeFileSync(RESULTS, `${kept.trimEnd()}\n\n${section}`);
+    log(`\nEscrito en ${path.relative(ROOT, RESULTS)} (corrida parcial).`);
+  } else {
+    fs.writeFileSync(
+      RESULTS,
+      `# Resultados de \`npm run bench\`\n\nCada cifra se compara con una línea base medida en la misma corrida (razón = medido ÷ línea base); ` +
+        `las rondas se alternan y se toma la mediana. Cómo reproducir y cómo leerla: [README.md](README.md).\n\n${text}`,
+    );
+    const short = [
+      `Última corrida — ${meta.filter((m) => !/^(Base de datos|Duración)/.test(m)).join(' · ')}`,
+      '',
+      '| Cifra | Línea base (misma corrida) | Medido | Razón |',
+      '|---|---|---|---:|',
+      ...rows.map((r) => `| ${cell(r.figure)} | ${cell(r.baseline)} | ${cell(r.measured)} | ${cell(r.ratio)} |`),
+    ].join('\n');
+    writeBetweenMarkers(path.join(ROOT, 'README.md'), 'bench:short', `${short}\n`);
+    writeBetweenMarkers(path.join(ROOT, 'bench', 'README.md'), 'bench:full', text);
+    log(`\nEscrito en ${path.relative(ROOT, RESULTS)}, README.md y bench/README.md.`);
+  }
   if (rows.some((r) => r.failed)) process.exitCode = 1;
 }
 
