@@ -8,6 +8,8 @@
 //   bench/stock-summary.ts  GET /api/stock/summary's statement vs the plain SELECT of the balances (issue #20)
 //   bench/inventory-counts.ts  applying a 1,000-line count vs applyCount in one transaction; importing
 //                     10,000 products vs a bare COPY of the same rows (issue #17)
+//   bench/backup.ts   npm run backup / restore of 1,000,000 movements vs a bare COPY out / in of the
+//                     same tables; the commands' peak RSS at 1,000,000 vs 10,000 movements
 //   bench/portal.ts   the portal in Chromium (builds the front end first when it is missing)
 //   bench/portal-throttled.ts  sign-in to dashboard and products table on a throttled network, cold cache (issue #21)
 //   bench/catalog-table.ts  the products table in Chromium, 10,000 vs 100 products
@@ -116,6 +118,14 @@ const PARTS = [
     file: 'bench/inventory-counts.ts',
     timeoutMs: 600_000,
     figure: 'Aplicar un conteo de 1,000 líneas; importar 10,000 productos',
+  },
+  {
+    name: 'backup',
+    label: 'Respaldo y restauración',
+    file: 'bench/backup.ts',
+    // The restore of 1,000,000 movements alone takes minutes on 2 cores.
+    timeoutMs: 1_800_000,
+    figure: 'Respaldo y restauración (1,000,000 movimientos)',
   },
   { name: 'portal', browser: true },
 ];
