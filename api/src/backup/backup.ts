@@ -1,7 +1,7 @@
 // `npm run backup`: the whole public schema in one file (format.ts), read in ONE transaction
 // REPEATABLE READ READ ONLY, so every table is seen at the same instant while the service keeps
 // running (nothing is locked against its writes: ACCESS SHARE only keeps a migration from altering
-// a table mid-read). Each table is read through a cursor in batches sized to about 4 MB of text and
+// a table mid-read). Each table is read through a cursor in batches sized to about 1 MB of text and
 // streamed through gzip to disk, so memory stays flat however large a table is. The file appears
 // under its final name only when complete (written aside, flushed, then linked in place).
 import { randomBytes } from 'node:crypto';
@@ -44,12 +44,13 @@ export interface BackupResult {
 }
 
 /**
- * Rows per FETCH: as many as fit in about 4 MB by the widest row of the table seen so far (the
- * driver holds a whole FETCH in memory), at most 5,000. A table with a bytea column (the CFDIs,
+ * Rows per FETCH: as many as fit in about 1 MB by the widest row of the table seen so far (the
+ * driver holds a whole FETCH in memory, and its text is held again on its way to gzip, as strings
+ * and as bytes), at most 5,000. A table with a bytea column (the CFDIs,
  * up to 2 MB each, twice that as hex) is read at most 4 rows at a time, so a run of large
  * documents after small ones cannot make one FETCH large.
  */
-const BATCH_BYTES = 4 * 1024 * 1024;
+const BATCH_BYTES = 1024 * 1024;
 const MAX_BATCH_ROWS = 5_000;
 const MAX_WIDE_BATCH_ROWS = 4;
 
