@@ -11,11 +11,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { checkLedger } from '../../src/backup/ledger-check';
 import { verifyBackup } from '../../src/backup/restore';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from '../../src/db/embedded';
 import { bundledMajor } from '../../src/db/embedded/binaries';
+import { contents, withClient } from '../helpers/database-contents';
 import { freePort } from '../helpers/free-port';
 import { client } from '../helpers/http';
 import { createTestApp } from '../helpers/test-app';
@@ -32,44 +32,6 @@ let templateHash: string;
 /** Every table's rows (as text, in key order) and every sequence, as PostgreSQL 17 held them. */
 let before: Record<string, string[]>;
 let paper: number;
-
-async function withClient<T>(url: string, work: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
-
-async function contents(url: string): Promise<Record<string, string[]>> {
-  return withClient(url, async (db) => {
-    const result: Record<string, string[]> = {};
-    const { rows: tables } = await db.query<{ name: string; key: string[] }>(
-      `SELECT c.relname AS name, array_agg(a.attname::text ORDER BY k.n) AS key
-         FROM pg_class c JOIN pg_index i ON i.indrelid = c.oid AND i.indisprimary
-         CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
-         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
-        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' GROUP BY c.relname ORDER BY c.relname`,
-    );
-    for (const { name, key } of tables) {
-      const order = key.map((k) => `t."${k}"`).join(', ');
-      result[name] = (await db.query<{ row: string }>(`SELECT t::text AS row FROM public."${name}" t ORDER BY ${order}`)).rows.map(
-        (r) => r.row,
-      );
-    }
-    const { rows: sequences } = await db.query<{ name: string }>(
-      `SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'S' ORDER BY 1`,
-    );
-    for (const { name } of sequences) {
-      result[`sequence ${name}`] = (await db.query(`SELECT last_value::text, is_called FROM public."${name}"`)).rows.map((r) =>
-        JSON.stringify(r),
-      );
-    }
-    return result;
-  });
-}
 
 /** SHA-256 of a folder: every entry's relative path, kind, mode and bytes (or link target). */
 function hashFolder(dir: string): string {
