@@ -162,6 +162,7 @@ test('rows and cells without the optional r attribute are a valid workbook: read
       Partida: null,
       'Existencia mínima': String(i + 1),
       'Existencia máxima': null,
+      'Código de barras': null,
     })),
   );
 });

@@ -101,9 +101,10 @@ describe('the fields of every audited write', () => {
   };
 
   test('have a Spanish label', async () => {
-    const yesterday = (() => {
-      const d = new Date(`${today(t)}T12:00:00Z`);
-      d.setUTCDate(d.getUTCDate() - 1);
+    // A closing is the last day of a month: the previous month's, whatever today is.
+    const lastMonthEnd = (() => {
+      const d = new Date(`${today(t).slice(0, 8)}01T12:00:00Z`);
+      d.setUTCDate(0);
       return d.toISOString().slice(0, 10);
     })();
     // Catalogues: create, edit, delete each kind.
@@ -174,8 +175,8 @@ describe('the fields of every audited write', () => {
     ).json().data.id;
     await ok(c.post(`/api/inventory-counts/${discarded}/discard`));
     // A closing, reopened.
-    await ok(c.post('/api/period-closings', { until: yesterday }));
-    await ok(c.post(`/api/period-closings/${yesterday}/reopening`, { reason: 'Falta una factura' }));
+    await ok(c.post('/api/period-closings', { until: lastMonthEnd }));
+    await ok(c.post(`/api/period-closings/${lastMonthEnd}/reopening`, { reason: 'Falta una factura' }));
     // Users: a newcomer's roles, deactivated and reactivated.
     const rosa = client(t, { sub: 'rosa', name: 'Rosa Díaz', email: 'rosa@escuela.mx', almacen_roles: [] });
     await rosa.get('/api/me');
