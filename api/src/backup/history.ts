@@ -84,11 +84,10 @@ export async function recentBackups(q: Queryable, limit: number): Promise<Backup
 
 /** The latest attempt and the latest that worked (null when there is none). */
 export async function lastBackups(q: Queryable): Promise<{ latest: BackupRecord | null; latestOk: BackupRecord | null }> {
-  const columns = COLUMNS;
   const { rows } = await q.query<BackupRow & { which: string }>(
-    `(SELECT 'latest' AS which, ${columns} FROM backup_runs ORDER BY at DESC, id DESC LIMIT 1)
+    `(SELECT 'latest' AS which, ${COLUMNS} FROM backup_runs ORDER BY at DESC, id DESC LIMIT 1)
      UNION ALL
-     (SELECT 'latestOk' AS which, ${columns} FROM backup_runs WHERE ok ORDER BY at DESC, id DESC LIMIT 1)`,
+     (SELECT 'latestOk' AS which, ${COLUMNS} FROM backup_runs WHERE ok ORDER BY at DESC, id DESC LIMIT 1)`,
   );
   const find = (which: string) => {
     const row = rows.find((r) => r.which === which);

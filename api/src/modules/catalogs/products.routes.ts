@@ -47,7 +47,7 @@ async function referenceErrors(trx: Trx, categoryId: number | null, unitId: numb
 
 /** The code as stored: normalized, null when cleared, undefined when the body leaves it as it is. */
 const barcodeOf = (value: string | null | undefined): string | null | undefined =>
-  value === undefined ? undefined : value === null || normalizeBarcode(value) === '' ? null : normalizeBarcode(value);
+  value === undefined ? undefined : value === null ? null : normalizeBarcode(value) || null;
 
 /** A code already held by another product: the message that names it, on the field. */
 async function barcodeErrors(trx: Trx, barcode: string | null | undefined, exceptId: number | null): Promise<Record<string, string>> {
