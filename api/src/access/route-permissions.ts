@@ -30,6 +30,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'PUT /api/catalog/products': 'catalogs.write',
   'DELETE /api/catalog/products/:id': 'catalogs.write',
   'POST /api/catalog/products/:id/internal-barcode': 'catalogs.write',
+  'POST /api/catalog/products/:id/barcode': 'catalogs.write',
   'GET /api/catalog/suppliers': 'consult',
   'GET /api/catalog/suppliers/:id': 'consult',
   'POST /api/catalog/suppliers': 'catalogs.write',

@@ -86,6 +86,13 @@ export const useGenerateInternalBarcode = () =>
     { errorText: 'generar el código interno del producto.', successText: 'Código interno generado.' },
     staleAfter.productChange,
   );
+/** A code for a product without one (a CFDI concept's NoIdentificacion); 409 when it has one. */
+export const useAssignBarcode = () =>
+  useMutation(
+    (api, id: number, barcode: string) => api<Product>(`${apiKeys.product(id)}/barcode`, { method: 'POST', body: { barcode } }),
+    { errorText: 'guardar el código de barras del producto.', successText: 'Código de barras guardado.' },
+    staleAfter.productChange,
+  );
 export const useDeleteProduct = () =>
   useMutation(
     (api, id: number) => api<Product>(apiKeys.product(id), { method: 'DELETE' }),

@@ -52,3 +52,5 @@ export const internalBarcode = (productId: number): string => `${INTERNAL_BARCOD
 /** «Ya existe el producto «Café molido» con el código de barras 7501234567895.» */
 export const duplicateBarcodeMessage = (name: string, code: string) => `Ya existe el producto «${name}» con el código de barras ${code}.`;
 export const HAS_BARCODE_MESSAGE = 'El producto ya tiene un código de barras; bórralo en «Editar producto» para generar uno interno.';
+/** The product already has a code and a given one would replace it: it is kept. */
+export const keptBarcodeMessage = (code: string) => `El producto ya tiene el código de barras ${code}; se conserva.`;

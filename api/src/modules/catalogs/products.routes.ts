@@ -4,14 +4,17 @@
 // it is); the maximum may not be under the minimum, counting the stored level of the one absent.
 // A «Código de barras» (barcode, optional, the same rule: absent leaves it) names one product: a
 // second product with it is a 409 naming the first; `?barcode=CODE` finds the product with a code
-// (a scanner's read), and POST …/{id}/internal-barcode gives one without a code Almacén's own.
+// (a scanner's read), POST …/{id}/internal-barcode gives one without a code Almacén's own, and
+// POST …/{id}/barcode the code the person confirms (a CFDI's), never over one it has.
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  assignBarcodeSchema,
   CATALOG_MESSAGES,
   createProductSchema,
   duplicateBarcodeMessage,
   HAS_BARCODE_MESSAGE,
   internalBarcode,
+  keptBarcodeMessage,
   normalizeBarcode,
   stockLevelOf,
   stockLevelsInverted,
@@ -23,6 +26,7 @@ import { matchesTag, NOT_MODIFIED } from '../../http/etag';
 import { PrecompressedBody, sendPrecompressed, varyOnAcceptEncoding } from '../../http/precompressed';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { parseBody, parseId } from '../../http/validate';
+import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
 import { holdDescribed } from './described.repository';
@@ -186,6 +190,20 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     },
   );
 
+  /** Gives product `id`, which has no code, `code`; `kept` says why one it has stays. */
+  const assignBarcode = (user: AuthUser, id: number, code: string, kept: (current: string) => string) =>
+    withTransaction(db, async (trx) => {
+      const before = await repo.lockProduct(trx, id);
+      if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
+      if (before.barcode) throw new AppError('BARCODE_ALREADY_SET', kept(before.barcode), { barcode: kept(before.barcode) });
+      const taken = await barcodeErrors(trx, code, id);
+      if (taken.barcode) throw new AppError('DUPLICATE', taken.barcode, taken);
+      await repo.setBarcodeIfNone(trx, user, id, code);
+      const row = (await repo.findProduct(trx, id))!;
+      await recordAudit(trx, user, { action: 'update', entity: 'products', entityId: id, before, after: row });
+      return row;
+    }).catch(duplicateCode(code));
+
   app.post(
     `${PATH}/:id/internal-barcode`,
     {
@@ -198,18 +216,30 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     },
     async (request, reply) => {
       const id = parseId((request.params as { id: unknown }).id);
-      const code = internalBarcode(id);
-      const saved = await withTransaction(db, async (trx) => {
-        const before = await repo.lockProduct(trx, id);
-        if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
-        if (before.barcode) throw new AppError('BARCODE_ALREADY_SET', HAS_BARCODE_MESSAGE, { barcode: HAS_BARCODE_MESSAGE });
-        const taken = await barcodeErrors(trx, code, id);
-        if (taken.barcode) throw new AppError('DUPLICATE', taken.barcode, taken);
-        await repo.setBarcodeIfNone(trx, request.user, id, code);
-        const row = (await repo.findProduct(trx, id))!;
-        await recordAudit(trx, request.user, { action: 'update', entity: 'products', entityId: id, before, after: row });
-        return row;
-      }).catch(duplicateCode(code));
+      const saved = await assignBarcode(request.user, id, internalBarcode(id), () => HAS_BARCODE_MESSAGE);
+      return reply.status(201).send({ data: saved });
+    },
+  );
+
+  // A code the person confirms for a product without one — the CFDI's NoIdentificacion of the
+  // concept mapped to it. A code already there is never replaced (that is «Editar producto»).
+  app.post(
+    `${PATH}/:id/barcode`,
+    {
+      schema: documentBody(
+        {
+          tags,
+          summary: 'Guarda el código de barras de un producto que no tiene (409 si ya tiene uno o si otro producto lo tiene)',
+          params: idParam(),
+          response: { 201: dataOf(productSchema), ...ERROR_RESPONSES },
+        },
+        bodies.assignBarcode,
+      ),
+    },
+    async (request, reply) => {
+      const id = parseId((request.params as { id: unknown }).id);
+      const input = parseBody(assignBarcodeSchema, request.body);
+      const saved = await assignBarcode(request.user, id, normalizeBarcode(input.barcode!), keptBarcodeMessage);
       return reply.status(201).send({ data: saved });
     },
   );

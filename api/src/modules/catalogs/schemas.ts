@@ -103,4 +103,11 @@ export const bodies = {
   createSupplier: obj(['name', 'rfc'], { name: text, rfc: { type: 'string', example: 'ABC010203XY9' } }),
   updateSupplier: obj(['id', 'name', 'rfc'], { id, name: text, rfc: { type: 'string', example: 'ABC010203XY9' } }),
   assignRole: assignmentSchema,
+  assignBarcode: obj(['barcode'], {
+    barcode: {
+      type: 'string',
+      example: '7501234567895',
+      description: 'Código de barras: un GTIN con su dígito verificador o un código interno.',
+    },
+  }),
 } as const;

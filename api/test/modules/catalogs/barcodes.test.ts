@@ -1,8 +1,16 @@
 // A product's «Código de barras» through the API: a GTIN with its check digit verified or an
 // internal code, stored trimmed and in capitals; one product per code (409 naming the holder);
 // `?barcode=` finds the product a scanner read; Almacén's internal code for a product without one
-// (409 when it has one); every refusal changes nothing.
-import { BARCODE_MESSAGES, checkDigitMessage, duplicateBarcodeMessage, HAS_BARCODE_MESSAGE } from '@almacen/shared/domain';
+// (409 when it has one); a code given to a product without one (a CFDI's NoIdentificacion), never
+// over one it has; every refusal changes nothing.
+import {
+  BARCODE_MESSAGES,
+  CATALOG_MESSAGES,
+  checkDigitMessage,
+  duplicateBarcodeMessage,
+  HAS_BARCODE_MESSAGE,
+  keptBarcodeMessage,
+} from '@almacen/shared/domain';
 import { auditRows, client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
@@ -78,6 +86,37 @@ test('«Generar código interno»: ALM and the id; 409 when the product already 
   const twice = await ana.post(`${P}/${product.id}/internal-barcode`);
   expect([twice.statusCode, twice.json().code, twice.json().message]).toEqual([409, 'BARCODE_ALREADY_SET', HAS_BARCODE_MESSAGE]);
   expect((await ana.post(`${P}/999999/internal-barcode`)).statusCode).toBe(404);
+});
+
+test('a code given to a product without one is saved; one it has is kept; a code of another product or a bad one is refused', async () => {
+  const product = (await create({ name: 'Hojas blancas tamaño carta, 500 hojas' })).json().data;
+  const other = (await create({ name: 'Hojas de color', barcode: '7501031311309' })).json().data;
+  const before = await countRows(t, ['audit_log']);
+  const refusals: Array<[unknown, number, string, Record<string, string>]> = [
+    [{ barcode: '7501055300076' }, 400, 'VALIDATION', { barcode: checkDigitMessage(5) }],
+    [{ barcode: '' }, 400, 'VALIDATION', { barcode: CATALOG_MESSAGES.barcode }],
+    [{}, 400, 'VALIDATION', { barcode: CATALOG_MESSAGES.barcode }],
+    [{ barcode: '7501031311309' }, 409, 'DUPLICATE', { barcode: duplicateBarcodeMessage(other.name, '7501031311309') }],
+  ];
+  for (const [body, status, code, errors] of refusals) {
+    const response = await ana.post(`${P}/${product.id}/barcode`, body);
+    expect([body, response.statusCode, response.json().code, response.json().errors]).toEqual([body, status, code, errors]);
+  }
+  expect(await countRows(t, ['audit_log'])).toEqual(before);
+  expect((await ana.get(`${P}/${product.id}`)).json().data.barcode).toBeNull();
+
+  const given = await ana.post(`${P}/${product.id}/barcode`, { barcode: ' 7501000000012 ' });
+  expect([given.statusCode, given.json().data.barcode]).toEqual([201, '7501000000012']);
+  expect((await auditRows(t, 'products', product.id)).at(-1)).toMatchObject({ action: 'update', after: { barcode: '7501000000012' } });
+
+  const again = await ana.post(`${P}/${product.id}/barcode`, { barcode: '4006381333931' });
+  expect([again.statusCode, again.json().code, again.json().message]).toEqual([
+    409,
+    'BARCODE_ALREADY_SET',
+    keptBarcodeMessage('7501000000012'),
+  ]);
+  expect((await ana.get(`${P}/${product.id}`)).json().data.barcode).toBe('7501000000012');
+  expect((await ana.post(`${P}/999999/barcode`, { barcode: '4006381333931' })).statusCode).toBe(404);
 });
 
 test('the database refuses a code the API would not write', async () => {

@@ -24,6 +24,7 @@ const M = {
   minimumStock: 'La existencia mínima debe ser un número mayor o igual a 0.',
   maximumStock: 'La existencia máxima debe ser un número mayor o igual a 0.',
   stockLevels: 'La existencia máxima debe ser mayor o igual a la existencia mínima.',
+  barcode: 'El código de barras es un campo requerido.',
 } as const;
 export const CATALOG_MESSAGES = M;
 
@@ -89,6 +90,14 @@ export const updateProductSchema = withOrderedStockLevels(
     barcode: optionalBarcode(),
   }),
 );
+
+/**
+ * A code given to a product that has none (a CFDI concept's NoIdentificacion, say): required, a
+ * GTIN or an internal code.
+ */
+export const assignBarcodeSchema = type({
+  barcode: refine(optionalBarcode(), 'requiredBarcode', (value) => (typeof value === 'string' && value.trim() !== '') || M.barcode),
+});
 
 export const createCategorySchema = type({ description: requiredText(M.categoryDescription) });
 export const updateCategorySchema = type({ id: entityId(M.categoryId), description: requiredText(M.categoryDescription) });

@@ -97,8 +97,8 @@ const level = (value: string | undefined) => (value === undefined || value.trim(
 export interface NewProductDialogProps {
   open: boolean;
   onClose: () => void;
-  /** What the dialog opens with (a CFDI concept): the name, editable, and the unit's description. */
-  proposal?: { name: string; unit?: string | null };
+  /** What the dialog opens with (a CFDI concept): the name, editable, the unit's description, a code. */
+  proposal?: { name: string; unit?: string | null; barcode?: string | null };
   onCreated?: (product: Product) => void;
 }
 
@@ -121,9 +121,9 @@ export function NewProductDialog({ open, onClose, proposal, onCreated }: NewProd
       unitId: existingUnit ? existingUnit.id : unitIsNew ? NEW_UNIT : null,
       minimumStock: '',
       maximumStock: '',
-      barcode: '',
+      barcode: proposal?.barcode ?? '',
     }),
-    [proposal?.name, existingUnit, unitIsNew],
+    [proposal?.name, proposal?.barcode, existingUnit, unitIsNew],
   );
   const validate = (values: ProductFormValues) => validateCreate({ ...values, unitId: values.unitId === NEW_UNIT ? null : values.unitId });
   // A unit registered by a save whose product then failed is reused by the next attempt.

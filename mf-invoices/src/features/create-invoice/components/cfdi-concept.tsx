@@ -1,11 +1,12 @@
 // Above a row filled from a CFDI: which concept it is, what the entry would refuse as it is, a
 // remembered product to confirm, its warnings, "Registrar producto" when no product is chosen yet
-// (the kit's «Nuevo producto», filled in with the concept's description and unit), and — once the
-// person changed the row — that it is a typed line now.
+// (the kit's «Nuevo producto», filled in with the concept's description, unit and GTIN), the
+// concept's GTIN offered as the chosen product's «Código de barras» when it has none, and — once
+// the person changed the row — that it is a typed line now.
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useForm } from 'react-final-form';
-import { useCan } from '@almacen/shared';
+import { useAssignBarcode, useCan, useProducts } from '@almacen/shared';
 import { Button, makeStyles, MessageBar, MessageBarBody, tokens } from '@almacen/shared/fluent';
 import { Text } from '@almacen/shared/fluent-pages';
 import { NewProductDialog } from '@almacen/shared/kit';
@@ -35,6 +36,13 @@ export function CfdiConcept({
   const form = useForm();
   const canRegister = useCan('catalogs.write');
   const [registering, setRegistering] = useState(false);
+  const products = useProducts();
+  const assignBarcode = useAssignBarcode();
+  // The concept's GTIN: the product of another row's code is said; a product without one is
+  // offered it; a code the product has is never replaced.
+  const holder = concept.gtin ? products.data?.find((p) => p.barcode === concept.gtin) : undefined;
+  const chosen = productId === null ? undefined : products.data?.find((p) => p.id === productId);
+  const offered = concept.gtin && products.data && !holder && chosen && !chosen.barcode ? concept.gtin : null;
   return (
     <div className={styles.root}>
       <div className={styles.head}>
@@ -81,10 +89,29 @@ export function CfdiConcept({
           </MessageBarBody>
         </MessageBar>
       )}
+      {holder && holder.id !== productId && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>{CFDI_TEXTS.barcodeOfOther(holder.barcode!, holder.name)}</MessageBarBody>
+        </MessageBar>
+      )}
+      {offered && chosen && canRegister && (
+        <MessageBar intent="info" layout="multiline">
+          <MessageBarBody>
+            {CFDI_TEXTS.offerBarcode(offered, chosen.name)}{' '}
+            <Button size="small" disabled={assignBarcode.running} onClick={() => void assignBarcode.run(chosen.id, offered)}>
+              {CFDI_TEXTS.saveBarcode}
+            </Button>
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {registering && (
         <NewProductDialog
           open
-          proposal={{ name: concept.description.trim().slice(0, MAX_PRODUCT_NAME), unit: concept.productUnit }}
+          proposal={{
+            name: concept.description.trim().slice(0, MAX_PRODUCT_NAME),
+            unit: concept.productUnit,
+            barcode: holder ? null : concept.gtin,
+          }}
           onClose={() => setRegistering(false)}
           onCreated={(product) => form.change(`${name}.productId`, product.id)}
         />

@@ -87,11 +87,14 @@ const analysis: CfdiAnalysis = {
 
 jest.setTimeout(60_000);
 
-function setup(parse: (request: FakeApiRequest) => unknown = () => analysis, { defaults = null as unknown } = {}) {
+type TestProduct = { id: number; name: string; unit: { id: number; description: string } | null; category: null; barcode?: string | null };
+
+function setup(
+  parse: (request: FakeApiRequest) => unknown = () => analysis,
+  { defaults = null as unknown, others = [] as TestProduct[] } = {},
+) {
   const suppliers = [{ id: 2, name: 'Abarrotes López', rfc: 'ALO990101XY2' }];
-  const products: { id: number; name: string; unit: { id: number; description: string } | null; category: null }[] = [
-    { id: 10, name: 'Papel bond carta', unit: null, category: null },
-  ];
+  const products: TestProduct[] = [{ id: 10, name: 'Papel bond carta', unit: null, category: null, barcode: null }, ...others];
   const units = [{ id: 1, description: 'Caja' }];
   const posts: FakeApiRequest[] = [];
   const api = (request: FakeApiRequest) => {
@@ -120,7 +123,13 @@ function setup(parse: (request: FakeApiRequest) => unknown = () => analysis, { d
       const body = request.body as { name: string; unitId?: number; categoryId?: number };
       const created = { id: 12, name: body.name, unit: units.find((u) => u.id === body.unitId) ?? null, category: null };
       products.push(created);
-      return created;
+      return { ...created, barcode: null };
+    }
+    const barcodeOf = /^\/api\/catalog\/products\/(\d+)\/barcode$/.exec(path);
+    if (method === 'POST' && barcodeOf) {
+      const product = products.find((p) => p.id === Number(barcodeOf[1]))!;
+      product.barcode = (request.body as { barcode: string }).barcode;
+      return { ...product };
     }
     if (method === 'POST' && path === '/api/invoices')
       return { id: 5, invoiceNumber: 'A1029', invoiceType: 'COMPRA_DIRECTA', invoiceDate: '2026-11-20' };
@@ -324,4 +333,57 @@ test('a unit the catalogue has (any capitalisation) is chosen as it is, and noth
   expect(posts.filter((p) => p.path.startsWith('/api/catalog/product')).map((p) => [p.path, p.body])).toEqual([
     ['/api/catalog/products', { name: 'Hojas blancas tamaño carta', unitId: 1 }],
   ]);
+});
+
+test("a concept's NoIdentificacion that is a GTIN is offered as the chosen product's code, proposed to a new product, and never over another product's", async () => {
+  const user = userEvent.setup({ delay: null });
+  const { posts } = setup(
+    () => ({
+      ...analysis,
+      lines: [
+        line({ productCode: '7501000000012', product: { id: 10, name: 'Papel bond carta' } }),
+        line({ index: 2, description: 'Folder manila', productCode: '7501000000029', product: null }),
+        line({ index: 3, description: 'Engrapadora', productCode: '4006381333931', product: { id: 10, name: 'Papel bond carta' } }),
+        // A supplier's own code is not a GTIN: nothing is offered.
+        line({ index: 4, description: 'Clips', productCode: 'CLP-100', product: { id: 10, name: 'Papel bond carta' } }),
+      ],
+    }),
+    { others: [{ id: 11, name: 'Engrapadora metálica', unit: null, category: null, barcode: '4006381333931' }] },
+  );
+  await upload();
+  await waitFor(() => expect(within(header()).getByRole('textbox', { name: 'Número de factura' })).toHaveValue('A1029'));
+  await choose(user, header(), 'Tienda de procedencia', 'Abarrotes López');
+  await choose(user, header(), 'Tipo de entrada', 'Compra directa');
+  await choose(user, header(), 'Director del plantel', 'Laura Méndez');
+  await choose(user, header(), 'Elaborador', 'Jorge Ruiz');
+  await choose(user, header(), 'Almacenista', 'Sofía Castro');
+  await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+  await screen.findByRole('group', { name: 'Producto 4' });
+
+  const offer = 'El CFDI trae el código de barras 7501000000012 (NoIdentificacion) y «Papel bond carta» no tiene uno.';
+  expect(await within(row(1)).findByText(offer)).toBeInTheDocument();
+  // The code of another product is said on its row, and neither offered nor proposed.
+  expect(
+    within(row(3)).getByText('El código de barras 4006381333931 de este concepto es de «Engrapadora metálica»; revisa el producto.'),
+  ).toBeInTheDocument();
+  expect(within(row(3)).queryByRole('button', { name: 'Guardar como su código de barras' })).not.toBeInTheDocument();
+  expect(within(row(4)).queryByText(/código de barras/)).not.toBeInTheDocument();
+
+  await user.click(within(row(1)).getByRole('button', { name: 'Guardar como su código de barras' }));
+  await waitFor(() => expect(within(row(1)).queryByText(offer)).not.toBeInTheDocument());
+  expect(posts.filter((p) => p.path.endsWith('/barcode')).map((p) => [p.path, p.body])).toEqual([
+    ['/api/catalog/products/10/barcode', { barcode: '7501000000012' }],
+  ]);
+  // Papel bond carta has a code now: row 4, mapped to it too, is not offered one over it.
+  expect(within(row(4)).queryByRole('button', { name: 'Guardar como su código de barras' })).not.toBeInTheDocument();
+
+  await user.click(within(row(2)).getByRole('button', { name: 'Registrar producto' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Nuevo producto' });
+  expect(within(dialog).getByRole('textbox', { name: 'Código de barras' })).toHaveValue('7501000000029');
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nuevo producto' })).not.toBeInTheDocument());
+  expect(posts.find((p) => p.method === 'POST' && p.path === '/api/catalog/products')?.body).toMatchObject({
+    name: 'Folder manila',
+    barcode: '7501000000029',
+  });
 });

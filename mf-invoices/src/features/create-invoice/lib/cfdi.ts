@@ -2,7 +2,7 @@
 // it fills the form — exactly as if the person had typed each value and ticked the boxes, so the
 // price shown and saved follows the wizard's own rules (invoice-values.ts). What the form cannot
 // hold exactly comes as a warning that stays visible on its row.
-import { unitNameOfCfdi, type CfdiAnalysis, type CfdiLine as CfdiAnalysisLine } from '@almacen/shared/domain';
+import { isGtin, normalizeBarcode, unitNameOfCfdi, type CfdiAnalysis, type CfdiLine as CfdiAnalysisLine } from '@almacen/shared/domain';
 import { newRowKey } from '@almacen/shared/kit';
 import type { InvoiceFormValues, InvoiceRowValues } from './invoice-values';
 
@@ -48,6 +48,8 @@ export interface RowCfdi {
   /** The product remembered for it, while that is the one chosen and not yet confirmed. */
   rememberedProductId?: number | null;
   productConfirmed?: boolean;
+  /** The concept's NoIdentificacion when it is a GTIN: offered as the product's «Código de barras». */
+  gtin?: string | null;
 }
 
 export const CFDI_TEXTS = {
@@ -71,7 +73,16 @@ export const CFDI_TEXTS = {
       : `Antes se registró «${description}» con este código; revisa el producto.`,
   typed: 'Tecleado: ya no lleva el valor del CFDI.',
   cfdiValue: (value: string, taxes: string, quantity: string, price: string) => `Valor del CFDI: ${value}${taxes} ÷ ${quantity} = ${price}`,
+  offerBarcode: (code: string, name: string) => `El CFDI trae el código de barras ${code} (NoIdentificacion) y «${name}» no tiene uno.`,
+  saveBarcode: 'Guardar como su código de barras',
+  barcodeOfOther: (code: string, name: string) => `El código de barras ${code} de este concepto es de «${name}»; revisa el producto.`,
 } as const;
+
+/** A concept's NoIdentificacion as a «Código de barras», when it is a GTIN (check digit right). */
+export function gtinOf(productCode: string | null | undefined): string | null {
+  const code = productCode ? normalizeBarcode(productCode) : '';
+  return isGtin(code) ? code : null;
+}
 
 export const MAX_CFDI_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -136,6 +147,7 @@ export function applyCfdi(
           rememberedDescription: line.rememberedDescription,
           rememberedProductId: line.rememberedDescription === null ? null : (line.product?.id ?? null),
           productConfirmed: false,
+          gtin: gtinOf(line.productCode),
         },
       };
     }),
