@@ -1,6 +1,6 @@
 // Catalogue payloads. `type` lets extra keys through untouched; the
 // API reads only the declared ones.
-import { type, Infer, refine, type Struct } from 'superstruct';
+import { type, type Infer, refine, type Struct } from 'superstruct';
 import { MAX_QUANTITY, QUANTITY_SCALE } from '../constants';
 import { compareDecimal, toDecimalString } from '../decimal';
 import { entityId, optionalBarcode, optionalDecimal, optionalEntityId, requiredText, rfc } from './primitives';

@@ -2,7 +2,7 @@
 // step 0 with the header schema and step 1 with the line schema; the API validates the whole.
 // "Not later than today" depends on the clock and the time zone, so the schemas are made by
 // factories that take a `today()` function (the API passes APP_TIME_ZONE's date).
-import { assign, define, optional, string, type, Infer } from 'superstruct';
+import { assign, define, optional, string, type, type Infer } from 'superstruct';
 import {
   IEPS_RATE_SCALE,
   MAX_IEPS_RATE,
