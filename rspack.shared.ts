@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import rspack, { type Compiler, type Configuration } from '@rspack/core';
 import { parseRemotePages, type RemotePages } from '@almacen/shared/pages';
+import { exposedImports, SHARED_MODULE_PREFIX, SHARED_MODULES, type RemoteContract } from './rspack.contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rootPackage = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8')) as {
@@ -90,6 +91,13 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   // React Router as the part of it the portal uses (shared/src/router.ts), not the whole package.
   '@almacen/shared/router': singleton(`^${sharedPackage.version}`, sharedPackage.version),
 };
+
+// The contract's list of our shared modules (rspack.contract.ts) is exactly these singletons.
+{
+  const ours = Object.keys(sharedSingletons).filter((name) => name.startsWith(SHARED_MODULE_PREFIX));
+  if (ours.sort().join() !== [...SHARED_MODULES].sort().join())
+    throw new Error(`rspack.contract.ts: SHARED_MODULES must list ${ours.join(', ')}`);
+}
 
 export interface RemoteEntry {
   /** Module Federation name (`mf_stock`). */
@@ -200,8 +208,15 @@ export function remoteConfig({ dir, name, pages, env }: RemoteOptions): Configur
   const checked = parseRemotePages(pages);
   if (!checked || checked.menu.length !== pages.menu.length)
     throw new Error(`${remote.folder}/src/pages.ts: the routes or a menu entry are not valid`);
+  // What this build takes from the shell's shared modules, for the shell to check before loading it.
+  const contract: RemoteContract = { shared: sharedPackage.version, exposes: exposedImports(dir, remote.exposes, SHARED_MODULES) };
   const config = frontEndConfig({ dir, name, port: remote.port, exposes: remote.exposes, env });
-  config.plugins = [...(config.plugins ?? []), new PagesJsonPlugin(checked)];
+  const pagesModule = remote.exposes['./pages'];
+  config.module!.rules!.push({
+    test: path.resolve(dir, pagesModule),
+    use: [{ loader: path.join(here, 'rspack.pages-loader.cjs'), options: { contract } }],
+  });
+  config.plugins = [...(config.plugins ?? []), new PagesJsonPlugin({ ...checked, contract })];
   return config;
 }
 
@@ -274,6 +289,8 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
         __ALMACEN_DEV_PROXY__: JSON.stringify(isDev),
         // The global the shell puts the federation SDK on, and its remotes' builds read it from.
         __ALMACEN_FEDERATION_SDK_GLOBAL__: JSON.stringify(FEDERATION_SDK_GLOBAL),
+        // The @almacen/shared a build was made with (shell/src/federation/contract.ts).
+        __ALMACEN_SHARED_VERSION__: JSON.stringify(sharedPackage.version),
       }),
       new ModuleFederationPlugin({
         name: options.name,

@@ -30,6 +30,17 @@ export interface HomeSection {
   permission?: string;
 }
 
+/**
+ * What a remote's build took from the shell's @almacen/shared modules (rspack.contract.ts): the
+ * shell loads the remote's pages only when its own modules give every name.
+ */
+export interface RemoteContract {
+  /** The version of @almacen/shared the remote was built with. */
+  shared: string;
+  /** Per exposed module (`./App`, `./Home`, `./pages`): shared module → the names loading it takes. */
+  exposes: Record<string, Record<string, string[]>>;
+}
+
 export interface RemotePages {
   /** How the area is called in messages ("Stock de productos"). */
   label: string;
@@ -37,6 +48,8 @@ export interface RemotePages {
   routes: string[];
   menu: MenuEntry[];
   home?: HomeSection;
+  /** Written by the remote's build; absent from a remote built before contracts were recorded. */
+  contract?: RemoteContract;
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
@@ -71,7 +84,7 @@ export function parseRemotePages(raw: unknown): RemotePages | null {
   const routes = value.routes.filter(isText);
   if (routes.length === 0) return null;
   const menu = value.menu.map(parseEntry).filter((entry): entry is MenuEntry => entry !== null);
-  return { label: value.label, routes, menu, ...homeOf(value.home) };
+  return { label: value.label, routes, menu, ...homeOf(value.home), ...contractOf(value.contract) };
 }
 
 /** A well-formed `home` is kept; a malformed one is dropped (the pages still work). */
@@ -80,4 +93,18 @@ function homeOf(raw: unknown): { home?: HomeSection } {
   const home = raw as Record<string, unknown>;
   if (typeof home.order !== 'number' || !Number.isFinite(home.order) || !optionalText(home.permission)) return {};
   return { home: { order: home.order, ...(isText(home.permission) ? { permission: home.permission } : {}) } };
+}
+
+/** A well-formed contract is kept; a malformed one is dropped (the remote then loads unchecked). */
+function contractOf(raw: unknown): { contract?: RemoteContract } {
+  if (!raw || typeof raw !== 'object') return {};
+  const contract = raw as Record<string, unknown>;
+  const exposes = contract.exposes;
+  if (!isText(contract.shared) || !exposes || typeof exposes !== 'object') return {};
+  const isImports = (imports: unknown) =>
+    Boolean(imports) &&
+    typeof imports === 'object' &&
+    Object.values(imports as object).every((names) => Array.isArray(names) && names.every(isText));
+  if (!Object.values(exposes).every(isImports)) return {};
+  return { contract: { shared: contract.shared, exposes: exposes as RemoteContract['exposes'] } };
 }

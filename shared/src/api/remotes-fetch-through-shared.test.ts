@@ -1,9 +1,11 @@
 /**
  * @jest-environment node
  */
-// One way to fetch: no remote writes an API path or an SWR fetch of its own — every key, read hook
-// and change lives in shared/src/api (a remote may still name SWR's types). A remote that needs a
-// resource adds it there, where every other remote finds it and every change refreshes it.
+// One way to fetch: a remote reads and writes the API only through @almacen/shared's hooks
+// (`useResource`, `useMutation`), never SWR or a fetch of its own (it may still name SWR's
+// types). The resources every area uses live in shared/src/api; a resource only one remote uses
+// may live in that remote, in one module per resource under its `src/api/` — the only place of
+// the remote that writes API paths — so a squad ships a new resource without the shell.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -27,7 +29,10 @@ test.each(remotes)('%s reads and writes the API only through @almacen/shared', (
       .split('\n')
       .forEach((line, i) => {
         const where = `${path.relative(root, file)}:${i + 1}`;
-        if (/['"`]\/api\//.test(line)) found.push(`${where} escribe una ruta de la API: ${line.trim()}`);
+        const resourceModule = path.dirname(file) === path.join(root, remote, 'src', 'api');
+        if (!resourceModule && /['"`]\/api\//.test(line))
+          found.push(`${where} escribe una ruta de la API fuera de src/api/: ${line.trim()}`);
+        if (/\bfetch\(|from 'ofetch'/.test(line)) found.push(`${where} pide a la red por su cuenta: ${line.trim()}`);
         if (/^import (?!type\b)[^;]*from 'swr(\/[a-z]+)?'/.test(line)) found.push(`${where} usa SWR directamente: ${line.trim()}`);
       });
   }

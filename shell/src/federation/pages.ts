@@ -9,6 +9,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { useEffect, useMemo, useState } from 'react';
 import { parseRemotePages, type RemotePages } from '@almacen/shared/pages';
+import { rememberContract } from './contract';
 
 export const PAGES_CACHE_PREFIX = 'almacen.pages.';
 
@@ -32,8 +33,10 @@ function remember(name: string, pages: RemotePages): void {
 /** The remote's ./pages, or null when it cannot be loaded or says nothing valid. */
 export async function loadRemotePages(name: string): Promise<RemotePages | null> {
   try {
-    const module = await loadRemote<{ default?: unknown }>(`${name}/pages`);
-    return parseRemotePages(module?.default);
+    const module = await loadRemote<{ default?: unknown; contract?: unknown }>(`${name}/pages`);
+    // The build adds `contract` beside the default export (rspack.pages-loader.cjs).
+    const pages = module?.default;
+    return parseRemotePages(pages && typeof pages === 'object' ? { ...pages, contract: module.contract } : pages);
   } catch (error) {
     console.error(`[${name}] ./pages`, error);
     return null;
@@ -56,7 +59,13 @@ export interface PortalPages {
 export function usePortalPages(remotes: Record<string, string>, configPages: Record<string, unknown> = {}): PortalPages {
   const names = Object.keys(remotes);
   const [known, setKnown] = useState<Record<string, RemotePages | null>>(() =>
-    Object.fromEntries(names.map((name) => [name, parseRemotePages(configPages[name]) ?? remembered(name)])),
+    Object.fromEntries(
+      names.map((name) => {
+        const fromConfig = parseRemotePages(configPages[name]);
+        if (fromConfig) rememberContract(name, fromConfig.contract);
+        return [name, fromConfig ?? remembered(name)];
+      }),
+    ),
   );
   // The remembered copy shows at once, but the remote is asked anyway: it may have new pages.
   const [waiting, setWaiting] = useState(() => names.filter((name) => !parseRemotePages(configPages[name])));
@@ -67,6 +76,7 @@ export function usePortalPages(remotes: Record<string, string>, configPages: Rec
       void loadRemotePages(name).then((loaded) => {
         if (!active) return;
         if (loaded) remember(name, loaded);
+        if (loaded) rememberContract(name, loaded.contract);
         if (loaded) setKnown((current) => ({ ...current, [name]: loaded }));
         setWaiting((current) => current.filter((other) => other !== name));
       });

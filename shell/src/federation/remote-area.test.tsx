@@ -3,8 +3,10 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@almacen/shared/router';
+import { remotePages } from '../testing/remote-pages';
 import { remoteManifests, renderShell } from '../testing/render-shell';
-import { resetLoadedRemotes } from './remote-area';
+import { forgetContracts } from './contract';
+import { REMOTE_CONTRACT_TITLE, resetLoadedRemotes } from './remote-area';
 import { configureRemotes } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/federation-runtime').federationRuntimeDouble());
@@ -27,6 +29,7 @@ function fakeRemote(heading: string) {
 
 beforeEach(() => {
   resetLoadedRemotes();
+  forgetContracts();
   mockedLoadRemote.mockReset();
   mockedRegister.mockReset();
   configureRemotes(remoteManifests);
@@ -36,6 +39,29 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('remote areas', () => {
+  it('does not load a remote built against names this shell lacks, and says the portal needs updating, with no «Reintentar»', async () => {
+    mockedLoadRemote.mockImplementation(async () => fakeRemote('Stock de productos'));
+    // As /config.json brings it from the remote's pages.json.
+    const contract = {
+      shared: '9.1.0',
+      exposes: { './App': { '@almacen/shared': ['useCan', 'useSomethingNewer'], '@almacen/shared/domain': ['formatCurrency'] } },
+    };
+    renderShell('/dashboard/stock', undefined, { ...remotePages, mf_stock: { ...remotePages.mf_stock, contract } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(REMOTE_CONTRACT_TITLE);
+    expect(alert).toHaveTextContent('El módulo de Stock de productos se construyó con la versión 9.1.0 de la plataforma');
+    expect(alert).toHaveTextContent('Hay que actualizar el portal; volver a intentarlo no lo resuelve.');
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+    expect(mockedLoadRemote).not.toHaveBeenCalledWith('mf_stock/App');
+  });
+
+  it('loads a remote whose every name this shell gives', async () => {
+    mockedLoadRemote.mockImplementation(async (id: string) => (id === 'mf_stock/App' ? fakeRemote('Stock de productos') : null));
+    const contract = { shared: '1.1.0', exposes: { './App': { '@almacen/shared': ['useCan'], '@almacen/shared/kit': ['DataTable'] } } };
+    renderShell('/dashboard/stock', undefined, { ...remotePages, mf_stock: { ...remotePages.mf_stock, contract } });
+    expect(await screen.findByRole('heading', { name: 'Stock de productos' })).toBeInTheDocument();
+  });
+
   it('loads the remote of the area on its first visit', async () => {
     mockedLoadRemote.mockImplementation(async (id: string) => (id === 'mf_stock/App' ? fakeRemote('Stock de productos') : null));
     renderShell('/dashboard/stock');

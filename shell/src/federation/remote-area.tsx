@@ -3,6 +3,7 @@
 // "Reintentar" — the navigation and the other areas keep working.
 import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner } from '@almacen/shared/fluent';
+import { RemoteContractError, SHELL_SHARED_VERSION } from './contract';
 import { loadRemoteApp, RemoteLoadError, type RemoteModule, type RemoteName } from './remotes';
 
 // Lazy components survive navigation, so coming back to an area does not fetch it again.
@@ -40,6 +41,11 @@ export function resetLoadedRemotes(): void {
 
 export const REMOTE_LOAD_TITLE = 'No pudimos cargar esta sección.';
 export const REMOTE_CRASH_TITLE = 'Algo salió mal al mostrar esta sección.';
+export const REMOTE_CONTRACT_TITLE = 'Esta sección necesita una versión más reciente del portal.';
+
+/** Why a remote built against a newer platform is not shown; retrying cannot help, updating the portal does. */
+export const remoteContractText = (label: string, builtWith: string) =>
+  `El módulo de ${label} se construyó con la versión ${builtWith} de la plataforma y usa partes que este portal (versión ${SHELL_SHARED_VERSION}) no tiene. Hay que actualizar el portal; volver a intentarlo no lo resuelve. El resto del portal sigue disponible.`;
 
 interface BoundaryProps {
   label: string;
@@ -61,6 +67,16 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (error instanceof RemoteContractError) {
+      return (
+        <MessageBar intent="error" layout="multiline" role="alert" style={{ margin: 24 }}>
+          <MessageBarBody>
+            <MessageBarTitle>{REMOTE_CONTRACT_TITLE}</MessageBarTitle>
+            {remoteContractText(this.props.label, error.builtWith)}
+          </MessageBarBody>
+        </MessageBar>
+      );
+    }
     const loadFailed = error instanceof RemoteLoadError;
     return (
       <MessageBar intent="error" layout="multiline" role="alert" style={{ margin: 24 }}>

@@ -2,6 +2,8 @@
 // squad can redeploy its remote without rebuilding the shell.
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { parseRemotePages } from '@almacen/shared/pages';
+import { checkContract, knownContract } from './contract';
 
 /** A Module Federation name of /config.json (remotes.json). */
 export type RemoteName = string;
@@ -83,6 +85,9 @@ export async function loadRemoteApp(
   // Any area's load may meet a package another remote failed to download while it was down.
   const forgotten = await forgetFailedShares();
   if (forgotten.length > 0) console.warn(`[federación] se descargarán de nuevo: ${forgotten.join(', ')}.`);
+  // A remote built against names this shell lacks is not loaded (RemoteContractError).
+  const known = knownContract(name);
+  await checkContract(name, `./${module}`, known === undefined ? await contractOfPages(name) : known);
   let exposed: { default?: ComponentType } | null;
   try {
     exposed = await loadRemote<{ default?: ComponentType }>(`${name}/${module}`);
@@ -91,4 +96,15 @@ export async function loadRemoteApp(
   }
   if (!exposed?.default) throw new RemoteLoadError(name, new Error('El remoto no expone un componente por defecto.'));
   return { default: exposed.default };
+}
+
+/** The contract the remote's ./pages carries, when /config.json brought none (a remote served elsewhere). */
+async function contractOfPages(name: RemoteName) {
+  try {
+    const pages = await loadRemote<{ contract?: unknown }>(`${name}/pages`);
+    return parseRemotePages({ label: name, routes: ['*'], menu: [], contract: pages?.contract })?.contract;
+  } catch {
+    // The pages cannot be loaded: the App's own load says so.
+    return undefined;
+  }
 }
