@@ -82,6 +82,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /api/reports/products/:id': 'consult',
   'POST /api/reports/invoices/:id': 'consult',
   'POST /api/reports/dispatches/:id': 'consult',
+  'POST /api/reports/labels': 'consult',
 
   // Month closings (issue #18): everyone with a role sees them; closing and reopening is the Autorizador's.
   'GET /api/period-closings': 'consult',

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
     message: 'Las cuentas y contraseñas se administran en el proveedor de identidad de la institución, no en Almacén.',
   },
   BARCODE_ALREADY_SET: { status: 409, message: HAS_BARCODE_MESSAGE },
+  NO_BARCODE: { status: 409, message: 'El producto no tiene código de barras.' },
   PERIOD_CLOSED: { status: 409, message: 'El periodo de la fecha del documento está cerrado.' },
   COUNT_NOT_OPEN: { status: 409, message: 'El conteo de inventario ya no está abierto.' },
   PERIOD_ORDER: { status: 409, message: 'Los periodos se cierran y reabren en orden, un mes a la vez.' },

@@ -3,6 +3,7 @@ export * from './access';
 export * from './audit-labels';
 export * from './backups';
 export * from './barcode';
+export * from './barcode-labels';
 export * from './constants';
 export * from './decimal';
 export * from './errors';

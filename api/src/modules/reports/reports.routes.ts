@@ -27,6 +27,7 @@ import type { ModuleOptions } from '../module';
 import { parseCutoffDate, parseDateRange } from '../stock/stock-at-date';
 import { auditReport } from './audit-report';
 import { inventoryCountActa, inventoryCountSheet } from './inventory-count-report';
+import { registerLabelsRoute } from './labels.routes';
 import { reportConnections, ReportSlots, ReportsBusy, Semaphore } from './limits';
 import { entryVoucher, exitVoucher, lowStockReport, productCard, stockReport, type ReportContext } from './reports.service';
 import { withSnapshot, type Snapshot } from './snapshot';
@@ -205,6 +206,9 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
     help: 'Reportes que pueden generarse o descargarse a la vez; los demás reciben 503.',
     collect: () => slots.maxTotal,
   });
+
+  // «Imprimir etiquetas»: a body instead of a query, and the same admission as every report.
+  registerLabelsRoute(app, { db, config, slots, connections });
 
   for (const report of REPORTS) {
     app.post(
