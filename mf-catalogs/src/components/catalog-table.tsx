@@ -35,6 +35,8 @@ export interface CatalogTableProps<T extends { id: number }> {
   renderDetail?: (item: T) => ReactNode;
   /** Row actions of this catalogue after «Editar» and «Eliminar». */
   moreActions?: (item: T) => RowAction[];
+  /** Buttons before «Añadir …», for everyone who sees the list (they read, they change nothing). */
+  toolbarActions?: ReactNode;
 }
 
 export function CatalogTable<T extends { id: number }>({
@@ -45,6 +47,7 @@ export function CatalogTable<T extends { id: number }>({
   saving,
   renderDetail,
   moreActions,
+  toolbarActions,
 }: CatalogTableProps<T>) {
   const canWrite = useCan('catalogs.write');
   return (
@@ -60,10 +63,15 @@ export function CatalogTable<T extends { id: number }>({
       emptyMessage={texts.emptyMessage}
       renderDetail={renderDetail}
       toolbar={
-        canWrite && (
-          <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
-            {texts.addButton}
-          </Button>
+        (toolbarActions || canWrite) && (
+          <>
+            {toolbarActions}
+            {canWrite && (
+              <Button appearance="primary" icon={<AddRegular />} onClick={dialogs.openCreate}>
+                {texts.addButton}
+              </Button>
+            )}
+          </>
         )
       }
       rowActions={

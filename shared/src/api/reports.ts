@@ -2,7 +2,7 @@
 // name its file is saved under when the server sends none. Retries, naming and the failure toast
 // are the kit's (useReportDownload).
 import { useCallback } from 'react';
-import { todayIn } from '../domain';
+import { todayIn, type LabelsRequest } from '../domain';
 import { useReportDownload, type ReportRequest } from '../kit/actions/report-download';
 import { useRuntimeConfig } from '../platform/hooks';
 
@@ -65,6 +65,13 @@ export const countSheetRequest = (countId: number, format: 'pdf' | 'xlsx', blind
   path: `/api/reports/inventory-counts/${countId}/sheet`,
   query: { format, ...(blind ? { book: 'false' } : {}) },
   fileName: `Hoja de conteo - ${countId}`,
+});
+
+/** «Imprimir etiquetas»: the products' labels, «Etiquetas - {today}». */
+export const labelsRequest = (today: string, labels: LabelsRequest): ReportRequest => ({
+  path: '/api/reports/labels',
+  body: labels,
+  fileName: `Etiquetas - ${today}`,
 });
 
 /**

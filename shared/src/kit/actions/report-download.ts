@@ -18,6 +18,8 @@ export interface ReportRequest {
   fileName: string;
   /** What the report is of, when the server needs it (the filters of "Bitácora"), as query parameters. */
   query?: ApiRequestOptions['query'];
+  /** What the report is of, when it is a list (the products of «Imprimir etiquetas»), as a JSON body. */
+  body?: unknown;
 }
 
 export interface SavedReport {
@@ -93,7 +95,12 @@ export function reportFileName(request: ReportRequest, download: ApiDownload): s
 
 export async function downloadReport(api: ApiClient, request: ReportRequest, options?: RetryOptions): Promise<SavedReport> {
   const download = await withRetries(
-    () => api.download(request.path, request.query === undefined ? { method: 'POST' } : { method: 'POST', query: request.query }),
+    () =>
+      api.download(request.path, {
+        method: 'POST',
+        ...(request.query === undefined ? {} : { query: request.query }),
+        ...(request.body === undefined ? {} : { body: request.body }),
+      }),
     options,
   );
   return { blob: download.blob, fileName: reportFileName(request, download) };

@@ -5,6 +5,8 @@ export { TableToolbar } from './table-toolbar';
 export { useTableState } from './use-table-state';
 export { productCategoryColumn, productUnitColumn } from './product-columns';
 export { RowActionsMenu, editDeleteActions } from './row-actions-menu';
+export { SELECTION_TEXTS, useRowSelection } from './selection-column';
+export type { RowSelection } from './selection-column';
 export type { RowAction, RowActionsMenuProps } from './row-actions-menu';
 export { TABLE_TEXTS } from './texts';
 export { buildSearchIndex, filterRows, paginate, sortRows } from './table-model';

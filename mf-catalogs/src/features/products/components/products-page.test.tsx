@@ -38,7 +38,9 @@ describe('Productos', () => {
     await screen.findByText('Lápiz');
     expect(screen.getByRole('heading', { name: 'Productos' })).toBeInTheDocument();
     expect(document.title).toBe('Productos · Almacén');
+    // The first column ticks rows for «Imprimir etiquetas».
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Elegir',
       'ID',
       'Nombre',
       'Unidad',
@@ -46,13 +48,13 @@ describe('Productos', () => {
       'Código de barras',
       'Acciones',
     ]);
-    expect(cellTexts(rowsOf('Productos')[0]).slice(0, 4)).toEqual([
+    expect(cellTexts(rowsOf('Productos')[0]).slice(1, 5)).toEqual([
       '1',
       'Lápiz',
       'Pieza',
       '2111 - Materiales, útiles y equipos menores de oficina',
     ]);
-    expect(cellTexts(rowsOf('Productos')[1]).slice(0, 4)).toEqual(['2', 'Cloro', 'Sin unidad de medida asignada', 'Sin partida asignada']);
+    expect(cellTexts(rowsOf('Productos')[1]).slice(1, 5)).toEqual(['2', 'Cloro', 'Sin unidad de medida asignada', 'Sin partida asignada']);
     expect(screen.getByRole('searchbox')).toHaveAttribute('placeholder', 'Buscar un producto');
   });
 
@@ -135,8 +137,8 @@ describe('Productos', () => {
       { name: 'Jabón líquido', categoryId: 2, unitId: 2, minimumStock: '4', maximumStock: '12', barcode: '7501055300075' },
     ]);
     await screen.findByText('Jabón líquido');
-    const row = rowsOf('Productos').find((r) => cellTexts(r)[1] === 'Jabón líquido')!;
-    expect(cellTexts(row).slice(1, 4)).toEqual(['Jabón líquido', 'Caja', '2161 - Material de limpieza']);
+    const row = rowsOf('Productos').find((r) => cellTexts(r)[2] === 'Jabón líquido')!;
+    expect(cellTexts(row).slice(2, 5)).toEqual(['Jabón líquido', 'Caja', '2161 - Material de limpieza']);
   });
 
   it('edits a product: id disabled, searchable partida and unit selects that say "Sin coincidencias"', async () => {
@@ -179,7 +181,7 @@ describe('Productos', () => {
       }),
     ]);
     expect(await screen.findByText('Cloro líquido')).toBeInTheDocument();
-    expect(cellTexts(rowsOf('Productos')[1]).slice(0, 4)).toEqual(['2', 'Cloro líquido', 'Caja', '2161 - Material de limpieza']);
+    expect(cellTexts(rowsOf('Productos')[1]).slice(1, 5)).toEqual(['2', 'Cloro líquido', 'Caja', '2161 - Material de limpieza']);
   });
 
   it('sends null for an emptied partida and unit', async () => {
@@ -242,7 +244,7 @@ describe('Productos', () => {
     const { calls } = renderWithPlatform(<ProductsPage />, { api: server.handle });
     await screen.findByText('7501055300075');
     await user.type(screen.getByRole('searchbox'), '7501055300075');
-    await waitFor(() => expect(rowsOf('Productos').map((row) => cellTexts(row)[1])).toEqual(['Lápiz']));
+    await waitFor(() => expect(rowsOf('Productos').map((row) => cellTexts(row)[2])).toEqual(['Lápiz']));
     await user.clear(screen.getByRole('searchbox'));
     await waitFor(() => expect(rowsOf('Productos')).toHaveLength(2));
     // A product with a code is not offered another.

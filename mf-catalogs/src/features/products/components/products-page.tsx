@@ -1,11 +1,13 @@
-import { BarcodeScannerRegular } from '@fluentui/react-icons';
-import { useMemo } from 'react';
+import { BarcodeScannerRegular, PrintRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
 import { useDeleteProduct, useGenerateInternalBarcode, useProducts, useUpdateProduct } from '@almacen/shared';
 import type { Product } from '@almacen/shared/domain';
-import { NewProductDialog, productCategoryColumn, productUnitColumn, type DataTableColumn } from '@almacen/shared/kit';
+import { Button } from '@almacen/shared/fluent';
+import { NewProductDialog, productCategoryColumn, productUnitColumn, useRowSelection, type DataTableColumn } from '@almacen/shared/kit';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
+import { LABELS_TEXTS, LabelsDialog } from './labels-dialog';
 import { EditProductDialog } from './product-dialogs';
 
 const TABLE_TEXTS: CatalogTableTexts<Product> = {
@@ -19,16 +21,23 @@ const TABLE_TEXTS: CatalogTableTexts<Product> = {
   rowActions: (item) => `Acciones del producto ${item.id}`,
 };
 
+const productId = (item: Product) => item.id;
+/** «Elegir el producto 12»: the row's checkbox, for «Imprimir etiquetas». */
+const chooseLabel = (item: Product) => `Elegir el producto ${item.id}`;
+
 export function ProductsPage() {
   const products = useProducts();
   const update = useUpdateProduct();
   const remove = useDeleteProduct();
   const internalCode = useGenerateInternalBarcode();
   const dialogs = useCatalogDialogs<Product>();
+  const selection = useRowSelection<Product>(productId, chooseLabel);
+  const [printing, setPrinting] = useState(false);
 
   // Stable columns: the table's search index over 10,000 products is built once per list.
   const columns = useMemo<DataTableColumn<Product>[]>(
     () => [
+      selection.column,
       { id: 'id', header: 'ID', value: (item) => item.id, width: 90, minWidth: 48 },
       { id: 'name', header: 'Nombre', value: (item) => item.name, width: 360 },
       // Priority columns: on a phone ID and Nombre (and the row's menu) keep the width.
@@ -37,7 +46,12 @@ export function ProductsPage() {
       // Found by the table's search too: a code typed or scanned into it finds its product.
       { id: 'barcode', header: 'Código de barras', value: (item) => item.barcode ?? '', width: 170, hideBelow: 'desktop' },
     ],
-    [],
+    [selection.column],
+  );
+  // The ticked rows as they are now (a code generated meanwhile shows), in the list's order.
+  const selected = useMemo(
+    () => (products.data ?? []).filter((item) => selection.selectedIds.has(item.id)),
+    [products.data, selection.selectedIds],
   );
 
   return (
@@ -48,6 +62,11 @@ export function ProductsPage() {
         columns={columns}
         dialogs={dialogs}
         saving={update.running || remove.running || internalCode.running}
+        toolbarActions={
+          <Button icon={<PrintRegular />} onClick={() => setPrinting(true)} disabled={!products.data?.length}>
+            {selected.length > 0 ? `${LABELS_TEXTS.action} (${selected.length})` : LABELS_TEXTS.action}
+          </Button>
+        }
         // A product without a code gets Almacén's own (ALM and its id), to print on a label.
         moreActions={(item) =>
           item.barcode
@@ -56,6 +75,7 @@ export function ProductsPage() {
         }
       />
 
+      {printing && <LabelsDialog open selected={selected} products={products.data ?? []} onClose={() => setPrinting(false)} />}
       {/* Mounted while open: the partidas and units are fetched when the form needs them. */}
       {dialogs.creating && <NewProductDialog open onClose={dialogs.close} />}
       {dialogs.editing && (
