@@ -187,6 +187,14 @@ test('bad requests are refused with a Spanish message and no PDF', async () => {
   }
 });
 
+test('a body wrong in several fields names each of them', async () => {
+  const response = await labels({ copies: 0, layout: 'A4' });
+  expect([response.statusCode, response.json().errors]).toEqual([
+    400,
+    { productIds: LABEL_MESSAGES.noProducts, copies: LABEL_MESSAGES.copies, layout: LABEL_MESSAGES.layout },
+  ]);
+});
+
 test('a product without a code is refused by name (409), and printing gives no product a code', async () => {
   const plain = (await ana.post('/api/catalog/products', { name: 'Engrapadora «Pilot»', unitId: units.Pieza })).json().data;
   const other = (await ana.post('/api/catalog/products', { name: 'Clips', unitId: units.Pieza })).json().data;

@@ -65,23 +65,24 @@ const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= 2_147_483_647;
 
 /**
- * The request's problem (a message and the field it is about), or the request itself with its
- * ids in the order given, each once.
+ * The request's problems (a message per field, the first one as the message), or the request
+ * itself with its ids in the order given, each once.
  */
-export function readLabelsRequest(body: unknown): { ok: true; value: LabelsRequest } | { ok: false; field: string; message: string } {
+export function readLabelsRequest(
+  body: unknown,
+): { ok: true; value: LabelsRequest } | { ok: false; errors: Record<string, string>; message: string } {
   const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const { productIds, copies, layout } = input;
-  if (productIds === undefined || (Array.isArray(productIds) && productIds.length === 0)) {
-    return { ok: false, field: 'productIds', message: LABEL_MESSAGES.noProducts };
-  }
-  if (!Array.isArray(productIds) || !productIds.every(isId)) return { ok: false, field: 'productIds', message: LABEL_MESSAGES.productIds };
-  if (typeof copies !== 'number' || !Number.isInteger(copies) || copies < 1 || copies > MAX_LABEL_COPIES) {
-    return { ok: false, field: 'copies', message: LABEL_MESSAGES.copies };
-  }
-  if (typeof layout !== 'string' || !(LABEL_LAYOUTS as readonly string[]).includes(layout)) {
-    return { ok: false, field: 'layout', message: LABEL_MESSAGES.layout };
-  }
-  const ids = [...new Set(productIds)];
-  if (ids.length * copies > MAX_LABELS) return { ok: false, field: 'copies', message: tooManyLabelsMessage(ids.length * copies) };
-  return { ok: true, value: { productIds: ids, copies, layout: layout as LabelLayout } };
+  const errors: Record<string, string> = {};
+  if (productIds === undefined || (Array.isArray(productIds) && productIds.length === 0)) errors.productIds = LABEL_MESSAGES.noProducts;
+  else if (!Array.isArray(productIds) || !productIds.every(isId)) errors.productIds = LABEL_MESSAGES.productIds;
+  if (typeof copies !== 'number' || !Number.isInteger(copies) || copies < 1 || copies > MAX_LABEL_COPIES)
+    errors.copies = LABEL_MESSAGES.copies;
+  if (typeof layout !== 'string' || !(LABEL_LAYOUTS as readonly string[]).includes(layout)) errors.layout = LABEL_MESSAGES.layout;
+  const first = Object.values(errors)[0];
+  if (first) return { ok: false, errors, message: first };
+  const ids = [...new Set(productIds as number[])];
+  const total = ids.length * (copies as number);
+  if (total > MAX_LABELS) return { ok: false, errors: { copies: tooManyLabelsMessage(total) }, message: tooManyLabelsMessage(total) };
+  return { ok: true, value: { productIds: ids, copies: copies as number, layout: layout as LabelLayout } };
 }

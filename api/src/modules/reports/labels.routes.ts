@@ -69,7 +69,7 @@ export function registerLabelsRoute(
     },
     async (request, reply) => {
       const read = readLabelsRequest(request.body);
-      if (!read.ok) throw new AppError('VALIDATION', read.message, { [read.field]: read.message });
+      if (!read.ok) throw new AppError('VALIDATION', read.message, read.errors);
       const { productIds, copies, layout } = read.value;
 
       let release: () => void;
