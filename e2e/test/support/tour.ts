@@ -115,6 +115,15 @@ const dialogs: Stop[] = [
     },
   },
   {
+    slug: 'dialogo-imprimir-etiquetas',
+    title: 'Diálogo «Imprimir etiquetas» (Productos → Imprimir etiquetas)',
+    async visit(page) {
+      await openPage(page, '/dashboard/catalogs/products', /^Productos$/);
+      await main(page).getByRole('button', { name: 'Imprimir etiquetas', exact: true }).click();
+      return openDialog(page, page.getByRole('dialog', { name: 'Imprimir etiquetas' }));
+    },
+  },
+  {
     slug: 'dialogo-cancelar-salida',
     title: 'Diálogo «Cancelar salida» (Historial de salidas → detalle)',
     async visit(page, data) {
