@@ -72,12 +72,14 @@ export function registerLabelsRoute(
       if (!read.ok) throw new AppError('VALIDATION', read.message, read.errors);
       const { productIds, copies, layout } = read.value;
 
+      // 429/503 with Retry-After, as every report: the portal asks again by itself.
+      const busy = (error: ReportsBusy) =>
+        reply.status(error.status).header('retry-after', String(error.retryAfter)).send(errorBody(error));
       let release: () => void;
       try {
         release = slots.take(request.user.sub);
       } catch (error) {
-        if (error instanceof ReportsBusy)
-          return reply.status(error.status).header('retry-after', String(error.retryAfter)).send(errorBody(error));
+        if (error instanceof ReportsBusy) return busy(error);
         throw error;
       }
       try {
@@ -107,6 +109,9 @@ export function registerLabelsRoute(
           .header('content-disposition', contentDisposition(`Etiquetas - ${issued}.pdf`))
           .header('cache-control', 'no-store')
           .send(pdf);
+      } catch (error) {
+        if (error instanceof ReportsBusy) return busy(error);
+        throw error;
       } finally {
         release();
       }
