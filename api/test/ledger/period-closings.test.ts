@@ -244,6 +244,15 @@ describe('closing months in order', () => {
       400,
       { reason: 'El texto contiene caracteres de control invisibles no permitidos.' },
     ]);
+    // Line breaks are part of a reason; a tab or NUL is not, with the dialog's message.
+    for (const reason of ['Factura\trecibida tarde', 'Factura\u0000recibida tarde']) {
+      const control = await c.post(`/api/period-closings/${M2}/reopening`, { reason });
+      expect([reason, control.statusCode, control.json().errors]).toEqual([
+        reason,
+        400,
+        { reason: 'El motivo contiene caracteres de control no permitidos; solo se admiten saltos de línea.' },
+      ]);
+    }
     const unknown = await c.post(`/api/period-closings/${M3}/reopening`, { reason: 'Corrección de una factura' });
     expect(unknown.statusCode).toBe(404);
     const notMonthEnd = await c.post(`/api/period-closings/${plusDays(M2, -1)}/reopening`, { reason: 'Corrección de una factura' });

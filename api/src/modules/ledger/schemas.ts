@@ -194,7 +194,8 @@ export const bodies = {
       type: 'string',
       minLength: 5,
       maxLength: 500,
-      description: 'Motivo de la cancelación (se recorta; entre 5 y 500 caracteres)',
+      description:
+        'Motivo de la cancelación (se recorta; entre 5 y 500 caracteres; admite saltos de línea, ningún otro carácter de control)',
     },
   }),
   createInvoice: obj(

@@ -153,7 +153,12 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
           type: 'object',
           required: ['reason'],
           properties: {
-            reason: { type: 'string', minLength: 5, maxLength: 500, description: 'Motivo (se recorta; entre 5 y 500 caracteres)' },
+            reason: {
+              type: 'string',
+              minLength: 5,
+              maxLength: 500,
+              description: 'Motivo (se recorta; entre 5 y 500 caracteres; admite saltos de línea, ningún otro carácter de control)',
+            },
           },
         },
       ),

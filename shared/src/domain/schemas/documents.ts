@@ -112,10 +112,16 @@ export const CANCELLATION_REASON_MAX = 500;
 export const CANCELLATION_MESSAGES = {
   reasonRequired: 'El motivo de la cancelación es un campo obligatorio.',
   reasonLength: `El motivo debe tener entre ${CANCELLATION_REASON_MIN} y ${CANCELLATION_REASON_MAX} caracteres.`,
+  reasonControl: 'El motivo contiene caracteres de control no permitidos; solo se admiten saltos de línea.',
 } as const;
 
+/** Control characters other than a line break (LF, CR): a tab, NUL, a bell… */
+const CONTROL_BUT_LINE_BREAK_RE = /(?![\n\r])\p{Cc}/u;
+
 /**
- * A reason a person types in a dialog (one line or several), judged trimmed. Length counts
+ * A reason a person types in a dialog (one line or several), judged trimmed. Line breaks are
+ * part of a reason an auditor reads; any other control character is refused, since it prints as
+ * nothing (or breaks the text) in the kardex, the vouchers and the audit trail. Length counts
  * characters as PostgreSQL does (code points, so an emoji is one), which is what the tables'
  * CHECKs count too.
  */
@@ -124,6 +130,7 @@ const reasonText = (name: string, messages: { required: string; length: string }
     if (typeof value !== 'string' || !hasVisibleText(value)) return messages.required;
     const refused = freeTextError(value);
     if (refused) return refused;
+    if (CONTROL_BUT_LINE_BREAK_RE.test(value)) return CANCELLATION_MESSAGES.reasonControl;
     const length = Array.from(value.trim()).length;
     if (length < CANCELLATION_REASON_MIN || length > CANCELLATION_REASON_MAX) return messages.length;
     return true;

@@ -100,7 +100,7 @@ test('lists the closings and closes the next month after a confirmation that sho
   expect(await within(table).findByText('31/10/2026')).toBeInTheDocument();
 });
 
-test('only the last closing offers "Reabrir", which asks a reason', async () => {
+test('only the last closing offers "Reabrir", which asks a reason (on one line or several)', async () => {
   const user = userEvent.setup({ delay: null });
   const { posts } = renderClosings();
   await screen.findByRole('table', { name: 'Cierres' });
@@ -115,6 +115,15 @@ test('only the last closing offers "Reabrir", which asks a reason', async () => 
   await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
   expect(
     await within(dialog).findByText('El motivo de la reapertura es obligatorio y debe tener entre 5 y 500 caracteres.'),
+  ).toBeInTheDocument();
+  expect(posts).toHaveLength(0);
+  // a tab pasted from a spreadsheet is not a line break: said before sending, as the API would
+  await user.clear(within(dialog).getByRole('textbox'));
+  await user.click(within(dialog).getByRole('textbox'));
+  await user.paste('Factura\trecibida tarde');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  expect(
+    await within(dialog).findByText('El motivo contiene caracteres de control no permitidos; solo se admiten saltos de línea.'),
   ).toBeInTheDocument();
   expect(posts).toHaveLength(0);
   // a reason on two lines is a reason (the API judges it by the same schema)
