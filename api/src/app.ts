@@ -15,7 +15,7 @@ import { AppError, clientErrorHandler, errorBody, frameworkErrorHandler, registe
 import { securityHeaders } from './http/headers';
 import { BODY_LIMIT, registerJsonParser } from './http/json';
 import { CENSOR, LOG_SERIALIZERS, REDACTED_PATHS } from './http/log';
-import { withDocumentedBody } from './http/schemas';
+import { describeRoute } from './http/openapi';
 import { registerCanonicalIds } from './http/validate';
 import idp from './idp';
 import { createMetrics, installMetrics, metricsRoutes } from './metrics';
@@ -176,19 +176,14 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
           'API del portal de inventario y almacén. Todas las respuestas envuelven su contenido en `data`; los errores son `{ message, code, errors? }`.',
         version: API_VERSION,
       },
-      servers: [{ url: config.publicUrl }],
+      // The API answers on the origin the document is read from (its paths start with /api).
+      servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
     // Only the API and the operation's probes (/healthz, /metrics) are described; the identity
-    // provider and static files have their own standards.
-    transform: ({ schema, url }) => ({
-      schema:
-        url.startsWith('/api/') || url === '/healthz' || url === '/metrics'
-          ? withDocumentedBody(schema as Record<string, unknown>)
-          : { ...(schema ?? {}), hide: true },
-      url,
-    }),
+    // provider and static files have their own standards. Each operation is named there.
+    transform: describeRoute,
   });
 
   const auth = createAuthenticator({ issuer: config.oidcIssuer, audience: config.oidcAudience, jwksCooldownMs });

@@ -30,6 +30,25 @@ export const idParam = (name = 'id', description = 'Identificador') =>
 /** Decimal values travel as strings ("1234.500"), never as binary floating point. */
 export const decimalString = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } as const;
 
+/** A decimal a client sends, as text or as a JSON number (the shared schemas read both alike). */
+export const decimalInput = {
+  oneOf: [decimalString, { type: 'number', minimum: 0 }],
+  description: 'Decimal (texto o número) con a lo más 3 decimales.',
+} as const;
+
+/**
+ * The same or null. OpenAPI 3.0 reads `nullable` only beside a `type`, so it goes on the text
+ * branch (null matches that branch alone, as `oneOf` wants).
+ */
+export const nullableDecimalInput = (description: string) =>
+  ({
+    oneOf: [
+      { ...decimalString, nullable: true },
+      { type: 'number', minimum: 0 },
+    ],
+    description,
+  }) as const;
+
 export const ERROR_RESPONSES = {
   400: errorSchema,
   401: errorSchema,

@@ -89,9 +89,11 @@ export const metricsRoutes: FastifyPluginAsync<Omit<MetricsOptions, 'db'>> = asy
           'Para las direcciones de METRICS_ALLOW (por omisión, la misma máquina) o con `Authorization: Bearer` y el token de METRICS_TOKEN; las demás reciben 403.',
         tags: ['operación'],
         security: [],
-        produces: ['text/plain'],
         response: {
-          200: { description: 'Las series, en el formato de texto de Prometheus 0.0.4.', type: 'string' },
+          200: {
+            description: 'Las series, en el formato de texto de Prometheus 0.0.4.',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
           403: {
             type: 'object',
             required: ['message', 'code'],

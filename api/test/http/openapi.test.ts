@@ -67,6 +67,7 @@ interface OpenApi {
     Record<
       string,
       {
+        operationId?: string;
         parameters?: Array<{ name: string; in: string }>;
         requestBody?: unknown;
         responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
@@ -197,4 +198,22 @@ test('the access calls (issue #15) are described: bodies, integer ids, the audit
       .map((p) => p.name)
       .sort(),
   ).toEqual(['action', 'actor', 'entity', 'format', 'from', 'to']);
+});
+
+test('every operation has its own camelCase operationId, derived from the method and the path unless the route names it', () => {
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ call: `${method.toUpperCase()} ${path}`, id: operation.operationId })),
+  );
+  expect(operations.length).toBeGreaterThan(80);
+  // An operation without one, or with one that is not camelCase, is named here with its call.
+  expect(operations.filter(({ id }) => !/^[a-z][A-Za-z0-9]*$/.test(id ?? ''))).toEqual([]);
+  const seen = new Map<string, string[]>();
+  for (const { call, id } of operations) seen.set(id!, [...(seen.get(id!) ?? []), call]);
+  expect([...seen].filter(([, calls]) => calls.length > 1)).toEqual([]);
+  expect(doc.paths['/api/catalog/products/{id}'].get.operationId).toBe('getCatalogProductsById');
+  expect(doc.paths['/api/catalog/employee-roles/{employeeId}/{roleId}'].delete.operationId).toBe(
+    'deleteCatalogEmployeeRolesByEmployeeIdAndRoleId',
+  );
+  expect(doc.paths['/api/period-closings/{until}/reopening'].post.operationId).toBe('postPeriodClosingsByUntilReopening');
+  expect(doc.paths['/healthz'].get.operationId).toBe('getHealthz');
 });

@@ -66,7 +66,20 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
 
   app.post(
     '/catalog/imports/:catalog/template',
-    { schema: { tags, summary: 'Plantilla CSV del catálogo (UTF-8); POST como los demás archivos descargables', params } },
+    {
+      schema: {
+        tags,
+        summary: 'Plantilla CSV del catálogo (UTF-8); POST como los demás archivos descargables',
+        params,
+        response: {
+          200: {
+            description: 'El encabezado de columnas del catálogo (Content-Disposition trae el nombre del archivo).',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
     async (request, reply) => {
       const catalog = catalogOf((request.params as { catalog: string }).catalog);
       return (

@@ -44,11 +44,11 @@ const barcodeInput = {
 
 const stockLevelInput = (description: string) =>
   ({
+    // OpenAPI 3.0 reads `nullable` only beside a `type`: on the text branch, which null alone matches.
     oneOf: [
-      { type: 'string', example: '10' },
+      { type: 'string', nullable: true, example: '10' },
       { type: 'number', minimum: 0 },
     ],
-    nullable: true,
     description: `${description}: número ≥ 0 con a lo más 3 decimales; null o "" la borra, omitida no cambia.`,
   }) as const;
 

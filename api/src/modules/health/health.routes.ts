@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { backupAttention, ERROR_CODES } from '@almacen/shared/domain';
 import { lastBackups } from '../../backup/history';
+import { errorSchema } from '../../http/schemas';
 import { isDatabaseUp } from '../../db/pool';
 import type { ModuleOptions } from '../module';
 
@@ -35,6 +36,11 @@ const healthRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
             type: 'object',
             required: ['status', 'backup'],
             properties: { status: { type: 'string', enum: ['ok'] }, backup: backupSchema },
+          },
+          // Node's clientError, answered in the API's shape for any path (http/errors.ts).
+          '4xx': {
+            ...errorSchema,
+            description: 'Una petición que no llegó a tiempo (408), con encabezados de más de 16 KB (431) o que no es HTTP (400)',
           },
           503: {
             type: 'object',

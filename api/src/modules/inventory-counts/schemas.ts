@@ -1,6 +1,6 @@
 // JSON Schemas of the count sessions' answers and documented bodies (OpenAPI + serialization).
 import { MAX_PRICE, MAX_QUANTITY, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
-import { decimalString } from '../../http/schemas';
+import { decimalString, nullableDecimalInput } from '../../http/schemas';
 import { movementSchema } from '../ledger/schemas';
 
 const id = { type: 'integer', minimum: 1 } as const;
@@ -10,10 +10,6 @@ const decimal = { ...decimalString, example: '12.5' } as const;
 const nullableDecimal = { ...decimalString, nullable: true } as const;
 const who = { type: 'object', required: ['sub', 'name'], properties: { sub: { type: 'string' }, name: { type: 'string' } } } as const;
 const signer = { type: 'object', nullable: true, required: ['id', 'name'], properties: { id, name: { type: 'string' } } } as const;
-const decimalInput = {
-  oneOf: [decimalString, { type: 'number', minimum: 0 }],
-  description: 'Decimal (texto o número) con a lo más 3 decimales.',
-} as const;
 
 const summaryProperties = {
   id,
@@ -108,16 +104,10 @@ export const linesBody = {
         required: ['productId', 'countedQuantity'],
         properties: {
           productId: id,
-          countedQuantity: {
-            ...decimalInput,
-            nullable: true,
-            description: `≥ 0, a lo más ${QUANTITY_SCALE} decimales, hasta ${MAX_QUANTITY} (como una entrada); null = sin contar`,
-          },
-          unitCost: {
-            ...decimalInput,
-            nullable: true,
-            description: `> 0, a lo más ${PRICE_SCALE} decimales, hasta ${MAX_PRICE} (como el precio de una entrada)`,
-          },
+          countedQuantity: nullableDecimalInput(
+            `≥ 0, a lo más ${QUANTITY_SCALE} decimales, hasta ${MAX_QUANTITY} (como una entrada); null = sin contar`,
+          ),
+          unitCost: nullableDecimalInput(`> 0, a lo más ${PRICE_SCALE} decimales, hasta ${MAX_PRICE} (como el precio de una entrada)`),
           observations: { type: 'string', nullable: true, maxLength: 500 },
         },
       },
