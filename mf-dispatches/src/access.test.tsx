@@ -6,12 +6,12 @@ import userEvent from '@testing-library/user-event';
 import { ME_KEY, useMe, type ApiClient } from '@almacen/shared';
 import type { AccessRole, Dispatch, Me, Movement } from '@almacen/shared/domain';
 import { Route, Routes } from '@almacen/shared/router';
-import { createFakeApi, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
+import { aDispatch, createFakeApi, type FakeApiRequest, renderWithPlatform, testMe } from '@almacen/shared/testing';
 import DispatchesApp from './app';
 
 jest.setTimeout(60_000);
 
-const dispatches: Dispatch[] = [{ id: 31, dispatchDate: '2026-03-02' }];
+const dispatches: Dispatch[] = [aDispatch({ id: 31, dispatchDate: '2026-03-02' })];
 const movements: Movement[] = [{ id: 301, productId: 5, price: '15.5', quantity: '2', movementType: 'DISPATCH', observations: null }];
 
 const handler = ({ method, path }: FakeApiRequest) => {

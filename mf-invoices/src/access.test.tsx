@@ -6,12 +6,12 @@ import userEvent from '@testing-library/user-event';
 import { ME_KEY, useMe, type ApiClient } from '@almacen/shared';
 import type { AccessRole, Invoice, Me, Movement } from '@almacen/shared/domain';
 import { Route, Routes } from '@almacen/shared/router';
-import { createFakeApi, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
+import { anInvoice, createFakeApi, type FakeApiRequest, renderWithPlatform, testMe } from '@almacen/shared/testing';
 import InvoicesApp from './app';
 
 jest.setTimeout(60_000);
 
-const invoices: Invoice[] = [{ id: 5, invoiceNumber: 'A-100', invoiceType: 'ENTRADA_DE_ALMACEN', invoiceDate: '2026-03-05' }];
+const invoices: Invoice[] = [anInvoice({ id: 5, invoiceNumber: 'A-100', invoiceType: 'ENTRADA_DE_ALMACEN', invoiceDate: '2026-03-05' })];
 const movements: Movement[] = [{ id: 21, productId: 10, price: '38.5', quantity: '2', movementType: 'INVOICE', observations: null }];
 
 const handler = ({ method, path }: FakeApiRequest) => {

@@ -1,4 +1,6 @@
-// Shapes the API answers (inside `data`). Request shapes are inferred from the schemas.
+// Shapes the API answers (inside `data`), every field it always sends required: the types
+// generated from its OpenAPI document agree with these both ways
+// (api/test/http/openapi-clients.test.ts). Request shapes are inferred from the schemas.
 import type { DocumentStatus, InvoiceType, MovementType } from './labels';
 
 export interface Described {
@@ -12,14 +14,14 @@ export type Role = Described;
 export interface Product {
   id: number;
   name: string;
-  unit?: Unit | null;
-  category?: Category | null;
-  /** Existencia mínima (issue #20), a decimal string; null when unset. */
-  minimumStock?: string | null;
-  /** Existencia máxima (issue #20), a decimal string; null when unset. */
-  maximumStock?: string | null;
+  unit: Unit | null;
+  category: Category | null;
+  /** Existencia mínima, a decimal string; null when unset. */
+  minimumStock: string | null;
+  /** Existencia máxima, a decimal string; null when unset. */
+  maximumStock: string | null;
   /** «Código de barras»: a GTIN or an internal code (barcode.ts); null when it has none. */
-  barcode?: string | null;
+  barcode: string | null;
 }
 
 export interface Employee {
@@ -38,23 +40,27 @@ export interface Supplier {
   rfc: string;
 }
 
+/** An exit as the history lists it: whether it was cancelled, and if so who, when and why. */
 export interface Dispatch {
   id: number;
   dispatchDate: string;
-  /** The histories say whether it was cancelled (issue #16). */
-  status?: DocumentStatus;
-  cancellation?: DocumentCancellation | null;
+  createdAt: string;
+  status: DocumentStatus;
+  cancellation: DocumentCancellation | null;
 }
 
+/** An entry as the history lists it. */
 export interface Invoice {
   id: number;
   invoiceNumber: string;
   invoiceType: InvoiceType;
   invoiceDate: string;
-  status?: DocumentStatus;
-  cancellation?: DocumentCancellation | null;
-  /** UUID of the supplier's CFDI kept with the entry (issue #19), or null. */
-  cfdiUuid?: string | null;
+  supplier: Supplier;
+  createdAt: string;
+  status: DocumentStatus;
+  cancellation: DocumentCancellation | null;
+  /** UUID of the supplier's CFDI kept with the entry, or null. */
+  cfdiUuid: string | null;
 }
 
 /** Decimal values travel as strings so no float touches them. */

@@ -5,6 +5,7 @@ import { configure, render, type RenderOptions, type RenderResult } from '@testi
 import type { ReactElement } from 'react';
 import { MemoryRouter, type InitialEntry } from '@almacen/shared/router';
 import { ACCESS_ROLES, permissionsOf, type AccessRole, type Me } from '../domain/access';
+import type { Dispatch, Invoice, Product } from '../domain/types';
 import { ME_KEY } from '../platform/access';
 import type { ApiClient, ApiDownload, ApiRequestOptions } from '../platform/api-client';
 import { PERIOD_CLOSINGS_KEY } from '../platform/period-closings';
@@ -14,6 +15,29 @@ import type { RuntimeConfig } from '../platform/runtime-config';
 
 // The machine running the suite is shared and slow at times; waiting longer is not a weaker check.
 configure({ asyncUtilTimeout: 5000 });
+
+/** A product as the API answers it: what a test does not name is null (no unit, no minimum…). */
+export const aProduct = (fields: Pick<Product, 'id' | 'name'> & Partial<Product>): Product => ({
+  unit: null,
+  category: null,
+  minimumStock: null,
+  maximumStock: null,
+  barcode: null,
+  ...fields,
+});
+
+const REGISTERED = { createdAt: '2026-03-01T16:00:00.000Z', status: 'REGISTRADA', cancellation: null } as const;
+
+/** An entry as the history lists it: registered, no CFDI, unless the test says otherwise. */
+export const anInvoice = (fields: Pick<Invoice, 'id' | 'invoiceNumber' | 'invoiceType' | 'invoiceDate'> & Partial<Invoice>): Invoice => ({
+  ...REGISTERED,
+  supplier: { id: 1, name: 'Papelería Central', rfc: 'PCE010203AB1' },
+  cfdiUuid: null,
+  ...fields,
+});
+
+/** An exit as the history lists it: registered unless the test says otherwise. */
+export const aDispatch = (fields: Pick<Dispatch, 'id' | 'dispatchDate'> & Partial<Dispatch>): Dispatch => ({ ...REGISTERED, ...fields });
 
 export interface FakeApiRequest {
   method: string;

@@ -1,15 +1,11 @@
 // JSON Schemas of the ledger's answers and documented bodies (OpenAPI + serialization).
 // Request bodies are validated by @almacen/shared/domain's superstruct schemas, not by these.
-import { decimalString } from '../../http/schemas';
+import { decimalInput, decimalString } from '../../http/schemas';
 
 const id = { type: 'integer', minimum: 1 } as const;
 const date = { type: 'string', format: 'date', example: '2026-03-15' } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
 const decimal = { ...decimalString, example: '33.333' } as const;
-const decimalInput = {
-  oneOf: [decimalString, { type: 'number', minimum: 0 }],
-  description: 'Decimal (texto o número) con a lo más 3 decimales.',
-} as const;
 const nullableText = { type: 'string', nullable: true } as const;
 
 const obj = (required: string[], properties: Record<string, object>, description?: string) =>
@@ -107,10 +103,13 @@ const invoiceProperties = {
   },
 } as const;
 
-export const invoiceListItemSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'status', 'cancellation'], {
-  ...invoiceProperties,
-  ...statusProperties,
-});
+export const invoiceListItemSchema = obj(
+  ['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'supplier', 'createdAt', 'cfdiUuid', 'status', 'cancellation'],
+  {
+    ...invoiceProperties,
+    ...statusProperties,
+  },
+);
 
 export const invoiceSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoiceDate', 'supplierId', 'products'], {
   ...invoiceProperties,
@@ -151,7 +150,10 @@ export const invoiceSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoice
 
 const dispatchProperties = { id, dispatchDate: date, createdAt: dateTime } as const;
 
-export const dispatchListItemSchema = obj(['id', 'dispatchDate', 'status', 'cancellation'], { ...dispatchProperties, ...statusProperties });
+export const dispatchListItemSchema = obj(['id', 'dispatchDate', 'createdAt', 'status', 'cancellation'], {
+  ...dispatchProperties,
+  ...statusProperties,
+});
 
 export const dispatchSchema = obj(['id', 'dispatchDate', 'products'], {
   ...dispatchProperties,
@@ -249,7 +251,7 @@ export const bodies = {
           observations: nullableText,
           applyExciseTax: { type: 'boolean' },
           applyValueAddedTaxToPurchasePrice: { type: 'boolean' },
-          exciseTaxRate: { oneOf: [decimalString, { type: 'number', minimum: 0 }], description: 'Porcentaje, hasta 5 decimales' },
+          exciseTaxRate: { ...decimalInput, description: 'Porcentaje, hasta 5 decimales' },
         }),
       },
     },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, type Movement, type Product } from '@almacen/shared';
 import { Route, Routes } from '@almacen/shared/router';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { aProduct, type FakeApiRequest, renderWithPlatform } from '@almacen/shared/testing';
 import DispatchesApp from '../../../app';
 
 jest.setTimeout(60_000);
@@ -19,13 +19,13 @@ const movements: Record<number, Movement[]> = {
   30: [],
 };
 const products: Record<number, Product> = {
-  5: {
+  5: aProduct({
     id: 5,
     name: 'Papel bond carta',
     unit: { id: 1, description: 'Paquete' },
     category: { id: 1, description: '2111 Materiales de oficina' },
-  },
-  7: { id: 7, name: 'Tóner negro', unit: null, category: null },
+  }),
+  7: aProduct({ id: 7, name: 'Tóner negro' }),
 };
 
 type Handler = (request: FakeApiRequest) => unknown;

@@ -6,7 +6,7 @@ import { todayIn } from '@almacen/shared/domain';
 import { draftStorageKey } from '@almacen/shared/kit';
 import { isoToDateText } from '@almacen/shared/kit';
 import { Route, Routes, useLocation, type InitialEntry } from '@almacen/shared/router';
-import { renderWithPlatform, testUser, type FakeApiRequest } from '@almacen/shared/testing';
+import { aProduct, type FakeApiRequest, renderWithPlatform, testUser } from '@almacen/shared/testing';
 import DispatchesApp from '../../../app';
 import { DispatchWizard } from './dispatch-wizard';
 
@@ -30,7 +30,7 @@ const products: Product[] = [
   },
   { id: 7, name: 'Tóner negro', unit: { id: 2, description: 'Pieza' }, category: null, barcode: 'ALM000007' },
   { id: 9, name: 'Cinta adhesiva', unit: null, category: null },
-];
+].map(aProduct);
 
 interface Server {
   stock: Record<number, Stock>;

@@ -6,7 +6,7 @@ import { ApiError } from '@almacen/shared';
 import { todayIn, type Invoice } from '@almacen/shared/domain';
 import { isoToDateText } from '@almacen/shared/kit';
 import { Route, Routes, useLocation } from '@almacen/shared/router';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { anInvoice, type FakeApiRequest, renderWithPlatform } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 
 /** The calendar beside a date field: it carries the bounds the field accepts (YYYY-MM-DD). */
@@ -357,7 +357,7 @@ test('IEPS multiplies by 1 + rate/100 (8 % and 26.5 %), with IVA in either order
   expect(both).toBe('48.913'); // 33.333 × 1.16 × 1.265 = 48.9128…
 });
 
-const invoiceAnswer: Invoice = { id: 5, invoiceNumber: 'A-100', invoiceType: 'COMPRA_DIRECTA', invoiceDate: '2026-03-01' };
+const invoiceAnswer: Invoice = anInvoice({ id: 5, invoiceNumber: 'A-100', invoiceType: 'COMPRA_DIRECTA', invoiceDate: '2026-03-01' });
 
 async function fillInvoice(user: User) {
   await toProducts(user);

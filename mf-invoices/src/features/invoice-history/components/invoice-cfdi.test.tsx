@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice } from '@almacen/shared/domain';
 import { Route, Routes } from '@almacen/shared/router';
-import { captureDownloads, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
+import { anInvoice, captureDownloads, type FakeApiRequest, renderWithPlatform, testMe } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 
 // Issue #19: an entry saved with its CFDI shows the UUID and "Descargar XML" in the history.
 const UUID = '5B3F2C1A-8D4E-4F6A-9B7C-1E2D3F4A5B6C';
 const invoices: Invoice[] = [
-  { id: 4, invoiceNumber: 'F-0099', invoiceType: 'DONATIVO', invoiceDate: '2026-01-31', cfdiUuid: null },
-  { id: 5, invoiceNumber: 'A1029', invoiceType: 'COMPRA_DIRECTA', invoiceDate: '2026-11-20', cfdiUuid: UUID },
+  anInvoice({ id: 4, invoiceNumber: 'F-0099', invoiceType: 'DONATIVO', invoiceDate: '2026-01-31', cfdiUuid: null }),
+  anInvoice({ id: 5, invoiceNumber: 'A1029', invoiceType: 'COMPRA_DIRECTA', invoiceDate: '2026-11-20', cfdiUuid: UUID }),
 ];
 
 jest.setTimeout(30_000);

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '@almacen/shared';
 import type { Invoice, Movement } from '@almacen/shared/domain';
 import { Route, Routes } from '@almacen/shared/router';
-import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { anInvoice, captureDownloads, type FakeApiRequest, renderWithPlatform } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 
 const invoices: Invoice[] = [
-  { id: 4, invoiceNumber: 'F-0099', invoiceType: 'DONATIVO', invoiceDate: '2026-01-31' },
-  { id: 5, invoiceNumber: 'A-100', invoiceType: 'ENTRADA_DE_ALMACEN', invoiceDate: '2026-03-05' },
+  anInvoice({ id: 4, invoiceNumber: 'F-0099', invoiceType: 'DONATIVO', invoiceDate: '2026-01-31' }),
+  anInvoice({ id: 5, invoiceNumber: 'A-100', invoiceType: 'ENTRADA_DE_ALMACEN', invoiceDate: '2026-03-05' }),
 ];
 const movements: Movement[] = [
   { id: 21, productId: 10, price: '38.666', quantity: '2.5', amount: '96.67', movementType: 'INVOICE', observations: 'Caja dañada' },
@@ -212,7 +212,7 @@ test('a refusal (4xx) is not retried', async () => {
 
 // ---- cancellation (issue #16) ------------------------------------------------------------------
 
-const cancelled: Invoice = {
+const cancelled: Invoice = anInvoice({
   id: 6,
   invoiceNumber: 'B-7',
   invoiceType: 'COMPRA_DIRECTA',
@@ -224,7 +224,7 @@ const cancelled: Invoice = {
     cancelledAt: '2026-03-07T15:05:00.000Z',
     cancelledBy: { sub: 'user-luis', name: 'Luis Gómez' },
   },
-};
+});
 
 test('a cancelled entry shows "Cancelada" in its row; its detail says who, when (DD/MM/YYYY HH:mm, institution time) and why, and offers no cancel', async () => {
   const user = userEvent.setup({ delay: null });

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { todayIn, type Product } from '@almacen/shared/domain';
 import { Route, Routes, useLocation } from '@almacen/shared/router';
-import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
+import { aProduct, captureDownloads, type FakeApiRequest, renderWithPlatform, testConfig } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 
 jest.setTimeout(60_000);
@@ -16,7 +16,7 @@ const products: Product[] = [
   { id: 2, name: 'Lápiz', unit: null, category: null, minimumStock: '5', maximumStock: null },
   { id: 3, name: 'Cloro', unit: null, category: null, minimumStock: '2.5', maximumStock: '7' },
   { id: 4, name: 'Grapas', unit: null, category: null, minimumStock: null, maximumStock: null },
-];
+].map(aProduct);
 // Papel 4 (under), Lápiz exactly 5 (at its minimum: counts), Cloro 2.501 (above), Grapas 0 (no minimum).
 const stock = [
   { productId: 1, availableQuantity: '4', averagePrice: '12.5', value: '50' },

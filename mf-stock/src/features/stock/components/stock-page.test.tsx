@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, useInvalidate } from '@almacen/shared';
 import { todayIn, type Movement, type Product, type Stock } from '@almacen/shared/domain';
 import { Route, Routes } from '@almacen/shared/router';
-import { captureDownloads, renderWithPlatform, testConfig, type FakeApiRequest } from '@almacen/shared/testing';
+import { aProduct, captureDownloads, type FakeApiRequest, renderWithPlatform, testConfig } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 
 const office = { id: 1, description: '2111 Materiales, útiles y equipos menores de oficina' };
@@ -18,7 +18,7 @@ const products: Product[] = [
   { id: 2, name: 'Cloro', unit: units[1], category: cleaning },
   { id: 3, name: 'Jabón en polvo', unit: null, category: cleaning },
   { id: 12, name: 'Tóner', unit: units[2], category: null },
-];
+].map(aProduct);
 const tonerMovements: Movement[] = [
   {
     id: 7,
