@@ -125,7 +125,7 @@ export default tseslint.config(
   },
   {
     // Routing comes from @almacen/shared/router, the shared part of React Router, and Fluent UI
-    // from @almacen/shared/fluent, the shared part of Fluent (issue #21): a package imported
+    // from @almacen/shared/fluent, the shared part of Fluent: a package imported
     // directly would be a second copy, with its own contexts, in the build that imports it.
     // The icons are plain functions each build keeps for itself.
     files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', 'jest.setup.front.ts'],

@@ -66,7 +66,7 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   'react-dom/client': dependency('react-dom/client', 'react-dom'),
   swr: dependency('swr'),
   // Fluent UI as the part of it the portal uses (shared/src/fluent.ts), one module, not Fluent's
-  // ~60 packages (issue #21): a shared module is never tree-shaken, so shared package by package
+  // ~60 packages: a shared module is never tree-shaken, so shared package by package
   // every component package travelled whole. Fluent's contexts are one copy because the module is.
   '@almacen/shared/fluent': singleton(`^${sharedPackage.version}`, sharedPackage.version),
   // What the dashboard does not draw (shared/src/fluent-pages.ts): forms, tables, menus, dialogs.
@@ -159,7 +159,7 @@ const COMPRESSIBLE = /\.(?:m?js|css|html|json|svg|map|txt)$/;
 
 /**
  * Writes each text file of a production build also compressed at the highest settings — `x.js.br`
- * (Brotli 11) and `x.js.gz` (gzip 9) — beside it, once, at build time (issue #21). The servers
+ * (Brotli 11) and `x.js.gz` (gzip 9) — beside it, once, at build time. The servers
  * send these bytes as they are: the API's static files (@fastify/static `preCompressed`) and the
  * containers' nginx (`gzip_static`). Compressing on the fly can only afford fast settings
  * (@fastify/compress: Brotli 4; nginx: gzip 1), which leave a fifth more bytes to download.
@@ -307,7 +307,7 @@ export function frontEndConfig(options: FrontEndOptions): Configuration {
         runtimePlugins: options.runtimePlugins,
         manifest: isShell ? false : { fileName: 'mf-manifest.json' },
         dts: false,
-        // One federation runtime on the page (issue #21): the shell's build carries it and puts it
+        // One federation runtime on the page: the shell's build carries it and puts it
         // on the page (provideExternalRuntime), a remote's production container uses that one
         // instead of its own copy (externalRuntime: remoteEntry.js 32 → 17 KB compressed, each).
         // So a remote's production build loads only in a shell that provides the runtime; a

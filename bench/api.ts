@@ -8,13 +8,13 @@
 //   2. the same lookup's latency on a product with 100,000 movements vs one with 100 (O(1));
 //   3. a 20-line dispatch through the API vs the same statements (registerDispatch, one
 //      transaction) run directly through pg; and cancelling a 20-line dispatch the same way
-//      (POST /api/dispatches/{id}/cancellation vs cancelDispatch, issue #16);
+//      (POST /api/dispatches/{id}/cancellation vs cancelDispatch);
 //   4. GET /api/catalog/products with 10,000 products, unchanged and right after a change, vs
 //      the same JSON bytes served as a static body by a bare node:http server (another process);
 //      and as a browser receives it (Accept-Encoding: gzip, deflate, br) vs the same compressed
-//      bytes served statically the same way (issue #21);
+//      bytes served statically the same way;
 //   5. the first page of a product's movements (?limit=100) with 100,000 movements vs with 100
-//      (issue #21: a keyset on the movement id, so ≈ 1×).
+//      (a keyset on the movement id, so the two should take about the same).
 // BENCH_API_FILTER="movimientos,comprimida" runs only the parts whose name contains one of the
 // words (existencia, salida, cancelación, lista, comprimida, movimientos); the fixture is the same.
 // Fixture: inserted with SQL (generate_series, a recursive fold for the long ledgers) and
@@ -331,7 +331,7 @@ async function main(): Promise<void> {
     }
 
     if (runs('cancelación')) {
-      // ---- 3b. cancelling a 20-line dispatch (issue #16) ----------------------------------------
+      // ---- 3b. cancelling a 20-line dispatch ----------------------------------------
       say('Cancelación de una salida de 20 renglones: API vs las mismas sentencias en una transacción…');
       // The dispatches to cancel are registered beforehand, outside the measurement.
       const toCancel: number[] = [];
@@ -434,7 +434,7 @@ async function main(): Promise<void> {
       }
     }
 
-    // ---- 4b. the product list as a browser receives it (issue #21) ---------------------------
+    // ---- 4b. the product list as a browser receives it ---------------------------
     if (runs('lista comprimida')) {
       say('GET /api/catalog/products comprimida (Accept-Encoding: gzip, deflate, br) vs los mismos bytes estáticos…');
       const browser = { headers: { 'accept-encoding': 'gzip, deflate, br' } };
@@ -491,7 +491,7 @@ async function main(): Promise<void> {
       }
     }
 
-    // ---- 5. the first page of a product's movements (issue #21) --------------------------------
+    // ---- 5. the first page of a product's movements --------------------------------
     if (runs('movimientos')) {
       say('Movimientos de un producto: primera página (?limit=100) con 100,000 movimientos vs 100…');
       const page = (id: number) => `/api/movements/products/${id}?limit=100`;

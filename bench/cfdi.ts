@@ -1,4 +1,4 @@
-// CFDI figure for `npm run bench` (issue #19; run by scripts/bench.mjs; alone:
+// CFDI figure for `npm run bench` (run by scripts/bench.mjs; alone:
 // `node --import tsx bench/cfdi.ts`). A supplier's CFDI 4.0 with 500 concepts (IVA and IEPS on
 // each, about 0.5 MB) is written to a temporary file; then, in alternated rounds, N requests at
 // once (BENCH_CFDI_REQUESTS, 8) each read the file (fs.promises.readFile) and do with it what
@@ -170,7 +170,7 @@ async function main() {
           (limited
             ? over
               ? `añade más de ${LIMIT_MS} ms de bloqueo — EXCEDE EL LÍMITE`
-              : `no añade más de ${LIMIT_MS} ms de bloqueo (límite del issue #19)`
+              : `no añade más de ${LIMIT_MS} ms de bloqueo (el límite fijado)`
             : `referencia, sin límite: así bloqueaba el hilo de las peticiones antes del pool`),
         // scripts/bench.mjs exits non-zero when a row failed; the row is still written.
         ...(limited && over ? { failed: true } : {}),

@@ -1,4 +1,4 @@
-// Physical inventory and catalogue import (issue #17) for `npm run bench` (run by scripts/bench.mjs;
+// Physical inventory and catalogue import for `npm run bench` (run by scripts/bench.mjs;
 // alone: `node --import tsx bench/inventory-counts.ts`). One throwaway database, one real server
 // (child process, token verified against JWKS over HTTP), two rows:
 //   1. applying a count of 1,000 lines — POST /api/inventory-counts/{id}/application (validation,

@@ -1,4 +1,4 @@
-// Portal on a slow network for `npm run bench` (issue #21; run by scripts/bench.mjs after the
+// Portal on a slow network for `npm run bench` (run by scripts/bench.mjs after the
 // front end is built; alone: `node --import tsx bench/portal-throttled.ts`): Chromium (Debian's,
 // driven by playwright-core) with its own network emulation (DevTools protocol,
 // Network.emulateNetworkConditions: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip — a

@@ -1,4 +1,4 @@
-// GET /api/stock/summary (issue #20) for `npm run bench` (alone: `node --import tsx bench/stock-summary.ts`).
+// GET /api/stock/summary for `npm run bench` (alone: `node --import tsx bench/stock-summary.ts`).
 // 10,000 products and 1,000,000 movements registered over the last ~15 months (so the 12-month
 // series has real work), every tenth product with reorder levels. Row: the summary's one SQL
 // statement (stockSummary, as the route runs it) against the plain SELECT of the balance rows the

@@ -96,7 +96,8 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
     },
     return503OnClosing: true,
     // One access line per request instead of Fastify's two ("incoming request" + "request
-    // completed"): each is a synchronous write, and the pair cost ~15 % of a stock lookup (#21).
+    // completed"): each is a synchronous write on the request's path, and one line says all that
+    // the two did.
     logController: new LogController({ disableRequestLogging: true }),
     // request.ip — what the sign-in throttle counts per address and the access log shows — is
     // the socket's unless the socket is a proxy listed in TRUST_PROXY; then X-Forwarded-For's

@@ -132,7 +132,7 @@ test('SECRETS_KEY must be 32 bytes in base64; DATABASE_APP_URL a postgres URL ne
   ]);
 });
 
-test('INSTITUTION_RFC is optional (CFDI receivers unchecked) and, when set, must be an RFC (issue #19)', () => {
+test('INSTITUTION_RFC is optional (CFDI receivers unchecked) and, when set, must be an RFC', () => {
   expect(loadConfig({}).institutionRfc).toBeNull();
   expect(loadConfig({ INSTITUTION_RFC: ' cct800101ab1 ' }).institutionRfc).toBe('CCT800101AB1');
   expect(problems({ INSTITUTION_RFC: 'CECATI' })).toEqual([

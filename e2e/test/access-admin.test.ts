@@ -1,4 +1,4 @@
-// Issue #15 in a real browser: an administrator creates an account in "Usuarios" (its one-time
+// Users and roles in a real browser: an administrator creates an account in "Usuarios" (its one-time
 // password shown once); the newcomer signs in and sees only "Tu cuenta aún no tiene acceso…";
 // the administrator grants Consulta and the newcomer gets in without signing out and in again; a
 // permission taken away while they work shows in their menu at their next refused action.

@@ -1,4 +1,4 @@
-// Issue 16 in a real browser: an entry of 10 @ 10 and an exit of 4 made through the API, then
+// Cancellations in a real browser: an entry of 10 @ 10 and an exit of 4 made through the API, then
 // cancelled by a person: the exit from "Historial de salidas", the entry from "Historial de
 // entradas", each through the dialog that asks for the reason. The row shows "Cancelada", the
 // detail says who, when and why and no longer offers to cancel; the stock page shows the quantity

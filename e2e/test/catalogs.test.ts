@@ -1,4 +1,4 @@
-// Issue 5 in a real browser against the real API: each of the six catalogues opened from the side
+// The catalogues in a real browser against the real API: each of the six catalogues opened from the side
 // navigation, one row created ("Añadir …" → "Nuevo …"), edited (row menu → "Editar …") and
 // deleted (row menu → "¿Realmente deseas hacer esto?" → "Sí, eliminar"), each step checked on the
 // screen and in the API; and a role assigned to an employee and removed again.

@@ -1,4 +1,4 @@
-// Issue #19 in a real browser: the supplier's CFDI 4.0 loaded through «Cargar CFDI (XML)» (the
+// In a real browser: the supplier's CFDI 4.0 loaded through «Cargar CFDI (XML)» (the
 // browser's file chooser) fills «Nueva factura» — supplier RFC, number, date, one row per concept
 // with its price and boxes — and shows the warnings; the missing supplier and a product are
 // registered in place; the entry is saved with the XML, and «Descargar XML» in the history gives

@@ -1,4 +1,4 @@
-// Issue 7 in a real browser: stock seeded through the API (an invoice), part of it dispatched
+// Exits in a real browser: stock seeded through the API (an invoice), part of it dispatched
 // through the exit wizard (the row shows the average as exit price and what is available), the
 // green confirmation, the history with "Reporte de salida" as a real PDF, and the stock page with
 // the new quantity at the unchanged average. A scanner that types a product's code and Enter into

@@ -1,4 +1,4 @@
-// Issue #20 in a real browser: the home page (/dashboard) with data shows mf-stock's figures as
+// In a real browser: the home page (/dashboard) with data shows mf-stock's figures as
 // GET /api/stock/summary has them (es-MX), the three charts drawn, and the recent movements; a
 // product set under its minimum is in the "Productos bajo mínimo" figure, which links to the
 // stock page filtered to it with its "Bajo mínimo" badge, and in the "Productos bajo mínimo"

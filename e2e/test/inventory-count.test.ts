@@ -1,4 +1,4 @@
-// Issue #17 in a real browser: a full physical count ("Inventario físico") of the test's own
+// In a real browser: a full physical count ("Inventario físico") of the test's own
 // partida. The session is created through "Nuevo conteo" limited to that partida; a shortage and a
 // surplus (with its unit cost) are typed in place and survive a reload; two more lines come from
 // an XLSX sheet uploaded through "Cargar archivo"; one line stays uncounted. "Aplicar ajustes" with

@@ -1,4 +1,4 @@
-// Issue 6 in a real browser: an invoice with two products registered through the wizard
+// Entries in a real browser: an invoice with two products registered through the wizard
 // ("Generar entrada de productos"), one line with IVA ticked; the green confirmation, the history,
 // the stock of both products in the API, and "Reporte de entrada" as a real PDF.
 import type { Browser } from 'playwright-core';

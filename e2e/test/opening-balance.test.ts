@@ -1,4 +1,4 @@
-// Issue #17's opening balance in a real browser: 1,000 products that never moved (brought in with
+// An opening balance by physical count in a real browser: 1,000 products that never moved (brought in with
 // the catalogue import, CSV, in one request) are counted from an XLSX of 1,000 lines ("ID",
 // "Cantidad contada", "Costo unitario") uploaded in a session made with the "Inventario inicial"
 // preset on the test's own partida; "Aplicar ajustes" with the three signers; then the "Reporte de

@@ -1,4 +1,4 @@
-// Issue #18 in a real browser: "Stock de productos" at a past date ("Existencias al"), a month
+// In a real browser: "Stock de productos" at a past date ("Existencias al"), a month
 // closed through "Cierres de periodo" (the confirmation shows the stock value the API computes),
 // and the entry wizard's date picker stopping at the first open day and refusing a date in the
 // closed month with the API's sentence. The e2e server is shared by every test file, and the

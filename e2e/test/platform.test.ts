@@ -1,4 +1,4 @@
-// Issue 2's platform journey in a real browser: sign in through the embedded provider's Spanish
+// The platform journey in a real browser: sign in through the embedded provider's Spanish
 // page, land on /dashboard, open every entry of the side navigation (each loads its remote at run
 // time and shows its heading), then "Cerrar sesión" ends the provider session and returns to "/".
 import type { Browser } from 'playwright-core';

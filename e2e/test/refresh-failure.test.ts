@@ -1,4 +1,4 @@
-// Issue #13 in a real browser: a table that already shows rows keeps them when its refresh fails.
+// In a real browser: a table that already shows rows keeps them when its refresh fails.
 // A unit of measure is added through the screen while the list's GET cannot reach the server (the
 // save itself goes through): the rows stay on screen with "No fue posible actualizar los datos; se
 // muestran los últimos que se recibieron." and "Reintentar", visible at 1280×800 and 390×844;

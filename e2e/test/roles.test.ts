@@ -1,4 +1,4 @@
-// Issue #15 in a real browser, with the embedded provider: four people created by the
+// Roles in a real browser, with the embedded provider: four people created by the
 // administrator through the API, each signing in with their one-time password.
 // - Consulta sees every list but nothing to change: no "Añadir …", no row edits, the wizards
 //   replaced by the 403 message, their menu entries gone (1280×800 and 390×844).

@@ -1,8 +1,8 @@
 // One instance of each shared singleton after visiting all four areas (ARCHITECTURE.md, "Module Federation contract"): the
 // federation runtime's share scope (window.__FEDERATION__.__SHARE__, every instance and scope)
 // holds exactly one loaded copy of each, provided by the shell, after every remote's entry was
-// fetched. Fluent UI is shared as ONE module, @almacen/shared/fluent (shared/src/fluent.ts, issue
-// #21): no Fluent package is in the share scope on its own, and no file a remote sent to the
+// fetched. Fluent UI is shared as ONE module, @almacen/shared/fluent (shared/src/fluent.ts): no
+// Fluent package is in the share scope on its own, and no file a remote sent to the
 // browser carries Fluent's components — their code, and so their contexts, came from the shell.
 // So is the federation runtime: the shell's, which no remote's entry carries a copy of.
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -68,7 +68,7 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
   });
   expect(shellFluent).toBe(true);
 
-  // The federation runtime itself is one copy too (issue #21): the shell's build puts its runtime
+  // The federation runtime itself is one copy too: the shell's build puts its runtime
   // and the runtime's SDK on the page and each remote's container uses them (rspack.shared.ts,
   // `experiments` and the SDK's external) instead of carrying its own — no remoteEntry.js holds the
   // runtime's class (its hooks, its share map) or the SDK's logger.
@@ -153,7 +153,7 @@ async function inWindow(page: Page, locator: Locator): Promise<boolean> {
 const motionsEnded = (page: Page) =>
   page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 
-// Issue #21: the dashboard draws no form, table, menu, dialog or tooltip, so a school's network
+// The dashboard draws no form, table, menu, dialog or tooltip, so a school's network
 // does not download them to show it; the account menu's code comes with its first use.
 it.each([
   ['1280×800', undefined],

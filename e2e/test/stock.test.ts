@@ -1,4 +1,4 @@
-// Issue 8 in a real browser: a product with movements (two invoices at different prices and one
+// Stock in a real browser: a product with movements (two invoices at different prices and one
 // dispatch, made through the API), its row opened on "Stock de productos": the available quantity
 // and the average price equal the API's figures written es-MX, the movements read Entrada/Salida,
 // and "Tarjeta de almacén" and "Reporte de existencias" download real PDFs.
@@ -100,7 +100,7 @@ it("shows a product's quantity, average and movements as the API has them, and d
   expect(log.failures.filter((f) => f !== '404 /favicon.ico')).toEqual([]);
 });
 
-it('a long history (issue #21): opening the product downloads the newest 100 movements; "Cargar movimientos anteriores" brings the older ones', async () => {
+it('a long history: opening the product downloads the newest 100 movements; "Cargar movimientos anteriores" brings the older ones', async () => {
   const api = await apiClient();
   const tag = uniqueTag();
   const people = await createPeople(api, tag);

@@ -1,4 +1,4 @@
-// Issue #14, defect 4 and the layout polish, in a real browser at 1280×800 and 390×844, checking
+// The tables and the layout in a real browser at 1280×800 and 390×844, checking
 // what a person can SEE:
 // - the tables of "Productos" and "Stock de productos" fit their container (no sideways scroll),
 //   their "Acciones" column / row menu and the expander are in sight, and opening a row's menu

@@ -1,4 +1,4 @@
-// Issue #14 in a real browser, at 1280×800 and at 390×844, checking what a person can SEE (the
+// In a real browser, at 1280×800 and at 390×844, checking what a person can SEE (the
 // earlier tests clicked and read, and so missed all of this):
 // 1. the wizards show one step at a time: the other steps, their fields and rows are not visible;
 // 2. moving to a step puts the focus on its heading, so a second Enter cannot save unseen;

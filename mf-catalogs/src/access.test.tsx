@@ -1,4 +1,4 @@
-// Who may change the catalogues (issue #15): a Consulta user reads, searches and expands every
+// Who may change the catalogues: a Consulta user reads, searches and expands every
 // catalogue but is offered no "Añadir …", no row menu with edit and delete, and no role
 // assignment of an employee; an Almacenista (catalogs.write) gets all of them.
 import { screen, within } from '@testing-library/react';

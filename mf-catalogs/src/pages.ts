@@ -1,7 +1,7 @@
 // What this remote adds to the portal, exposed as ./pages and written to dist/pages.json: the
 // routes its ./App answers and its menu entries. A new page: its
 // <Route> in app.tsx and its entry here — the shell is not touched (ARCHITECTURE.md).
-// `permission` (issue #15): the shell shows an entry only to whom may use its page.
+// `permission`: the shell shows an entry only to whom may use its page.
 import type { RemotePages } from '@almacen/shared/pages';
 
 const pages: RemotePages = {

@@ -1,4 +1,4 @@
-// Who sees what in Salidas (issue #15): a Consulta user reads the history and downloads its
+// Who sees what in Salidas: a Consulta user reads the history and downloads its
 // reports but gets no wizard (the 403 words instead), no "Crear nueva salida" and no "Cancelar
 // salida"; an Almacenista registers exits but does not cancel them; an Autorizador cancels.
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Who sees what in Entradas (issue #15): a Consulta user reads the history and downloads its
+// Who sees what in Entradas: a Consulta user reads the history and downloads its
 // reports but gets no wizard (the 403 words instead), no "Crear nueva entrada" and no "Cancelar
 // entrada"; an Almacenista registers entries but does not cancel them; an Autorizador cancels.
 import { screen, within } from '@testing-library/react';

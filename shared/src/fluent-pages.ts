@@ -1,6 +1,6 @@
 // @almacen/shared/fluent-pages — the Fluent UI the dashboard does not draw: form inputs, the data
 // table's column features, menus, dialogs, tooltips, badges. A Module Federation singleton of its
-// own beside @almacen/shared/fluent (shared/src/fluent.ts, issue #21), it travels with the first
+// own beside @almacen/shared/fluent (shared/src/fluent.ts), it travels with the first
 // page that draws one of them, or the first time the header's account menu opens
 // (shell/src/layout/account-menu.tsx) — not with the dashboard. Both modules are provided by the
 // shell's build alone (a remote's production build brings no copy of a shared module:

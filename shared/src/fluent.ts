@@ -1,5 +1,5 @@
 // @almacen/shared/fluent — the part of Fluent UI v9 the portal uses, shared as a Module
-// Federation singleton (rspack.shared.ts) in place of Fluent's ~60 packages (issue #21). A shared
+// Federation singleton (rspack.shared.ts) in place of Fluent's ~60 packages. A shared
 // package is never tree-shaken: shared package by package, every component package travelled
 // whole (the dashboard's Fluent alone was 152 KB compressed); this module is built like any other,
 // so only what it re-exports — and what that needs — travels. Provided by the shell's build alone,

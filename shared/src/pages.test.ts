@@ -29,7 +29,7 @@ describe('parseRemotePages', () => {
     expect(parseRemotePages(catalogs)).toEqual(catalogs);
   });
 
-  it('keeps a home section (issue #20: the remote exposes ./Home) and drops a malformed one, keeping the pages', () => {
+  it('keeps a home section (the remote exposes ./Home) and drops a malformed one, keeping the pages', () => {
     const withHome = { ...stock, home: { order: 10, permission: 'consult' } };
     expect(parseRemotePages(withHome)).toEqual(withHome);
     expect(parseRemotePages({ ...stock, home: { order: 5 } })).toEqual({ ...stock, home: { order: 5 } });

@@ -16,12 +16,12 @@ export interface MenuEntry {
   icon?: string;
   /** Position among its siblings, ascending; the shell's Inicio is 0. */
   order: number;
-  /** The permission that shows the entry, once permissions exist; ignored until then. */
+  /** The permission that shows the entry: the shell hides it from who lacks it (absent: everyone). */
   permission?: string;
 }
 
 /**
- * Issue #20: the remote also exposes `./Home`, a section the shell renders on its home page
+ * The remote also exposes `./Home`, a section the shell renders on its home page
  * (/dashboard) above the release notes, inside the same error boundary and "Reintentar" as its
  * pages; shown to whom has `permission`, sections by `order`.
  */

@@ -1,5 +1,5 @@
 // @almacen/shared/router — the part of React Router the portal uses, shared as ONE Module
-// Federation singleton (rspack.shared.ts) in place of the react-router-dom package (issue #21). A
+// Federation singleton (rspack.shared.ts) in place of the react-router-dom package. A
 // shared package is never tree-shaken: sharing react-router-dom shipped all of React Router 7
 // (≈ 53 KB compressed: data routers, server rendering, framework mode) to every visitor; this
 // module is built like any other, so only what it re-exports travels (≈ 13 KB). Being one module,

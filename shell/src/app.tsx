@@ -1,7 +1,7 @@
 // The shell's routes. Each area below /dashboard is a remote, fetched on first visit;
 // which paths each remote answers comes from its ./pages (federation/pages.ts), not from here.
 // Each RemoteArea has its own key: React must not reuse one area's state (an error) in another.
-// After sign-in, RequireAccess waits for /api/me (issue #15); a page whose menu entry names a
+// After sign-in, RequireAccess waits for /api/me; a page whose menu entry names a
 // permission the person lacks shows <Forbidden> (PagePermission). The shell's own pages
 // (administration) are lazy too.
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
@@ -20,7 +20,7 @@ import { DashboardLayout } from './layout/dashboard-layout';
 import { SHELL_PAGES } from './layout/navigation';
 
 // The administration pages are downloaded on first visit, with the DataTable and the forms they
-// are made of (@almacen/shared/kit): the dashboard does not need them (issue #21).
+// are made of (@almacen/shared/kit): the dashboard does not need them.
 const UsersPage = lazy(() => import('./admin/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('./admin/audit-page').then((m) => ({ default: m.AuditPage })));
 const BackupsPage = lazy(() => import('./admin/backups-page').then((m) => ({ default: m.BackupsPage })));

@@ -1,4 +1,4 @@
-// The one rule of who may call what (issue #15): every route under /api has exactly one entry
+// The one rule of who may call what: every route under /api has exactly one entry
 // here — the permission it needs, or `signedIn` for the few any signed-in person may call (even
 // with no role yet). app.ts refuses to start with a route that has no entry (deny by default),
 // and api/test/access/route-permissions.test.ts calls every route with every role from this table.
@@ -84,13 +84,13 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /api/reports/dispatches/:id': 'consult',
   'POST /api/reports/labels': 'consult',
 
-  // Month closings (issue #18): everyone with a role sees them; closing and reopening is the Autorizador's.
+  // Month closings: everyone with a role sees them; closing and reopening is the Autorizador's.
   'GET /api/period-closings': 'consult',
   'GET /api/period-closings/next': 'consult',
   'POST /api/period-closings': 'periods.close',
   'POST /api/period-closings/:until/reopening': 'periods.close',
 
-  // Physical inventory (issue #17): counting is the Almacenista's, applying or discarding the Autorizador's.
+  // Physical inventory: counting is the Almacenista's, applying or discarding the Autorizador's.
   'GET /api/inventory-counts': 'consult',
   'GET /api/inventory-counts/:id': 'consult',
   'POST /api/inventory-counts': 'counts.write',
@@ -101,7 +101,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /api/reports/inventory-counts/:id': 'consult',
   'POST /api/reports/inventory-counts/:id/sheet': 'consult',
 
-  // Catalogue import (issue #17): the template is anyone's; previewing and importing need catalogs.import.
+  // Catalogue import: the template is anyone's; previewing and importing need catalogs.import.
   'POST /api/catalog/imports/:catalog/template': 'consult',
   'POST /api/catalog/imports/:catalog/preview': 'catalogs.import',
   'POST /api/catalog/imports/:catalog': 'catalogs.import',

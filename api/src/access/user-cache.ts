@@ -1,5 +1,5 @@
 // The resolved users of recent calls, per process, so that the access check of most calls needs
-// no query (issue #21: reading app_users was one of the two queries of every stock lookup).
+// no query: without it, reading app_users would be one of the two queries of every stock lookup.
 //
 // A person's roles and whether their account is active count from their next call (SECURITY.md),
 // also when another API process made the change. So an entry is only ever served while this

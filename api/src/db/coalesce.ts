@@ -1,4 +1,4 @@
-// Reads that arrive together go to PostgreSQL together (issue #21, "stock lookup"): the keys asked
+// Reads that arrive together go to PostgreSQL together (a stock lookup, above all): the keys asked
 // for during one turn of the event loop are read by ONE query when the turn ends (setImmediate),
 // and each caller gets its own answer. A busy API sends one round trip for many lookups instead
 // of one each; a single request waits for nothing more than the end of the turn it arrived in.

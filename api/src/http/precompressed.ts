@@ -1,4 +1,4 @@
-// A body kept compressed (issue #21): a list sent many times per version — the products list —
+// A body kept compressed: a list sent many times per version — the products list —
 // is compressed once per version and encoding, so a cached answer costs no compression work.
 // @fastify/compress (app.ts) leaves an answer alone when it already has a Content-Encoding, so
 // these bytes are never compressed twice; a client that takes neither br nor gzip gets the plain

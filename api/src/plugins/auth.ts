@@ -6,7 +6,7 @@
 // Tokens are never logged: failures log only the reason code.
 //
 // A browser sends the same token with every call for minutes, and checking its RSA signature was
-// half of the server's CPU time per request (issue #21, `node --cpu-prof`). So a token that passed
+// half of the server's CPU time per request (`node --cpu-prof`). So a token that passed
 // every check is remembered — by its SHA-256, never in clear — and a later call with it skips only
 // the signature arithmetic, and only while nothing it relied on can have changed: jose still picks
 // the key for the token from the current key set and it must be the very same key object (a

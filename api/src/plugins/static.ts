@@ -42,7 +42,7 @@ export function runtimeConfig(config: Config) {
       extraQueryParams: config.oidcExtraParams,
     },
     // Whether accounts live in Almacén's own provider: only then can "Usuarios" create accounts,
-    // reset passwords and deactivate (issue #15).
+    // reset passwords and deactivate.
     identityProvider: config.oidcEmbedded ? 'embedded' : 'external',
     remotes: { ...config.remotes },
   };

@@ -79,18 +79,18 @@ export interface ReportDefinition {
   emptyText?: string;
   /**
    * Printed on every page, under the title: a cancelled document's "CANCELADA" with the date
-   * and the reason (issue #16). The original stays readable; the stamp says it no longer counts.
+   * and the reason. The original stays readable; the stamp says it no longer counts.
    */
   stamp?: { title: string; text: string };
   /**
    * A sentence printed under the title on every page (PDF) and under the date of issue (XLSX):
-   * what the figures mean, e.g. the stock at a cut-off date counts by registration (issue #18).
+   * what the figures mean, e.g. the stock at a cut-off date counts by registration.
    */
   note?: string;
   /**
    * PDF only: at each page break a row `after` with the values of `columns` of the last row that
    * had them (the kardex's balance), and on the next page, under the header, a row `before` with
-   * the same values, so every printed page carries the balance (issue #18).
+   * the same values, so every printed page carries the balance.
    */
   carry?: { columns: number[]; before: string; after: string };
 }

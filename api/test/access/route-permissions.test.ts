@@ -1,4 +1,4 @@
-// Every route × every role (issue #15): generated from the routes the app registers, so a new
+// Every route × every role: generated from the routes the app registers, so a new
 // route is covered the moment it exists (and the app refuses to start if it has no rule).
 import { ACCESS_ROLES, forbiddenMessage, NO_ACCESS_MESSAGE, ROLE_PERMISSIONS, type AccessRole } from '@almacen/shared/domain';
 import { ROUTE_PERMISSIONS, ruleOf } from '../../src/access/route-permissions';
@@ -50,7 +50,7 @@ describe.each(people)('$who', ({ roles }) => {
   });
 });
 
-test('what each role may do is what the issue says: each includes the one before, and only Administrador administers', () => {
+test('what each role may do: each includes the one before, and only Administrador administers', () => {
   const [consulta, almacenista, autorizador, admin] = ACCESS_ROLES.map((role) => new Set(ROLE_PERMISSIONS[role]));
   expect([...consulta]).toEqual(['consult']);
   for (const p of consulta) expect(almacenista.has(p)).toBe(true);

@@ -1,4 +1,4 @@
-// Catalogue import (issue #17, partidas / units / products): the preview classifies each row as
+// Catalogue import (partidas / units / products): the preview classifies each row as
 // new / unchanged / updated / error with its reason and writes nothing; the import writes every
 // row in one transaction, or nothing when any row has an error; UTF-8 and Windows-1252 both
 // read right ("Ñandú" survives); products find their unit and partida by description; templates.
@@ -192,7 +192,7 @@ const levelsOf = async (id: number) => {
   return [p.minimumStock, p.maximumStock];
 };
 
-test('"Existencia mínima" / "Existencia máxima" (issue #20): blank changes nothing, a changed level is "updated", the modal\'s messages', async () => {
+test('"Existencia mínima" / "Existencia máxima": blank changes nothing, a changed level is "updated", the modal\'s messages', async () => {
   const create = async (name: string, minimumStock: string | null, maximumStock: string | null) => {
     const id = (await c.post('/api/catalog/products', { name })).json().data.id as number;
     expect((await c.put('/api/catalog/products', { id, name, minimumStock, maximumStock })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// "Cargar partidas del clasificador" (issue #17): the partidas genéricas of chapter 2000
+// "Cargar partidas del clasificador": the partidas genéricas of chapter 2000
 // "Materiales y suministros" of CONAC's Clasificador por Objeto del Gasto ship with Almacén as a
 // file in the partidas template's format and load through the same preview and import: on an
 // empty catalogue every row is new, a second load changes nothing, and they stay editable.

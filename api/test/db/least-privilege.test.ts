@@ -253,7 +253,7 @@ describe('a server of one’s own (DATABASE_URL)', () => {
       await db.query(`UPDATE product_units SET description = 'Caja chica'`);
       expect((await db.query('SELECT description FROM product_units')).rows).toEqual([{ description: 'Caja chica' }]);
       await expect(db.query(`UPDATE movements SET quantity = 0`)).rejects.toThrow(/permission denied for table movements/);
-      // Cancellations (issue #16) are documents too: added, read, never changed or removed.
+      // Cancellations are documents too: added, read, never changed or removed.
       await db.query('SELECT count(*) FROM document_cancellations');
       await expect(db.query(`UPDATE document_cancellations SET reason = 'Cambiada'`)).rejects.toThrow(
         /permission denied for table document_cancellations/,

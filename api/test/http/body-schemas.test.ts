@@ -1,6 +1,6 @@
 // Request bodies are described twice: for people, in the OpenAPI description (documentBody in each
 // route), and for the machine, by the superstruct schemas that validate them (shared/domain). This
-// test makes the two agree (issue #13): for every documented body, each limit the description
+// test makes the two agree: for every documented body, each limit the description
 // promises — required fields, maxLength/minLength, enums, maxItems — is what the API enforces,
 // field by field, over HTTP. A limit changed on one side only fails here.
 import { randomUUID } from 'node:crypto';

@@ -49,7 +49,7 @@ const SPEC_CALLS = [
   'GET /api/stock/{productId}',
 ];
 
-/** Spec §7 report downloads (issue 4). */
+/** Spec §7 report downloads. */
 const SPEC_REPORT_CALLS = [
   'POST /api/reports/products/{id}',
   'POST /api/reports/dispatches/{id}',
@@ -57,7 +57,7 @@ const SPEC_REPORT_CALLS = [
   'POST /api/reports/stock',
 ];
 
-/** Issue #16: cancelling an entry or an exit with a reversing document. */
+/** Cancelling an entry or an exit with a reversing document. */
 const CANCELLATION_CALLS = ['POST /api/invoices/{id}/cancellation', 'POST /api/dispatches/{id}/cancellation'];
 
 interface OpenApi {
@@ -124,7 +124,7 @@ test('the identity provider and static files are not described as API; the opera
   }
 });
 
-test('the cancellation calls (issue #16) are described: integer path id, the reason body, 201 with the document and its movements, 404 and 409', () => {
+test('the cancellation calls are described: integer path id, the reason body, 201 with the document and its movements, 404 and 409', () => {
   expect(CANCELLATION_CALLS.filter((call) => !present(call))).toEqual([]);
   for (const path of ['/api/invoices/{id}/cancellation', '/api/dispatches/{id}/cancellation']) {
     const post = doc.paths[path].post;
@@ -158,7 +158,7 @@ test("the histories describe each item's status and cancellation", () => {
   }
 });
 
-/** Issue #15: users and their roles, the audit log and its workbook. */
+/** Users and their roles, the audit log and its workbook. */
 const ACCESS_CALLS = [
   'GET /api/me',
   'GET /api/users',
@@ -172,7 +172,7 @@ const ACCESS_CALLS = [
   'POST /api/reports/audit',
 ];
 
-test('the access calls (issue #15) are described: bodies, integer ids, the audit filters and the 403/409 answers', () => {
+test('the access calls are described: bodies, integer ids, the audit filters and the 403/409 answers', () => {
   expect(ACCESS_CALLS.filter((call) => !present(call))).toEqual([]);
   const roles = doc.paths['/api/users/{id}/roles'].put;
   expect(roles.parameters?.find((p) => p.name === 'id')).toMatchObject({ in: 'path', schema: { type: 'integer' } });

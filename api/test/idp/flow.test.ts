@@ -11,7 +11,7 @@ jest.setTimeout(60_000);
 
 let t: IdpApp;
 beforeAll(async () => {
-  // Lucía calls the API: she needs a role (issue #15); ADMIN_USERS names her by username.
+  // Lucía calls the API: she needs a role; ADMIN_USERS names her by username.
   t = await startIdpApp({ env: { ADMIN_USERS: 'admin,lucia' } });
   await addUser(t.db, { username: 'lucia', name: 'Lucía Hernández', email: 'lucia@example.mx', password: 'almacen-2024' });
 });

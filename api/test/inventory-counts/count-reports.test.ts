@@ -1,4 +1,4 @@
-// "Acta de inventario físico" and "Hoja de conteo" (issue #17), read back from the files: the
+// "Acta de inventario físico" and "Hoja de conteo", read back from the files: the
 // lines with book, counted, difference and value, "Sin contar", the totals, the three signers,
 // "BORRADOR" until applied; the sheet with or without the book quantity, and a filled XLSX sheet
 // uploads back as it was downloaded.

@@ -1,4 +1,4 @@
-// Fuzz (issue #17): whatever JSON a client sends to the count routes, and whatever bytes it
+// Fuzz: whatever JSON a client sends to the count routes, and whatever bytes it
 // uploads as a count file, the answer is a 4xx in Spanish in the API's shape — never a 500 —
 // and a refused request changes nothing (the session, its lines, the ledger, the audit log).
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Property (issue #17): whatever sequence of entries, exits and count sessions (opened, counted
+// Property: whatever sequence of entries, exits and count sessions (opened, counted
 // at random — some lines left uncounted, some equal, some with a unit cost — then applied after
 // more movements, or refused and discarded), the ledger stays consistent:
 //   * every movement's recorded balance, and every balance row, equals the fold of the raw

@@ -1,4 +1,4 @@
-// Physical inventory (issue #17) as a warehouse and an auditor see it, on real PostgreSQL:
+// Physical inventory as a warehouse and an auditor see it, on real PostgreSQL:
 // the snapshot, typing counts, a file with errors (nothing saved), the application with
 // shortages and surpluses (balances, averages and movements exact to the last decimal), a
 // refused shortage, a surplus with no cost, the after-snapshot movement case, idempotent and

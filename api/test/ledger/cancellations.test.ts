@@ -1,4 +1,4 @@
-// Corrections (issue #16) as a clerk and an auditor see them: POST /api/invoices/{id}/cancellation
+// Corrections as a clerk and an auditor see them: POST /api/invoices/{id}/cancellation
 // and /api/dispatches/{id}/cancellation register a NEW document whose movements reverse the
 // original, which stays as it was. What is answered, what the histories and the movement calls
 // show, who and when, what is refused (Spanish messages) and that a refusal changes nothing,
@@ -245,7 +245,7 @@ describe('POST /api/dispatches/{id}/cancellation', () => {
 });
 
 describe('refusals that change nothing', () => {
-  test("404 for an unknown document, with the issue's texts; 400 for an id that is not one", async () => {
+  test('404 for an unknown document, with its Spanish texts; 400 for an id that is not one', async () => {
     const before = await countRows(t, LEDGER_TABLES);
     const invoice = await ana.post('/api/invoices/999999/cancellation', { reason: 'No existe' });
     expect([invoice.statusCode, invoice.json().message]).toEqual([404, 'No existe la entrada solicitada.']);

@@ -190,7 +190,7 @@ test('concurrent first entries of a product that never moved create ONE balance 
   expect(rows[0].n).toBe(1);
 });
 
-// ---- cancellations (issue #16) ---------------------------------------------------------------
+// ---- cancellations ---------------------------------------------------------------
 
 test('ten people cancel the same entry and the same exit at once: exactly one 201 each, the others 409 with the Spanish message, stock moved once', async () => {
   const productId = await createProduct(c, 'Resistol 850 g');

@@ -152,11 +152,11 @@ test('balance = fold(ledger), quantity ≥ 0, and refusals exactly when stock is
   );
 }, 240_000);
 
-// ---- with cancellations (issue #16) ----------------------------------------------------------
+// ---- with cancellations ----------------------------------------------------------
 // Random sequences of entries, exits, cancellations of earlier documents (some already cancelled,
 // some no longer covered by the stock) and entries cancelled at once. An independent model
 // predicts every answer and balance; afterwards the raw ledger (including the cancellation
-// movements) is folded again from its own rows with the rules of the issue:
+// movements) is folded again from its own rows with the cancellation rules:
 //   * INVOICE_CANCELLATION of m: if no movement of the product after m belongs to another
 //     document, back to the balance before m (its price is m's, its value m's); otherwise out like
 //     an exit, at the average and its share of the value;

@@ -1,4 +1,4 @@
-// GET /api/movements/products/{id} one page at a time (issue #21): `?limit=&before=` is a keyset
+// GET /api/movements/products/{id} one page at a time: `?limit=&before=` is a keyset
 // on the movement id, newest first; without them the answer is the whole history in ledger order,
 // as the stock panel and the kardex always had it. Bad paging parameters are a Spanish 400.
 import { client, type Client } from '../helpers/http';

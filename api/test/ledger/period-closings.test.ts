@@ -1,4 +1,4 @@
-// "Cierre de periodo" (issue #18) on real PostgreSQL: closing month ends in order (never one
+// "Cierre de periodo" on real PostgreSQL: closing month ends in order (never one
 // that has not ended), the stock stored at that date, the preview with late registrations, the
 // 409 for every kind of backdated document (and nothing written), later dates accepted,
 // reopening only the last closing (audited), Idempotency-Key, and a closing racing with

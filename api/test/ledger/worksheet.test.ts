@@ -148,7 +148,7 @@ test('several lines of one product in one invoice are posted in line order, like
   expect(await stockOf(c, productId)).toMatchObject({ availableQuantity: '20', averagePrice: '15', value: '300' });
 });
 
-// ---- corrections (issue #16): a cancellation is a new document with opposite movements -------
+// ---- corrections: a cancellation is a new document with opposite movements -------
 //   cancel an entry: if nothing else moved the product since, back to the balance before it;
 //                    otherwise its quantity leaves like an exit (its share of the value);
 //   cancel an exit:  its quantity comes back with the value it took; the average is the new V / Q.
@@ -204,7 +204,7 @@ async function runCorrections(productName: string, rows: Correction[]) {
   return productId;
 }
 
-test('worked example (issue #16): two entries and an exit, then each is cancelled; the product had moved since every time', async () => {
+test('worked example: two entries and an exit, then each is cancelled; the product had moved since every time', async () => {
   await runCorrections('Carpeta de argollas 1"', [
     ['entrada', '10', '10', /* → */ '10', '10', '100'],
     ['entrada', '10', '20', /* → */ '20', '15', '300'],
@@ -218,7 +218,7 @@ test('worked example (issue #16): two entries and an exit, then each is cancelle
   ]);
 });
 
-test('worked example (issue #16): 4 @ 12.345 on 6 @ 10.000000 (avg 10.938000), cancelled at once → 6 @ 10.000000 exactly', async () => {
+test('worked example: 4 @ 12.345 on 6 @ 10.000000 (avg 10.938000), cancelled at once → 6 @ 10.000000 exactly', async () => {
   // (6 × 10 + 4 × 12.345) / 10 = (60 + 49.38) / 10 = 10.938. Nothing moved the product after the
   // entry, so its cancellation restores the balance the previous movement left — not 10.938 kept
   // as an exit would — and the line leaves at its own price, 4 × 12.345 = 49.38.

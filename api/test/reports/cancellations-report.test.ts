@@ -1,4 +1,4 @@
-// Reports of cancelled documents (issue #16): the kardex shows the cancellation movements with
+// Reports of cancelled documents: the kardex shows the cancellation movements with
 // their labels, in the right columns (an entry's cancellation goes out, an exit's comes back),
 // its totals reconcile with the balance, and a cancelled exit's voucher keeps its own total.
 import { client, type Client } from '../helpers/http';

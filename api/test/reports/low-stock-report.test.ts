@@ -1,4 +1,4 @@
-// Issue #20: "Productos bajo mínimo" (POST /api/reports/low-stock, PDF and XLSX) on a worked
+// "Productos bajo mínimo" (POST /api/reports/low-stock, PDF and XLSX) on a worked
 // example registered through the API: only products at or under their minimum, by partida,
 // with their stock, levels, suggested quantity (máxima − existencia, or mínima − existencia
 // without a maximum) at the average cost, subtotals, total and the "Elaboró" / "Autorizó" blocks.

@@ -1,4 +1,4 @@
-// Issue #13 (and #22): a report can never leak its database transaction, its spool file or its
+// A report can never leak its database transaction, its spool file or its
 // download slot, whatever fails. The renderers and report builders are replaced ONE call at a
 // time by failing ones (a renderer that throws synchronously, one whose `done` rejects, a builder
 // that throws, rows that fail halfway through the copy); after each, on the real database:

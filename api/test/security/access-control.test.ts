@@ -1,4 +1,4 @@
-// Access control as an attacker meets it (issue #15), over REAL HTTP (a listening server and
+// Access control as an attacker meets it, over REAL HTTP (a listening server and
 // fetch): a person with no role gets 403 on every route but /api/me; roles written into a token
 // that is unsigned, signed with a foreign key, or "signed" with the public key are never honoured
 // (the token is refused before anyone is created or changed); a deactivated account is refused at

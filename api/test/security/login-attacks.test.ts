@@ -38,7 +38,7 @@ beforeAll(async () => {
   // A chunk big enough to be read from disk and compressed on the worker threads.
   const lines = Array.from({ length: 6000 }, (_, i) => `export const fila${i} = ${JSON.stringify(`producto ${i} ${(i * 7919) % 10007}`)};`);
   fs.writeFileSync(path.join(staticRoot, 'shell/dist/main.0123abcd45.js'), lines.join('\n'));
-  // The account calls the API afterwards: it needs a role (issue #15), given by ADMIN_USERS.
+  // The account calls the API afterwards: it needs a role, given by ADMIN_USERS.
   t = await startIdpApp({ env: { STATIC_ROOT: staticRoot, ADMIN_USERS: `admin,${USER}` } });
   await addUser(t.db, { username: USER, name: 'Lucía Hernández', password: PASSWORD });
 });

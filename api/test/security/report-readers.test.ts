@@ -1,4 +1,4 @@
-// Issue #22, "High 1": a report download must never hold a database connection while its client
+// A report download must never hold a database connection while its client
 // is slow. Over REAL HTTP (the server listening on 127.0.0.1, node:http clients that really stop
 // reading — fetch would buffer the body), with production's pool of 10 connections:
 //   * 20 downloads at once (PDF and XLSX, several users) read a first chunk and pause; one of them,

@@ -37,7 +37,7 @@ export interface Viewport {
   height: number;
 }
 
-/** The two sizes the portal is tried at: a laptop and a phone (issue #14). */
+/** The two sizes the portal is tried at: a laptop and a phone. */
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 390, height: 844 };
 

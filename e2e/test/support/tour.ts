@@ -1,5 +1,5 @@
 // Every page of the portal and its main dialogs, as a list of stops a person reaches signed in as
-// admin (issue #14): the accessibility pass (accessibility.test.ts) and `npm run screenshots`
+// admin: the accessibility pass (accessibility.test.ts) and `npm run screenshots`
 // (e2e/scripts/screenshots.ts) walk the same list, so neither can forget a page the other sees.
 // A stop opens its address itself (on a phone the side menu folds away) and waits until its content
 // or dialog is on screen; a dialog is left open for the caller to check or photograph.

@@ -1,4 +1,4 @@
-// What a person can see, asserted the way the issue #14 review asked for: a step, dialog or column
+// What a person can see, asserted as a person meets it: a step, dialog or column
 // a test relies on is checked visible, and what must be out of the way is checked not visible
 // (present in the page but hidden counts as not visible). Failures read "X: not visible".
 import type { Locator, Page } from 'playwright-core';

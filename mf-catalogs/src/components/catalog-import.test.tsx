@@ -1,4 +1,4 @@
-// "Importar" (issue #17) in jsdom: the preview of a file (new / unchanged / updated / error with
+// "Importar" in jsdom: the preview of a file (new / unchanged / updated / error with
 // the reason), "Importar N registros" sending the same file, refused while a row has an error,
 // the template download, and nothing to import for a Consulta user.
 import { screen, waitFor, within } from '@testing-library/react';

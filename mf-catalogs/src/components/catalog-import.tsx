@@ -1,4 +1,4 @@
-// "Importar" (issue #17): a catalogue from an XLSX or CSV. The file is first previewed — each row
+// "Importar": a catalogue from an XLSX or CSV. The file is first previewed — each row
 // new / unchanged / updated / error with its reason — and only "Importar N registros" writes,
 // in one transaction on the server (nothing at all if any row has an error). The template is the
 // header row the server expects. Shown only to whoever may import (catalogs.import).

@@ -2,7 +2,7 @@
 // the list with its search, "Añadir …" button, a row menu with edit and delete, the "¡Oh no!"
 // load failure with a retry, the progress bar while a change is saved; and the confirmation
 // that runs the delete. Each screen brings its texts, columns and form dialogs. Without
-// catalogs.write (issue #15) the list, its search and its detail stay, and "Añadir …" and the row
+// catalogs.write the list, its search and its detail stay, and "Añadir …" and the row
 // menu are not there: nothing is offered that the API would refuse.
 import { AddRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';

@@ -37,7 +37,7 @@ export interface DescribedCatalogPageProps {
   remove: Action<[number], unknown>;
   createSchema: Struct<{ description: string }, unknown>;
   updateSchema: Struct<{ id: number; description: string }, unknown>;
-  /** Issue #17: the catalogue "Importar" reads (partidas, units). */
+  /** The catalogue "Importar" reads (partidas, units). */
   importCatalog?: ImportCatalog;
 }
 

@@ -63,7 +63,7 @@ const level = (value: UpdateProduct['minimumStock']) => (value === undefined || 
 /** The name, and optionally partida, unit and stock levels (null or absent: none). */
 export const createProduct = (api: ApiClient, body: CreateProduct) => api<Product>(apiKeys.products, { method: 'POST', body });
 export const useCreateProduct = () => useMutation(createProduct, { errorText: 'crear el producto solicitado.' }, staleAfter.productChange);
-/** `categoryId` and `unitId` are null when left empty; so are the stock levels (issue #20). */
+/** `categoryId` and `unitId` are null when left empty; so are the stock levels. */
 export const useUpdateProduct = () =>
   useMutation(
     (api, body: UpdateProduct) =>

@@ -1,4 +1,4 @@
-// Month closings (issue #18): the list, the next month end to close (with the stock value it would
+// Month closings: the list, the next month end to close (with the stock value it would
 // store and the late registrations the confirmation shows), closing and reopening, each with its
 // own Idempotency-Key. A closing changes what the wizards accept (their date pickers read the same
 // list: platform/period-closings.ts) and what the closings page shows.

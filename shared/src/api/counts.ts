@@ -1,4 +1,4 @@
-// "Inventario físico" (issue #17): the count sessions of /api/inventory-counts, their lines saved
+// "Inventario físico": the count sessions of /api/inventory-counts, their lines saved
 // as they are typed (the answer is the whole session, put straight into the cache), the file
 // upload, the application with its three signers (Idempotency-Key: applied once), the discard.
 // Applying moves stock like any document.

@@ -1,7 +1,7 @@
 // Entries (invoices) and exits (dispatches): the histories, each document's movements, registering
 // one with its Idempotency-Key (a repeated attempt — double click, a retry after a lost answer —
-// returns the first document instead of moving stock twice), cancelling one (issue #16), and the
-// supplier's CFDI (issue #19). A document moves stock, so after one every history, stock figure,
+// returns the first document instead of moving stock twice), cancelling one, and the
+// supplier's CFDI. A document moves stock, so after one every history, stock figure,
 // kardex and the month closing's preview is read again (staleAfter.document).
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';

@@ -1,4 +1,4 @@
-// "Importar" (issue #17): a catalogue from an XLSX or CSV, or (file null) the CONAC chapter 2000
+// "Importar": a catalogue from an XLSX or CSV, or (file null) the CONAC chapter 2000
 // partidas shipped with Almacén. `preview` answers what each row would do and writes nothing;
 // `import` writes, in one transaction. An import changes the catalogues and what the stock page
 // shows (names, units, partidas, minimum levels).

@@ -1,4 +1,4 @@
-// The one API layer (issue #13): per resource, its keys, typed read hooks and the changes that
+// The one API layer: per resource, its keys, typed read hooks and the changes that
 // refresh every key they affect. The remotes and the shell read and write through it; none of
 // them writes an API path or a fetcher of its own for these resources.
 export { apiKeys, staleAfter } from './keys';

@@ -24,8 +24,8 @@ export interface CardRange {
 }
 
 /**
- * "Tarjeta de almacén": "Tarjetas de almacén - {id}". With a range of registration dates (issue
- * #18) it asks `?from=&to=`: "Saldo inicial", the movements, "Saldo final".
+ * "Tarjeta de almacén": "Tarjetas de almacén - {id}". With a range of registration dates it
+ * asks `?from=&to=`: "Saldo inicial", the movements, "Saldo final".
  */
 export const productCardRequest = (productId: number, range?: CardRange): ReportRequest => {
   const query = range ? new URLSearchParams(Object.entries(range).filter(([, v]) => v)).toString() : '';
@@ -34,14 +34,14 @@ export const productCardRequest = (productId: number, range?: CardRange): Report
 
 /**
  * "Reporte de existencias": "Reporte de almacén - {today}" (the server's date: today in the portal's
- * time zone); at a past cut-off date (issue #18) `?date=` and "Reporte de existencias al {date} - {today}".
+ * time zone); at a past cut-off date `?date=` and "Reporte de existencias al {date} - {today}".
  */
 export const stockReportRequest = (today: string, date: string = today): ReportRequest =>
   date === today
     ? { path: '/api/reports/stock', fileName: `Reporte de almacén - ${today}` }
     : { path: `/api/reports/stock?date=${date}`, fileName: `Reporte de existencias al ${date} - ${today}` };
 
-/** "Productos bajo mínimo - {today}" (issue #20). */
+/** "Productos bajo mínimo - {today}". */
 export const lowStockReportRequest = (today: string): ReportRequest => ({
   path: '/api/reports/low-stock',
   fileName: `Productos bajo mínimo - ${today}`,

@@ -1,6 +1,5 @@
-// Stock: one product's availability and average, every product's stock at a past date (issue
-// #18), the home page's summary (issue #20), and one product's movements a page at a time (issue
-// #21). All keys start with '/api/stock' or '/api/movements', so a document saved anywhere
+// Stock: one product's availability and average, every product's stock at a past date,
+// the home page's summary, and one product's movements a page at a time. All keys start with '/api/stock' or '/api/movements', so a document saved anywhere
 // refreshes them (staleAfter.document).
 //
 // GET /api/movements/products/{id}?limit=&before= — the ledger rows of one product, newest first,

@@ -1,4 +1,4 @@
-// Who may do what (issue #15): the fixed roles of the product, the permissions each one grants,
+// Who may do what: the fixed roles of the product, the permissions each one grants,
 // and the words a 403 uses. One source for the API (which decides) and the portal (which hides
 // or disables what a person cannot do). These roles are permissions in Almacén; the employees'
 // "Roles" catalogue of the spec (the jobs people sign documents as) is unrelated.

@@ -1,4 +1,4 @@
-// Month closings (issue #18): what a closing means for a document's date, in the API's words and
+// Month closings: what a closing means for a document's date, in the API's words and
 // in the wizards'. A document dated on or before the last standing closing is refused (409
 // PERIOD_CLOSED); the wizards' date pickers start at the day after it.
 import { formatDate } from './format';

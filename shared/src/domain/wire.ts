@@ -1,7 +1,7 @@
 // Answers of the API that the portal reads as they are, typed once for both sides.
 import type { MovementType } from './labels';
 
-/** One concept of a CFDI as POST /api/cfdi/parse answers it (issue #19). */
+/** One concept of a CFDI as POST /api/cfdi/parse answers it. */
 export interface CfdiLine {
   index: number;
   description: string;
@@ -45,7 +45,7 @@ export interface CfdiLine {
   errors: string[];
 }
 
-/** POST /api/cfdi/parse (issue #19). */
+/** POST /api/cfdi/parse. */
 export interface CfdiAnalysis {
   uuid: string;
   series: string | null;
@@ -74,7 +74,7 @@ export interface SummaryMonth {
   exits: string;
 }
 
-/** GET /api/stock/summary (issue #20): the home page's figures and chart series. */
+/** GET /api/stock/summary: the home page's figures and chart series. */
 export interface StockSummary {
   /** The current month, YYYY-MM in APP_TIME_ZONE. */
   month: string;
@@ -101,7 +101,7 @@ export interface StockSummary {
   }>;
 }
 
-/** State of an inventory count session (issue #17). */
+/** State of an inventory count session. */
 export type CountStatus = 'ABIERTO' | 'APLICADO' | 'DESCARTADO';
 
 /**
@@ -127,7 +127,7 @@ export interface CountSigner {
   name: string;
 }
 
-/** One session of GET /api/inventory-counts (issue #17). */
+/** One session of GET /api/inventory-counts. */
 export interface CountSummary extends CountTotals {
   id: number;
   cutoffDate: string;
@@ -180,7 +180,7 @@ export interface CountSigners {
   witnessEmployeeId: number;
 }
 
-/** One month closing of GET /api/period-closings (issue #18). */
+/** One month closing of GET /api/period-closings. */
 export interface PeriodClosing {
   id: number;
   until: string;

@@ -1,4 +1,4 @@
-// What the signed-in person may do (issue #15), for every remote alike: GET /api/me once, in the
+// What the signed-in person may do, for every remote alike: GET /api/me once, in the
 // one SWR cache the shell and the remotes share, so asking costs one request per session (and
 // again when the shell revalidates it). The API decides; the portal only hides or disables what
 // would be refused, and shows the API's own words when something is.

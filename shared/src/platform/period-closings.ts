@@ -1,4 +1,4 @@
-// The last standing month closing (issue #18), for the wizards' date pickers: GET
+// The last standing month closing, for the wizards' date pickers: GET
 // /api/period-closings in the one SWR cache the shell and the remotes share, the same key the
 // "Cierres de periodo" page reads and refreshes after closing or reopening a month.
 import { useMemo } from 'react';

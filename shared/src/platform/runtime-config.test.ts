@@ -1,4 +1,4 @@
-// /config.json's identityProvider (issue #15) is optional: a config written before it still parses.
+// /config.json's identityProvider is optional: a config written before it still parses.
 import { parseRuntimeConfig } from './runtime-config';
 
 const base = { apiBaseUrl: 'https://almacen.example.mx/', oidc: { authority: 'https://idp.example.mx', clientId: 'almacen-portal' } };

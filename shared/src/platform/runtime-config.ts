@@ -16,7 +16,7 @@ export interface RuntimeConfig {
   /**
    * 'embedded': accounts live in Almacén's own identity provider, so "Usuarios" can create them,
    * reset passwords and deactivate; 'external': the institution's provider owns them. Absent in
-   * configs older than issue #15 (read as 'external': nothing is offered that could fail).
+   * configs written before accounts could live in Almacén (read as 'external': nothing is offered that could fail).
    */
   identityProvider?: 'embedded' | 'external';
   /** Module Federation name → URL of its mf-manifest.json. */

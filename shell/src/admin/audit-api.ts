@@ -1,4 +1,4 @@
-// "Bitácora" (issue #15): GET /api/audit, newest first, paged by the server with a cursor (the log
+// "Bitácora": GET /api/audit, newest first, paged by the server with a cursor (the log
 // grows without bound), and POST /api/reports/audit, the XLSX of the same filters.
 import useSWRInfinite from 'swr/infinite';
 import { useApi, useResource, type ReportRequest } from '@almacen/shared';

@@ -1,4 +1,4 @@
-// "Bitácora" (issue #15): the filters go to the server, "Cargar más" follows nextCursor, the
+// "Bitácora": the filters go to the server, "Cargar más" follows nextCursor, the
 // changes read as "Campo: antes → después" in Spanish, a list of records as a table, and "Exportar XLSX" downloads the filtered rows.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

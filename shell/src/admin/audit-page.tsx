@@ -1,4 +1,4 @@
-// "Bitácora" (issue #15, Administración): who did what, when, to which record, and what changed.
+// "Bitácora" (Administración): who did what, when, to which record, and what changed.
 // Read-only. Filters go to the server (the log grows without bound), which answers a page at a
 // time, newest first; "Cargar más" asks for older rows, "Exportar XLSX" for every filtered row.
 // Its words — entities, fields, values — are shared/src/domain/audit-labels.ts, the XLSX's too.

@@ -1,4 +1,4 @@
-// "Usuarios" (issue #15): GET /api/users, PUT /api/users/{id}/roles and, with the embedded identity
+// "Usuarios": GET /api/users, PUT /api/users/{id}/roles and, with the embedded identity
 // provider, POST /api/users, POST /api/users/{id}/password-reset and POST|DELETE
 // /api/users/{id}/deactivation. Failures show as every action's do (the "¡Oh no!" toast with the
 // API's words, e.g. the last administrator's 409).

@@ -1,4 +1,4 @@
-// "Usuarios" (issue #15): the list, roles granted in Almacén vs. elsewhere, the roles dialog, the
+// "Usuarios": the list, roles granted in Almacén vs. elsewhere, the roles dialog, the
 // last administrator's 409, and with the embedded provider new accounts, resets and deactivation.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// "Usuarios" (issue #15, Administración): who can sign in and with which access roles, called
+// "Usuarios" (Administración): who can sign in and with which access roles, called
 // "Permisos" on screen (the spec's "Roles" are the employees' job catalogue). Those granted in
 // Almacén are edited in "Permisos…"; those the identity provider or ADMIN_USERS grant show apart and
 // cannot be removed here. With the embedded provider an administrator also creates accounts,

@@ -1,4 +1,4 @@
-// A page the person may not use shows the API's 403 words instead (issue #15): the route of a
+// A page the person may not use shows the API's 403 words instead: the route of a
 // menu entry that names a permission, reached by a link or typed in the address bar.
 import type { ReactNode } from 'react';
 import { Forbidden, useMe, usePageTitle } from '@almacen/shared';

@@ -1,4 +1,4 @@
-// The gate after sign-in (issue #15): no role → only the reason, who you are and "Cerrar sesión";
+// The gate after sign-in: no role → only the reason, who you are and "Cerrar sesión";
 // once an administrator grants a role, the next check lets the person in without signing out.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

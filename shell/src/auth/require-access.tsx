@@ -1,4 +1,4 @@
-// The gate after sign-in (issue #15): the dashboard waits for GET /api/me. A person with no role
+// The gate after sign-in: the dashboard waits for GET /api/me. A person with no role
 // (or a deactivated account, which /api/me answers with 403) sees only why and "Cerrar sesión";
 // nothing else loads, since every other call would be refused. While they wait, /api/me is asked
 // again every 15 s and whenever the window gets focus, so a role granted meanwhile lets them in

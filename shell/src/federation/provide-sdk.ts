@@ -1,5 +1,5 @@
 // Module Federation runtime plugin of the shell: puts the federation SDK the shell's own runtime
-// uses on the page, for the remotes' containers (issue #21). A remote's production build takes the
+// uses on the page, for the remotes' containers. A remote's production build takes the
 // runtime from the shell (`experiments.externalRuntime`) and, the same way, this SDK
 // (`_ALMACEN_FEDERATION_SDK`, rspack.shared.ts): its logger, script loading and manifest helpers
 // are ≈ 5 KB compressed that each remoteEntry.js no longer carries. `require`, not `import`: the

@@ -29,7 +29,7 @@ export class RemoteLoadError extends Error {
   }
 }
 
-/** The exposed modules the shell loads: `./App` (the pages) and `./Home` (issue #20, a home page section). */
+/** The exposed modules the shell loads: `./App` (the pages) and `./Home` (a home page section). */
 export type RemoteModule = 'App' | 'Home';
 
 type ShareScopeMap = NonNullable<ReturnType<typeof getInstance>>['shareScopeMap'];

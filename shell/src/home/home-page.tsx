@@ -1,4 +1,4 @@
-// /dashboard: welcome and the release notes. Issue #20: between them, the sections
+// /dashboard: welcome and the release notes; between them, the sections
 // remotes expose as ./Home (the stock squad's figures and charts), each in its own error
 // boundary: a remote that is down shows "Reintentar" there, the greeting and the notes stay.
 import { Can, useCurrentUser, usePageTitle } from '@almacen/shared';

@@ -1,4 +1,4 @@
-// Issue #20: the home page renders the sections remotes expose as ./Home (mf-stock's figures and
+// The home page renders the sections remotes expose as ./Home (mf-stock's figures and
 // charts) between the greeting and the release notes, inside the remotes' error boundary: with
 // mf-stock down the greeting and the notes stay, the section says so and "Reintentar" loads it.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';

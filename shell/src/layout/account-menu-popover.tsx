@@ -3,7 +3,7 @@
 // external provider's account page when OIDC_ACCOUNT_URL names one) and "Cerrar sesión" — loaded with
 // @almacen/shared/fluent-pages the first time the person opens it (account-menu.tsx): the dashboard
 // draws no menu, dialog or tooltip, so Fluent's menus and popup positioning are not part of what a
-// school's network downloads to show it (issue #21).
+// school's network downloads to show it.
 import { useState, type ReactElement } from 'react';
 import { ACCESS_ROLE_LABELS, useCurrentUser, useMe, useRuntimeConfig } from '@almacen/shared';
 import { Body1, Button, Caption1, Link, makeStyles, tokens } from '@almacen/shared/fluent';

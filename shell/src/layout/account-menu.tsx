@@ -2,8 +2,8 @@
 // (account-menu-popover.tsx: name, e-mail, "Cuenta", "Cerrar sesión") is loaded the first time
 // it is needed — fetched as the pointer reaches the button or the keyboard focuses it, drawn on
 // the first click — with Fluent's menus, dialogs and popup positioning (@almacen/shared/fluent-pages),
-// which nothing else on the dashboard draws (issue #21: what a school's network downloads to
-// show the dashboard). If the code cannot be fetched, the person is told and the next click tries
+// which nothing else on the dashboard draws: what a school's network downloads to show the
+// dashboard stays small. If the code cannot be fetched, the person is told and the next click tries
 // again.
 import { useState, type ComponentType } from 'react';
 import { loadErrorText, useCurrentUser, useNotify } from '@almacen/shared';

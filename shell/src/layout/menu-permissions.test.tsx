@@ -1,4 +1,4 @@
-// The menu shows each person what they may use (issue #15); a page they may not use, reached by
+// The menu shows each person what they may use; a page they may not use, reached by
 // its address, says which permission is missing instead of loading.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

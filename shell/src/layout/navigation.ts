@@ -1,7 +1,7 @@
 // The side navigation, built from the menu entries the remotes expose (./pages), in the order the
 // shell keeps: its own Inicio first, then each entry by its `order` (Inicio, Catálogos,
 // Entradas, Salidas, Stock de productos). Labels come verbatim from the remotes. An entry that
-// names a permission shows only to who holds it (issue #15); the shell's own "Administración"
+// names a permission shows only to who holds it; the shell's own "Administración"
 // (Usuarios, Bitácora, Respaldos) is built the same way, from SHELL_PAGES.
 import type { MenuEntry, RemotePages } from '@almacen/shared/pages';
 
@@ -23,7 +23,7 @@ export const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in ent
 /** The shell's own page, always first. */
 export const HOME: NavLeaf = { label: 'Inicio', to: '/dashboard' };
 
-/** The shell's own pages under /dashboard (issue #15), declared like a remote's. */
+/** The shell's own pages under /dashboard, declared like a remote's. */
 export const SHELL_PAGES: RemotePages = {
   label: 'Administración',
   routes: ['admin/*'],

@@ -72,7 +72,7 @@ export async function auditTrail(db: Pick<Trx, 'query'>, entity: string, entityI
   return rows as AuditRow[];
 }
 
-// ---------------------------------------------------------------- "Bitácora" (issue #15)
+// ---------------------------------------------------------------- "Bitácora"
 
 /** GET /api/audit's filters, validated (audit.filters.ts). Dates are calendar days in APP_TIME_ZONE. */
 export interface AuditFilters {

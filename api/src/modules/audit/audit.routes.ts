@@ -1,4 +1,4 @@
-// "Bitácora" (issue #15): the audit log, newest first, filtered and paged on the server by keyset
+// "Bitácora": the audit log, newest first, filtered and paged on the server by keyset
 // (it grows without bound), plus the choices of its filters. Read-only: no route changes the log,
 // and the table itself refuses UPDATE, DELETE and TRUNCATE (0001_core.sql).
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,4 +1,4 @@
-// The audit log's viewer (issue #15). Writes to the log come from each module's own
+// The audit log's viewer. Writes to the log come from each module's own
 // transactions (audit.repository.ts's recordAudit); this module only reads it.
 import type { ApiModule } from '../module';
 import auditRoutes from './audit.routes';

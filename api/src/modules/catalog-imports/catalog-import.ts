@@ -1,10 +1,10 @@
-// Catalogue import (issue #17, part): partidas, units and products from an XLSX or CSV (UTF-8 or
+// Catalogue import: partidas, units and products from an XLSX or CSV (UTF-8 or
 // Windows-1252). Every row is classified against the database as new / unchanged / updated /
 // error (with a Spanish reason); the preview writes nothing, and the import writes all the rows
 // in ONE transaction, or nothing when any row has an error. Products refer to their unit and
 // partida by description; suppliers are matched by RFC (validated like the form), employees by
 // name and last name; any row may name its ID instead.
-// Products may carry "Existencia mínima" / "Existencia máxima" (issue #20), checked by the product
+// Products may carry "Existencia mínima" / "Existencia máxima", checked by the product
 // modal's schema and messages; a blank cell (or no such column) leaves an existing product's level
 // as it is and a new product without one, so a file never clears a level (the modal does).
 import { readFileSync } from 'node:fs';
@@ -419,7 +419,7 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
 }
 
 /**
- * "Cargar partidas del clasificador" (issue #17): the partidas genéricas of chapter 2000
+ * "Cargar partidas del clasificador": the partidas genéricas of chapter 2000
  * "Materiales y suministros" of CONAC's Clasificador por Objeto del Gasto, shipped as a file in
  * the partidas template's format (files/partidas-capitulo-2000.csv, copied next to the compiled
  * code by build.mjs) and loaded through the same classify / write as an uploaded file.

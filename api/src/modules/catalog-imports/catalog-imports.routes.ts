@@ -1,4 +1,4 @@
-// Catalogue import (issue #17, part):
+// Catalogue import:
 //   POST /api/catalog/imports/{catalog}/template           the CSV template (header row)
 //   POST /api/catalog/imports/{catalog}/preview            the file as the body → each row new / unchanged / updated / error
 //   POST /api/catalog/imports/{catalog}                    the same file → written in one transaction, or 400 and nothing

@@ -1,4 +1,4 @@
-// Catalogue import from XLSX/CSV (issue #17): partidas, units and products.
+// Catalogue import from XLSX/CSV: partidas, units and products.
 import type { ApiModule } from '../module';
 import catalogImportRoutes from './catalog-imports.routes';
 

@@ -1,5 +1,5 @@
 // Products with their unit and partida nested as {id, description} (null when unset), their
-// minimum and maximum stock (issue #20) as decimal text without trailing zeros (null when unset),
+// minimum and maximum stock as decimal text without trailing zeros (null when unset),
 // and their «Código de barras» (null when none).
 import type { Product } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';

@@ -1,5 +1,5 @@
 // /api/catalog/products. Create takes a name and, optionally, what edit sets; edit sets name,
-// partida and unit (null clears them). An unknown partida or unit is a 400 on that field. Issue #20: the
+// partida and unit (null clears them). An unknown partida or unit is a 400 on that field. The
 // edit may also carry minimumStock / maximumStock (null or "" clears one, absent leaves it as
 // it is); the maximum may not be under the minimum, counting the stored level of the one absent.
 // A «Código de barras» (barcode, optional, the same rule: absent leaves it) names one product: a
@@ -68,7 +68,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
   // The list is sent as PostgreSQL wrote it and kept per version (products.repository.ts), with
   // an ETag: a browser revalidating an unchanged catalogue gets a 304 and no 1 MB download. The
   // version is kept compressed too (br and gzip, each made once: http/precompressed.ts), so a
-  // browser downloading an unchanged catalogue costs no compression work (issue #21).
+  // browser downloading an unchanged catalogue costs no compression work.
   let cached: Promise<{ tag: string; body: PrecompressedBody }> | null = null;
   app.get(
     PATH,

@@ -1,4 +1,4 @@
-// The CPU-heavy part of reading a CFDI (issue #19) — decoding, the DOCTYPE/ENTITY refusal, XML
+// The CPU-heavy part of reading a CFDI — decoding, the DOCTYPE/ENTITY refusal, XML
 // validation and parsing (fast-xml-parser), the checks and every row's decimals — runs in a small
 // fixed pool of worker threads (workers/task-pool.ts), never on the thread that answers requests:
 // a 2 MB file keeps one worker busy while the API goes on answering everybody else (bench/cfdi.ts

@@ -1,4 +1,4 @@
-// From a supplier's CFDI to what the entry wizard needs (issue #19): the checks that refuse it
+// From a supplier's CFDI to what the entry wizard needs: the checks that refuse it
 // (400/409, in Spanish), the supplier matched by RFC, each concept's product from the remembered
 // mappings, and each concept as the wizard's row would hold it — quantity, the price before
 // IVA/IEPS, the boxes to tick — with a warning wherever the form cannot hold the CFDI exactly.
@@ -97,7 +97,7 @@ function formLine(cfdi: Cfdi, concept: CfdiConcept): Omit<CfdiLine, 'product' | 
 }
 
 /**
- * The refusals of issue #19, in its order: not a CFDI 4.0 (readCfdi), not an invoice, not
+ * The refusals, in this order (the first that applies is the one said): not a CFDI 4.0 (readCfdi), not an invoice, not
  * stamped, issued to someone else, a currency without exchange rate.
  */
 export function checkCfdi(cfdi: Cfdi, config: Pick<Config, 'institutionRfc'>): asserts cfdi is Cfdi & { uuid: string } {
@@ -166,7 +166,7 @@ export async function rememberProducts(
 /**
  * POST /api/cfdi/parse: reads, checks and matches; creates nothing. Reading, the checks and the
  * rows run in the worker pool (cfdi-pool.ts); here only the three indexed SELECTs and the
- * products are added, in the order of issue #19 (a row's refusal comes after the 409).
+ * products are added, in this order (a row's refusal comes after the 409).
  */
 export async function analyseCfdi(
   db: Queryable,

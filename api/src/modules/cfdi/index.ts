@@ -1,4 +1,4 @@
-// POST /api/cfdi/parse (issue #19): a supplier's CFDI 4.0 read for the entry wizard. The XML is
+// POST /api/cfdi/parse: a supplier's CFDI 4.0 read for the entry wizard. The XML is
 // the body (application/xml or text/xml, at most 2 MB); its parser is registered in this
 // plugin only, so no other route accepts XML.
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,4 +1,4 @@
-// The counted quantities from a spreadsheet (issue #17): an XLSX or a CSV whose header row (the
+// The counted quantities from a spreadsheet: an XLSX or a CSV whose header row (the
 // first, or the first naming them, as in a downloaded "Hoja de conteo") names the columns "ID",
 // "Cantidad contada" and, optionally, "Costo unitario" and "Observaciones".
 // Every bad row is reported with its row number (as the spreadsheet numbers it: the header is

@@ -1,4 +1,4 @@
-// Physical inventory, "Inventario físico" (issue #17): count sessions and their adjustments.
+// Physical inventory, "Inventario físico": count sessions and their adjustments.
 import type { ApiModule } from '../module';
 import inventoryCountRoutes from './inventory-counts.routes';
 

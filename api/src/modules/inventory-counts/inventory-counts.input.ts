@@ -1,4 +1,4 @@
-// What a count session accepts (issue #17), checked with Spanish messages before anything is
+// What a count session accepts, checked with Spanish messages before anything is
 // written: the session's header, its lines (typed or from a file) and the three signers.
 import {
   compareDecimal,

@@ -1,4 +1,4 @@
-// Reads of count sessions (issue #17). Every figure is PostgreSQL numeric sent as decimal text:
+// Reads of count sessions. Every figure is PostgreSQL numeric sent as decimal text:
 // difference = counted − book quantity at the snapshot; its value = difference × the snapshot
 // average, exact (scale 9).
 import type { CountLine, CountSigner as Signer, CountStatus, CountTotals, CountSummary as WireCountSummary } from '@almacen/shared/domain';

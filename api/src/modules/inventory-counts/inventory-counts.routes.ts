@@ -1,4 +1,4 @@
-// "Inventario físico" (issue #17):
+// "Inventario físico":
 //   GET  /api/inventory-counts                       the sessions, newest first, with their totals
 //   POST /api/inventory-counts { cutoffDate, description, categoryIds? }   snapshot of the book
 //   GET  /api/inventory-counts/{id}                  the session with its lines

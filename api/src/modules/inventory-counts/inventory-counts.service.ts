@@ -1,4 +1,4 @@
-// Count sessions (issue #17): snapshot, counting, application and discard, with the ledger's
+// Count sessions: snapshot, counting, application and discard, with the ledger's
 // transaction, locking, idempotency and audit (ARCHITECTURE.md, "The stock ledger", ledger/README.md).
 //   * Creating snapshots, in ONE statement, every product in scope with its balance at that
 //     moment (0 / 0 for a product that never moved) and the end of the ledger.

@@ -14,7 +14,7 @@ export interface InvoiceSummary {
   invoiceDate: string;
   supplier: { id: number; name: string; rfc: string };
   createdAt: Date;
-  /** The UUID of the supplier's CFDI kept with the entry (issue #19), or null. */
+  /** The UUID of the supplier's CFDI kept with the entry, or null. */
   cfdiUuid: string | null;
 }
 
@@ -187,7 +187,7 @@ export async function insertInvoiceLines(trx: Trx, invoiceId: number, lines: New
   return (rows as Array<{ id: number; line_no: string | number }>).sort((a, b) => Number(a.line_no) - Number(b.line_no)).map((r) => r.id);
 }
 
-/** Keeps the supplier's CFDI with the entry, byte for byte (issue #19). */
+/** Keeps the supplier's CFDI with the entry, byte for byte. */
 export async function insertInvoiceCfdi(
   trx: Trx,
   invoiceId: number,

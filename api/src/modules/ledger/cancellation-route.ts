@@ -1,4 +1,4 @@
-// POST /api/{invoices | dispatches}/:id/cancellation (issue #16): the same route for both kinds
+// POST /api/{invoices | dispatches}/:id/cancellation: the same route for both kinds
 // of document — body, Idempotency-Key, 201 with the cancellation — so what differs is only what
 // the OpenAPI says and which document is cancelled.
 import type { FastifyInstance } from 'fastify';

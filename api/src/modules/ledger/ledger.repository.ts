@@ -328,7 +328,7 @@ export async function movementsOfDispatch(db: Queryable, dispatchId: number): Pr
   return rows.map(toView);
 }
 
-// ---- cancellations (issue #16) -------------------------------------------------------------
+// ---- cancellations -------------------------------------------------------------
 
 export type DocumentKind = 'INVOICE' | 'DISPATCH';
 
@@ -486,7 +486,7 @@ export function withStatus<T extends CancellationColumns>({
   return { ...rest, status: cancellation ? ('CANCELADA' as const) : ('REGISTRADA' as const), cancellation };
 }
 
-// ---- physical inventory adjustments (issue #17) --------------------------------------------
+// ---- physical inventory adjustments --------------------------------------------
 
 export interface AdjustmentLine {
   productId: number;

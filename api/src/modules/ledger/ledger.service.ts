@@ -99,7 +99,7 @@ export interface DocumentOptions {
   idempotency?: IdempotencyRequest;
   /**
    * The document's own date and its field ("invoiceDate"): refused with 409 when it falls in a
-   * closed period (issue #18, period-lock.ts).
+   * closed period (period-lock.ts).
    */
   documentDate?: { value: string; field: string };
   /** Attempts after a deadlock or serialization failure (default 5). */
@@ -144,7 +144,7 @@ export async function registerDocument<T extends { id: number }>(
   );
 }
 
-// ---- cancellations (issue #16) ---------------------------------------------------------------
+// ---- cancellations ---------------------------------------------------------------
 // A cancellation is a new document: a document_cancellations row (at most one per document, by
 // its unique key) and one opposite movement per line, in one transaction with the same locking,
 // idempotency and audit as entries and exits. The original rows are never changed.

@@ -1,4 +1,4 @@
-// The month closing's lock on the ledger (issue #18, 0019_period_closings.sql). Every document
+// The month closing's lock on the ledger (0019_period_closings.sql). Every document
 // transaction (entry, exit, cancellation) takes PERIOD_LOCK shared and then reads the closed
 // date; a closing or a reopening takes it exclusive. Shared holders never wait for each other,
 // so documents do not queue behind one another; a closing waits until the documents already

@@ -221,7 +221,7 @@ export const bodies = {
             description: 'El XML del CFDI tal como se leyó (máximo 2 MB); se guarda con la entrada y se recuerdan sus productos',
           },
         },
-        'Opcional: el CFDI 4.0 del proveedor (issue #19)',
+        'Opcional: el CFDI 4.0 del proveedor',
       ),
       supplierId: id,
       invoiceNumber: { type: 'string', maxLength: 50 },

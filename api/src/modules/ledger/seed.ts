@@ -1,4 +1,4 @@
-// Demo documents for `npm run seed` (issue 3, "Demo data"): a few invoices and dispatches over the
+// Demo documents for `npm run seed` ("Demo data"): a few invoices and dispatches over the
 // last two months, registered through the same validation and services as the API — so the
 // demo ledger obeys every rule (moving average, no negative stock, audit rows). It uses the
 // catalogue already in the database (suppliers, employees, products); employees whose roles

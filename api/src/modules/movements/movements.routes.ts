@@ -2,7 +2,7 @@
 // document or one product, in ledger (registration) order. An unknown document or product is a
 // 404; a known one without movements is an empty list.
 //
-// A product's movements may also be asked for one page at a time (issue #21): `?limit=` and/or
+// A product's movements may also be asked for one page at a time: `?limit=` and/or
 // `?before=` answer at most `limit` rows with an id below `before`, NEWEST first (a keyset on the
 // movement id, so a page costs the same at 100,000 movements as at 100). To know whether there
 // are older ones, ask for one more row than you show. Without either parameter the answer is the

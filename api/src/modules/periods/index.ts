@@ -1,4 +1,4 @@
-// Month closings, "Cierres de periodo" (issue #18): see periods.routes.ts.
+// Month closings, "Cierres de periodo": see periods.routes.ts.
 import type { ApiModule } from '../module';
 import periodRoutes from './periods.routes';
 

@@ -1,4 +1,4 @@
-// "Cierres de periodo" (issue #18):
+// "Cierres de periodo":
 //   GET  /api/period-closings                        every closing, the most recent month first
 //   GET  /api/period-closings/next                   the month end to close next: whether it has
 //        ended, the stock value it would store, and the documents dated in that month but

@@ -1,4 +1,4 @@
-// "Cierre de periodo" (issue #18): closing a month end stores the stock at the end of that day
+// "Cierre de periodo": closing a month end stores the stock at the end of that day
 // (the figures of "Reporte de existencias al …"), its total value and who closed it; documents
 // dated on or before the last closed date are refused from then on (ledger/period-lock.ts).
 // Closings go in order, one month end after the other, never a month that has not ended; only

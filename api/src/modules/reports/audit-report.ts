@@ -1,4 +1,4 @@
-// "Bitácora" as a workbook (issue #15): the rows of the log that match the viewer's filters,
+// "Bitácora" as a workbook: the rows of the log that match the viewer's filters,
 // newest first, read from the report's snapshot through a cursor like every report. Its words are
 // the screen's (shared/src/domain/audit-labels.ts): the same entity, field and action names, the
 // values written as the screen writes them, one line per field in "Cambios" (a cell holds at most

@@ -71,7 +71,7 @@ export interface LowStockRow {
 }
 
 /**
- * The products at or under their minimum (issue #20), by partida (products without one last),
+ * The products at or under their minimum, by partida (products without one last),
  * with today's balance, the levels, the suggested quantity (up to the maximum, or up to the
  * minimum when there is none) at the average cost, a subtotal per partida and the grand total.
  */
@@ -241,7 +241,7 @@ export interface CancellationStamp {
   cancelled_at: Date;
 }
 
-/** The document's cancellation (issue #16), read in the report's snapshot; null when it stands. */
+/** The document's cancellation, read in the report's snapshot; null when it stands. */
 export async function cancellationOf(snapshot: Snapshot, kind: 'INVOICE' | 'DISPATCH', id: number): Promise<CancellationStamp | null> {
   const [row] = await snapshot.query<CancellationStamp>(
     'SELECT reason, cancelled_at FROM document_cancellations WHERE document_kind = $1 AND document_id = $2',
@@ -253,7 +253,7 @@ export async function cancellationOf(snapshot: Snapshot, kind: 'INVOICE' | 'DISP
 export interface InvoiceHeader {
   id: number;
   invoice_number: string;
-  /** The UUID of the supplier's CFDI kept with the entry (issue #19), if any. */
+  /** The UUID of the supplier's CFDI kept with the entry, if any. */
   cfdi_uuid: string | null;
   /** What the CFDI says in pesos (Total × TipoCambio) and its retentions; null without a CFDI or before they were kept. */
   cfdi_total: string | null;

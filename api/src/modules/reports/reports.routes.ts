@@ -101,7 +101,7 @@ const REPORTS: Report[] = [
     build: (snapshot, context) => stockReport(snapshot, context),
   },
   {
-    // Issue #20: what to reorder, as a draft purchase request.
+    // What to reorder, as a draft purchase request.
     path: '/reports/low-stock',
     summary: 'Productos bajo mínimo: por partida, existencia, mínima, máxima, cantidad e importe sugeridos (PDF o XLSX)',
     withId: false,
@@ -145,7 +145,7 @@ const REPORTS: Report[] = [
     build: exitVoucher,
   },
   {
-    // Issue #17: signed by the three signers of the application; "BORRADOR" until applied.
+    // Signed by the three signers of the application; "BORRADOR" until applied.
     path: '/reports/inventory-counts/:id',
     summary: 'Acta de inventario físico de un conteo (PDF o XLSX); «BORRADOR» mientras no se aplica',
     withId: true,
@@ -171,7 +171,7 @@ const REPORTS: Report[] = [
       inventoryCountSheet(snapshot, context, id, !['false', '0'].includes(String((query as { book?: unknown }).book))),
   },
   {
-    // Issue #15: "Bitácora" as a workbook, with the same filters as GET /api/audit.
+    // "Bitácora" as a workbook, with the same filters as GET /api/audit.
     path: '/reports/audit',
     summary: 'Bitácora filtrada como hoja de cálculo (XLSX); mismos filtros que GET /api/audit',
     withId: false,

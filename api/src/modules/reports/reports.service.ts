@@ -104,7 +104,7 @@ const LOW_STOCK_COLUMNS: Column[] = [
 ];
 
 /**
- * "Productos bajo mínimo" (issue #20): what to reorder, by partida, usable as a draft purchase
+ * "Productos bajo mínimo": what to reorder, by partida, usable as a draft purchase
  * request — the suggested quantity fills up to the maximum (or the minimum without one), valued
  * at today's average cost; signed by who drafted and who authorizes it.
  */

@@ -1,6 +1,6 @@
 // A report's rows copied out of the database into a temporary file, so the connection is given
-// back in seconds whatever the client does (issue #22: ten clients that stopped reading held
-// ten connections and stopped the service).
+// back in seconds whatever the client does: clients that stop reading must not hold the pool's
+// connections, or a few of them stop the service.
 //
 // Why a spool of ROWS (and not the finished file, nor rows in memory):
 // - Consistency: header, rows and closing totals are all read inside the one snapshot before it

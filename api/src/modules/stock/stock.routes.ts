@@ -1,9 +1,9 @@
 // GET /api/stock/{productId}: available quantity and average cost of one
 // product, read from its balance row in O(1). A product that never moved answers "0" and "0".
 // Lookups arriving in the same turn of the event loop are read by one query (db/coalesce.ts).
-// GET /api/stock?date=YYYY-MM-DD (issue #18): every product's stock at the end of that day
+// GET /api/stock?date=YYYY-MM-DD: every product's stock at the end of that day
 // (the date view: movements dated up to that day; stock-at-date.ts), or today's without a date.
-// GET /api/stock/summary (issue #20): the home page's figures and chart series (summary.ts).
+// GET /api/stock/summary: the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
 import { coalescedReader } from '../../db/coalesce';

@@ -1,4 +1,4 @@
-// GET /api/stock/summary (issue #20): the home page's figures and chart series in ONE statement
+// GET /api/stock/summary: the home page's figures and chart series in ONE statement
 // (one snapshot), folded by PostgreSQL from the balance rows and the ledger:
 //
 // * inventoryValue: Σ round(value, 2) over the balance rows — the "Total general" of the

@@ -1,4 +1,4 @@
-// Who is calling and, for administrators, the users of Almacén and their roles (issue #15).
+// Who is calling and, for administrators, the users of Almacén and their roles.
 import type { ApiModule } from '../module';
 import meRoutes from './me.routes';
 import usersRoutes from './users.routes';

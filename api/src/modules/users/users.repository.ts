@@ -1,4 +1,4 @@
-// The users of Almacén as "Usuarios" shows and changes them (issue #15): the list with each role
+// The users of Almacén as "Usuarios" shows and changes them: the list with each role
 // and where it comes from, the roles granted here, deactivation, and the rule that the last
 // active administrator stays one. The access check itself reads the same table on every call
 // (access/guard.ts), so whatever changes here counts from the person's next call.

@@ -1,4 +1,4 @@
-// "Usuarios" (issue #15): the people of Almacén, the roles granted here, deactivation and — with
+// "Usuarios": the people of Almacén, the roles granted here, deactivation and — with
 // the embedded provider only — new accounts and password resets. Every change is audited in its
 // own transaction (entity 'app_users'), and counts from the person's next call: the access check
 // of this process forgets the users it kept right after the commit (usersChanged), and the other

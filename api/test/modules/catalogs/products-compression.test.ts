@@ -1,4 +1,4 @@
-// The products list as a browser receives it (issue #21): compressed with br or gzip, the bytes
+// The products list as a browser receives it: compressed with br or gzip, the bytes
 // kept per catalogue version so an unchanged catalogue costs no compression work; never
 // compressed twice; Vary: Accept-Encoding; the ETag and its 304 as before.
 import zlib from 'node:zlib';

@@ -1,4 +1,4 @@
-// Issue #20: "Existencia mínima" / "Existencia máxima" on products. Optional in the edit (the
+// "Existencia mínima" / "Existencia máxima" on products. Optional in the edit (the
 // spec's payload without them leaves them as they are), null when unset, 3 decimals ≥ 0,
 // máxima ≥ mínima (also against the stored level of the one not sent), refused with a Spanish
 // message that changes nothing, and the cached, precompressed list carries them too.

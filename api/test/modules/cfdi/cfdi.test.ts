@@ -1,4 +1,4 @@
-// Issue #19: a supplier's CFDI 4.0 read for the entry wizard (POST /api/cfdi/parse), kept with the
+// A supplier's CFDI 4.0 read for the entry wizard (POST /api/cfdi/parse), kept with the
 // entry (POST /api/invoices with `cfdi`, GET /api/invoices/{id}/cfdi) and its products remembered.
 // Every refusal is a Spanish 400/409 that changes nothing.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// "Bitácora" through the API (issue #15): newest first, keyset pages that together hold every
+// "Bitácora" through the API: newest first, keyset pages that together hold every
 // row exactly once, filters by person, entity, action and days on the institution's clock, the
 // choices of the filters, Spanish 400s for bad filters, the XLSX of the filtered rows, and a log
 // nothing can change.

@@ -1,4 +1,4 @@
-// "Usuarios" with the EMBEDDED provider (issue #15), over real HTTP and the real sign-in flow:
+// "Usuarios" with the EMBEDDED provider, over real HTTP and the real sign-in flow:
 // a new account with a one-time password that signs in with the roles it was given, a password
 // reset that ends the old password and the account's sessions, and deactivation that refuses
 // the person's next API call, their refresh token and their sign-in.

@@ -1,4 +1,4 @@
-// OIDC_ROLES_CLAIM + OIDC_ROLE_MAP (issue #15) with the two kinds of provider: one that puts the
+// OIDC_ROLES_CLAIM + OIDC_ROLE_MAP with the two kinds of provider: one that puts the
 // groups in the access token, and one that publishes them only in userinfo (the API asks it when
 // the token lacks the claim). Either way the roles show as the provider's, count from the next
 // call, and a userinfo answer about someone else is ignored.

@@ -1,4 +1,4 @@
-// Property (issue #15, the fuzz suite for the new routes): whatever body, id or query a client
+// Property (the fuzz suite for the new routes): whatever body, id or query a client
 // throws at "Usuarios", "Bitácora" or its report, the API never answers 5xx, and a refused
 // request changes nothing (users' roles and state and the audit log hash the same).
 import fc from 'fast-check';

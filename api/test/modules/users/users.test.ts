@@ -1,4 +1,4 @@
-// "Usuarios" through the API (issue #15) with an external provider: the list with each role and
+// "Usuarios" through the API with an external provider: the list with each role and
 // where it comes from, roles granted in Almacén (audited, effective from the person's next call
 // with the very same token), deactivation, and the last active administrator who stays one —
 // also when two administrators demote each other at the same moment.

@@ -78,7 +78,7 @@ export const createProductSchema = withOrderedStockLevels(
   }),
 );
 
-// Issue #20: minimumStock / maximumStock are optional; a payload without them (the spec's)
+// MinimumStock / maximumStock are optional; a payload without them (the spec's)
 // leaves the stored levels unchanged, null or "" clears them.
 export const updateProductSchema = withOrderedStockLevels(
   type({

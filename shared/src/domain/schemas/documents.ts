@@ -106,7 +106,7 @@ export type InvoiceHeader = Infer<InvoiceSchemas['header']>;
 export type InvoiceLine = Infer<InvoiceSchemas['line']>;
 export type CreateInvoice = Infer<InvoiceSchemas['invoice']>;
 
-// ---- Cancellation of an entry or an exit (issue #16) ------------------------------------------
+// ---- Cancellation of an entry or an exit ------------------------------------------
 export const CANCELLATION_REASON_MIN = 5;
 export const CANCELLATION_REASON_MAX = 500;
 export const CANCELLATION_MESSAGES = {

@@ -1,4 +1,4 @@
-// A page that only some roles may use (issue #15), e.g. a document wizard: while /api/me is on its way a spinner (never a
+// A page that only some roles may use, e.g. a document wizard: while /api/me is on its way a spinner (never a
 // "Sin permiso" that then turns into the form, nor a form that then disappears); without the
 // permission the page's title and the API's own 403 words instead of a form that would be
 // refused; with it, the page.

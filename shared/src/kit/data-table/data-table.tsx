@@ -2,7 +2,7 @@
 // Table primitives: search on the left, filters behind a toggle, density xs/md/xl, pages of
 // 5–100 rows with previous/next only, skeleton rows while loading, a progress bar while saving,
 // expandable detail rows, resizable columns (180 / 40 / 1000 px) and windowed long pages.
-// The columns share the width of the container (issue #14): they shrink or grow in proportion,
+// The columns share the width of the container: they shrink or grow in proportion,
 // a width the person dragged is kept, and only when even the narrowest readable widths do not
 // fit does the table scroll sideways — with the actions column stuck to the right edge, so the
 // row menu is always in sight. On a phone the less important columns are left out (`hideBelow`,

@@ -1,4 +1,4 @@
-// How the columns share a container (issue #14): Productos at 1280 px asked for 1050 px of
+// How the columns share a container: Productos at 1280 px asked for 1050 px of
 // content in a table that has 780; nothing may leave the screen, nothing may become unreadable.
 import { fitColumnWidths, type ColumnWant } from './table-model';
 

@@ -1,7 +1,7 @@
 // The table itself, inside its horizontal scroller: the header (sortable, resizable columns and,
 // when shown, a row of column filters) and the body — the failure row, skeleton rows while the
 // first page loads, the empty message, or the page's rows (windowed on long pages) with their
-// actions and expandable details. The columns share the container's width (issue #14): they
+// actions and expandable details. The columns share the container's width: they
 // shrink or grow in proportion, a width the person dragged is kept, and only when even the
 // narrowest readable widths do not fit does the table scroll sideways, the actions column stuck
 // to the right edge.

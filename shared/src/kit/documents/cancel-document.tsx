@@ -1,4 +1,4 @@
-// Cancelling an entry or an exit (issue #16): the dialog that asks for the reason, the badge of a
+// Cancelling an entry or an exit: the dialog that asks for the reason, the badge of a
 // cancelled document and the block that says who cancelled it, when and why. The remotes pass
 // their words ("entrada" / "salida"); the request and its notices are theirs (useAction).
 import { useMemo } from 'react';

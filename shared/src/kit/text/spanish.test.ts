@@ -1,4 +1,4 @@
-// How the tables order what they show (issue #13, "the exit detail sorts prices and quantities as text").
+// How the tables order what they show: prices and quantities as numbers, never as text.
 import { compareValues } from './spanish';
 
 const sorted = (values: unknown[]) => [...values].sort(compareValues);

@@ -339,7 +339,7 @@ test('changed values after a failure are a new document with a new key', async (
   expect(save.mock.calls[1][1].idempotencyKey).not.toBe(save.mock.calls[0][1].idempotencyKey);
 });
 
-describe('one step at a time (issue #14)', () => {
+describe('one step at a time', () => {
   test('only the current step is on screen, and moving to a step puts the focus on its heading', async () => {
     const user = userEvent.setup();
     renderWizard();
@@ -405,7 +405,7 @@ describe('one step at a time (issue #14)', () => {
   });
 });
 
-describe('the browser history and the draft (issue #14)', () => {
+describe('the browser history and the draft', () => {
   test('Back and Forward move between the steps and keep what was typed; "Regresar" is a Back', async () => {
     const user = userEvent.setup();
     renderWizard();

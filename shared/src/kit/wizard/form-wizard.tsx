@@ -97,7 +97,7 @@ export interface FormWizardProps<V extends object, R> {
 
 const useStyles = makeStyles({
   // No margin or padding of its own: every area starts at the shell's padding, so the title does
-  // not move when the person goes from a table to a wizard (issue #14).
+  // not move when the person goes from a table to a wizard.
   root: {
     width: '100%',
     display: 'flex',

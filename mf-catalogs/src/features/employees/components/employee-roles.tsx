@@ -1,5 +1,5 @@
 // The detail of an expanded employee: their roles (ID, Rol), "Asignar rol" and, per role,
-// "Eliminar asignación" (those two only with catalogs.write, issue #15).
+// "Eliminar asignación" (those two only with catalogs.write).
 import { PersonAddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { tableLoadError, useAssignRole, useCan, useEmployeeRoles, useLoadErrorToast, useRemoveRole, useRoles } from '@almacen/shared';

@@ -281,7 +281,7 @@ describe('"Reporte de salida"', () => {
   });
 });
 
-// ---- cancellation (issue #16) ------------------------------------------------------------------
+// ---- cancellation ------------------------------------------------------------------
 
 const toast = (text: string) => screen.getAllByText(text).find((element) => element.closest('.fui-Toast')) ?? null;
 const cancellation = {

@@ -1,6 +1,6 @@
 // "Consultar historial de salidas": every exit, newest first; a row
-// expands into its movements and its report, and lets the exit be cancelled (issue #16). "Crear
-// nueva salida" only with dispatches.create, "Cancelar salida" only with dispatches.cancel (issue #15).
+// expands into its movements and its report, and lets the exit be cancelled. "Crear
+// nueva salida" only with dispatches.create, "Cancelar salida" only with dispatches.cancel.
 import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { tableLoadError, useCan, useCancelDispatch, useDispatches, useLinkedDocumentId, usePageTitle } from '@almacen/shared';

@@ -1,4 +1,4 @@
-// What the exit history says about cancellations (issue #16).
+// What the exit history says about cancellations.
 import type { Dispatch } from '@almacen/shared/domain';
 
 export const CANCEL_DISPATCH_TEXTS = {

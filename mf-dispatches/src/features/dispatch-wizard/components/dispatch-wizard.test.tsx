@@ -217,7 +217,7 @@ test('a late «Almacenista» answer does not take over the list the person is al
   expect(keeper).toHaveValue('');
 });
 
-describe('Nueva salida — month closings (issue #18)', () => {
+describe('Nueva salida — month closings', () => {
   // September 2026 closed; October closed and reopened: the first open day is 1 October.
   const closings = [
     { id: 2, until: '2026-10-31', status: 'REABIERTO', totalValue: '0', products: 0 },

@@ -33,7 +33,7 @@ export const WIZARD_TEXTS = {
 export function DispatchWizard() {
   const { timeZone } = useRuntimeConfig();
   const today = useCallback(() => todayIn(timeZone), [timeZone]);
-  // The last month closed (issue #18): the date picker starts after it. Nothing waits for it.
+  // The last month closed: the date picker starts after it. Nothing waits for it.
   const closedUntil = useClosedUntil();
   const validators = useMemo(() => makeDispatchValidators(today, closedUntil), [today, closedUntil]);
   const registerDispatch = useRegisterDispatch<ReturnType<typeof toPayload>>();

@@ -1,4 +1,4 @@
-// "Cargar CFDI (XML)" on step "Datos de la factura" (issue #19): a button and a drop zone. The file
+// "Cargar CFDI (XML)" on step "Datos de la factura": a button and a drop zone. The file
 // goes to POST /api/cfdi/parse, which creates nothing; its answer fills the form (lib/cfdi.ts).
 // When no supplier has the issuer's RFC, "Registrar proveedor {Nombre} ({Rfc})" creates it here.
 import { AddRegular, DocumentArrowUpRegular, DismissRegular } from '@fluentui/react-icons';

@@ -7,7 +7,7 @@ import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing
 import InvoicesApp from '../../../app';
 import { invoiceNumberOf, type CfdiAnalysis } from '../lib/cfdi';
 
-// Issue #19: "Cargar CFDI (XML)" on "Datos de la factura" fills the wizard from the supplier's
+// "Cargar CFDI (XML)" on "Datos de la factura" fills the wizard from the supplier's
 // CFDI, shows what the form cannot hold, registers a missing supplier and product in place, and
 // sends the XML with the entry.
 

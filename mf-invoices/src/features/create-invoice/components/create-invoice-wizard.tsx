@@ -42,7 +42,7 @@ export function CreateInvoiceWizard() {
   const refreshAfterDocument = useRefreshAfterDocument();
   const navigate = useNavigate();
   const { timeZone } = useRuntimeConfig();
-  // The last month closed (issue #18): the date picker starts after it. Nothing waits for it.
+  // The last month closed: the date picker starts after it. Nothing waits for it.
   const closedUntil = useClosedUntil();
   usePageTitle(INVOICE_WIZARD_TEXTS.title);
 

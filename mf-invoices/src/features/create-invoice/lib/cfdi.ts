@@ -1,4 +1,4 @@
-// The supplier's CFDI in the invoice wizard (issue #19): what POST /api/cfdi/parse answers and how
+// The supplier's CFDI in the invoice wizard: what POST /api/cfdi/parse answers and how
 // it fills the form — exactly as if the person had typed each value and ticked the boxes, so the
 // price shown and saved follows the wizard's own rules (invoice-values.ts). What the form cannot
 // hold exactly comes as a warning that stays visible on its row.

@@ -86,7 +86,7 @@ export interface InvoiceRowValues {
   /** Percent, e.g. "8" or "26.5". */
   exciseTaxRate: string;
   observations: string;
-  /** The CFDI concept this row was filled from (issue #19), if any. */
+  /** The CFDI concept this row was filled from, if any. */
   cfdi?: RowCfdi | null;
 }
 
@@ -99,7 +99,7 @@ export interface InvoiceFormValues {
   enteredByEmployeeId: number | null;
   warehouseKeeperEmployeeId: number | null;
   products: InvoiceRowValues[];
-  /** The supplier's CFDI loaded into the form (issue #19); kept with the entry when saved. */
+  /** The supplier's CFDI loaded into the form; kept with the entry when saved. */
   cfdi?: InvoiceCfdi | null;
 }
 

@@ -6,7 +6,7 @@ import { Route, Routes } from '@almacen/shared/router';
 import { anInvoice, captureDownloads, type FakeApiRequest, renderWithPlatform, testMe } from '@almacen/shared/testing';
 import InvoicesApp from '../../../app';
 
-// Issue #19: an entry saved with its CFDI shows the UUID and "Descargar XML" in the history.
+// An entry saved with its CFDI shows the UUID and "Descargar XML" in the history.
 const UUID = '5B3F2C1A-8D4E-4F6A-9B7C-1E2D3F4A5B6C';
 const invoices: Invoice[] = [
   anInvoice({ id: 4, invoiceNumber: 'F-0099', invoiceType: 'DONATIVO', invoiceDate: '2026-01-31', cfdiUuid: null }),

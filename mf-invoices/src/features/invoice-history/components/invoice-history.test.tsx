@@ -210,7 +210,7 @@ test('a refusal (4xx) is not retried', async () => {
   expect(attempts).toBe(1);
 });
 
-// ---- cancellation (issue #16) ------------------------------------------------------------------
+// ---- cancellation ------------------------------------------------------------------
 
 const cancelled: Invoice = anInvoice({
   id: 6,

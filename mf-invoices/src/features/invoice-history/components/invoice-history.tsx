@@ -1,6 +1,6 @@
 // "Consultar historial de entradas": every registered entry; expanding
-// one shows its movements and its report, and lets it be cancelled (issue #16). "Crear nueva
-// entrada" only with invoices.create, "Cancelar entrada" only with invoices.cancel (issue #15).
+// one shows its movements and its report, and lets it be cancelled. "Crear nueva
+// entrada" only with invoices.create, "Cancelar entrada" only with invoices.cancel.
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { tableLoadError, useCan, useCancelInvoice, useInvoices, useLinkedDocumentId, usePageTitle } from '@almacen/shared';

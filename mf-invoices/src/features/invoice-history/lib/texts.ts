@@ -1,4 +1,4 @@
-// What the entry history says about cancellations (issue #16) and the supplier's CFDI (issue #19).
+// What the entry history says about cancellations and the supplier's CFDI.
 import type { Invoice } from '@almacen/shared/domain';
 
 export const CANCEL_INVOICE_TEXTS = {

@@ -1,4 +1,4 @@
-// The supplier's CFDI kept with an entry (issue #19): the stored bytes as they were loaded, saved
+// The supplier's CFDI kept with an entry: the stored bytes as they were loaded, saved
 // as "{UUID}.xml"; a failure says "…descargar el XML del CFDI" with the server's words.
 import { useCallback, useState } from 'react';
 import { actionErrorText, downloadInvoiceCfdi, saveFile, useApi, useNotify } from '@almacen/shared';

@@ -1,4 +1,4 @@
-// "Cierres de periodo" (issue #18) in jsdom: the list, the confirmation with the stock value and
+// "Cierres de periodo" in jsdom: the list, the confirmation with the stock value and
 // the late registrations before closing, the POST with its Idempotency-Key, reopening the last
 // closing with a reason, and a Consulta user who sees the closings but no button to change them.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// "Cierres de periodo" (issue #18): the closings, most recent month first (who closed, when, the
+// "Cierres de periodo": the closings, most recent month first (who closed, when, the
 // stock value stored, reopened or not), the report of each closing's date, and — only for whoever
 // may (useCan('periods.close')) — "Cerrar periodo hasta DD/MM/YYYY" after a confirmation that
 // shows the stock value at that date and the documents dated in that month but registered after

@@ -1,4 +1,4 @@
-// What "Cierres de periodo" says (issue #18); the messages of closing and reopening are the API
+// What "Cierres de periodo" says; the messages of closing and reopening are the API
 // layer's (@almacen/shared, closings).
 import { formatCurrency, formatDate } from '@almacen/shared/domain';
 

@@ -1,4 +1,4 @@
-// One count session (issue #17): the lines (ID, Producto, Unidad, Partida, Existencia en libros,
+// One count session: the lines (ID, Producto, Unidad, Partida, Existencia en libros,
 // Cantidad contada, Diferencia, Costo unitario, Observaciones) with the counted quantity, cost
 // and observations typed in place and saved as the user leaves each field (nothing is lost on a
 // reload); the upload of an XLSX/CSV; "Hoja de conteo" (PDF/XLSX, blind or not); "Aplicar

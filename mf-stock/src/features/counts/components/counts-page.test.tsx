@@ -1,4 +1,4 @@
-// "Inventario físico" (issue #17) in jsdom: the list, "Nuevo conteo" with the "Inventario
+// "Inventario físico" in jsdom: the list, "Nuevo conteo" with the "Inventario
 // inicial" preset, counts typed in place and saved on leaving the field (PUT, bad values refused
 // in Spanish and not sent), the upload, "Aplicar ajustes" with the three signers and its
 // Idempotency-Key, the acta and sheet downloads, and a Consulta user who only reads.

@@ -1,4 +1,4 @@
-// "Inventario físico" (issue #17): the count sessions (ID, Fecha de corte, Descripción, Estado,
+// "Inventario físico": the count sessions (ID, Fecha de corte, Descripción, Estado,
 // Diferencias) and "Nuevo conteo" (cut-off date, description, the "Inventario inicial" preset)
 // for whoever may count (useCan('counts.write')).
 import { AddRegular } from '@fluentui/react-icons';

@@ -1,4 +1,4 @@
-// What "Inventario físico" says (issue #17); the messages of its actions are the API layer's
+// What "Inventario físico" says; the messages of its actions are the API layer's
 // (@almacen/shared, counts).
 import type { CountStatus } from '@almacen/shared/domain';
 

@@ -1,4 +1,4 @@
-// The home page's charts as drawn (plain SVG, issue #21): each bar's length in proportion to its
+// The home page's charts as drawn (plain SVG): each bar's length in proportion to its
 // amount, the exact amount and the whole name in its hover title, names cut to the card's width,
 // a value axis from $0 to a round top, and month names that never run into each other.
 import { render, screen } from '@testing-library/react';

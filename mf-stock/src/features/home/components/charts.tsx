@@ -1,6 +1,6 @@
-// The three charts of the home page (issue #20), drawn as plain SVG: bars, a value axis and the
+// The three charts of the home page, drawn as plain SVG: bars, a value axis and the
 // names, in the brand's colours and es-MX amounts; each chart also has its table ("Ver tabla").
-// Plain SVG rather than a charting library (issue #21): @fluentui/react-charts brought d3 and
+// Plain SVG rather than a charting library: @fluentui/react-charts brought d3 and
 // ≈ 49 KB of compressed JavaScript to every visit of the home page for three bar charts.
 // Hovering a bar shows its name and exact amount (the SVG <title>); the table is the text
 // alternative for a screen reader, so the drawing itself is one labelled image.

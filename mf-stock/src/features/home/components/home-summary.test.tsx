@@ -1,4 +1,4 @@
-// Issue #20: the stock squad's home section — figures from GET /api/stock/summary in es-MX, the
+// The stock squad's home section — figures from GET /api/stock/summary in es-MX, the
 // "Productos bajo mínimo" link to the filtered stock page, each chart's table toggle (its text
 // alternative), the recent movements with their type labels and links, and a failed load.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The stock squad's section of the home page (issue #20), exposed as ./Home and rendered by the
+// The stock squad's section of the home page, exposed as ./Home and rendered by the
 // shell above its release notes: the figures, three charts (each with a table toggle as its
 // text alternative; the charts' code loads lazily, after the figures) and the last
 // movements. Amounts es-MX.

@@ -1,4 +1,4 @@
-// Issue #20 on the stock page: the "Bajo mínimo" badge on products at or under their minimum,
+// On the stock page: the "Bajo mínimo" badge on products at or under their minimum,
 // the "Solo bajo mínimo" filter (also opened from a link with ?bajoMinimo=1) and the
 // "Productos bajo mínimo" report download.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,9 +1,9 @@
 // The detail of an expanded product: its available quantity, its current
 // average price ("$1,234.50 MXN"), its movements and the "Tarjeta de almacén" download. Both
 // loads are keyed by API path, so an entry or exit saved elsewhere refreshes an open panel.
-// The card covers a range of registration dates (issue #18; default: this year up to today).
+// The card covers a range of registration dates (default: this year up to today).
 // Movements come newest first, one page of 100 at a time; a longer history offers
-// "Cargar movimientos anteriores" under the table (issue #21).
+// "Cargar movimientos anteriores" under the table.
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   loadErrorText,
@@ -52,7 +52,7 @@ const movementColumns = (product: Product, badge: string): DataTableColumn<Movem
   { id: 'id', header: 'ID', value: (m) => m.id, width: 90, minWidth: 48 },
   // Sorted by the ISO date; shown DD/MM/YYYY and found by either form.
   { id: 'dated', header: 'Fecha', value: (m) => m.dated ?? '', text: (m) => (m.dated ? formatDate(m.dated) : ''), width: 120 },
-  // The product's ID with its name beside it (issue #14); on a phone the open row above says it.
+  // The product's ID with its name beside it; on a phone the open row above says it.
   {
     id: 'product',
     header: 'Producto',

@@ -1,4 +1,4 @@
-// "Existencias al" (issue #18): the date picker beside "Reporte de existencias"; the table's
+// "Existencias al": the date picker beside "Reporte de existencias"; the table's
 // Existencia and Valor and the report follow the chosen date.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -72,7 +72,7 @@ function fakeServer() {
     }
     const stockMatch = /^\/api\/stock\/(\d+)$/.exec(path);
     if (stockMatch) return stock[Number(stockMatch[1])];
-    // As the API pages them (issue #21): ?limit=&before=, newest first.
+    // As the API pages them: ?limit=&before=, newest first.
     const movementMatch = /^\/api\/movements\/products\/(\d+)\?limit=(\d+)(?:&before=(\d+))?$/.exec(path);
     if (movementMatch) {
       const [, id, limit, before] = movementMatch;
@@ -345,7 +345,7 @@ describe('the detail panel', () => {
   });
 });
 
-describe('a long history pages on the server (issue #21)', () => {
+describe('a long history pages on the server', () => {
   // 250 movements with ids 3, 6, …, 750 (other products' movements fill the gaps).
   const history = (count: number, from = 1): Movement[] =>
     Array.from({ length: count }, (_, i) => ({

@@ -1,7 +1,7 @@
 // "Stock de productos": every product with its unit, partida and stock;
-// a row opens its stock, average price and movements. "Existencias al" (issue #18) picks the
+// a row opens its stock, average price and movements. "Existencias al" picks the
 // cut-off date: the table's figures and "Reporte de existencias" follow it (today by default).
-// Issue #20: a "Bajo mínimo" badge on products at or under their "Existencia mínima" (at the
+// A "Bajo mínimo" badge on products at or under their "Existencia mínima" (at the
 // chosen date), the "Solo bajo mínimo" filter (?bajoMinimo=1, so the home page can link to it)
 // and the "Productos bajo mínimo" report (today's stock).
 import { useMemo, useState } from 'react';
