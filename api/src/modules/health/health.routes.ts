@@ -5,8 +5,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { backupAttention, ERROR_CODES } from '@almacen/shared/domain';
 import { lastBackups } from '../../backup/history';
-import { errorSchema } from '../../http/schemas';
 import { isDatabaseUp } from '../../db/pool';
+import { errorSchema } from '../../http/schemas';
 import type { ModuleOptions } from '../module';
 
 const backupSchema = {
