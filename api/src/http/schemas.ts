@@ -2,6 +2,7 @@
 // Request BODIES are validated by the shared superstruct schemas, not by Fastify: routes
 // declare them with `documentBody()` so they appear in the OpenAPI description only.
 import type { FastifySchema } from 'fastify';
+import { MAX_INT4 } from '@almacen/shared/domain';
 
 export const BODY_DOC_KEY = 'x-body';
 
@@ -24,7 +25,7 @@ export const idParam = (name = 'id', description = 'Identificador') =>
   ({
     type: 'object',
     required: [name],
-    properties: { [name]: { type: 'integer', minimum: 1, maximum: 2147483647, description } },
+    properties: { [name]: { type: 'integer', minimum: 1, maximum: MAX_INT4, description } },
   }) as const;
 
 /** Decimal values travel as strings ("1234.500"), never as binary floating point. */

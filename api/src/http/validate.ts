@@ -2,10 +2,12 @@
 // forms; ids in paths by parseId, and only in canonical decimal form (registerCanonicalIds).
 import type { FastifyInstance } from 'fastify';
 import type { Struct } from 'superstruct';
-import { validateWith } from '@almacen/shared/domain';
+import { MAX_INT4, validateWith } from '@almacen/shared/domain';
 import { AppError } from './errors';
 
-const MAX_INT4 = 2_147_483_647;
+/** A JSON object (not null, not an array): what a body must be before its fields are read. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** "1" … "2147483647" as written: no sign, no leading zero, no blank, no fraction, no hex. */
 const CANONICAL_ID_RE = /^[1-9][0-9]{0,9}$/;

@@ -19,6 +19,8 @@ export const MAX_QUANTITY = '999999999.999';
 export const MAX_PRICE = '999999999999.999';
 export const MAX_IEPS_RATE = '1000';
 export const MAX_TEXT_LENGTH = 200;
+/** The largest id a PostgreSQL `integer` (serial) column holds. */
+export const MAX_INT4 = 2_147_483_647;
 /** Earliest document date: older ones are typos (0001-01-01) the ledger and its reports should not carry. */
 export const MIN_DOCUMENT_DATE = '2000-01-01';
 export const MAX_OBSERVATIONS_LENGTH = 500;

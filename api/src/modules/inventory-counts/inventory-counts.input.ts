@@ -6,6 +6,7 @@ import {
   MESSAGES as FIELD_MESSAGES,
   freeTextError,
   isCalendarDate,
+  MAX_INT4,
   MAX_PRICE,
   MAX_QUANTITY,
   PRICE_SCALE,
@@ -13,6 +14,7 @@ import {
   toDecimalString,
 } from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
+import { isObject } from '../../http/validate';
 
 export interface CreateCountInput {
   cutoffDate: string;
@@ -35,9 +37,7 @@ export interface ApplicationInput {
   witnessEmployeeId: number;
 }
 
-const MAX_ID = 2_147_483_647;
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_INT4;
 
 function fail(errors: Record<string, string>): never {
   const first = Object.values(errors)[0];

@@ -18,7 +18,7 @@ import { isConfigAdmin, type AppUser } from '../../access/users';
 import { withTransaction, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, errorSchema, idParam, listOf } from '../../http/schemas';
-import { parseId } from '../../http/validate';
+import { isObject, parseId } from '../../http/validate';
 import { randomPassword } from '../../idp/passwords';
 import { addUser, findUserById, setPassword, UserError } from '../../idp/users';
 import { recordAudit } from '../audit/audit.repository';
@@ -76,8 +76,6 @@ const newUserBody = {
 } as const;
 
 const passwordSchema = { type: 'object', required: ['password'], properties: { password: { type: 'string' } } } as const;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `roles`: a list of known roles (each once, in ACCESS_ROLES' order); anything else is a Spanish 400. */
 export function parseRoles(value: unknown): AccessRole[] {

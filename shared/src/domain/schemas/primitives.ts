@@ -2,7 +2,7 @@
 // show the same words.
 import { define, Struct } from 'superstruct';
 import { BARCODE_MESSAGES, barcodeProblem, normalizeBarcode } from '../barcode';
-import { MAX_OBSERVATIONS_LENGTH, MAX_TEXT_LENGTH, MIN_DOCUMENT_DATE } from '../constants';
+import { MAX_INT4, MAX_OBSERVATIONS_LENGTH, MAX_TEXT_LENGTH, MIN_DOCUMENT_DATE } from '../constants';
 import { compareDecimal, decimalPlaces, toDecimalString } from '../decimal';
 import { isCalendarDate } from '../format';
 
@@ -52,7 +52,6 @@ export const requiredText = (message: string, max: number = MAX_TEXT_LENGTH) =>
     return true;
   });
 
-const MAX_INT4 = 2_147_483_647;
 const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4;
 
