@@ -96,8 +96,6 @@ export const REMOTE_REGISTRY: RemoteRegistryEntry[] = (
   JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'remotes.json'), 'utf8')) as { remotes: RemoteRegistryEntry[] }
 ).remotes;
 
-export const REMOTE_NAMES = REMOTE_REGISTRY.map((remote) => remote.name);
-
 /** REMOTE_MF_STOCK_URL for mf_stock. */
 export const remoteUrlVariable = (name: string) => `REMOTE_${name.toUpperCase()}_URL`;
 

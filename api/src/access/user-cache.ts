@@ -252,5 +252,3 @@ export function createUserCache({ db, warn = () => undefined }: UserCacheOptions
     },
   };
 }
-
-export type UserCache = ReturnType<typeof createUserCache>;

@@ -19,8 +19,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = ERROR_CODES.NOT_FOUND.message) => new AppError('NOT_FOUND', message);
-
 /** Spanish names of the tables that may hold a reference, for the "in use" reason. */
 export const REFERENCING_TABLES: Record<string, string> = {
   products: 'productos',

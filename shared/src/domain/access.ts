@@ -108,11 +108,6 @@ export interface UserSummary {
   active: boolean;
 }
 
-/** PUT /api/users/{id}/roles — the roles granted in Almacén (provider and configuration roles are not editable). */
-export interface UserRolesInput {
-  roles: AccessRole[];
-}
-
 /** POST /api/users (embedded provider only): a new account; the answer carries its one-time password. */
 export interface NewUserInput {
   username: string;

@@ -84,11 +84,6 @@ export interface Stock {
   averagePrice: string;
 }
 
-/** Every answer of the API wraps its payload in `data`. */
-export interface ApiEnvelope<T> {
-  data: T;
-}
-
 /** Who cancelled a document: the token's subject and display name. */
 export interface CancelledBy {
   sub: string;

@@ -37,7 +37,7 @@ export async function fetchWithRetry(
   throw lastError instanceof Error ? lastError : new Error(`No se pudo obtener ${url}`);
 }
 
-export function almacenRuntimePlugin(): ModuleFederationRuntimePlugin {
+export default function almacenRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'almacen-retry-and-errors',
     // Manifests (and any other resource the runtime fetches).
@@ -66,5 +66,3 @@ export function almacenRuntimePlugin(): ModuleFederationRuntimePlugin {
     },
   };
 }
-
-export default almacenRuntimePlugin;

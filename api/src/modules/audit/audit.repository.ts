@@ -62,16 +62,6 @@ export interface AuditRow {
   after: unknown;
 }
 
-/** The history of one record, oldest first. */
-export async function auditTrail(db: Pick<Trx, 'query'>, entity: string, entityId: string | number): Promise<AuditRow[]> {
-  const { rows } = await db.query(
-    `SELECT id, at, actor_sub AS "actorSub", actor_name AS "actorName", action, entity, entity_id AS "entityId", before, after
-       FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY id`,
-    [entity, String(entityId)],
-  );
-  return rows as AuditRow[];
-}
-
 // ---------------------------------------------------------------- "Bitácora"
 
 /** GET /api/audit's filters, validated (audit.filters.ts). Dates are calendar days in APP_TIME_ZONE. */

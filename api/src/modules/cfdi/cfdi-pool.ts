@@ -6,7 +6,7 @@
 // read or waiting, so a few slow files of one person never hold everybody else's.
 // The worker is cfdi.worker.js next to this file in the compiled API (dist/), cfdi.worker.ts
 // through tsx from the sources.
-import { copyOf, DEFAULT_POOL_SIZE, TaskPool, type SerializedAppError, type TaskPoolOptions } from '../../workers/task-pool';
+import { copyOf, TaskPool, type SerializedAppError, type TaskPoolOptions } from '../../workers/task-pool';
 import type { Cfdi } from './cfdi-reader';
 import type { AnalysisDraft } from './cfdi.service';
 
@@ -15,7 +15,6 @@ export const CFDI_TASK_TIMEOUT_MS = 15_000;
 export const CFDI_QUEUE_LIMIT = 32;
 export const CFDI_OWNER_LIMIT = 2;
 export const CFDI_WORKER_MEMORY_MB = 256;
-export const CFDI_POOL_SIZE = DEFAULT_POOL_SIZE;
 
 export const CFDI_POOL_TEXTS = {
   timeout: (seconds: number) =>

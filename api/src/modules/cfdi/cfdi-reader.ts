@@ -11,7 +11,6 @@ import { AppError } from '../../http/errors';
 
 export const CFDI_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
 export const CFDI_33_NAMESPACE = 'http://www.sat.gob.mx/cfd/3';
-export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
 export const MAX_CFDI_BYTES = 2 * 1024 * 1024;
 
 export interface CfdiTax {

@@ -4,7 +4,7 @@
 import type { CountLine, CountSigner as Signer, CountStatus, CountTotals, CountSummary as WireCountSummary } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 
-export type { CountLine, CountStatus, CountTotals, Signer };
+export type { CountLine, CountStatus, CountTotals };
 
 type Queryable = Pick<Trx, 'query'>;
 

@@ -20,8 +20,6 @@ import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
 import * as ledger from './ledger.repository';
 import { assertPeriodOpen } from './period-lock';
 
-export type { DocumentKind, EntryLine, ExitLine, PostedMovement, Shortfall } from './ledger.repository';
-
 /** "Existencia insuficiente del producto «Hojas blancas» (id 12): disponible 3.5, solicitado 5." */
 export function shortfallMessage({ productName, productId, available, requested }: ledger.Shortfall): string {
   return `Existencia insuficiente del producto «${productName}» (id ${productId}): disponible ${available}, solicitado ${requested}.`;

@@ -47,9 +47,6 @@ export function parseDateRange(query: { from?: unknown; to?: unknown }, timeZone
   return { from, to };
 }
 
-/** The first instant of the day `$date` in the time zone `$tz` (SQL text). */
-export const startOfDay = (date: string, tz: string) => `(${date}::date::timestamp AT TIME ZONE ${tz})`;
-
 /**
  * The first instant AFTER the day `$date` in the time zone `$tz` (SQL text, for two parameter
  * positions): movements registered before it count for that day.

@@ -23,9 +23,9 @@
 // (bench/stock-summary.ts).
 import type { Pool } from 'pg';
 import { MISSING_LABELS } from '@almacen/shared/domain';
-import type { StockSummary, SummaryMonth } from '@almacen/shared/domain';
+import type { StockSummary } from '@almacen/shared/domain';
 
-export type { StockSummary, SummaryMonth };
+export type { StockSummary };
 
 export const NO_CATEGORY_LABEL = MISSING_LABELS.categoryShort;
 export const OTHERS_LABEL = 'Otras';
