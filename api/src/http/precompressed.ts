@@ -9,9 +9,9 @@ import type { FastifyReply } from 'fastify';
 export type Precompression = 'br' | 'gzip';
 
 /**
- * Brotli 7 and gzip 8, once per version, off the event loop (zlib's thread pool). On the bench's
- * 10,000-product list (1.44 MB): br 7 → 21 KB in ~16 ms (the plugin's br 4: 24 KB, ~29 ms; br 9
- * saves 0.1 KB more for 4× the time); gzip 8 → 62 KB in ~27 ms (gzip 6: 81 KB; 9: same size, slower).
+ * Brotli 7 and gzip 8, once per version, off the event loop (zlib's thread pool): each list is
+ * compressed once and sent many times, so a level that makes it smaller is worth some time, up to
+ * where a higher level costs much more for almost no saving (bench/ measures the product list).
  */
 const COMPRESS: Record<Precompression, (text: Buffer) => Promise<Buffer>> = {
   br: (text) =>

@@ -12,7 +12,7 @@
 //     admitted reports stay inside the database; 3 per user and 8 in total are admitted (in any
 //     arrival order), reports hold at most 3 of the 10 connections, and the rest of the API still
 //     answers.
-// Bounds are generous (a shared, loaded 2-core machine): the finding measured 10 s and then 503.
+// Bounds are generous (a shared, loaded 2-core machine); a held pool shows as many seconds and a 503.
 import http from 'node:http';
 import type net from 'node:net';
 import pg from 'pg';
@@ -37,9 +37,9 @@ const WRITE_TIMEOUT_MS = 8_000;
 const KARDEX_MOVEMENTS = 500;
 /** Lines of the exit whose spreadsheet (~7.8 MB) outgrows the loopback socket's buffers (~4 MB) and the renderer's 1 MB. */
 const LONG_EXIT_LINES = 24_000;
-/** The finding's clients read 64 KB; a 500-movement spreadsheet is ~48 KB, so less here. */
+/** A first chunk smaller than a 500-movement spreadsheet, so the client pauses mid-file. */
 const FIRST_CHUNK = 16 * 1024;
-/** "Answers normally": the finding measured 10 s and a 503. */
+/** "Answers normally": well under what a held pool makes a request wait. */
 const QUICK_MS = 5_000;
 const PDF_TYPE = 'application/pdf';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
