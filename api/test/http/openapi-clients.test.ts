@@ -2,7 +2,7 @@
 // `redocly lint` with every recommended rule (redocly.yaml at the root turns off only the
 // licence, which Almacén does not publish) finds no error and no warning, and the types
 // openapi-typescript generates from it agree with the shapes the portal reads
-// (@almacen/shared/domain): each is assignable to the other, so a field the API always sends
+// (@almacen/shared/domain), answer by answer: each is assignable to the other, so a field the API always sends
 // is not optional in one and required in the other.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +52,9 @@ test('redocly lint (recommended rules, the licence aside): no error and no warni
 const AGREEMENT = `
 import type { operations } from './api';
 import type { Described, Dispatch, Employee, EmployeeRoles, Invoice, Movement, Product, Stock, Supplier } from '${SHARED_DOMAIN}/types';
+import type { CountDetail, CountSummary, InvoiceDefaults, DispatchDefaults, NextClosing, PeriodClosing, StockSummary } from '${SHARED_DOMAIN}/wire';
+import type { AuditFilterOptions, AuditPage, Me, UserSummary } from '${SHARED_DOMAIN}/access';
+import type { LastBackups } from '${SHARED_DOMAIN}/backups';
 
 type Data<Id extends keyof operations, Status extends keyof operations[Id]['responses'] = 200 & keyof operations[Id]['responses']> =
   operations[Id]['responses'][Status] extends { content: { 'application/json': { data: infer D } } } ? D : never;
@@ -72,6 +75,19 @@ agree<Agree<Invoice, Item<Data<'getInvoices'>>>>('Invoice (GET /api/invoices)');
 agree<Agree<Dispatch, Item<Data<'getDispatches'>>>>('Dispatch (GET /api/dispatches)');
 agree<Agree<Movement, Item<Data<'getMovementsProductsById'>>>>('Movement (GET /api/movements/products/{id})');
 agree<Agree<Stock, Data<'getStockByProductId'>>>('Stock (GET /api/stock/{productId})');
+agree<Agree<StockSummary, Data<'getStockSummary'>>>('StockSummary');
+agree<Agree<PeriodClosing, Item<Data<'getPeriodClosings'>>>>('PeriodClosing');
+agree<Agree<NextClosing, Data<'getPeriodClosingsNext'>>>('NextClosing');
+agree<Agree<CountSummary, Item<Data<'getInventoryCounts'>>>>('CountSummary');
+agree<Agree<CountDetail, Data<'getInventoryCountsById'>>>('CountDetail');
+// No earlier document: null.
+agree<Agree<InvoiceDefaults | null, Data<'getInvoicesDefaults'>>>('InvoiceDefaults');
+agree<Agree<DispatchDefaults | null, Data<'getDispatchesDefaults'>>>('DispatchDefaults');
+agree<Agree<Me, Data<'getMe'>>>('Me');
+agree<Agree<UserSummary, Item<Data<'getUsers'>>>>('UserSummary');
+agree<Agree<AuditPage, Data<'getAudit'>>>('AuditPage');
+agree<Agree<AuditFilterOptions, Data<'getAuditFilters'>>>('AuditFilterOptions');
+agree<Agree<LastBackups, Data<'getAdminBackupsLast'>>>('LastBackups');
 `;
 
 test('openapi-typescript: the generated answers agree with the shared types, both ways', async () => {

@@ -1,5 +1,5 @@
 // Answers of the API that the portal reads as they are, typed once for both sides.
-import type { MovementType } from './labels';
+import type { InvoiceType, MovementType } from './labels';
 
 /** One concept of a CFDI as POST /api/cfdi/parse answers it. */
 export interface CfdiLine {
@@ -226,7 +226,7 @@ export interface NextClosing {
  * prefilled in the next one; null before their first.
  */
 export interface InvoiceDefaults {
-  invoiceType: string;
+  invoiceType: InvoiceType;
   directorEmployeeId: number;
   enteredByEmployeeId: number;
   warehouseKeeperEmployeeId: number;
