@@ -276,9 +276,18 @@ test('"Cancelar entrada": the dialog explains, requires a 5–500 character reas
   await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
   expect(await within(dialog).findByText('El motivo debe tener entre 5 y 500 caracteres.')).toBeInTheDocument();
   expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  // A tab pasted from a spreadsheet is refused before sending; a line break is part of a reason.
+  await user.clear(reason);
+  await user.click(reason);
+  await user.paste('Proveedor\tequivocado');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+  expect(
+    await within(dialog).findByText('El motivo contiene caracteres de control no permitidos; solo se admiten saltos de línea.'),
+  ).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
   await user.clear(reason);
-  await user.type(reason, '  Proveedor equivocado  ');
+  await user.type(reason, '  Proveedor{Enter}equivocado  ');
   const listLoads = calls.filter((c) => c.path === '/api/invoices').length;
   await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
   await waitFor(() => expect(toast('Entrada A-100 cancelada correctamente.')).not.toBeNull());
@@ -286,7 +295,7 @@ test('"Cancelar entrada": the dialog explains, requires a 5–500 character reas
   expect(posts).toEqual([
     expect.objectContaining({
       path: '/api/invoices/5/cancellation',
-      body: { reason: 'Proveedor equivocado' },
+      body: { reason: 'Proveedor\nequivocado' },
       headers: { 'idempotency-key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
     }),
   ]);
