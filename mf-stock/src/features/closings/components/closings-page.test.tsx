@@ -46,8 +46,15 @@ function renderClosings(roles?: Parameters<typeof testMe>[0]) {
             list = [closing('2026-10-31'), ...list];
             return list[0];
           }
-          list = list.map((c) => (c.until === '2026-10-31' ? closing('2026-10-31', 'REABIERTO') : c));
-          return list[0];
+          // A reopening: the closing comes back reopened with the reason as sent.
+          const until = /\/api\/period-closings\/([0-9-]+)\/reopening$/.exec(request.path)?.[1];
+          const reason = (request.body as { reason: string }).reason;
+          list = list.map((c) => {
+            if (c.until !== until) return c;
+            const reopened = closing(c.until, 'REABIERTO');
+            return { ...reopened, reopening: { ...reopened.reopening!, reason } };
+          });
+          return list.find((c) => c.until === until);
         }
         if (request.path === '/api/period-closings') return list;
         if (request.path === '/api/period-closings/next') {
@@ -132,6 +139,9 @@ test('only the last closing offers "Reabrir", which asks a reason (on one line o
   await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
   await waitFor(() => expect(posts).toHaveLength(1));
   expect(posts[0]).toMatchObject({ path: '/api/period-closings/2026-09-30/reopening', body: { reason: 'Factura recibida\ntarde' } });
+  // The row shows the reason with its line break kept (pre-wrap), as the auditor wrote it.
+  const reason = await screen.findByText((_, element) => element?.tagName === 'SPAN' && element.textContent === 'Factura recibida\ntarde');
+  expect(getComputedStyle(reason).whiteSpace).toBe('pre-wrap');
 });
 
 test('Consulta sees the closings and downloads their reports, but has no button to close or reopen', async () => {

@@ -47,6 +47,8 @@ const useStyles = makeStyles({
   // a phone); what does not fit scrolls sideways in the ScrollArea.
   table: { tableLayout: 'auto' },
   nowrap: { whiteSpace: 'nowrap' },
+  // A reason may span lines: they are kept as typed.
+  reason: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   who: { minWidth: '12em' },
   status: { minWidth: '14em' },
   difference: { color: tokens.colorPaletteDarkOrangeForeground1, marginTop: tokens.spacingVerticalXS },
@@ -119,7 +121,8 @@ export function ClosingsPage() {
                         <Badge appearance="tint" color="warning" shape="rounded">
                           Reabierto
                         </Badge>{' '}
-                        {c.reopening.reopenedBy.name} · {formatDateTime(c.reopening.reopenedAt, timeZone)} · Motivo: {c.reopening.reason}
+                        {c.reopening.reopenedBy.name} · {formatDateTime(c.reopening.reopenedAt, timeZone)} · Motivo:{' '}
+                        <span className={styles.reason}>{c.reopening.reason}</span>
                       </>
                     ) : (
                       <Badge appearance="tint" color="success" shape="rounded">
