@@ -73,7 +73,8 @@ it('"Existencias al" a past date shows the stock then: zero for a product first 
   await main(page).getByRole('heading', { name: 'Stock de productos', level: 1 }).waitFor();
   await search(page, product.name);
   const row = rowWith(table(page, 'Productos'), product.name).first();
-  const cell = (text: string) => row.getByRole('cell', { name: text, exact: true });
+  // The figures are the row's last cells: the ID cell may read the same (product 5, 5 units).
+  const cell = (text: string) => row.getByRole('cell', { name: text, exact: true }).last();
   await cell(formatCurrency('60')).waitFor();
   await cell(formatQuantity('5')).waitFor();
 
