@@ -34,7 +34,7 @@ import { createPool, type Db } from '../api/src/db/pool';
 import { parseBody } from '../api/src/http/validate';
 import { cancelDispatch, registerDispatch } from '../api/src/modules/dispatches/dispatches.service';
 import { idempotencyFrom } from '../api/src/modules/ledger/idempotency';
-import { readStock } from '../api/src/modules/ledger/ledger.repository';
+import { readStock } from '../api/src/modules/ledger/ledger.reads';
 import { startTestIssuer } from '../api/test/helpers/issuer';
 import { scratchDatabase } from './lib/database';
 import { closedLoop, HttpClient, type HttpAnswer } from './lib/http';

@@ -3,7 +3,7 @@
 import type { DispatchDefaults } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
-import { CANCELLATION_COLUMNS, withStatus, type CancellationColumns, type CancellationView } from '../ledger/ledger.repository';
+import { CANCELLATION_COLUMNS, withStatus, type CancellationColumns, type CancellationView } from '../ledger/ledger.reads';
 
 type Queryable = Pick<Trx, 'query'>;
 

@@ -15,8 +15,8 @@ import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
+import { movementsOfInventoryCount, type MovementView } from '../ledger/ledger.reads';
 import * as ledger from '../ledger/ledger.repository';
-import type { MovementView } from '../ledger/ledger.repository';
 import { checkLeaving } from '../ledger/ledger.service';
 import { assertPeriodOpen } from '../ledger/period-lock';
 import { checkReferences } from '../ledger/references';
@@ -228,7 +228,7 @@ export async function applyCount(
         [id, input.directorEmployeeId, input.warehouseKeeperEmployeeId, input.witnessEmployeeId, actor.sub, actor.name],
       );
       const count = (await countDetail(trx, id))!;
-      const data: Application = { count, movements: await ledger.movementsOfInventoryCount(trx, id) };
+      const data: Application = { count, movements: await movementsOfInventoryCount(trx, id) };
       const { lines: _lines, ...header } = count;
       await recordAudit(trx, actor, {
         action: 'update',

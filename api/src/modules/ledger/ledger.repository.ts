@@ -4,8 +4,6 @@
 import type { MovementType } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 
-type Queryable = Pick<Trx, 'query'>;
-
 /**
  * Locks the balance rows of `productIds` FOR UPDATE in ascending product id, creating the rows
  * of products that never moved. One statement in a fixed order: two documents touching the same
@@ -222,112 +220,6 @@ export async function appendExit(trx: Trx, line: ExitLine): Promise<PostedMoveme
   return toPosted(rows[0]);
 }
 
-// ---- reads -------------------------------------------------------------------------------
-
-export interface StockRow {
-  availableQuantity: string;
-  averagePrice: string;
-  value: string;
-  hasMovements: boolean;
-}
-
-/** A product's balance as the API shows it (StockRow), from `products p` joined to its balance row. */
-const STOCK_SELECT = `trim_scale(coalesce(b.quantity, 0))::text AS "availableQuantity",
-            trim_scale(coalesce(b.average_cost, 0))::text AS "averagePrice",
-            trim_scale(coalesce(b.value, 0))::text AS value,
-            b.last_movement_id IS NOT NULL AS "hasMovements"
-       FROM products p LEFT JOIN product_balances b ON b.product_id = p.id`;
-
-/** The balance of one product in O(1) (its balance row), or null when the product does not exist. */
-export async function readStock(db: Queryable, productId: number): Promise<StockRow | null> {
-  const { rows } = await db.query<StockRow>(`SELECT ${STOCK_SELECT} WHERE p.id = $1`, [productId]);
-  return rows[0] ?? null;
-}
-
-/** The balances of `productIds` in one statement: product id → its row; an unknown id has none. */
-export async function readStocks(db: Queryable, productIds: number[]): Promise<Map<number, StockRow>> {
-  const { rows } = await db.query<StockRow & { productId: number }>(
-    `SELECT p.id AS "productId", ${STOCK_SELECT} WHERE p.id = ANY($1::integer[])`,
-    [productIds],
-  );
-  return new Map(rows.map(({ productId, ...stock }) => [productId, stock]));
-}
-
-/** A movement as the API shows it. Decimals as text. */
-export interface MovementView {
-  id: number;
-  productId: number;
-  productName: string;
-  price: string;
-  quantity: string;
-  amount: string;
-  movementType: MovementType;
-  observations: string | null;
-  documentId: number;
-  documentDate: string;
-  /** The date the movement counts on: the document's, the count's cut-off, a cancellation's registration day. */
-  dated: string;
-  balanceQuantity: string;
-  balanceAverage: string;
-  balanceValue: string;
-  recordedAt: Date;
-}
-
-const SELECT_MOVEMENT = `
-  SELECT m.id::text AS id, m.product_id AS "productId", p.name AS "productName",
-         trim_scale(m.unit_cost)::text AS price, trim_scale(m.quantity)::text AS quantity,
-         trim_scale(m.amount)::text AS amount, m.movement_type AS "movementType", m.observations,
-         coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id) AS "documentId",
-         coalesce(i.invoice_date, d.dispatch_date, ic.cutoff_date) AS "documentDate", to_char(m.dated, 'YYYY-MM-DD') AS dated,
-         trim_scale(m.balance_quantity)::text AS "balanceQuantity",
-         trim_scale(m.balance_average)::text AS "balanceAverage",
-         trim_scale(m.balance_value)::text AS "balanceValue",
-         m.recorded_at AS "recordedAt"
-    FROM movements m
-    JOIN products p ON p.id = m.product_id
-    LEFT JOIN invoices i ON i.id = m.invoice_id
-    LEFT JOIN dispatches d ON d.id = m.dispatch_id
-    LEFT JOIN inventory_counts ic ON ic.id = m.inventory_count_id`;
-
-const toView = (row: MovementView & { id: number | string }): MovementView => ({ ...row, id: Number(row.id) });
-
-/** Movements in ledger (registration) order. */
-export async function movementsOfProduct(db: Queryable, productId: number): Promise<MovementView[]> {
-  const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 ORDER BY m.id`, [productId]);
-  return rows.map(toView);
-}
-
-/**
- * One page of a product's movements, newest first: at most `limit` rows with an id below
- * `before` (null: from the newest). A backward scan of movements_product_id_idx (product_id, id),
- * so a page costs the same with 100 movements as with 100,000.
- */
-export async function movementPageOfProduct(
-  db: Queryable,
-  productId: number,
-  { limit, before }: { limit: number; before: number | null },
-): Promise<MovementView[]> {
-  const { rows } =
-    before === null
-      ? await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 ORDER BY m.id DESC LIMIT $2`, [productId, limit])
-      : await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT $3`, [
-          productId,
-          before,
-          limit,
-        ]);
-  return rows.map(toView);
-}
-
-export async function movementsOfInvoice(db: Queryable, invoiceId: number): Promise<MovementView[]> {
-  const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.invoice_id = $1 ORDER BY m.id`, [invoiceId]);
-  return rows.map(toView);
-}
-
-export async function movementsOfDispatch(db: Queryable, dispatchId: number): Promise<MovementView[]> {
-  const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.dispatch_id = $1 ORDER BY m.id`, [dispatchId]);
-  return rows.map(toView);
-}
-
 // ---- cancellations -------------------------------------------------------------
 
 export type DocumentKind = 'INVOICE' | 'DISPATCH';
@@ -449,43 +341,6 @@ export async function appendExitCancellation(trx: Trx, reversal: Reversal): Prom
   return toPosted(rows[0]);
 }
 
-export async function movementsOfCancellation(db: Queryable, cancellationId: number): Promise<MovementView[]> {
-  const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.cancellation_id = $1 ORDER BY m.id`, [cancellationId]);
-  return rows.map(toView);
-}
-
-/** The columns a history list adds for a document's cancellation (alias `c`). */
-export const CANCELLATION_COLUMNS = `c.reason AS "cancellationReason", c.cancelled_at AS "cancelledAt",
-  c.cancelled_by AS "cancelledBySub", c.cancelled_by_name AS "cancelledByName"`;
-
-export interface CancellationColumns {
-  cancellationReason: string | null;
-  cancelledAt: Date | null;
-  cancelledBySub: string | null;
-  cancelledByName: string | null;
-}
-
-export interface CancellationView {
-  reason: string;
-  cancelledAt: Date;
-  cancelledBy: { sub: string; name: string };
-}
-
-/** Folds the flat columns into { status, cancellation } as the histories answer them. */
-export function withStatus<T extends CancellationColumns>({
-  cancellationReason,
-  cancelledAt,
-  cancelledBySub,
-  cancelledByName,
-  ...rest
-}: T) {
-  const cancellation: CancellationView | null =
-    cancellationReason === null || cancelledAt === null
-      ? null
-      : { reason: cancellationReason, cancelledAt, cancelledBy: { sub: cancelledBySub ?? '', name: cancelledByName ?? '' } };
-  return { ...rest, status: cancellation ? ('CANCELADA' as const) : ('REGISTRADA' as const), cancellation };
-}
-
 // ---- physical inventory adjustments --------------------------------------------
 
 export interface AdjustmentLine {
@@ -534,9 +389,4 @@ export async function appendAdjustment(trx: Trx, line: AdjustmentLine): Promise<
   );
   if (rows.length !== 1) throw new Error(`El saldo del producto ${line.productId} no estaba bloqueado antes de registrar el ajuste.`);
   return toPosted(rows[0]);
-}
-
-export async function movementsOfInventoryCount(db: Queryable, countId: number): Promise<MovementView[]> {
-  const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.inventory_count_id = $1 ORDER BY m.id`, [countId]);
-  return rows.map(toView);
 }

@@ -17,6 +17,7 @@ import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, withEmployeeNames } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
+import { movementsOfCancellation, type MovementView } from './ledger.reads';
 import * as ledger from './ledger.repository';
 import { assertPeriodOpen } from './period-lock';
 
@@ -158,7 +159,7 @@ export interface Cancellation {
   reason: string;
   cancelledAt: Date;
   cancelledBy: { sub: string; name: string };
-  movements: ledger.MovementView[];
+  movements: MovementView[];
 }
 
 export async function cancelDocument(
@@ -213,7 +214,7 @@ export async function cancelDocument(
         reason,
         cancelledAt: cancellation.cancelledAt,
         cancelledBy: { sub: actor.sub, name: actor.name },
-        movements: await ledger.movementsOfCancellation(trx, cancellation.id),
+        movements: await movementsOfCancellation(trx, cancellation.id),
       };
       await recordAudit(trx, actor, { action: 'cancel', entity: table, entityId: documentId, after: saved });
       if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data: saved });

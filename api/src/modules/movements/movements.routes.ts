@@ -13,7 +13,7 @@ import { dataOf, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { parseId } from '../../http/validate';
 import { dispatchExists } from '../dispatches/dispatches.repository';
 import { invoiceExists } from '../invoices/invoices.repository';
-import { movementPageOfProduct, movementsOfDispatch, movementsOfInvoice, movementsOfProduct } from '../ledger/ledger.repository';
+import { movementPageOfProduct, movementsOfDispatch, movementsOfInvoice, movementsOfProduct } from '../ledger/ledger.reads';
 import { movementSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
 

@@ -10,7 +10,7 @@ import { coalescedReader } from '../../db/coalesce';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
 import { parseId } from '../../http/validate';
-import { readStocks } from '../ledger/ledger.repository';
+import { readStocks } from '../ledger/ledger.reads';
 import { stockSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
 import { parseCutoffDate, stockAtDate } from './stock-at-date';
