@@ -10,6 +10,8 @@ pg.types.setTypeParser(DATE_OID, (value: string) => value);
 export type Db = pg.Pool;
 /** A client inside an open transaction; repository functions take it first. */
 export type Trx = pg.PoolClient;
+/** What a read needs: the pool or an open transaction. */
+export type Queryable = Pick<Trx, 'query'>;
 
 export interface PoolOptions {
   max?: number;

@@ -1,12 +1,10 @@
 // Partidas, units and roles are the same shape ({id, description}) in three tables; one
 // repository serves them, parameterised by a table name that comes from code, never from input.
 import type { Described } from '@almacen/shared/domain';
-import type { Trx } from '../../db/pool';
+import type { Trx, Queryable } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
 export type DescribedTable = 'product_categories' | 'product_units' | 'roles';
-
-type Queryable = Pick<Trx, 'query'>;
 
 export async function listDescribed(db: Queryable, table: DescribedTable): Promise<Described[]> {
   const { rows } = await db.query<Described>(`SELECT id, description FROM ${table} ORDER BY id`);

@@ -1,9 +1,8 @@
 // Employees and their roles (employee_roles).
 import type { Described, Employee } from '@almacen/shared/domain';
-import type { Trx } from '../../db/pool';
+import type { Trx, Queryable } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
-type Queryable = Pick<Trx, 'query'>;
 const COLUMNS = 'id, name, last_name AS "lastName"';
 
 export async function listEmployees(db: Queryable): Promise<Employee[]> {

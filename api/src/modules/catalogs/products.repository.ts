@@ -2,10 +2,8 @@
 // minimum and maximum stock as decimal text without trailing zeros (null when unset),
 // and their «Código de barras» (null when none).
 import type { Product } from '@almacen/shared/domain';
-import type { Trx } from '../../db/pool';
+import type { Trx, Queryable } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
-
-type Queryable = Pick<Trx, 'query'>;
 
 const LEVELS = `trim_scale(p.minimum_stock)::text AS "minimumStock", trim_scale(p.maximum_stock)::text AS "maximumStock", p.barcode`;
 

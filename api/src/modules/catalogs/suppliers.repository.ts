@@ -1,8 +1,7 @@
 import { GENERIC_RFCS, type Supplier } from '@almacen/shared/domain';
-import type { Trx } from '../../db/pool';
+import type { Trx, Queryable } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
-type Queryable = Pick<Trx, 'query'>;
 const COLUMNS = 'id, name, rfc';
 
 export async function listSuppliers(db: Queryable): Promise<Supplier[]> {

@@ -6,13 +6,11 @@
 import { compareDecimal, multiplyDecimal, subtractDecimal, trimDecimal, VAT_FACTOR } from '@almacen/shared/domain';
 import type { CfdiAnalysis, CfdiLine } from '@almacen/shared/domain';
 import type { Config } from '../../config';
-import type { Trx } from '../../db/pool';
+import type { Queryable } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { cfdiPool, type CfdiPool, type PreparedAnalysis } from './cfdi-pool';
 import { readCfdi, units, type Cfdi, type CfdiConcept } from './cfdi-reader';
 import { cfdiTotals, conceptValue, IEPS, IVA } from './cfdi-values';
-
-type Queryable = Pick<Trx, 'query'>;
 
 export type { CfdiAnalysis, CfdiLine };
 

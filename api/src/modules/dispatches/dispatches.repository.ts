@@ -1,11 +1,9 @@
 // Dispatches (salidas) and their lines. Rows are snake_case here and camelCase in the API,
 // mapped only in this file. Decimals leave PostgreSQL as text without trailing zeros.
 import type { DispatchDefaults } from '@almacen/shared/domain';
-import type { Trx } from '../../db/pool';
+import type { Trx, Queryable } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 import { CANCELLATION_COLUMNS, withStatus, type CancellationColumns, type CancellationView } from '../ledger/ledger.reads';
-
-type Queryable = Pick<Trx, 'query'>;
 
 export interface DispatchSummary {
   id: number;

@@ -2,11 +2,9 @@
 // difference = counted − book quantity at the snapshot; its value = difference × the snapshot
 // average, exact (scale 9).
 import type { CountLine, CountSigner as Signer, CountStatus, CountTotals, CountSummary as WireCountSummary } from '@almacen/shared/domain';
-import type { Trx } from '../../db/pool';
+import type { Queryable } from '../../db/pool';
 
 export type { CountLine, CountStatus, CountTotals };
-
-type Queryable = Pick<Trx, 'query'>;
 
 /** A session as read from PostgreSQL: its times are still dates (the answer writes them ISO). */
 export interface CountSummary extends Omit<WireCountSummary, 'createdAt' | 'closedAt'> {

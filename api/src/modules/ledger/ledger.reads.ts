@@ -2,9 +2,7 @@
 // the columns a history adds for a document's cancellation. Decimals leave as text, trimmed of
 // trailing zeros (trim_scale); nothing here writes.
 import type { MovementType } from '@almacen/shared/domain';
-import type { Trx } from '../../db/pool';
-
-type Queryable = Pick<Trx, 'query'>;
+import type { Queryable } from '../../db/pool';
 
 export interface StockRow {
   availableQuantity: string;

@@ -16,15 +16,13 @@ import {
   type NextClosing as WireNextClosing,
   type PeriodClosing as WirePeriodClosing,
 } from '@almacen/shared/domain';
-import { withTransaction, type Db, type Trx } from '../../db/pool';
+import { withTransaction, type Db, type Trx, type Queryable } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
 import { closedUntil, PERIOD_LOCK } from '../ledger/period-lock';
 import { balanceJoin, endOfDay } from '../stock/stock-at-date';
-
-type Queryable = Pick<Trx, 'query'>;
 
 /** A closing as read from PostgreSQL: its times are still dates (the answer writes them ISO). */
 export interface PeriodClosing extends Omit<WirePeriodClosing, 'closedAt' | 'reopening'> {
