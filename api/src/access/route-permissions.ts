@@ -101,8 +101,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /api/reports/inventory-counts/:id': 'consult',
   'POST /api/reports/inventory-counts/:id/sheet': 'consult',
 
-  // Catalogue import: the template is anyone's; previewing and importing need catalogs.import.
+  // Catalogue import: the template and the export (the catalogues are anyone's to read) are
+  // anyone's; previewing and importing need catalogs.import.
   'POST /api/catalog/imports/:catalog/template': 'consult',
+  'POST /api/catalog/imports/:catalog/export': 'consult',
   'POST /api/catalog/imports/:catalog/preview': 'catalogs.import',
   'POST /api/catalog/imports/:catalog': 'catalogs.import',
   // "Cargar partidas del clasificador": the partidas import, from the file shipped with Almacén.

@@ -105,6 +105,14 @@ test('the template downloads', async () => {
   expect(calls[0]).toMatchObject({ path: '/api/catalog/imports/product-categories/template' });
 });
 
+test('«Exportar» downloads the whole catalogue in the import’s columns', async () => {
+  const user = userEvent.setup({ delay: null });
+  const calls = renderImport(null);
+  await user.click(await screen.findByRole('button', { name: 'Exportar' }));
+  await waitFor(() => expect(captured.saved).toHaveLength(1));
+  expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/catalog/imports/product-categories/export' });
+});
+
 test('Consulta sees no import', async () => {
   renderImport(null, ['CONSULTA']);
   await screen.findByRole('heading', { level: 1, name: 'Partidas' });

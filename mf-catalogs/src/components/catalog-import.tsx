@@ -1,13 +1,16 @@
 // "Importar": a catalogue from an XLSX or CSV. The file is first previewed — each row
 // new / unchanged / updated / error with its reason — and only "Importar N registros" writes,
 // in one transaction on the server (nothing at all if any row has an error). The template is the
-// header row the server expects. Shown only to whoever may import (catalogs.import).
+// header row the server expects; «Exportar» downloads the whole catalogue in the same columns
+// (XLSX), to be edited in a spreadsheet and imported back. Shown only to whoever may import
+// (catalogs.import).
 // On the partidas page, "Cargar partidas del clasificador" previews the CONAC chapter 2000
 // partidas genéricas shipped with Almacén the same way (the server holds the file), and the same
 // "Importar N registros" loads them; loaded twice, every row is "Sin cambios".
-import { ArrowDownloadRegular, ArrowUploadRegular, BookOpenRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular, ArrowUploadRegular, BookOpenRegular, ArrowExportRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import {
+  catalogExportRequest,
   importTemplateRequest,
   useCan,
   useImportPreview,
@@ -63,6 +66,7 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
   const [chosen, setChosen] = useState<Source | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const template = useReportDownload();
+  const exported = useReportDownload();
   const previewRows = useImportPreview(catalog);
   const importRows = useImportRows(catalog);
   if (!canImport) return null;
@@ -104,6 +108,14 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
         onClick={() => void template.download(importTemplateRequest(catalog, title))}
       >
         Descargar plantilla
+      </Button>
+      <Button
+        appearance="subtle"
+        icon={<ArrowExportRegular />}
+        disabled={exported.downloading}
+        onClick={() => void exported.download(catalogExportRequest(catalog, title))}
+      >
+        Exportar
       </Button>
       {catalog === 'product-categories' && (
         <Button

@@ -53,6 +53,15 @@ export const useImportRows = (catalog: ImportCatalog) =>
     ['/api/catalog', apiKeys.stock],
   );
 
+/**
+ * The whole catalogue as an XLSX in the import's columns (the server names it «Catálogo de
+ * {title}.xlsx»): edited in a spreadsheet, it is imported back.
+ */
+export const catalogExportRequest = (catalog: ImportCatalog, title: string): ReportRequest => ({
+  path: `/api/catalog/imports/${catalog}/export`,
+  fileName: `Catálogo de ${title.toLowerCase()}`,
+});
+
 /** The header row the server expects, as a CSV named "Plantilla de {title}.csv". */
 export const importTemplateRequest = (catalog: ImportCatalog, title: string): ReportRequest => ({
   path: `/api/catalog/imports/${catalog}/template`,

@@ -1,5 +1,6 @@
 // Catalogue import:
 //   POST /api/catalog/imports/{catalog}/template           the CSV template (header row)
+//   POST /api/catalog/imports/{catalog}/export             the catalogue as an XLSX the import reads back
 //   POST /api/catalog/imports/{catalog}/preview            the file as the body → each row new / unchanged / updated / error
 //   POST /api/catalog/imports/{catalog}                    the same file → written in one transaction, or 400 and nothing
 //   POST /api/catalog/imports/product-categories/classifier/preview   the same preview of the partidas
@@ -12,7 +13,10 @@ import { withTransaction } from '../../db/pool';
 import type { Cell } from '../../files/sheet-reader';
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
 import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
+import { contentDisposition } from '../../reports/content-disposition';
+import { CONTENT_TYPES } from '../../reports/model';
 import type { ModuleOptions } from '../module';
+import { catalogWorkbook } from './catalog-export';
 import {
   CATALOGS,
   catalogOf,
@@ -88,6 +92,35 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
           // Named in Spanish, as the screens call the catalogue: plantilla-productos.csv.
           .header('content-disposition', `attachment; filename="plantilla-${CATALOGS[catalog].title.toLowerCase()}.csv"`)
           .send(templateCsv(catalog))
+      );
+    },
+  );
+
+  app.post(
+    '/catalog/imports/:catalog/export',
+    {
+      schema: {
+        tags,
+        summary: 'El catálogo completo como XLSX con las columnas de la plantilla, para editarlo e importarlo de nuevo',
+        params,
+        response: {
+          200: {
+            description:
+              'Una hoja con el encabezado de la plantilla y un renglón por registro, en orden de ID (Content-Disposition trae el nombre).',
+            content: { [CONTENT_TYPES.xlsx]: { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request, reply) => {
+      const catalog = catalogOf((request.params as { catalog: string }).catalog);
+      return (
+        reply
+          .header('content-type', CONTENT_TYPES.xlsx)
+          // «Catálogo de productos.xlsx»: the screens' name of the catalogue.
+          .header('content-disposition', contentDisposition(`Catálogo de ${CATALOGS[catalog].title.toLowerCase()}.xlsx`))
+          .send(await catalogWorkbook(db, catalog))
       );
     },
   );
