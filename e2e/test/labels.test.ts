@@ -1,7 +1,9 @@
 // «Imprimir etiquetas» in a real browser, at 1280×800 and at 390×844: two products found by the
 // table's search and ticked, one of them without a code (the dialog names it and «Generar código
 // interno» gives it one), copies and the sheet chosen, and the PDF the browser downloads is cut
-// into its labels and each one decoded by zbar (the same reader as the API's test).
+// into its labels and each one decoded by zbar (the same reader as the API's test); «Exportar»
+// gives the catalogue with the codes in the import's columns.
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { readLabels } from '../../api/test/reports/read-labels';
 import { gtinCheckDigit } from '../../shared/src/domain/barcode';
@@ -92,5 +94,35 @@ describe.each(cases)('a $size.width×$size.height', ({ size, name, layout, forma
     expect(read.map((label) => label.symbols)).toEqual([...each(`EAN-13:${withCode.barcode}`), ...each(`CODE-128:${internal}`)]);
     expect(log.errors).toEqual([]);
     expect(log.failures.filter((failure) => failure !== '404 /favicon.ico')).toEqual([]);
+  });
+
+  it('«Exportar» downloads the catalogue with every product’s code, as the import reads it', async () => {
+    const product = await api<{ id: number; barcode: string }>('/api/catalog/products', {
+      method: 'POST',
+      body: { name: `Borrador blanco ${uniqueTag()}`, barcode: uniqueGtin() },
+    });
+    await page.goto(`${baseUrl()}/dashboard/catalogs/products`);
+    await table(page, 'Productos').waitFor();
+    const button = main(page).getByRole('button', { name: 'Exportar', exact: true });
+    await expect(button.isVisible()).resolves.toBe(true);
+    await screenshot(page, `catalog-export-${name}`);
+    const file = await downloadFrom(button);
+    expect(file.fileName).toBe('Catálogo de productos.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'ID',
+      'Nombre',
+      'Unidad',
+      'Partida',
+      'Existencia mínima',
+      'Existencia máxima',
+      'Código de barras',
+    ]);
+    const rows = sheet.getSheetValues().filter(Array.isArray);
+    expect(rows.find((row) => row[1] === product.id)?.[7]).toBe(product.barcode);
+    expect(log.errors).toEqual([]);
   });
 });
