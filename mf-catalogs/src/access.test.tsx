@@ -20,7 +20,7 @@ const seed = () =>
     categories: [{ id: 1, description: '2111 Materiales de oficina' }],
     units: [{ id: 1, description: 'Pieza' }],
     roles: [{ id: 1, description: 'Director del plantel' }],
-    employees: [{ id: 5, name: 'María', lastName: 'Hernández' }],
+    employees: [{ id: 5, name: 'María', lastName: 'Hernández', email: null }],
     employeeRoles: { 5: [1] },
   });
 

@@ -14,6 +14,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'GET /api/users': 'users.manage',
   'POST /api/users': 'users.manage',
   'PUT /api/users/:id/roles': 'users.manage',
+  'PUT /api/users/:id/employee': 'users.manage',
   'POST /api/users/:id/password-reset': 'users.manage',
   'POST /api/users/:id/deactivation': 'users.manage',
   'DELETE /api/users/:id/deactivation': 'users.manage',

@@ -17,6 +17,8 @@ export interface AppUser {
   /** Granted by the identity provider, as of the last token seen. */
   providerRoles: AccessRole[];
   active: boolean;
+  /** The employee of the catalogue this person is (by e-mail, or linked in «Usuarios»), or null. */
+  employeeId: number | null;
   createdAt: Date;
   lastSeenAt: Date;
 }
@@ -31,7 +33,7 @@ export interface Caller extends AppUser {
 }
 
 export const USER_COLUMNS = `id, issuer, sub, name, email, username, roles, provider_roles AS "providerRoles", active,
-  created_at AS "createdAt", last_seen_at AS "lastSeenAt"`;
+  employee_id AS "employeeId", created_at AS "createdAt", last_seen_at AS "lastSeenAt"`;
 
 /** Each role once, from the strongest source: configuration, then the provider, then Almacén. */
 export function grantsOf(user: Pick<AppUser, 'roles' | 'providerRoles'>, configAdmin: boolean): RoleGrant[] {
@@ -91,8 +93,41 @@ export async function seeUser(db: Db, person: SeenPerson): Promise<AppUser> {
      RETURNING ${USER_COLUMNS}`,
     [person.issuer, person.sub, person.name, person.email, person.username, person.providerRoles ?? null],
   );
-  return saved[0];
+  if (saved[0].employeeId !== null || !(await linkUsersByEmail(db, saved[0]))) return saved[0];
+  return (await db.query<AppUser>(`SELECT ${USER_COLUMNS} FROM app_users WHERE id = $1`, [saved[0].id])).rows[0];
 }
+
+/**
+ * Links people to employees by e-mail: every person without an employee whose e-mail (in any
+ * case) is `email`'s, when exactly one employee has that e-mail and no one is that employee yet.
+ * Run when a person is seen and when an employee's e-mail is set. A person two employees share an
+ * e-mail with stays unlinked (an administrator links them in «Usuarios»); a link is never undone
+ * here. Two accounts with the same e-mail: the first one (by id) becomes the employee. Runs on
+ * its own (not inside another transaction): when two links of the same employee race, the
+ * second meets the one-person-per-employee index and links no one. Whether it linked someone.
+ */
+export async function linkUsersByEmail(db: Pick<Db, 'query'>, { email }: { email: string | null }): Promise<boolean> {
+  if (!email) return false;
+  const linked = await db
+    .query(
+      `WITH only_one AS (
+       SELECT min(e.id) AS id FROM employees e WHERE e.email = lower($1) HAVING count(*) = 1
+     ), person AS (
+       SELECT u.id FROM app_users u WHERE lower(u.email) = lower($1) AND u.employee_id IS NULL ORDER BY u.id LIMIT 1
+     )
+     UPDATE app_users u SET employee_id = only_one.id
+       FROM only_one, person
+      WHERE u.id = person.id AND NOT EXISTS (SELECT 1 FROM app_users taken WHERE taken.employee_id = only_one.id)`,
+      [email],
+    )
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return { rowCount: 0 };
+      throw error;
+    });
+  return (linked.rowCount ?? 0) > 0;
+}
+
+const UNIQUE_VIOLATION = '23505';
 
 /** Whether ADMIN_USERS names this person (by e-mail or sub; by username only with the embedded provider). */
 export function isConfigAdmin(

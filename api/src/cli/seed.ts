@@ -171,7 +171,7 @@ export async function seedCatalog(db: Db, actor: AuthUser = SEED_ACTOR): Promise
       await recordAudit(trx, actor, { action: 'create', entity: 'suppliers', entityId: row.id, after: row });
     }
     for (const [name, lastName, employeeRoles] of EMPLOYEES) {
-      const row = await insertEmployee(trx, actor, name, lastName);
+      const row = await insertEmployee(trx, actor, { name, lastName });
       await recordAudit(trx, actor, { action: 'create', entity: 'employees', entityId: row.id, after: row });
       for (const role of employeeRoles) {
         const assignment = await insertAssignment(trx, actor, { employeeId: row.id, roleId: roles.get(role)! });

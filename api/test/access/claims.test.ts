@@ -80,6 +80,7 @@ describe('who is an administrator and with which roles', () => {
     roles: [],
     providerRoles: [],
     active: true,
+    employeeId: null,
     createdAt: new Date(),
     lastSeenAt: new Date(),
     ...over,

@@ -179,7 +179,7 @@ test('the access calls are described: bodies, integer ids, the audit filters and
   expect(roles.requestBody).toMatchObject({ content: { 'application/json': { schema: { required: ['roles'] } } } });
   expect(Object.keys(roles.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '403', '404', '409']));
   const user = doc.paths['/api/users'].get.responses!['200'].content!['application/json'].schema.properties!.data.items!;
-  expect(user.required).toEqual(['id', 'name', 'email', 'username', 'roles', 'lastSeenAt', 'createdAt', 'origin', 'active']);
+  expect(user.required).toEqual(['id', 'name', 'email', 'username', 'roles', 'lastSeenAt', 'createdAt', 'origin', 'active', 'employeeId']);
   expect(doc.paths['/api/users'].post.requestBody).toMatchObject({
     content: { 'application/json': { schema: { required: ['username', 'name'] } } },
   });

@@ -134,7 +134,12 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
     if (resource === 'employees') {
       if (method === 'GET') return [...employees];
       if (method === 'POST') {
-        const row = { id: nextId++, name: String(data.name), lastName: String(data.lastName) };
+        const row = {
+          id: nextId++,
+          name: String(data.name),
+          lastName: String(data.lastName),
+          email: typeof data.email === 'string' && data.email ? data.email : null,
+        };
         employees.push(row);
         return row;
       }

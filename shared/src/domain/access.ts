@@ -106,6 +106,8 @@ export interface UserSummary {
   /** Where the account lives: the embedded provider ("Almacén") or an external one ("proveedor"). */
   origin: 'almacen' | 'proveedor';
   active: boolean;
+  /** The employee of the catalogue this person is, or null. */
+  employeeId: number | null;
 }
 
 /** POST /api/users (embedded provider only): a new account; the answer carries its one-time password. */

@@ -28,6 +28,8 @@ export interface Employee {
   id: number;
   name: string;
   lastName: string;
+  /** The e-mail the person signs in with (lower case), or null. */
+  email: string | null;
 }
 
 export interface EmployeeRoles {

@@ -19,6 +19,7 @@ const admin: UserSummary = {
   createdAt: '2026-11-01T10:00:00.000Z',
   origin: 'almacen',
   active: true,
+  employeeId: null,
 };
 const luis: UserSummary = {
   id: 2,
@@ -33,6 +34,7 @@ const luis: UserSummary = {
   createdAt: '2026-11-02T10:00:00.000Z',
   origin: 'proveedor',
   active: true,
+  employeeId: null,
 };
 const marta: UserSummary = {
   ...luis,

@@ -3,7 +3,7 @@ import type { Described, Employee } from '@almacen/shared/domain';
 import type { Trx, Queryable } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
-const COLUMNS = 'id, name, last_name AS "lastName"';
+const COLUMNS = 'id, name, last_name AS "lastName", email';
 
 export async function listEmployees(db: Queryable): Promise<Employee[]> {
   const { rows } = await db.query<Employee>(`SELECT ${COLUMNS} FROM employees ORDER BY id`);
@@ -20,20 +20,28 @@ export async function lockEmployee(trx: Trx, id: number, mode: 'UPDATE' | 'KEY S
   return rows[0] ?? null;
 }
 
-export async function insertEmployee(trx: Trx, actor: AuthUser, name: string, lastName: string): Promise<Employee> {
+/** What a form or a file sets on an employee; `email` absent (undefined) leaves it as it is. */
+export interface EmployeeFields {
+  name: string;
+  lastName: string;
+  email?: string | null;
+}
+
+export async function insertEmployee(trx: Trx, actor: AuthUser, { name, lastName, email = null }: EmployeeFields): Promise<Employee> {
   const { rows } = await trx.query<Employee>(
-    `INSERT INTO employees (name, last_name, created_by, created_by_name, updated_by, updated_by_name)
-     VALUES ($1, $2, $3, $4, $3, $4) RETURNING ${COLUMNS}`,
-    [name, lastName, actor.sub, actor.name],
+    `INSERT INTO employees (name, last_name, email, created_by, created_by_name, updated_by, updated_by_name)
+     VALUES ($1, $2, $3, $4, $5, $4, $5) RETURNING ${COLUMNS}`,
+    [name, lastName, email, actor.sub, actor.name],
   );
   return rows[0];
 }
 
-export async function updateEmployee(trx: Trx, actor: AuthUser, id: number, name: string, lastName: string): Promise<Employee> {
+export async function updateEmployee(trx: Trx, actor: AuthUser, id: number, { name, lastName, email }: EmployeeFields): Promise<Employee> {
   const { rows } = await trx.query<Employee>(
-    `UPDATE employees SET name = $2, last_name = $3, updated_by = $4, updated_by_name = $5, updated_at = now()
+    `UPDATE employees SET name = $2, last_name = $3, email = CASE WHEN $6 THEN $7::text ELSE email END,
+            updated_by = $4, updated_by_name = $5, updated_at = now()
       WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, name, lastName, actor.sub, actor.name],
+    [id, name, lastName, actor.sub, actor.name, email !== undefined, email ?? null],
   );
   return rows[0];
 }

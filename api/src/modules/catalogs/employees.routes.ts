@@ -2,7 +2,8 @@
 // An employee's role assignments go with the employee when it is deleted (they are part of
 // it and the audit row keeps them); a role still assigned to someone cannot be deleted.
 import type { FastifyPluginAsync } from 'fastify';
-import { assignRoleSchema, createEmployeeSchema, updateEmployeeSchema } from '@almacen/shared/domain';
+import { assignRoleSchema, createEmployeeSchema, normalizeEmail, updateEmployeeSchema } from '@almacen/shared/domain';
+import { linkUsersByEmail } from '../../access/users';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
@@ -18,6 +19,15 @@ const ROLES_PATH = '/catalog/employee-roles';
 const tags = ['empleados'];
 const NOT_FOUND = 'El empleado solicitado no existe.';
 
+/** The form's fields as they are kept: trimmed, the e-mail in lower case ('' is none). */
+const fieldsOf = (input: { name: string; lastName: string; email?: string | null }): repo.EmployeeFields => ({
+  name: input.name.trim(),
+  lastName: input.lastName.trim(),
+  ...(input.email === undefined ? {} : { email: input.email ? normalizeEmail(input.email) || null : null }),
+});
+
+// An employee saved with an e-mail links the person who signs in with it (linkUsersByEmail), after
+// the save commits.
 const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
   app.get(
     PATH,
@@ -38,10 +48,11 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     async (request, reply) => {
       const input = parseBody(createEmployeeSchema, request.body);
       const saved = await withTransaction(db, async (trx) => {
-        const row = await repo.insertEmployee(trx, request.user, input.name.trim(), input.lastName.trim());
+        const row = await repo.insertEmployee(trx, request.user, fieldsOf(input));
         await recordAudit(trx, request.user, { action: 'create', entity: 'employees', entityId: row.id, after: row });
         return row;
       });
+      await linkUsersByEmail(db, saved);
       return reply.status(201).send({ data: saved });
     },
   );
@@ -59,10 +70,11 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       const saved = await withTransaction(db, async (trx) => {
         const before = await repo.lockEmployee(trx, input.id);
         if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
-        const row = await repo.updateEmployee(trx, request.user, input.id, input.name.trim(), input.lastName.trim());
+        const row = await repo.updateEmployee(trx, request.user, input.id, fieldsOf(input));
         await recordAudit(trx, request.user, { action: 'update', entity: 'employees', entityId: row.id, before, after: row });
         return row;
       });
+      await linkUsersByEmail(db, saved);
       return { data: saved };
     },
   );

@@ -34,6 +34,14 @@ export const productSchema = {
   },
 } as const;
 
+const optionalEmail = {
+  type: 'string',
+  nullable: true,
+  example: 'maria.lopez@escuela.edu.mx',
+  description:
+    'Correo con que la persona inicia sesión: la vincula con el empleado cuando solo un empleado lo tiene. null o "" lo borra; en una edición, omitido no cambia.',
+} as const;
+
 const barcodeInput = {
   type: 'string',
   nullable: true,
@@ -54,8 +62,13 @@ const stockLevelInput = (description: string) =>
 
 export const employeeSchema = {
   type: 'object',
-  required: ['id', 'name', 'lastName'],
-  properties: { id, name: { type: 'string' }, lastName: { type: 'string' } },
+  required: ['id', 'name', 'lastName', 'email'],
+  properties: {
+    id,
+    name: { type: 'string' },
+    lastName: { type: 'string' },
+    email: { type: 'string', nullable: true, description: 'El correo con que la persona inicia sesión (en minúsculas), o null' },
+  },
 } as const;
 
 export const supplierSchema = {
@@ -98,8 +111,8 @@ export const bodies = {
     maximumStock: stockLevelInput('Existencia máxima'),
     barcode: barcodeInput,
   }),
-  createEmployee: obj(['name', 'lastName'], { name: text, lastName: text }),
-  updateEmployee: obj(['id', 'name', 'lastName'], { id, name: text, lastName: text }),
+  createEmployee: obj(['name', 'lastName'], { name: text, lastName: text, email: optionalEmail }),
+  updateEmployee: obj(['id', 'name', 'lastName'], { id, name: text, lastName: text, email: optionalEmail }),
   createSupplier: obj(['name', 'rfc'], { name: text, rfc: { type: 'string', example: 'ABC010203XY9' } }),
   updateSupplier: obj(['id', 'name', 'rfc'], { id, name: text, rfc: { type: 'string', example: 'ABC010203XY9' } }),
   assignRole: assignmentSchema,

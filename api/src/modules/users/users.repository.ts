@@ -21,6 +21,7 @@ export function summaryOf(user: AppUser, config: Config): UserSummary {
     createdAt: user.createdAt.toISOString(),
     origin: config.oidcEmbedded ? 'almacen' : 'proveedor',
     active: user.active,
+    employeeId: user.employeeId,
   };
 }
 
@@ -64,6 +65,34 @@ export async function keepAnAdministrator(trx: Trx, config: Config, target: AppU
 export async function setRoles(trx: Trx, id: number, roles: AccessRole[]): Promise<AppUser> {
   const { rows } = await trx.query<AppUser>(`UPDATE app_users SET roles = $2::text[] WHERE id = $1 RETURNING ${USER_COLUMNS}`, [id, roles]);
   return rows[0];
+}
+
+/**
+ * Makes the user the employee `employeeId` (null: no one); null when another user already is
+ * that employee (the one-person-per-employee index).
+ */
+export async function setEmployee(trx: Trx, id: number, employeeId: number | null): Promise<AppUser | null> {
+  await trx.query('SAVEPOINT set_employee');
+  try {
+    const { rows } = await trx.query<AppUser>(`UPDATE app_users SET employee_id = $2 WHERE id = $1 RETURNING ${USER_COLUMNS}`, [
+      id,
+      employeeId,
+    ]);
+    return rows[0];
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+    await trx.query('ROLLBACK TO SAVEPOINT set_employee');
+    return null;
+  }
+}
+
+/** The user who is employee `employeeId`, other than `exceptId`. */
+export async function userOfEmployee(db: Queryable, employeeId: number, exceptId: number): Promise<AppUser | null> {
+  const { rows } = await db.query<AppUser>(`SELECT ${USER_COLUMNS} FROM app_users WHERE employee_id = $1 AND id <> $2`, [
+    employeeId,
+    exceptId,
+  ]);
+  return rows[0] ?? null;
 }
 
 export async function setActive(trx: Trx, id: number, active: boolean): Promise<AppUser> {

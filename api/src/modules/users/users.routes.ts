@@ -9,6 +9,7 @@ import {
   forbiddenMessage,
   freeTextError,
   isAccessRole,
+  linkEmployeeSchema,
   type AccessRole,
   type NewUserResult,
   type PasswordResetResult,
@@ -18,10 +19,11 @@ import { isConfigAdmin, type AppUser } from '../../access/users';
 import { withTransaction, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, errorSchema, idParam, listOf } from '../../http/schemas';
-import { isObject, parseId } from '../../http/validate';
+import { isObject, parseBody, parseId } from '../../http/validate';
 import { randomPassword } from '../../idp/passwords';
 import { addUser, findUserById, setPassword, UserError } from '../../idp/users';
 import { recordAudit } from '../audit/audit.repository';
+import { lockEmployee } from '../catalogs/employees.repository';
 import type { ModuleOptions } from '../module';
 import * as repo from './users.repository';
 
@@ -32,6 +34,11 @@ export const ROLES_MESSAGE = `Los permisos deben ser una lista con algunos de: $
 export const CONFIG_ADMIN_LOCKED =
   'Este usuario es administrador por configuración (ADMIN_USERS): su contraseña y su estado solo se cambian desde la línea de comandos (npm run users), o su contraseña por la propia persona en su cuenta.';
 export const NOT_EMBEDDED_ACCOUNT = 'Esta cuenta no es del proveedor de identidad de Almacén: su contraseña se administra en su proveedor.';
+
+export const EMPLOYEE_NOT_FOUND = 'El empleado elegido no existe.';
+export const employeeTakenMessage = (employee: { name: string; lastName: string }, holder: string) =>
+  `El empleado «${employee.name} ${employee.lastName}» ya está vinculado con el usuario «${holder}»; quita ese vínculo primero.`;
+const EMPLOYEE_TAKEN_NOW = 'Otro usuario acaba de quedar vinculado con ese empleado. Actualiza la lista.';
 
 const roleGrantSchema = {
   type: 'object',
@@ -44,7 +51,7 @@ const roleGrantSchema = {
 
 export const userSummarySchema = {
   type: 'object',
-  required: ['id', 'name', 'email', 'username', 'roles', 'lastSeenAt', 'createdAt', 'origin', 'active'],
+  required: ['id', 'name', 'email', 'username', 'roles', 'lastSeenAt', 'createdAt', 'origin', 'active', 'employeeId'],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
@@ -55,7 +62,14 @@ export const userSummarySchema = {
     createdAt: { type: 'string', format: 'date-time' },
     origin: { type: 'string', enum: ['almacen', 'proveedor'] },
     active: { type: 'boolean' },
+    employeeId: { type: 'integer', nullable: true, description: 'El empleado del catálogo que es esta persona, o null' },
   },
+} as const;
+
+const employeeBody = {
+  type: 'object',
+  required: ['employeeId'],
+  properties: { employeeId: { type: 'integer', nullable: true, minimum: 1, description: 'El empleado; null quita el vínculo' } },
 } as const;
 
 const rolesBody = {
@@ -128,6 +142,7 @@ const audited = (user: AppUser) => ({
   roles: user.roles,
   providerRoles: user.providerRoles,
   active: user.active,
+  employeeId: user.employeeId,
 });
 
 const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, usersChanged = () => undefined }) => {
@@ -197,6 +212,45 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         if (before.roles.length === roles.length && before.roles.every((r, i) => r === roles[i])) return before;
         await repo.keepAnAdministrator(trx, config, before, { ...before, roles });
         const after = await repo.setRoles(trx, before.id, roles);
+        await recordAudit(trx, request.user, {
+          action: 'update',
+          entity: 'app_users',
+          entityId: after.id,
+          before: audited(before),
+          after: audited(after),
+        });
+        return after;
+      }).finally(usersChanged);
+      return { data: summary(user) };
+    },
+  );
+
+  app.put(
+    '/users/:id/employee',
+    {
+      schema: documentBody(
+        {
+          tags,
+          summary: 'Vincula al usuario con un empleado del catálogo (uno por empleado), o quita el vínculo con null',
+          params: idParam(),
+          response: { 200: dataOf(userSummarySchema), ...RESPONSES },
+        },
+        employeeBody,
+      ),
+    },
+    async (request): Promise<{ data: UserSummary }> => {
+      const employeeId = parseBody(linkEmployeeSchema, request.body).employeeId ?? null;
+      const user = await withTransaction(db, async (trx) => {
+        const before = await target(trx, request);
+        if (before.employeeId === employeeId) return before;
+        if (employeeId !== null) {
+          const employee = await lockEmployee(trx, employeeId, 'KEY SHARE');
+          if (!employee) throw new AppError('VALIDATION', EMPLOYEE_NOT_FOUND, { employeeId: EMPLOYEE_NOT_FOUND });
+          const holder = await repo.userOfEmployee(trx, employeeId, before.id);
+          if (holder) throw new AppError('DUPLICATE', employeeTakenMessage(employee, holder.name));
+        }
+        const after = await repo.setEmployee(trx, before.id, employeeId);
+        if (!after) throw new AppError('DUPLICATE', EMPLOYEE_TAKEN_NOW);
         await recordAudit(trx, request.user, {
           action: 'update',
           entity: 'app_users',

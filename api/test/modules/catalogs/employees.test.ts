@@ -25,11 +25,11 @@ test('employee create, list, edit, delete answer the saved row', async () => {
   const created = await api.post(E, { name: ' María ', lastName: ' López Hernández ' });
   expect(created.statusCode).toBe(201);
   const row = created.json().data;
-  expect(row).toEqual({ id: expect.any(Number), name: 'María', lastName: 'López Hernández' });
+  expect(row).toEqual({ id: expect.any(Number), name: 'María', lastName: 'López Hernández', email: null });
   expect((await api.get(E)).json().data).toContainEqual(row);
 
   const edited = await api.put(E, { id: row.id, name: 'María José', lastName: 'López Hernández' });
-  expect(edited.json()).toEqual({ data: { id: row.id, name: 'María José', lastName: 'López Hernández' } });
+  expect(edited.json()).toEqual({ data: { id: row.id, name: 'María José', lastName: 'López Hernández', email: null } });
   expect((await api.del(`${E}/${row.id}`)).json().data.id).toBe(row.id);
   expect((await api.get(E)).json().data.map((e: { id: number }) => e.id)).not.toContain(row.id);
   expect((await api.put(E, { id: row.id, name: 'X', lastName: 'Y' })).statusCode).toBe(404);

@@ -76,6 +76,7 @@ describe('the list', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       origin: 'proveedor',
       active: true,
+      employeeId: null,
     });
     // ADMIN_USERS names her by e-mail (case aside): Administrador "configuracion".
     expect(bySub.jefa.roles).toEqual([

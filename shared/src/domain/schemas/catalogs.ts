@@ -1,9 +1,9 @@
 // Catalogue payloads. `type` lets extra keys through untouched; the
 // API reads only the declared ones.
-import { type, type Infer, refine, type Struct } from 'superstruct';
+import { nullable, type, type Infer, refine, type Struct } from 'superstruct';
 import { MAX_QUANTITY, QUANTITY_SCALE } from '../constants';
 import { compareDecimal, toDecimalString } from '../decimal';
-import { entityId, optionalBarcode, optionalDecimal, optionalEntityId, requiredText, rfc } from './primitives';
+import { entityId, optionalBarcode, optionalDecimal, optionalEmail, optionalEntityId, requiredText, rfc } from './primitives';
 
 const M = {
   productName: 'El nombre del producto es un campo requerido.',
@@ -18,6 +18,7 @@ const M = {
   employeeName: 'El nombre del empleado es un campo requerido.',
   employeeLastName: 'El apellido del empleado es un campo requerido.',
   employeeId: 'El id del empleado es inválido.',
+  employeeEmail: 'El correo electrónico no es válido; escríbelo como nombre@dominio.mx.',
   supplierName: 'El nombre del proveedor es un campo requerido.',
   supplierRfc: 'El RFC del proveedor es un campo requerido.',
   supplierId: 'El id del proveedor es inválido.',
@@ -110,15 +111,24 @@ export const updateRoleSchema = type({ id: entityId(M.roleId), description: requ
 
 export const assignRoleSchema = type({ employeeId: entityId(M.employeeId), roleId: entityId(M.roleRequired) });
 
+/**
+ * An employee: name and last name, and optionally the e-mail a person signs in with (it links
+ * that person's account to the employee). On an edit, an absent e-mail leaves it as it is.
+ */
 export const createEmployeeSchema = type({
   name: requiredText(M.employeeName),
   lastName: requiredText(M.employeeLastName),
+  email: optionalEmail(M.employeeEmail),
 });
 export const updateEmployeeSchema = type({
   id: entityId(M.employeeId),
   name: requiredText(M.employeeName),
   lastName: requiredText(M.employeeLastName),
+  email: optionalEmail(M.employeeEmail),
 });
+
+/** «Usuarios»: the employee a person is (`null` takes the link away). */
+export const linkEmployeeSchema = type({ employeeId: nullable(entityId(M.employeeId)) });
 
 export const createSupplierSchema = type({ name: requiredText(M.supplierName), rfc: rfc(M.supplierRfc) });
 export const updateSupplierSchema = type({

@@ -164,3 +164,18 @@ export const optionalBarcode = () =>
     const code = normalizeBarcode(value);
     return code === '' || barcodeProblem(code) || true;
   });
+
+/** What an e-mail looks like: one @, no spaces, a dot in the domain; at most 254 characters. */
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
+
+/** An e-mail as it is kept: trimmed and in lower case ('' for none). */
+export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
+
+/** An optional e-mail: absent, null or '' for none; else it must look like one (`message`). */
+export const optionalEmail = (message: string) =>
+  define<string | null | undefined>('optionalEmail', (value) => {
+    if (value === null || value === undefined || value === '') return true;
+    if (typeof value !== 'string') return message;
+    const email = normalizeEmail(value);
+    return email === '' || (email.length <= 254 && EMAIL_RE.test(email)) || message;
+  });

@@ -15,14 +15,14 @@ const seed = () =>
       { id: 3, description: 'Solicitante' },
     ],
     employees: [
-      { id: 5, name: 'María', lastName: 'Hernández' },
-      { id: 6, name: 'Jorge', lastName: 'Ramírez' },
+      { id: 5, name: 'María', lastName: 'Hernández', email: null },
+      { id: 6, name: 'Jorge', lastName: 'Ramírez', email: null },
     ],
     employeeRoles: { 5: [2] },
   });
 
 describe('Empleados', () => {
-  it('creates an employee, with each field message verbatim', async () => {
+  it('creates an employee, with each field message verbatim and the e-mail checked before sending', async () => {
     const user = userEvent.setup();
     const server = seed();
     const { calls } = renderWithPlatform(<EmployeesPage />, { api: server.handle });
@@ -35,9 +35,17 @@ describe('Empleados', () => {
     expect(within(dialog).getByText('El apellido del empleado es un campo requerido.')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del empleado' }), 'Lucía');
     await user.type(within(dialog).getByRole('textbox', { name: 'Apellido del empleado' }), 'Gómez');
+    const email = within(dialog).getByRole('textbox', { name: 'Correo electrónico' });
+    await user.type(email, 'lucia.gomez');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(within(dialog).getByText('El correo electrónico no es válido; escríbelo como nombre@dominio.mx.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.type(email, '@escuela.mx ');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ name: 'Lucía', lastName: 'Gómez' }]);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { name: 'Lucía', lastName: 'Gómez', email: 'lucia.gomez@escuela.mx' },
+    ]);
     expect(await screen.findByText('Lucía')).toBeInTheDocument();
   });
 
@@ -56,7 +64,7 @@ describe('Empleados', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await dialogClosed();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      { id: 6, name: 'Jorge', lastName: 'Ramírez Soto' },
+      { id: 6, name: 'Jorge', lastName: 'Ramírez Soto', email: null },
     ]);
     expect(await screen.findByText('Ramírez Soto')).toBeInTheDocument();
 

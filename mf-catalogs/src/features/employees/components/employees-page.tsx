@@ -21,13 +21,24 @@ const TABLE_TEXTS: CatalogTableTexts<Employee> = {
   rowActions: (item) => `Acciones de ${fullName(item)}`,
 };
 
-const clean = (values: CreateEmployee) => ({ name: values.name.trim(), lastName: values.lastName.trim() });
+const clean = (values: CreateEmployee) => ({
+  name: values.name.trim(),
+  lastName: values.lastName.trim(),
+  email: values.email?.trim() || null,
+});
 
 function EmployeeFields() {
   return (
     <>
       <TextField name="name" label="Nombre del empleado" placeholder="María Fernanda" required autoFocus />
       <TextField name="lastName" label="Apellido del empleado" placeholder="Hernández López" required />
+      <TextField
+        name="email"
+        type="email"
+        label="Correo electrónico"
+        placeholder="maria.hernandez@escuela.edu.mx"
+        hint="El correo con que la persona inicia sesión: su cuenta queda vinculada con este empleado."
+      />
     </>
   );
 }

@@ -16,9 +16,9 @@ const calendarOf = (field: HTMLElement) => field.closest('.fui-Input')!.querySel
 jest.setTimeout(60_000);
 
 const employees: Employee[] = [
-  { id: 1, name: 'Ana', lastName: 'López' },
-  { id: 2, name: 'Luis', lastName: 'Pérez' },
-  { id: 3, name: 'Marta', lastName: 'Ruiz' },
+  { id: 1, name: 'Ana', lastName: 'López', email: null },
+  { id: 2, name: 'Luis', lastName: 'Pérez', email: null },
+  { id: 3, name: 'Marta', lastName: 'Ruiz', email: null },
 ];
 const products: Product[] = [
   {
