@@ -10,6 +10,7 @@
 //                     10,000 products vs a bare COPY of the same rows
 //   bench/backup.ts   npm run backup / restore of 1,000,000 movements vs a bare COPY out / in of the
 //                     same tables; the commands' peak RSS at 1,000,000 vs 10,000 movements
+//   bench/scan.ts     a decoded camera frame to the exit's row on screen, vs a scanner's Enter (Chromium)
 //   bench/portal.ts   the portal in Chromium (builds the front end first when it is missing)
 //   bench/portal-throttled.ts  sign-in to dashboard and products table on a throttled network, cold cache
 //   bench/catalog-table.ts  the products table in Chromium, 10,000 vs 100 products
@@ -126,6 +127,13 @@ const PARTS = [
     // The restore of 1,000,000 movements alone takes minutes on 2 cores.
     timeoutMs: 1_800_000,
     figure: 'Respaldo y restauración (1,000,000 movimientos)',
+  },
+  {
+    name: 'scan',
+    label: 'Escaneo',
+    file: 'bench/scan.ts',
+    timeoutMs: 300_000,
+    figure: 'Escaneo: del cuadro decodificado al renglón en pantalla',
   },
   { name: 'portal', browser: true },
 ];

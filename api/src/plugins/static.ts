@@ -74,10 +74,15 @@ export async function remotePagesOnDisk(config: Config): Promise<Record<string, 
 
 const originOf = (url: string) => new URL(url).origin;
 
+/** The shell's page may use the camera (the barcode reader); the API's answers keep camera=(). */
+export const SHELL_PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=()';
+
 /**
  * Content-Security-Policy of the shell's page: scripts only from this origin and the remotes'
- * origins (no inline script); styles also inline, because Griffel (Fluent UI) inserts style
- * tags at run time; network calls to this origin, the identity provider and the remotes.
+ * origins (no inline script), and WebAssembly compiled from them ('wasm-unsafe-eval': the
+ * barcode reader where the browser has none; it allows no eval of text); styles also inline,
+ * because Griffel (Fluent UI) inserts style tags at run time; network calls to this origin, the
+ * identity provider and the remotes.
  */
 export function shellCsp(config: Config): string {
   const self = originOf(config.publicUrl);
@@ -87,7 +92,7 @@ export function shellCsp(config: Config): string {
   const withSelf = (...sources: string[]) => ["'self'", list(...sources)].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
-    `script-src ${withSelf(...remotes)}`,
+    `script-src ${withSelf(...remotes)} 'wasm-unsafe-eval'`,
     "style-src 'self' 'unsafe-inline'",
     `img-src ${withSelf(idp)} data: blob:`,
     "font-src 'self' data:",
@@ -144,7 +149,11 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
     reply.header('cache-control', cacheControlFor(relative));
     // The bytes depend on Accept-Encoding (a .br or .gz variant, or the plain file).
     reply.header('vary', 'Accept-Encoding');
-    if (relative.endsWith('.html')) reply.header('content-security-policy', csp);
+    if (relative.endsWith('.html')) {
+      reply.header('content-security-policy', csp);
+      // «Escanear» reads codes with the camera, in the portal's own page only (never a frame).
+      reply.header('permissions-policy', SHELL_PERMISSIONS_POLICY);
+    }
     return reply.sendFile(relative, dir);
   }
 

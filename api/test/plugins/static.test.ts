@@ -61,7 +61,10 @@ describe('the shell', () => {
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.headers['cache-control']).toBe('no-cache');
       const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self' https://entradas.example.mx;");
+      expect(csp).toContain("script-src 'self' https://entradas.example.mx 'wasm-unsafe-eval';");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
+      // «Escanear»: the page may use the camera; the API's answers keep camera=() (http/headers.ts).
+      expect(response.headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=()');
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
       // The identity provider (here the test issuer) may be reached, and show pictures.

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { SECURITY_HEADERS } from '../../src/http/headers';
+import { SHELL_PERMISSIONS_POLICY } from '../../src/plugins/static';
 
 jest.setTimeout(20_000);
 
@@ -234,10 +235,11 @@ function pick(answer: Answer, names: string[]): Record<string, unknown> {
 const SECURITY_NAMES = Object.keys(SECURITY_HEADERS);
 
 /** The API's security headers, once each; `csp` is the Content-Security-Policy the answer must carry. */
-function expectSecurityHeaders(label: string, answer: Answer, csp: string) {
+/** `permissions`: the build's files and nginx's own answers may use the camera (the barcode reader). */
+function expectSecurityHeaders(label: string, answer: Answer, csp: string, permissions = SECURITY_HEADERS['permissions-policy']) {
   expect({ label, headers: pick(answer, SECURITY_NAMES) }).toEqual({
     label,
-    headers: { ...SECURITY_HEADERS, 'content-security-policy': csp },
+    headers: { ...SECURITY_HEADERS, 'content-security-policy': csp, 'permissions-policy': permissions },
   });
 }
 
@@ -257,6 +259,8 @@ beforeAll(async () => {
       request.socket.destroy();
       return;
     }
+    // As the API does on every answer: no camera for its JSON and its pages.
+    response.setHeader('permissions-policy', SECURITY_HEADERS['permissions-policy']);
     if (request.url?.startsWith('/oidc/')) {
       response.setHeader('content-security-policy', API_PAGE_CSP);
       response.setHeader('x-content-type-options', 'nosniff');
@@ -293,7 +297,9 @@ describe('the shell (shell.conf.template)', () => {
   it("the page's Content-Security-Policy: scripts only from itself and the remotes, no framing", () => {
     const directives = pageCsp.split(';').map((directive) => directive.trim().split(/\s+/));
     const scriptSrc = directives.find(([name]) => name === 'script-src');
-    expect(scriptSrc).toEqual(['script-src', "'self'", ...REMOTE_ORIGINS.split(' ')]);
+    // 'wasm-unsafe-eval': the barcode reader's WebAssembly, from those same origins.
+    expect(scriptSrc).toEqual(['script-src', "'self'", ...REMOTE_ORIGINS.split(' '), "'wasm-unsafe-eval'"]);
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
     expect(directives).toContainEqual(['frame-ancestors', "'none'"]);
     expect(directives).toContainEqual(['object-src', "'none'"]);
   });
@@ -306,7 +312,7 @@ describe('the shell (shell.conf.template)', () => {
   ])('%s (%s): %d with every security header', async (_label, urlPath, status, cacheControl) => {
     const answer = await get(shell.port, urlPath);
     expect(answer.status).toBe(status);
-    expectSecurityHeaders(urlPath, answer, pageCsp);
+    expectSecurityHeaders(urlPath, answer, pageCsp, SHELL_PERMISSIONS_POLICY);
     expect(answer.headers['cache-control']).toBe(cacheControl);
   });
 
@@ -314,7 +320,7 @@ describe('the shell (shell.conf.template)', () => {
     const answer = await get(shell.port, `/${HASHED}`, { 'accept-encoding': 'gzip' });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBe('gzip');
-    expectSecurityHeaders(`/${HASHED} (gzip)`, answer, pageCsp);
+    expectSecurityHeaders(`/${HASHED} (gzip)`, answer, pageCsp, SHELL_PERMISSIONS_POLICY);
   });
 
   it.each(['/api/catalog/products', '/config.json', '/healthz'])(
@@ -337,7 +343,7 @@ describe('the shell (shell.conf.template)', () => {
   it("nginx's own answer on the API's paths (the API is gone: 502) carries them too", async () => {
     const answer = await get(shell.port, '/api/broken');
     expect(answer.status).toBe(502);
-    expectSecurityHeaders('/api/broken (502)', answer, pageCsp);
+    expectSecurityHeaders('/api/broken (502)', answer, pageCsp, SHELL_PERMISSIONS_POLICY);
   });
 
   it.each(['/api/catalog/products', '/oidc/session', '/config.json', '/healthz'])(

@@ -37,6 +37,8 @@ export interface CatalogTableProps<T extends { id: number }> {
   moreActions?: (item: T) => RowAction[];
   /** Buttons before «Añadir …», for everyone who sees the list (they read, they change nothing). */
   toolbarActions?: ReactNode;
+  /** Puts a text in the table's search (a scanned code), each time a new object comes. */
+  searchRequest?: { text: string };
 }
 
 export function CatalogTable<T extends { id: number }>({
@@ -48,6 +50,7 @@ export function CatalogTable<T extends { id: number }>({
   renderDetail,
   moreActions,
   toolbarActions,
+  searchRequest,
 }: CatalogTableProps<T>) {
   const canWrite = useCan('catalogs.write');
   return (
@@ -62,6 +65,7 @@ export function CatalogTable<T extends { id: number }>({
       searchPlaceholder={texts.searchPlaceholder}
       emptyMessage={texts.emptyMessage}
       renderDetail={renderDetail}
+      searchRequest={searchRequest}
       toolbar={
         (toolbarActions || canWrite) && (
           <>

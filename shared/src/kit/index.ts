@@ -8,5 +8,6 @@ export * from './data-table';
 export * from './form';
 export * from './documents';
 export * from './wizard';
+export * from './scan';
 export * from './catalogs';
 export * from './scroll-area';

@@ -45,6 +45,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     defaultSort = null,
     virtualizeFrom = DEFAULT_VIRTUALIZE_FROM,
     openRowId,
+    searchRequest,
   } = props;
   const styles = useTableStyles();
   const breakpoint = useBreakpoint();
@@ -53,7 +54,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     () => (openRowId === undefined ? undefined : { id: openRowId, getRowId: getRowId as (item: never) => string | number }),
     [openRowId, getRowId],
   );
-  const state = useTableState(items, columns, { defaultPageSize, defaultDensity, defaultSort, openRow });
+  const state = useTableState(items, columns, { defaultPageSize, defaultDensity, defaultSort, openRow, searchRequest });
   const { page, rows, debouncedSearch } = state;
 
   // One way a load fails, in every table: with nothing on screen yet, the failure is told once in

@@ -89,4 +89,6 @@ export interface DataTableProps<T> {
   virtualizeFrom?: number;
   /** The id of a row to show expanded, on its page, once it is loaded (a link to one document). */
   openRowId?: string | number;
+  /** Puts this text in the search box, each time a new object comes (a scanned code finds its row). */
+  searchRequest?: { text: string };
 }

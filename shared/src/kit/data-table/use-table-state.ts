@@ -15,6 +15,8 @@ export interface TableStateOptions {
   defaultSort?: SortState | null;
   /** A row to open once it is loaded: expanded, on the page that holds it (a link to one document). */
   openRow?: { id: string | number; getRowId: (item: never) => string | number };
+  /** A search put in from outside the box (a scanned code): applied each time a new object comes. */
+  searchRequest?: { text: string };
 }
 
 const EMPTY: readonly never[] = [];
@@ -55,6 +57,13 @@ export function useTableState<T>(items: readonly T[] | undefined, columns: DataT
     setExpanded((previous) => new Set(previous).add(id));
     setPageIndex(Math.floor(at / pageSize));
   }, [openRow, sorted, pageSize]);
+
+  const searchRequest = options.searchRequest;
+  useEffect(() => {
+    if (!searchRequest) return;
+    setSearchShown(true);
+    setSearch(searchRequest.text);
+  }, [searchRequest]);
 
   const toggleSort = useCallback((columnId: string) => {
     setSort((previous) =>

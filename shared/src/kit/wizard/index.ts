@@ -13,5 +13,3 @@ export type { WizardDraft } from './wizard-draft';
 export { closedPeriodStep, combineSteps, rowsStep, schemaStep, toFormErrors } from './step-validation';
 export type { RowsStepOptions, StepValidator } from './step-validation';
 export { useLastChoices } from './last-choices';
-export { ScanCodeField, SCAN_TEXTS, withScanned } from './scan-code';
-export type { ScanCodeFieldProps, ScannableRow } from './scan-code';

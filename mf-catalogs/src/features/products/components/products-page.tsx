@@ -1,9 +1,19 @@
 import { BarcodeScannerRegular, PrintRegular } from '@fluentui/react-icons';
-import { useMemo, useState } from 'react';
-import { useDeleteProduct, useGenerateInternalBarcode, useProducts, useUpdateProduct } from '@almacen/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { useCan, useDeleteProduct, useGenerateInternalBarcode, useProducts, useUpdateProduct } from '@almacen/shared';
 import type { Product } from '@almacen/shared/domain';
 import { Button } from '@almacen/shared/fluent';
-import { NewProductDialog, productCategoryColumn, productUnitColumn, useRowSelection, type DataTableColumn } from '@almacen/shared/kit';
+import {
+  CameraButton,
+  CODE_PARAM,
+  findByCode,
+  NewProductDialog,
+  productCategoryColumn,
+  productUnitColumn,
+  useRowSelection,
+  type DataTableColumn,
+} from '@almacen/shared/kit';
+import { useSearchParams } from '@almacen/shared/router';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
@@ -33,6 +43,35 @@ export function ProductsPage() {
   const dialogs = useCatalogDialogs<Product>();
   const selection = useRowSelection<Product>(productId, chooseLabel);
   const [printing, setPrinting] = useState(false);
+  const canWrite = useCan('catalogs.write');
+  // A scanned code, or the one a link brought, put in the table's search (it looks at the codes).
+  const [searchRequest, setSearchRequest] = useState<{ text: string }>();
+  // The code «Añadir producto» opens with, when a link brought a code no product has.
+  const [proposedCode, setProposedCode] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linkedCode = params.get(CODE_PARAM);
+
+  // «?codigo=» is the link of «No hay un producto con el código …» (a scan elsewhere): the clerk
+  // came to register it, so a code no product has opens «Añadir producto» with it filled in; one
+  // that a product has by now (or for someone who may not add) is searched for instead. The
+  // parameter is then dropped, so a reload does not open the form again.
+  const { openCreate } = dialogs;
+  useEffect(() => {
+    if (!linkedCode || !products.data) return;
+    const found = findByCode(products.data, linkedCode);
+    if (found && !found.product && canWrite) {
+      setProposedCode(found.code);
+      openCreate();
+    } else if (found) setSearchRequest({ text: found.product?.barcode ?? found.code });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CODE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedCode, products.data, canWrite, openCreate, setParams]);
 
   // Stable columns: the table's search index over 10,000 products is built once per list.
   const columns = useMemo<DataTableColumn<Product>[]>(
@@ -62,10 +101,14 @@ export function ProductsPage() {
         columns={columns}
         dialogs={dialogs}
         saving={update.running || remove.running || internalCode.running}
+        searchRequest={searchRequest}
         toolbarActions={
-          <Button icon={<PrintRegular />} onClick={() => setPrinting(true)} disabled={!products.data?.length}>
-            {selected.length > 0 ? `${LABELS_TEXTS.action} (${selected.length})` : LABELS_TEXTS.action}
-          </Button>
+          <>
+            <CameraButton products={products.data} onScanned={(product) => setSearchRequest({ text: product.barcode ?? product.name })} />
+            <Button icon={<PrintRegular />} onClick={() => setPrinting(true)} disabled={!products.data?.length}>
+              {selected.length > 0 ? `${LABELS_TEXTS.action} (${selected.length})` : LABELS_TEXTS.action}
+            </Button>
+          </>
         }
         // A product without a code gets Almacén's own (ALM and its id), to print on a label.
         moreActions={(item) =>
@@ -77,7 +120,17 @@ export function ProductsPage() {
 
       {printing && <LabelsDialog open selected={selected} products={products.data ?? []} onClose={() => setPrinting(false)} />}
       {/* Mounted while open: the partidas and units are fetched when the form needs them. */}
-      {dialogs.creating && <NewProductDialog open onClose={dialogs.close} />}
+      {dialogs.creating && (
+        <NewProductDialog
+          open
+          proposal={proposedCode ? { name: '', barcode: proposedCode } : undefined}
+          onClose={() => {
+            setProposedCode(null);
+            dialogs.close();
+          }}
+          onCreated={(product) => product.barcode && setSearchRequest({ text: product.barcode })}
+        />
+      )}
       {dialogs.editing && (
         <EditProductDialog
           product={dialogs.editing}

@@ -339,7 +339,11 @@ describe('Nueva salida — Lista de productos', () => {
     await waitFor(() => expect(within(row(2)).getByRole('combobox', { name: 'Producto' })).toHaveValue('Tóner negro'));
     expect(within(row(2)).getByRole('textbox', { name: 'Cantidad' })).toHaveValue('1');
     await user.type(scan, '96385074{Enter}');
-    expect(await screen.findByText('No hay un producto con el código 96385074. Regístralo en Catálogos → Productos.')).toBeInTheDocument();
+    expect(await screen.findByText(/^No hay un producto con el código 96385074\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrirlo en «Productos»' })).toHaveAttribute(
+      'href',
+      '/dashboard/catalogs/products?codigo=96385074',
+    );
     expect(scan).toHaveValue('96385074');
     expect(screen.getAllByRole('group', { name: /^Producto \d+$/ })).toHaveLength(2);
     // Enter in the field never moved the wizard on.

@@ -1,10 +1,10 @@
 // One count session: the lines (ID, Producto, Unidad, Partida, Existencia en libros,
 // Cantidad contada, Diferencia, Costo unitario, Observaciones) with the counted quantity, cost
 // and observations typed in place and saved as the user leaves each field (nothing is lost on a
-// reload); the upload of an XLSX/CSV; "Hoja de conteo" (PDF/XLSX, blind or not); "Aplicar
+// reload), one line found by its product's barcode (count-scan.tsx); the upload of an XLSX/CSV; "Hoja de conteo" (PDF/XLSX, blind or not); "Aplicar
 // ajustes" with a confirmation and the three signers (counts.apply); "Descartar"; the acta.
 import { ArrowDownloadRegular, ArrowUploadRegular, CheckmarkRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   countActaRequest,
   countSheetRequest,
@@ -17,24 +17,15 @@ import {
   useEmployees,
   usePageTitle,
   useReportDownload,
-  useSaveLines,
   useUploadLines,
 } from '@almacen/shared';
-import {
-  type CountDetail,
-  type CountLine,
-  type CountLineChange as LineChange,
-  formatDate,
-  formatQuantity,
-  MISSING_LABELS,
-} from '@almacen/shared/domain';
+import { type CountDetail, formatDate, formatQuantity } from '@almacen/shared/domain';
 import {
   Button,
   makeStyles,
   Spinner,
   Table,
   TableBody,
-  TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
@@ -51,13 +42,14 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  Input,
   Select,
   Text,
 } from '@almacen/shared/fluent-pages';
 import { ScrollArea } from '@almacen/shared/kit';
 import { useParams } from '@almacen/shared/router';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE, productCount } from '../lib/texts';
+import { LineRow } from './count-line-row';
+import { CountScan, type LineScan } from './count-scan';
 import { STATUS_COLORS } from './counts-page';
 
 const useStyles = makeStyles({
@@ -67,22 +59,11 @@ const useStyles = makeStyles({
   // the next column at 1280 and the headers overlapped on a phone. Each column takes what its
   // content needs, and the table scrolls sideways in its box when that is wider than the screen.
   table: { tableLayout: 'auto' },
-  nowrap: { whiteSpace: 'nowrap' },
-  // The product's name gets room first: it is what the counter reads.
-  name: { minWidth: '12em' },
-  figure: { whiteSpace: 'nowrap' },
-  number: { width: '6em' },
-  // Fills its column; a native input would otherwise ask for 20 characters and widen the sheet.
-  text: { minWidth: '8em', width: '100%', '& input': { minWidth: 0 } },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-const QUANTITY_RE = /^\d{1,12}(\.\d{1,3})?$/;
-const COST_RE = /^\d{1,15}(\.\d{1,3})?$/;
 /** Lines shown at once; the rest by "Líneas siguientes". */
 export const LINES_PER_PAGE = 100;
-export const QUANTITY_MESSAGE = 'Escribe una cantidad mayor o igual a 0 con a lo más 3 decimales.';
-export const COST_MESSAGE = 'Escribe un costo mayor que 0 con a lo más 3 decimales.';
 
 export function CountPage() {
   const styles = useStyles();
@@ -97,6 +78,11 @@ export function CountPage() {
   const [blind, setBlind] = useState(false);
   const [applying, setApplying] = useState(false);
   const [page, setPage] = useState(0);
+  const [scan, setScan] = useState<LineScan | null>(null);
+  // Kept by the page, which stays while the count reloads: a line drawn again (another page of
+  // lines and back, a reload of the count) never does a read twice.
+  const reads = useRef(0);
+  const handledRead = useRef(0);
   const file = useRef<HTMLInputElement>(null);
 
   const problem = (
@@ -217,6 +203,16 @@ export function CountPage() {
           )}
         </div>
       )}
+      {editable && (
+        <CountScan
+          lines={data.lines}
+          onScan={(read, index) => {
+            reads.current += 1;
+            setScan({ ...read, seq: reads.current });
+            setPage(Math.floor(index / LINES_PER_PAGE));
+          }}
+        />
+      )}
       <ScrollArea label="Líneas del conteo">
         <Table className={styles.table} aria-label="Líneas del conteo" size="small">
           <TableHeader>
@@ -234,7 +230,14 @@ export function CountPage() {
           </TableHeader>
           <TableBody>
             {shown.map((line) => (
-              <LineRow key={line.productId} countId={id} line={line} editable={editable} />
+              <LineRow
+                key={line.productId}
+                countId={id}
+                line={line}
+                editable={editable}
+                scan={scan?.productId === line.productId ? scan : undefined}
+                handledRead={handledRead}
+              />
             ))}
           </TableBody>
         </Table>
@@ -242,125 +245,6 @@ export function CountPage() {
       {pager}
       {applying && <ApplyDialog count={data} opening={opening} onClose={() => setApplying(false)} />}
     </div>
-  );
-}
-
-/**
- * The text of one field of a line. It follows the saved line when that changes elsewhere (an
- * uploaded sheet, another field's save) — otherwise it would keep showing what was there before,
- * and leaving a stale empty field would erase the uploaded count — except while the person is in
- * the field: the answer to the save of what they typed before must not replace what they are
- * typing now (leaving the field saves it).
- */
-function useSavedField(saved: string | null) {
-  const [value, set] = useState(saved ?? '');
-  const editing = useRef(false);
-  useEffect(() => {
-    if (!editing.current) set(saved ?? '');
-  }, [saved]);
-  return { value, set, onFocus: () => (editing.current = true), onBlur: () => (editing.current = false) };
-}
-
-function LineRow({ countId, line, editable }: { countId: number; line: CountLine; editable: boolean }) {
-  const styles = useStyles();
-  const save = useSaveLines(countId);
-  const countedField = useSavedField(line.countedQuantity);
-  const costField = useSavedField(line.unitCost);
-  const observationsField = useSavedField(line.observations);
-  const [counted, cost, observations] = [countedField.value, costField.value, observationsField.value];
-  const countedError = counted.trim() !== '' && !QUANTITY_RE.test(counted.trim()) ? QUANTITY_MESSAGE : undefined;
-  const costError = cost.trim() !== '' && (!COST_RE.test(cost.trim()) || !/[1-9]/.test(cost)) ? COST_MESSAGE : undefined;
-
-  const commit = (change: Partial<LineChange>) => {
-    if (countedError || costError) return;
-    const next: LineChange = { productId: line.productId, countedQuantity: counted.trim() === '' ? null : counted.trim(), ...change };
-    const same =
-      next.countedQuantity === line.countedQuantity &&
-      (next.unitCost === undefined || next.unitCost === line.unitCost) &&
-      (next.observations === undefined || next.observations === line.observations);
-    if (!same) void save.run([next]);
-  };
-  const label = (what: string) => `${what} de ${line.productName}`;
-
-  return (
-    <TableRow>
-      <TableCell>{line.productId}</TableCell>
-      <TableCell className={styles.name}>{line.productName}</TableCell>
-      <TableCell>{line.unit ?? MISSING_LABELS.unitShort}</TableCell>
-      <TableCell>{line.category ?? MISSING_LABELS.categoryShort}</TableCell>
-      <TableCell className={styles.figure}>{formatQuantity(line.bookQuantity)}</TableCell>
-      <TableCell>
-        {editable ? (
-          <Field validationMessage={countedError} validationState={countedError ? 'error' : 'none'}>
-            <Input
-              className={styles.number}
-              inputMode="decimal"
-              aria-label={label('Cantidad contada')}
-              value={counted}
-              onChange={(_e, d) => countedField.set(d.value)}
-              onFocus={countedField.onFocus}
-              onBlur={() => {
-                countedField.onBlur();
-                commit({});
-              }}
-            />
-          </Field>
-        ) : line.countedQuantity === null ? (
-          'Sin contar'
-        ) : (
-          formatQuantity(line.countedQuantity)
-        )}
-      </TableCell>
-      <TableCell className={styles.figure}>
-        {line.difference === null ? (
-          '—'
-        ) : (
-          <>
-            {formatQuantity(line.difference)} (<Money value={line.differenceValue ?? '0'} />)
-          </>
-        )}
-      </TableCell>
-      <TableCell>
-        {editable ? (
-          <Field validationMessage={costError} validationState={costError ? 'error' : 'none'}>
-            <Input
-              className={styles.number}
-              inputMode="decimal"
-              aria-label={label('Costo unitario')}
-              value={cost}
-              onChange={(_e, d) => costField.set(d.value)}
-              onFocus={costField.onFocus}
-              onBlur={() => {
-                costField.onBlur();
-                commit({ unitCost: cost.trim() === '' ? null : cost.trim() });
-              }}
-            />
-          </Field>
-        ) : line.unitCost === null ? (
-          '—'
-        ) : (
-          <Money value={line.unitCost} kind="price" />
-        )}
-      </TableCell>
-      <TableCell>
-        {editable ? (
-          <Input
-            className={styles.text}
-            aria-label={label('Observaciones')}
-            value={observations}
-            maxLength={500}
-            onChange={(_e, d) => observationsField.set(d.value)}
-            onFocus={observationsField.onFocus}
-            onBlur={() => {
-              observationsField.onBlur();
-              commit({ observations: observations.trim() === '' ? null : observations.trim() });
-            }}
-          />
-        ) : (
-          (line.observations ?? '')
-        )}
-      </TableCell>
-    </TableRow>
   );
 }
 

@@ -59,10 +59,23 @@ const count = (id: number, description: string, lines: ReturnType<typeof line>[]
   lines,
 });
 
+/** The catalogue the count's scan field looks codes up in (Gis blanco is in no count 7). */
+const PRODUCTS = [
+  { id: 12, name: 'Papel bond carta', unit: null, category: null, barcode: '7501055300075' },
+  { id: 13, name: 'Tóner negro', unit: null, category: null, barcode: 'ALM000013' },
+  { id: 20, name: 'Gis blanco', unit: null, category: null, barcode: '96385074' },
+  { id: 209, name: 'Artículo 110', unit: null, category: null, barcode: '4006381333931' },
+];
+
 function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
   const calls: FakeApiRequest[] = [];
   let detail = count(7, 'Conteo semestral', [line(12, 'Papel bond carta', '10'), line(13, 'Tóner negro', '4')]);
   const opening = count(8, 'Inventario inicial', [line(20, 'Gis blanco', '0', '100')]);
+  let big = count(
+    10,
+    'Conteo general',
+    Array.from({ length: 110 }, (_, i) => line(100 + i, `Artículo ${i + 1}`, '1')),
+  );
   const view = renderWithPlatform(
     <Routes>
       <Route path="/dashboard/stock/*" element={<StockApp />} />
@@ -89,6 +102,16 @@ function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
           };
           return saveAnswered ? saveAnswered.then(save) : save();
         }
+        if (request.method === 'PUT' && request.path === '/api/inventory-counts/10/lines') {
+          const [change] = (request.body as { lines: Array<{ productId: number; countedQuantity: string | null }> }).lines;
+          big = {
+            ...big,
+            lines: big.lines.map((l) =>
+              l.productId === change.productId ? line(l.productId, l.productName, l.bookQuantity, change.countedQuantity) : l,
+            ),
+          };
+          return big;
+        }
         if (request.method === 'POST' && request.path === '/api/inventory-counts') return count(9, 'Inventario inicial', []);
         if (request.method === 'POST' && request.path === '/api/inventory-counts/7/lines/import') {
           detail = {
@@ -108,12 +131,8 @@ function renderCounts(route: string, roles?: Parameters<typeof testMe>[0]) {
         if (request.path === '/api/inventory-counts/7') return detail;
         if (request.path === '/api/inventory-counts/8') return opening;
         if (request.path === '/api/inventory-counts/9') return count(9, 'Inventario inicial', []);
-        if (request.path === '/api/inventory-counts/10')
-          return count(
-            10,
-            'Conteo general',
-            Array.from({ length: 110 }, (_, i) => line(100 + i, `Artículo ${i + 1}`, '1')),
-          );
+        if (request.path === '/api/inventory-counts/10') return big;
+        if (request.path === '/api/catalog/products') return PRODUCTS;
         if (request.path === '/api/catalog/product-categories')
           return [
             { id: 3, description: '2111 Materiales de oficina' },
@@ -288,4 +307,84 @@ test('a count of many products shows its lines 100 at a time', async () => {
   expect(within(table).getAllByRole('row')).toHaveLength(11);
   expect(within(table).getByRole('textbox', { name: 'Cantidad contada de Artículo 110' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Líneas siguientes' })).toBeDisabled();
+});
+
+describe('«Código de barras» on a count', () => {
+  const scanField = () => screen.getByRole('textbox', { name: 'Código de barras' });
+
+  test('each read (scanner or typed code and Enter) adds one to the line and saves it; the focus stays to scan the next', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderCounts('/dashboard/stock/counts/7');
+    const paper = await screen.findByRole('textbox', { name: 'Cantidad contada de Papel bond carta' });
+    await waitFor(() => expect(scanField()).toBeEnabled());
+    await user.type(scanField(), '7501055300075{Enter}');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { lines: [{ productId: 12, countedQuantity: '1' }] } });
+    expect(paper).toHaveValue('1');
+    expect(paper.closest('tr')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByText('Sumado 1 a Papel bond carta.')).toBeInTheDocument();
+    expect(scanField()).toHaveValue('');
+    expect(scanField()).toHaveFocus();
+    // The next read of the same product, before or after the answer: one more.
+    await user.type(scanField(), '7501055300075{Enter}');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toMatchObject({ body: { lines: [{ productId: 12, countedQuantity: '2' }] } });
+    expect(paper).toHaveValue('2');
+    // Enter in the field never submitted anything else.
+    expect(calls.every((c) => c.path === '/api/inventory-counts/7/lines')).toBe(true);
+  });
+
+  test("«Escribir el total al escanear»: the read opens the line's quantity to type the total, Enter saves it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderCounts('/dashboard/stock/counts/7');
+    const toner = await screen.findByRole('textbox', { name: 'Cantidad contada de Tóner negro' });
+    await waitFor(() => expect(scanField()).toBeEnabled());
+    await user.click(screen.getByRole('switch', { name: 'Escribir el total al escanear' }));
+    await user.type(scanField(), 'alm000013{Enter}');
+    await waitFor(() => expect(toner).toHaveFocus());
+    expect(calls).toHaveLength(0);
+    expect(screen.getByText('Escribe la cantidad contada de Tóner negro.')).toBeInTheDocument();
+    await user.keyboard('4{Enter}');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ body: { lines: [{ productId: 13, countedQuantity: '4' }] } });
+  });
+
+  test('a product outside the count and an unknown code are said, with the way to register the code', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderCounts('/dashboard/stock/counts/7');
+    await screen.findByRole('textbox', { name: 'Cantidad contada de Papel bond carta' });
+    await waitFor(() => expect(scanField()).toBeEnabled());
+    await user.type(scanField(), '96385074{Enter}');
+    expect(await screen.findByText('«Gis blanco» no está en este conteo.')).toBeInTheDocument();
+    await user.clear(scanField());
+    await user.type(scanField(), '7501234567892{Enter}');
+    expect(await screen.findByText(/^No hay un producto con el código 7501234567892\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrirlo en «Productos»' })).toHaveAttribute(
+      'href',
+      '/dashboard/catalogs/products?codigo=7501234567892',
+    );
+    expect(scanField()).toHaveValue('7501234567892');
+    expect(calls).toHaveLength(0);
+  });
+
+  test('a read of a line on another page shows that page with the line counted', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderCounts('/dashboard/stock/counts/10');
+    await screen.findByText('Líneas 1–100 de 110');
+    await waitFor(() => expect(scanField()).toBeEnabled());
+    await user.type(scanField(), '4006381333931{Enter}');
+    expect(await screen.findByText('Líneas 101–110 de 110')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Cantidad contada de Artículo 110' })).toHaveValue('1');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/inventory-counts/10/lines',
+      body: { lines: [{ productId: 209, countedQuantity: '1' }] },
+    });
+    // Back to the first page and again to the second: the line is drawn anew and adds nothing.
+    await user.click(screen.getByRole('button', { name: 'Líneas anteriores' }));
+    await user.click(screen.getByRole('button', { name: 'Líneas siguientes' }));
+    expect(screen.getByRole('textbox', { name: 'Cantidad contada de Artículo 110' })).toHaveValue('1');
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -135,18 +135,18 @@ const captured = captureDownloads();
 afterEach(() => jest.useRealTimers());
 
 describe('the products table', () => {
-  test('shows "Stock de productos" with ID, Nombre, Unidad, Partida and today\'s Existencia and Valor', async () => {
+  test('shows "Stock de productos" with ID, Nombre, Unidad, Partida, today\'s Existencia, Código de barras and Valor', async () => {
     renderStock();
     expect(screen.getByRole('heading', { level: 1, name: 'Stock de productos' })).toBeInTheDocument();
     expect(document.title).toBe('Stock de productos · Almacén');
     await screen.findByText('Tóner');
-    expect(headers('Productos')).toEqual(['ID', 'Nombre', 'Unidad', 'Partida', 'Existencia', 'Valor']);
-    await waitFor(() => expect(rowTexts('Productos')[3]).toEqual(['12', 'Tóner', 'Pieza', 'Sin partida asignada', '1,234.5', '$0.00']));
+    expect(headers('Productos')).toEqual(['ID', 'Nombre', 'Unidad', 'Partida', 'Existencia', 'Código de barras', 'Valor']);
+    await waitFor(() => expect(rowTexts('Productos')[3]).toEqual(['12', 'Tóner', 'Pieza', 'Sin partida asignada', '1,234.5', '', '$0.00']));
     expect(rowTexts('Productos')).toEqual([
-      ['1', 'Papel bond tamaño carta', 'Paquete', office.description, '0', '$0.00'],
-      ['2', 'Cloro', 'Litro', cleaning.description, '0', '$0.00'],
-      ['3', 'Jabón en polvo', 'Sin unidad de medida asignada', cleaning.description, '0', '$0.00'],
-      ['12', 'Tóner', 'Pieza', 'Sin partida asignada', '1,234.5', '$0.00'],
+      ['1', 'Papel bond tamaño carta', 'Paquete', office.description, '0', '', '$0.00'],
+      ['2', 'Cloro', 'Litro', cleaning.description, '0', '', '$0.00'],
+      ['3', 'Jabón en polvo', 'Sin unidad de medida asignada', cleaning.description, '0', '', '$0.00'],
+      ['12', 'Tóner', 'Pieza', 'Sin partida asignada', '1,234.5', '', '$0.00'],
     ]);
   });
 

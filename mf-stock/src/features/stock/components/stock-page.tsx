@@ -20,6 +20,7 @@ import { compareDecimal, formatQuantity, isCalendarDate, MIN_DOCUMENT_DATE, type
 import { makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { Field, Switch, Badge } from '@almacen/shared/fluent-pages';
 import {
+  CameraButton,
   DATE_FORMAT_MESSAGE,
   DataTable,
   type DataTableColumn,
@@ -92,6 +93,8 @@ const columns: DataTableColumn<ProductRow>[] = [
       ),
     width: 190,
   },
+  // Found by the table's search: a code scanned or typed into it finds its product.
+  { id: 'barcode', header: 'Código de barras', value: (p) => p.barcode ?? '', width: 170, minWidth: 150, hideBelow: 'desktop' },
   {
     id: 'value',
     header: STOCK_PAGE_TEXTS.value,
@@ -127,6 +130,8 @@ export function StockPage() {
   const [params, setParams] = useSearchParams();
   const onlyLow = params.get(LOW_STOCK_PARAM) === '1';
   const shown = useMemo(() => (onlyLow && rows ? rows.filter(isLowStock) : rows), [onlyLow, rows]);
+  // «Escanear» puts the read product's code in the table's search, as a scanner typing into it does.
+  const [searchRequest, setSearchRequest] = useState<{ text: string }>();
   const report = useReport(stockReport);
   const lowReport = useReport(lowStockReport);
   usePageTitle('Stock de productos');
@@ -141,9 +146,11 @@ export function StockPage() {
         loading={products.isLoading}
         error={tableLoadError(products, 'obtener los productos')}
         searchPlaceholder="Buscar un producto"
+        searchRequest={searchRequest}
         emptyMessage={onlyLow ? 'No hay productos con existencia igual o menor a su mínima.' : 'No hay productos registrados.'}
         toolbar={
           <div className={styles.toolbar}>
+            <CameraButton products={products.data} onScanned={(product) => setSearchRequest({ text: product.barcode ?? product.name })} />
             <Field
               label={STOCK_PAGE_TEXTS.date}
               size="small"

@@ -1,0 +1,18 @@
+// «No hay un producto con el código …» and the way to register it: «Productos» with the code.
+import { makeStyles, tokens } from '@almacen/shared/fluent';
+import { Link } from '@almacen/shared/router';
+import { productsLink, SCAN_TEXTS } from './texts';
+
+const useStyles = makeStyles({ link: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'underline' } });
+
+export function UnknownCode({ code }: { code: string }) {
+  const styles = useStyles();
+  return (
+    <span>
+      {SCAN_TEXTS.unknown(code)}{' '}
+      <Link className={styles.link} to={productsLink(code)}>
+        {SCAN_TEXTS.openInProducts}
+      </Link>
+    </span>
+  );
+}
