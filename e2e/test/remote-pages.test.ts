@@ -1,7 +1,7 @@
 // A remote owns its pages, its menu and its resources (ARCHITECTURE "Añadir una página a un
 // remoto"): a test build of mf-stock with one extra page — its component, which reads the API
-// through a hook of the remote's own (src/api/), its <Route> in app.tsx and its entry in
-// src/pages.ts, nothing else — shows in the side navigation and at its route after a reload, and
+// through a hook of the remote's own (src/api/), its entry in src/pages.ts and its component in
+// app.tsx, nothing else — shows in the side navigation and at its route after a reload, and
 // every file of the shell's build stays byte-identical. Then the same remote built against a
 // `shared` with a name the deployed shell lacks: its area says the portal needs updating, with no
 // «Reintentar». The sources are restored and the remote rebuilt afterwards.
@@ -40,20 +40,16 @@ function shellHashes(): Record<string, string> {
 
 /** The edits of the test build: [file, text that is there, the same text with the page added]. */
 const edits: Array<[string, string, string]> = [
+  [path.join(REMOTE, 'src', 'app.tsx'), '  count: CountPage,\n', '  count: CountPage,\n  extra: ExtraPage,\n'],
   [
     path.join(REMOTE, 'src', 'app.tsx'),
-    '      <Route path="*"',
-    `      <Route path="${ROUTE}" element={<ExtraPage />} />\n      <Route path="*"`,
-  ],
-  [
-    path.join(REMOTE, 'src', 'app.tsx'),
-    "import { Route, Routes } from '@almacen/shared/router';\n",
-    `import { Route, Routes } from '@almacen/shared/router';\nimport ExtraPage from './e2e-page-${stamp}';\n`,
+    "import pages from './pages';\n",
+    `import ExtraPage from './e2e-page-${stamp}';\nimport pages from './pages';\n`,
   ],
   [
     path.join(REMOTE, 'src', 'pages.ts'),
-    '  menu: [',
-    `  menu: [\n    { label: '${LABEL}', path: '/dashboard/stock/${ROUTE}', order: 45 },`,
+    "    stock: { path: '', title: 'Stock de productos', permission: 'consult', menu: 'top' },\n",
+    `    stock: { path: '', title: 'Stock de productos', permission: 'consult', menu: 'top' },\n    extra: { path: '${ROUTE}', title: '${LABEL}', menu: 'top' },\n`,
   ],
 ];
 
@@ -121,7 +117,7 @@ it('shows a page added to mf-stock alone in the menu and at its route, reading t
     const link = navigation(page).getByRole('link', { name: LABEL });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/dashboard/stock/${ROUTE}`);
-    // Spec order kept: the new entry (order 45) after Stock de productos (40).
+    // Declared right after Stock de productos, it shows right after it.
     const labels = await navigation(page).getByRole('link').allTextContents();
     expect(labels.indexOf(LABEL)).toBe(labels.indexOf('Stock de productos') + 1);
     await link.click();

@@ -1,21 +1,19 @@
-// What this remote adds to the portal, exposed as ./pages and written to dist/pages.json: the
-// routes its ./App answers and its menu entries. A new page: its
-// <Route> in app.tsx and its entry here — the shell is not touched (ARCHITECTURE.md).
-// `permission`: the shell shows an entry only to whom may use its page.
-import type { RemotePages } from '@almacen/shared/pages';
+// This remote's pages, each declared once (ARCHITECTURE.md, "Añadir una página a un remoto"):
+// its ./App's routes and gates, the shell's menu and the shell's gates derive from them, and
+// the build writes them to dist/pages.json. app.tsx gives each page id its component.
+import { definePages } from '@almacen/shared/pages';
 
-const pages: RemotePages = {
+export default definePages({
   label: 'Catálogos',
-  routes: ['catalogs/*'],
-  menu: [
-    { label: 'Catálogos', group: 'catalogs', order: 10, permission: 'consult' },
-    { label: 'Empleados', path: '/dashboard/catalogs/employees', parent: 'catalogs', order: 10, permission: 'consult' },
-    { label: 'Partidas', path: '/dashboard/catalogs/categories', parent: 'catalogs', order: 20, permission: 'consult' },
-    { label: 'Productos', path: '/dashboard/catalogs/products', parent: 'catalogs', order: 30, permission: 'consult' },
-    { label: 'Proveedores', path: '/dashboard/catalogs/suppliers', parent: 'catalogs', order: 40, permission: 'consult' },
-    { label: 'Roles', path: '/dashboard/catalogs/roles', parent: 'catalogs', order: 50, permission: 'consult' },
-    { label: 'Unidades', path: '/dashboard/catalogs/units', parent: 'catalogs', order: 60, permission: 'consult' },
-  ],
-};
-
-export default pages;
+  area: 'catalogs',
+  groups: { catalogs: 'Catálogos' },
+  pages: {
+    employees: { path: 'employees', title: 'Empleados', permission: 'consult', menu: { group: 'catalogs' } },
+    categories: { path: 'categories', title: 'Partidas', permission: 'consult', menu: { group: 'catalogs' } },
+    products: { path: 'products', title: 'Productos', permission: 'consult', menu: { group: 'catalogs' } },
+    suppliers: { path: 'suppliers', title: 'Proveedores', permission: 'consult', menu: { group: 'catalogs' } },
+    roles: { path: 'roles', title: 'Roles', permission: 'consult', menu: { group: 'catalogs' } },
+    units: { path: 'units', title: 'Unidades', permission: 'consult', menu: { group: 'catalogs' } },
+  },
+  index: 'employees',
+});

@@ -50,7 +50,7 @@ describe('Consulta', () => {
     const { calls } = renderAs(['CONSULTA'], '/dashboard/dispatches/generate');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('No tienes permiso para registrar salidas.');
-    expect(screen.getByRole('heading', { level: 1, name: 'Nueva salida' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Generar salida de productos' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Siguiente paso' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(calls).toEqual([]);

@@ -1,25 +1,16 @@
-// What this remote exposes as ./App: its routes, relative to where the shell mounts it
-// (/dashboard/dispatches/*), and no providers (the shell's — or the standalone bootstrap's — are used).
-import { PermissionGate } from '@almacen/shared';
-import { Title2 } from '@almacen/shared/fluent';
-import { Navigate, Route, Routes } from '@almacen/shared/router';
+// What this remote exposes as ./App: the routes of the pages src/pages.ts declares, relative to
+// where the shell mounts it (/dashboard/dispatches/*), and no providers (the shell's — or the
+// standalone bootstrap's — are used).
+import { AreaRoutes, type PageComponents } from '@almacen/shared';
 import { DispatchHistory } from './features/dispatch-history/components/dispatch-history';
-import { DispatchWizard, WIZARD_TEXTS } from './features/dispatch-wizard/components/dispatch-wizard';
+import { DispatchWizard } from './features/dispatch-wizard/components/dispatch-wizard';
+import pages from './pages';
+
+export const components: PageComponents<typeof pages> = {
+  generate: DispatchWizard,
+  history: DispatchHistory,
+};
 
 export default function DispatchesApp() {
-  return (
-    <Routes>
-      <Route index element={<Navigate to="history" replace />} />
-      <Route
-        path="generate"
-        element={
-          <PermissionGate permission="dispatches.create" title={WIZARD_TEXTS.title}>
-            <DispatchWizard />
-          </PermissionGate>
-        }
-      />
-      <Route path="history" element={<DispatchHistory />} />
-      <Route path="*" element={<Title2 as="h1">Página no encontrada</Title2>} />
-    </Routes>
-  );
+  return <AreaRoutes area={pages} components={components} />;
 }

@@ -49,7 +49,7 @@ describe('Consulta', () => {
     const { calls } = renderAs(['CONSULTA'], '/dashboard/invoices/generate');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('No tienes permiso para registrar entradas.');
-    expect(screen.getByRole('heading', { level: 1, name: 'Nueva factura' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Generar entrada de productos' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Siguiente paso' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Número de factura/ })).not.toBeInTheDocument();
     expect(calls).toEqual([]);

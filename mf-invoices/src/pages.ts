@@ -1,23 +1,15 @@
-// What this remote adds to the portal, exposed as ./pages and written to dist/pages.json: the
-// routes its ./App answers and its menu entries. A new page: its
-// <Route> in app.tsx and its entry here — the shell is not touched (ARCHITECTURE.md).
-// `permission`: the shell shows an entry only to whom may use its page.
-import type { RemotePages } from '@almacen/shared/pages';
+// This remote's pages, each declared once (ARCHITECTURE.md, "Añadir una página a un remoto"):
+// its ./App's routes and gates, the shell's menu and the shell's gates derive from them, and
+// the build writes them to dist/pages.json. app.tsx gives each page id its component.
+import { definePages } from '@almacen/shared/pages';
 
-const pages: RemotePages = {
+export default definePages({
   label: 'Entradas',
-  routes: ['invoices/*'],
-  menu: [
-    { label: 'Entradas', group: 'invoices', order: 20, permission: 'consult' },
-    {
-      label: 'Generar entrada de productos',
-      path: '/dashboard/invoices/generate',
-      parent: 'invoices',
-      order: 10,
-      permission: 'invoices.create',
-    },
-    { label: 'Consultar historial de entradas', path: '/dashboard/invoices/history', parent: 'invoices', order: 20, permission: 'consult' },
-  ],
-};
-
-export default pages;
+  area: 'invoices',
+  groups: { invoices: 'Entradas' },
+  pages: {
+    generate: { path: 'generate', title: 'Generar entrada de productos', permission: 'invoices.create', menu: { group: 'invoices' } },
+    history: { path: 'history', title: 'Consultar historial de entradas', permission: 'consult', menu: { group: 'invoices' } },
+  },
+  index: 'history',
+});

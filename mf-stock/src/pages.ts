@@ -1,23 +1,20 @@
-// What this remote adds to the portal, exposed as ./pages and written to dist/pages.json: the
-// routes its ./App answers and its menu entries. A new page: its
-// <Route> in app.tsx and its entry here — the shell is not touched (ARCHITECTURE.md).
-// `permission`: the shell shows an entry only to whom may use its page.
-import type { RemotePages } from '@almacen/shared/pages';
+// This remote's pages, each declared once (ARCHITECTURE.md, "Añadir una página a un remoto"):
+// its ./App's routes and gates, the shell's menu and the shell's gates derive from them, and
+// the build writes them to dist/pages.json. app.tsx gives each page id its component.
+import { definePages } from '@almacen/shared/pages';
 
-const pages: RemotePages = {
+export default definePages({
   label: 'Stock de productos',
-  routes: ['stock/*'],
-  menu: [
-    { label: 'Stock de productos', path: '/dashboard/stock', order: 40, permission: 'consult' },
+  area: 'stock',
+  pages: {
+    stock: { path: '', title: 'Stock de productos', permission: 'consult', menu: 'top' },
     // Everyone with a role sees the closings; the close/reopen buttons need periods.close.
-    // Order 48: after the stock (40) and after an entry of 45 (e2e/test/remote-pages.test.ts adds one).
-    { label: 'Cierres de periodo', path: '/dashboard/stock/closings', order: 48, permission: 'consult' },
+    closings: { path: 'closings', title: 'Cierres de periodo', permission: 'consult', menu: 'top' },
     // Everyone with a role sees the counts; counting needs counts.write, applying counts.apply.
-    // Order 49: after the closings, clear of 41–47 (e2e/test/remote-pages.test.ts adds a page at 45).
-    { label: 'Inventario físico', path: '/dashboard/stock/counts', order: 49, permission: 'consult' },
-  ],
+    counts: { path: 'counts', title: 'Inventario físico', permission: 'consult', menu: 'top' },
+    // One count, opened from the list: no entry of its own (the menu marks Inventario físico).
+    count: { path: 'counts/:id', title: 'Inventario físico', permission: 'consult' },
+  },
   // ./Home — the figures and charts the shell shows on its home page.
   home: { order: 10, permission: 'consult' },
-};
-
-export default pages;
+});

@@ -1,11 +1,12 @@
 // What a remote (or /config.json, or a remembered copy) says about its pages is checked before the
-// shell builds its menu and routes from it: a broken remote must not break the navigation.
-import { parseRemotePages } from './pages';
+// shell builds its menu and routes from it: a broken remote must not break the navigation. A
+// remote declares each page once (definePages): its menu entries and routes derive from it.
+import { definePages, parseRemotePages, routeProblems } from './pages';
 
 const stock = {
   label: 'Stock de productos',
   routes: ['stock/*'],
-  menu: [{ label: 'Stock de productos', path: '/dashboard/stock', order: 40 }],
+  menu: [{ label: 'Stock de productos', path: '/dashboard/stock' }],
 };
 
 describe('parseRemotePages', () => {
@@ -15,18 +16,48 @@ describe('parseRemotePages', () => {
       label: 'Catálogos',
       routes: ['catalogs/*'],
       menu: [
-        { label: 'Catálogos', group: 'catalogs', order: 10 },
-        {
-          label: 'Empleados',
-          path: '/dashboard/catalogs/employees',
-          parent: 'catalogs',
-          order: 10,
-          icon: 'people',
-          permission: 'catalogs.read',
-        },
+        { label: 'Catálogos', group: 'catalogs' },
+        { label: 'Empleados', path: '/dashboard/catalogs/employees', parent: 'catalogs', permission: 'catalogs.read' },
       ],
     };
     expect(parseRemotePages(catalogs)).toEqual(catalogs);
+  });
+
+  it('accepts the pages.json of a remote built before pages were declared once: its entries in their `order`, the icon ignored', () => {
+    const before = {
+      label: 'Stock de productos',
+      routes: ['stock/*'],
+      menu: [
+        { label: 'Inventario físico', path: '/dashboard/stock/counts', order: 49, permission: 'consult' },
+        { label: 'Stock de productos', path: '/dashboard/stock', order: 40, icon: 'box', permission: 'consult' },
+        { label: 'Cierres de periodo', path: '/dashboard/stock/closings', order: 48, permission: 'consult' },
+      ],
+      home: { order: 10, permission: 'consult' },
+    };
+    expect(parseRemotePages(before)).toEqual({
+      label: 'Stock de productos',
+      routes: ['stock/*'],
+      menu: [
+        { label: 'Stock de productos', path: '/dashboard/stock', permission: 'consult' },
+        { label: 'Cierres de periodo', path: '/dashboard/stock/closings', permission: 'consult' },
+        { label: 'Inventario físico', path: '/dashboard/stock/counts', permission: 'consult' },
+      ],
+      home: { order: 10, permission: 'consult' },
+    });
+    const groups = {
+      label: 'Entradas',
+      routes: ['invoices/*'],
+      menu: [
+        { label: 'Consultar historial de entradas', path: '/dashboard/invoices/history', parent: 'invoices', order: 20 },
+        { label: 'Entradas', group: 'invoices', order: 20, permission: 'consult' },
+        { label: 'Generar entrada de productos', path: '/dashboard/invoices/generate', parent: 'invoices', order: 10 },
+      ],
+    };
+    expect(parseRemotePages(groups)?.menu.map((entry) => entry.label)).toEqual([
+      'Generar entrada de productos',
+      'Consultar historial de entradas',
+      'Entradas',
+    ]);
   });
 
   it('keeps a home section (the remote exposes ./Home) and drops a malformed one, keeping the pages', () => {
@@ -49,14 +80,59 @@ describe('parseRemotePages', () => {
   });
 
   it.each([
-    ['without a label', { path: '/dashboard/stock/x', order: 1 }],
-    ['without an order', { label: 'X', path: '/dashboard/stock/x' }],
+    ['without a label', { path: '/dashboard/stock/x' }],
     ['with an order that is not a number', { label: 'X', path: '/dashboard/stock/x', order: Number.NaN }],
-    ['with a relative path', { label: 'X', path: 'stock/x', order: 1 }],
-    ['both a page and a group', { label: 'X', path: '/dashboard/stock/x', group: 'x', order: 1 }],
-    ['neither a page nor a group', { label: 'X', order: 1 }],
-    ['with a parent that is not text', { label: 'X', path: '/dashboard/stock/x', parent: 7, order: 1 }],
+    ['with a relative path', { label: 'X', path: 'stock/x' }],
+    ['both a page and a group', { label: 'X', path: '/dashboard/stock/x', group: 'x' }],
+    ['neither a page nor a group', { label: 'X' }],
+    ['with a parent that is not text', { label: 'X', path: '/dashboard/stock/x', parent: 7 }],
   ])('drops one entry %s and keeps the rest', (_what, entry) => {
     expect(parseRemotePages({ ...stock, menu: [entry, ...stock.menu] })).toEqual(stock);
+  });
+});
+
+describe('definePages', () => {
+  const invoices = definePages({
+    label: 'Entradas',
+    area: 'invoices',
+    groups: { invoices: 'Entradas' },
+    pages: {
+      generate: { path: 'generate', title: 'Generar entrada de productos', permission: 'invoices.create', menu: { group: 'invoices' } },
+      history: { path: 'history', title: 'Consultar historial de entradas', permission: 'consult', menu: { group: 'invoices' } },
+      one: { path: 'history/:id', title: 'Entrada' },
+      report: { path: 'report', title: 'Reporte', menu: 'top' },
+    },
+    index: 'history',
+  });
+
+  it('derives the menu entries, in the order the pages are declared, and the route the area answers', () => {
+    expect(parseRemotePages(invoices)).toEqual({
+      label: 'Entradas',
+      routes: ['invoices/*'],
+      menu: [
+        { label: 'Entradas', group: 'invoices' },
+        { label: 'Generar entrada de productos', path: '/dashboard/invoices/generate', parent: 'invoices', permission: 'invoices.create' },
+        { label: 'Consultar historial de entradas', path: '/dashboard/invoices/history', parent: 'invoices', permission: 'consult' },
+        { label: 'Reporte', path: '/dashboard/invoices/report' },
+      ],
+    });
+  });
+
+  it('writes plain data: what the build puts in pages.json is what the shell reads', () => {
+    expect(parseRemotePages(JSON.parse(JSON.stringify(invoices)))).toEqual(parseRemotePages(invoices));
+  });
+
+  it('says when a menu entry has no route or a route no page', () => {
+    const Page = () => null;
+    expect(routeProblems(invoices, { generate: Page, history: Page, one: Page, report: Page })).toEqual([]);
+    expect(routeProblems(invoices, { generate: Page, one: Page, report: Page, alerts: Page })).toEqual([
+      'menu entry without a route: /dashboard/invoices/history',
+      'page without a component: history',
+      'component of no page: alerts',
+    ]);
+    const stray = { ...invoices, menu: [...invoices.menu, { label: 'Alertas', path: '/dashboard/invoices/alerts' }] };
+    expect(routeProblems(stray, { generate: Page, history: Page, one: Page, report: Page })).toEqual([
+      'menu entry without a route: /dashboard/invoices/alerts',
+    ]);
   });
 });

@@ -1,8 +1,46 @@
 // The contract between a remote and the shell for pages and menu (ARCHITECTURE.md, "Añadir una
-// página a un remoto"). Each remote exposes `./pages` (this shape, plain data, no React) and its
-// build writes the same data to `pages.json` next to mf-manifest.json, so the API can put it in
-// /config.json: the menu stays complete when a remote cannot be loaded, even on a first visit.
+// página a un remoto"). A remote declares each page once in its src/pages.ts with `definePages`:
+// path, title, permission and menu placement; its ./App's routes and gates (`AreaRoutes`,
+// @almacen/shared) and the shell's menu and gates all derive from that entry. The declaration is
+// plain data (no React, no functions), so the build loads it as it is and writes the wire shape
+// (`RemotePages`) to pages.json next to mf-manifest.json, for the API's /config.json: the menu
+// stays complete when a remote cannot be loaded, even on a first visit. The components are not in
+// the declaration: the remote's app.tsx maps each page id to its component, a map TypeScript
+// holds to the ids (`PageComponents`), so the build never has to load a page to read the menu.
+import type { Permission } from './domain/access';
 
+/** A page of an area, declared once. */
+export interface PageDeclaration {
+  /** Path under the area: '' is the area's own page (/dashboard/stock), `counts/:id` has a parameter. */
+  path: string;
+  /** Its name, verbatim from the spec: the menu's text, and the heading when the page is refused. */
+  title: string;
+  /** Who may open it: the menu hides it from the others, and its route answers <Forbidden> (absent: everyone). */
+  permission?: Permission;
+  /**
+   * Where the menu shows it: `top` (the menu's first level) or `{ group }` (inside that heading,
+   * declared in `groups` by this remote or another); absent, no entry (a page reached from another,
+   * such as one count). Entries keep the order the pages are declared in.
+   */
+  menu?: 'top' | { group: string };
+}
+
+/** What a remote's src/pages.ts declares. */
+export interface AreaDeclaration<Id extends string> {
+  /** How the area is called in messages ("Stock de productos"). */
+  label: string;
+  /** Its path under /dashboard (`stock`): its ./App answers `stock/*`. */
+  area: string;
+  /** Group headings its pages name (`catalogs: 'Catálogos'`); a heading shows where its first page is declared. */
+  groups?: Record<string, string>;
+  /** The pages by id, in menu order. */
+  pages: Record<Id, PageDeclaration>;
+  /** The page the area's own path opens, when no page has the path ''. */
+  index?: NoInfer<Id>;
+  home?: HomeSection;
+}
+
+/** A menu entry as a remote sends it (pages.json, ./pages), derived from its page declarations. */
 export interface MenuEntry {
   /** Visible text, verbatim from the spec (Spanish). */
   label: string;
@@ -12,11 +50,10 @@ export interface MenuEntry {
   group?: string;
   /** The group this page belongs to; absent at the top level. */
   parent?: string;
-  /** Name of an icon (reserved: the spec's menu shows none yet). */
-  icon?: string;
-  /** Position among its siblings, ascending; the shell's Inicio is 0. */
-  order: number;
-  /** The permission that shows the entry: the shell hides it from who lacks it (absent: everyone). */
+  /**
+   * The permission that shows the entry and opens its route (absent: everyone). Text on the wire:
+   * a newer remote may name one this shell does not know, and is refused it (auth/page-permission.tsx).
+   */
   permission?: string;
 }
 
@@ -41,36 +78,99 @@ export interface RemoteContract {
   exposes: Record<string, Record<string, string[]>>;
 }
 
+/** What the shell reads of a remote: pages.json, /config.json `pages`, the ./pages module. */
 export interface RemotePages {
   /** How the area is called in messages ("Stock de productos"). */
   label: string;
   /** Route patterns under /dashboard that the remote's `./App` answers (`stock/*`). */
   routes: string[];
+  /** In menu order: a remote's entries follow one another, remotes follow remotes.json. */
   menu: MenuEntry[];
   home?: HomeSection;
   /** Written by the remote's build; absent from a remote built before contracts were recorded. */
   contract?: RemoteContract;
 }
 
+/** A remote's src/pages.ts: what the shell reads, and the declaration its ./App routes from. */
+export interface DeclaredArea<Id extends string> extends RemotePages {
+  declaration: AreaDeclaration<Id>;
+}
+
+/** The absolute path of a page of an area. */
+const pagePath = (area: string, path: string) => `/dashboard/${area}${path ? `/${path}` : ''}`;
+
+/** A remote's pages, declared once: the menu and routes the shell reads derive from them. */
+export function definePages<const Id extends string>(declaration: AreaDeclaration<Id>): DeclaredArea<Id> {
+  const menu: MenuEntry[] = [];
+  const headings = new Set<string>();
+  for (const page of Object.values<PageDeclaration>(declaration.pages)) {
+    if (!page.menu) continue;
+    const group = page.menu === 'top' ? undefined : page.menu.group;
+    const heading = group ? declaration.groups?.[group] : undefined;
+    if (group && heading && !headings.has(group)) {
+      headings.add(group);
+      menu.push({ label: heading, group });
+    }
+    menu.push({
+      label: page.title,
+      path: pagePath(declaration.area, page.path),
+      ...(group ? { parent: group } : {}),
+      ...(page.permission ? { permission: page.permission } : {}),
+    });
+  }
+  const { label, area, home } = declaration;
+  return { label, routes: [`${area}/*`], menu, ...(home ? { home } : {}), declaration };
+}
+
+/**
+ * What disagrees between an area's menu, its declared pages and the components its ./App maps
+ * them to: a menu entry no route answers, a page without a component, a component for no page.
+ * Empty when they agree (each remote's test, and the shell's, say so).
+ */
+export function routeProblems(area: DeclaredArea<string>, components: Record<string, unknown>): string[] {
+  const { pages } = area.declaration;
+  const routed = Object.entries<PageDeclaration>(pages).filter(([id]) => components[id]);
+  const problems = area.menu
+    .filter((entry) => entry.path && !routed.some(([, page]) => pagePath(area.declaration.area, page.path) === entry.path))
+    .map((entry) => `menu entry without a route: ${entry.path}`);
+  for (const id of Object.keys(pages)) if (!components[id]) problems.push(`page without a component: ${id}`);
+  for (const id of Object.keys(components)) if (!Object.hasOwn(pages, id)) problems.push(`component of no page: ${id}`);
+  if (area.declaration.index && !Object.hasOwn(pages, area.declaration.index)) problems.push(`index of no page: ${area.declaration.index}`);
+  return problems;
+}
+
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 const optionalText = (value: unknown) => value === undefined || isText(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 function parseEntry(raw: unknown): MenuEntry | null {
   if (!raw || typeof raw !== 'object') return null;
   const entry = raw as Record<string, unknown>;
-  if (!isText(entry.label) || typeof entry.order !== 'number' || !Number.isFinite(entry.order)) return null;
-  if (![entry.group, entry.parent, entry.icon, entry.permission].every(optionalText)) return null;
+  if (!isText(entry.label) || !(entry.order === undefined || isNumber(entry.order))) return null;
+  if (![entry.group, entry.parent, entry.permission].every(optionalText)) return null;
   // A page or a group heading, never both nor neither.
   const isPage = isText(entry.path) && entry.path.startsWith('/');
   if (isPage === isText(entry.group)) return null;
   return {
     label: entry.label,
-    order: entry.order,
     ...(isPage ? { path: entry.path as string } : { group: entry.group as string }),
     ...(isText(entry.parent) ? { parent: entry.parent } : {}),
-    ...(isText(entry.icon) ? { icon: entry.icon } : {}),
     ...(isText(entry.permission) ? { permission: entry.permission } : {}),
   };
+}
+
+/**
+ * A remote built before pages were declared once sends an `order` on every entry (one range
+ * shared by every remote, siblings ascending): its entries are put in that order, and from
+ * then on the list's order is what counts, as for a newer remote. Its `icon` is ignored.
+ */
+function inDeclaredOrder(raw: unknown[]): unknown[] {
+  const orders = raw.map((entry) => (entry && typeof entry === 'object' ? (entry as { order?: unknown }).order : undefined));
+  if (!orders.every(isNumber)) return raw;
+  return raw
+    .map((entry, index) => ({ entry, order: orders[index] as number, index }))
+    .sort((a, b) => a.order - b.order || a.index - b.index)
+    .map(({ entry }) => entry);
 }
 
 /**
@@ -83,7 +183,9 @@ export function parseRemotePages(raw: unknown): RemotePages | null {
   if (!isText(value.label) || !Array.isArray(value.routes) || !Array.isArray(value.menu)) return null;
   const routes = value.routes.filter(isText);
   if (routes.length === 0) return null;
-  const menu = value.menu.map(parseEntry).filter((entry): entry is MenuEntry => entry !== null);
+  const menu = inDeclaredOrder(value.menu)
+    .map(parseEntry)
+    .filter((entry): entry is MenuEntry => entry !== null);
   return { label: value.label, routes, menu, ...homeOf(value.home), ...contractOf(value.contract) };
 }
 

@@ -3,11 +3,12 @@
 // Each RemoteArea has its own key: React must not reuse one area's state (an error) in another.
 // After sign-in, RequireAccess waits for /api/me; a page whose menu entry names a
 // permission the person lacks shows <Forbidden> (PagePermission). The shell's own pages
-// (administration) are lazy too.
+// (administration, admin/pages.ts) are routed from their declaration as a remote's are, and lazy too.
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { useRuntimeConfig } from '@almacen/shared';
+import { AreaRoutes, useRuntimeConfig, type PageComponents } from '@almacen/shared';
 import { Spinner } from '@almacen/shared/fluent';
 import { Navigate, Route, Routes } from '@almacen/shared/router';
+import { SHELL_PAGES } from './admin/pages';
 import { AuthCallback } from './auth/auth-callback';
 import { PagePermission } from './auth/page-permission';
 import { RequireAccess } from './auth/require-access';
@@ -17,13 +18,13 @@ import { usePortalPages } from './federation/pages';
 import { RemoteArea } from './federation/remote-area';
 import { HomePage } from './home/home-page';
 import { DashboardLayout } from './layout/dashboard-layout';
-import { SHELL_PAGES } from './layout/navigation';
 
 // The administration pages are downloaded on first visit, with the DataTable and the forms they
 // are made of (@almacen/shared/kit): the dashboard does not need them.
 const UsersPage = lazy(() => import('./admin/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('./admin/audit-page').then((m) => ({ default: m.AuditPage })));
 const BackupsPage = lazy(() => import('./admin/backups-page').then((m) => ({ default: m.BackupsPage })));
+export const ADMIN_COMPONENTS: PageComponents<typeof SHELL_PAGES> = { users: UsersPage, audit: AuditPage, backups: BackupsPage };
 const loading = <Spinner label="Cargando…" style={{ marginTop: 48 }} />;
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={loading}>{children}</Suspense>;
 
@@ -60,31 +61,11 @@ export function AppRoutes() {
           )),
         )}
         <Route
-          path="admin/users"
+          path="admin/*"
           element={
-            <PagePermission permission="users.manage">
+            <PagePermission menu={SHELL_PAGES.menu}>
               <Lazy>
-                <UsersPage />
-              </Lazy>
-            </PagePermission>
-          }
-        />
-        <Route
-          path="admin/audit"
-          element={
-            <PagePermission permission="audit.read">
-              <Lazy>
-                <AuditPage />
-              </Lazy>
-            </PagePermission>
-          }
-        />
-        <Route
-          path="admin/backups"
-          element={
-            <PagePermission permission="backups.read">
-              <Lazy>
-                <BackupsPage />
+                <AreaRoutes area={SHELL_PAGES} components={ADMIN_COMPONENTS} />
               </Lazy>
             </PagePermission>
           }

@@ -37,20 +37,12 @@ function Refused({ permission }: { permission: string }) {
   );
 }
 
-/** The page, or <Forbidden> when it needs `permission` (or its menu entry's) and the person lacks it. */
-export function PagePermission({
-  permission,
-  menu = [],
-  children,
-}: {
-  permission?: string;
-  menu?: readonly MenuEntry[];
-  children: ReactNode;
-}) {
+/** The page, or <Forbidden> when its menu entry needs a permission the person lacks. */
+export function PagePermission({ menu, children }: { menu: readonly MenuEntry[]; children: ReactNode }) {
   const { pathname } = useLocation();
   const { data: me } = useMe();
   const entry = entryFor(menu, pathname);
-  const needed = permission ?? entry?.permission;
-  if (needed && !mayShow({ permission: needed }, me?.permissions ?? [])) return <RefusedPage permission={needed} title={entry?.label} />;
+  const needed = entry?.permission;
+  if (needed && !mayShow({ permission: needed }, me?.permissions ?? [])) return <RefusedPage permission={needed} title={entry.label} />;
   return <>{children}</>;
 }

@@ -18,7 +18,7 @@ const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
 const stockWithAlerts: RemotePages = {
   ...remotePages.mf_stock,
-  menu: [...remotePages.mf_stock.menu, { label: 'Alertas de existencias', path: '/dashboard/stock/alerts', order: 45 }],
+  menu: [...remotePages.mf_stock.menu, { label: 'Alertas de existencias', path: '/dashboard/stock/alerts' }],
 };
 
 function fakeStockApp() {

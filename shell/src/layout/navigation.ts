@@ -1,8 +1,10 @@
-// The side navigation, built from the menu entries the remotes expose (./pages), in the order the
-// shell keeps: its own Inicio first, then each entry by its `order` (Inicio, Catálogos,
-// Entradas, Salidas, Stock de productos). Labels come verbatim from the remotes. An entry that
-// names a permission shows only to who holds it; the shell's own "Administración"
-// (Usuarios, Bitácora, Respaldos) is built the same way, from SHELL_PAGES.
+// The side navigation, built from the menu entries the remotes expose (./pages): the shell's own
+// Inicio first, then each remote's entries in the order it declares them, remotes in the order
+// of /config.json (remotes.json: Catálogos, Entradas, Salidas, Stock de productos), the
+// shell's own "Administración" (Usuarios, Bitácora, Respaldos: admin/pages.ts) last. A page
+// inside a group follows the group's other pages in the same order, whichever remote declares
+// it. Labels come verbatim from the remotes. An entry that names a permission shows only to who
+// holds it.
 import type { MenuEntry, RemotePages } from '@almacen/shared/pages';
 
 export interface NavLeaf {
@@ -23,18 +25,6 @@ export const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in ent
 /** The shell's own page, always first. */
 export const HOME: NavLeaf = { label: 'Inicio', to: '/dashboard' };
 
-/** The shell's own pages under /dashboard, declared like a remote's. */
-export const SHELL_PAGES: RemotePages = {
-  label: 'Administración',
-  routes: ['admin/*'],
-  menu: [
-    { label: 'Administración', group: 'admin', order: 1000 },
-    { label: 'Usuarios', path: '/dashboard/admin/users', parent: 'admin', order: 10, permission: 'users.manage' },
-    { label: 'Bitácora', path: '/dashboard/admin/audit', parent: 'admin', order: 20, permission: 'audit.read' },
-    { label: 'Respaldos', path: '/dashboard/admin/backups', parent: 'admin', order: 30, permission: 'backups.read' },
-  ],
-};
-
 /** Whether a person holding these permissions may see the entry (one without a permission: everyone). */
 export const mayShow = (entry: Pick<MenuEntry, 'permission'>, permissions: readonly string[]): boolean =>
   !entry.permission || permissions.includes(entry.permission);
@@ -49,31 +39,25 @@ export function entryFor(menu: readonly MenuEntry[], pathname: string): MenuEntr
     .sort((a, b) => b.path!.length - a.path!.length)[0];
 }
 
-const byOrder = <T extends { entry: MenuEntry; index: number }>(a: T, b: T) => a.entry.order - b.entry.order || a.index - b.index;
-
 /**
- * The menu of the loaded remotes. Ties keep the remotes' order (remotes.json) and their own; a
- * group heading without pages is left out, and a page whose group nobody declares shows at the
- * top level rather than vanishing. With `permissions`, entries that need another permission are
- * left out (and so is a group left with no page); without, every entry shows.
+ * The menu of the loaded remotes, in the order they come and declare their entries; a group
+ * heading without pages is left out, and a page whose group nobody declares shows at the top
+ * level rather than vanishing. With `permissions`, entries that need another permission are left
+ * out (and so is a group left with no page); without, every entry shows.
  */
 export function buildNavigation(remotes: RemotePages[], permissions?: readonly string[]): NavEntry[] {
-  const entries = remotes
-    .flatMap((remote) => remote.menu)
-    .filter((entry) => !permissions || mayShow(entry, permissions))
-    .map((entry, index) => ({ entry, index }));
-  const groups = new Set(entries.filter(({ entry }) => entry.group).map(({ entry }) => entry.group));
-  const top = entries.filter(({ entry }) => !entry.parent || !groups.has(entry.parent)).sort(byOrder);
+  const entries = remotes.flatMap((remote) => remote.menu).filter((entry) => !permissions || mayShow(entry, permissions));
+  const groups = new Set(entries.filter((entry) => entry.group).map((entry) => entry.group));
+  const top = entries.filter((entry) => !entry.parent || !groups.has(entry.parent));
   const seen = new Set<string>();
   const navigation: NavEntry[] = [HOME];
-  for (const { entry } of top) {
+  for (const entry of top) {
     if (entry.group) {
       if (seen.has(entry.group)) continue;
       seen.add(entry.group);
       const children = entries
-        .filter(({ entry: child }) => child.parent === entry.group && child.path)
-        .sort(byOrder)
-        .map(({ entry: child }) => ({ label: child.label, to: child.path! }));
+        .filter((child) => child.parent === entry.group && child.path)
+        .map((child) => ({ label: child.label, to: child.path! }));
       if (children.length > 0) navigation.push({ label: entry.label, value: entry.group, children });
     } else if (entry.path) {
       navigation.push({ label: entry.label, to: entry.path });
