@@ -13,7 +13,9 @@ import { formatCurrency, formatDate } from '@almacen/shared/domain';
 import { cellText, isNumericKind } from './cells';
 import type { Cell, Closing, Column, ReportDefinition, Row } from './model';
 import { Pacer } from './pace';
-import { fastMetrics, type LineText, LineWriter, PageReplay, pathPoint, WidthCache, withoutKerning, writeContent } from './pdf-metrics';
+import { PageReplay, pathPoint, writeContent } from './pdf-content';
+import { type LineText, LineWriter } from './pdf-lines';
+import { fastMetrics, WidthCache, withoutKerning } from './pdf-metrics';
 
 /** A text's width and, when LineWriter built it, the operator that draws it. */
 type TextMeasure = Pick<LineText, 'width' | 'show'>;
@@ -313,7 +315,7 @@ class PdfWriter {
     const y = this.y;
     if (row.emphasis) doc.rect(layout.left, y, layout.right - layout.left, height).fill(EMPHASIS_FILL);
     doc.fillColor(INK);
-    // The one-line cells, written together as one text object (LineWriter.lines, pdf-metrics.ts);
+    // The one-line cells, written together as one text object (LineWriter.lines, pdf-lines.ts);
     // flushed before any other drawing call, so the page keeps the cells' order.
     const group: LineText[] = [];
     const flush = () => {
