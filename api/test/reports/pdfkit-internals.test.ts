@@ -1,12 +1,13 @@
-// pdf.ts reaches into one private field of pdfkit (the page tree's Kids, to free each page once
-// written: flat memory for a 2,800-page kardex). pdfkit is pinned exactly in api/package.json;
-// this test fails if an upgrade moves that field, so the upgrade is looked at, not shipped blind.
+// pdf-layout.ts (forgetPageDictionary) reaches into one private field of pdfkit (the page tree's
+// Kids, to free each page once written: flat memory for a 2,800-page kardex). pdfkit is pinned
+// exactly in api/package.json; this test fails if an upgrade moves that field, so the upgrade is
+// looked at, not shipped blind.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { forgetPageDictionary } from '../../src/reports/pdf';
 import { PageReplay, pathPoint, writeContent } from '../../src/reports/pdf-content';
+import { forgetPageDictionary } from '../../src/reports/pdf-layout';
 import { LineWriter } from '../../src/reports/pdf-lines';
 import { fastMetrics, WidthCache } from '../../src/reports/pdf-metrics';
 import { tool } from './file-readers';
