@@ -19,7 +19,6 @@ const NOT_SPLIT_YET = new Set([
   'api/src/config.ts',
   'api/src/modules/catalog-imports/catalog-import.ts',
   'api/src/backup/restore.ts',
-  'shared/src/kit/wizard/form-wizard.tsx',
   'api/src/idp/index.ts',
   'shared/src/domain/audit-labels.ts',
 ]);
