@@ -9,38 +9,40 @@
 // Letters: pdfkit's standard Helvetica uses WinAnsiEncoding, which covers Spanish (á é í ó ú ü
 // ñ Ñ ¿ ¡); the tests read the text back to prove it.
 import PDFDocument from 'pdfkit';
-import { formatCurrency, formatDate } from '@almacen/shared/domain';
+import { formatDate } from '@almacen/shared/domain';
 import { cellText, isNumericKind } from './cells';
-import type { Cell, Closing, Column, ReportDefinition, Row } from './model';
+import type { Cell, Closing, ReportDefinition, Row } from './model';
 import { Pacer } from './pace';
-import { fastMetrics, type LineText, LineWriter, PageReplay, pathPoint, WidthCache, withoutKerning, writeContent } from './pdf-metrics';
+import { type ClosingPage, drawClosing } from './pdf-closing';
+import { PageReplay, pathPoint, writeContent } from './pdf-content';
+import { drawFields, drawStamp, type HeadPage } from './pdf-head';
+import {
+  BODY_SIZE,
+  BOLD,
+  cellSpans,
+  computeLayout,
+  type Doc,
+  EMPHASIS_FILL,
+  FONT,
+  FOOTER_SPACE,
+  forgetPageDictionary,
+  GRID,
+  HEADER_FILL,
+  INK,
+  type Layout,
+  MARGIN,
+  PAD_X,
+  PAD_Y,
+  spanWidth,
+} from './pdf-layout';
+import { type LineText, LineWriter } from './pdf-lines';
+import { fastMetrics, WidthCache, withoutKerning } from './pdf-metrics';
+import { SeparatorRuns } from './pdf-separators';
 
 /** A text's width and, when LineWriter built it, the operator that draws it. */
 type TextMeasure = Pick<LineText, 'width' | 'show'>;
 /** An empty cell's. */
 const NO_TEXT: TextMeasure = { width: 0 };
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-const MARGIN = 36;
-const STAMP_PAD = 5;
-const STAMP_RED = '#B00020';
-const BODY_SIZE = 7.5;
-const PAD_X = 3;
-const PAD_Y = 2.5;
-const FOOTER_SPACE = 36;
-const GRID = '#9a9a9a';
-const HEADER_FILL = '#e4e4e4';
-const EMPHASIS_FILL = '#f1f1f1';
-const INK = '#111111';
-
-type Doc = PDFKit.PDFDocument;
-
-interface Layout {
-  x: number[];
-  width: number[];
-  left: number;
-  right: number;
-}
 
 export interface RenderedPdf {
   /** The file, to pipe to the client. */
@@ -70,19 +72,22 @@ export function renderPdf(def: ReportDefinition): RenderedPdf {
   return { stream: doc as unknown as RenderedPdf['stream'], done };
 }
 
-class PdfWriter {
+class PdfWriter implements ClosingPage, HeadPage {
   private page = 0;
-  private y = 0;
-  private layout!: Layout;
+  // y, layout, doc, bottom, newPage and font: public for drawClosing (pdf-closing.ts) and
+  // drawStamp/drawFields (pdf-head.ts).
+  y = 0;
+  layout!: Layout;
   private readonly pageCount: PDFKit.PDFKitReference;
   private readonly issued: string;
   private readonly widths = new WidthCache();
   private readonly lines = new LineWriter();
   /** The title block, column headers and footer caption: painted once, then repeated as bytes. */
   private readonly replay = new PageReplay();
+  private readonly separators: SeparatorRuns;
 
   constructor(
-    private readonly doc: Doc,
+    readonly doc: Doc,
     private readonly def: ReportDefinition,
   ) {
     // The page count, painted on every page, written last (see the comment at the top).
@@ -90,6 +95,7 @@ class PdfWriter {
     font.end(undefined);
     this.pageCount = doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, -4, 80, 12], Resources: { Font: { FPC: font } } });
     this.issued = formatDate(def.issued);
+    this.separators = new SeparatorRuns(doc);
   }
 
   async run(): Promise<void> {
@@ -114,11 +120,11 @@ class PdfWriter {
     doc.end();
   }
 
-  private get bottom(): number {
+  get bottom(): number {
     return this.doc.page.height - FOOTER_SPACE;
   }
 
-  private newPage(first = false): void {
+  newPage(first = false): void {
     const { doc, def } = this;
     if (!first) this.footer(); // it writes the page's last separators
     doc.addPage({ size: 'LETTER', layout: def.orientation, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 12 } });
@@ -136,29 +142,10 @@ class PdfWriter {
       top += 3;
       doc.moveTo(left, top).lineTo(right, top).lineWidth(0.8).strokeColor(INK).stroke();
       top += 6;
-      return def.stamp ? this.stamp(def.stamp, top) : top;
+      return def.stamp ? drawStamp(this, def.stamp, top) : top;
     });
-    if (first && def.fields.length) y = this.fields(y);
+    if (first && def.fields.length) y = drawFields(this, def.fields, y);
     this.y = y;
-  }
-
-  /** A red box with the stamp's title and text, on every page (a cancelled document). */
-  private stamp(stamp: { title: string; text: string }, top: number): number {
-    const { doc } = this;
-    const width = doc.page.width - 2 * MARGIN;
-    const inner = width - 2 * STAMP_PAD;
-    this.font(BOLD, 13);
-    const titleHeight = doc.heightOfString(stamp.title, { width: inner, align: 'center' });
-    this.font(FONT, 8.5);
-    const textHeight = doc.heightOfString(stamp.text, { width: inner, align: 'center' });
-    const height = STAMP_PAD + titleHeight + 2 + textHeight + STAMP_PAD;
-    doc.rect(MARGIN, top, width, height).lineWidth(1.5).strokeColor(STAMP_RED).stroke();
-    this.font(BOLD, 13);
-    doc.fillColor(STAMP_RED).text(stamp.title, MARGIN + STAMP_PAD, top + STAMP_PAD, { width: inner, align: 'center' });
-    this.font(FONT, 8.5);
-    doc.text(stamp.text, MARGIN + STAMP_PAD, top + STAMP_PAD + titleHeight + 2, { width: inner, align: 'center' });
-    doc.fillColor(INK).strokeColor(INK);
-    return top + height + 6;
   }
 
   private centered(text: string, y: number, size: number, font: string): number {
@@ -172,34 +159,8 @@ class PdfWriter {
     });
   }
 
-  /** The document's identity in two columns of "Etiqueta: valor". */
-  private fields(top: number): number {
-    const { doc, def } = this;
-    const width = doc.page.width - 2 * MARGIN;
-    const columnWidth = (width - 16) / 2;
-    let y = top;
-    for (let i = 0; i < def.fields.length; i += 2) {
-      let lineHeight = 0;
-      for (let j = 0; j < 2 && i + j < def.fields.length; j++) {
-        const { label, value } = def.fields[i + j];
-        const x = MARGIN + j * (columnWidth + 16);
-        this.font(BOLD, 8.5);
-        const labelText = `${label}: `;
-        const labelWidth = doc.widthOfString(labelText);
-        doc.fillColor(INK).text(labelText, x, y, { lineBreak: false });
-        this.font(FONT, 8.5);
-        const valueWidth = Math.max(columnWidth - labelWidth, 40);
-        const h = doc.heightOfString(value || '—', { width: valueWidth });
-        doc.text(value || '—', x + labelWidth, y, { width: valueWidth });
-        lineHeight = Math.max(lineHeight, h);
-      }
-      y += lineHeight + 3;
-    }
-    return y + 5;
-  }
-
   private footer(): void {
-    this.flushSeparators();
+    this.separators.flush();
     const { doc, def } = this;
     const y = doc.page.height - FOOTER_SPACE + 12;
     const left = MARGIN;
@@ -313,7 +274,7 @@ class PdfWriter {
     const y = this.y;
     if (row.emphasis) doc.rect(layout.left, y, layout.right - layout.left, height).fill(EMPHASIS_FILL);
     doc.fillColor(INK);
-    // The one-line cells, written together as one text object (LineWriter.lines, pdf-metrics.ts);
+    // The one-line cells, written together as one text object (LineWriter.lines, pdf-lines.ts);
     // flushed before any other drawing call, so the page keeps the cells' order.
     const group: LineText[] = [];
     const flush = () => {
@@ -363,34 +324,8 @@ class PdfWriter {
     doc.lineWidth(0.4).strokeColor(GRID);
     writeContent(doc, [pathPoint(layout.left, y + height, 'm'), pathPoint(layout.right, y + height, 'l'), 'S'].join('\n'));
     const separators = [layout.left, ...spans.map(({ index, width: span }) => layout.x[index + span - 1] + layout.width[index + span - 1])];
-    this.extendSeparators(separators, y, y + height);
+    this.separators.extend(separators, y, y + height);
     this.y = y + height;
-  }
-
-  /**
-   * The vertical rules of consecutive rows with the same cells, as one line each from the first
-   * row's top to the last one's bottom: drawn row by row they were a third of a kardex's bytes
-   * (100,000 movements: 27 MB, 19 MB so) and of its compression time. Written when the
-   * cells change, before a page ends and before anything below the table (flushSeparators).
-   */
-  private separators: { xs: number[]; top: number; bottom: number } | null = null;
-
-  private extendSeparators(xs: number[], top: number, bottom: number): void {
-    const run = this.separators;
-    if (run && run.bottom === top && run.xs.length === xs.length && run.xs.every((x, i) => x === xs[i])) {
-      run.bottom = bottom;
-      return;
-    }
-    this.flushSeparators();
-    this.separators = { xs, top, bottom };
-  }
-
-  private flushSeparators(): void {
-    const run = this.separators;
-    if (!run) return;
-    this.separators = null;
-    this.doc.lineWidth(0.4).strokeColor(GRID);
-    writeContent(this.doc, [...run.xs.flatMap((x) => [pathPoint(x, run.top, 'm'), pathPoint(x, run.bottom, 'l')]), 'S'].join('\n'));
   }
 
   /**
@@ -421,105 +356,13 @@ class PdfWriter {
   }
 
   /** Selects a font and size (with fast metrics, see pdf-metrics.ts). */
-  private font(name: string, size: number): void {
+  font(name: string, size: number): void {
     this.doc.font(name).fontSize(size);
     fastMetrics(this.doc);
   }
 
-  private closing({ totals = [], note, signatures = [] }: Closing): void {
-    this.flushSeparators();
-    const { doc, layout } = this;
-    if (totals.length) {
-      const width = 230;
-      const x = layout.right - width;
-      const lineHeight = 14;
-      if (this.y + 8 + totals.length * lineHeight > this.bottom) this.newPage();
-      let y = this.y + 8;
-      totals.forEach(({ label, amount }, i) => {
-        const last = i === totals.length - 1;
-        doc.rect(x, y, width, lineHeight).fillAndStroke(last ? HEADER_FILL : '#ffffff', GRID);
-        this.font(last ? BOLD : FONT, 8.5);
-        doc.fillColor(INK);
-        doc.text(label, x + 4, y + 3.5, { width: 120, lineBreak: false } as PDFKit.Mixins.TextOptions);
-        const text = formatCurrency(amount);
-        doc.text(text, x + width - 4 - doc.widthOfString(text), y + 3.5, { lineBreak: false });
-        y += lineHeight;
-      });
-      this.y = y;
-    }
-    if (note) {
-      this.font(FONT, 7.5);
-      const width = layout.right - layout.left;
-      const height = doc.heightOfString(note, { width });
-      if (this.y + 6 + height > this.bottom) this.newPage();
-      doc.fillColor('#333333').text(note, layout.left, this.y + 6, { width });
-      this.y += 6 + height;
-      doc.fillColor(INK);
-    }
-    if (signatures.length) {
-      const blockHeight = 92;
-      if (this.y + blockHeight > this.bottom) this.newPage();
-      const gap = 24;
-      const width = (layout.right - layout.left - gap * (signatures.length - 1)) / signatures.length;
-      const lineY = this.y + 58;
-      signatures.forEach(({ role, name }, i) => {
-        const x = layout.left + i * (width + gap);
-        doc
-          .moveTo(x + 8, lineY)
-          .lineTo(x + width - 8, lineY)
-          .lineWidth(0.7)
-          .strokeColor(INK)
-          .stroke();
-        this.font(FONT, 8.5);
-        doc.fillColor(INK).text(name || ' ', x, lineY + 4, { width, align: 'center' });
-        this.font(BOLD, 8);
-        doc.text(role, x, lineY + 16, { width, align: 'center' });
-      });
-      this.y += blockHeight;
-    }
+  private closing(closing: Closing): void {
+    this.separators.flush();
+    drawClosing(this, closing);
   }
-}
-
-/**
- * pdfkit lists every page's dictionary (with its resources and content objects) in the page
- * tree until the file ends, only to print "N 0 R" for each: a few KB per page, 2,800 pages for
- * a 100,000-movement kardex. The tree needs just the reference, so the new page's entry becomes
- * a bare reference (same class, same id) and the page is freed once written.
- */
-export function forgetPageDictionary(doc: Doc): void {
-  const kids = (doc as unknown as { _root?: { data?: { Pages?: { data?: { Kids?: unknown[] } } } } })._root?.data?.Pages?.data?.Kids;
-  const last = kids?.[kids.length - 1] as { id?: unknown; gen?: unknown } | undefined;
-  if (!kids || !last || typeof last.id !== 'number' || typeof last.gen !== 'number') return; // not the pdfkit we know
-  kids[kids.length - 1] = Object.assign(Object.create(Object.getPrototypeOf(last) as object) as object, { id: last.id, gen: last.gen });
-}
-
-function computeLayout(columns: Column[], left: number, right: number): Layout {
-  const total = columns.reduce((sum, c) => sum + c.weight, 0);
-  const width = columns.map((c) => ((right - left) * c.weight) / total);
-  const x: number[] = [];
-  let at = left;
-  for (const w of width) {
-    x.push(at);
-    at += w;
-  }
-  return { x, width, left, right };
-}
-
-/** Which columns each cell occupies: in an emphasized row a text cell takes the empty ones after it. */
-function cellSpans(row: Row, columns: Column[]): Array<{ index: number; width: number }> {
-  const spans: Array<{ index: number; width: number }> = [];
-  for (let i = 0; i < columns.length; i++) {
-    let span = 1;
-    const value: Cell = row.cells[i] ?? null;
-    if (row.emphasis && value !== null && !isNumericKind(columns[i].kind)) {
-      while (i + span < columns.length && (row.cells[i + span] ?? null) === null) span++;
-    }
-    spans.push({ index: i, width: span });
-    i += span - 1;
-  }
-  return spans;
-}
-
-function spanWidth(layout: Layout, index: number, span: number): number {
-  return layout.x[index + span - 1] + layout.width[index + span - 1] - layout.x[index];
 }

@@ -29,8 +29,8 @@ import { adminUrl } from '../helpers/admin-url';
 import { contents, withClient } from '../helpers/database-contents';
 import { client, type Client } from '../helpers/http';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/test-app';
-import { createCatalog, createProduct, dispatchBody, invoiceBody, today, type Catalog } from '../ledger/fixtures';
 import { buildCfdi } from '../modules/cfdi/build-cfdi';
+import { createCatalog, createProduct, dispatchBody, invoiceBody, today, type Catalog } from '../modules/ledger/fixtures';
 
 /** The newest migration of this release: what a backup taken today names in its manifest. */
 const LAST_MIGRATION = fs

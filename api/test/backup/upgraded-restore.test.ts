@@ -17,7 +17,7 @@ import { fixturePoints, loadDump } from '../fixtures/upgrade/fixture-points';
 import { client } from '../helpers/http';
 import { createTestApp, createTestDatabase, type TestApp } from '../helpers/test-app';
 import { SECRETS_KEY } from '../idp/idp-app';
-import { createCatalog, createProduct, dispatchBody, invoiceBody } from '../ledger/fixtures';
+import { createCatalog, createProduct, dispatchBody, invoiceBody } from '../modules/ledger/fixtures';
 
 jest.setTimeout(180_000);
 

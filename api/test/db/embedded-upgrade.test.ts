@@ -19,7 +19,7 @@ import { contents, withClient } from '../helpers/database-contents';
 import { freePort } from '../helpers/free-port';
 import { client } from '../helpers/http';
 import { createTestApp } from '../helpers/test-app';
-import { createCatalog, createProduct, dispatchBody, invoiceBody } from '../ledger/fixtures';
+import { createCatalog, createProduct, dispatchBody, invoiceBody } from '../modules/ledger/fixtures';
 
 jest.setTimeout(120_000);
 

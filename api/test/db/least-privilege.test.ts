@@ -21,7 +21,7 @@ import { freePort } from '../helpers/free-port';
 import type { Client } from '../helpers/http';
 import { startTestIssuer, type TestIssuer } from '../helpers/issuer';
 import { createTestDatabase, type TestApp } from '../helpers/test-app';
-import { createCatalog, createProduct, dispatchBody, invoiceBody } from '../ledger/fixtures';
+import { createCatalog, createProduct, dispatchBody, invoiceBody } from '../modules/ledger/fixtures';
 
 const API_DIR = path.resolve(__dirname, '..', '..');
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;

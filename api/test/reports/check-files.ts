@@ -15,8 +15,8 @@ import { ADMIN_URL_ENV } from '../helpers/admin-url';
 import { freePort } from '../helpers/free-port';
 import { client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { INSTITUTION, seedScenario } from '../modules/reports/scenario';
 import { renderPdf, xlsxAsCsv } from './file-readers';
-import { INSTITUTION, seedScenario } from './scenario';
 
 interface Result {
   file: string;

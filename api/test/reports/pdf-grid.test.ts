@@ -1,4 +1,4 @@
-// The PDF table's vertical rules (pdf.ts, extendSeparators): consecutive rows with the same cells
+// The PDF table's vertical rules (pdf-separators.ts, SeparatorRuns): consecutive rows with the same cells
 // share one line per separator, written when the cells change or the page ends. What a reader
 // must see is what row-by-row segments drew: rules unbroken from the column headers to the last
 // row of each page, and no rule across a cell that spans (a subtotal's label over an empty cell).

@@ -1,12 +1,15 @@
-// pdf.ts reaches into one private field of pdfkit (the page tree's Kids, to free each page once
-// written: flat memory for a 2,800-page kardex). pdfkit is pinned exactly in api/package.json;
-// this test fails if an upgrade moves that field, so the upgrade is looked at, not shipped blind.
+// pdf-layout.ts (forgetPageDictionary) reaches into one private field of pdfkit (the page tree's
+// Kids, to free each page once written: flat memory for a 2,800-page kardex). pdfkit is pinned
+// exactly in api/package.json; this test fails if an upgrade moves that field, so the upgrade is
+// looked at, not shipped blind.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { forgetPageDictionary } from '../../src/reports/pdf';
-import { fastMetrics, LineWriter, PageReplay, pathPoint, WidthCache, writeContent } from '../../src/reports/pdf-metrics';
+import { PageReplay, pathPoint, writeContent } from '../../src/reports/pdf-content';
+import { forgetPageDictionary } from '../../src/reports/pdf-layout';
+import { LineWriter } from '../../src/reports/pdf-lines';
+import { fastMetrics, WidthCache } from '../../src/reports/pdf-metrics';
 import { tool } from './file-readers';
 
 const apiPackage = JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
@@ -47,9 +50,9 @@ test('the page tree keeps its pages in _root.data.Pages.data.Kids, and forgettin
   expect(pdf).toMatch(/\/Count 2\b/);
 });
 
-// pdf-metrics.ts writes one-line cells as the operators doc.text would write, and the grid's
-// path as doc.moveTo/lineTo/stroke would: the same bytes, or the kardex would silently change.
-describe('the fast paths of pdf-metrics.ts write exactly what pdfkit writes', () => {
+// pdf-lines.ts writes one-line cells as the operators doc.text would write, and pdf-content.ts the
+// grid's path as doc.moveTo/lineTo/stroke would: the same bytes, or the kardex would silently change.
+describe('the fast paths of pdf-lines.ts and pdf-content.ts write exactly what pdfkit writes', () => {
   // Printable ASCII (amounts, dates, kerned pairs: AsciiMetrics' arrays) and texts with other characters (pdfkit's encode).
   const texts = [
     'Entrada',

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { client, type Client } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { numberCell, sheetXml, textCell, xlsx } from '../helpers/xlsx-writer';
-import { createProduct, today } from '../ledger/fixtures';
+import { createProduct, today } from '../modules/ledger/fixtures';
 
 jest.setTimeout(180_000);
 

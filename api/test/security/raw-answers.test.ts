@@ -11,7 +11,7 @@ import net from 'node:net';
 import { ERROR_CODES } from '@almacen/shared/domain';
 import { countRows } from '../helpers/http';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { LEDGER_TABLES } from '../ledger/fixtures';
+import { LEDGER_TABLES } from '../modules/ledger/fixtures';
 
 jest.setTimeout(60_000);
 

@@ -26,9 +26,9 @@ import {
 } from '../../src/modules/reports/limits';
 import { REPORT_APPLICATION_NAME } from '../../src/modules/reports/snapshot';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { seedKardex, seedLongDispatch } from '../reports/kardex-fixture';
+import { seedKardex, seedLongDispatch } from '../modules/reports/kardex-fixture';
+import { openSpoolFiles, spoolsClosed } from '../modules/reports/spool-files';
 import { readPdf, readXlsx } from '../reports/read-report';
-import { openSpoolFiles, spoolsClosed } from '../reports/spool-files';
 
 jest.setTimeout(60_000);
 

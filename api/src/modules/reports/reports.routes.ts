@@ -29,9 +29,10 @@ import { auditReport } from './audit-report';
 import { inventoryCountActa, inventoryCountSheet } from './inventory-count-report';
 import { registerLabelsRoute } from './labels.routes';
 import { reportConnections, ReportSlots, ReportsBusy, Semaphore } from './limits';
-import { entryVoucher, exitVoucher, lowStockReport, productCard, stockReport, type ReportContext } from './reports.service';
+import { lowStockReport, productCard, stockReport, type ReportContext } from './reports.service';
 import { withSnapshot, type Snapshot } from './snapshot';
 import { spoolReport, type SpooledReport } from './spool';
+import { entryVoucher, exitVoucher } from './voucher-reports';
 
 const tags = ['reportes'];
 const FORMAT_MESSAGE = 'El formato del reporte debe ser "pdf" o "xlsx".';

@@ -10,7 +10,7 @@ import { AUDIT_ENTITY_LABELS, auditFieldLabelOf } from '@almacen/shared/domain';
 import { CATALOGS } from '../../../src/modules/catalog-imports/catalog-import';
 import { client, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { createCatalog, dispatchBody, invoiceBody, today } from '../../ledger/fixtures';
+import { createCatalog, dispatchBody, invoiceBody, today } from '../ledger/fixtures';
 
 const SRC = path.resolve(__dirname, '../../../src');
 

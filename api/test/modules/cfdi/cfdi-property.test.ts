@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { addDecimal, compareDecimal, multiplyDecimal, subtractDecimal } from '@almacen/shared/domain';
 import { client, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { createCatalog, createProduct, invoiceBody, stockOf, type Catalog } from '../../ledger/fixtures';
+import { createCatalog, createProduct, invoiceBody, stockOf, type Catalog } from '../ledger/fixtures';
 import { buildCfdi, type ConceptSpec, type TaxSpec } from './build-cfdi';
 
 jest.setTimeout(300_000);

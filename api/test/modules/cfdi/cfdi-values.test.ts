@@ -5,8 +5,8 @@
 // "Total del CFDI".
 import { client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { createCatalog, createProduct, dispatchBody, invoiceBody, stockOf, type Catalog } from '../../ledger/fixtures';
 import { readPdf } from '../../reports/read-report';
+import { createCatalog, createProduct, dispatchBody, invoiceBody, stockOf, type Catalog } from '../ledger/fixtures';
 import { buildCfdi, type ConceptSpec } from './build-cfdi';
 
 jest.setTimeout(120_000);

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { createCatalog, createProduct, invoiceBody, type Catalog } from '../../ledger/fixtures';
 import { readPdf } from '../../reports/read-report';
+import { createCatalog, createProduct, invoiceBody, type Catalog } from '../ledger/fixtures';
 
 jest.setTimeout(120_000);
 

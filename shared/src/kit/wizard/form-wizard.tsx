@@ -1,4 +1,4 @@
-// The three-step document wizard, for
+// The three-step document wizard (its steps and their rules: form-wizard-steps.ts), for
 // react-final-form. Rules it keeps for every document:
 // - one step on screen at a time; only that step is validated, on every change; forward needs it
 //   to pass (a failed attempt shows every message of the step), back is always allowed;
@@ -14,17 +14,18 @@
 //   success; a failure keeps everything typed.
 import type { FormApi } from 'final-form';
 import arrayMutators from 'final-form-arrays';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, useFormState } from 'react-final-form';
 import { ERROR_TITLE, useCurrentUser, useKeepNoticesClear, useNotify } from '@almacen/shared';
 import { useIdempotencyKey, type IdempotencyState } from '@almacen/shared';
-import { FORM_RESET_DELAY_MS, MIN_PRODUCTS_PER_DOCUMENT, WIZARD_MAX_WIDTH } from '@almacen/shared/domain';
+import { FORM_RESET_DELAY_MS, WIZARD_MAX_WIDTH } from '@almacen/shared/domain';
 import { Button, makeStyles, mergeClasses, Title2, tokens } from '@almacen/shared/fluent';
 import { typographyStyles } from '@almacen/shared/fluent-pages';
-import { useLocation, useNavigate, type Location } from '@almacen/shared/router';
+import { useLocation, useNavigate } from '@almacen/shared/router';
+import { missingRows, reachableStep, requestedStep, STEP_STATE, type WizardStep } from './form-wizard-steps';
 import { prefilledValues } from './last-choices';
 import { useLeaveGuard } from './leave-guard';
-import { toFormErrors, type StepValidator } from './step-validation';
+import { toFormErrors } from './step-validation';
 import { useTimedNotice } from './timed-notice';
 import { clearDraft, draftStorageKey, readDraft, writeDraft } from './wizard-draft';
 import { WizardStepper } from './wizard-stepper';
@@ -32,33 +33,8 @@ import { WizardStepper } from './wizard-stepper';
 export const NEXT_STEP_LABEL = 'Siguiente paso';
 export const BACK_LABEL = 'Regresar';
 
-/** Where the step lives in the browser history entry (react-router's location state). */
-const STEP_STATE = 'almacenWizardStep';
-
 /** A saved document whose follow-up (refreshing the lists, going to the history) failed. */
 export const SAVED_BUT_NOT_REFRESHED = 'El documento se guardó, pero la pantalla no se pudo actualizar. Recarga la página para verlo.';
-
-export interface MinRowsRule {
-  /** The array field, e.g. "products". */
-  name: string;
-  /** Notice text, e.g. "La factura debe contener por lo menos un producto." */
-  message: string;
-  /** Default MIN_PRODUCTS_PER_DOCUMENT (1). */
-  min?: number;
-}
-
-export interface WizardStep<V> {
-  /** Shown in the stepper and as the step's heading: "Datos de la factura". */
-  label: string;
-  content: ReactNode;
-  /**
-   * Validation of this step only; runs on every change, and again whenever a new function is
-   * given (keep it stable with useMemo unless what it checks against changed).
-   */
-  validate?: StepValidator<V>;
-  /** Going forward from this step needs rows. */
-  minRows?: MinRowsRule;
-}
 
 export interface SaveContext {
   /** Send as the `Idempotency-Key` header. */
@@ -113,34 +89,6 @@ const useStyles = makeStyles({
   heading: { ...typographyStyles.subtitle1, margin: 0, outlineStyle: 'none' },
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
 });
-
-function rowCount(values: object, name: string): number {
-  const rows = (values as Record<string, unknown>)[name];
-  return Array.isArray(rows) ? rows.length : 0;
-}
-
-function missingRows<V extends object>(step: WizardStep<V> | undefined, values: V): MinRowsRule | null {
-  const rule = step?.minRows;
-  return rule && rowCount(values, rule.name) < (rule.min ?? MIN_PRODUCTS_PER_DOCUMENT) ? rule : null;
-}
-
-function stepPasses<V extends object>(step: WizardStep<V>, values: V): boolean {
-  return Object.keys(step.validate?.(values) ?? {}).length === 0 && !missingRows(step, values);
-}
-
-/** `requested`, or the first step before it that does not pass (a step is reached only through the ones before). */
-function reachableStep<V extends object>(steps: WizardStep<V>[], values: V, requested: number): number {
-  const target = Math.min(Math.max(0, requested), steps.length - 1);
-  for (let index = 0; index < target; index += 1) {
-    if (!stepPasses(steps[index], values)) return index;
-  }
-  return target;
-}
-
-function requestedStep(location: Location): number {
-  const step = (location.state as Record<string, unknown> | null)?.[STEP_STATE];
-  return typeof step === 'number' && Number.isInteger(step) ? step : 0;
-}
 
 /** What a person typed, for "is there anything to keep": a field emptied again is no content. */
 function contentOf(values: object): string {

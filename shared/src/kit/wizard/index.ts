@@ -1,6 +1,7 @@
 // The document wizard kit shared by the entry (mf-invoices) and exit (mf-dispatches) wizards.
 export { FormWizard, NEXT_STEP_LABEL, BACK_LABEL, SAVED_BUT_NOT_REFRESHED } from './form-wizard';
-export type { FormWizardProps, MinRowsRule, SaveContext, WizardStep } from './form-wizard';
+export type { FormWizardProps, SaveContext } from './form-wizard';
+export type { MinRowsRule, WizardStep } from './form-wizard-steps';
 export { ProductRows, ADD_PRODUCT_LABEL, newRowKey } from './product-rows';
 export type { ProductRowRender, ProductRowsProps } from './product-rows';
 export { WizardStepper } from './wizard-stepper';
