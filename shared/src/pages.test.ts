@@ -118,6 +118,10 @@ describe('definePages', () => {
     });
   });
 
+  it('numbers every entry in list order, for a shell built before pages were declared once (it drops an entry without `order`)', () => {
+    expect(invoices.menu.map((entry) => entry.order)).toEqual([0, 1, 2, 3]);
+  });
+
   it('writes plain data: what the build puts in pages.json is what the shell reads', () => {
     expect(parseRemotePages(JSON.parse(JSON.stringify(invoices)))).toEqual(parseRemotePages(invoices));
   });

@@ -55,6 +55,11 @@ export interface MenuEntry {
    * a newer remote may name one this shell does not know, and is refused it (auth/page-permission.tsx).
    */
   permission?: string;
+  /**
+   * The entry's place in its remote's list, written for shells built before pages were declared
+   * once (they drop an entry without a number); a current shell goes by the list's order.
+   */
+  order?: number;
 }
 
 /**
@@ -119,7 +124,8 @@ export function definePages<const Id extends string>(declaration: AreaDeclaratio
     });
   }
   const { label, area, home } = declaration;
-  return { label, routes: [`${area}/*`], menu, ...(home ? { home } : {}), declaration };
+  const numbered = menu.map((entry, order) => ({ ...entry, order }));
+  return { label, routes: [`${area}/*`], menu: numbered, ...(home ? { home } : {}), declaration };
 }
 
 /**
