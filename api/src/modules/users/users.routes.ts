@@ -145,6 +145,16 @@ const audited = (user: AppUser) => ({
   employeeId: user.employeeId,
 });
 
+/** The log's row of a change to a user: what it was and what it is. */
+const auditChange = (trx: Trx, request: FastifyRequest, before: AppUser, after: AppUser) =>
+  recordAudit(trx, request.user, {
+    action: 'update',
+    entity: 'app_users',
+    entityId: after.id,
+    before: audited(before),
+    after: audited(after),
+  });
+
 const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, usersChanged = () => undefined }) => {
   const summary = (user: AppUser): UserSummary => repo.summaryOf(user, config);
   const embeddedOnly = () => {
@@ -212,13 +222,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         if (before.roles.length === roles.length && before.roles.every((r, i) => r === roles[i])) return before;
         await repo.keepAnAdministrator(trx, config, before, { ...before, roles });
         const after = await repo.setRoles(trx, before.id, roles);
-        await recordAudit(trx, request.user, {
-          action: 'update',
-          entity: 'app_users',
-          entityId: after.id,
-          before: audited(before),
-          after: audited(after),
-        });
+        await auditChange(trx, request, before, after);
         return after;
       }).finally(usersChanged);
       return { data: summary(user) };
@@ -251,13 +255,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         }
         const after = await repo.setEmployee(trx, before.id, employeeId);
         if (!after) throw new AppError('DUPLICATE', EMPLOYEE_TAKEN_NOW);
-        await recordAudit(trx, request.user, {
-          action: 'update',
-          entity: 'app_users',
-          entityId: after.id,
-          before: audited(before),
-          after: audited(after),
-        });
+        await auditChange(trx, request, before, after);
         return after;
       }).finally(usersChanged);
       return { data: summary(user) };
@@ -277,13 +275,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         const after = await repo.setActive(trx, before.id, active);
         // With the embedded provider the account also stops signing in and renewing its tokens.
         if (!active && after.issuer === config.oidcIssuer && config.oidcEmbedded) await repo.endEmbeddedSessions(trx, after.sub);
-        await recordAudit(trx, request.user, {
-          action: 'update',
-          entity: 'app_users',
-          entityId: after.id,
-          before: audited(before),
-          after: audited(after),
-        });
+        await auditChange(trx, request, before, after);
         return after;
       }).finally(usersChanged);
       return { data: summary(user) };
