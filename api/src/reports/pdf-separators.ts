@@ -5,8 +5,8 @@ import { type Doc, GRID } from './pdf-layout';
 
 /**
  * The vertical rules of consecutive rows with the same cells, as one line each from the first
- * row's top to the last one's bottom: drawn row by row they were a third of a kardex's bytes
- * (100,000 movements: 27 MB, 19 MB so) and of its compression time. Written when the
+ * row's top to the last one's bottom: drawn row by row they were a large share of a long
+ * kardex's bytes and of its compression time (bench/ measures it). Written when the
  * cells change, before a page ends and before anything below the table (flush).
  */
 export class SeparatorRuns {
