@@ -20,7 +20,7 @@ import * as ledger from '../ledger/ledger.repository';
 import { checkLeaving } from '../ledger/ledger.service';
 import { assertPeriodOpen } from '../ledger/period-lock';
 import { checkReferences } from '../ledger/references';
-import { balanceJoin } from '../stock/stock-at-date';
+import { balanceJoin, dateViewDay } from '../stock/stock-at-date';
 import type { ApplicationInput, CreateCountInput, LineInput } from './inventory-counts.input';
 import { countDetail, type CountDetail, type CountStatus } from './inventory-counts.repository';
 
@@ -54,7 +54,7 @@ async function lockOpenCount(trx: Trx, id: number): Promise<{ cutoffDate: string
 }
 
 export async function createCount(db: Db, actor: AuthUser, input: CreateCountInput, timeZone = DEFAULT_TIME_ZONE): Promise<CountDetail> {
-  const today = todayIn(timeZone);
+  const day = dateViewDay(input.cutoffDate, timeZone);
   return withTransaction(db, async (trx) => {
     await assertPeriodOpen(trx, input.cutoffDate, 'cutoffDate');
     if (input.categoryIds.length > 0) {
@@ -76,10 +76,10 @@ export async function createCount(db: Db, actor: AuthUser, input: CreateCountInp
     const inserted = await trx.query(
       `INSERT INTO inventory_count_lines (count_id, product_id, book_quantity, book_average)
        SELECT $1, p.id, coalesce(b.quantity, 0), coalesce(b.average_cost, 0)
-         FROM products p ${balanceJoin('p', input.cutoffDate < today ? '$3::date' : null)}
+         FROM products p ${balanceJoin('p', day ? '$3::date' : null)}
         WHERE cardinality($2::integer[]) = 0 OR p.category_id = ANY($2::integer[])
         ORDER BY p.id`,
-      input.cutoffDate < today ? [id, input.categoryIds, input.cutoffDate] : [id, input.categoryIds],
+      day ? [id, input.categoryIds, day] : [id, input.categoryIds],
     );
     if (inserted.rowCount === 0) throw new AppError('VALIDATION', COUNT_TEXTS.noProducts, { categoryIds: COUNT_TEXTS.noProducts });
     const saved = (await countDetail(trx, id))!;

@@ -27,11 +27,12 @@ export interface StockRow {
 /**
  * Every product with its balance (a product that never moved reads 0 / 0), grouped by partida
  * (products without one last), with one subtotal row after each partida and the grand total
- * last: ROLLUP makes PostgreSQL produce them in the same ordered stream. With `at` (a cut-off
- * date), the date view at the end of that day (stock-at-date.ts) instead of today's balance row.
+ * last: ROLLUP makes PostgreSQL produce them in the same ordered stream. With `day` (a day
+ * before today), the date view at the end of that day (stock-at-date.ts) instead of today's
+ * balance row.
  */
-export function stockRows(snapshot: Snapshot, at: { date: string } | null = null): AsyncIterable<StockRow[]> {
-  const balance = balanceJoin('p', at ? '$1' : null);
+export function stockRows(snapshot: Snapshot, day: string | null = null): AsyncIterable<StockRow[]> {
+  const balance = balanceJoin('p', day ? '$1' : null);
   return snapshot.cursor<StockRow>(
     `SELECT GROUPING(p.id)::int AS product_total, GROUPING(c.id)::int AS category_total,
             c.id AS category_id, c.description AS category,
@@ -45,7 +46,7 @@ export function stockRows(snapshot: Snapshot, at: { date: string } | null = null
        ${balance}
       GROUP BY ROLLUP ((c.id, c.description), (p.id, p.name, u.description, b.quantity, b.average_cost))
       ORDER BY GROUPING(c.id), c.description NULLS LAST, c.id NULLS LAST, GROUPING(p.id), p.name, p.id`,
-    at ? [at.date] : [],
+    day ? [day] : [],
   );
 }
 

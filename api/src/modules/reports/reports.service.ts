@@ -2,9 +2,16 @@
 // almacén") as ReportDefinitions (ARCHITECTURE.md, "Reports"): titles, columns, header fields and
 // rows mapped from the repository's cursors; and what every report builder shares (ReportContext,
 // base, mapBatches). The entry and exit vouchers are in voucher-reports.ts.
-import { formatDate, formatQuantity, isInboundMovement, MISSING_LABELS, movementTypeLabel } from '@almacen/shared/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  formatQuantity,
+  isInboundMovement,
+  MISSING_LABELS,
+  movementTypeLabel,
+} from '@almacen/shared/domain';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
-import { cutoffNote } from '../stock/stock-at-date';
+import { cutoffNote, dateViewDay } from '../stock/stock-at-date';
 import * as repo from './reports.repository';
 import type { Snapshot } from './snapshot';
 
@@ -56,7 +63,7 @@ export function stockReport(snapshot: Snapshot, context: ReportContext): ReportD
     ],
     columns: STOCK_COLUMNS,
     emptyText: 'No hay productos registrados.',
-    rows: mapBatches(repo.stockRows(snapshot, at), (row): Row[] => {
+    rows: mapBatches(repo.stockRows(snapshot, dateViewDay(context.date ?? null, context.timeZone ?? DEFAULT_TIME_ZONE)), (row): Row[] => {
       const category = row.category ?? NO_CATEGORY;
       if (row.category_total === 1) {
         return [{ cells: ['Total general', null, null, null, null, null, row.value], emphasis: 'total' }];

@@ -31,6 +31,16 @@ export function parseCutoffDate(value: unknown, timeZone: string, field = 'date'
   return value;
 }
 
+/**
+ * The day whose date view gives the figures at the end of `date`: that day when it is before
+ * today in `timeZone`, else null — today's balance rows. At today both hold the same quantity
+ * and value (every movement is dated up to today); the balance row also keeps the average an
+ * emptied balance last had, which sums by date cannot know, so today reads the same everywhere.
+ */
+export function dateViewDay(date: string | null, timeZone: string): string | null {
+  return date !== null && date < todayIn(timeZone) ? date : null;
+}
+
 export interface DateRange {
   from: string | null;
   to: string | null;

@@ -13,7 +13,7 @@ import { parseId } from '../../http/validate';
 import { readStocks } from '../ledger/ledger.reads';
 import { stockSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
-import { parseCutoffDate, stockAtDate } from './stock-at-date';
+import { dateViewDay, parseCutoffDate, stockAtDate } from './stock-at-date';
 import { stockSummary, summaryKey, type StockSummary } from './summary';
 
 const decimal = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } as const;
@@ -181,7 +181,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
     },
     async (request) => {
       const date = parseCutoffDate((request.query as { date?: unknown }).date, config.timeZone);
-      return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, date) };
+      return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, dateViewDay(date, config.timeZone)) };
     },
   );
   app.get(
