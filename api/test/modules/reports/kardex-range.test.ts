@@ -3,8 +3,8 @@
 // dated in the range by date and then registration, each with the running balance, and ends with
 // "Saldo final" (the range's entries and exits, and the balance at the end of `to`), so one
 // range's "Saldo final" is the next one's "Saldo inicial". Every PDF page carries the balance:
-// "Saldo anterior" under the header, "Pasa a la siguiente hoja" at the bottom — checked on a
-// 100,000-movement card read back with pdf.js.
+// "Saldo anterior" under the header, "Pasa a la siguiente hoja" at the bottom — checked on every
+// page of a 20,000-movement card read back with pdf.js (`npm run bench` times 100,000).
 import { addDecimal, formatCurrency, formatPrice, formatQuantity, subtractDecimal, todayIn } from '@almacen/shared/domain';
 import { client, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
@@ -148,8 +148,8 @@ describe('a card over three months, registered on different days', () => {
   });
 });
 
-test('a 100,000-movement card: every page starts with "Saldo anterior" and ends with "Pasa a la siguiente hoja", each equal to the balance around the break', async () => {
-  const { productId } = await seedKardex(t.db, 100_000, 'Hojas blancas (tarjeta larga)');
+test('a 20,000-movement card: every page starts with "Saldo anterior" and ends with "Pasa a la siguiente hoja", each equal to the balance around the break', async () => {
+  const { productId } = await seedKardex(t.db, 20_000, 'Hojas blancas (tarjeta larga)');
   // The fixture dates 1,000 movements a day from 2 January 2026: the first 999 are before the range.
   const {
     rows: [opening],
@@ -159,7 +159,7 @@ test('a 100,000-movement card: every page starts with "Saldo anterior" and ends 
     [productId],
   );
   const pdf = await readPdf(await download(`/api/reports/products/${productId}?from=2026-01-03`));
-  expect(pdf.pages.length).toBeGreaterThan(1000);
+  expect(pdf.pages.length).toBeGreaterThan(200);
   const balanceOf = (line: string) => line.split(' | ').slice(-3).join(' | ');
   const isMovement = (line: string) => /^\d+ \| \d\d\/\d\d\/\d{4} \| /.test(line);
   let previous: string | null = null;
@@ -187,5 +187,5 @@ test('a 100,000-movement card: every page starts with "Saldo anterior" and ends 
       expect(lines.some((l) => l.startsWith('Saldo final'))).toBe(true);
     }
   });
-  expect(movements).toBe(99_001);
+  expect(movements).toBe(19_001);
 });
