@@ -29,6 +29,11 @@ export interface WizardStep<V> {
   validate?: StepValidator<V>;
   /** Going forward from this step needs rows. */
   minRows?: MinRowsRule;
+  /**
+   * The step only shows the values (a review, without fields): it is drawn only while it is the
+   * current step, so a change on another step does not redraw it unseen.
+   */
+  review?: boolean;
 }
 
 function rowCount(values: object, name: string): number {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { Field } from 'react-final-form';
 import { object, string, type Struct } from 'superstruct';
 import { define } from 'superstruct';
@@ -58,6 +59,8 @@ interface Harness {
   route?: InitialEntry;
   /** A further check of the rows, e.g. one that depends on the server (the stock). */
   rowsCheck?: StepValidator<Doc>;
+  /** The summary as a review step, and every draw of it and of each row counted here. */
+  draws?: Map<string, number>;
 }
 
 /** Stands in for the browser around the wizard: its Back and Forward, another page, the entry's state. */
@@ -83,20 +86,38 @@ const currentEntry = (): InitialEntry => JSON.parse(screen.getByLabelText('Entra
 
 const DRAFT_KEY = draftStorageKey('documento', testUser.email);
 
-function renderWizard({ save = jest.fn(async () => ({ id: 7 })), onSaved = jest.fn(), route = '/', rowsCheck }: Harness = {}) {
+/** Counts its draws under `id` in `draws` (when given). */
+function Drawn({ id, draws, children }: { id: string; draws?: Map<string, number>; children: ReactNode }) {
+  draws?.set(id, (draws.get(id) ?? 0) + 1);
+  return <>{children}</>;
+}
+
+function renderWizard({ save = jest.fn(async () => ({ id: 7 })), onSaved = jest.fn(), route = '/', rowsCheck, draws }: Harness = {}) {
   const steps: WizardStep<Doc>[] = [
     { label: 'Datos del documento', content: <TextField name="title" label="Título" />, validate: schemaStep(header) },
     {
       label: 'Lista de productos',
       content: (
         <ProductRows<Row> name="products" newRow={() => ({ key: newRowKey(), quantity: '' })}>
-          {({ name }) => <TextField name={`${name}.quantity`} label="Cantidad" />}
+          {({ name }) => (
+            <Drawn id={name} draws={draws}>
+              <TextField name={`${name}.quantity`} label="Cantidad" />
+            </Drawn>
+          )}
         </ProductRows>
       ),
       validate: combineSteps(rowsStep('products', line), ...(rowsCheck ? [rowsCheck] : [])),
       minRows: { name: 'products', message: 'El documento debe contener por lo menos un producto.' },
     },
-    { label: 'Resumen', content: <p>Resumen del documento</p> },
+    {
+      label: 'Resumen',
+      content: (
+        <Drawn id="Resumen" draws={draws}>
+          <p>Resumen del documento</p>
+        </Drawn>
+      ),
+      review: draws !== undefined,
+    },
   ];
   const view = renderWithPlatform(
     <>
@@ -542,4 +563,30 @@ describe('the browser history and the draft', () => {
     await user.click(screen.getByRole('button', { name: 'Atrás del navegador' }));
     expect(await screen.findByLabelText('Título')).toHaveValue('');
   });
+});
+
+test('typing in a row draws that row only, and a review step is drawn only while it is the current step', async () => {
+  const user = userEvent.setup();
+  const draws = new Map<string, number>();
+  renderWizard({ draws });
+  expect(draws.get('Resumen')).toBeUndefined();
+  await user.type(screen.getByLabelText('Título'), 'Entrada de prueba');
+  await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+  for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
+  const before = new Map(draws);
+  await user.type(screen.getAllByLabelText('Cantidad')[0], '125');
+  // The row's field redraws itself; the row frames and the unseen summary are not drawn again.
+  expect(draws).toEqual(before);
+  expect(draws.get('Resumen')).toBeUndefined();
+  // A fourth row draws the new one only.
+  await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
+  expect(draws.get('products[3]')).toBe(1);
+  expect(['products[0]', 'products[1]', 'products[2]'].map((name) => draws.get(name))).toEqual(
+    ['products[0]', 'products[1]', 'products[2]'].map((name) => before.get(name)),
+  );
+  for (const field of screen.getAllByLabelText('Cantidad').slice(1)) await user.type(field, '1');
+  await user.click(screen.getByRole('button', { name: 'Ver resumen del documento' }));
+  await waitFor(() => expect(currentStep()).toHaveTextContent('Resumen'));
+  expect(screen.getByText('Resumen del documento')).toBeVisible();
+  expect(draws.get('Resumen')).toBeGreaterThan(0);
 });

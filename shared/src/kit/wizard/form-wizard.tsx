@@ -312,9 +312,9 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
               }}
             >
               <ValuesWatcher<V> onChange={onValues} />
-              {/* Every step stays mounted (hidden when not current): react-final-form 7 puts a
-                  re-registered field back to its initial value, which would lose what the user
-                  typed when going back and forth. */}
+              {/* Every step with fields stays mounted (hidden when not current): react-final-form 7
+                  puts a re-registered field back to its initial value, which would lose what the
+                  user typed when going back and forth. A review step has none to lose. */}
               {steps.map((s, index) => (
                 <fieldset
                   key={s.label}
@@ -331,7 +331,7 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
                   >
                     {s.label}
                   </h2>
-                  {s.content}
+                  {s.review && index !== step ? null : s.content}
                 </fieldset>
               ))}
               <div className={styles.actions} ref={actions}>

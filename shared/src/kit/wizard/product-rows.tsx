@@ -2,7 +2,8 @@
 // a row can be removed only while more than one exists, and only after confirmation.
 // The caller renders a row's fields; each row is a labelled group ("Producto 2").
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
+import { useForm } from 'react-final-form';
 import { FieldArray } from 'react-final-form-arrays';
 import { newIdempotencyKey } from '@almacen/shared';
 import { Button, makeStyles, tokens } from '@almacen/shared/fluent';
@@ -54,6 +55,39 @@ const useStyles = makeStyles({
 const defaultLabel = (index: number) => `Producto ${index + 1}`;
 const defaultConfirm = (index: number) => `Estas a punto de eliminar el producto no. ${index + 1} de la lista.`;
 
+interface ProductRowProps {
+  name: string;
+  index: number;
+  label: string;
+  removable: boolean;
+  onRemove(index: number): void;
+  children: ProductRowsProps<unknown>['children'];
+}
+
+/**
+ * One row's frame. Memoised: adding a row redraws only the new one, and the row's own fields
+ * subscribe to their values, so a scan or a keystroke in one row redraws nothing else.
+ */
+const ProductRow = memo(function ProductRow({ name, index, label, removable, onRemove, children }: ProductRowProps) {
+  const styles = useStyles();
+  return (
+    <fieldset className={styles.row} aria-label={label}>
+      <legend className={styles.legend}>{label}</legend>
+      <div className={styles.fields}>{children({ name, index })}</div>
+      <Button
+        className={styles.remove}
+        type="button"
+        appearance="subtle"
+        icon={<DeleteRegular />}
+        aria-label={`Eliminar ${label.toLowerCase()}`}
+        title={`Eliminar ${label.toLowerCase()}`}
+        disabled={!removable}
+        onClick={() => onRemove(index)}
+      />
+    </fieldset>
+  );
+});
+
 export function ProductRows<R extends { key?: string }>({
   name,
   newRow,
@@ -62,45 +96,43 @@ export function ProductRows<R extends { key?: string }>({
   confirmText = defaultConfirm,
 }: ProductRowsProps<R>) {
   const styles = useStyles();
+  const form = useForm();
   const [confirming, setConfirming] = useState<number | null>(null);
   return (
-    <FieldArray<R> name={name} subscription={{ value: true, length: true }}>
-      {({ fields }) => (
-        <div className={styles.rows}>
-          {fields.map((rowName, index) => {
-            const label = rowLabel(index);
-            return (
-              <fieldset key={fields.value?.[index]?.key ?? index} className={styles.row} aria-label={label}>
-                <legend className={styles.legend}>{label}</legend>
-                <div className={styles.fields}>{children({ name: rowName, index })}</div>
-                <Button
-                  className={styles.remove}
-                  type="button"
-                  appearance="subtle"
-                  icon={<DeleteRegular />}
-                  aria-label={`Eliminar ${label.toLowerCase()}`}
-                  title={`Eliminar ${label.toLowerCase()}`}
-                  disabled={(fields.length ?? 0) <= 1}
-                  onClick={() => setConfirming(index)}
-                />
-              </fieldset>
-            );
-          })}
-          <Button className={styles.add} type="button" icon={<AddRegular />} onClick={() => fields.push(newRow())}>
-            {ADD_PRODUCT_LABEL}
-          </Button>
-          <ConfirmDialog
-            open={confirming !== null}
-            text={confirming === null ? '' : confirmText(confirming)}
-            onCancel={() => setConfirming(null)}
-            onConfirm={() => {
-              // Guarded again: the row count may have changed while the dialog was open.
-              if (confirming !== null && (fields.length ?? 0) > 1) fields.remove(confirming);
-              setConfirming(null);
-            }}
-          />
-        </div>
-      )}
+    // Subscribed to the length only: the rows' values are their own fields' business.
+    <FieldArray<R> name={name} subscription={{ length: true }}>
+      {({ fields }) => {
+        const rows = form.getFieldState(name)?.value as readonly R[] | undefined;
+        return (
+          <div className={styles.rows}>
+            {fields.map((rowName, index) => (
+              <ProductRow
+                key={rows?.[index]?.key ?? index}
+                name={rowName}
+                index={index}
+                label={rowLabel(index)}
+                removable={(fields.length ?? 0) > 1}
+                onRemove={setConfirming}
+              >
+                {children}
+              </ProductRow>
+            ))}
+            <Button className={styles.add} type="button" icon={<AddRegular />} onClick={() => fields.push(newRow())}>
+              {ADD_PRODUCT_LABEL}
+            </Button>
+            <ConfirmDialog
+              open={confirming !== null}
+              text={confirming === null ? '' : confirmText(confirming)}
+              onCancel={() => setConfirming(null)}
+              onConfirm={() => {
+                // Guarded again: the row count may have changed while the dialog was open.
+                if (confirming !== null && (fields.length ?? 0) > 1) fields.remove(confirming);
+                setConfirming(null);
+              }}
+            />
+          </div>
+        );
+      }}
     </FieldArray>
   );
 }

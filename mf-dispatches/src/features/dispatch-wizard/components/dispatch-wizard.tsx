@@ -55,7 +55,7 @@ export function DispatchWizard() {
       minRows: { name: 'products', message: DOCUMENT_MESSAGES.dispatchProducts },
     },
     // The summary is checked again: the stock may have changed since the list was filled in.
-    { label: WIZARD_TEXTS.steps[2], content: <DispatchSummaryStep />, validate: validators.products },
+    { label: WIZARD_TEXTS.steps[2], content: <DispatchSummaryStep />, validate: validators.products, review: true },
   ];
 
   const save = async (values: DispatchFormValues, { idempotencyKey }: SaveContext): Promise<Dispatch> => {

@@ -64,7 +64,7 @@ export function CreateInvoiceWizard() {
         ),
         minRows: { name: 'products', message: DOCUMENT_MESSAGES.invoiceProducts },
       },
-      { label: INVOICE_WIZARD_TEXTS.steps[2], content: <InvoiceSummaryStep /> },
+      { label: INVOICE_WIZARD_TEXTS.steps[2], content: <InvoiceSummaryStep />, review: true },
     ];
   }, [timeZone, closedUntil]);
 
