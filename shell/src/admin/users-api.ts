@@ -48,3 +48,13 @@ export function useSetActive() {
     { errorText: 'cambiar el estado del usuario.', invalidate: AFTER_CHANGE },
   );
 }
+
+/** PUT /api/users/{id}/employee: the employee of the catalogue this person is, or null for none. */
+export function useLinkEmployee() {
+  const api = useApi();
+  return useAction(
+    (user: UserSummary, employeeId: number | null) =>
+      api<UserSummary>(`${USERS_KEY}/${user.id}/employee`, { method: 'PUT', body: { employeeId } }),
+    { errorText: 'vincular al usuario con el empleado.', invalidate: AFTER_CHANGE, successText: 'Empleado del usuario actualizado.' },
+  );
+}

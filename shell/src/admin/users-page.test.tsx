@@ -47,11 +47,17 @@ const marta: UserSummary = {
   active: false,
 };
 
+const EMPLOYEES = [
+  { id: 7, name: 'Luis Alberto', lastName: 'Pérez', email: 'luis@escuela.mx' },
+  { id: 8, name: 'Marta Elena', lastName: 'Ruiz', email: null },
+];
+
 function server(overrides: (request: FakeApiRequest) => unknown = () => undefined) {
   return (request: FakeApiRequest) => {
     const answer = overrides(request);
     if (answer !== undefined) return answer;
-    if (request.method === 'GET' && request.path === '/api/users') return [admin, luis, marta];
+    if (request.method === 'GET' && request.path === '/api/users') return [admin, { ...luis, employeeId: 7 }, marta];
+    if (request.method === 'GET' && request.path === '/api/catalog/employees') return EMPLOYEES;
     if (request.method === 'PUT' && request.path.endsWith('/roles')) return luis;
     return undefined;
   };
@@ -87,6 +93,10 @@ describe('Usuarios', () => {
     expect(row).toHaveTextContent('Proveedor');
     expect(await rowOf('Adriana Gómez')).toHaveTextContent('Almacén');
     expect(await rowOf('Marta Ruiz')).toHaveTextContent('Desactivado');
+    // «Empleado»: the employee of the catalogue the person is, or «Sin vincular».
+    expect(headers.join('|')).toContain('Empleado');
+    expect(row).toHaveTextContent('Luis Alberto Pérez');
+    expect(await rowOf('Marta Ruiz')).toHaveTextContent('Sin vincular');
 
     // The provider's role says where it comes from.
     const user = userEvent.setup();
@@ -242,5 +252,31 @@ describe('Usuarios', () => {
       within(await screen.findByRole('alertdialog', { name: '¿Reactivar la cuenta?' })).getByRole('button', { name: 'Sí, reactivar' }),
     );
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/api/users/3/deactivation' }));
+  });
+
+  it('"Empleado…" links the person with an employee of the catalogue (PUT /api/users/{id}/employee), and clears it', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithPlatform(<UsersPage />, {
+      api: server((request) => (request.method === 'PUT' && request.path.endsWith('/employee') ? { ...marta, employeeId: 8 } : undefined)),
+    });
+    await rowOf('Marta Ruiz');
+    await rowAction(user, 'Marta Ruiz', 'Empleado…');
+    const dialog = await screen.findByRole('dialog', { name: 'Empleado de Marta Ruiz' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Empleado/ }));
+    await user.click(await screen.findByRole('option', { name: 'Marta Elena Ruiz' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/users/3/employee', body: { employeeId: 8 } });
+    expect(await screen.findByText('Empleado del usuario actualizado.')).toBeInTheDocument();
+
+    // Luis is linked already: emptying the field sends null.
+    await rowAction(user, 'Luis Pérez', 'Empleado…');
+    const again = await screen.findByRole('dialog', { name: 'Empleado de Luis Pérez' });
+    const field = within(again).getByRole('combobox', { name: /Empleado/ });
+    expect(field).toHaveValue('Luis Alberto Pérez');
+    await user.clear(field);
+    await user.click(within(again).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1]).toMatchObject({ path: '/api/users/2/employee', body: { employeeId: null } });
   });
 });

@@ -31,7 +31,8 @@ import {
   validateSchema,
 } from '@almacen/shared/kit';
 import { PasswordDialog, type OneTimePassword } from './password-dialog';
-import { useCreateUser, useResetPassword, useSetActive, useSetRoles, useUsers } from './users-api';
+import { EMPLOYEE_TEXTS, employeeText, UserEmployeeDialog, useEmployeeNames } from './user-employee';
+import { useCreateUser, useLinkEmployee, useResetPassword, useSetActive, useSetRoles, useUsers } from './users-api';
 
 const TITLE = 'Usuarios';
 
@@ -137,6 +138,7 @@ const validateNewUser = validateSchema(newUserSchema);
 type Dialog =
   | { kind: 'closed' }
   | { kind: 'roles'; user: UserSummary }
+  | { kind: 'employee'; user: UserSummary }
   | { kind: 'create' }
   | { kind: 'reset'; user: UserSummary }
   | { kind: 'deactivate'; user: UserSummary }
@@ -153,8 +155,10 @@ export function UsersPage() {
   const createUser = useCreateUser();
   const resetPassword = useResetPassword();
   const setActive = useSetActive();
+  const linkEmployee = useLinkEmployee();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
   const [password, setPassword] = useState<OneTimePassword | null>(null);
+  const employeeNames = useEmployeeNames();
   const close = () => setDialog({ kind: 'closed' });
   const editing = dialog.kind === 'roles' ? dialog.user : undefined;
   const rolesValues = useMemo(
@@ -200,6 +204,7 @@ export function UsersPage() {
       },
       // After the permissions, which a phone then shows beside the name without scrolling.
       { id: 'email', header: 'Correo', value: (u) => u.email ?? '', width: 180 },
+      { id: 'employee', header: EMPLOYEE_TEXTS.column, value: (u) => employeeText(u, employeeNames), width: 160, hideBelow: 'tablet' },
       {
         id: 'lastSeenAt',
         header: 'Último acceso',
@@ -210,11 +215,14 @@ export function UsersPage() {
       },
       { id: 'origin', header: 'Origen', value: (u) => ORIGIN_LABELS[u.origin], width: 80, hideBelow: 'tablet' },
     ],
-    [config.timeZone, styles],
+    [config.timeZone, styles, employeeNames],
   );
 
   const rowActions = (user: UserSummary) => {
-    const actions: RowAction[] = [{ label: 'Permisos…', onClick: () => setDialog({ kind: 'roles', user }) }];
+    const actions: RowAction[] = [
+      { label: 'Permisos…', onClick: () => setDialog({ kind: 'roles', user }) },
+      { label: EMPLOYEE_TEXTS.action, onClick: () => setDialog({ kind: 'employee', user }) },
+    ];
     // Only accounts of the embedded provider have a password or a state Almacén can change.
     if (embedded && user.origin === 'almacen') {
       actions.push({ label: 'Restablecer contraseña', onClick: () => setDialog({ kind: 'reset', user }) });
@@ -238,7 +246,7 @@ export function UsersPage() {
         columns={columns}
         getRowId={(u) => u.id}
         loading={isLoading}
-        saving={setRoles.running || createUser.running || resetPassword.running || setActive.running}
+        saving={setRoles.running || createUser.running || resetPassword.running || setActive.running || linkEmployee.running}
         error={tableLoadError(users, 'obtener los usuarios')}
         searchPlaceholder="Buscar un usuario"
         emptyMessage="No hay usuarios registrados."
@@ -342,6 +350,8 @@ export function UsersPage() {
           void setActive.run(user, true);
         }}
       />
+
+      <UserEmployeeDialog user={dialog.kind === 'employee' ? dialog.user : undefined} link={linkEmployee} onClose={close} />
 
       <PasswordDialog shown={password} onClose={() => setPassword(null)} />
     </section>
