@@ -47,8 +47,8 @@ const boundaryZones = [
   {
     target: './api',
     from: ['./shell', ...remotes.map((remote) => `./${remote}`), './shared'],
-    except: ['./src/domain'],
-    message: 'La API sólo importa @almacen/shared/domain.',
+    except: ['./src/domain', './src/domain-pages', './src/schemas'],
+    message: 'La API sólo importa @almacen/shared/domain, /domain-pages y /schemas.',
   },
   // Features of one remote do not import each other.
   ...remotes.flatMap((remote) => {
@@ -117,8 +117,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@almacen/shared', message: 'La API sólo importa @almacen/shared/domain.' }],
-          patterns: [{ group: ['@almacen/shared/testing'], message: 'La API sólo importa @almacen/shared/domain.' }],
+          paths: [{ name: '@almacen/shared', message: 'La API sólo importa @almacen/shared/domain, /domain-pages y /schemas.' }],
+          patterns: [
+            { group: ['@almacen/shared/testing'], message: 'La API sólo importa @almacen/shared/domain, /domain-pages y /schemas.' },
+          ],
         },
       ],
     },

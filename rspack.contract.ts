@@ -25,10 +25,12 @@ export const SHARED_MODULE_PREFIX = '@almacen/shared';
 export const SHARED_MODULES = [
   '@almacen/shared',
   '@almacen/shared/domain',
+  '@almacen/shared/domain-pages',
   '@almacen/shared/fluent',
   '@almacen/shared/fluent-pages',
   '@almacen/shared/kit',
   '@almacen/shared/router',
+  '@almacen/shared/schemas',
 ] as const;
 
 export type { RemoteContract };

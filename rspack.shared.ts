@@ -85,6 +85,12 @@ export const sharedSingletons: Record<string, SharedSingleton> = {
   // The platform itself: its contexts (api client, user, runtime config) must be one object.
   '@almacen/shared': singleton(`^${sharedPackage.version}`, sharedPackage.version),
   '@almacen/shared/domain': singleton(`^${sharedPackage.version}`, sharedPackage.version),
+  // What only some pages use of the domain (the audit log, label sheets, CFDI units, backups):
+  // apart, so the dashboard does not download it (shared/src/domain-pages/index.ts).
+  '@almacen/shared/domain-pages': singleton(`^${sharedPackage.version}`, sharedPackage.version),
+  // The request bodies' schemas (and superstruct, which they need) apart: only pages with a form
+  // load them, not the dashboard (shared/src/schemas/index.ts).
+  '@almacen/shared/schemas': singleton(`^${sharedPackage.version}`, sharedPackage.version),
   // The DataTable, forms and wizard (and the Fluent components they use) apart: a page without
   // them — the home page — does not download them (shared/src/kit/index.ts).
   '@almacen/shared/kit': singleton(`^${sharedPackage.version}`, sharedPackage.version),

@@ -2,7 +2,8 @@
 // with `node dist/server.js` (npm start, the container) — no TypeScript loader at run time.
 //   dist/                                  src/ compiled (tsconfig.build.json) + the migrations
 //                                          + the catalogue import's data files
-//   dist/node_modules/@almacen/shared/     the shared domain compiled (tsconfig.shared.json);
+//   dist/node_modules/@almacen/shared/     shared's domain, domain-pages and schemas compiled
+//                                          (tsconfig.shared.json);
 //                                          Node looks in dist/node_modules before the workspace
 //                                          link, whose package.json points at TypeScript sources
 // dist/ is emptied first: a module folder deleted from src/ must not live on in dist/ (app.ts
@@ -36,7 +37,7 @@ fs.cpSync(path.join(here, 'src', 'modules', 'catalog-imports', 'files'), path.jo
 
 fs.writeFileSync(
   path.join(dist, 'node_modules', '@almacen', 'shared', 'package.json'),
-  `${JSON.stringify({ name: '@almacen/shared', private: true, exports: { './domain': './domain/index.js' } }, null, 2)}\n`,
+  `${JSON.stringify({ name: '@almacen/shared', private: true, exports: Object.fromEntries(['domain', 'domain-pages', 'schemas'].map((part) => [`./${part}`, `./${part}/index.js`])) }, null, 2)}\n`,
 );
 
 fs.writeFileSync(

@@ -21,6 +21,8 @@ COPY e2e/package.json e2e/
 RUN npm ci --workspace @almacen/api --include-workspace-root=false
 COPY tsconfig.base.json ./
 COPY shared/src/domain shared/src/domain
+COPY shared/src/domain-pages shared/src/domain-pages
+COPY shared/src/schemas shared/src/schemas
 COPY api/src api/src
 COPY api/build.mjs api/tsconfig.json api/tsconfig.build.json api/tsconfig.shared.json api/
 RUN npm run build -w @almacen/api

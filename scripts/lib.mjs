@@ -42,6 +42,8 @@ function buildOf(folder) {
         path.join(ROOT, 'api', 'tsconfig.build.json'),
         path.join(ROOT, 'api', 'tsconfig.shared.json'),
         path.join(ROOT, 'shared', 'src', 'domain'),
+        path.join(ROOT, 'shared', 'src', 'domain-pages'),
+        path.join(ROOT, 'shared', 'src', 'schemas'),
         path.join(ROOT, 'tsconfig.base.json'),
         path.join(ROOT, 'package-lock.json'),
       ],

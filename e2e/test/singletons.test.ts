@@ -13,7 +13,7 @@ import { AREAS, areaHeading, navigation } from './support/portal';
 const SINGLETONS = ['react', 'react-dom', '@almacen/shared/router', 'swr', '@almacen/shared/fluent', '@griffel/react', '@almacen/shared'];
 // Loaded by the first page that uses them (the dashboard does not); the shell provides them too,
 // and a remote's production build brings no copy of a shared module: one copy each, the shell's.
-const ON_DEMAND = ['@almacen/shared/kit', '@almacen/shared/fluent-pages'];
+const ON_DEMAND = ['@almacen/shared/kit', '@almacen/shared/fluent-pages', '@almacen/shared/domain-pages'];
 /** Class names of Fluent components the areas draw, as their code writes them (one per package). */
 const FLUENT_CODE = ['fui-FluentProvider', 'fui-Button', 'fui-Table', 'fui-Dialog', 'fui-Combobox', 'fui-Field', 'fui-Input'];
 const REMOTE_FOLDERS = REMOTES.map((remote) => remote.folder);

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { BackupRecord, BackupTrigger } from '@almacen/shared/domain';
+import type { BackupRecord, BackupTrigger } from '@almacen/shared/domain-pages';
 import type { Config } from '../config';
 import { writeBackup, type BackupResult } from './backup';
 import { applyRetention } from './retention';

@@ -2,7 +2,8 @@
 // forms; ids in paths by parseId, and only in canonical decimal form (registerCanonicalIds).
 import type { FastifyInstance } from 'fastify';
 import type { Struct } from 'superstruct';
-import { MAX_INT4, validateWith } from '@almacen/shared/domain';
+import { MAX_INT4 } from '@almacen/shared/domain';
+import { validateWith } from '@almacen/shared/schemas';
 import { AppError } from './errors';
 
 /** A JSON object (not null, not an array): what a body must be before its fields are read. */

@@ -9,7 +9,7 @@
 //   │ ▌▌ ▌▌▌ ▌ ▌▌ ▌▌▌ ▌ ▌ ▌▌▌ ▌▌ ▌ │  bars box (quiet zones inside it)
 //   │          7501234567893        │  code box
 //   └──────────────────────────────┘
-import type { LabelLayout } from '@almacen/shared/domain';
+import type { LabelLayout } from '@almacen/shared/domain-pages';
 
 const MM = 72 / 25.4;
 

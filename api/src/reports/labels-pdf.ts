@@ -4,7 +4,7 @@
 // The file is at most MAX_LABELS labels, so it is built in memory and sent whole.
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import { type LabelLayout, symbologyOf, type Symbology } from '@almacen/shared/domain';
+import { type LabelLayout, symbologyOf, type Symbology } from '@almacen/shared/domain-pages';
 import { LABEL_FONTS, LABEL_SIZES, placeLabel, SHEETS, type Measure } from './labels-layout';
 
 export interface LabelProduct {

@@ -1,6 +1,6 @@
 // The demo catalogue: realistic, well-formed (every RFC passes the supplier form's rule, every
 // product has unit and partida), loaded once, and enough for the ledger's demo documents.
-import { createSupplierSchema, RFC_RE, validateWith } from '@almacen/shared/domain';
+import { createSupplierSchema, RFC_RE, validateWith } from '@almacen/shared/schemas';
 import { EMPLOYEES, PARTIDAS, PRODUCTS, seedCatalog, SUPPLIERS } from '../../src/cli/seed';
 import { seedLedger } from '../../src/modules/ledger/seed';
 import { client } from '../helpers/http';

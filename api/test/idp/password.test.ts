@@ -1,7 +1,7 @@
 // The embedded provider's "Cambiar contraseña" page: Spanish, the sign-in page's look, every bad
 // form refused with its reason and nothing changed, the current password checked and throttled
 // like a sign-in, the change audited and the account's sessions ended.
-import { auditFieldLabelOf } from '@almacen/shared/domain';
+import { auditFieldLabelOf } from '@almacen/shared/domain-pages';
 import { BAD_CREDENTIALS, PASSWORD_MESSAGES } from '../../src/idp';
 import { addUser, setPassword } from '../../src/idp/users';
 import { accountUrlOf } from '../../src/modules/users/me.routes';

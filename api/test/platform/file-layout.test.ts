@@ -19,7 +19,7 @@ const NOT_SPLIT_YET = new Set([
   'api/src/modules/catalog-imports/catalog-import.ts',
   'api/src/backup/restore.ts',
   'api/src/idp/index.ts',
-  'shared/src/domain/audit-labels.ts',
+  'shared/src/domain-pages/audit-labels.ts',
 ]);
 
 const tracked = (...patterns: string[]) =>

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LabelLayout } from '@almacen/shared/domain';
+import type { LabelLayout } from '@almacen/shared/domain-pages';
 import { SHEETS } from '../../src/reports/labels-layout';
 
 const DPI = 300;

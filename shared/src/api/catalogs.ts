@@ -3,31 +3,25 @@
 // it makes stale: renaming a unit or a partida changes what the products and the stock page show,
 // a supplier's name shows in the entry history, a role's in each employee's roles.
 import useSWR from 'swr';
+import type { Category, Employee, EmployeeRoles, Product, Role, Supplier, Unit } from '../domain';
+import type { ApiClient } from '../platform/api-client';
+import { isApiError } from '../platform/api-error';
+import { useApi } from '../platform/hooks';
 import type {
   AssignRole,
-  Category,
   CreateCategory,
   CreateEmployee,
   CreateProduct,
   CreateRole,
   CreateSupplier,
   CreateUnit,
-  Employee,
-  EmployeeRoles,
-  Product,
-  Role,
-  Supplier,
-  Unit,
   UpdateCategory,
   UpdateEmployee,
   UpdateProduct,
   UpdateRole,
   UpdateSupplier,
   UpdateUnit,
-} from '../domain';
-import type { ApiClient } from '../platform/api-client';
-import { isApiError } from '../platform/api-error';
-import { useApi } from '../platform/hooks';
+} from '../schemas';
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
 import { useResource } from './resource';

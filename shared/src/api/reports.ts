@@ -2,7 +2,8 @@
 // name its file is saved under when the server sends none. Retries, naming and the failure toast
 // are the kit's (useReportDownload).
 import { useCallback } from 'react';
-import { todayIn, type LabelsRequest } from '../domain';
+import { todayIn } from '../domain';
+import type { LabelsRequest } from '../domain-pages';
 import { useReportDownload, type ReportRequest } from '../kit/actions/report-download';
 import { useRuntimeConfig } from '../platform/hooks';
 

@@ -1,8 +1,8 @@
 // A product's «Código de barras»: GTIN check digits of each length, what an internal code may
 // hold, and the field in the product bodies.
 import { validate } from 'superstruct';
+import { createProductSchema, updateProductSchema } from '../schemas';
 import { BARCODE_MESSAGES, barcodeProblem, checkDigitMessage, gtinCheckDigit, internalBarcode, isGtin } from './barcode';
-import { createProductSchema, updateProductSchema } from './schemas';
 
 describe('«Código de barras»', () => {
   // Published examples of each GTIN length (GS1), and each with its last digit changed.

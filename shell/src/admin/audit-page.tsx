@@ -1,25 +1,21 @@
 // "Bitácora" (Administración): who did what, when, to which record, and what changed.
 // Read-only. Filters go to the server (the log grows without bound), which answers a page at a
 // time, newest first; "Cargar más" asks for older rows, "Exportar XLSX" for every filtered row.
-// Its words — entities, fields, values — are shared/src/domain/audit-labels.ts, the XLSX's too.
+// Its words — entities, fields, values — are shared/src/domain-pages/audit-labels.ts, the XLSX's too.
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { spanishCollator, tableLoadError, usePageTitle, useReportDownload, useRuntimeConfig } from '@almacen/shared';
+import { AUDIT_ACTIONS, formatDateTime, isCalendarDate, type AuditActionName, type AuditLogEntry } from '@almacen/shared/domain';
 import {
-  AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
   AUDIT_NO_FIELDS,
   auditActionLabel,
   auditChangeText,
   auditChanges,
   auditEntityLabel,
-  formatDateTime,
-  isCalendarDate,
-  type AuditActionName,
   type AuditChange,
-  type AuditLogEntry,
   type AuditTable,
-} from '@almacen/shared/domain';
+} from '@almacen/shared/domain-pages';
 import { Button, Subtitle2, Title2, makeStyles, tokens } from '@almacen/shared/fluent';
 import { Field, Select } from '@almacen/shared/fluent-pages';
 import { DataTable, DateInput, type DataTableColumn } from '@almacen/shared/kit';

@@ -1,7 +1,7 @@
 // «Respaldos»: GET /api/admin/backups/last, the latest attempt and the latest that worked, and
 // GET /api/admin/backups, the recent attempts.
 import { useResource } from '@almacen/shared';
-import type { BackupRecord, LastBackups } from '@almacen/shared/domain';
+import type { BackupRecord, LastBackups } from '@almacen/shared/domain-pages';
 
 export const BACKUPS_PATH = '/api/admin/backups/last';
 export const RECENT_BACKUPS_PATH = '/api/admin/backups';

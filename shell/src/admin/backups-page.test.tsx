@@ -1,7 +1,7 @@
 // «Respaldos»: the last good backup (date and time in the institution's zone, MB, folder and file),
 // a warning when it is older than 48 hours or the latest attempt failed, and a note when there is none.
 import { screen, within } from '@testing-library/react';
-import type { BackupRecord, LastBackups } from '@almacen/shared/domain';
+import type { BackupRecord, LastBackups } from '@almacen/shared/domain-pages';
 import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { BackupsPage, megabytes } from './backups-page';
 

@@ -4,7 +4,8 @@
 // daily schedule or `npm run backup` on the server; this page only reads. Under it, the recent
 // attempts, the failed ones with their reason.
 import { LoadProblem, tableLoadError, usePageTitle, useRuntimeConfig } from '@almacen/shared';
-import { BACKUP_MAX_AGE_HOURS, backupAttention, formatDateTime, type BackupRecord, type LastBackups } from '@almacen/shared/domain';
+import { formatDateTime } from '@almacen/shared/domain';
+import { BACKUP_MAX_AGE_HOURS, backupAttention, type BackupRecord, type LastBackups } from '@almacen/shared/domain-pages';
 import {
   Body1,
   Card,

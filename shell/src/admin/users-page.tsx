@@ -12,7 +12,6 @@ import {
   ACCESS_ROLES,
   ACCESS_ROLE_LABELS,
   formatDateTime,
-  requiredText,
   type AccessRole,
   type RoleGrant,
   type RoleSource,
@@ -30,6 +29,7 @@ import {
   TextField,
   validateSchema,
 } from '@almacen/shared/kit';
+import { requiredText } from '@almacen/shared/schemas';
 import { PasswordDialog, type OneTimePassword } from './password-dialog';
 import { EMPLOYEE_TEXTS, employeeText, UserEmployeeDialog, useEmployeeNames } from './user-employee';
 import { useCreateUser, useLinkEmployee, useResetPassword, useSetActive, useSetRoles, useUsers } from './users-api';

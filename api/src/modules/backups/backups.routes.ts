@@ -2,7 +2,7 @@
 // schedule of the server that answers (each copy of the API has its own settings).
 // GET /api/admin/backups: the recent attempts, newest first, for «Respaldos recientes».
 import type { FastifyPluginAsync } from 'fastify';
-import type { BackupRecord, LastBackups } from '@almacen/shared/domain';
+import type { BackupRecord, LastBackups } from '@almacen/shared/domain-pages';
 import { lastBackups, recentBackups } from '../../backup/history';
 import { formatTimeOfDay } from '../../backup/schedule';
 import { dataOf, ERROR_RESPONSES, errorSchema, listOf } from '../../http/schemas';

@@ -9,21 +9,17 @@
 // as it is and a new product without one, so a file never clears a level (the modal does).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { barcodeProblem, compareDecimal, duplicateBarcodeMessage, normalizeBarcode, trimDecimal } from '@almacen/shared/domain';
 import {
-  barcodeProblem,
   CATALOG_MESSAGES,
-  compareDecimal,
-  duplicateBarcodeMessage,
   freeTextError,
-  normalizeBarcode,
   RFC_RE,
   GENERIC_RFCS,
   duplicateRfcMessage,
   stockLevelsInverted,
   stockLevelsSchema,
-  trimDecimal,
   validateWith,
-} from '@almacen/shared/domain';
+} from '@almacen/shared/schemas';
 import type { Trx } from '../../db/pool';
 import { decodeText, parseCsv, type Cell } from '../../files/sheet-reader';
 import { AppError } from '../../http/errors';

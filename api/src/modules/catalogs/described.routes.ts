@@ -9,7 +9,7 @@ import {
   updateCategorySchema,
   updateRoleSchema,
   updateUnitSchema,
-} from '@almacen/shared/domain';
+} from '@almacen/shared/schemas';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';

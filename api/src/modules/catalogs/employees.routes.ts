@@ -2,7 +2,7 @@
 // An employee's role assignments go with the employee when it is deleted (they are part of
 // it and the audit row keeps them); a role still assigned to someone cannot be deleted.
 import type { FastifyPluginAsync } from 'fastify';
-import { assignRoleSchema, createEmployeeSchema, normalizeEmail, updateEmployeeSchema } from '@almacen/shared/domain';
+import { assignRoleSchema, createEmployeeSchema, normalizeEmail, updateEmployeeSchema } from '@almacen/shared/schemas';
 import { linkUsersByEmail } from '../../access/users';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';

@@ -8,18 +8,20 @@
 // POST …/{id}/barcode the code the person confirms (a CFDI's), never over one it has.
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  assignBarcodeSchema,
-  CATALOG_MESSAGES,
-  createProductSchema,
   duplicateBarcodeMessage,
   HAS_BARCODE_MESSAGE,
   internalBarcode,
   keptBarcodeMessage,
   normalizeBarcode,
+} from '@almacen/shared/domain';
+import {
+  assignBarcodeSchema,
+  CATALOG_MESSAGES,
+  createProductSchema,
   stockLevelOf,
   stockLevelsInverted,
   updateProductSchema,
-} from '@almacen/shared/domain';
+} from '@almacen/shared/schemas';
 import { type Trx, withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { matchesTag, NOT_MODIFIED } from '../../http/etag';

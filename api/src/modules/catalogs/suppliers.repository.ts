@@ -1,4 +1,5 @@
-import { GENERIC_RFCS, type Supplier } from '@almacen/shared/domain';
+import { type Supplier } from '@almacen/shared/domain';
+import { GENERIC_RFCS } from '@almacen/shared/schemas';
 import type { Trx, Queryable } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 

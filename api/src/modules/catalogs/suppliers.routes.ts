@@ -2,7 +2,7 @@
 // form SAT prints it in, and belongs to one supplier (but SAT's generic RFCs): entries from a CFDI
 // find their supplier by it. A second one is a 409 that names the supplier holding it.
 import type { FastifyPluginAsync } from 'fastify';
-import { createSupplierSchema, duplicateRfcMessage, updateSupplierSchema } from '@almacen/shared/domain';
+import { createSupplierSchema, duplicateRfcMessage, updateSupplierSchema } from '@almacen/shared/schemas';
 import type { Trx } from '../../db/pool';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';

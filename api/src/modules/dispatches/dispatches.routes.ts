@@ -1,6 +1,7 @@
 // /api/dispatches: the exit history and the registration of a dispatch.
 import type { FastifyPluginAsync } from 'fastify';
-import { makeDispatchSchemas, todayIn } from '@almacen/shared/domain';
+import { todayIn } from '@almacen/shared/domain';
+import { makeDispatchSchemas } from '@almacen/shared/schemas';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { parseBody } from '../../http/validate';
 import { registerCancellationRoute } from '../ledger/cancellation-route';

@@ -3,7 +3,8 @@
 // (`backup`), for monitoring; it never changes the status code: a missing or stale backup is no
 // reason to stop sending people to a server that works.
 import type { FastifyPluginAsync } from 'fastify';
-import { backupAttention, ERROR_CODES } from '@almacen/shared/domain';
+import { ERROR_CODES } from '@almacen/shared/domain';
+import { backupAttention } from '@almacen/shared/domain-pages';
 import { lastBackups } from '../../backup/history';
 import { isDatabaseUp } from '../../db/pool';
 import { errorSchema } from '../../http/schemas';

@@ -3,7 +3,7 @@
 // "Cantidad contada" and, optionally, "Costo unitario" and "Observaciones".
 // Every bad row is reported with its row number (as the spreadsheet numbers it: the header is
 // row 1) and a Spanish reason; the caller applies nothing when there is any.
-import { freeTextError } from '@almacen/shared/domain';
+import { freeTextError } from '@almacen/shared/schemas';
 import type { Cell } from '../../files/sheet-reader';
 import { AppError } from '../../http/errors';
 import { checkCost, checkQuantity, MESSAGES, type LineInput } from './inventory-counts.input';

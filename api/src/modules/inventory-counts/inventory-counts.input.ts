@@ -3,8 +3,6 @@
 import {
   compareDecimal,
   decimalPlaces,
-  MESSAGES as FIELD_MESSAGES,
-  freeTextError,
   isCalendarDate,
   MAX_INT4,
   MAX_PRICE,
@@ -13,6 +11,7 @@ import {
   QUANTITY_SCALE,
   toDecimalString,
 } from '@almacen/shared/domain';
+import { MESSAGES as FIELD_MESSAGES, freeTextError } from '@almacen/shared/schemas';
 import { AppError } from '../../http/errors';
 import { isObject } from '../../http/validate';
 

@@ -1,6 +1,7 @@
 // /api/invoices: the entry history and the registration of an invoice.
 import type { FastifyPluginAsync } from 'fastify';
-import { INVOICE_TYPES, makeInvoiceSchemas, todayIn } from '@almacen/shared/domain';
+import { INVOICE_TYPES, todayIn } from '@almacen/shared/domain';
+import { makeInvoiceSchemas } from '@almacen/shared/schemas';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { idParam } from '../../http/schemas';

@@ -2,7 +2,7 @@
 // of document — body, Idempotency-Key, 201 with the cancellation — so what differs is only what
 // the OpenAPI says and which document is cancelled.
 import type { FastifyInstance } from 'fastify';
-import { cancellationSchema as cancellationBody, type CreateCancellation } from '@almacen/shared/domain';
+import { cancellationSchema as cancellationBody, type CreateCancellation } from '@almacen/shared/schemas';
 import type { Db } from '../../db/pool';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam } from '../../http/schemas';
 import { parseBody, parseId } from '../../http/validate';

@@ -3,17 +3,8 @@
 // demo ledger obeys every rule (moving average, no negative stock, audit rows). It uses the
 // catalogue already in the database (suppliers, employees, products); employees whose roles
 // say "Director" or "Almacenista" sign as such. Never runs by itself: the seed CLI calls it.
-import {
-  makeDispatchSchemas,
-  makeInvoiceSchemas,
-  multiplyDecimal,
-  todayIn,
-  validateWith,
-  VAT_FACTOR,
-  type CreateDispatch,
-  type CreateInvoice,
-  type InvoiceType,
-} from '@almacen/shared/domain';
+import { multiplyDecimal, todayIn, VAT_FACTOR, type InvoiceType } from '@almacen/shared/domain';
+import { makeDispatchSchemas, makeInvoiceSchemas, validateWith, type CreateDispatch, type CreateInvoice } from '@almacen/shared/schemas';
 import type { Db } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 import { registerDispatch } from '../dispatches/dispatches.service';

@@ -6,9 +6,6 @@
 // taken exclusive, in one transaction with the Idempotency-Key, the audit row and the answer.
 import {
   formatDate,
-  REOPENING_MESSAGES,
-  reopeningSchema,
-  validateWith,
   isCalendarDate,
   monthEnd,
   todayIn,
@@ -16,6 +13,7 @@ import {
   type NextClosing as WireNextClosing,
   type PeriodClosing as WirePeriodClosing,
 } from '@almacen/shared/domain';
+import { REOPENING_MESSAGES, reopeningSchema, validateWith } from '@almacen/shared/schemas';
 import { withTransaction, type Db, type Trx, type Queryable } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';

@@ -5,6 +5,7 @@
 // is a read, and the code a label carries must already be the product's, so the clerk generates
 // it first («Generar código interno») and sees it in the catalogue.
 import type { FastifyInstance } from 'fastify';
+import { todayIn } from '@almacen/shared/domain';
 import {
   LABEL_LAYOUT_NAMES,
   LABEL_LAYOUTS,
@@ -12,9 +13,8 @@ import {
   MAX_LABELS,
   missingBarcodeMessage,
   readLabelsRequest,
-  todayIn,
   unknownLabelProductsMessage,
-} from '@almacen/shared/domain';
+} from '@almacen/shared/domain-pages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/pool';
 import { AppError, errorBody } from '../../http/errors';

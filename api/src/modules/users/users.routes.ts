@@ -7,14 +7,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ACCESS_ROLES,
   forbiddenMessage,
-  freeTextError,
   isAccessRole,
-  linkEmployeeSchema,
   type AccessRole,
   type NewUserResult,
   type PasswordResetResult,
   type UserSummary,
 } from '@almacen/shared/domain';
+import { freeTextError, linkEmployeeSchema } from '@almacen/shared/schemas';
 import { isConfigAdmin, type AppUser } from '../../access/users';
 import { withTransaction, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';

@@ -1,12 +1,12 @@
 // Every entity and field the API writes to the audit log has a Spanish label in
-// shared/src/domain/audit-labels.ts (the words of the "Bitácora" on screen and in its XLSX).
+// shared/src/domain-pages/audit-labels.ts (the words of the "Bitácora" on screen and in its XLSX).
 // Two checks: every recordAudit call in api/src names an entity that has a label (read from the
 // sources, so a new call with a new entity fails here), and a run through every audited write —
 // catalogues, imports, documents and their cancellations, counts, closings, users — leaves no
 // field in the log without one.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { AUDIT_ENTITY_LABELS, auditFieldLabelOf } from '@almacen/shared/domain';
+import { AUDIT_ENTITY_LABELS, auditFieldLabelOf } from '@almacen/shared/domain-pages';
 import { CATALOGS } from '../../../src/modules/catalog-imports/catalog-import';
 import { client, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';

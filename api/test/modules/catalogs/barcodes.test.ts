@@ -5,12 +5,12 @@
 // over one it has; every refusal changes nothing.
 import {
   BARCODE_MESSAGES,
-  CATALOG_MESSAGES,
   checkDigitMessage,
   duplicateBarcodeMessage,
   HAS_BARCODE_MESSAGE,
   keptBarcodeMessage,
 } from '@almacen/shared/domain';
+import { CATALOG_MESSAGES } from '@almacen/shared/schemas';
 import { auditRows, client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 

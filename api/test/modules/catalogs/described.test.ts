@@ -1,5 +1,5 @@
 // Partidas, units of measure and roles: the same {id, description} contract, checked for each.
-import { CATALOG_MESSAGES } from '@almacen/shared/domain';
+import { CATALOG_MESSAGES } from '@almacen/shared/schemas';
 import { auditRows, client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 

@@ -1,5 +1,5 @@
 // Employees and their roles (GET answers data.roles; 404 for an unknown employee).
-import { CATALOG_MESSAGES } from '@almacen/shared/domain';
+import { CATALOG_MESSAGES } from '@almacen/shared/schemas';
 import { auditRows, client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 

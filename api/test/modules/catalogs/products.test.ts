@@ -1,6 +1,6 @@
 // Products: the list nests unit and partida; create/edit/delete answer the saved row, record
 // who and when, write an audit row, and refuse unknown ids and references clearly.
-import { CATALOG_MESSAGES } from '@almacen/shared/domain';
+import { CATALOG_MESSAGES } from '@almacen/shared/schemas';
 import { auditRows, client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 

@@ -3,7 +3,7 @@
 // máxima ≥ mínima (also against the stored level of the one not sent), refused with a Spanish
 // message that changes nothing, and the cached, precompressed list carries them too.
 import { gunzipSync } from 'node:zlib';
-import { CATALOG_MESSAGES, MESSAGES } from '@almacen/shared/domain';
+import { CATALOG_MESSAGES, MESSAGES } from '@almacen/shared/schemas';
 import { client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 

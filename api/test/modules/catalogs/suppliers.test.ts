@@ -1,5 +1,5 @@
 // Suppliers: name and a well-formed RFC (stored in capitals).
-import { CATALOG_MESSAGES, MESSAGES } from '@almacen/shared/domain';
+import { CATALOG_MESSAGES, MESSAGES } from '@almacen/shared/schemas';
 import { auditRows, client, countRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 

@@ -2,7 +2,7 @@
 // documents queue on the balance rows, locked in product-id order, so the last units go to
 // exactly as many exits as there are units, and documents touching the same products in
 // opposite order neither deadlock nor leak a database error to the client.
-import type { CreateDispatch, CreateInvoice } from '@almacen/shared/domain';
+import type { CreateDispatch, CreateInvoice } from '@almacen/shared/schemas';
 import { cancelDispatch, registerDispatch } from '../../../src/modules/dispatches/dispatches.service';
 import { cancelInvoice, registerInvoice } from '../../../src/modules/invoices/invoices.service';
 import { client, countRows, type Client } from '../../helpers/http';

@@ -1,7 +1,7 @@
 // Invoices and dispatches as a clerk and an auditor see them: what is saved and answered, who and
 // when, what is refused (with the form's Spanish messages) and that a refusal changes nothing,
 // backdating, immutability, and the stock/movement reads.
-import { auditChanges } from '@almacen/shared/domain';
+import { auditChanges } from '@almacen/shared/domain-pages';
 import { client, countRows, auditRows, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, LEDGER_TABLES, stockOf, today, type Catalog } from './fixtures';

@@ -3,14 +3,14 @@
 // in print order; the words' boxes (pdftotext -bbox) and the bars' rows (found in the pixels)
 // show that a name, however long, never reaches the bars. Every refusal is a Spanish message and
 // no PDF.
+import { gtinCheckDigit } from '@almacen/shared/domain';
 import {
-  gtinCheckDigit,
   LABEL_MESSAGES,
   MAX_LABELS,
   missingBarcodeMessage,
   tooManyLabelsMessage,
   unknownLabelProductsMessage,
-} from '@almacen/shared/domain';
+} from '@almacen/shared/domain-pages';
 import { client, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { readLabels, type LabelReading } from '../../reports/read-labels';

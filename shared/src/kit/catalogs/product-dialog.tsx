@@ -5,7 +5,8 @@
 // when the catalogue lacks it.
 import { useMemo, useRef } from 'react';
 import { useCategories, useCreateProduct, useCreateUnit, useLoadErrorToast, useUnits } from '@almacen/shared';
-import { createProductSchema, type Product, type Unit } from '@almacen/shared/domain';
+import { type Product, type Unit } from '@almacen/shared/domain';
+import { createProductSchema } from '@almacen/shared/schemas';
 import { DecimalField, FormDialog, SelectField, TextField, validateSchema, type SelectOption } from '../form';
 
 export const PRODUCT_FIELDS = {

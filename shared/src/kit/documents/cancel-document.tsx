@@ -3,10 +3,10 @@
 // their words ("entrada" / "salida"); the request and its notices are theirs (useAction).
 import { useMemo } from 'react';
 import { formatDateTime } from '@almacen/shared/domain';
-import { cancellationSchema } from '@almacen/shared/domain';
 import type { DocumentCancellation, DocumentStatus } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { Badge, Text } from '@almacen/shared/fluent-pages';
+import { cancellationSchema } from '@almacen/shared/schemas';
 import type { DataTableColumn } from '../data-table';
 import { FormDialog } from '../form/form-dialog';
 import { validateSchema } from '../form/schema-validator';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { createProductSchema } from '../../domain/schemas/catalogs';
+import { createProductSchema } from '@almacen/shared/schemas';
 import { renderWithPlatform } from '../../testing';
 import { ConfirmDialog } from './confirm-dialog';
 import { DateField } from './date-field';

@@ -1,6 +1,6 @@
 import { FORM_ERROR } from 'final-form';
 import { object, array, string, define } from 'superstruct';
-import { createProductSchema, updateSupplierSchema } from '../../domain/schemas/catalogs';
+import { createProductSchema, updateSupplierSchema } from '@almacen/shared/schemas';
 import { toFinalFormErrors, validateSchema } from './schema-validator';
 
 describe('validateSchema', () => {

@@ -2,7 +2,7 @@
 // the API on every change and answers final-form's nested error object, first message per field.
 import { FORM_ERROR, setIn } from 'final-form';
 import type { Struct } from 'superstruct';
-import { validateWith, type FieldErrors } from '@almacen/shared/domain';
+import { validateWith, type FieldErrors } from '@almacen/shared/schemas';
 
 export type FormErrors = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { makeInvoiceSchemas } from '../../domain';
+import { makeInvoiceSchemas } from '@almacen/shared/schemas';
 import { combineSteps, rowsStep, schemaStep, toFormErrors } from './step-validation';
 
 const { header, line } = makeInvoiceSchemas({ today: () => '2026-03-10' });

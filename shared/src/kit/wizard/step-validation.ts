@@ -3,7 +3,8 @@
 // the step on screen, so fields of later steps cannot block the way forward.
 import { setIn } from 'final-form';
 import type { Struct } from 'superstruct';
-import { periodClosedMessage, validateWith, type FieldErrors } from '@almacen/shared/domain';
+import { periodClosedMessage } from '@almacen/shared/domain';
+import { validateWith, type FieldErrors } from '@almacen/shared/schemas';
 
 // A superstruct Struct is invariant in its value type (it both reads and refines values), so a
 // validator that accepts any schema has to say `any` once.

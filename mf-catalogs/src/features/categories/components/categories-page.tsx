@@ -1,5 +1,5 @@
 import { useCategories, useCreateCategory, useDeleteCategory, useUpdateCategory } from '@almacen/shared';
-import { createCategorySchema, updateCategorySchema } from '@almacen/shared/domain';
+import { createCategorySchema, updateCategorySchema } from '@almacen/shared/schemas';
 import { DescribedCatalogPage, type DescribedTexts } from '../../../components/described-catalog-page';
 
 export const CATEGORY_TEXTS: DescribedTexts = {

@@ -3,7 +3,7 @@
 import { PersonAddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { tableLoadError, useAssignRole, useCan, useEmployeeRoles, useLoadErrorToast, useRemoveRole, useRoles } from '@almacen/shared';
-import { assignRoleSchema, type AssignRole, type Employee, type Role } from '@almacen/shared/domain';
+import { type Employee, type Role } from '@almacen/shared/domain';
 import { Button } from '@almacen/shared/fluent';
 import {
   ConfirmDialog,
@@ -16,6 +16,7 @@ import {
   type SelectOption,
   validateSchema,
 } from '@almacen/shared/kit';
+import { assignRoleSchema, type AssignRole } from '@almacen/shared/schemas';
 
 const validateAssign = validateSchema(assignRoleSchema);
 

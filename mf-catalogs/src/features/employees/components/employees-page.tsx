@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useCreateEmployee, useDeleteEmployee, useEmployees, useUpdateEmployee } from '@almacen/shared';
-import { createEmployeeSchema, updateEmployeeSchema, type CreateEmployee, type Employee } from '@almacen/shared/domain';
+import { type Employee } from '@almacen/shared/domain';
 import { type DataTableColumn, FormDialog, IdField, TextField, validateSchema } from '@almacen/shared/kit';
+import { createEmployeeSchema, updateEmployeeSchema, type CreateEmployee } from '@almacen/shared/schemas';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';

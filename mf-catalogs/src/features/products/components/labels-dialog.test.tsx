@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { ApiError } from '@almacen/shared';
-import { LABEL_MESSAGES, missingBarcodeMessage } from '@almacen/shared/domain';
+import { LABEL_MESSAGES, missingBarcodeMessage } from '@almacen/shared/domain-pages';
 import { captureDownloads, renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import { fakeCatalogServer } from '../../../testing/fake-catalog-server';
 import { dialogClosed, openDialog } from '../../../testing/screen-helpers';

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import { useFormState } from 'react-final-form';
 import { labelsRequest, useCan, useGenerateInternalBarcode, useReport } from '@almacen/shared';
+import { type Product } from '@almacen/shared/domain';
 import {
   LABEL_LAYOUT_NAMES,
   LABEL_LAYOUTS,
@@ -15,8 +16,7 @@ import {
   missingBarcodeMessage,
   tooManyLabelsMessage,
   type LabelLayout,
-  type Product,
-} from '@almacen/shared/domain';
+} from '@almacen/shared/domain-pages';
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@almacen/shared/fluent';
 import { FormDialog, SelectField, TextField, type FormErrors, type SelectOption } from '@almacen/shared/kit';
 

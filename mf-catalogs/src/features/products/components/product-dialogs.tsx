@@ -3,8 +3,9 @@
 // (NewProductDialog), as the entry wizard registers a CFDI's product with it too.
 import { useMemo } from 'react';
 import { useLoadErrorToast, useProduct, type SaveOutcome } from '@almacen/shared';
-import { updateProductSchema, type Product, type UpdateProduct } from '@almacen/shared/domain';
+import { type Product } from '@almacen/shared/domain';
 import { FormDialog, IdField, ProductFields, useProductChoices, validateSchema } from '@almacen/shared/kit';
+import { updateProductSchema, type UpdateProduct } from '@almacen/shared/schemas';
 
 const validateUpdate = validateSchema(updateProductSchema);
 

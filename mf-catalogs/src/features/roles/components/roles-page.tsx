@@ -1,5 +1,5 @@
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from '@almacen/shared';
-import { createRoleSchema, updateRoleSchema } from '@almacen/shared/domain';
+import { createRoleSchema, updateRoleSchema } from '@almacen/shared/schemas';
 import { DescribedCatalogPage, type DescribedTexts } from '../../../components/described-catalog-page';
 
 export const ROLE_TEXTS: DescribedTexts = {

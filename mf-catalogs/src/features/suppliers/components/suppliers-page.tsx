@@ -8,8 +8,9 @@ import {
   useSuppliers,
   useUpdateSupplier,
 } from '@almacen/shared';
-import { createSupplierSchema, updateSupplierSchema, type CreateSupplier, type Supplier } from '@almacen/shared/domain';
+import { type Supplier } from '@almacen/shared/domain';
 import { type DataTableColumn, FormDialog, IdField, TextField, validateSchema } from '@almacen/shared/kit';
+import { createSupplierSchema, updateSupplierSchema, type CreateSupplier } from '@almacen/shared/schemas';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';

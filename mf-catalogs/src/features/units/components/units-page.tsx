@@ -1,5 +1,5 @@
 import { useCreateUnit, useDeleteUnit, useUnits, useUpdateUnit } from '@almacen/shared';
-import { createUnitSchema, updateUnitSchema } from '@almacen/shared/domain';
+import { createUnitSchema, updateUnitSchema } from '@almacen/shared/schemas';
 import { DescribedCatalogPage, type DescribedTexts } from '../../../components/described-catalog-page';
 
 export const UNIT_TEXTS: DescribedTexts = {

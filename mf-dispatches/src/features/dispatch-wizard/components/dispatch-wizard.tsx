@@ -12,9 +12,10 @@ import {
   withoutPeriod,
   useRuntimeConfig,
 } from '@almacen/shared';
-import { DOCUMENT_MESSAGES, todayIn, type Dispatch } from '@almacen/shared/domain';
+import { todayIn, type Dispatch } from '@almacen/shared/domain';
 import { FormWizard, type SaveContext, type WizardStep } from '@almacen/shared/kit';
 import { useNavigate } from '@almacen/shared/router';
+import { DOCUMENT_MESSAGES } from '@almacen/shared/schemas';
 import { emptyDispatch, toPayload, type DispatchFormValues } from '../form/dispatch-form';
 import { makeDispatchValidators } from '../form/dispatch-validation';
 import { DispatchHeaderStep } from './dispatch-header-step';

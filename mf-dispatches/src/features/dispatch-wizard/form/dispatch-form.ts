@@ -1,7 +1,8 @@
 // The dispatch wizard's form values and how they become the API payload. A row keeps
 // the availability it was checked against, so validation is a pure function of the values and
 // re-runs by itself when the stock is read again (e.g. after a 409).
-import { formatScaled, parseDecimal, PRICE_SCALE, trimDecimal, type CreateDispatch } from '@almacen/shared/domain';
+import { formatScaled, parseDecimal, PRICE_SCALE, trimDecimal } from '@almacen/shared/domain';
+import { type CreateDispatch } from '@almacen/shared/schemas';
 
 export interface DispatchRow {
   /** Client-side key: stable React key, also sent. */

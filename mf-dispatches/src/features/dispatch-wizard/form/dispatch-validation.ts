@@ -1,8 +1,8 @@
 // Per-step validation of the dispatch wizard: the form messages come from the shared schemas
 // (the API checks the same ones); the stock limits come after them, so an empty or malformed
 // field shows the schema's message first.
-import { makeDispatchSchemas } from '@almacen/shared/domain';
 import { closedPeriodStep, combineSteps, rowsStep, schemaStep, type StepValidator } from '@almacen/shared/kit';
+import { makeDispatchSchemas } from '@almacen/shared/schemas';
 import type { DispatchFormValues } from './dispatch-form';
 import { stockErrors } from './stock-limits';
 

@@ -2,7 +2,8 @@
 // product's available quantity; rows of the SAME product share one availability (their sum is
 // limited, or two rows could together take out more than there is); a product without stock
 // cannot be dispatched. Quantities are compared as decimal strings, never as floats.
-import { addDecimal, compareDecimal, formatQuantity, toDecimalString, type FieldErrors } from '@almacen/shared/domain';
+import { addDecimal, compareDecimal, formatQuantity, toDecimalString } from '@almacen/shared/domain';
+import { type FieldErrors } from '@almacen/shared/schemas';
 import type { DispatchRow } from './dispatch-form';
 
 export const STOCK_MESSAGES = {

@@ -10,9 +10,10 @@ import {
   usePageTitle,
   useRuntimeConfig,
 } from '@almacen/shared';
-import { DOCUMENT_MESSAGES, makeInvoiceSchemas, todayIn, type Invoice } from '@almacen/shared/domain';
+import { todayIn, type Invoice } from '@almacen/shared/domain';
 import { closedPeriodStep, combineSteps, FormWizard, rowsStep, schemaStep, type WizardStep } from '@almacen/shared/kit';
 import { useNavigate } from '@almacen/shared/router';
+import { DOCUMENT_MESSAGES, makeInvoiceSchemas } from '@almacen/shared/schemas';
 import {
   emptyInvoice,
   invoiceRowsStep,

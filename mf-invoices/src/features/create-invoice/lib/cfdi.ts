@@ -2,7 +2,8 @@
 // it fills the form — exactly as if the person had typed each value and ticked the boxes, so the
 // price shown and saved follows the wizard's own rules (invoice-values.ts). What the form cannot
 // hold exactly comes as a warning that stays visible on its row.
-import { isGtin, normalizeBarcode, unitNameOfCfdi, type CfdiAnalysis } from '@almacen/shared/domain';
+import { isGtin, normalizeBarcode, type CfdiAnalysis } from '@almacen/shared/domain';
+import { unitNameOfCfdi } from '@almacen/shared/domain-pages';
 import { newRowKey } from '@almacen/shared/kit';
 import type { InvoiceFormValues, InvoiceRowValues } from './invoice-values';
 

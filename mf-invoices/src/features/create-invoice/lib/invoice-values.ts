@@ -23,10 +23,9 @@ import {
   toDecimalString,
   trimDecimal,
   VAT_FACTOR,
-  DOCUMENT_MESSAGES,
-  type CreateInvoice,
   type InvoiceType,
 } from '@almacen/shared/domain';
+import { DOCUMENT_MESSAGES, type CreateInvoice } from '@almacen/shared/schemas';
 import { CFDI_TEXTS, type InvoiceCfdi, type RowCfdi } from './cfdi';
 
 /** A row's value in pesos, to the cent: the CFDI's for a row that carries it, else quantity × price; null while it cannot be computed. */

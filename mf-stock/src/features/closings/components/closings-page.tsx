@@ -19,7 +19,7 @@ import {
   useReport,
   useRuntimeConfig,
 } from '@almacen/shared';
-import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing, reopeningSchema } from '@almacen/shared/domain';
+import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
 import {
   Button,
   makeStyles,
@@ -35,6 +35,7 @@ import {
 } from '@almacen/shared/fluent';
 import { Badge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@almacen/shared/fluent-pages';
 import { CancelDocumentDialog, ReportButton, type ReportFormat, ScrollArea, withFormat } from '@almacen/shared/kit';
+import { reopeningSchema } from '@almacen/shared/schemas';
 import { CLOSINGS_TEXTS } from '../lib/texts';
 
 const closingReport = (today: string, until: string, format: ReportFormat) => withFormat(closingReportRequest(today, until), format);

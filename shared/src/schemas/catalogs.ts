@@ -1,8 +1,7 @@
 // Catalogue payloads. `type` lets extra keys through untouched; the
 // API reads only the declared ones.
 import { nullable, type, type Infer, refine, type Struct } from 'superstruct';
-import { MAX_QUANTITY, QUANTITY_SCALE } from '../constants';
-import { compareDecimal, toDecimalString } from '../decimal';
+import { MAX_QUANTITY, QUANTITY_SCALE, compareDecimal, toDecimalString } from '@almacen/shared/domain';
 import { entityId, optionalBarcode, optionalDecimal, optionalEmail, optionalEntityId, requiredText, rfc } from './primitives';
 
 const M = {

@@ -4,9 +4,21 @@
 // ids where the record holds them). A list of records (a document's lines, a count's lines, its
 // movements) becomes a small table. Every entity and field the API writes must have a label here:
 // api/test/modules/audit/audit-labels.test.ts goes through them.
-import { ACCESS_ROLE_LABELS, isAccessRole, type AuditActionName } from './access';
-import { formatCurrency, formatDate, formatDateTime, formatPrice, formatQuantity, isCalendarDate } from './format';
-import { INVOICE_TYPE_LABELS, MOVEMENT_TYPE_LABELS, type InvoiceType, type MovementType } from './labels';
+import {
+  ACCESS_ROLE_LABELS,
+  type AuditActionName,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  formatQuantity,
+  INVOICE_TYPE_LABELS,
+  type InvoiceType,
+  isAccessRole,
+  isCalendarDate,
+  MOVEMENT_TYPE_LABELS,
+  type MovementType,
+} from '@almacen/shared/domain';
 
 export const AUDIT_ACTION_LABELS: Record<AuditActionName, string> = {
   create: 'Crear',

@@ -1,6 +1,6 @@
 // The reason of a cancellation or of a month's reopening, as the dialog and the API both judge it, and the
 // "DD/MM/YYYY HH:mm" the histories show its time with.
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../domain/format';
 import { CANCELLATION_MESSAGES, cancellationSchema, REOPENING_MESSAGES, reopeningSchema } from './documents';
 import { validateWith } from './validate';
 

@@ -2,7 +2,7 @@
 // ("products.0.quantity"). The form kit turns the keys into final-form's nested errors; the API
 // answers them as `errors`.
 import { Struct, validate } from 'superstruct';
-import { ERROR_CODES } from '../errors';
+import { ERROR_CODES } from '@almacen/shared/domain';
 
 export type FieldErrors = Record<string, string>;
 

@@ -1,10 +1,19 @@
 // Building blocks for the schemas: each carries its Spanish message, so the forms and the API
 // show the same words.
 import { define, Struct } from 'superstruct';
-import { BARCODE_MESSAGES, barcodeProblem, normalizeBarcode } from '../barcode';
-import { MAX_INT4, MAX_OBSERVATIONS_LENGTH, MAX_TEXT_LENGTH, MIN_DOCUMENT_DATE } from '../constants';
-import { compareDecimal, decimalPlaces, toDecimalString } from '../decimal';
-import { isCalendarDate } from '../format';
+import {
+  BARCODE_MESSAGES,
+  barcodeProblem,
+  normalizeBarcode,
+  MAX_INT4,
+  MAX_OBSERVATIONS_LENGTH,
+  MAX_TEXT_LENGTH,
+  MIN_DOCUMENT_DATE,
+  compareDecimal,
+  decimalPlaces,
+  toDecimalString,
+  isCalendarDate,
+} from '@almacen/shared/domain';
 
 export const MESSAGES = {
   tooLong: (max: number) => `Este campo admite como máximo ${max} caracteres.`,

@@ -11,8 +11,8 @@ import {
   MAX_QUANTITY,
   PRICE_SCALE,
   QUANTITY_SCALE,
-} from '../constants';
-import { INVOICE_TYPES } from '../labels';
+  INVOICE_TYPES,
+} from '@almacen/shared/domain';
 import {
   decimal,
   entityId,

@@ -6,7 +6,7 @@
 // ITF-14: ITF-14 is meant for corrugated cartons, needs bearer bars and a tall symbol, and does
 // not read reliably at the 25 mm height of these labels; Code 128 reads back the same 14 digits.
 // Internal codes (and any other code with letters) are Code 128.
-import { isGtin } from './barcode';
+import { isGtin } from '@almacen/shared/domain';
 
 export const LABEL_LAYOUTS = ['LETTER_30', 'THERMAL_50X25'] as const;
 export type LabelLayout = (typeof LABEL_LAYOUTS)[number];

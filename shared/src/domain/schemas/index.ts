@@ -1,4 +1,0 @@
-export * from './primitives';
-export * from './catalogs';
-export * from './documents';
-export * from './validate';
