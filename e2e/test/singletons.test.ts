@@ -13,7 +13,10 @@ import { AREAS, areaHeading, navigation } from './support/portal';
 const SINGLETONS = ['react', 'react-dom', '@almacen/shared/router', 'swr', '@almacen/shared/fluent', '@griffel/react', '@almacen/shared'];
 // Loaded by the first page that uses them (the dashboard does not); the shell provides them too,
 // and a remote's production build brings no copy of a shared module: one copy each, the shell's.
-const ON_DEMAND = ['@almacen/shared/kit', '@almacen/shared/fluent-pages', '@almacen/shared/domain-pages'];
+const ON_DEMAND = ['@almacen/shared/kit', '@almacen/shared/fluent-pages', '@almacen/shared/schemas'];
+// Loaded only by the pages that use it (the audit log, a label sheet, a CFDI, the backups), which
+// the four areas' first pages are not: at most one copy, and none on the dashboard.
+const BY_SOME_PAGES = ['@almacen/shared/domain-pages'];
 /** Class names of Fluent components the areas draw, as their code writes them (one per package). */
 const FLUENT_CODE = ['fui-FluentProvider', 'fui-Button', 'fui-Table', 'fui-Dialog', 'fui-Combobox', 'fui-Field', 'fui-Input'];
 const REMOTE_FOLDERS = REMOTES.map((remote) => remote.folder);
@@ -41,7 +44,7 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
     expect(await areaHeading(page)).toMatch(visit.heading);
   }
 
-  const scope = await sharedCopies(page, [...SINGLETONS, ...ON_DEMAND]);
+  const scope = await sharedCopies(page, [...SINGLETONS, ...ON_DEMAND, ...BY_SOME_PAGES]);
 
   for (const name of SINGLETONS) {
     const loaded = scope[name];
@@ -50,6 +53,7 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
   }
   // (The share scope's `from` names the build that first asked for one, not the one that provided it.)
   for (const name of ON_DEMAND) expect({ name, count: scope[name].length }).toEqual({ name, count: 1 });
+  for (const name of BY_SOME_PAGES) expect(scope[name].length).toBeLessThanOrEqual(1);
   // No Fluent package is shared on its own: they are all inside @almacen/shared/fluent.
   expect(Object.keys(scope).filter((name) => name.startsWith('@fluentui/'))).toEqual([]);
   // And no remote sent Fluent's components: every one drawn came from the shell's copy. (Each
@@ -138,8 +142,9 @@ async function sharedCopies(
 
 /** Which of the on-demand shared modules the page has loaded (or is loading). */
 async function onDemandLoaded(page: Page): Promise<string[]> {
-  const copies = await sharedCopies(page, ON_DEMAND);
-  return ON_DEMAND.filter((name) => copies[name].length > 0);
+  const modules = [...ON_DEMAND, ...BY_SOME_PAGES];
+  const copies = await sharedCopies(page, modules);
+  return modules.filter((name) => copies[name].length > 0);
 }
 
 /** Whether `locator`'s box lies wholly inside the window (a popup cannot be scrolled to). */

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { exposedImports, missingFromContract, remoteImports, SHARED_MODULES, sharedSurface } from '../../../rspack.contract';
+import { MODULES } from './contract';
 
 const root = path.resolve(__dirname, '../../..');
 const read = <T>(file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T;
@@ -25,6 +26,10 @@ test.each(remotes)('%s takes from the shared modules only names they give', (rem
   const imports = remoteImports(path.join(root, remote, 'src'), SHARED_MODULES);
   expect(Object.keys(imports).length).toBeGreaterThan(0);
   expect(missingFromContract(imports, recorded.modules)).toEqual([]);
+});
+
+test('the shell checks a remote against every shared module of the contract, and only those', () => {
+  expect(Object.keys(MODULES).sort()).toEqual([...SHARED_MODULES].sort());
 });
 
 test('a name a module lacks, or a module the shell lacks, is reported', () => {

@@ -9,14 +9,19 @@ declare const __ALMACEN_SHARED_VERSION__: string | undefined;
 /** The version of @almacen/shared this shell was built with. */
 export const SHELL_SHARED_VERSION = typeof __ALMACEN_SHARED_VERSION__ === 'undefined' ? 'desarrollo' : __ALMACEN_SHARED_VERSION__;
 
-/** The shell's shared modules, as the remotes receive them (the same share scope). */
-const MODULES: Record<string, () => Promise<object>> = {
+/**
+ * The shell's shared modules, as the remotes receive them (the same share scope): one per entry of
+ * SHARED_MODULES (rspack.contract.ts; contract-surface.test.ts checks the two agree).
+ */
+export const MODULES: Record<string, () => Promise<object>> = {
   '@almacen/shared': () => import('@almacen/shared'),
   '@almacen/shared/domain': () => import('@almacen/shared/domain'),
+  '@almacen/shared/domain-pages': () => import('@almacen/shared/domain-pages'),
   '@almacen/shared/fluent': () => import('@almacen/shared/fluent'),
   '@almacen/shared/fluent-pages': () => import('@almacen/shared/fluent-pages'),
   '@almacen/shared/kit': () => import('@almacen/shared/kit'),
   '@almacen/shared/router': () => import('@almacen/shared/router'),
+  '@almacen/shared/schemas': () => import('@almacen/shared/schemas'),
 };
 
 export class RemoteContractError extends Error {
