@@ -16,6 +16,7 @@ const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 const SHARED_DOMAIN = path.join(ROOT, 'shared/src/domain');
+const SHARED_DOMAIN_PAGES = path.join(ROOT, 'shared/src/domain-pages');
 
 let t: TestApp;
 let dir: string;
@@ -54,7 +55,7 @@ import type { operations } from './api';
 import type { Described, Dispatch, Employee, EmployeeRoles, Invoice, Movement, Product, Stock, Supplier } from '${SHARED_DOMAIN}/types';
 import type { CountDetail, CountSummary, InvoiceDefaults, DispatchDefaults, NextClosing, PeriodClosing, StockSummary } from '${SHARED_DOMAIN}/wire';
 import type { AuditFilterOptions, AuditPage, Me, UserSummary } from '${SHARED_DOMAIN}/access';
-import type { LastBackups } from '${SHARED_DOMAIN}/backups';
+import type { LastBackups } from '${SHARED_DOMAIN_PAGES}/backups';
 
 type Data<Id extends keyof operations, Status extends keyof operations[Id]['responses'] = 200 & keyof operations[Id]['responses']> =
   operations[Id]['responses'][Status] extends { content: { 'application/json': { data: infer D } } } ? D : never;
