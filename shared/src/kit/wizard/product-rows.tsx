@@ -3,7 +3,6 @@
 // The caller renders a row's fields; each row is a labelled group ("Producto 2").
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { memo, useState, type ReactNode } from 'react';
-import { useForm } from 'react-final-form';
 import { FieldArray } from 'react-final-form-arrays';
 import { newIdempotencyKey } from '@almacen/shared';
 import { Button, makeStyles, tokens } from '@almacen/shared/fluent';
@@ -96,13 +95,13 @@ export function ProductRows<R extends { key?: string }>({
   confirmText = defaultConfirm,
 }: ProductRowsProps<R>) {
   const styles = useStyles();
-  const form = useForm();
   const [confirming, setConfirming] = useState<number | null>(null);
   return (
-    // Subscribed to the length only: the rows' values are their own fields' business.
-    <FieldArray<R> name={name} subscription={{ length: true }}>
+    // Redrawn on every change of the rows (a form.change of the whole array keeps its length but
+    // gives new keys); the memoised rows redraw only when their own props change.
+    <FieldArray<R> name={name} subscription={{ value: true, length: true }}>
       {({ fields }) => {
-        const rows = form.getFieldState(name)?.value as readonly R[] | undefined;
+        const rows = fields.value as readonly R[] | undefined;
         return (
           <div className={styles.rows}>
             {fields.map((rowName, index) => (
