@@ -52,3 +52,6 @@ export const MISSING_LABELS = {
   unitShort: 'Sin unidad',
   categoryShort: 'Sin partida',
 } as const;
+
+/** An employee as every screen names one: first names, then last names. */
+export const employeeName = (employee: { name: string; lastName: string }): string => `${employee.name} ${employee.lastName}`.trim();

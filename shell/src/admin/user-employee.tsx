@@ -3,7 +3,7 @@
 // employee (the API's 409 names who holds it).
 import { useMemo } from 'react';
 import { useEmployees, useLoadErrorToast } from '@almacen/shared';
-import type { Employee, UserSummary } from '@almacen/shared/domain';
+import { employeeName, type UserSummary } from '@almacen/shared/domain';
 import { FormDialog, SelectField, type SelectOption } from '@almacen/shared/kit';
 import type { useLinkEmployee } from './users-api';
 
@@ -16,13 +16,11 @@ export const EMPLOYEE_TEXTS = {
   placeholder: 'Busca un empleado',
 } as const;
 
-const fullName = (employee: Employee) => `${employee.name} ${employee.lastName}`.trim();
-
 /** The employees by id, for the column; loading failures are told once. */
 export function useEmployeeNames(): Map<number, string> {
   const { data, error } = useEmployees();
   useLoadErrorToast(error, 'obtener los empleados.');
-  return useMemo(() => new Map((data ?? []).map((employee) => [employee.id, fullName(employee)])), [data]);
+  return useMemo(() => new Map((data ?? []).map((employee) => [employee.id, employeeName(employee)])), [data]);
 }
 
 export function employeeText(user: UserSummary, names: Map<number, string>): string {
@@ -39,7 +37,7 @@ export interface UserEmployeeDialogProps {
 export function UserEmployeeDialog({ user, link, onClose }: UserEmployeeDialogProps) {
   const { data } = useEmployees();
   const options = useMemo<SelectOption<number>[]>(
-    () => (data ?? []).map((employee) => ({ value: employee.id, label: fullName(employee) })),
+    () => (data ?? []).map((employee) => ({ value: employee.id, label: employeeName(employee) })),
     [data],
   );
   const initialValues = useMemo(() => user && { employeeId: user.employeeId }, [user]);

@@ -100,38 +100,35 @@ export function ProductRows<R extends { key?: string }>({
     // Redrawn on every change of the rows (a form.change of the whole array keeps its length but
     // gives new keys); the memoised rows redraw only when their own props change.
     <FieldArray<R> name={name} subscription={{ value: true, length: true }}>
-      {({ fields }) => {
-        const rows = fields.value as readonly R[] | undefined;
-        return (
-          <div className={styles.rows}>
-            {fields.map((rowName, index) => (
-              <ProductRow
-                key={rows?.[index]?.key ?? index}
-                name={rowName}
-                index={index}
-                label={rowLabel(index)}
-                removable={(fields.length ?? 0) > 1}
-                onRemove={setConfirming}
-              >
-                {children}
-              </ProductRow>
-            ))}
-            <Button className={styles.add} type="button" icon={<AddRegular />} onClick={() => fields.push(newRow())}>
-              {ADD_PRODUCT_LABEL}
-            </Button>
-            <ConfirmDialog
-              open={confirming !== null}
-              text={confirming === null ? '' : confirmText(confirming)}
-              onCancel={() => setConfirming(null)}
-              onConfirm={() => {
-                // Guarded again: the row count may have changed while the dialog was open.
-                if (confirming !== null && (fields.length ?? 0) > 1) fields.remove(confirming);
-                setConfirming(null);
-              }}
-            />
-          </div>
-        );
-      }}
+      {({ fields }) => (
+        <div className={styles.rows}>
+          {fields.map((rowName, index) => (
+            <ProductRow
+              key={fields.value?.[index]?.key ?? index}
+              name={rowName}
+              index={index}
+              label={rowLabel(index)}
+              removable={(fields.length ?? 0) > 1}
+              onRemove={setConfirming}
+            >
+              {children}
+            </ProductRow>
+          ))}
+          <Button className={styles.add} type="button" icon={<AddRegular />} onClick={() => fields.push(newRow())}>
+            {ADD_PRODUCT_LABEL}
+          </Button>
+          <ConfirmDialog
+            open={confirming !== null}
+            text={confirming === null ? '' : confirmText(confirming)}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => {
+              // Guarded again: the row count may have changed while the dialog was open.
+              if (confirming !== null && (fields.length ?? 0) > 1) fields.remove(confirming);
+              setConfirming(null);
+            }}
+          />
+        </div>
+      )}
     </FieldArray>
   );
 }

@@ -4,6 +4,7 @@ import { PersonAddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { tableLoadError, useAssignRole, useCan, useEmployeeRoles, useLoadErrorToast, useRemoveRole, useRoles } from '@almacen/shared';
 import { type Employee, type Role } from '@almacen/shared/domain';
+import { employeeName } from '@almacen/shared/domain';
 import { Button } from '@almacen/shared/fluent';
 import {
   ConfirmDialog,
@@ -25,15 +26,13 @@ const columns: DataTableColumn<Role>[] = [
   { id: 'description', header: 'Rol', value: (role) => role.description, width: 320 },
 ];
 
-export const fullName = (employee: Employee) => `${employee.name} ${employee.lastName}`;
-
 export function EmployeeRoles({ employee }: { employee: Employee }) {
   const roles = useEmployeeRoles(employee.id);
   const assign = useAssignRole();
   const remove = useRemoveRole();
   const [assigning, setAssigning] = useState(false);
   const [removing, setRemoving] = useState<Role | null>(null);
-  const name = fullName(employee);
+  const name = employeeName(employee);
   const canWrite = useCan('catalogs.write');
 
   return (
@@ -117,7 +116,7 @@ function AssignRoleDialog({ employee, assigned, onClose, onSubmit }: AssignRoleD
       onClose={onClose}
       onSubmit={onSubmit}
     >
-      <IdField name="employeeId" label="ID del empleado" mode="disabled" hint={fullName(employee)} />
+      <IdField name="employeeId" label="ID del empleado" mode="disabled" hint={employeeName(employee)} />
       <SelectField<number> name="roleId" label="Rol" placeholder="Selecciona un rol" options={options} required />
     </FormDialog>
   );

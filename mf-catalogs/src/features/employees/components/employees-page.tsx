@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { useCreateEmployee, useDeleteEmployee, useEmployees, useUpdateEmployee } from '@almacen/shared';
 import { type Employee } from '@almacen/shared/domain';
+import { employeeName } from '@almacen/shared/domain';
 import { type DataTableColumn, FormDialog, IdField, TextField, validateSchema } from '@almacen/shared/kit';
 import { createEmployeeSchema, updateEmployeeSchema, type CreateEmployee } from '@almacen/shared/schemas';
 import { CatalogPage } from '../../../components/catalog-page';
 import { CatalogTable, DeleteConfirmation, type CatalogTableTexts } from '../../../components/catalog-table';
 import { useCatalogDialogs } from '../../../components/use-catalog-dialogs';
-import { EmployeeRoles, fullName } from './employee-roles';
+import { EmployeeRoles } from './employee-roles';
 
 const validateCreate = validateSchema(createEmployeeSchema);
 const validateUpdate = validateSchema(updateEmployeeSchema);
@@ -19,7 +20,7 @@ const TABLE_TEXTS: CatalogTableTexts<Employee> = {
   addButton: 'Añadir empleado',
   editAction: 'Editar empleado',
   deleteAction: 'Eliminar empleado',
-  rowActions: (item) => `Acciones de ${fullName(item)}`,
+  rowActions: (item) => `Acciones de ${employeeName(item)}`,
 };
 
 const clean = (values: CreateEmployee) => ({
@@ -95,7 +96,7 @@ export function EmployeesPage() {
 
       <DeleteConfirmation<Employee>
         dialogs={dialogs}
-        text={(item) => `Estas a punto de eliminar al empleado ${fullName(item)}`}
+        text={(item) => `Estas a punto de eliminar al empleado ${employeeName(item)}`}
         onDelete={remove.run}
       />
     </CatalogPage>

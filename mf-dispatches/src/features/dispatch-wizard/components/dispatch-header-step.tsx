@@ -1,7 +1,8 @@
 // Step 1, "Datos de la salida": the date and the three people who sign the exit voucher. The
 // «Almacenista» starts as the person's last exit had it.
 import { useMemo } from 'react';
-import { type Employee, useDispatchDefaults, useEmployees, useLoadErrorToast } from '@almacen/shared';
+import { useDispatchDefaults, useEmployees, useLoadErrorToast } from '@almacen/shared';
+import { employeeName } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { DateField, SelectField, useLastChoices, type SelectOption } from '@almacen/shared/kit';
 
@@ -19,8 +20,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
   },
 });
-
-export const employeeName = (employee: Employee) => `${employee.name} ${employee.lastName}`.trim();
 
 export function useEmployeeOptions(): { options: SelectOption<number>[]; loading: boolean } {
   const { data, error, isLoading } = useEmployees();

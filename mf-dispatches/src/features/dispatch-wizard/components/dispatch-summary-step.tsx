@@ -3,6 +3,7 @@
 import { useFormState } from 'react-final-form';
 import { type Employee, Money, type Product, useEmployees, useProducts } from '@almacen/shared';
 import { formatDate, formatQuantity, isCalendarDate, MISSING_LABELS } from '@almacen/shared/domain';
+import { employeeName } from '@almacen/shared/domain';
 import {
   makeStyles,
   MessageBar,
@@ -18,7 +19,7 @@ import {
 } from '@almacen/shared/fluent';
 import { ScrollArea, SummaryFields } from '@almacen/shared/kit';
 import type { DispatchFormValues } from '../form/dispatch-form';
-import { employeeName, HEADER_LABELS } from './dispatch-header-step';
+import { HEADER_LABELS } from './dispatch-header-step';
 
 export const SUMMARY_TEXTS = {
   table: 'Productos de la salida',

@@ -13,9 +13,10 @@ import {
   MISSING_LABELS,
   subtractDecimal,
 } from '@almacen/shared/domain';
+import { employeeName } from '@almacen/shared/domain';
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@almacen/shared/fluent';
 import { ScrollArea, SummaryFields } from '@almacen/shared/kit';
-import { employeeName, useEmployeeOptions, useProductOptions, useSupplierOptions } from '../lib/catalog-options';
+import { useEmployeeOptions, useProductOptions, useSupplierOptions } from '../lib/catalog-options';
 import { CFDI_TEXTS } from '../lib/cfdi';
 import {
   carriesCfdiValue,

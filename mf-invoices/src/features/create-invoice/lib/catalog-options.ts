@@ -4,10 +4,8 @@
 // proveedores." / "…obtener los empleados." / "…obtener los productos."
 import { useMemo } from 'react';
 import { useEmployees, useLoadErrorToast, useProducts, useSuppliers } from '@almacen/shared';
-import type { Employee } from '@almacen/shared/domain';
+import { employeeName } from '@almacen/shared/domain';
 import { type SelectOption } from '@almacen/shared/kit';
-
-export const employeeName = (employee: Employee) => `${employee.name} ${employee.lastName}`.trim();
 
 export function useSupplierOptions() {
   const { data: suppliers, error, isLoading } = useSuppliers();
