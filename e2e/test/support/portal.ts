@@ -74,7 +74,9 @@ export async function openFromNavigation(page: Page, area: AreaVisit): Promise<v
   // loads: remember the heading shown now and wait until it has given way (removed, or the same
   // element now saying something else) — unless the link leads where the page already is.
   const target = `${baseUrl()}${area.path}`;
-  const leaving = page.url() === target ? null : await page.$('main h1');
+  // A page just opened may not have drawn its heading yet: wait for it, or the heading read after
+  // the click could still be the one of the page being left.
+  const leaving = page.url() === target ? null : await page.waitForSelector('main h1');
   const leavingText = leaving ? await leaving.textContent() : null;
   await clickMenuEntry(page, area);
   try {
