@@ -74,9 +74,14 @@ export async function openFromNavigation(page: Page, area: AreaVisit): Promise<v
   // loads: remember the heading shown now and wait until it has given way (removed, or the same
   // element now saying something else) — unless the link leads where the page already is.
   const target = `${baseUrl()}${area.path}`;
-  // A page just opened may not have drawn its heading yet: wait for it, or the heading read after
-  // the click could still be the one of the page being left.
-  const leaving = page.url() === target ? null : await page.waitForSelector('main h1');
+  // A page just opened may not have drawn its heading yet: wait for it (or for the error of an
+  // area that could not load), or the heading read after the click could still be the one of the
+  // page being left.
+  let leaving = null;
+  if (page.url() !== target) {
+    await page.waitForSelector('main h1, main [role="alert"]');
+    leaving = await page.$('main h1');
+  }
   const leavingText = leaving ? await leaving.textContent() : null;
   await clickMenuEntry(page, area);
   try {
