@@ -1,8 +1,9 @@
 // JSON Schema pieces for route declarations (OpenAPI and response serialization).
 // Request BODIES are validated by the shared superstruct schemas, not by Fastify: routes
-// declare them with `documentBody()` so they appear in the OpenAPI description only.
+// declare them with `documentBody()`, which derives their OpenAPI description from those schemas.
 import type { FastifySchema } from 'fastify';
 import { MAX_INT4 } from '@almacen/shared/domain';
+import { toJsonSchema, type AnyStruct, type BodyNotes } from '@almacen/shared/schemas';
 
 export const BODY_DOC_KEY = 'x-body';
 
@@ -31,25 +32,6 @@ export const idParam = (name = 'id', description = 'Identificador') =>
 /** Decimal values travel as strings ("1234.500"), never as binary floating point. */
 export const decimalString = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } as const;
 
-/** A decimal a client sends, as text or as a JSON number (the shared schemas read both alike). */
-export const decimalInput = {
-  oneOf: [decimalString, { type: 'number', minimum: 0 }],
-  description: 'Decimal (texto o número) con a lo más 3 decimales.',
-} as const;
-
-/**
- * The same or null. OpenAPI 3.0 reads `nullable` only beside a `type`, so it goes on the text
- * branch (null matches that branch alone, as `oneOf` wants).
- */
-export const nullableDecimalInput = (description: string) =>
-  ({
-    oneOf: [
-      { ...decimalString, nullable: true },
-      { type: 'number', minimum: 0 },
-    ],
-    description,
-  }) as const;
-
 export const ERROR_RESPONSES = {
   400: errorSchema,
   401: errorSchema,
@@ -58,9 +40,13 @@ export const ERROR_RESPONSES = {
   413: errorSchema,
 } as const;
 
-/** A route schema whose body is documented for OpenAPI but not compiled into a Fastify validator. */
-export function documentBody(schema: FastifySchema & Record<string, unknown>, body: object): FastifySchema {
-  return { ...schema, [BODY_DOC_KEY]: body } as FastifySchema;
+/**
+ * A route schema whose body is documented for OpenAPI but not compiled into a Fastify validator:
+ * its JSON Schema is derived from `body`, the shared struct the handler validates with, and
+ * `notes` add what a field means on this route.
+ */
+export function documentBody(schema: FastifySchema & Record<string, unknown>, body: AnyStruct, notes?: BodyNotes): FastifySchema {
+  return { ...schema, [BODY_DOC_KEY]: toJsonSchema(body, notes) } as FastifySchema;
 }
 
 /** Used by the OpenAPI generator (app.ts) to put documented bodies where OpenAPI expects them. */

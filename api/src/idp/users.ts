@@ -1,5 +1,6 @@
 // The embedded provider's accounts: add, find, list, change password, and the first-start
 // administrator. Validation messages are Spanish because the CLI shows them as they are.
+import { normalizeUsername, USER_MESSAGES, USERNAME_RE } from '@almacen/shared/schemas';
 import type { Db } from '../db/pool';
 import { hashPassword, MIN_PASSWORD_LENGTH, randomPassword } from './passwords';
 
@@ -20,12 +21,9 @@ export interface IdpUserWithHash extends IdpUser {
 
 export class UserError extends Error {}
 
-export const USERNAME_RE = /^[a-z0-9][a-z0-9._@-]{0,63}$/;
 const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
 
-export function normalizeUsername(raw: string): string {
-  return raw.trim().toLowerCase();
-}
+export { normalizeUsername };
 
 const COLUMNS = 'id, username, name, email, picture, password_hash AS "passwordHash"';
 
@@ -61,7 +59,7 @@ function checkPassword(password: string): void {
 export async function addUser(db: Queryable, input: NewUser): Promise<IdpUser> {
   const username = normalizeUsername(input.username);
   if (!USERNAME_RE.test(username)) {
-    throw new UserError('El usuario debe tener de 1 a 64 caracteres: letras minúsculas, números, ".", "_", "-" o "@".');
+    throw new UserError(USER_MESSAGES.username);
   }
   const name = (input.name ?? '').trim() || username;
   if (name.length > 200) throw new UserError('El nombre no puede tener más de 200 caracteres.');

@@ -60,29 +60,3 @@ export interface LabelsRequest {
   copies: number;
   layout: LabelLayout;
 }
-
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= 2_147_483_647;
-
-/**
- * The request's problems (a message per field, the first one as the message), or the request
- * itself with its ids in the order given, each once.
- */
-export function readLabelsRequest(
-  body: unknown,
-): { ok: true; value: LabelsRequest } | { ok: false; errors: Record<string, string>; message: string } {
-  const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const { productIds, copies, layout } = input;
-  const errors: Record<string, string> = {};
-  if (productIds === undefined || (Array.isArray(productIds) && productIds.length === 0)) errors.productIds = LABEL_MESSAGES.noProducts;
-  else if (!Array.isArray(productIds) || !productIds.every(isId)) errors.productIds = LABEL_MESSAGES.productIds;
-  if (typeof copies !== 'number' || !Number.isInteger(copies) || copies < 1 || copies > MAX_LABEL_COPIES)
-    errors.copies = LABEL_MESSAGES.copies;
-  if (typeof layout !== 'string' || !(LABEL_LAYOUTS as readonly string[]).includes(layout)) errors.layout = LABEL_MESSAGES.layout;
-  const first = Object.values(errors)[0];
-  if (first) return { ok: false, errors, message: first };
-  const ids = [...new Set(productIds as number[])];
-  const total = ids.length * (copies as number);
-  if (total > MAX_LABELS) return { ok: false, errors: { copies: tooManyLabelsMessage(total) }, message: tooManyLabelsMessage(total) };
-  return { ok: true, value: { productIds: ids, copies: copies as number, layout: layout as LabelLayout } };
-}

@@ -2,7 +2,7 @@
 // step 0 with the header schema and step 1 with the line schema; the API validates the whole.
 // "Not later than today" depends on the clock and the time zone, so the schemas are made by
 // factories that take a `today()` function (the API passes APP_TIME_ZONE's date).
-import { assign, define, optional, string, type, type Infer } from 'superstruct';
+import { assign, optional, string, type, type Infer } from 'superstruct';
 import {
   IEPS_RATE_SCALE,
   MAX_IEPS_RATE,
@@ -12,8 +12,15 @@ import {
   PRICE_SCALE,
   QUANTITY_SCALE,
   INVOICE_TYPES,
+  MAX_INT4,
+  formatDate,
+  isCalendarDate,
+  monthEnd,
+  toDecimalString,
 } from '@almacen/shared/domain';
+import { described } from './json-schema';
 import {
+  DECIMAL_PATTERN,
   decimal,
   entityId,
   flag,
@@ -44,6 +51,9 @@ export const DOCUMENT_MESSAGES = {
   supplier: 'El nombre del proveedor es un campo obligatorio.',
   invoiceProducts: 'La factura debe contener por lo menos un producto.',
   lineValue: 'El importe del renglón (cantidad por precio) redondeado al centavo es $0.00; el almacén registra valores desde $0.01.',
+  cfdi: 'El CFDI adjunto debe traer su UUID y su XML.',
+  cfdiIndex: 'El concepto del CFDI de un renglón es su número: 1, 2, 3…',
+  lineAmount: 'El importe del renglón debe ser un número decimal no negativo.',
 } as const;
 const M = DOCUMENT_MESSAGES;
 
@@ -73,6 +83,55 @@ export function makeDispatchSchemas({ today }: SchemaClock) {
   return { header, line, dispatch };
 }
 
+/** The CFDI an entry comes from, as read (`null` or absent: typed by hand). */
+const cfdiAttachment = () =>
+  described<{ uuid: string; xml: string } | null | undefined>(
+    'cfdiAttachment',
+    {
+      type: 'object',
+      required: ['uuid', 'xml'],
+      description: 'Opcional: el CFDI 4.0 del proveedor',
+      properties: {
+        uuid: { type: 'string', minLength: 1, description: 'UUID del timbre; debe ser el del XML' },
+        xml: {
+          type: 'string',
+          minLength: 1,
+          description: 'El XML del CFDI tal como se leyó (máximo 2 MB); se guarda con la entrada y se recuerdan sus productos',
+        },
+      },
+    },
+    (value) => {
+      if (value === undefined || value === null) return true;
+      const { uuid, xml } = (typeof value === 'object' ? value : {}) as { uuid?: unknown; xml?: unknown };
+      return (typeof uuid === 'string' && uuid.trim() !== '' && typeof xml === 'string' && xml.trim() !== '') || M.cfdi;
+    },
+  );
+
+/** A line's concept in the attached CFDI, numbered from 1. */
+const cfdiIndex = () =>
+  described<number | null | undefined>(
+    'cfdiIndex',
+    { type: 'integer', minimum: 1, maximum: MAX_INT4 },
+    (value) =>
+      value === undefined ||
+      value === null ||
+      (Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_INT4) ||
+      M.cfdiIndex,
+  );
+
+/** What a line from a CFDI concept is worth, as the CFDI says (the API reads it again from the XML). */
+const lineAmount = () =>
+  described<string | number | null | undefined>(
+    'lineAmount',
+    {
+      oneOf: [
+        { type: 'string', pattern: `^${DECIMAL_PATTERN}$` },
+        { type: 'number', minimum: 0 },
+      ],
+    },
+    (value) => value === undefined || value === null || toDecimalString(value) !== null || M.lineAmount,
+  );
+
 export function makeInvoiceSchemas({ today }: SchemaClock) {
   const header = type({
     supplierId: entityId(M.supplier),
@@ -92,8 +151,10 @@ export function makeInvoiceSchemas({ today }: SchemaClock) {
     applyExciseTax: flag(),
     applyValueAddedTaxToPurchasePrice: flag(),
     exciseTaxRate: decimal({ message: M.exciseTaxRate, scale: IEPS_RATE_SCALE, max: MAX_IEPS_RATE, positive: false }),
+    cfdiIndex: cfdiIndex(),
+    amount: lineAmount(),
   });
-  const invoice = assign(header, type({ products: lines(line, M.invoiceProducts, MAX_PRODUCTS_PER_DOCUMENT) }));
+  const invoice = assign(header, type({ cfdi: cfdiAttachment(), products: lines(line, M.invoiceProducts, MAX_PRODUCTS_PER_DOCUMENT) }));
   return { header, line, invoice };
 }
 
@@ -126,15 +187,24 @@ const CONTROL_BUT_LINE_BREAK_RE = /(?![\n\r])\p{Cc}/u;
  * CHECKs count too.
  */
 const reasonText = (name: string, messages: { required: string; length: string }) =>
-  define<string>(name, (value) => {
-    if (typeof value !== 'string' || !hasVisibleText(value)) return messages.required;
-    const refused = freeTextError(value);
-    if (refused) return refused;
-    if (CONTROL_BUT_LINE_BREAK_RE.test(value)) return CANCELLATION_MESSAGES.reasonControl;
-    const length = Array.from(value.trim()).length;
-    if (length < CANCELLATION_REASON_MIN || length > CANCELLATION_REASON_MAX) return messages.length;
-    return true;
-  });
+  described<string>(
+    name,
+    {
+      type: 'string',
+      minLength: CANCELLATION_REASON_MIN,
+      maxLength: CANCELLATION_REASON_MAX,
+      description: 'Se recorta; admite saltos de línea, ningún otro carácter de control',
+    },
+    (value) => {
+      if (typeof value !== 'string' || !hasVisibleText(value)) return messages.required;
+      const refused = freeTextError(value);
+      if (refused) return refused;
+      if (CONTROL_BUT_LINE_BREAK_RE.test(value)) return CANCELLATION_MESSAGES.reasonControl;
+      const length = Array.from(value.trim()).length;
+      if (length < CANCELLATION_REASON_MIN || length > CANCELLATION_REASON_MAX) return messages.length;
+      return true;
+    },
+  );
 
 export const cancellationReason = () =>
   reasonText('cancellationReason', { required: CANCELLATION_MESSAGES.reasonRequired, length: CANCELLATION_MESSAGES.reasonLength });
@@ -151,3 +221,23 @@ export const reopeningSchema = type({
   reason: reasonText('reopeningReason', { required: REOPENING_MESSAGES.reason, length: REOPENING_MESSAGES.reason }),
 });
 export type CreateReopening = Infer<typeof reopeningSchema>;
+
+// ---- Closing a month --------------------------------------------------------------------------
+export const CLOSING_MESSAGES = {
+  invalidUntil: 'La fecha del cierre no es válida; usa el formato AAAA-MM-DD.',
+  notMonthEnd: (until: string) => `La fecha del cierre debe ser el último día de un mes; ${formatDate(until)} no lo es.`,
+} as const;
+
+/** The last day of a month (YYYY-MM-DD): what a closing is named by, in its body and its path. */
+export const monthEndDate = () =>
+  described<string>(
+    'monthEndDate',
+    { type: 'string', format: 'date', example: '2026-03-31', description: 'Último día de un mes (AAAA-MM-DD)' },
+    (value) => {
+      if (!isCalendarDate(value)) return CLOSING_MESSAGES.invalidUntil;
+      return monthEnd(value) === value || CLOSING_MESSAGES.notMonthEnd(value);
+    },
+  );
+
+export const closingRequestSchema = type({ until: monthEndDate() });
+export type CreateClosing = Infer<typeof closingRequestSchema>;

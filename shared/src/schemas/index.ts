@@ -7,3 +7,7 @@ export * from './primitives';
 export * from './catalogs';
 export * from './documents';
 export * from './validate';
+export * from './json-schema';
+export * from './users';
+export * from './counts';
+export * from './labels';

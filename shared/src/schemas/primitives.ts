@@ -1,6 +1,6 @@
 // Building blocks for the schemas: each carries its Spanish message, so the forms and the API
 // show the same words.
-import { define, Struct } from 'superstruct';
+import { Struct } from 'superstruct';
 import {
   BARCODE_MESSAGES,
   barcodeProblem,
@@ -14,6 +14,7 @@ import {
   toDecimalString,
   isCalendarDate,
 } from '@almacen/shared/domain';
+import { described, describedList, type JsonSchema } from './json-schema';
 
 export const MESSAGES = {
   tooLong: (max: number) => `Este campo admite como máximo ${max} caracteres.`,
@@ -53,7 +54,7 @@ export const freeTextError = (value: string): string | null => (hasBidiControl(v
 
 /** A required text with something visible in it (white space or invisible characters alone fail). */
 export const requiredText = (message: string, max: number = MAX_TEXT_LENGTH) =>
-  define<string>('requiredText', (value) => {
+  described<string>('requiredText', { type: 'string', minLength: 1, maxLength: max }, (value) => {
     if (typeof value !== 'string' || !hasVisibleText(value)) return message;
     const refused = freeTextError(value);
     if (refused) return refused;
@@ -65,11 +66,17 @@ const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4;
 
 /** A required integer id (database serial). */
-export const entityId = (message: string) => define<number>('entityId', (value) => isId(value) || message);
+const ID_SCHEMA: JsonSchema = { type: 'integer', minimum: 1, maximum: MAX_INT4 };
+
+export const entityId = (message: string) => described<number>('entityId', ID_SCHEMA, (value) => isId(value) || message);
 
 /** An id that may be empty (null or absent). */
 export const optionalEntityId = (message: string) =>
-  define<number | null | undefined>('optionalEntityId', (value) => value === null || value === undefined || isId(value) || message);
+  described<number | null | undefined>(
+    'optionalEntityId',
+    ID_SCHEMA,
+    (value) => value === null || value === undefined || isId(value) || message,
+  );
 
 export interface DecimalOptions {
   /** Message when the value is missing, not a number, or (with `positive`) not above 0. */
@@ -79,9 +86,22 @@ export interface DecimalOptions {
   positive?: boolean;
 }
 
+/** A non-negative decimal written out, as the API reads one (toDecimalString). */
+export const DECIMAL_PATTERN = '[0-9]+(\\.[0-9]+)?';
+
+/** A decimal as JSON carries it: text ("12.5") or a number; `empty` also takes "". */
+const decimalSchema = (description: string, empty = false): JsonSchema => ({
+  oneOf: [
+    { type: 'string', pattern: empty ? `^(${DECIMAL_PATTERN})?$` : `^${DECIMAL_PATTERN}$` },
+    { type: 'number', minimum: 0 },
+  ],
+  description: `Decimal (texto o número) ${description}.`,
+});
+const limits = (scale: number, max: string) => `a lo más ${scale} decimales, hasta ${max}`;
+
 /** A non-negative decimal given as a number or a decimal string, with a fixed number of decimals. */
 export const decimal = ({ message, scale, max, positive = true }: DecimalOptions) =>
-  define<string | number>('decimal', (value) => {
+  described<string | number>('decimal', decimalSchema(`${positive ? '> 0' : '≥ 0'}, ${limits(scale, max)}`), (value) => {
     if (value === undefined || value === null || value === '') return message;
     const text = toDecimalString(value);
     if (text === null) return positive ? message : MESSAGES.notNumber;
@@ -96,51 +116,72 @@ export const decimal = ({ message, scale, max, positive = true }: DecimalOptions
  * as it is, null or "" clears it; otherwise ≥ 0 with at most `scale` decimals, up to `max`.
  */
 export const optionalDecimal = ({ message, scale, max }: Omit<DecimalOptions, 'positive'>) =>
-  define<string | number | null | undefined>('optionalDecimal', (value) => {
-    if (value === undefined || value === null || value === '') return true;
-    const text = toDecimalString(value);
-    if (text === null) return message;
-    if (decimalPlaces(text) > scale) return MESSAGES.decimals(scale);
-    if (compareDecimal(text, max) > 0) return MESSAGES.tooLarge(max);
-    return true;
-  });
+  described<string | number | null | undefined>(
+    'optionalDecimal',
+    decimalSchema(`≥ 0, ${limits(scale, max)}; null o "" lo borra, omitido no cambia`, true),
+    (value) => {
+      if (value === undefined || value === null || value === '') return true;
+      const text = toDecimalString(value);
+      if (text === null) return message;
+      if (decimalPlaces(text) > scale) return MESSAGES.decimals(scale);
+      if (compareDecimal(text, max) > 0) return MESSAGES.tooLarge(max);
+      return true;
+    },
+  );
 
 /** A calendar date (YYYY-MM-DD) from MIN_DOCUMENT_DATE up to `today()`. */
 export const pastOrToday = (message: string, today: () => string) =>
-  define<string>('pastOrToday', (value) => {
-    if (value === undefined || value === null || value === '') return message;
-    if (!isCalendarDate(value)) return MESSAGES.invalidDate;
-    if (value > today()) return MESSAGES.futureDate;
-    if (value < MIN_DOCUMENT_DATE) return MESSAGES.pastDate;
-    return true;
-  });
+  described<string>(
+    'pastOrToday',
+    {
+      type: 'string',
+      format: 'date',
+      example: '2026-03-31',
+      description: `Desde ${MIN_DOCUMENT_DATE}, no posterior a hoy (zona horaria de la institución)`,
+    },
+    (value) => {
+      if (value === undefined || value === null || value === '') return message;
+      if (!isCalendarDate(value)) return MESSAGES.invalidDate;
+      if (value > today()) return MESSAGES.futureDate;
+      if (value < MIN_DOCUMENT_DATE) return MESSAGES.pastDate;
+      return true;
+    },
+  );
 
 /** Optional observations: at most MAX_OBSERVATIONS_LENGTH characters, a free text (freeTextError). */
 export const observations = () =>
-  define<string | null | undefined>('observations', (value) => {
+  described<string | null | undefined>('observations', { type: 'string', maxLength: MAX_OBSERVATIONS_LENGTH }, (value) => {
     if (value === undefined || value === null) return true;
     if (typeof value !== 'string' || value.length > MAX_OBSERVATIONS_LENGTH) return MESSAGES.observations;
     return freeTextError(value) ?? true;
   });
 
-export const flag = () => define<boolean>('flag', (value) => typeof value === 'boolean' || MESSAGES.boolean);
+export const flag = () => described<boolean>('flag', { type: 'boolean' }, (value) => typeof value === 'boolean' || MESSAGES.boolean);
 
 export const oneOf = <T extends string>(values: readonly T[], message: string) =>
-  define<T>('oneOf', (value) => (typeof value === 'string' && (values as readonly string[]).includes(value)) || message);
+  described<T>(
+    'oneOf',
+    { type: 'string', enum: [...values] },
+    (value) => (typeof value === 'string' && (values as readonly string[]).includes(value)) || message,
+  );
 
 /** A list of document lines: at least `min` (with `minMessage`), each checked by `line`. */
-export function lines<T, S>(line: Struct<T, S>, minMessage: string, max: number): Struct<T[], Struct<T, S>> {
-  return new Struct<T[], Struct<T, S>>({
-    type: 'lines',
-    schema: line,
-    *entries(value) {
-      if (Array.isArray(value)) {
-        for (const [i, v] of value.entries()) yield [i, v, line];
-      }
+export function lines<T, S>(line: Struct<T, S>, minMessage: string, max: number) {
+  return describedList<T[], Struct<T, S>>(
+    {
+      type: 'lines',
+      // A list over the limit is refused as a list, without reading its lines.
+      *entries(value) {
+        if (Array.isArray(value) && value.length <= max) {
+          for (const [i, v] of value.entries()) yield [i, v, line];
+        }
+      },
+      validator: (value) =>
+        !Array.isArray(value) || value.length < 1 ? minMessage : value.length <= max || `El documento admite como máximo ${max} productos.`,
     },
-    validator: (value) => Array.isArray(value) || minMessage,
-    refiner: (value) => (value.length < 1 ? minMessage : value.length > max ? `El documento admite como máximo ${max} productos.` : true),
-  });
+    line,
+    { minItems: 1, maxItems: max },
+  );
 }
 
 /** Mexican RFC: 3 (moral) or 4 (física) letters, a YYMMDD date and a 3-character homoclave. */
@@ -156,18 +197,33 @@ export const duplicateRfcMessage = (name: string, rfc: string) => `Ya existe el 
 export const RFC_RE = /^[A-ZÑ&]{3,4}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[A-Z\d]{2}[A\d]$/;
 
 export const rfc = (requiredMessage: string) =>
-  define<string>('rfc', (value) => {
-    if (typeof value !== 'string' || value.trim().length === 0) return requiredMessage;
-    return RFC_RE.test(value.trim().toUpperCase()) || MESSAGES.rfc;
-  });
+  described<string>(
+    'rfc',
+    {
+      type: 'string',
+      example: 'ABC010203XY9',
+      description: 'RFC: 3 o 4 letras, la fecha AAMMDD y una homoclave de 3 caracteres',
+    },
+    (value) => {
+      if (typeof value !== 'string' || value.trim().length === 0) return requiredMessage;
+      return RFC_RE.test(value.trim().toUpperCase()) || MESSAGES.rfc;
+    },
+  );
 
 /**
  * A product's «Código de barras» that may be empty (null, "" or absent): a GTIN whose check digit
  * is right, or an internal code (barcode.ts). Spaces around it and lower-case letters are accepted
  * and stored trimmed, in capitals.
  */
+const BARCODE_SCHEMA: JsonSchema = {
+  type: 'string',
+  example: '7501234567895',
+  description:
+    'Código de barras: un GTIN de 8, 12, 13 o 14 dígitos con su dígito verificador, o un código interno (letras, dígitos y - . /, con al menos una letra).',
+};
+
 export const optionalBarcode = () =>
-  define<string | null | undefined>('optionalBarcode', (value) => {
+  described<string | null | undefined>('optionalBarcode', BARCODE_SCHEMA, (value) => {
     if (value === null || value === undefined || value === '') return true;
     if (typeof value !== 'string') return BARCODE_MESSAGES.characters;
     const code = normalizeBarcode(value);
@@ -182,9 +238,13 @@ export const normalizeEmail = (value: string): string => value.trim().toLowerCas
 
 /** An optional e-mail: absent, null or '' for none; else it must look like one (`message`). */
 export const optionalEmail = (message: string) =>
-  define<string | null | undefined>('optionalEmail', (value) => {
-    if (value === null || value === undefined || value === '') return true;
-    if (typeof value !== 'string') return message;
-    const email = normalizeEmail(value);
-    return email === '' || (email.length <= 254 && EMAIL_RE.test(email)) || message;
-  });
+  described<string | null | undefined>(
+    'optionalEmail',
+    { type: 'string', maxLength: 254, example: 'maria.lopez@escuela.edu.mx' },
+    (value) => {
+      if (value === null || value === undefined || value === '') return true;
+      if (typeof value !== 'string') return message;
+      const email = normalizeEmail(value);
+      return email === '' || (email.length <= 254 && EMAIL_RE.test(email)) || message;
+    },
+  );

@@ -6,7 +6,6 @@
 import { LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { useId, useMemo, useState } from 'react';
 import { useField } from 'react-final-form';
-import { define, object, optional } from 'superstruct';
 import { tableLoadError, usePageTitle, useRuntimeConfig } from '@almacen/shared';
 import {
   ACCESS_ROLES,
@@ -29,7 +28,7 @@ import {
   TextField,
   validateSchema,
 } from '@almacen/shared/kit';
-import { requiredText } from '@almacen/shared/schemas';
+import { newUserSchema } from '@almacen/shared/schemas';
 import { PasswordDialog, type OneTimePassword } from './password-dialog';
 import { EMPLOYEE_TEXTS, employeeText, UserEmployeeDialog, useEmployeeNames } from './user-employee';
 import { useCreateUser, useLinkEmployee, useResetPassword, useSetActive, useSetRoles, useUsers } from './users-api';
@@ -120,19 +119,6 @@ interface NewUserForm {
   roles?: AccessRole[];
 }
 
-const USERNAME_RE = /^[a-z0-9][a-z0-9._@-]{0,63}$/;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const USERNAME_MESSAGE = 'El usuario debe tener de 1 a 64 caracteres: letras minúsculas, números, ".", "_", "-" o "@".';
-export const EMAIL_MESSAGE = 'El correo no es válido (por ejemplo, persona@escuela.edu.mx).';
-
-const newUserSchema = object({
-  username: define<string>('username', (value) => (typeof value === 'string' && USERNAME_RE.test(value.trim())) || USERNAME_MESSAGE),
-  name: requiredText('Escribe el nombre de la persona.', 200),
-  email: optional(
-    define<string>('email', (value) => value === '' || (typeof value === 'string' && EMAIL_RE.test(value.trim())) || EMAIL_MESSAGE),
-  ),
-  roles: optional(define<AccessRole[]>('roles', (value) => Array.isArray(value))),
-});
 const validateNewUser = validateSchema(newUserSchema);
 
 type Dialog =

@@ -17,7 +17,7 @@ import { parseBody, parseId } from '../../http/validate';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
 import * as repo from './described.repository';
-import { bodies, describedSchema } from './schemas';
+import { describedSchema } from './schemas';
 
 interface DescribedCatalog {
   path: string;
@@ -79,10 +79,7 @@ const describedRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
     app.post(
       c.path,
       {
-        schema: documentBody(
-          { tags, summary: `Crea ${c.the}`, response: { 201: dataOf(describedSchema), ...ERROR_RESPONSES } },
-          bodies.createDescribed,
-        ),
+        schema: documentBody({ tags, summary: `Crea ${c.the}`, response: { 201: dataOf(describedSchema), ...ERROR_RESPONSES } }, c.create),
       },
       async (request, reply) => {
         const input = parseBody(c.create, request.body);
@@ -100,7 +97,7 @@ const describedRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
       {
         schema: documentBody(
           { tags, summary: `Actualiza ${c.the}`, response: { 200: dataOf(describedSchema), ...ERROR_RESPONSES } },
-          bodies.updateDescribed,
+          c.update,
         ),
       },
       async (request) => {

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
 import { holdDescribed } from './described.repository';
 import * as repo from './employees.repository';
-import { assignmentSchema, bodies, employeeRolesSchema, employeeSchema } from './schemas';
+import { assignmentSchema, EMPLOYEE_NOTES, employeeRolesSchema, employeeSchema } from './schemas';
 
 const PATH = '/catalog/employees';
 const ROLES_PATH = '/catalog/employee-roles';
@@ -42,7 +42,8 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     {
       schema: documentBody(
         { tags, summary: 'Crea un empleado', response: { 201: dataOf(employeeSchema), ...ERROR_RESPONSES } },
-        bodies.createEmployee,
+        createEmployeeSchema,
+        EMPLOYEE_NOTES,
       ),
     },
     async (request, reply) => {
@@ -62,7 +63,8 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     {
       schema: documentBody(
         { tags, summary: 'Actualiza un empleado', response: { 200: dataOf(employeeSchema), ...ERROR_RESPONSES } },
-        bodies.updateEmployee,
+        updateEmployeeSchema,
+        EMPLOYEE_NOTES,
       ),
     },
     async (request) => {
@@ -125,7 +127,7 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     {
       schema: documentBody(
         { tags, summary: 'Asigna un rol a un empleado', response: { 201: dataOf(assignmentSchema), ...ERROR_RESPONSES } },
-        bodies.assignRole,
+        assignRoleSchema,
       ),
     },
     async (request, reply) => {

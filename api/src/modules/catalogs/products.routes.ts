@@ -33,7 +33,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
 import { holdDescribed } from './described.repository';
 import * as repo from './products.repository';
-import { bodies, productSchema } from './schemas';
+import { productSchema, PRODUCT_NOTES } from './schemas';
 
 const PATH = '/catalog/products';
 const tags = ['productos'];
@@ -123,7 +123,8 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     {
       schema: documentBody(
         { tags, summary: 'Crea un producto', response: { 201: dataOf(productSchema), ...ERROR_RESPONSES } },
-        bodies.createProduct,
+        createProductSchema,
+        PRODUCT_NOTES,
       ),
     },
     async (request, reply) => {
@@ -156,7 +157,8 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     {
       schema: documentBody(
         { tags, summary: 'Actualiza un producto', response: { 200: dataOf(productSchema), ...ERROR_RESPONSES } },
-        bodies.updateProduct,
+        updateProductSchema,
+        PRODUCT_NOTES,
       ),
     },
     async (request) => {
@@ -235,7 +237,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
           params: idParam(),
           response: { 201: dataOf(productSchema), ...ERROR_RESPONSES },
         },
-        bodies.assignBarcode,
+        assignBarcodeSchema,
       ),
     },
     async (request, reply) => {

@@ -1,8 +1,6 @@
-// JSON Schemas of the catalogue answers and documented bodies (OpenAPI + serialization).
-// The request bodies themselves are validated by @almacen/shared/domain's superstruct schemas.
+// JSON Schemas of the catalogue answers (OpenAPI + serialization). The request bodies are
+// documented from the @almacen/shared/schemas structs that validate them (documentBody).
 export const id = { type: 'integer', minimum: 1 } as const;
-const text = { type: 'string', minLength: 1, maxLength: 200 } as const;
-const nullableId = { type: 'integer', minimum: 1, nullable: true } as const;
 
 export const describedSchema = {
   type: 'object',
@@ -34,32 +32,6 @@ export const productSchema = {
   },
 } as const;
 
-const optionalEmail = {
-  type: 'string',
-  nullable: true,
-  example: 'maria.lopez@escuela.edu.mx',
-  description:
-    'Correo con que la persona inicia sesión: la vincula con el empleado cuando solo un empleado lo tiene. null o "" lo borra; en una edición, omitido no cambia.',
-} as const;
-
-const barcodeInput = {
-  type: 'string',
-  nullable: true,
-  example: '7501234567895',
-  description:
-    'Código de barras: un GTIN de 8, 12, 13 o 14 dígitos con su dígito verificador, o un código interno (letras, dígitos y - . /, con al menos una letra); null o "" lo borra, omitido no cambia. Único: 409 si otro producto lo tiene.',
-} as const;
-
-const stockLevelInput = (description: string) =>
-  ({
-    // OpenAPI 3.0 reads `nullable` only beside a `type`: on the text branch, which null alone matches.
-    oneOf: [
-      { type: 'string', nullable: true, example: '10' },
-      { type: 'number', minimum: 0 },
-    ],
-    description: `${description}: número ≥ 0 con a lo más 3 decimales; null o "" la borra, omitida no cambia.`,
-  }) as const;
-
 export const employeeSchema = {
   type: 'object',
   required: ['id', 'name', 'lastName', 'email'],
@@ -89,38 +61,15 @@ export const assignmentSchema = {
   properties: { employeeId: id, roleId: id },
 } as const;
 
-const obj = (required: string[], properties: Record<string, object>) => ({ type: 'object', required, properties }) as const;
+/** What a product body's fields mean, beside the limits their shared schema documents. */
+export const PRODUCT_NOTES = {
+  minimumStock: 'Existencia mínima',
+  maximumStock: 'Existencia máxima',
+  barcode: 'null o "" lo borra, omitido no cambia; único: 409 si otro producto lo tiene',
+} as const;
 
-export const bodies = {
-  createDescribed: obj(['description'], { description: text }),
-  updateDescribed: obj(['id', 'description'], { id, description: text }),
-  createProduct: obj(['name'], {
-    name: text,
-    categoryId: nullableId,
-    unitId: nullableId,
-    minimumStock: stockLevelInput('Existencia mínima'),
-    maximumStock: stockLevelInput('Existencia máxima'),
-    barcode: barcodeInput,
-  }),
-  updateProduct: obj(['id', 'name'], {
-    id,
-    name: text,
-    categoryId: nullableId,
-    unitId: nullableId,
-    minimumStock: stockLevelInput('Existencia mínima'),
-    maximumStock: stockLevelInput('Existencia máxima'),
-    barcode: barcodeInput,
-  }),
-  createEmployee: obj(['name', 'lastName'], { name: text, lastName: text, email: optionalEmail }),
-  updateEmployee: obj(['id', 'name', 'lastName'], { id, name: text, lastName: text, email: optionalEmail }),
-  createSupplier: obj(['name', 'rfc'], { name: text, rfc: { type: 'string', example: 'ABC010203XY9' } }),
-  updateSupplier: obj(['id', 'name', 'rfc'], { id, name: text, rfc: { type: 'string', example: 'ABC010203XY9' } }),
-  assignRole: assignmentSchema,
-  assignBarcode: obj(['barcode'], {
-    barcode: {
-      type: 'string',
-      example: '7501234567895',
-      description: 'Código de barras: un GTIN con su dígito verificador o un código interno.',
-    },
-  }),
+/** What an employee body's e-mail is for. */
+export const EMPLOYEE_NOTES = {
+  email:
+    'Correo con que la persona inicia sesión: la vincula con el empleado cuando solo un empleado lo tiene. null o "" lo borra; en una edición, omitido no cambia',
 } as const;

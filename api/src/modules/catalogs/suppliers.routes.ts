@@ -10,7 +10,7 @@ import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../ht
 import { parseBody, parseId } from '../../http/validate';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
-import { bodies, supplierSchema } from './schemas';
+import { supplierSchema } from './schemas';
 import * as repo from './suppliers.repository';
 
 const PATH = '/catalog/suppliers';
@@ -51,7 +51,7 @@ const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     {
       schema: documentBody(
         { tags, summary: 'Crea un proveedor', response: { 201: dataOf(supplierSchema), ...ERROR_RESPONSES } },
-        bodies.createSupplier,
+        createSupplierSchema,
       ),
     },
     async (request, reply) => {
@@ -72,7 +72,7 @@ const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     {
       schema: documentBody(
         { tags, summary: 'Actualiza un proveedor', response: { 200: dataOf(supplierSchema), ...ERROR_RESPONSES } },
-        bodies.updateSupplier,
+        updateSupplierSchema,
       ),
     },
     async (request) => {

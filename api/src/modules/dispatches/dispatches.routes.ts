@@ -7,7 +7,7 @@ import { parseBody } from '../../http/validate';
 import { registerCancellationRoute } from '../ledger/cancellation-route';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
-import { bodies, dispatchListItemSchema, dispatchSchema, idempotencyHeaders } from '../ledger/schemas';
+import { DISPATCH_NOTES, dispatchListItemSchema, dispatchSchema, idempotencyHeaders } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
 import { lastDispatchChoices, listDispatches } from './dispatches.repository';
 import { cancelDispatch, registerDispatch } from './dispatches.service';
@@ -63,7 +63,8 @@ const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
           headers: idempotencyHeaders,
           response: { 201: dataOf(dispatchSchema), ...ERROR_RESPONSES },
         },
-        bodies.createDispatch,
+        dispatch,
+        DISPATCH_NOTES,
       ),
     },
     async (request, reply) => {

@@ -3,10 +3,10 @@
 // "Cantidad contada" and, optionally, "Costo unitario" and "Observaciones".
 // Every bad row is reported with its row number (as the spreadsheet numbers it: the header is
 // row 1) and a Spanish reason; the caller applies nothing when there is any.
-import { freeTextError } from '@almacen/shared/schemas';
+import { checkCountedQuantity, checkUnitCost, COUNT_MESSAGES, freeTextError } from '@almacen/shared/schemas';
 import type { Cell } from '../../files/sheet-reader';
 import { AppError } from '../../http/errors';
-import { checkCost, checkQuantity, MESSAGES, type LineInput } from './inventory-counts.input';
+import type { LineInput } from './inventory-counts.input';
 
 const COLUMNS = { id: 'id', counted: 'cantidad contada', cost: 'costo unitario', observations: 'observaciones' } as const;
 type Column = keyof typeof COLUMNS;
@@ -103,16 +103,16 @@ export function linesFromFile(table: Cell[][], productIds: Set<number>): LineInp
     else seen.set(id, row);
     let counted: string | null = null;
     if (!blank(cells.counted)) {
-      const checked = checkQuantity(asText(cells.counted));
-      if ('message' in checked) reasons.push(reasonOf(checked.message, 'Cantidad contada', MESSAGES.quantity));
+      const checked = checkCountedQuantity(asText(cells.counted));
+      if ('message' in checked) reasons.push(reasonOf(checked.message, 'Cantidad contada', COUNT_MESSAGES.quantity));
       else counted = checked.text;
     }
     let unitCost: string | null | undefined;
     if (cells.cost !== undefined) {
       if (blank(cells.cost)) unitCost = null;
       else {
-        const checked = checkCost(asText(cells.cost));
-        if ('message' in checked) reasons.push(reasonOf(checked.message, 'Costo unitario', MESSAGES.cost));
+        const checked = checkUnitCost(asText(cells.cost));
+        if ('message' in checked) reasons.push(reasonOf(checked.message, 'Costo unitario', COUNT_MESSAGES.cost));
         else unitCost = checked.text;
       }
     }
@@ -120,7 +120,7 @@ export function linesFromFile(table: Cell[][], productIds: Set<number>): LineInp
     if (cells.observations !== undefined) {
       const text = blank(cells.observations) ? '' : String(asText(cells.observations));
       const refused = freeTextError(text);
-      if (text.length > 500) reasons.push(inline(MESSAGES.observations));
+      if (text.length > 500) reasons.push(inline(COUNT_MESSAGES.observations));
       else if (refused) reasons.push(reasonOf(refused, 'Observaciones'));
       observations = text === '' ? null : text;
     }

@@ -8,6 +8,7 @@
 //   POST /api/inventory-counts/{id}/discard
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
+import { countApplicationSchema, countLinesSchema, makeCountSchemas } from '@almacen/shared/schemas';
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
@@ -19,7 +20,7 @@ import { linesFromFile } from './count-file';
 import { parseApplication, parseCreate, parseLines } from './inventory-counts.input';
 import { countDetail, listCounts } from './inventory-counts.repository';
 import { applyCount, COUNT_TEXTS, createCount, discardCount, updateLines } from './inventory-counts.service';
-import { applicationBody, applicationSchema, countDetailSchema, countSummarySchema, createBody, linesBody } from './schemas';
+import { applicationSchema, countDetailSchema, countSummarySchema } from './schemas';
 
 const PATH = '/inventory-counts';
 const tags = ['inventario físico'];
@@ -58,7 +59,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
             'Sin partidas, entran todos los productos. La fecha de corte no puede ser posterior a hoy ni caer en un periodo cerrado (409).',
           response: { 201: dataOf(countDetailSchema), ...ERROR_RESPONSES },
         },
-        createBody,
+        makeCountSchemas({ today: () => todayIn(config.timeZone) }).create,
       ),
     },
     async (request, reply) => {
@@ -93,7 +94,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
           params: idParam(),
           response: { 200: dataOf(countDetailSchema), ...ERROR_RESPONSES },
         },
-        linesBody,
+        countLinesSchema,
       ),
     },
     async (request) => {
@@ -144,7 +145,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
           headers: idempotencyHeaders,
           response: { 200: dataOf(applicationSchema), ...ERROR_RESPONSES },
         },
-        applicationBody,
+        countApplicationSchema,
       ),
     },
     async (request, reply) => {

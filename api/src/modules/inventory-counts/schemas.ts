@@ -1,6 +1,6 @@
-// JSON Schemas of the count sessions' answers and documented bodies (OpenAPI + serialization).
-import { MAX_PRICE, MAX_QUANTITY, PRICE_SCALE, QUANTITY_SCALE } from '@almacen/shared/domain';
-import { decimalString, nullableDecimalInput } from '../../http/schemas';
+// JSON Schemas of the count sessions' answers (OpenAPI + serialization); their bodies are
+// documented from the shared schemas that validate them.
+import { decimalString } from '../../http/schemas';
 import { movementSchema } from '../ledger/schemas';
 
 const id = { type: 'integer', minimum: 1 } as const;
@@ -85,43 +85,4 @@ export const applicationSchema = {
   type: 'object',
   required: ['count', 'movements'],
   properties: { count: countDetailSchema, movements: { type: 'array', items: movementSchema } },
-} as const;
-
-export const createBody = {
-  type: 'object',
-  required: ['cutoffDate', 'description'],
-  properties: {
-    cutoffDate: { ...date, description: 'No posterior a hoy' },
-    description: { type: 'string', maxLength: 200 },
-    categoryIds: { type: 'array', items: id, description: 'Partidas; vacío u omitido = todos los productos' },
-  },
-} as const;
-
-export const linesBody = {
-  type: 'object',
-  required: ['lines'],
-  properties: {
-    lines: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['productId', 'countedQuantity'],
-        properties: {
-          productId: id,
-          countedQuantity: nullableDecimalInput(
-            `≥ 0, a lo más ${QUANTITY_SCALE} decimales, hasta ${MAX_QUANTITY} (como una entrada); null = sin contar`,
-          ),
-          unitCost: nullableDecimalInput(`> 0, a lo más ${PRICE_SCALE} decimales, hasta ${MAX_PRICE} (como el precio de una entrada)`),
-          observations: { type: 'string', nullable: true, maxLength: 500 },
-        },
-      },
-    },
-  },
-} as const;
-
-export const applicationBody = {
-  type: 'object',
-  required: ['directorEmployeeId', 'warehouseKeeperEmployeeId', 'witnessEmployeeId'],
-  description: 'Tres personas distintas (400 si un empleado ocupa dos papeles).',
-  properties: { directorEmployeeId: id, warehouseKeeperEmployeeId: id, witnessEmployeeId: id },
 } as const;

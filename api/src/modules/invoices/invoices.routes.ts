@@ -10,7 +10,7 @@ import { parseId } from '../../http/validate';
 import { registerCancellationRoute } from '../ledger/cancellation-route';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
-import { bodies, idempotencyHeaders, invoiceListItemSchema, invoiceSchema } from '../ledger/schemas';
+import { idempotencyHeaders, INVOICE_NOTES, invoiceListItemSchema, invoiceSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
 import { invoiceCfdi, invoiceExists, lastInvoiceChoices, listInvoices } from './invoices.repository';
 import { cancelInvoice, cfdiAttachmentOf, registerInvoice } from './invoices.service';
@@ -60,7 +60,8 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
           headers: idempotencyHeaders,
           response: { 201: dataOf(invoiceSchema), ...ERROR_RESPONSES },
         },
-        bodies.createInvoice,
+        invoice,
+        INVOICE_NOTES,
       ),
     },
     async (request, reply) => {

@@ -34,7 +34,7 @@ export interface CfdiAttachment {
 
 const CFDI_FIELD_MESSAGE = 'El CFDI adjunto debe traer su UUID y su XML.';
 
-/** Reads `cfdi` and the lines' `cfdiIndex` from the body (the shared schema ignores them). */
+/** The `cfdi` and the lines' `cfdiIndex` and `amount` of a body the shared invoice schema has passed. */
 export function cfdiAttachmentOf(body: unknown): CfdiAttachment | null {
   const value = (body as { cfdi?: unknown } | null)?.cfdi;
   const products = (body as { products?: unknown } | null)?.products;

@@ -9,7 +9,7 @@ import { parseBody, parseId } from '../../http/validate';
 import type { AuthUser } from '../../plugins/auth';
 import { idempotencyFrom } from './idempotency';
 import { CREATED, type DocumentOptions, type Registered } from './ledger.service';
-import { bodies, cancellationSchema, idempotencyHeaders } from './schemas';
+import { cancellationSchema, idempotencyHeaders } from './schemas';
 
 export interface CancellationRoute<T> {
   /** The document collection, e.g. '/invoices'. */
@@ -39,7 +39,7 @@ export function registerCancellationRoute<T>(
           headers: idempotencyHeaders,
           response: { 201: dataOf(cancellationSchema), ...ERROR_RESPONSES },
         },
-        bodies.cancellation,
+        cancellationBody,
       ),
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
-// JSON Schemas of the ledger's answers and documented bodies (OpenAPI + serialization).
-// Request bodies are validated by @almacen/shared/domain's superstruct schemas, not by these.
-import { decimalInput, decimalString } from '../../http/schemas';
+// JSON Schemas of the ledger's answers (OpenAPI + serialization), and what the documented bodies'
+// fields mean: the bodies' shapes come from the shared superstruct schemas that validate them.
+import { decimalString } from '../../http/schemas';
 
 const id = { type: 'integer', minimum: 1 } as const;
 const date = { type: 'string', format: 'date', example: '2026-03-15' } as const;
@@ -190,90 +190,16 @@ export const idempotencyHeaders = {
   },
 } as const;
 
-export const bodies = {
-  cancellation: obj(['reason'], {
-    reason: {
-      type: 'string',
-      minLength: 5,
-      maxLength: 500,
-      description:
-        'Motivo de la cancelación (se recorta; entre 5 y 500 caracteres; admite saltos de línea, ningún otro carácter de control)',
-    },
-  }),
-  createInvoice: obj(
-    [
-      'supplierId',
-      'invoiceNumber',
-      'invoiceDate',
-      'invoiceType',
-      'directorEmployeeId',
-      'enteredByEmployeeId',
-      'warehouseKeeperEmployeeId',
-      'products',
-    ],
-    {
-      cfdi: obj(
-        ['uuid', 'xml'],
-        {
-          uuid: { type: 'string', description: 'UUID del timbre; debe ser el del XML' },
-          xml: {
-            type: 'string',
-            description: 'El XML del CFDI tal como se leyó (máximo 2 MB); se guarda con la entrada y se recuerdan sus productos',
-          },
-        },
-        'Opcional: el CFDI 4.0 del proveedor',
-      ),
-      supplierId: id,
-      invoiceNumber: { type: 'string', maxLength: 50 },
-      invoiceDate: { ...date, description: 'No posterior a hoy (zona horaria de la institución)' },
-      invoiceType: { type: 'string', enum: ['COMPRA_DIRECTA', 'ENTRADA_DE_ALMACEN', 'DONATIVO'] },
-      directorEmployeeId: id,
-      enteredByEmployeeId: id,
-      warehouseKeeperEmployeeId: id,
-      products: {
-        type: 'array',
-        minItems: 1,
-        items: obj(['productId', 'purchasePrice', 'quantity', 'applyExciseTax', 'applyValueAddedTaxToPurchasePrice', 'exciseTaxRate'], {
-          key: { type: 'string' },
-          cfdiIndex: {
-            type: 'integer',
-            minimum: 1,
-            description: 'Con `cfdi`: el concepto del CFDI de esta línea (se recuerda su producto)',
-          },
-          amount: {
-            ...decimalInput,
-            description:
-              'Con `cfdi` y `cfdiIndex`: el valor del concepto tal como lo mostró POST /api/cfdi/parse (`value`). El renglón vale lo que declara el CFDI (el servidor lo vuelve a leer del XML; otro importe o una cantidad distinta de la del concepto: 400). Sin él, el renglón vale cantidad × precio al centavo.',
-          },
-          productId: id,
-          purchasePrice: { ...decimalInput, description: 'Costo unitario final (ya con IVA/IEPS si se marcaron)' },
-          quantity: decimalInput,
-          observations: nullableText,
-          applyExciseTax: { type: 'boolean' },
-          applyValueAddedTaxToPurchasePrice: { type: 'boolean' },
-          exciseTaxRate: { ...decimalInput, description: 'Porcentaje, hasta 5 decimales' },
-        }),
-      },
-    },
-  ),
-  createDispatch: obj(
-    ['dispatchDate', 'personInChargeOfTheRequestingAreaEmployeeId', 'petitionerEmployeeId', 'warehouseKeeperEmployeeId', 'products'],
-    {
-      dispatchDate: { ...date, description: 'No posterior a hoy (zona horaria de la institución)' },
-      personInChargeOfTheRequestingAreaEmployeeId: id,
-      petitionerEmployeeId: id,
-      warehouseKeeperEmployeeId: id,
-      products: {
-        type: 'array',
-        minItems: 1,
-        items: obj(['productId', 'exitPrice', 'quantity'], {
-          key: { type: 'string' },
-          productId: id,
-          exitPrice: { ...decimalInput, description: 'Lo que mostró el formulario; el servidor registra su costo promedio' },
-          quantity: decimalInput,
-          observations: nullableText,
-        }),
-      },
-    },
-  ),
+/** What the fields of POST /api/invoices mean, beside the limits their shared schema documents. */
+export const INVOICE_NOTES = {
+  'products.cfdiIndex': 'Con `cfdi`: el concepto del CFDI de esta línea (se recuerda su producto)',
+  'products.amount':
+    'Con `cfdi` y `cfdiIndex`: el valor del concepto tal como lo mostró POST /api/cfdi/parse (`value`). El renglón vale lo que declara el CFDI (el servidor lo vuelve a leer del XML; otro importe o una cantidad distinta de la del concepto: 400). Sin él, el renglón vale cantidad × precio al centavo.',
+  'products.purchasePrice': 'Costo unitario final (ya con IVA/IEPS si se marcaron)',
+  'products.exciseTaxRate': 'Porcentaje',
+} as const;
+
+/** What the fields of POST /api/dispatches mean. */
+export const DISPATCH_NOTES = {
+  'products.exitPrice': 'Lo que mostró el formulario; el servidor registra su costo promedio',
 } as const;

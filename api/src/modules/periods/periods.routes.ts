@@ -9,6 +9,7 @@
 //   POST /api/period-closings/{until}/reopening { reason }   reopen the last closing (audited)
 // The POSTs accept Idempotency-Key like the document routes.
 import type { FastifyPluginAsync } from 'fastify';
+import { closingRequestSchema, reopeningSchema } from '@almacen/shared/schemas';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { idempotencyHeaders } from '../ledger/schemas';
@@ -118,11 +119,8 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
           headers: idempotencyHeaders,
           response: { 201: dataOf(closingSchema), ...ERROR_RESPONSES },
         },
-        {
-          type: 'object',
-          required: ['until'],
-          properties: { until: { ...date, description: 'Último día del mes a cerrar (AAAA-MM-DD)' } },
-        },
+        closingRequestSchema,
+        { until: 'El mes a cerrar' },
       ),
     },
     async (request, reply) => {
@@ -149,18 +147,8 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
           },
           response: { 201: dataOf(closingSchema), ...ERROR_RESPONSES },
         },
-        {
-          type: 'object',
-          required: ['reason'],
-          properties: {
-            reason: {
-              type: 'string',
-              minLength: 5,
-              maxLength: 500,
-              description: 'Motivo (se recorta; entre 5 y 500 caracteres; admite saltos de línea, ningún otro carácter de control)',
-            },
-          },
-        },
+        reopeningSchema,
+        { reason: 'Motivo de la reapertura (queda en la bitácora)' },
       ),
     },
     async (request, reply) => {

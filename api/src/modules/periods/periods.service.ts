@@ -6,14 +6,13 @@
 // taken exclusive, in one transaction with the Idempotency-Key, the audit row and the answer.
 import {
   formatDate,
-  isCalendarDate,
   monthEnd,
   todayIn,
   type LateDocument as WireLateDocument,
   type NextClosing as WireNextClosing,
   type PeriodClosing as WirePeriodClosing,
 } from '@almacen/shared/domain';
-import { REOPENING_MESSAGES, reopeningSchema, validateWith } from '@almacen/shared/schemas';
+import { CLOSING_MESSAGES, closingRequestSchema, REOPENING_MESSAGES, reopeningSchema, validateWith } from '@almacen/shared/schemas';
 import { withTransaction, type Db, type Trx, type Queryable } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -37,8 +36,7 @@ export interface NextClosing extends Omit<WireNextClosing, 'lateDocuments'> {
 }
 
 export const PERIOD_MESSAGES = {
-  invalidUntil: 'La fecha del cierre no es válida; usa el formato AAAA-MM-DD.',
-  notMonthEnd: (until: string) => `La fecha del cierre debe ser el último día de un mes; ${formatDate(until)} no lo es.`,
+  ...CLOSING_MESSAGES,
   notOver: (until: string) => `El mes que termina el ${formatDate(until)} aún no termina; solo se cierran meses concluidos.`,
   alreadyClosed: (until: string) => `El periodo hasta el ${formatDate(until)} ya está cerrado.`,
   outOfOrder: (next: string) => `Los periodos se cierran en orden: el siguiente es el que termina el ${formatDate(next)}.`,
@@ -55,14 +53,11 @@ export const nextMonthEnd = (until: string) => monthEnd(until, 1);
 /** The month end before today's month: the last month that has ended. */
 const lastEndedMonth = (today: string) => monthEnd(today, -1);
 
-/** `until` from a path or body: a calendar date that is a month end, else 400. */
+/** `until` from a path or body: a calendar date that is a month end, else 400 naming `field`. */
 export function parseUntil(value: unknown, field = 'until'): string {
-  const fail = (message: string): never => {
-    throw new AppError('VALIDATION', message, { [field]: message });
-  };
-  if (!isCalendarDate(value)) return fail(PERIOD_MESSAGES.invalidUntil);
-  if (monthEnd(value) !== value) return fail(PERIOD_MESSAGES.notMonthEnd(value));
-  return value;
+  const checked = validateWith(closingRequestSchema, { until: value });
+  if (!checked.ok) throw new AppError('VALIDATION', checked.message, { [field]: checked.message });
+  return checked.value.until;
 }
 
 const SELECT_CLOSING = `

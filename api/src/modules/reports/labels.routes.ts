@@ -6,42 +6,17 @@
 // it first («Generar código interno») and sees it in the catalogue.
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
-import {
-  LABEL_LAYOUT_NAMES,
-  LABEL_LAYOUTS,
-  MAX_LABEL_COPIES,
-  MAX_LABELS,
-  missingBarcodeMessage,
-  readLabelsRequest,
-  unknownLabelProductsMessage,
-} from '@almacen/shared/domain-pages';
+import { MAX_LABELS, missingBarcodeMessage, unknownLabelProductsMessage } from '@almacen/shared/domain-pages';
+import { labelsRequestSchema } from '@almacen/shared/schemas';
 import type { Config } from '../../config';
 import type { Db } from '../../db/pool';
 import { AppError, errorBody } from '../../http/errors';
 import { documentBody, ERROR_RESPONSES, errorSchema } from '../../http/schemas';
+import { parseBody } from '../../http/validate';
 import { contentDisposition } from '../../reports/content-disposition';
 import { renderLabels, type LabelProduct } from '../../reports/labels-pdf';
 import { CONTENT_TYPES } from '../../reports/model';
 import { ReportsBusy, type ReportSlots, type Semaphore } from './limits';
-
-const body = {
-  type: 'object',
-  required: ['productIds', 'copies', 'layout'],
-  properties: {
-    productIds: {
-      type: 'array',
-      minItems: 1,
-      items: { type: 'integer', minimum: 1 },
-      description: 'Los productos, en el orden en que se imprimen',
-    },
-    copies: { type: 'integer', minimum: 1, maximum: MAX_LABEL_COPIES, description: 'Etiquetas de cada producto' },
-    layout: {
-      type: 'string',
-      enum: [...LABEL_LAYOUTS],
-      description: LABEL_LAYOUTS.map((layout) => `${layout}: ${LABEL_LAYOUT_NAMES[layout]}`).join('; '),
-    },
-  },
-} as const;
 
 export function registerLabelsRoute(
   app: FastifyInstance,
@@ -64,13 +39,13 @@ export function registerLabelsRoute(
             503: { ...errorSchema, description: 'El servidor está generando demasiados reportes (Retry-After dice cuándo reintentar).' },
           },
         },
-        body,
+        labelsRequestSchema,
       ),
     },
     async (request, reply) => {
-      const read = readLabelsRequest(request.body);
-      if (!read.ok) throw new AppError('VALIDATION', read.message, read.errors);
-      const { productIds, copies, layout } = read.value;
+      const input = parseBody(labelsRequestSchema, request.body);
+      const { copies, layout } = input;
+      const productIds = [...new Set(input.productIds)];
 
       // 429/503 with Retry-After, as every report: the portal asks again by itself.
       const busy = (error: ReportsBusy) =>

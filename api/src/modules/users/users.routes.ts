@@ -7,13 +7,20 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ACCESS_ROLES,
   forbiddenMessage,
-  isAccessRole,
   type AccessRole,
   type NewUserResult,
   type PasswordResetResult,
   type UserSummary,
 } from '@almacen/shared/domain';
-import { freeTextError, linkEmployeeSchema } from '@almacen/shared/schemas';
+import {
+  linkEmployeeSchema,
+  newUserSchema,
+  normalizeEmail,
+  normalizeUsername,
+  orderedRoles,
+  USER_MESSAGES,
+  userRolesSchema,
+} from '@almacen/shared/schemas';
 import { isConfigAdmin, type AppUser } from '../../access/users';
 import { withTransaction, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
@@ -29,7 +36,7 @@ import * as repo from './users.repository';
 const tags = ['usuarios'];
 const RESPONSES = { ...ERROR_RESPONSES, 403: errorSchema };
 
-export const ROLES_MESSAGE = `Los permisos deben ser una lista con algunos de: ${ACCESS_ROLES.join(', ')}.`;
+export const ROLES_MESSAGE = USER_MESSAGES.roles;
 export const CONFIG_ADMIN_LOCKED =
   'Este usuario es administrador por configuración (ADMIN_USERS): su contraseña y su estado solo se cambian desde la línea de comandos (npm run users), o su contraseña por la propia persona en su cuenta.';
 export const NOT_EMBEDDED_ACCOUNT = 'Esta cuenta no es del proveedor de identidad de Almacén: su contraseña se administra en su proveedor.';
@@ -65,72 +72,24 @@ export const userSummarySchema = {
   },
 } as const;
 
-const employeeBody = {
-  type: 'object',
-  required: ['employeeId'],
-  properties: { employeeId: { type: 'integer', nullable: true, minimum: 1, description: 'El empleado; null quita el vínculo' } },
-} as const;
-
-const rolesBody = {
-  type: 'object',
-  required: ['roles'],
-  properties: { roles: { type: 'array', items: { type: 'string', enum: [...ACCESS_ROLES] }, uniqueItems: true } },
-} as const;
-
-const newUserBody = {
-  type: 'object',
-  required: ['username', 'name'],
-  properties: {
-    username: { type: 'string', pattern: '^[a-z0-9][a-z0-9._@-]{0,63}$', description: 'Se guarda en minúsculas' },
-    name: { type: 'string', minLength: 1, maxLength: 200 },
-    email: { type: 'string', nullable: true, maxLength: 320 },
-    roles: rolesBody.properties.roles,
-  },
-} as const;
-
 const passwordSchema = { type: 'object', required: ['password'], properties: { password: { type: 'string' } } } as const;
 
-/** `roles`: a list of known roles (each once, in ACCESS_ROLES' order); anything else is a Spanish 400. */
-export function parseRoles(value: unknown): AccessRole[] {
-  if (!Array.isArray(value) || value.length > ACCESS_ROLES.length * 4 || !value.every(isAccessRole)) {
-    throw new AppError('VALIDATION', ROLES_MESSAGE, { roles: ROLES_MESSAGE });
-  }
-  return ACCESS_ROLES.filter((role) => value.includes(role));
-}
-
+/** `roles`: the known roles a body names, each once in ACCESS_ROLES' order; anything else is a Spanish 400. */
 function rolesInput(body: unknown): AccessRole[] {
   if (!isObject(body)) throw new AppError('VALIDATION', ROLES_MESSAGE, { roles: ROLES_MESSAGE });
-  return parseRoles(body.roles);
+  return orderedRoles(parseBody(userRolesSchema, body).roles);
 }
 
-interface NewUserFields {
-  username: string;
-  name: string;
-  email: string | null;
-  roles: AccessRole[];
-}
-
-/** The new account's fields, or a Spanish 400 naming every wrong field at once (like the forms). */
-function newUserInput(body: unknown): NewUserFields {
-  if (!isObject(body)) throw new AppError('VALIDATION', 'Escribe el usuario y el nombre de la persona.');
-  const { username, name, email, roles } = body;
-  const errors: Record<string, string> = {};
-  if (typeof username !== 'string' || !username.trim()) errors.username = 'Escribe el usuario.';
-  if (typeof name !== 'string' || !name.trim()) errors.name = 'Escribe el nombre de la persona.';
-  else if (name.trim().length > 200) errors.name = 'El nombre no puede tener más de 200 caracteres.';
-  else if (freeTextError(name)) errors.name = freeTextError(name)!;
-  if (email !== undefined && email !== null && typeof email !== 'string') errors.email = 'El correo debe ser un texto.';
-  const mail = typeof email === 'string' && email.trim() ? email.trim() : null;
-  if (mail !== null && (mail.length > 320 || !/^[^@\s]+@[^@\s]+$/.test(mail))) errors.email = 'El correo no es válido.';
-  let accessRoles: AccessRole[] = [];
-  try {
-    accessRoles = roles === undefined || roles === null ? [] : parseRoles(roles);
-  } catch {
-    errors.roles = ROLES_MESSAGE;
-  }
-  const first = Object.values(errors)[0];
-  if (first !== undefined) throw new AppError('VALIDATION', first, errors);
-  return { username: (username as string).trim().toLowerCase(), name: (name as string).trim(), email: mail, roles: accessRoles };
+/** The new account's fields, or a Spanish 400 naming every wrong field at once (like the dialog). */
+function newUserInput(body: unknown) {
+  const input = parseBody(newUserSchema, body);
+  const email = input.email ? normalizeEmail(input.email) : '';
+  return {
+    username: normalizeUsername(input.username),
+    name: input.name.trim(),
+    email: email || null,
+    roles: orderedRoles(input.roles ?? []),
+  };
 }
 
 /** What the log keeps of a user: who they are, their roles in Almacén and whether they are active. */
@@ -209,7 +168,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
           params: idParam(),
           response: { 200: dataOf(userSummarySchema), ...RESPONSES },
         },
-        rolesBody,
+        userRolesSchema,
       ),
     },
     async (request): Promise<{ data: UserSummary }> => {
@@ -238,7 +197,8 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
           params: idParam(),
           response: { 200: dataOf(userSummarySchema), ...RESPONSES },
         },
-        employeeBody,
+        linkEmployeeSchema,
+        { employeeId: 'El empleado; null quita el vínculo' },
       ),
     },
     async (request): Promise<{ data: UserSummary }> => {
@@ -323,7 +283,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
             ...RESPONSES,
           },
         },
-        newUserBody,
+        newUserSchema,
       ),
     },
     async (request, reply): Promise<{ data: NewUserResult }> => {

@@ -97,7 +97,7 @@ test.each([
     'El usuario debe tener de 1 a 64 caracteres: letras minúsculas, números, ".", "_", "-" o "@".',
   ],
   [{ username: 'pepe', name: '   ' }, 400, 'Escribe el nombre de la persona.'],
-  [{ username: 'pepe', name: 'Pepe', email: 'sin-arroba' }, 400, 'El correo no es válido.'],
+  [{ username: 'pepe', name: 'Pepe', email: 'sin-arroba' }, 400, 'El correo no es válido (por ejemplo, persona@escuela.edu.mx).'],
   [{ username: 'pepe', name: 'Pepe \u202eoilgaT' }, 400, 'El texto contiene caracteres de control invisibles no permitidos.'],
   [
     { username: 'pepe', name: 'Pepe', roles: ['JEFE'] },
