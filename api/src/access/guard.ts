@@ -8,6 +8,7 @@ import { ACCOUNT_DISABLED_MESSAGE, forbiddenMessage, NO_ACCESS_MESSAGE, type Acc
 import type { Config } from '../config';
 import type { Db } from '../db/pool';
 import { AppError } from '../http/errors';
+import { isObject } from '../http/validate';
 import { personFrom, rolesFromClaim } from './claims';
 import { ruleOf } from './route-permissions';
 import { createUserCache } from './user-cache';
@@ -51,8 +52,7 @@ export function createGuard({ db, config, userinfoUrl, warn }: GuardOptions) {
       });
       const body = response.ok ? ((await response.json()) as unknown) : null;
       // Userinfo about someone else is ignored (OpenID Connect Core §5.3.2).
-      if (body && typeof body === 'object' && (body as { sub?: unknown }).sub === request.token.payload.sub)
-        claims = body as Record<string, unknown>;
+      if (isObject(body) && body.sub === request.token.payload.sub) claims = body;
     } catch (error) {
       request.log.warn({ reason: (error as Error).name }, 'userinfo failed');
     }

@@ -1,6 +1,6 @@
 // Request bodies are checked by the same superstruct schemas (and Spanish messages) as the
 // forms; ids in paths by parseId, and only in canonical decimal form (registerCanonicalIds).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
 import { MAX_INT4 } from '@almacen/shared/domain';
 import { validateWith } from '@almacen/shared/schemas';
@@ -30,6 +30,19 @@ export function parseId(param: unknown): number {
   return id;
 }
 
+/**
+ * A path parameter or a query field as the request carries it, not yet trusted: the caller parses
+ * it (parseId, parseUntil, …) into its type, so no route casts what it was sent.
+ */
+export const paramOf = (request: FastifyRequest, name: string): unknown => (isObject(request.params) ? request.params[name] : undefined);
+export const queryOf = (request: FastifyRequest, name: string): unknown => (isObject(request.query) ? request.query[name] : undefined);
+
+/** The query string's fields, not yet trusted. */
+export const queryFields = (request: FastifyRequest): Record<string, unknown> => (isObject(request.query) ? request.query : {});
+
+/** The positive integer id in the path parameter `name`. */
+export const idParamOf = (request: FastifyRequest, name = 'id'): number => parseId(paramOf(request, name));
+
 type ParamsSchema = { properties?: Record<string, { type?: unknown }> } | undefined;
 
 /**
@@ -42,10 +55,9 @@ export function registerCanonicalIds(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const properties = (request.routeOptions.schema?.params as ParamsSchema)?.properties;
     if (!properties) return;
-    const params = request.params as Record<string, unknown>;
     for (const [name, property] of Object.entries(properties)) {
       if (property.type !== 'integer') continue;
-      const value = params[name];
+      const value = paramOf(request, name);
       if (typeof value === 'string' && !CANONICAL_ID_RE.test(value)) throw new AppError('INVALID_ID');
     }
   });

@@ -39,13 +39,15 @@ export const CATALOGS = {
 } as const;
 export type CatalogName = keyof typeof CATALOGS;
 
-export const catalogOf = (name: string): CatalogName => {
-  if (!Object.hasOwn(CATALOGS, name))
+const isCatalogName = (name: unknown): name is CatalogName => typeof name === 'string' && Object.hasOwn(CATALOGS, name);
+
+export const catalogOf = (name: unknown): CatalogName => {
+  if (!isCatalogName(name))
     throw new AppError(
       'NOT_FOUND',
       'Ese catálogo no se puede importar; se importan partidas, unidades, productos, proveedores y empleados.',
     );
-  return name as CatalogName;
+  return name;
 };
 
 export type RowStatus = 'new' | 'unchanged' | 'updated' | 'error';

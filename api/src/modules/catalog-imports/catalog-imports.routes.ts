@@ -13,6 +13,7 @@ import { withTransaction } from '../../db/pool';
 import type { Cell } from '../../files/sheet-reader';
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
 import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
+import { paramOf } from '../../http/validate';
 import { contentDisposition } from '../../reports/content-disposition';
 import { CONTENT_TYPES } from '../../reports/model';
 import type { ModuleOptions } from '../module';
@@ -85,7 +86,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
       },
     },
     async (request, reply) => {
-      const catalog = catalogOf((request.params as { catalog: string }).catalog);
+      const catalog = catalogOf(paramOf(request, 'catalog'));
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -114,7 +115,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
       },
     },
     async (request, reply) => {
-      const catalog = catalogOf((request.params as { catalog: string }).catalog);
+      const catalog = catalogOf(paramOf(request, 'catalog'));
       return (
         reply
           .header('content-type', CONTENT_TYPES.xlsx)
@@ -137,7 +138,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
       },
     },
     async (request) => {
-      const catalog = catalogOf((request.params as { catalog: string }).catalog);
+      const catalog = catalogOf(paramOf(request, 'catalog'));
       return { data: pageOf(await classify(db, catalog, await rowsOf(request))) };
     },
   );
@@ -164,7 +165,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
       },
     },
     async (request) => {
-      const catalog = catalogOf((request.params as { catalog: string }).catalog);
+      const catalog = catalogOf(paramOf(request, 'catalog'));
       return { data: await importFile(request.user, catalog, await rowsOf(request)) };
     },
   );

@@ -13,7 +13,7 @@ import {
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
-import { parseBody, parseId } from '../../http/validate';
+import { idParamOf, parseBody } from '../../http/validate';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
 import * as repo from './described.repository';
@@ -117,7 +117,7 @@ const describedRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
       `${c.path}/:id`,
       { schema: { tags, summary: `Elimina ${c.the}`, params: idParam(), response: { 200: dataOf(describedSchema), ...ERROR_RESPONSES } } },
       async (request) => {
-        const id = parseId((request.params as { id: unknown }).id);
+        const id = idParamOf(request);
         const removed = await withTransaction(db, async (trx) => {
           const before = await repo.lockDescribed(trx, c.table, id);
           if (!before) throw new AppError('NOT_FOUND', c.notFound);

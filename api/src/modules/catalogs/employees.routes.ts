@@ -7,7 +7,7 @@ import { linkUsersByEmail } from '../../access/users';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
-import { parseBody, parseId } from '../../http/validate';
+import { idParamOf, parseBody } from '../../http/validate';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
 import { holdDescribed } from './described.repository';
@@ -92,7 +92,7 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       },
     },
     async (request) => {
-      const id = parseId((request.params as { id: unknown }).id);
+      const id = idParamOf(request);
       const removed = await withTransaction(db, async (trx) => {
         const before = await repo.lockEmployee(trx, id);
         if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -116,7 +116,7 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       },
     },
     async (request) => {
-      const employeeId = parseId((request.params as { employeeId: unknown }).employeeId);
+      const employeeId = idParamOf(request, 'employeeId');
       if (!(await repo.findEmployee(db, employeeId))) throw new AppError('NOT_FOUND', NOT_FOUND);
       return { data: { roles: await repo.rolesOf(db, employeeId) } };
     },
@@ -168,8 +168,7 @@ const employeeRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       },
     },
     async (request) => {
-      const params = request.params as { employeeId: unknown; roleId: unknown };
-      const assignment = { employeeId: parseId(params.employeeId), roleId: parseId(params.roleId) };
+      const assignment = { employeeId: idParamOf(request, 'employeeId'), roleId: idParamOf(request, 'roleId') };
       const removed = await withTransaction(db, async (trx) => {
         const row = await repo.deleteAssignment(trx, assignment);
         if (!row) throw new AppError('NOT_FOUND', 'El empleado no tiene asignado ese rol.');

@@ -27,7 +27,7 @@ import { AppError, translateWriteError } from '../../http/errors';
 import { matchesTag, NOT_MODIFIED } from '../../http/etag';
 import { PrecompressedBody, sendPrecompressed, varyOnAcceptEncoding } from '../../http/precompressed';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
-import { parseBody, parseId } from '../../http/validate';
+import { idParamOf, parseBody, queryOf } from '../../http/validate';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
@@ -87,8 +87,8 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       },
     },
     async (request, reply) => {
-      const { barcode } = request.query as { barcode?: string };
-      if (barcode !== undefined) {
+      const barcode = queryOf(request, 'barcode');
+      if (typeof barcode === 'string') {
         // A scanner's read: the one product with that code, or none; never cached by the browser.
         reply.header('cache-control', 'private, no-store');
         return { data: await repo.findProductsByBarcode(db, normalizeBarcode(barcode)) };
@@ -112,7 +112,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     `${PATH}/:id`,
     { schema: { tags, summary: 'Un producto', params: idParam(), response: { 200: dataOf(productSchema), ...ERROR_RESPONSES } } },
     async (request) => {
-      const product = await repo.findProduct(db, parseId((request.params as { id: unknown }).id));
+      const product = await repo.findProduct(db, idParamOf(request));
       if (!product) throw new AppError('NOT_FOUND', NOT_FOUND);
       return { data: product };
     },
@@ -219,7 +219,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       },
     },
     async (request, reply) => {
-      const id = parseId((request.params as { id: unknown }).id);
+      const id = idParamOf(request);
       const saved = await assignBarcode(request.user, id, internalBarcode(id), () => HAS_BARCODE_MESSAGE);
       return reply.status(201).send({ data: saved });
     },
@@ -241,7 +241,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       ),
     },
     async (request, reply) => {
-      const id = parseId((request.params as { id: unknown }).id);
+      const id = idParamOf(request);
       const input = parseBody(assignBarcodeSchema, request.body);
       const saved = await assignBarcode(request.user, id, normalizeBarcode(input.barcode!), keptBarcodeMessage);
       return reply.status(201).send({ data: saved });
@@ -259,7 +259,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       },
     },
     async (request) => {
-      const id = parseId((request.params as { id: unknown }).id);
+      const id = idParamOf(request);
       const removed = await withTransaction(db, async (trx) => {
         const before = await repo.lockProduct(trx, id);
         if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);

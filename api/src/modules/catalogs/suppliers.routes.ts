@@ -7,7 +7,7 @@ import type { Trx } from '../../db/pool';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
-import { parseBody, parseId } from '../../http/validate';
+import { idParamOf, parseBody } from '../../http/validate';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
 import { supplierSchema } from './schemas';
@@ -40,7 +40,7 @@ const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     `${PATH}/:id`,
     { schema: { tags, summary: 'Un proveedor', params: idParam(), response: { 200: dataOf(supplierSchema), ...ERROR_RESPONSES } } },
     async (request) => {
-      const supplier = await repo.findSupplier(db, parseId((request.params as { id: unknown }).id));
+      const supplier = await repo.findSupplier(db, idParamOf(request));
       if (!supplier) throw new AppError('NOT_FOUND', NOT_FOUND);
       return { data: supplier };
     },
@@ -102,7 +102,7 @@ const supplierRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       },
     },
     async (request) => {
-      const id = parseId((request.params as { id: unknown }).id);
+      const id = idParamOf(request);
       const removed = await withTransaction(db, async (trx) => {
         const before = await repo.lockSupplier(trx, id);
         if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);

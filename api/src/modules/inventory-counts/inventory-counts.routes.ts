@@ -12,7 +12,7 @@ import { countApplicationSchema, countLinesSchema, makeCountSchemas } from '@alm
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
-import { parseId } from '../../http/validate';
+import { idParamOf } from '../../http/validate';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { idempotencyHeaders } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
@@ -29,7 +29,6 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
   // The file of an import arrives as raw bytes; only the modules that read files accept these types.
   acceptSpreadsheets(app);
 
-  const idOf = (params: unknown) => parseId((params as { id: unknown }).id);
   const found = async (id: number) => {
     const count = await countDetail(db, id);
     if (!count) throw new AppError('NOT_FOUND', COUNT_TEXTS.notFound);
@@ -78,7 +77,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
         response: { 200: dataOf(countDetailSchema), ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ data: await found(idOf(request.params)) }),
+    async (request) => ({ data: await found(idParamOf(request)) }),
   );
 
   app.put(
@@ -98,7 +97,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
       ),
     },
     async (request) => {
-      const id = idOf(request.params);
+      const id = idParamOf(request);
       const lines = parseLines(request.body);
       return { data: await updateLines(db, request.user, id, lines) };
     },
@@ -120,7 +119,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
       },
     },
     async (request) => {
-      const id = idOf(request.params);
+      const id = idParamOf(request);
       const { bytes, type } = uploadOf(request);
       const count = await found(id);
       const table = await sheetRowsOf(bytes, type, config, request.user.sub);
@@ -149,7 +148,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
       ),
     },
     async (request, reply) => {
-      const id = idOf(request.params);
+      const id = idParamOf(request);
       const input = parseApplication(request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}/${id}/application`, request.body);
       const { data, replayed } = await applyCount(db, request.user, id, input, { idempotency, timeZone: config.timeZone });
@@ -168,7 +167,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
         response: { 200: dataOf(countDetailSchema), ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ data: await discardCount(db, request.user, idOf(request.params)) }),
+    async (request) => ({ data: await discardCount(db, request.user, idParamOf(request)) }),
   );
 };
 

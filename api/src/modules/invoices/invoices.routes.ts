@@ -5,8 +5,8 @@ import { makeInvoiceSchemas } from '@almacen/shared/schemas';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { idParam } from '../../http/schemas';
-import { parseBody } from '../../http/validate';
-import { parseId } from '../../http/validate';
+import { idParamOf, parseBody } from '../../http/validate';
+import {  } from '../../http/validate';
 import { registerCancellationRoute } from '../ledger/cancellation-route';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';
@@ -66,7 +66,7 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
     },
     async (request, reply) => {
       const input = parseBody(invoice, request.body);
-      const cfdi = cfdiAttachmentOf(request.body);
+      const cfdi = cfdiAttachmentOf(input);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}`, request.body);
       const { data, replayed } = await registerInvoice(db, request.user, input, { idempotency, cfdi, config, timeZone: config.timeZone });
       if (replayed) reply.header('idempotent-replayed', 'true');
@@ -99,7 +99,7 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
       },
     },
     async (request, reply) => {
-      const id = parseId((request.params as { id: unknown }).id);
+      const id = idParamOf(request);
       const cfdi = await invoiceCfdi(db, id);
       if (!cfdi) {
         throw new AppError(

@@ -32,43 +32,27 @@ export interface CfdiAttachment {
   amounts: Array<string | null>;
 }
 
-const CFDI_FIELD_MESSAGE = 'El CFDI adjunto debe traer su UUID y su XML.';
-
 /** The `cfdi` and the lines' `cfdiIndex` and `amount` of a body the shared invoice schema has passed. */
-export function cfdiAttachmentOf(body: unknown): CfdiAttachment | null {
-  const value = (body as { cfdi?: unknown } | null)?.cfdi;
-  const products = (body as { products?: unknown } | null)?.products;
-  const lines = Array.isArray(products) ? products : [];
-  if (value === undefined || value === null) {
-    const index = lines.findIndex((p) => (p as { amount?: unknown } | null)?.amount !== undefined);
+export function cfdiAttachmentOf(input: CreateInvoice): CfdiAttachment | null {
+  const lines = input.products;
+  if (!input.cfdi) {
+    const index = lines.findIndex((line) => line.amount !== undefined && line.amount !== null);
     if (index >= 0)
       throw new AppError('VALIDATION', CFDI_TEXTS.amountWithoutCfdi, { [`products.${index}.amount`]: CFDI_TEXTS.amountWithoutCfdi });
     return null;
   }
-  const { uuid, xml } = value as { uuid?: unknown; xml?: unknown };
-  if (typeof uuid !== 'string' || typeof xml !== 'string' || uuid.trim() === '' || xml.trim() === '') {
-    throw new AppError('VALIDATION', CFDI_FIELD_MESSAGE, { cfdi: CFDI_FIELD_MESSAGE });
-  }
-  const conceptIndexes = lines.map((p) => {
-    const index = (p as { cfdiIndex?: unknown } | null)?.cfdiIndex;
-    return typeof index === 'number' && Number.isSafeInteger(index) && index >= 1 ? index : null;
+  const conceptIndexes = lines.map((line) => line.cfdiIndex ?? null);
+  const amounts = lines.map((line, i) => {
+    if (line.amount === undefined || line.amount === null) return null;
+    if (conceptIndexes[i] === null)
+      throw new AppError('VALIDATION', CFDI_TEXTS.amountWithoutCfdi, { [`products.${i}.amount`]: CFDI_TEXTS.amountWithoutCfdi });
+    return toDecimalString(line.amount);
   });
-  const amounts = lines.map((p, i) => {
-    const amount = (p as { amount?: unknown } | null)?.amount;
-    if (amount === undefined || amount === null) return null;
-    const text = toDecimalString(amount);
-    if (text === null || conceptIndexes[i] === null) {
-      const message = text === null ? CFDI_TEXTS.badAmount : CFDI_TEXTS.amountWithoutCfdi;
-      throw new AppError('VALIDATION', message, { [`products.${i}.amount`]: message });
-    }
-    return text;
-  });
-  return { uuid: uuid.trim().toUpperCase(), xml, conceptIndexes, amounts };
+  return { uuid: input.cfdi.uuid.trim().toUpperCase(), xml: input.cfdi.xml, conceptIndexes, amounts };
 }
 
 export const CFDI_TEXTS = {
   amountWithoutCfdi: 'Solo un renglón que viene de un concepto del CFDI lleva su importe; indica el precio del artículo.',
-  badAmount: 'El importe del renglón debe ser un número decimal no negativo.',
   noConcept: (line: number, index: number) => `El renglón ${line} dice venir del concepto ${index}, que el CFDI no tiene.`,
   otherQuantity: (line: number, index: number, quantity: string) =>
     `La cantidad del renglón ${line} no es la del concepto ${index} del CFDI (${quantity}); un renglón con otra cantidad se registra con el precio tecleado.`,

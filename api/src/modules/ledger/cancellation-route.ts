@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { cancellationSchema as cancellationBody, type CreateCancellation } from '@almacen/shared/schemas';
 import type { Db } from '../../db/pool';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam } from '../../http/schemas';
-import { parseBody, parseId } from '../../http/validate';
+import { idParamOf, parseBody } from '../../http/validate';
 import type { AuthUser } from '../../plugins/auth';
 import { idempotencyFrom } from './idempotency';
 import { CREATED, type DocumentOptions, type Registered } from './ledger.service';
@@ -43,7 +43,7 @@ export function registerCancellationRoute<T>(
       ),
     },
     async (request, reply) => {
-      const id = parseId((request.params as { id: unknown }).id);
+      const id = idParamOf(request);
       const input = parseBody(cancellationBody, request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${path}/${id}/cancellation`, request.body);
       const { data, replayed } = await cancel(db, request.user, id, input, { idempotency, timeZone });

@@ -10,7 +10,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
-import { parseId } from '../../http/validate';
+import { idParamOf, queryFields } from '../../http/validate';
 import { dispatchExists } from '../dispatches/dispatches.repository';
 import { invoiceExists } from '../invoices/invoices.repository';
 import { movementPageOfProduct, movementsOfDispatch, movementsOfInvoice, movementsOfProduct } from '../ledger/ledger.reads';
@@ -44,8 +44,8 @@ const pageQuery = {
 const DECIMAL_RE = /^[1-9][0-9]*$/;
 
 /** `?limit=&before=` → a page, or null when neither was sent (the whole history, as before). */
-export function parsePage(query: unknown): { limit: number; before: number | null } | null {
-  const { limit, before } = (query ?? {}) as { limit?: unknown; before?: unknown };
+export function parsePage(query: Record<string, unknown>): { limit: number; before: number | null } | null {
+  const { limit, before } = query;
   if (limit === undefined && before === undefined) return null;
   let size = DEFAULT_PAGE;
   if (limit !== undefined) {
@@ -71,7 +71,7 @@ const movementRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     list: typeof movementsOfProduct,
   ) =>
     app.get(path, { schema: { tags, summary, params: idParam(), response } }, async (request) => {
-      const id = parseId((request.params as { id: unknown }).id);
+      const id = idParamOf(request);
       if (!(await exists(db, id))) throw new AppError('NOT_FOUND', notFound);
       return { data: await list(db, id) };
     });
@@ -93,8 +93,8 @@ const movementRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       },
     },
     async (request) => {
-      const id = parseId((request.params as { id: unknown }).id);
-      const page = parsePage(request.query);
+      const id = idParamOf(request);
+      const page = parsePage(queryFields(request));
       if (!(await productExists(db, id))) throw new AppError('NOT_FOUND', 'El producto solicitado no existe.');
       return { data: page ? await movementPageOfProduct(db, id, page) : await movementsOfProduct(db, id) };
     },

@@ -11,6 +11,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { closingRequestSchema, reopeningSchema } from '@almacen/shared/schemas';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
+import { paramOf, parseBody } from '../../http/validate';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { idempotencyHeaders } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
@@ -124,7 +125,7 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
       ),
     },
     async (request, reply) => {
-      const until = parseUntil((request.body as { until?: unknown } | null)?.until);
+      const { until } = parseBody(closingRequestSchema, request.body);
       const idempotency = idempotencyFrom(request.headers, 'POST /api/period-closings', request.body);
       const { data, replayed } = await closePeriod(db, request.user, until, config.timeZone, { idempotency });
       if (replayed) reply.header('idempotent-replayed', 'true');
@@ -152,7 +153,7 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
       ),
     },
     async (request, reply) => {
-      const until = parseUntil((request.params as { until: unknown }).until);
+      const until = parseUntil(paramOf(request, 'until'));
       const reason = parseReason(request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api/period-closings/${until}/reopening`, request.body);
       const { data, replayed } = await reopenPeriod(db, request.user, until, reason, { idempotency });

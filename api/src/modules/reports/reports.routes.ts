@@ -17,7 +17,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
 import { AppError, errorBody } from '../../http/errors';
 import { ERROR_RESPONSES, errorSchema, idParam } from '../../http/schemas';
-import { parseId } from '../../http/validate';
+import { idParamOf, queryFields, queryOf } from '../../http/validate';
 import { contentDisposition } from '../../reports/content-disposition';
 import { CONTENT_TYPES, type ReportDefinition, type ReportFormat } from '../../reports/model';
 import { renderPdf } from '../../reports/pdf';
@@ -72,13 +72,13 @@ interface Report {
   withId: boolean;
   notFound: string;
   fileName: (id: number, context: ReportContext) => string;
-  build: (snapshot: Snapshot, context: ReportContext, id: number, query: unknown) => Promise<ReportDefinition | null> | ReportDefinition;
+  build: (snapshot: Snapshot, context: ReportContext, id: number, query: Record<string, unknown>) => Promise<ReportDefinition | null> | ReportDefinition;
   /** The formats it comes in (default: both); the first is the default. */
   formats?: ReportFormat[];
   /** Query parameters besides `format`, for OpenAPI. */
   query?: Record<string, object>;
   /** Checks the query before anything else happens (a Spanish 400). */
-  checkQuery?: (query: unknown) => void;
+  checkQuery?: (query: Record<string, unknown>) => void;
 }
 
 const REPORTS: Report[] = [
@@ -163,13 +163,13 @@ const REPORTS: Report[] = [
     fileName: (id) => `Hoja de conteo - ${id}`,
     query: { book: { type: 'string', description: 'true (por omisión) o false: conteo a ciegas, sin la existencia en libros' } },
     checkQuery: (query) => {
-      const book = (query as { book?: unknown }).book;
+      const { book } = query;
       if (book !== undefined && !['', 'true', 'false', '1', '0'].includes(String(book))) {
         throw new AppError('VALIDATION', BOOK_MESSAGE, { book: BOOK_MESSAGE });
       }
     },
     build: (snapshot, context, id, query) =>
-      inventoryCountSheet(snapshot, context, id, !['false', '0'].includes(String((query as { book?: unknown }).book))),
+      inventoryCountSheet(snapshot, context, id, !['false', '0'].includes(String(query.book))),
   },
   {
     // "Bitácora" as a workbook, with the same filters as GET /api/audit.
@@ -224,14 +224,14 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         },
       },
       async (request, reply) => {
-        const id = report.withId ? parseId((request.params as { id: unknown }).id) : 0;
+        const id = report.withId ? idParamOf(request) : 0;
         const formats = report.formats ?? ['pdf', 'xlsx'];
-        const asked = (request.query as { format?: unknown }).format;
+        const asked = queryOf(request, 'format');
         const format = asked === undefined || asked === '' ? formats[0] : parseFormat(asked);
         if (!formats.includes(format)) throw new AppError('VALIDATION', XLSX_ONLY_MESSAGE, { format: XLSX_ONLY_MESSAGE });
-        report.checkQuery?.(request.query);
+        report.checkQuery?.(queryFields(request));
         const context: ReportContext = { institution: config.institutionName, issued: todayIn(config.timeZone), timeZone: config.timeZone };
-        report.readQuery?.(request.query as Record<string, unknown>, context);
+        report.readQuery?.(queryFields(request), context);
 
         let release: () => void;
         try {
@@ -248,7 +248,7 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         try {
           spooled = await connections.run(() =>
             withSnapshot(db, async (snapshot) => {
-              const definition = await report.build(snapshot, context, id, request.query);
+              const definition = await report.build(snapshot, context, id, queryFields(request));
               return definition && spoolReport(definition);
             }),
           );

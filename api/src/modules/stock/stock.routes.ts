@@ -9,7 +9,7 @@ import { todayIn } from '@almacen/shared/domain';
 import { coalescedReader } from '../../db/coalesce';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
-import { parseId } from '../../http/validate';
+import { idParamOf, queryOf } from '../../http/validate';
 import { readStocks } from '../ledger/ledger.reads';
 import { stockSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
@@ -180,7 +180,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
       },
     },
     async (request) => {
-      const date = parseCutoffDate((request.query as { date?: unknown }).date, config.timeZone);
+      const date = parseCutoffDate(queryOf(request, 'date'), config.timeZone);
       return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, dateViewDay(date, config.timeZone)) };
     },
   );
@@ -195,7 +195,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
       },
     },
     async (request) => {
-      const stock = await stocks.read(parseId((request.params as { productId: unknown }).productId));
+      const stock = await stocks.read(idParamOf(request, 'productId'));
       if (!stock) throw new AppError('NOT_FOUND', 'El producto solicitado no existe.');
       return { data: stock };
     },

@@ -25,7 +25,7 @@ import { isConfigAdmin, type AppUser } from '../../access/users';
 import { withTransaction, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, errorSchema, idParam, listOf } from '../../http/schemas';
-import { isObject, parseBody, parseId } from '../../http/validate';
+import { idParamOf, isObject, parseBody } from '../../http/validate';
 import { randomPassword } from '../../idp/passwords';
 import { addUser, findUserById, setPassword, UserError } from '../../idp/users';
 import { recordAudit } from '../audit/audit.repository';
@@ -141,7 +141,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
     if (isConfigAdmin(config.adminUsers, user, config.oidcEmbedded)) throw new AppError('FORBIDDEN', CONFIG_ADMIN_LOCKED);
   }
   async function target(trx: Trx, request: FastifyRequest): Promise<AppUser> {
-    const user = await repo.findUser(trx, parseId((request.params as { id: unknown }).id), { lock: true });
+    const user = await repo.findUser(trx, idParamOf(request), { lock: true });
     if (!user) throw new AppError('NOT_FOUND', repo.USER_NOT_FOUND);
     return user;
   }
