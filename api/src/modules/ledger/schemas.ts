@@ -1,5 +1,6 @@
 // JSON Schemas of the ledger's answers (OpenAPI + serialization), and what the documented bodies'
 // fields mean: the bodies' shapes come from the shared superstruct schemas that validate them.
+import { DOCUMENT_STATUSES, INVOICE_TYPES, isInboundMovement, MOVEMENT_TYPE_LABELS, MOVEMENT_TYPES } from '@almacen/shared/domain';
 import { decimalString } from '../../http/schemas';
 
 const id = { type: 'integer', minimum: 1 } as const;
@@ -24,10 +25,10 @@ export const movementSchema = obj(['id', 'productId', 'price', 'quantity', 'move
   },
   movementType: {
     type: 'string',
-    enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT'],
-    description:
-      'INVOICE «Entrada», DISPATCH «Salida», INVOICE_CANCELLATION «Cancelación de entrada» (sale), DISPATCH_CANCELLATION «Cancelación de salida» (regresa), ' +
-      'ADJUSTMENT_IN «Ajuste por inventario (sobrante)» (entra), ADJUSTMENT_OUT «Ajuste por inventario (faltante)» (sale)',
+    enum: [...MOVEMENT_TYPES],
+    description: MOVEMENT_TYPES.map(
+      (code) => `${code} «${MOVEMENT_TYPE_LABELS[code]}» (${isInboundMovement(code) ? 'entra' : 'sale'})`,
+    ).join(', '),
   },
   observations: { ...nullableText, description: 'En una cancelación, su motivo' },
   documentId: {
@@ -64,7 +65,7 @@ const cancelledBy = obj(
 
 /** What the histories add to each document: its state and, once cancelled, who, when and why. */
 const statusProperties = {
-  status: { type: 'string', enum: ['REGISTRADA', 'CANCELADA'] },
+  status: { type: 'string', enum: [...DOCUMENT_STATUSES] },
   cancellation: {
     type: 'object',
     nullable: true,
@@ -92,7 +93,7 @@ const supplierRef = obj(['id', 'name', 'rfc'], { id, name: { type: 'string' }, r
 const invoiceProperties = {
   id,
   invoiceNumber: { type: 'string' },
-  invoiceType: { type: 'string', enum: ['COMPRA_DIRECTA', 'ENTRADA_DE_ALMACEN', 'DONATIVO'] },
+  invoiceType: { type: 'string', enum: [...INVOICE_TYPES] },
   invoiceDate: date,
   supplier: supplierRef,
   createdAt: dateTime,

@@ -9,6 +9,7 @@
 //   POST /api/period-closings/{until}/reopening { reason }   reopen the last closing (audited)
 // The POSTs accept Idempotency-Key like the document routes.
 import type { FastifyPluginAsync } from 'fastify';
+import { MOVEMENT_TYPES } from '@almacen/shared/domain';
 import { closingRequestSchema, reopeningSchema } from '@almacen/shared/schemas';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { paramOf, parseBody } from '../../http/validate';
@@ -67,10 +68,7 @@ const nextSchema = {
         type: 'object',
         required: ['movementType', 'documentId', 'documentDate', 'invoiceNumber', 'registeredAt'],
         properties: {
-          movementType: {
-            type: 'string',
-            enum: ['INVOICE', 'DISPATCH', 'INVOICE_CANCELLATION', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'ADJUSTMENT_OUT'],
-          },
+          movementType: { type: 'string', enum: [...MOVEMENT_TYPES] },
           documentId: { type: 'integer' },
           documentDate: date,
           invoiceNumber: { type: 'string', nullable: true },
