@@ -18,8 +18,6 @@ const NOT_SPLIT_YET = new Set([
   'api/src/config.ts',
   'api/src/modules/catalog-imports/catalog-import.ts',
   'api/src/backup/restore.ts',
-  'api/src/idp/index.ts',
-  'shared/src/domain-pages/audit-labels.ts',
 ]);
 
 const tracked = (...patterns: string[]) =>

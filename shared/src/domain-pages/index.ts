@@ -4,6 +4,7 @@
 // dashboard, which uses none of them, does not download them. No React: the API imports it too.
 // What these files use of the domain they import from '@almacen/shared/domain'.
 export * from './audit-labels';
+export * from './audit-values';
 export * from './backups';
 export * from './barcode-labels';
 export * from './sat-units';

@@ -1,7 +1,7 @@
 // "Bitácora" (Administración): who did what, when, to which record, and what changed.
 // Read-only. Filters go to the server (the log grows without bound), which answers a page at a
 // time, newest first; "Cargar más" asks for older rows, "Exportar XLSX" for every filtered row.
-// Its words — entities, fields, values — are shared/src/domain-pages/audit-labels.ts, the XLSX's too.
+// Its words — entities, fields, values — are shared/src/domain-pages/audit-labels.ts and audit-values.ts, the XLSX's too.
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { spanishCollator, tableLoadError, usePageTitle, useReportDownload, useRuntimeConfig } from '@almacen/shared';

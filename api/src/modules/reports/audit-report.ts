@@ -1,6 +1,6 @@
 // "Bitácora" as a workbook: the rows of the log that match the viewer's filters,
 // newest first, read from the report's snapshot through a cursor like every report. Its words are
-// the screen's (shared/src/domain-pages/audit-labels.ts): the same entity, field and action names, the
+// the screen's (shared/src/domain-pages/audit-labels.ts, audit-values.ts): the same entity, field and action names, the
 // values written as the screen writes them, one line per field in "Cambios" (a cell holds at most
 // 32,767 characters; longer ones are cut and say so).
 import { formatDate, formatDateTime } from '@almacen/shared/domain';

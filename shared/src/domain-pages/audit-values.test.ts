@@ -1,4 +1,4 @@
-import { auditChangeText, auditChanges, auditTableOf, auditValueText } from './audit-labels';
+import { auditChangeText, auditChanges, auditTableOf, auditValueText } from './audit-values';
 
 const TZ = 'America/Mexico_City';
 const texts = (entry: { entity: string; entityId?: string; before: unknown; after: unknown }) =>
