@@ -2,11 +2,23 @@
 // that runs the whole product on one machine (embedded PostgreSQL and identity provider); a bad
 // value stops the start with one Spanish line per variable.
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import path from 'node:path';
-import { isAccessRole, ACCESS_ROLES, type AccessRole } from '@almacen/shared/domain';
+import { ACCESS_ROLES, type AccessRole } from '@almacen/shared/domain';
 import { parseTimeOfDay, type TimeOfDay } from './backup/schedule';
+import {
+  defaultMaxConnections,
+  isAddressOrRange,
+  isProxyEntry,
+  isTimeZone,
+  isUrl,
+  list,
+  LOG_LEVELS,
+  parseExtraParams,
+  parseRoleMap,
+} from './config-values';
 import type { SheetLimits } from './files/sheet-reader';
+
+export { defaultMaxConnections, parseRoleMap };
 
 export interface Config {
   port: number;
@@ -99,116 +111,10 @@ export const REMOTE_REGISTRY: RemoteRegistryEntry[] = (
 /** REMOTE_MF_STOCK_URL for mf_stock. */
 export const remoteUrlVariable = (name: string) => `REMOTE_${name.toUpperCase()}_URL`;
 
-/** Descriptors kept for the rest of the process (database pool, files, reports) under `ulimit -n`. */
-const RESERVED_DESCRIPTORS = 256;
-
-/**
- * 4096 connections, or fewer when the process may open fewer files (`ulimit -n`): past that
- * limit new database connections fail and /healthz turns 503 — what the cap is there to prevent.
- */
-export function defaultMaxConnections(limitsFile = '/proc/self/limits'): number {
-  let soft = Number.POSITIVE_INFINITY;
-  try {
-    const match = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync(limitsFile, 'utf8'));
-    if (match && match[1] !== 'unlimited') soft = Number(match[1]);
-  } catch {
-    // Not Linux: nothing to read; HTTP_MAX_CONNECTIONS sets it.
-  }
-  return Math.max(16, Math.min(4096, soft - RESERVED_DESCRIPTORS));
-}
-
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-function isUrl(value: string, protocols = ['http:', 'https:']): boolean {
-  try {
-    return protocols.includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-/** `a, b,,c` → ['a', 'b', 'c']. */
-const list = (raw: string) =>
-  raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's range names. */
-function isProxyEntry(entry: string): boolean {
-  return PROXY_RANGE_NAMES.has(entry) || isAddressOrRange(entry);
-}
-
-/** An IPv4 or IPv6 address, or a CIDR range of either (`127.0.0.1/8`, `fd00::/8`). */
-function isAddressOrRange(entry: string): boolean {
-  const [address, prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (!version || rest.length) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function parseExtraParams(raw: string): Record<string, string> | null {
-  if (!raw.trim()) return {};
-  if (raw.trim().startsWith('{')) {
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      if (parsed && typeof parsed === 'object' && Object.values(parsed).every((v) => typeof v === 'string')) {
-        return parsed as Record<string, string>;
-      }
-      return null;
-    } catch {
-      return null;
-    }
-  }
-  return Object.fromEntries(new URLSearchParams(raw));
-}
-
-/**
- * OIDC_ROLE_MAP: `Grupo-Almacen=ALMACENISTA&Grupo-Jefes=AUTORIZADOR` (a value may repeat to grant
- * several roles) or JSON `{ "Grupo-Almacen": "ALMACENISTA", "Jefes": ["AUTORIZADOR"] }`.
- * null when malformed or when it names a role that does not exist.
- */
-export function parseRoleMap(raw: string): Record<string, AccessRole[]> | null {
-  if (!raw.trim()) return {};
-  let pairs: Array<[string, unknown]>;
-  if (raw.trim().startsWith('{')) {
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-      pairs = Object.entries(parsed).flatMap(([key, value]) =>
-        Array.isArray(value) ? value.map((v) => [key, v] as [string, unknown]) : [[key, value]],
-      );
-    } catch {
-      return null;
-    }
-  } else {
-    pairs = [...new URLSearchParams(raw)];
-  }
-  const map: Record<string, AccessRole[]> = {};
-  for (const [key, value] of pairs) {
-    const role = typeof value === 'string' ? value.trim().toUpperCase() : value;
-    if (!key.trim() || !isAccessRole(role)) return null;
-    map[key.trim()] = [...new Set([...(map[key.trim()] ?? []), role])];
-  }
-  return map;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
