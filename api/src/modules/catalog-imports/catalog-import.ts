@@ -23,8 +23,6 @@ import {
 import type { Trx } from '../../db/pool';
 import { decodeText, parseCsv, type Cell } from '../../files/sheet-reader';
 import { AppError } from '../../http/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.repository';
 
 export const CATALOGS = {
   'product-categories': { table: 'product_categories', title: 'Partidas', columns: ['ID', 'Descripción'] },
@@ -112,14 +110,14 @@ const clean = (v: unknown): string =>
   )
     .trim()
     .replace(/\s+/g, ' ');
-const key = (text: string) => text.toLocaleLowerCase('es-MX');
+export const key = (text: string) => text.toLocaleLowerCase('es-MX');
 
-const MINIMUM = 'Existencia mínima';
-const MAXIMUM = 'Existencia máxima';
-const BARCODE = 'Código de barras';
+export const MINIMUM = 'Existencia mínima';
+export const MAXIMUM = 'Existencia máxima';
+export const BARCODE = 'Código de barras';
 const LEVEL_COLUMNS = { minimumStock: MINIMUM, maximumStock: MAXIMUM } as const;
 /** A message inside "Fila N: …; …." (lower-case start, no final period). */
-const inline = (message: string) => message.charAt(0).toLowerCase() + message.slice(1).replace(/\.$/, '');
+export const inline = (message: string) => message.charAt(0).toLowerCase() + message.slice(1).replace(/\.$/, '');
 
 /**
  * The stock levels' reasons: each cell by the product modal's schema (its messages), then
@@ -294,126 +292,13 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
   return { rows: result, counts };
 }
 
-async function describedKeys(trx: Pick<Trx, 'query'>) {
+export async function describedKeys(trx: Pick<Trx, 'query'>) {
   const units = await trx.query<{ id: number; description: string }>('SELECT id, description FROM product_units');
   const categories = await trx.query<{ id: number; description: string }>('SELECT id, description FROM product_categories');
   return {
     units: new Map(units.rows.map((r) => [key(r.description), r.id])),
     categories: new Map(categories.rows.map((r) => [key(r.description), r.id])),
   };
-}
-
-/** Writes the classified rows (none may be an error) in the caller's transaction, audited row by row. */
-export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, result: ImportResult): Promise<void> {
-  const errors = result.rows.filter((r) => r.status === 'error');
-  if (errors.length > 0) {
-    const message = `El archivo tiene ${errors.length} ${errors.length === 1 ? 'fila con errores' : 'filas con errores'}; no se importó ningún registro. ${errors
-      .slice(0, 5)
-      .map((e) => e.reason)
-      .join(' ')}`;
-    throw new AppError('VALIDATION', message, Object.fromEntries(errors.map((e) => [`rows.${e.row}`, e.reason!])));
-  }
-  const spec = CATALOGS[catalog];
-  const lookups = catalog === 'products' ? await describedKeys(trx) : null;
-  for (const r of result.rows) {
-    if (r.status === 'unchanged') continue;
-    if (catalog === 'suppliers' || catalog === 'employees') {
-      const [column2, value2] = catalog === 'suppliers' ? ['rfc', r.values.RFC!] : ['last_name', r.values.Apellidos!];
-      const after = { name: r.values.Nombre!, [catalog === 'suppliers' ? 'rfc' : 'lastName']: value2, import: true };
-      if (r.status === 'new') {
-        const { rows } = await trx.query<{ id: number }>(
-          `INSERT INTO ${spec.table} (name, ${column2}, created_by, created_by_name, updated_by, updated_by_name) VALUES ($1, $2, $3, $4, $3, $4) RETURNING id`,
-          [r.values.Nombre, value2, actor.sub, actor.name],
-        );
-        await recordAudit(trx, actor, { action: 'create', entity: spec.table, entityId: rows[0].id, after });
-      } else {
-        const { rows: before } = await trx.query(`SELECT id, name, ${column2} FROM ${spec.table} WHERE id = $1 FOR UPDATE`, [r.id]);
-        await trx.query(
-          `UPDATE ${spec.table} SET name = $2, ${column2} = $3, updated_by = $4, updated_by_name = $5, updated_at = now() WHERE id = $1`,
-          [r.id, r.values.Nombre, value2, actor.sub, actor.name],
-        );
-        await recordAudit(trx, actor, { action: 'update', entity: spec.table, entityId: r.id!, before: before[0], after });
-      }
-    } else if (catalog === 'products') {
-      const name = r.values.Nombre!;
-      const unitId = r.values.Unidad ? lookups!.units.get(key(r.values.Unidad))! : null;
-      const categoryId = r.values.Partida ? lookups!.categories.get(key(r.values.Partida))! : null;
-      // Decimal text straight to numeric(15, 3); null: a new product without it, an existing one keeps its own.
-      const minimumStock = r.values[MINIMUM];
-      const maximumStock = r.values[MAXIMUM];
-      // Like the levels: a blank cell leaves an existing product's code as it is.
-      const barcode = r.values[BARCODE];
-      if (r.status === 'new') {
-        const { rows } = await trx.query<{ id: number }>(
-          `INSERT INTO products (name, unit_id, category_id, minimum_stock, maximum_stock, barcode, created_by, created_by_name, updated_by, updated_by_name)
-           VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6, $7, $8, $7, $8) RETURNING id`,
-          [name, unitId, categoryId, minimumStock, maximumStock, barcode, actor.sub, actor.name],
-        );
-        await recordAudit(trx, actor, {
-          action: 'create',
-          entity: 'products',
-          entityId: rows[0].id,
-          after: { name, unitId, categoryId, minimumStock, maximumStock, barcode, import: true },
-        });
-      } else {
-        const { rows: before } = await trx.query<{ minimumStock: string | null; maximumStock: string | null }>(
-          `SELECT name, unit_id AS "unitId", category_id AS "categoryId", trim_scale(minimum_stock)::text AS "minimumStock",
-                  trim_scale(maximum_stock)::text AS "maximumStock", barcode FROM products WHERE id = $1 FOR UPDATE`,
-          [r.id],
-        );
-        // The levels may have been edited since the file was classified: the rule holds on what is stored now.
-        if (stockLevelsInverted(minimumStock ?? before[0].minimumStock, maximumStock ?? before[0].maximumStock)) {
-          const reason = `Fila ${r.row}: ${inline(CATALOG_MESSAGES.stockLevels)}.`;
-          throw new AppError('VALIDATION', `El archivo tiene 1 fila con errores; no se importó ningún registro. ${reason}`, {
-            [`rows.${r.row}`]: reason,
-          });
-        }
-        await trx.query(
-          `UPDATE products SET name = $2, unit_id = coalesce($3, unit_id), category_id = coalesce($4, category_id),
-                  minimum_stock = coalesce($5::numeric, minimum_stock), maximum_stock = coalesce($6::numeric, maximum_stock),
-                  barcode = coalesce($9, barcode), updated_by = $7, updated_by_name = $8, updated_at = now() WHERE id = $1`,
-          [r.id, name, unitId, categoryId, minimumStock, maximumStock, actor.sub, actor.name, barcode],
-        );
-        await recordAudit(trx, actor, {
-          action: 'update',
-          entity: 'products',
-          entityId: r.id!,
-          before: before[0],
-          after: {
-            name,
-            unitId,
-            categoryId,
-            ...(minimumStock !== null ? { minimumStock } : {}),
-            ...(maximumStock !== null ? { maximumStock } : {}),
-            ...(barcode !== null ? { barcode } : {}),
-            import: true,
-          },
-        });
-      }
-    } else {
-      const description = r.values['Descripción']!;
-      if (r.status === 'new') {
-        const { rows } = await trx.query<{ id: number }>(
-          `INSERT INTO ${spec.table} (description, created_by, created_by_name, updated_by, updated_by_name) VALUES ($1, $2, $3, $2, $3) RETURNING id`,
-          [description, actor.sub, actor.name],
-        );
-        await recordAudit(trx, actor, { action: 'create', entity: spec.table, entityId: rows[0].id, after: { description, import: true } });
-      } else {
-        const { rows: before } = await trx.query(`SELECT id, description FROM ${spec.table} WHERE id = $1 FOR UPDATE`, [r.id]);
-        await trx.query(
-          `UPDATE ${spec.table} SET description = $2, updated_by = $3, updated_by_name = $4, updated_at = now() WHERE id = $1`,
-          [r.id, description, actor.sub, actor.name],
-        );
-        await recordAudit(trx, actor, {
-          action: 'update',
-          entity: spec.table,
-          entityId: r.id!,
-          before: before[0],
-          after: { id: r.id, description, import: true },
-        });
-      }
-    }
-  }
 }
 
 /**

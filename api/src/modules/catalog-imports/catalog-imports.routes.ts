@@ -18,17 +18,8 @@ import { contentDisposition } from '../../reports/content-disposition';
 import { CONTENT_TYPES } from '../../reports/model';
 import type { ModuleOptions } from '../module';
 import { catalogWorkbook } from './catalog-export';
-import {
-  CATALOGS,
-  catalogOf,
-  classifierRows,
-  classify,
-  pageOf,
-  PREVIEW_ROWS,
-  templateCsv,
-  write,
-  type CatalogName,
-} from './catalog-import';
+import { CATALOGS, catalogOf, classifierRows, classify, pageOf, PREVIEW_ROWS, templateCsv, type CatalogName } from './catalog-import';
+import { write } from './catalog-import-write';
 
 const tags = ['importación de catálogos'];
 const params = {
