@@ -3,12 +3,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
 import { MAX_INT4 } from '@almacen/shared/domain';
-import { validateWith } from '@almacen/shared/schemas';
+import { isObject, validateWith } from '@almacen/shared/schemas';
 import { AppError } from './errors';
 
-/** A JSON object (not null, not an array): what a body must be before its fields are read. */
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isObject };
 
 /** "1" … "2147483647" as written: no sign, no leading zero, no blank, no fraction, no hex. */
 const CANONICAL_ID_RE = /^[1-9][0-9]{0,9}$/;

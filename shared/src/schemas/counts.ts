@@ -15,7 +15,8 @@ import {
   toDecimalString,
 } from '@almacen/shared/domain';
 import { described, describedList } from './json-schema';
-import { entityId, freeTextError, hasVisibleText, MESSAGES as FIELD_MESSAGES } from './primitives';
+import { entityId, freeTextError, hasVisibleText, isId, MESSAGES as FIELD_MESSAGES } from './primitives';
+import { isObject } from './validate';
 
 export const COUNT_MESSAGES = {
   cutoffDate: 'La fecha de corte es obligatoria y debe ser una fecha válida (AAAA-MM-DD).',
@@ -88,8 +89,6 @@ const description = () =>
     return freeTextError(text) ?? true;
   });
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INT4;
-
 const categoryIds = () =>
   described<number[] | null | undefined>(
     'categoryIds',
@@ -148,8 +147,6 @@ const line = type({
 
 /** Anything but an object where a line goes. */
 const notALine = described<unknown>('notALine', {}, () => M.line);
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The lines saved at once: 1 to MAX_COUNT_LINES_PER_REQUEST, each product once. */
 const countLines = describedList<Infer<typeof line>[], typeof line>(

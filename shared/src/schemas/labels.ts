@@ -12,9 +12,7 @@ import {
 } from '@almacen/shared/domain-pages';
 import type { LabelLayout } from '@almacen/shared/domain-pages';
 import { described } from './json-schema';
-
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= MAX_INT4;
+import { isId } from './primitives';
 
 const productIds = () =>
   described<number[]>(

@@ -62,7 +62,8 @@ export const requiredText = (message: string, max: number = MAX_TEXT_LENGTH) =>
     return true;
   });
 
-const isId = (value: unknown): value is number =>
+/** A positive integer id, as a PostgreSQL `integer` holds it. */
+export const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4;
 
 /** A required integer id (database serial). */

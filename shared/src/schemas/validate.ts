@@ -4,6 +4,10 @@
 import { Struct, validate } from 'superstruct';
 import { ERROR_CODES } from '@almacen/shared/domain';
 
+/** A JSON object (not null, not an array): what a body must be before its fields are read. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export type FieldErrors = Record<string, string>;
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors; message: string };
