@@ -47,6 +47,7 @@ import {
 } from '@almacen/shared/fluent-pages';
 import { ScrollArea } from '@almacen/shared/kit';
 import { useParams } from '@almacen/shared/router';
+import { countApplicationSchema, validateWith } from '@almacen/shared/schemas';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE, productCount } from '../lib/texts';
 import { LineRow } from './count-line-row';
 import { CountScan, type LineScan } from './count-scan';
@@ -256,19 +257,22 @@ function ApplyDialog({ count, opening, onClose }: { count: CountDetail; opening:
   const [touched, setTouched] = useState(false);
   const missingCost = opening ? count.lines.filter((l) => l.countedQuantity !== null && l.unitCost === null) : [];
   const fields = [
-    { key: 'director' as const, label: 'Director del plantel', message: 'Selecciona al director del plantel.' },
-    { key: 'keeper' as const, label: 'Almacenista', message: 'Selecciona al almacenista.' },
-    { key: 'witness' as const, label: 'Testigo', message: 'Selecciona al testigo.' },
+    { key: 'director' as const, label: 'Director del plantel', field: 'directorEmployeeId' },
+    { key: 'keeper' as const, label: 'Almacenista', field: 'warehouseKeeperEmployeeId' },
+    { key: 'witness' as const, label: 'Testigo', field: 'witnessEmployeeId' },
   ];
+  // The API's own schema: a signer missing, or one person in two roles, is said here first.
+  const checked = validateWith(countApplicationSchema, {
+    directorEmployeeId: signers.director ? Number(signers.director) : undefined,
+    warehouseKeeperEmployeeId: signers.keeper ? Number(signers.keeper) : undefined,
+    witnessEmployeeId: signers.witness ? Number(signers.witness) : undefined,
+  });
+  const errors = checked.ok ? {} : checked.errors;
 
   const confirm = async () => {
     setTouched(true);
-    if (missingCost.length > 0 || fields.some((f) => signers[f.key] === '')) return;
-    const done = await apply.run({
-      directorEmployeeId: Number(signers.director),
-      warehouseKeeperEmployeeId: Number(signers.keeper),
-      witnessEmployeeId: Number(signers.witness),
-    });
+    if (missingCost.length > 0 || !checked.ok) return;
+    const done = await apply.run(checked.value);
     if (done) onClose();
   };
 
@@ -296,7 +300,7 @@ function ApplyDialog({ count, opening, onClose }: { count: CountDetail; opening:
               </Text>
             )}
             {fields.map((f) => (
-              <Field key={f.key} label={f.label} required validationMessage={touched && signers[f.key] === '' ? f.message : undefined}>
+              <Field key={f.key} label={f.label} required validationMessage={touched ? errors[f.field] : undefined}>
                 <Select value={signers[f.key]} onChange={(_e, d) => setSigners((s) => ({ ...s, [f.key]: d.value }))}>
                   <option value="">Selecciona…</option>
                   {(employees.data ?? []).map((e) => (

@@ -272,6 +272,21 @@ test('uploads a sheet, downloads the sheet and the acta, applies with the three 
   expect(await screen.findByText('Ajustes aplicados al libro de almacén.')).toBeInTheDocument();
 });
 
+test("applying with one person in two roles is refused in the dialog, in the API's words, and nothing is sent", async () => {
+  const user = userEvent.setup({ delay: null });
+  const { calls } = renderCounts('/dashboard/stock/counts/7');
+  await screen.findByRole('table', { name: 'Líneas del conteo' });
+  await user.click(screen.getByRole('button', { name: 'Aplicar ajustes' }));
+  const dialog = await screen.findByRole('alertdialog');
+  const [director, keeper, witness] = within(dialog).getAllByRole('combobox');
+  await user.selectOptions(director, 'María López');
+  await user.selectOptions(keeper, 'Jorge Ramírez');
+  await user.selectOptions(witness, 'María López');
+  await user.click(within(dialog).getByRole('button', { name: 'Sí, aplicar ajustes' }));
+  expect(within(dialog).getAllByText('El director, el almacenista y el testigo deben ser personas distintas.')).toHaveLength(2);
+  expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+});
+
 test('"Inventario inicial": applying asks the unit cost of every counted line first', async () => {
   const user = userEvent.setup({ delay: null });
   const { calls } = renderCounts('/dashboard/stock/counts/8');

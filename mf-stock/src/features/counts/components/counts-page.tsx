@@ -33,6 +33,7 @@ import {
 } from '@almacen/shared/fluent-pages';
 import { DATE_FORMAT_MESSAGE, DateInput } from '@almacen/shared/kit';
 import { Link, useNavigate } from '@almacen/shared/router';
+import { makeCountSchemas, validateWith } from '@almacen/shared/schemas';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 
 const useStyles = makeStyles({
@@ -120,19 +121,17 @@ function NewCountDialog({ onClose }: { onClose: () => void }) {
   const categories = useCategories();
   const create = useCreateCount();
   const navigate = useNavigate();
-  const dateError = !cutoffDate
-    ? 'La fecha de corte es obligatoria.'
-    : !isCalendarDate(cutoffDate)
-      ? DATE_FORMAT_MESSAGE
-      : cutoffDate > today
-        ? 'La fecha de corte no puede ser posterior a hoy.'
-        : undefined;
-  const descriptionError = description.trim() === '' ? 'La descripción es obligatoria.' : undefined;
+  // The API's own schema, so the dialog says what the API would refuse, in its words.
+  const checked = validateWith(makeCountSchemas({ today: () => today }).create, { cutoffDate, description, categoryIds });
+  const errors = checked.ok ? {} : checked.errors;
+  // A date still being typed is told the way every date field tells it.
+  const dateError = cutoffDate && !isCalendarDate(cutoffDate) ? DATE_FORMAT_MESSAGE : errors.cutoffDate;
+  const descriptionError = errors.description;
   const [touched, setTouched] = useState(false);
 
   const submit = async () => {
     setTouched(true);
-    if (dateError || descriptionError) return;
+    if (!checked.ok) return;
     const saved = await create.run({ cutoffDate, description: description.trim(), ...(categoryIds.length > 0 ? { categoryIds } : {}) });
     if (saved) {
       onClose();
