@@ -19,3 +19,13 @@ export const bytes = (value: number) =>
   value >= 1024 * 1024 ? `${fmt(value / 1024 / 1024, 2)} MB` : value >= 1024 ? `${fmt(value / 1024, 1)} KB` : `${fmt(value)} B`;
 
 export const delay = (msValue: number) => new Promise((resolve) => setTimeout(resolve, msValue));
+
+/** One figure of a bench: measured against a baseline of the same run. */
+export interface BenchRow {
+  figure: string;
+  baseline: string;
+  measured: string;
+  /** measured ÷ baseline */
+  ratio: string;
+  note?: string;
+}
