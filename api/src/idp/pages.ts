@@ -93,6 +93,30 @@ export const signInPages: FastifyPluginAsync<PagesOptions> = async (
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  type Page = (status: number, error: string) => FastifyReply;
+  /** The page of a password check shed because too many are being made: try again in a moment. */
+  const busyPage = (reply: FastifyReply, page: Page) => () => {
+    metrics?.signInRefused('busy');
+    reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+    return page(429, TOO_BUSY);
+  };
+  /** The page of a password check that did not pass: the wait of a throttled name, busy, or wrong. */
+  const refused = (
+    checked: Exclude<CheckedPassword, { outcome: 'ok' }>,
+    reply: FastifyReply,
+    page: Page,
+    busy: () => FastifyReply,
+    onWrong: () => void,
+  ) => {
+    if (checked.outcome === 'throttled') {
+      reply.header('retry-after', String(checked.waitSeconds));
+      return page(429, tooManyAttempts(checked.waitSeconds));
+    }
+    if (checked.outcome === 'busy') return busy();
+    onWrong();
+    return page(401, BAD_CREDENTIALS);
+  };
+
   const html = (reply: FastifyReply, status: number, body: string) => {
     reply.header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store');
     return reply.status(status).type('text/html; charset=utf-8').send(body);
@@ -163,11 +187,7 @@ export const signInPages: FastifyPluginAsync<PagesOptions> = async (
       const action = `${mountPath}/interaction/${encodeURIComponent(request.params.uid)}/login`;
       const page = (status: number, error: string) =>
         html(reply, status, loginPage({ action, username: typed, error, institutionName: config.institutionName }));
-      const busy = () => {
-        metrics?.signInRefused('busy');
-        reply.header('retry-after', String(BUSY_RETRY_SECONDS));
-        return page(429, TOO_BUSY);
-      };
+      const busy = busyPage(reply, page);
       // A burst is shed before any other work (database included) while the queue is full.
       if (passwordChecks.full) return busy();
 
@@ -177,15 +197,8 @@ export const signInPages: FastifyPluginAsync<PagesOptions> = async (
       if (!username || !password) return page(400, 'Escribe tu usuario y tu contraseña.');
 
       const checked = await checkPassword(db, metrics, username, password, request.ip);
-      if (checked.outcome === 'throttled') {
-        reply.header('retry-after', String(checked.waitSeconds));
-        return page(429, tooManyAttempts(checked.waitSeconds));
-      }
-      if (checked.outcome === 'busy') return busy();
-      if (checked.outcome === 'wrong') {
-        request.log.info({ username }, 'Inicio de sesión fallido.');
-        return page(401, BAD_CREDENTIALS);
-      }
+      if (checked.outcome !== 'ok')
+        return refused(checked, reply, page, busy, () => request.log.info({ username }, 'Inicio de sesión fallido.'));
       const { user } = checked;
       // Only after the password matched, so the message tells nothing to someone guessing.
       if (await isDeactivated(db, config.oidcIssuer, String(user.id))) {
@@ -227,11 +240,7 @@ export const signInPages: FastifyPluginAsync<PagesOptions> = async (
           portalUrl,
         }),
       );
-    const busy = () => {
-      metrics?.signInRefused('busy');
-      reply.header('retry-after', String(BUSY_RETRY_SECONDS));
-      return page(429, TOO_BUSY);
-    };
+    const busy = busyPage(reply, page);
     if (passwordChecks.full) return busy();
     // What is wrong with the form itself is said before any password is checked, and costs no attempt.
     if (!username || !current || !password || !confirmation) return page(400, PASSWORD_MESSAGES.missing);
@@ -241,15 +250,10 @@ export const signInPages: FastifyPluginAsync<PagesOptions> = async (
 
     // The current password is a sign-in attempt: counted, slowed down and refused like one.
     const checked = await checkPassword(db, metrics, username, current, request.ip);
-    if (checked.outcome === 'throttled') {
-      reply.header('retry-after', String(checked.waitSeconds));
-      return page(429, tooManyAttempts(checked.waitSeconds));
-    }
-    if (checked.outcome === 'busy') return busy();
-    if (checked.outcome === 'wrong') {
-      request.log.info({ username }, 'Cambio de contraseña con credenciales incorrectas.');
-      return page(401, BAD_CREDENTIALS);
-    }
+    if (checked.outcome !== 'ok')
+      return refused(checked, reply, page, busy, () =>
+        request.log.info({ username }, 'Cambio de contraseña con credenciales incorrectas.'),
+      );
     const { user } = checked;
     const sub = String(user.id);
     if (await isDeactivated(db, config.oidcIssuer, sub)) return page(403, ACCOUNT_DISABLED_LOGIN);
