@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@almacen/shared';
 import type { Invoice } from '@almacen/shared/domain';
 import { Route, Routes } from '@almacen/shared/router';
 import { anInvoice, captureDownloads, type FakeApiRequest, renderWithPlatform, testMe } from '@almacen/shared/testing';
@@ -16,7 +17,7 @@ const invoices: Invoice[] = [
 jest.setTimeout(30_000);
 const captured = captureDownloads();
 
-function renderHistory(role: 'CONSULTA' | null = null) {
+function renderHistory(role: 'CONSULTA' | null = null, cfdiGone = false) {
   const requests: FakeApiRequest[] = [];
   const xml = new Blob(['<cfdi:Comprobante/>'], { type: 'application/xml' });
   renderWithPlatform(
@@ -31,7 +32,10 @@ function renderHistory(role: 'CONSULTA' | null = null) {
         const { method, path } = request;
         if (method === 'GET' && path === '/api/invoices') return invoices;
         if (method === 'GET' && path.startsWith('/api/movements/invoices/')) return [];
-        if (method === 'GET' && path === '/api/invoices/5/cfdi') return { blob: xml, fileName: `${UUID}.xml` };
+        if (method === 'GET' && path === '/api/invoices/5/cfdi') {
+          if (cfdiGone) throw new ApiError(404, 'La entrada no tiene un CFDI guardado.', { code: 'NOT_FOUND' });
+          return { blob: xml, fileName: `${UUID}.xml` };
+        }
         return undefined;
       },
     },
@@ -66,4 +70,16 @@ test('an entry without CFDI offers no «Descargar XML»', async () => {
   await expand(user, 'F-0099', 4);
   expect(screen.queryByRole('button', { name: 'Descargar XML' })).not.toBeInTheDocument();
   expect(screen.queryByText(/UUID del CFDI/)).not.toBeInTheDocument();
+});
+
+test("a download that fails says so with the server's words, saves nothing, and the button is usable again", async () => {
+  const user = userEvent.setup();
+  renderHistory(null, true);
+  await expand(user, 'A1029', 5);
+  await user.click(screen.getByRole('button', { name: 'Descargar XML' }));
+  expect(
+    await screen.findByText(/Algo salió mal mientras tratábamos de descargar el XML del CFDI.*La entrada no tiene un CFDI guardado\./),
+  ).toBeInTheDocument();
+  expect(captured.saved).toEqual([]);
+  expect(screen.getByRole('button', { name: 'Descargar XML' })).toBeEnabled();
 });
