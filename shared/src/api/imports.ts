@@ -2,13 +2,15 @@
 // partidas shipped with Almacén. `preview` answers what each row would do and writes nothing;
 // `import` writes, in one transaction. An import changes the catalogues and what the stock page
 // shows (names, units, partidas, minimum levels).
+import type { ImportRowStatus } from '../domain-pages/imports';
 import type { ReportRequest } from '../kit/actions/report-download';
 import type { ApiClient } from '../platform/api-client';
 import { apiKeys } from './keys';
 import { useMutation } from './mutation';
 
 export type ImportCatalog = 'product-categories' | 'product-units' | 'products' | 'suppliers' | 'employees';
-export type ImportRowStatus = 'new' | 'unchanged' | 'updated' | 'error';
+
+export type { ImportRowStatus };
 
 export interface ImportRow {
   row: number;

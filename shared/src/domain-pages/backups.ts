@@ -6,7 +6,8 @@
 export const BACKUP_MAX_AGE_HOURS = 48;
 
 /** Who took it: the daily schedule (server or `npm run backup -- --schedule`) or `npm run backup`. */
-export type BackupTrigger = 'programado' | 'manual';
+export const BACKUP_TRIGGERS = ['programado', 'manual'] as const;
+export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number];
 
 /** One attempt at a backup, as recorded. */
 export interface BackupRecord {

@@ -72,7 +72,10 @@ export const ACCOUNT_DISABLED_MESSAGE = 'Tu cuenta está desactivada. Pide a un 
 export const LAST_ADMIN_MESSAGE = 'No se puede quitar el permiso Administrador al último administrador activo.';
 
 /** Where a role of a user comes from: granted in Almacén, by the identity provider's claim, or by ADMIN_USERS. */
-export type RoleSource = 'almacen' | 'proveedor' | 'configuracion';
+export const ROLE_SOURCES = ['almacen', 'proveedor', 'configuracion'] as const;
+export type RoleSource = (typeof ROLE_SOURCES)[number];
+/** Where an account comes from: Almacén's own provider, or the institution's. */
+export const USER_ORIGINS = ['almacen', 'proveedor'] as const;
 
 export interface RoleGrant {
   role: AccessRole;
@@ -104,7 +107,7 @@ export interface UserSummary {
   lastSeenAt: string;
   createdAt: string;
   /** Where the account lives: the embedded provider ("Almacén") or an external one ("proveedor"). */
-  origin: 'almacen' | 'proveedor';
+  origin: (typeof USER_ORIGINS)[number];
   active: boolean;
   /** The employee of the catalogue this person is, or null. */
   employeeId: number | null;

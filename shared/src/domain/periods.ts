@@ -4,9 +4,11 @@
 import { formatDate } from './format';
 
 /** A closing as GET /api/period-closings lists it (the fields the date pickers need). */
+export const CLOSING_STATUSES = ['CERRADO', 'REABIERTO'] as const;
+
 export interface ClosingStatus {
   until: string;
-  status: 'CERRADO' | 'REABIERTO';
+  status: (typeof CLOSING_STATUSES)[number];
 }
 
 /** The API's 409 sentence, and the wizards' when a date on or before the closed date is typed. */

@@ -1,7 +1,12 @@
 // Answers of the API that the portal reads as they are, typed once for both sides.
 import type { InvoiceType, MovementType } from './labels';
+import type { ClosingStatus } from './periods';
 
 /** One concept of a CFDI as POST /api/cfdi/parse answers it. */
+/** How a CFDI concept's IVA and IEPS are charged. */
+export const CFDI_VAT_KINDS = ['TASA', 'EXENTO'] as const;
+export const CFDI_IEPS_KINDS = ['TASA', 'CUOTA'] as const;
+
 export interface CfdiLine {
   index: number;
   description: string;
@@ -13,8 +18,8 @@ export interface CfdiLine {
   unitValue: string;
   discount: string;
   amount: string;
-  vat: { kind: 'TASA' | 'EXENTO'; rate: string | null } | null;
-  ieps: { kind: 'TASA' | 'CUOTA'; rate: string } | null;
+  vat: { kind: (typeof CFDI_VAT_KINDS)[number]; rate: string | null } | null;
+  ieps: { kind: (typeof CFDI_IEPS_KINDS)[number]; rate: string } | null;
   /**
    * The line's value in pesos as the CFDI states it: Importe − Descuento plus the IVA and IEPS
    * traslados it states, times TipoCambio, to the cent. What the entry records for the line.
@@ -102,7 +107,8 @@ export interface StockSummary {
 }
 
 /** State of an inventory count session. */
-export type CountStatus = 'ABIERTO' | 'APLICADO' | 'DESCARTADO';
+export const COUNT_STATUSES = ['ABIERTO', 'APLICADO', 'DESCARTADO'] as const;
+export type CountStatus = (typeof COUNT_STATUSES)[number];
 
 /**
  * A count session's totals, decimals as text: surpluses valued at their typed unit cost or else the
@@ -188,7 +194,7 @@ export interface PeriodClosing {
   products: number;
   closedAt: string;
   closedBy: { sub: string; name: string };
-  status: 'CERRADO' | 'REABIERTO';
+  status: ClosingStatus['status'];
   reopening: { reason: string; reopenedAt: string; reopenedBy: { sub: string; name: string } } | null;
   /**
    * A closing taken when the stock at a date followed the registration, whose month end adds up

@@ -2,6 +2,7 @@
 // schedule of the server that answers (each copy of the API has its own settings).
 // GET /api/admin/backups: the recent attempts, newest first, for «Respaldos recientes».
 import type { FastifyPluginAsync } from 'fastify';
+import { BACKUP_TRIGGERS } from '@almacen/shared/domain-pages';
 import type { BackupRecord, LastBackups } from '@almacen/shared/domain-pages';
 import { lastBackups, recentBackups } from '../../backup/history';
 import { formatTimeOfDay } from '../../backup/schedule';
@@ -16,7 +17,7 @@ export const backupRecordSchema = {
     id: { type: 'integer' },
     at: { type: 'string', format: 'date-time', description: 'El instante del respaldo; si falló, cuándo se intentó' },
     ok: { type: 'boolean' },
-    trigger: { type: 'string', enum: ['programado', 'manual'], description: 'El respaldo diario o npm run backup' },
+    trigger: { type: 'string', enum: [...BACKUP_TRIGGERS], description: 'El respaldo diario o npm run backup' },
     directory: { type: 'string', description: 'Carpeta (BACKUP_DIR) del servidor que lo tomó' },
     fileName: { type: 'string', nullable: true, description: 'Nombre del archivo en esa carpeta; null si falló' },
     sizeBytes: { type: 'integer', nullable: true, description: 'Tamaño del archivo en bytes; null si falló' },

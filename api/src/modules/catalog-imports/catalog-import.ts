@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { barcodeProblem, compareDecimal, duplicateBarcodeMessage, normalizeBarcode, trimDecimal } from '@almacen/shared/domain';
+import type { ImportRowStatus } from '@almacen/shared/domain-pages';
 import {
   CATALOG_MESSAGES,
   freeTextError,
@@ -48,7 +49,7 @@ export const catalogOf = (name: unknown): CatalogName => {
   return name;
 };
 
-export type RowStatus = 'new' | 'unchanged' | 'updated' | 'error';
+export type RowStatus = ImportRowStatus;
 
 export interface ImportRow {
   row: number;

@@ -9,6 +9,7 @@
 // {catalog}: product-categories (partidas), product-units (unidades), products (productos),
 // suppliers (proveedores), employees (empleados).
 import type { FastifyPluginAsync } from 'fastify';
+import { IMPORT_ROW_STATUSES } from '@almacen/shared/domain-pages';
 import { withTransaction } from '../../db/pool';
 import type { Cell } from '../../files/sheet-reader';
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
@@ -41,7 +42,7 @@ const resultSchema = {
         required: ['row', 'status', 'id', 'values', 'reason'],
         properties: {
           row: { type: 'integer', description: 'Número de fila en el archivo (el encabezado cuenta)' },
-          status: { type: 'string', enum: ['new', 'unchanged', 'updated', 'error'] },
+          status: { type: 'string', enum: [...IMPORT_ROW_STATUSES] },
           id: { type: 'integer', nullable: true },
           values: { type: 'object', additionalProperties: { type: 'string', nullable: true } },
           reason: { type: 'string', nullable: true },

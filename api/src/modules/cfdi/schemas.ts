@@ -1,4 +1,5 @@
 // JSON Schema of POST /api/cfdi/parse's answer (OpenAPI + serialization).
+import { CFDI_IEPS_KINDS, CFDI_VAT_KINDS } from '@almacen/shared/domain';
 import { decimalString } from '../../http/schemas';
 
 const text = { type: 'string' } as const;
@@ -46,10 +47,10 @@ export const cfdiLineSchema = obj(
     amount: decimal,
     vat: obj(
       ['kind', 'rate'],
-      { kind: { type: 'string', enum: ['TASA', 'EXENTO'] }, rate: { ...decimal, nullable: true } },
+      { kind: { type: 'string', enum: [...CFDI_VAT_KINDS] }, rate: { ...decimal, nullable: true } },
       { nullable: true },
     ),
-    ieps: obj(['kind', 'rate'], { kind: { type: 'string', enum: ['TASA', 'CUOTA'] }, rate: decimal }, { nullable: true }),
+    ieps: obj(['kind', 'rate'], { kind: { type: 'string', enum: [...CFDI_IEPS_KINDS] }, rate: decimal }, { nullable: true }),
     value: {
       ...decimal,
       description:

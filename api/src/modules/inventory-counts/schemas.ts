@@ -1,5 +1,6 @@
 // JSON Schemas of the count sessions' answers (OpenAPI + serialization); their bodies are
 // documented from the shared schemas that validate them.
+import { COUNT_STATUSES } from '@almacen/shared/domain';
 import { decimalString } from '../../http/schemas';
 import { movementSchema } from '../ledger/schemas';
 
@@ -16,7 +17,7 @@ const summaryProperties = {
   cutoffDate: { ...date, description: 'Fecha de corte' },
   description: { type: 'string' },
   categoryIds: { type: 'array', items: id, description: 'Partidas del alcance; vacío = todos los productos' },
-  status: { type: 'string', enum: ['ABIERTO', 'APLICADO', 'DESCARTADO'] },
+  status: { type: 'string', enum: [...COUNT_STATUSES] },
   createdAt: dateTime,
   createdBy: who,
   closedAt: { ...dateTime, nullable: true, description: 'Cuándo se aplicó o descartó' },

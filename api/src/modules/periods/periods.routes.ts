@@ -9,7 +9,7 @@
 //   POST /api/period-closings/{until}/reopening { reason }   reopen the last closing (audited)
 // The POSTs accept Idempotency-Key like the document routes.
 import type { FastifyPluginAsync } from 'fastify';
-import { MOVEMENT_TYPES } from '@almacen/shared/domain';
+import { CLOSING_STATUSES, MOVEMENT_TYPES } from '@almacen/shared/domain';
 import { closingRequestSchema, reopeningSchema } from '@almacen/shared/schemas';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { paramOf, parseBody } from '../../http/validate';
@@ -34,7 +34,7 @@ const closingSchema = {
     products: { type: 'integer', description: 'Productos con movimientos hasta esa fecha (su existencia quedó guardada)' },
     closedAt: dateTime,
     closedBy: who,
-    status: { type: 'string', enum: ['CERRADO', 'REABIERTO'] },
+    status: { type: 'string', enum: [...CLOSING_STATUSES] },
     reopening: {
       type: 'object',
       nullable: true,

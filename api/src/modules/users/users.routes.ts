@@ -6,10 +6,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ACCESS_ROLES,
-  forbiddenMessage,
   type AccessRole,
+  forbiddenMessage,
   type NewUserResult,
   type PasswordResetResult,
+  ROLE_SOURCES,
+  USER_ORIGINS,
   type UserSummary,
 } from '@almacen/shared/domain';
 import {
@@ -51,7 +53,7 @@ const roleGrantSchema = {
   required: ['role', 'source'],
   properties: {
     role: { type: 'string', enum: [...ACCESS_ROLES] },
-    source: { type: 'string', enum: ['almacen', 'proveedor', 'configuracion'] },
+    source: { type: 'string', enum: [...ROLE_SOURCES] },
   },
 } as const;
 
@@ -66,7 +68,7 @@ export const userSummarySchema = {
     roles: { type: 'array', items: roleGrantSchema },
     lastSeenAt: { type: 'string', format: 'date-time' },
     createdAt: { type: 'string', format: 'date-time' },
-    origin: { type: 'string', enum: ['almacen', 'proveedor'] },
+    origin: { type: 'string', enum: [...USER_ORIGINS] },
     active: { type: 'boolean' },
     employeeId: { type: 'integer', nullable: true, description: 'El empleado del catálogo que es esta persona, o null' },
   },
