@@ -18,7 +18,7 @@ import { loadSigningKeys } from './secrets';
 import { adminBanner, ensureAdmin, findUserById } from './users';
 import { LOGO_SVG, LOGOUT_SCRIPT, STYLESHEET } from './views';
 
-export { ACCOUNT_DISABLED_LOGIN, BAD_CREDENTIALS, PASSWORD_MESSAGES, PASSWORD_PATH, TOO_BUSY, tooManyAttempts } from './pages';
+export { ACCOUNT_DISABLED_LOGIN, BAD_CREDENTIALS, PASSWORD_MESSAGES } from './pages';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const HSTS = 'max-age=31536000; includeSubDomains';

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { idParam } from '../../http/schemas';
 import { idParamOf, parseBody } from '../../http/validate';
-import {  } from '../../http/validate';
+import {} from '../../http/validate';
 import { registerCancellationRoute } from '../ledger/cancellation-route';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { CREATED } from '../ledger/ledger.service';

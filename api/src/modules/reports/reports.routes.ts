@@ -72,7 +72,12 @@ interface Report {
   withId: boolean;
   notFound: string;
   fileName: (id: number, context: ReportContext) => string;
-  build: (snapshot: Snapshot, context: ReportContext, id: number, query: Record<string, unknown>) => Promise<ReportDefinition | null> | ReportDefinition;
+  build: (
+    snapshot: Snapshot,
+    context: ReportContext,
+    id: number,
+    query: Record<string, unknown>,
+  ) => Promise<ReportDefinition | null> | ReportDefinition;
   /** The formats it comes in (default: both); the first is the default. */
   formats?: ReportFormat[];
   /** Query parameters besides `format`, for OpenAPI. */
@@ -168,8 +173,7 @@ const REPORTS: Report[] = [
         throw new AppError('VALIDATION', BOOK_MESSAGE, { book: BOOK_MESSAGE });
       }
     },
-    build: (snapshot, context, id, query) =>
-      inventoryCountSheet(snapshot, context, id, !['false', '0'].includes(String(query.book))),
+    build: (snapshot, context, id, query) => inventoryCountSheet(snapshot, context, id, !['false', '0'].includes(String(query.book))),
   },
   {
     // "Bitácora" as a workbook, with the same filters as GET /api/audit.
