@@ -7,6 +7,7 @@ import type { Category, Employee, EmployeeRoles, Product, Role, Supplier, Unit }
 import type { ApiClient } from '../platform/api-client';
 import { isApiError } from '../platform/api-error';
 import { useApi } from '../platform/hooks';
+import { useResource } from '../platform/resource';
 import type {
   AssignRole,
   CreateCategory,
@@ -24,7 +25,6 @@ import type {
 } from '../schemas';
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
-import { useResource } from './resource';
 
 export const useProducts = () => useResource<Product[]>(apiKeys.products);
 /** One product as the server has it now (the edit form starts from it; a movement's name). */

@@ -4,9 +4,9 @@
 // list: platform/period-closings.ts) and what the closings page shows.
 import type { NextClosing, PeriodClosing } from '../domain';
 import { newIdempotencyKey } from '../kit/wizard/idempotency';
+import { useResource } from '../platform/resource';
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
-import { useResource } from './resource';
 
 export const useClosings = () => useResource<PeriodClosing[]>(apiKeys.closings);
 export const useNextClosing = () => useResource<NextClosing>(apiKeys.nextClosing);

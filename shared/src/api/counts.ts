@@ -4,9 +4,9 @@
 // Applying moves stock like any document.
 import type { CountDetail, CountLineChange, CountSigners, CountSummary } from '../domain';
 import { newIdempotencyKey } from '../kit/wizard/idempotency';
+import { useResource } from '../platform/resource';
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
-import { useResource } from './resource';
 
 export const useCounts = () => useResource<CountSummary[]>(apiKeys.counts);
 export const useCount = (id: number) => useResource<CountDetail>(apiKeys.count(id));

@@ -9,9 +9,9 @@ import type { CfdiAnalysis, Dispatch, DispatchDefaults, Invoice, InvoiceDefaults
 import { newIdempotencyKey } from '../kit/wizard/idempotency';
 import type { ApiClient } from '../platform/api-client';
 import { useApi, useInvalidate } from '../platform/hooks';
+import { useResource } from '../platform/resource';
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
-import { useResource } from './resource';
 
 export const useInvoices = () => useResource<Invoice[]>(apiKeys.invoices);
 export const useInvoiceMovements = (invoiceId: number) => useResource<Movement[]>(apiKeys.invoiceMovements(invoiceId));

@@ -2,7 +2,7 @@
 // refresh every key they affect. The remotes and the shell read and write through it; none of
 // them writes an API path or a fetcher of its own for these resources.
 export { apiKeys, staleAfter } from './keys';
-export { useResource, type Resource } from './resource';
+export { useResource, type Resource } from '../platform/resource';
 export { useMutation, type MutationTexts } from './mutation';
 export * from './catalogs';
 export * from './documents';

@@ -38,3 +38,26 @@ test.each(remotes)('%s reads and writes the API only through @almacen/shared', (
   }
   expect(found).toEqual([]);
 });
+
+// The same inside the platform: SWR is used by the read hook (`useResource`), its provider and the
+// cache refreshes, and nowhere else in shared or the shell. The reads listed below still hold a
+// fetch of their own, until each is folded into `useResource` (they are named here so a new one
+// cannot slip in beside them).
+const SWR_PLATFORM = ['shared/src/platform/resource.ts', 'shared/src/platform/platform-providers.tsx', 'shared/src/platform/hooks.ts'];
+const SWR_NOT_FOLDED_YET = [
+  // The employee's roles: a 404 reads as no roles.
+  'shared/src/api/catalogs.ts',
+  // Its stock refresh after a document (one key per product).
+  'shared/src/api/documents.ts',
+  // The Bitácora's pages of the log (useSWRInfinite with the log's own cursor).
+  'shell/src/admin/audit-api.ts',
+];
+
+test('inside shared and the shell, only the platform reads through SWR (and the reads not folded yet)', () => {
+  const users = ['shared/src', 'shell/src']
+    .flatMap((dir) => sources(path.join(root, dir)))
+    .filter((file) => /^import (?!type\b)[^;]*from 'swr(\/[a-z]+)?'/m.test(readFileSync(file, 'utf8')))
+    .map((file) => path.relative(root, file))
+    .sort();
+  expect(users).toEqual([...SWR_PLATFORM, ...SWR_NOT_FOLDED_YET].sort());
+});

@@ -13,8 +13,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Movement, Stock, StockSummary } from '../domain';
 import type { ApiError } from '../platform/api-error';
 import { useApi } from '../platform/hooks';
+import { useResource } from '../platform/resource';
 import { apiKeys } from './keys';
-import { useResource } from './resource';
 
 /** Nothing is fetched until a product is chosen. */
 export const useStock = (productId: number | null | undefined) => useResource<Stock>(productId ? apiKeys.stockOf(productId) : null);

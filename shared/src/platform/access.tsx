@@ -2,17 +2,15 @@
 // one SWR cache the shell and the remotes share, so asking costs one request per session (and
 // again when the shell revalidates it). The API decides; the portal only hides or disables what
 // would be refused, and shows the API's own words when something is.
-import useSWR, { type SWRResponse } from 'swr';
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@almacen/shared/fluent';
 import { forbiddenMessage, type Me, type Permission } from '../domain/access';
-import { useApi } from './hooks';
+import { useResource, type Resource } from './resource';
 
 export const ME_KEY = '/api/me';
 
 /** The caller as the API sees them: name, e-mail, roles and permissions. */
-export function useMe(): SWRResponse<Me> {
-  const api = useApi();
-  return useSWR<Me>(ME_KEY, () => api<Me>(ME_KEY));
+export function useMe(): Resource<Me> {
+  return useResource<Me>(ME_KEY);
 }
 
 /** Whether the person may do it; false while /api/me is on its way (nothing flashes then hides). */

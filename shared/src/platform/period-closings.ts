@@ -2,8 +2,8 @@
 // /api/period-closings in the one SWR cache the shell and the remotes share, the same key the
 // "Cierres de periodo" page reads and refreshes after closing or reopening a month.
 import { useMemo } from 'react';
-import useSWR from 'swr';
 import { lastClosedUntil, type ClosingStatus } from '../domain/periods';
+import { useResource } from './resource';
 
 export const PERIOD_CLOSINGS_KEY = '/api/period-closings';
 
@@ -12,6 +12,6 @@ export const PERIOD_CLOSINGS_KEY = '/api/period-closings';
  * it could not be read. Nothing waits for it; the API refuses a closed date in any case (409).
  */
 export function useClosedUntil(): string | null {
-  const { data } = useSWR<ClosingStatus[]>(PERIOD_CLOSINGS_KEY);
+  const { data } = useResource<ClosingStatus[]>(PERIOD_CLOSINGS_KEY);
   return useMemo(() => lastClosedUntil(data), [data]);
 }

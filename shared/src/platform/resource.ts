@@ -1,9 +1,9 @@
 // How every screen reads a resource: SWR on the API path (keys.ts), fetched by the platform's
 // authenticated client, with the API's error type. A null key fetches nothing (a detail not yet
-// chosen).
+// chosen). The platform's own reads (/api/me, the closings the date pickers need) go through it too.
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import type { ApiError } from '../platform/api-error';
-import { useApi } from '../platform/hooks';
+import type { ApiError } from './api-error';
+import { useApi } from './hooks';
 
 export type Resource<T> = SWRResponse<T, ApiError>;
 
