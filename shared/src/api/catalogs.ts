@@ -2,11 +2,9 @@
 // lists and records every remote reads, and the changes mf-catalogs makes. Each change names what
 // it makes stale: renaming a unit or a partida changes what the products and the stock page show,
 // a supplier's name shows in the entry history, a role's in each employee's roles.
-import useSWR from 'swr';
 import type { Category, Employee, EmployeeRoles, Product, Role, Supplier, Unit } from '../domain';
 import type { ApiClient } from '../platform/api-client';
 import { isApiError } from '../platform/api-error';
-import { useApi } from '../platform/hooks';
 import { useResource } from '../platform/resource';
 import type {
   AssignRole,
@@ -41,8 +39,7 @@ export const useRoles = () => useResource<Role[]>(apiKeys.roles);
  * of roles) is not a failure to show: the employee simply has no roles.
  */
 export function useEmployeeRoles(employeeId: number) {
-  const api = useApi();
-  return useSWR<Role[]>(apiKeys.rolesOfEmployee(employeeId), async (path: string) => {
+  return useResource<Role[]>(apiKeys.rolesOfEmployee(employeeId), undefined, async (api, path) => {
     try {
       return (await api<EmployeeRoles>(path)).roles;
     } catch (error) {
