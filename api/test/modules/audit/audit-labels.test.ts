@@ -28,7 +28,7 @@ function* sources(dir: string): Generator<string> {
  */
 const ENTITY_VARIABLES: Record<string, { expression: string; entities: string[] }[]> = {
   'modules/catalogs/described.routes.ts': [{ expression: 'c.table', entities: ['product_categories', 'product_units', 'roles'] }],
-  'modules/catalog-imports/catalog-import.ts': [{ expression: 'spec.table', entities: Object.values(CATALOGS).map((c) => c.table) }],
+  'modules/catalog-imports/catalog-import-write.ts': [{ expression: 'spec.table', entities: Object.values(CATALOGS).map((c) => c.table) }],
   'modules/ledger/ledger.service.ts': [
     { expression: 'entity', entities: ['invoices', 'dispatches'] },
     { expression: 'table', entities: ['invoices', 'dispatches'] },
