@@ -4,11 +4,10 @@
 // supplier's CFDI. A document moves stock, so after one every history, stock figure,
 // kardex and the month closing's preview is read again (staleAfter.document).
 import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
 import type { CfdiAnalysis, Dispatch, DispatchDefaults, Invoice, InvoiceDefaults, Movement } from '../domain';
 import { newIdempotencyKey } from '../kit/wizard/idempotency';
 import type { ApiClient } from '../platform/api-client';
-import { useApi, useInvalidate } from '../platform/hooks';
+import { useApi, useInvalidate, useRefresh } from '../platform/hooks';
 import { useResource } from '../platform/resource';
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
@@ -52,8 +51,8 @@ export function useRegisterDispatch<B extends object>() {
  * meanwhile): exact keys — '/api/stock/1' must not refresh '/api/stock/12'.
  */
 export function useRefreshStockOf(): (productIds: Iterable<number>) => Promise<unknown> {
-  const { mutate } = useSWRConfig();
-  return useCallback((productIds) => Promise.all([...new Set(productIds)].map((id) => mutate(apiKeys.stockOf(id)))), [mutate]);
+  const refresh = useRefresh();
+  return useCallback((productIds) => refresh(...[...new Set(productIds)].map((id) => apiKeys.stockOf(id))), [refresh]);
 }
 
 /** POST /api/invoices/{id}/cancellation { reason }: one key per confirmation, so a doubled request cancels once. */

@@ -45,8 +45,6 @@ test.each(remotes)('%s reads and writes the API only through @almacen/shared', (
 // cannot slip in beside them).
 const SWR_PLATFORM = ['shared/src/platform/resource.ts', 'shared/src/platform/platform-providers.tsx', 'shared/src/platform/hooks.ts'];
 const SWR_NOT_FOLDED_YET = [
-  // Its stock refresh after a document (one key per product).
-  'shared/src/api/documents.ts',
   // The Bitácora's pages of the log (useSWRInfinite with the log's own cursor).
   'shell/src/admin/audit-api.ts',
 ];

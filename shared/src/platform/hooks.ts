@@ -33,3 +33,9 @@ export function useInvalidate(): (...prefixes: string[]) => Promise<unknown> {
     [mutate],
   );
 }
+
+/** `refresh('/api/stock/1')` reads these exact keys again ('/api/stock/1' is not '/api/stock/12'). */
+export function useRefresh(): (...keys: string[]) => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return useCallback((...keys: string[]) => Promise.all(keys.map((key) => mutate(key))), [mutate]);
+}
