@@ -7,12 +7,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { formatDate } from '../../shared/src/domain/format';
 import { apiToken, DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { choose, main, rowWith, search, successToast, table } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
 import { ARTIFACTS, REPO_ROOT } from './support/env';
 import { AREAS, openFromNavigation } from './support/portal';
-import { apiClient, createPeople, createProduct, uniqueRfc, uniqueTag } from './support/seed';
+import { apiClient, createPeople, createProduct, today, uniqueRfc, uniqueTag } from './support/seed';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,13 +25,18 @@ afterAll(async () => {
 
 const area = (label: string) => AREAS.find((candidate) => candidate.label === label)!;
 
-/** A CFDI of the API's fixtures made unique for this run: issuer, UUID, concept names. */
+/**
+ * The CFDI dated today: the server is shared by every test file, and one of them closes the last
+ * month that ended, so a fixture's fixed date would fall in a closed month once that month is over.
+ */
+const datedToday = (xml: string) => xml.replace(/(Fecha(?:Timbrado)?=")\d{4}-\d{2}-\d{2}T/g, `$1${today()}T`);
+
+/** A CFDI of the API's fixtures made unique for this run: issuer, UUID, concept names, today's date. */
 function cfdiFile(tag: string) {
   const rfc = uniqueRfc();
   const uuid = randomUUID().toUpperCase();
   const issuer = `FERRETERIA OBRERA ${tag}`;
-  const xml = fs
-    .readFileSync(path.join(REPO_ROOT, 'api', 'test', 'fixtures', 'cfdi', 'discount.xml'), 'utf8')
+  const xml = datedToday(fs.readFileSync(path.join(REPO_ROOT, 'api', 'test', 'fixtures', 'cfdi', 'discount.xml'), 'utf8'))
     .replace('Rfc="FTO921130RT7" Nombre="FERRETERIA Y TLAPALERIA OBRERA"', `Rfc="${rfc}" Nombre="${issuer}"`)
     .replace('UUID="D4E5F6A7-B8C9-4D0E-9F1A-3B4C5D6E7F80"', `UUID="${uuid}"`)
     .replace('Tornillo para madera 1/4 caja con 100', `Tornillo para madera 1/4 caja con 100 ${tag}`);
@@ -64,7 +70,7 @@ it('loads a CFDI into «Nueva factura», registers the supplier and a product in
   const header = page.getByRole('group', { name: 'Datos de la factura' });
   await page.getByText(`CFDI ${cfdi.uuid} cargado (F-20931-${tag}.xml). Revisa los datos antes de guardar.`, { exact: true }).waitFor();
   expect(await header.getByRole('textbox', { name: 'Número de factura' }).inputValue()).toBe('F20931');
-  expect(await header.getByLabel('Fecha').first().inputValue()).toBe('20/11/2026');
+  expect(await header.getByLabel('Fecha').first().inputValue()).toBe(formatDate(today()));
   await page.getByText(`Ningún proveedor tiene el RFC ${cfdi.rfc} (${cfdi.issuer}).`, { exact: true }).waitFor();
   await screenshot(page, 'cfdi-01-loaded-1280');
 
@@ -157,8 +163,7 @@ it('worked example: 1,200 pieces at 0.33 + IVA 16 % enter worth $459.36 — the 
   const rfc = uniqueRfc();
   const uuid = randomUUID().toUpperCase();
   const issuer = `COMERCIALIZADORA DE PLASTICOS ${tag}`;
-  const xml = fs
-    .readFileSync(path.join(REPO_ROOT, 'api', 'test', 'fixtures', 'cfdi', 'iva-16.xml'), 'utf8')
+  const xml = datedToday(fs.readFileSync(path.join(REPO_ROOT, 'api', 'test', 'fixtures', 'cfdi', 'iva-16.xml'), 'utf8'))
     .replace(/<cfdi:Emisor Rfc="[^"]*" Nombre="[^"]*"/, `<cfdi:Emisor Rfc="${rfc}" Nombre="${issuer}"`)
     .replace(/UUID="[^"]*"/, `UUID="${uuid}"`)
     .replace(/SubTotal="[^"]*"/, 'SubTotal="396.00"')
