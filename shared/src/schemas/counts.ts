@@ -15,7 +15,7 @@ import {
   toDecimalString,
 } from '@almacen/shared/domain';
 import { described, describedList } from './json-schema';
-import { entityId, freeTextError, hasVisibleText, isId, MESSAGES as FIELD_MESSAGES } from './primitives';
+import { decimalBranches, entityId, freeTextError, hasVisibleText, isId, MESSAGES as FIELD_MESSAGES } from './primitives';
 import { isObject } from './validate';
 
 export const COUNT_MESSAGES = {
@@ -73,7 +73,6 @@ export function checkUnitCost(value: unknown): Checked {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 const messageOf = (checked: Checked) => ('message' in checked ? checked.message : true);
-const decimalText = { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' };
 
 const cutoffDate = (today: () => string) =>
   described<string>('cutoffDate', { type: 'string', format: 'date', example: '2026-03-31', description: 'No posterior a hoy' }, (value) => {
@@ -113,7 +112,7 @@ const countedQuantity = () =>
   described<string | number | null>(
     'countedQuantity',
     {
-      oneOf: [decimalText, { type: 'number', minimum: 0 }],
+      oneOf: decimalBranches(),
       description: `≥ 0, a lo más ${QUANTITY_SCALE} decimales, hasta ${MAX_QUANTITY} (como una entrada); null o "" = sin contar`,
     },
     (value) => isEmpty(value) || messageOf(checkCountedQuantity(value)),
@@ -123,7 +122,7 @@ const unitCost = () =>
   described<string | number | null | undefined>(
     'unitCost',
     {
-      oneOf: [decimalText, { type: 'number', minimum: 0 }],
+      oneOf: decimalBranches(),
       description: `> 0, a lo más ${PRICE_SCALE} decimales, hasta ${MAX_PRICE} (como el precio de una entrada); null o "" lo quita, omitido no cambia`,
     },
     (value) => isEmpty(value) || messageOf(checkUnitCost(value)),

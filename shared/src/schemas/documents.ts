@@ -20,8 +20,8 @@ import {
 } from '@almacen/shared/domain';
 import { described } from './json-schema';
 import {
-  DECIMAL_PATTERN,
   decimal,
+  decimalBranches,
   entityId,
   flag,
   freeTextError,
@@ -123,12 +123,7 @@ const cfdiIndex = () =>
 const lineAmount = () =>
   described<string | number | null | undefined>(
     'lineAmount',
-    {
-      oneOf: [
-        { type: 'string', pattern: `^${DECIMAL_PATTERN}$` },
-        { type: 'number', minimum: 0 },
-      ],
-    },
+    { oneOf: decimalBranches() },
     (value) => value === undefined || value === null || toDecimalString(value) !== null || M.lineAmount,
   );
 

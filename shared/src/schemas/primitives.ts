@@ -90,12 +90,15 @@ export interface DecimalOptions {
 /** A non-negative decimal written out, as the API reads one (toDecimalString). */
 export const DECIMAL_PATTERN = '[0-9]+(\\.[0-9]+)?';
 
-/** A decimal as JSON carries it: text ("12.5") or a number; `empty` also takes "". */
+/** The JSON Schema branches of a decimal a client sends: its text ("12.5"; `empty` also takes ""), or a non-negative number. */
+export const decimalBranches = (empty = false): JsonSchema[] => [
+  { type: 'string', pattern: empty ? `^(${DECIMAL_PATTERN})?$` : `^${DECIMAL_PATTERN}$` },
+  { type: 'number', minimum: 0 },
+];
+
+/** A decimal as JSON carries it, with what it must be. */
 const decimalSchema = (description: string, empty = false): JsonSchema => ({
-  oneOf: [
-    { type: 'string', pattern: empty ? `^(${DECIMAL_PATTERN})?$` : `^${DECIMAL_PATTERN}$` },
-    { type: 'number', minimum: 0 },
-  ],
+  oneOf: decimalBranches(empty),
   description: `Decimal (texto o número) ${description}.`,
 });
 const limits = (scale: number, max: string) => `a lo más ${scale} decimales, hasta ${max}`;

@@ -1,15 +1,7 @@
 // What a count session accepts, checked with the shared schemas' Spanish messages before anything
 // is written (@almacen/shared/schemas' counts), and put in the form it is saved in.
-import {
-  checkCountedQuantity,
-  checkUnitCost,
-  countApplicationSchema,
-  countLinesSchema,
-  type CountApplication,
-  type Checked,
-  type CountLines,
-  makeCountSchemas,
-} from '@almacen/shared/schemas';
+import { toDecimalString } from '@almacen/shared/domain';
+import { countApplicationSchema, countLinesSchema, type CountApplication, type makeCountSchemas } from '@almacen/shared/schemas';
 import { isObject, parseBody } from '../../http/validate';
 
 export interface CreateCountInput {
@@ -29,11 +21,12 @@ export interface LineInput {
 
 export type ApplicationInput = CountApplication;
 
-const textOf = (checked: Checked) => ('text' in checked ? checked.text : null);
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+/** A decimal the schema has passed, as text; null when left empty. */
+const decimalOf = (value: string | number | null | undefined) => (isEmpty(value) ? null : toDecimalString(value));
 
-export function parseCreate(body: unknown, today: string): CreateCountInput {
-  const input = parseBody(makeCountSchemas({ today: () => today }).create, isObject(body) ? body : {});
+export function parseCreate(schema: ReturnType<typeof makeCountSchemas>['create'], body: unknown): CreateCountInput {
+  const input = parseBody(schema, isObject(body) ? body : {});
   return {
     cutoffDate: input.cutoffDate,
     description: input.description.trim(),
@@ -42,13 +35,13 @@ export function parseCreate(body: unknown, today: string): CreateCountInput {
 }
 
 export function parseLines(body: unknown): LineInput[] {
-  const { lines } = parseBody(countLinesSchema, isObject(body) ? body : {}) as CountLines;
+  const { lines } = parseBody(countLinesSchema, isObject(body) ? body : {});
   return lines.map((raw) => {
     const line: LineInput = {
       productId: raw.productId,
-      countedQuantity: isEmpty(raw.countedQuantity) ? null : textOf(checkCountedQuantity(raw.countedQuantity)),
+      countedQuantity: decimalOf(raw.countedQuantity),
     };
-    if (raw.unitCost !== undefined) line.unitCost = isEmpty(raw.unitCost) ? null : textOf(checkUnitCost(raw.unitCost));
+    if (raw.unitCost !== undefined) line.unitCost = decimalOf(raw.unitCost);
     if (raw.observations !== undefined) line.observations = raw.observations === null ? null : raw.observations.trim() || null;
     return line;
   });

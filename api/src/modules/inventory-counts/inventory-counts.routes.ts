@@ -26,6 +26,8 @@ const PATH = '/inventory-counts';
 const tags = ['inventario físico'];
 
 const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  // "Not later than today" is judged in the institution's time zone at the moment of the request.
+  const counts = makeCountSchemas({ today: () => todayIn(config.timeZone) });
   // The file of an import arrives as raw bytes; only the modules that read files accept these types.
   acceptSpreadsheets(app);
 
@@ -58,11 +60,11 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
             'Sin partidas, entran todos los productos. La fecha de corte no puede ser posterior a hoy ni caer en un periodo cerrado (409).',
           response: { 201: dataOf(countDetailSchema), ...ERROR_RESPONSES },
         },
-        makeCountSchemas({ today: () => todayIn(config.timeZone) }).create,
+        counts.create,
       ),
     },
     async (request, reply) => {
-      const input = parseCreate(request.body, todayIn(config.timeZone));
+      const input = parseCreate(counts.create, request.body);
       return reply.status(201).send({ data: await createCount(db, request.user, input, config.timeZone) });
     },
   );
