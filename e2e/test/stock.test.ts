@@ -124,16 +124,16 @@ it('a long history: opening the product downloads the newest 100 movements; "Car
   const stock = await openProductStock(page, product);
   const range = () => stock.panel.getByText(/^\d+–\d+ de [\d,]+$/).textContent();
 
-  // Newest first: the last entry heads the table; one page (and one row to tell there is more).
+  // Newest first: the last entry heads the table; one page, and the server's nextCursor tells there is more.
   await stock.movements.getByText(`Entrada 105 ${tag}`).waitFor();
   expect(await range()).toBe('1–5 de 100');
-  expect(asked).toEqual(['?limit=101']);
+  expect(asked).toEqual(['?limit=100']);
   await stock.panel.getByText('Se muestran los 100 movimientos más recientes; la búsqueda abarca solo los cargados.').waitFor();
 
   await stock.panel.getByRole('button', { name: 'Cargar movimientos anteriores' }).click();
   await stock.panel.getByText('1–5 de 105').waitFor();
   expect(asked).toHaveLength(2);
-  expect(asked[1]).toMatch(/^\?limit=101&before=\d+$/);
+  expect(asked[1]).toMatch(/^\?limit=100&cursor=\d+$/);
   expect(await stock.panel.getByRole('button', { name: 'Cargar movimientos anteriores' }).count()).toBe(0);
   await screenshot(page, 'stock-02-long-history');
 

@@ -53,12 +53,14 @@ test('redocly lint (recommended rules, the licence aside): no error and no warni
 const AGREEMENT = `
 import type { operations } from './api';
 import type { Described, Dispatch, Employee, EmployeeRoles, Invoice, Movement, Product, Stock, Supplier } from '${SHARED_DOMAIN}/types';
-import type { CountDetail, CountSummary, InvoiceDefaults, DispatchDefaults, NextClosing, PeriodClosing, StockSummary } from '${SHARED_DOMAIN}/wire';
-import type { AuditFilterOptions, AuditPage, Me, UserSummary } from '${SHARED_DOMAIN}/access';
+import type { CountDetail, CountSummary, InvoiceDefaults, DispatchDefaults, NextClosing, CursorPage, PeriodClosing, StockSummary } from '${SHARED_DOMAIN}/wire';
+import type { AuditFilterOptions, AuditLogEntry, Me, UserSummary } from '${SHARED_DOMAIN}/access';
 import type { LastBackups } from '${SHARED_DOMAIN_PAGES}/backups';
 
 type Data<Id extends keyof operations, Status extends keyof operations[Id]['responses'] = 200 & keyof operations[Id]['responses']> =
   operations[Id]['responses'][Status] extends { content: { 'application/json': { data: infer D } } } ? D : never;
+/** The whole answer, for the paged lists whose envelope carries nextCursor beside data. */
+type Body<Id extends keyof operations> = operations[Id]['responses'][200 & keyof operations[Id]['responses']] extends { content: { 'application/json': infer B } } ? B : never;
 type Item<T> = T extends ReadonlyArray<infer I> ? I : never;
 /** true when each is assignable to the other; otherwise both, for the compiler's message. */
 type Agree<Shared, Generated> = [Shared] extends [Generated] ? ([Generated] extends [Shared] ? true : { shared: Shared; generated: Generated }) : { shared: Shared; generated: Generated };
@@ -74,7 +76,7 @@ agree<Agree<EmployeeRoles, Data<'getCatalogEmployeeRolesByEmployeeId'>>>('Employ
 agree<Agree<Supplier, Data<'getCatalogSuppliersById'>>>('Supplier');
 agree<Agree<Invoice, Item<Data<'getInvoices'>>>>('Invoice (GET /api/invoices)');
 agree<Agree<Dispatch, Item<Data<'getDispatches'>>>>('Dispatch (GET /api/dispatches)');
-agree<Agree<Movement, Item<Data<'getMovementsProductsById'>>>>('Movement (GET /api/movements/products/{id})');
+agree<Agree<CursorPage<Movement>, Body<'getMovementsProductsById'>>>('CursorPage<Movement> (GET /api/movements/products/{id})');
 agree<Agree<Stock, Data<'getStockByProductId'>>>('Stock (GET /api/stock/{productId})');
 agree<Agree<StockSummary, Data<'getStockSummary'>>>('StockSummary');
 agree<Agree<PeriodClosing, Item<Data<'getPeriodClosings'>>>>('PeriodClosing');
@@ -86,7 +88,7 @@ agree<Agree<InvoiceDefaults | null, Data<'getInvoicesDefaults'>>>('InvoiceDefaul
 agree<Agree<DispatchDefaults | null, Data<'getDispatchesDefaults'>>>('DispatchDefaults');
 agree<Agree<Me, Data<'getMe'>>>('Me');
 agree<Agree<UserSummary, Item<Data<'getUsers'>>>>('UserSummary');
-agree<Agree<AuditPage, Data<'getAudit'>>>('AuditPage');
+agree<Agree<CursorPage<AuditLogEntry>, Body<'getAudit'>>>('CursorPage<AuditLogEntry> (GET /api/audit)');
 agree<Agree<AuditFilterOptions, Data<'getAuditFilters'>>>('AuditFilterOptions');
 agree<Agree<LastBackups, Data<'getAdminBackupsLast'>>>('LastBackups');
 `;

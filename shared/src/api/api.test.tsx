@@ -22,6 +22,8 @@ function OpenScreens() {
 function answer(request: FakeApiRequest): unknown {
   if (request.method !== 'GET') return { id: 1 };
   if (request.path.startsWith('/api/stock/')) return { productId: 12, availableQuantity: '3', averagePrice: '10' };
+  // A paged list answers its envelope.
+  if (request.path.startsWith('/api/movements/products/')) return { data: [], nextCursor: null };
   return [];
 }
 

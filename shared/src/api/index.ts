@@ -3,6 +3,7 @@
 // them writes an API path or a fetcher of its own for these resources.
 export { apiKeys, staleAfter } from './keys';
 export { useResource, type Resource } from '../platform/resource';
+export { usePagedResource, type PagedQuery, type PagedResource } from '../platform/paged-resource';
 export { useMutation, type MutationTexts } from './mutation';
 export * from './catalogs';
 export * from './documents';

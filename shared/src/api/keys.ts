@@ -34,9 +34,8 @@ export const apiKeys = {
   movements: '/api/movements',
   invoiceMovements: (invoiceId: number) => `/api/movements/invoices/${invoiceId}`,
   dispatchMovements: (dispatchId: number) => `/api/movements/dispatches/${dispatchId}`,
-  /** One page of a product's movements, newest first, below `before` (a movement id) if given. */
-  productMovements: (productId: number, limit: number, before?: number) =>
-    `/api/movements/products/${productId}?limit=${limit}${before === undefined ? '' : `&before=${before}`}`,
+  /** A product's movements: a paged list (usePagedResource adds `?limit=&cursor=`). */
+  productMovements: (productId: number) => `/api/movements/products/${productId}`,
   // Stock.
   stock: '/api/stock',
   stockOf: (productId: number) => `/api/stock/${productId}`,

@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  */
-// One way to fetch: a remote reads and writes the API only through @almacen/shared's hooks
-// (`useResource`, `useMutation`), never SWR or a fetch of its own (it may still name SWR's
-// types). The resources every area uses live in shared/src/api; a resource only one remote uses
+// One way to fetch, write and page: a remote reads and writes the API only through @almacen/shared's
+// hooks (`useResource`, `usePagedResource`, `useMutation`), never SWR or a fetch of its own (it may
+// still name SWR's types). The resources every area uses live in shared/src/api; a resource only one remote uses
 // may live in that remote, in one module per resource under its `src/api/` — the only place of
 // the remote that writes API paths — so a squad ships a new resource without the shell.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -40,20 +40,71 @@ test.each(remotes)('%s reads and writes the API only through @almacen/shared', (
 });
 
 // The same inside the platform: SWR is used by the read hook (`useResource`), its provider and the
-// cache refreshes, and nowhere else in shared or the shell. The reads listed below still hold a
-// fetch of their own, until each is folded into `useResource` (they are named here so a new one
-// cannot slip in beside them).
+// cache refreshes, and nowhere else in shared or the shell.
 const SWR_PLATFORM = ['shared/src/platform/resource.ts', 'shared/src/platform/platform-providers.tsx', 'shared/src/platform/hooks.ts'];
-const SWR_NOT_FOLDED_YET = [
-  // The Bitácora's pages of the log (useSWRInfinite with the log's own cursor).
-  'shell/src/admin/audit-api.ts',
-];
 
-test('inside shared and the shell, only the platform reads through SWR (and the reads not folded yet)', () => {
+test('inside shared and the shell, only the platform reads through SWR', () => {
   const users = ['shared/src', 'shell/src']
     .flatMap((dir) => sources(path.join(root, dir)))
     .filter((file) => /^import (?!type\b)[^;]*from 'swr(\/[a-z]+)?'/m.test(readFileSync(file, 'utf8')))
     .map((file) => path.relative(root, file))
     .sort();
-  expect(users).toEqual([...SWR_PLATFORM, ...SWR_NOT_FOLDED_YET].sort());
+  expect(users).toEqual([...SWR_PLATFORM].sort());
+});
+
+/** The product's front sources (no tests, no test kit), each line with its place; comments left out. */
+function codeLines(): Array<{ file: string; where: string; line: string }> {
+  return ['shared/src', 'shell/src', ...remotes.map((r) => `${r}/src`)]
+    .flatMap((dir) => sources(path.join(root, dir)))
+    .filter((file) => !file.includes(`${path.sep}testing${path.sep}`))
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ file: path.relative(root, file), where: `${path.relative(root, file)}:${i + 1}`, line }))
+        .filter(({ line }) => !/^\s*(\/\/|\/?\*)/.test(line)),
+    );
+}
+
+// Where API paths are written: a module per resource (shared/src/api/*, a shell area's *-api.ts, a
+// remote's src/api/*) and the platform's own two (/api/me, the month closings the date pickers read).
+const API_MODULE =
+  /^(shared\/src\/api\/[^/]+|shell\/src\/.+-api|mf-[a-z]+\/src\/api\/[^/]+|shared\/src\/platform\/(access|period-closings))\.tsx?$/;
+
+test('API paths are written only in the resource modules, and each path in one of them', () => {
+  const outside: string[] = [];
+  const modulesOf = new Map<string, Set<string>>();
+  for (const { file, where, line } of codeLines()) {
+    for (const [, literal] of line.matchAll(/['"`](\/api\/[^'"`]*)['"`]/g)) {
+      if (!API_MODULE.test(file)) outside.push(`${where}: ${line.trim()}`);
+      // `${id}` and the like are one path whatever the expression.
+      const shape = literal.replace(/\$\{[^}]*\}/g, '{}');
+      modulesOf.set(shape, (modulesOf.get(shape) ?? new Set()).add(file));
+    }
+  }
+  expect(outside).toEqual([]);
+  const twice = [...modulesOf].filter(([, files]) => files.size > 1).map(([shape, files]) => `${shape}: ${[...files].join(', ')}`);
+  expect(twice).toEqual([]);
+});
+
+test('one way to write: the resource modules send changes through useMutation', () => {
+  const found: string[] = [];
+  for (const { file, where, line } of codeLines()) {
+    // A report is a download (POST /api/reports/…), not a change: the kit's report download sends it.
+    const sender = API_MODULE.test(file) || file === 'shared/src/kit/actions/report-download.ts';
+    if (!sender && /\bmethod: [^,}]*'(POST|PUT|PATCH|DELETE)'/.test(line))
+      found.push(`${where} envía un cambio fuera de un módulo de recurso: ${line.trim()}`);
+    const actionKit =
+      ['shared/src/api/mutation.ts', 'shared/src/kit/actions/report-download.ts'].includes(file) ||
+      file.startsWith('shared/src/kit/actions/');
+    if (!actionKit && /\buseAction\(/.test(line)) found.push(`${where} usa useAction en vez de useMutation: ${line.trim()}`);
+  }
+  expect(found).toEqual([]);
+});
+
+test('one way to page: only usePagedResource follows a cursor', () => {
+  const pager = ['shared/src/platform/paged-resource.ts', 'shared/src/domain/wire.ts'];
+  const found = codeLines()
+    .filter(({ file, line }) => !pager.includes(file) && /\bnextCursor\b|[?&](cursor|before)=|\bcursor: [a-z]/.test(line))
+    .map(({ where, line }) => `${where}: ${line.trim()}`);
+  expect(found).toEqual([]);
 });

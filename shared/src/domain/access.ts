@@ -143,13 +143,6 @@ export interface AuditLogEntry {
   after: unknown;
 }
 
-/** GET /api/audit?actor=&entity=&action=&from=&to=&cursor=&limit= — newest first, keyset paging. */
-export interface AuditPage {
-  data: AuditLogEntry[];
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
-}
-
 /** GET /api/audit/filters — the choices of the "Bitácora" filters: who has written and what. */
 export interface AuditFilterOptions {
   /** Everyone who appears in the log, with the name of their latest entry, by name. */

@@ -242,3 +242,13 @@ export interface InvoiceDefaults {
 export interface DispatchDefaults {
   warehouseKeeperEmployeeId: number;
 }
+
+/**
+ * The answer of a paged list, the envelope itself: GET /api/audit and a product's movements with
+ * `?limit=&cursor=`. Newest first; pass `nextCursor` as `cursor` for the next (older) page; it is
+ * null on the last page.
+ */
+export interface CursorPage<T> {
+  data: T[];
+  nextCursor: string | null;
+}

@@ -12,6 +12,8 @@ export interface ApiRequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Resolve to the whole answer instead of its `data`: a paged list's `{ data, nextCursor }`. */
+  envelope?: boolean;
 }
 
 export interface ApiDownload {
@@ -96,6 +98,7 @@ export function createApiClient({ baseUrl, auth, fetch }: ApiClientOptions): Api
   const client = (async <T>(path: string, options: ApiRequestOptions = {}): Promise<T> => {
     const response = await send(path, options, 'json');
     const body = response._data as { data?: T } | undefined;
+    if (options.envelope) return body as T;
     // 204 and bodies without an envelope resolve to undefined rather than crashing.
     return (body && typeof body === 'object' && 'data' in body ? body.data : undefined) as T;
   }) as ApiClient;

@@ -1,8 +1,8 @@
-// "Bitácora": the filters go to the server, "Cargar más" follows nextCursor, the
+// "Bitácora": the filters go to the server, "Cargar más" follows nextCursor (a failed page is a toast), the
 // changes read as "Campo: antes → después" in Spanish, a list of records as a table, and "Exportar XLSX" downloads the filtered rows.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditLogEntry, AuditPage } from '@almacen/shared';
+import type { AuditLogEntry, CursorPage } from '@almacen/shared';
 import { captureDownloads, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
 import { AuditPage as BitacoraPage, DATE_RANGE_MESSAGE } from './audit-page';
 
@@ -22,14 +22,14 @@ const entry = (id: number, extra: Partial<AuditLogEntry> = {}): AuditLogEntry =>
   ...extra,
 });
 
-const first: AuditPage = {
+const first: CursorPage<AuditLogEntry> = {
   data: [
     entry(3),
     entry(2, { action: 'create', entity: 'suppliers', entityId: '4', before: null, after: { name: 'Papelera del Centro', rfc: null } }),
   ],
   nextCursor: 'c2',
 };
-const second: AuditPage = {
+const second: CursorPage<AuditLogEntry> = {
   data: [entry(1, { action: 'delete', entity: 'product_units', entityId: '7', before: { description: 'Caja' }, after: null })],
   nextCursor: null,
 };
@@ -77,12 +77,12 @@ describe('Bitácora', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Nombre: Papelera del Centro', 'RFC: —']);
-    expect(auditCalls(calls)).toEqual([expect.objectContaining({ method: 'GET', query: { limit: 50 } })]);
+    expect(auditCalls(calls)).toEqual([expect.objectContaining({ method: 'GET', query: { limit: '50' } })]);
 
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
     expect(await within(table).findByText('Unidad de medida: Caja')).toBeInTheDocument();
     expect(within(table).getByText('Unidad de medida: Caja').closest('tr')).toHaveTextContent('Eliminar');
-    expect(auditCalls(calls)[1].query).toEqual({ cursor: 'c2', limit: 50 });
+    expect(auditCalls(calls)[1].query).toEqual({ cursor: 'c2', limit: '50' });
     // The last page: nothing more to load.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument());
   });
@@ -117,7 +117,7 @@ describe('Bitácora', () => {
         action: 'delete',
         from: '2026-11-01',
         to: '2026-11-23',
-        limit: 50,
+        limit: '50',
       }),
     );
   });

@@ -4,7 +4,15 @@
 // Its words — entities, fields, values — are shared/src/domain-pages/audit-labels.ts and audit-values.ts, the XLSX's too.
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { spanishCollator, tableLoadError, usePageTitle, useReportDownload, useRuntimeConfig } from '@almacen/shared';
+import {
+  loadErrorText,
+  spanishCollator,
+  tableLoadError,
+  useNotify,
+  usePageTitle,
+  useReportDownload,
+  useRuntimeConfig,
+} from '@almacen/shared';
 import { AUDIT_ACTIONS, formatDateTime, isCalendarDate, type AuditActionName, type AuditLogEntry } from '@almacen/shared/domain';
 import {
   AUDIT_ACTION_LABELS,
@@ -129,6 +137,8 @@ export function AuditPage() {
     [choices],
   );
   const log = useAuditLog(applied);
+  const notify = useNotify();
+  const loadMore = () => void log.loadMore().catch(() => notify.error(undefined, loadErrorText('obtener la bitácora')));
   const report = useReportDownload();
   const set = (field: keyof AuditFilters) => (value: string) => setFilters((current) => ({ ...current, [field]: value }));
 
@@ -199,11 +209,11 @@ export function AuditPage() {
       </div>
       <DataTable<AuditLogEntry>
         label={TITLE}
-        items={badRange ? [] : log.entries}
+        items={badRange ? [] : log.data}
         columns={columns}
         getRowId={(e) => e.id}
-        loading={log.loading}
-        error={tableLoadError({ error: log.error, mutate: log.retry }, 'obtener la bitácora')}
+        loading={log.isLoading}
+        error={tableLoadError(log, 'obtener la bitácora')}
         searchPlaceholder="Buscar en las filas cargadas"
         emptyMessage="No hay registros en la bitácora con estos filtros."
         defaultPageSize={AUDIT_PAGE_SIZE}
@@ -233,7 +243,7 @@ export function AuditPage() {
       {log.hasMore && !badRange && (
         <div className={styles.actions}>
           <span />
-          <Button onClick={log.loadMore} disabled={log.loadingMore}>
+          <Button onClick={loadMore} disabled={log.loadingMore}>
             {log.loadingMore ? 'Cargando…' : 'Cargar más'}
           </Button>
         </div>

@@ -2,10 +2,10 @@
 // one optional (an empty value counts as absent), each refused with its own Spanish 400.
 import { AUDIT_ACTIONS, isCalendarDate, type AuditActionName } from '@almacen/shared/domain';
 import { AppError } from '../../http/errors';
+import type { PageRules } from '../../http/paging';
 import type { AuditFilters } from './audit.repository';
 
-export const AUDIT_PAGE_DEFAULT = 50;
-export const AUDIT_PAGE_MAX = 200;
+export const AUDIT_PAGES: PageRules = { rows: 'registros', defaultLimit: 50, maxLimit: 200 };
 
 export const AUDIT_MESSAGES = {
   actor: 'La persona del filtro no es válida.',
@@ -14,8 +14,6 @@ export const AUDIT_MESSAGES = {
   from: 'La fecha inicial debe ser una fecha válida con la forma AAAA-MM-DD.',
   to: 'La fecha final debe ser una fecha válida con la forma AAAA-MM-DD.',
   range: 'La fecha inicial no puede ser posterior a la fecha final.',
-  cursor: 'El cursor de paginación no es válido.',
-  limit: `El límite debe ser un número entero entre 1 y ${AUDIT_PAGE_MAX}.`,
 } as const;
 
 /** Query parameters as Fastify declares them: every one a text, so nothing is coerced before these checks. */
@@ -67,20 +65,4 @@ export function parseAuditFilters(query: unknown): AuditFilters {
   }
   if (filters.from && filters.to && filters.from > filters.to) throw bad('range', 'from');
   return filters;
-}
-
-export function parsePaging(query: unknown): { cursor?: string; limit: number } {
-  const q = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
-  let cursor: string | undefined;
-  if (q.cursor !== undefined && q.cursor !== '') {
-    if (typeof q.cursor !== 'string' || !/^[1-9][0-9]{0,17}$/.test(q.cursor)) throw bad('cursor');
-    cursor = q.cursor;
-  }
-  let limit = AUDIT_PAGE_DEFAULT;
-  if (q.limit !== undefined && q.limit !== '') {
-    if (typeof q.limit !== 'string' || !/^[0-9]{1,3}$/.test(q.limit) || Number(q.limit) < 1 || Number(q.limit) > AUDIT_PAGE_MAX)
-      throw bad('limit');
-    limit = Number(q.limit);
-  }
-  return { cursor, limit };
 }

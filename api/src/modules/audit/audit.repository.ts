@@ -2,6 +2,7 @@
 // log and the data can never disagree (a rolled-back write leaves no audit row either).
 // The table itself refuses UPDATE/DELETE/TRUNCATE (0001_core.sql).
 import type { Trx } from '../../db/pool';
+import type { PageRequest } from '../../http/paging';
 import type { AuthUser } from '../../plugins/auth';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'cancel';
@@ -91,20 +92,20 @@ export function auditWhere(filters: AuditFilters, timeZone: string, params: unkn
 
 export const AUDIT_COLUMNS = `id::text AS id, at, actor_sub AS "actorSub", actor_name AS "actorName", action, entity, entity_id AS "entityId", before, after`;
 
-/** One page of the log, newest first: up to `limit` rows older than `cursor`, and whether more follow. */
+/** `limit + 1` rows of the log older than the cursor, newest first: one page and whether more follow (http/paging.ts). */
 export async function auditPage(
   db: Pick<Trx, 'query'>,
   filters: AuditFilters,
-  { timeZone, cursor, limit }: { timeZone: string; cursor?: string; limit: number },
-): Promise<{ rows: AuditRow[]; more: boolean }> {
+  { timeZone, cursor, limit }: { timeZone: string } & PageRequest,
+): Promise<AuditRow[]> {
   const params: unknown[] = [];
-  const where = auditWhere(filters, timeZone, params, cursor);
+  const where = auditWhere(filters, timeZone, params, cursor ?? undefined);
   // audit_log.id, the number: a bare "id" names AUDIT_COLUMNS' text column ("99" > "279").
   const { rows } = await db.query<AuditRow>(
     `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY audit_log.id DESC LIMIT ${limit + 1}`,
     params,
   );
-  return { rows: rows.slice(0, limit), more: rows.length > limit };
+  return rows;
 }
 
 /**

@@ -2,10 +2,12 @@
 // (it grows without bound), plus the choices of its filters. Read-only: no route changes the log,
 // and the table itself refuses UPDATE, DELETE and TRUNCATE (0001_core.sql).
 import type { FastifyPluginAsync } from 'fastify';
-import { AUDIT_ACTIONS, type AuditFilterOptions, type AuditLogEntry, type AuditPage } from '@almacen/shared/domain';
+import { AUDIT_ACTIONS, type AuditFilterOptions, type AuditLogEntry, type CursorPage } from '@almacen/shared/domain';
+import { pageOf, pageOfSchema, pageQueryProperties, parsePageQuery } from '../../http/paging';
 import { dataOf, ERROR_RESPONSES, errorSchema, listOf } from '../../http/schemas';
+import { queryFields } from '../../http/validate';
 import type { ModuleOptions } from '../module';
-import { auditFiltersQuery, parseAuditFilters, parsePaging } from './audit.filters';
+import { AUDIT_PAGES, auditFiltersQuery, parseAuditFilters } from './audit.filters';
 import { auditFilterOptions, auditPage, type AuditRow } from './audit.repository';
 
 const tags = ['bitácora'];
@@ -40,25 +42,18 @@ const auditRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
           ...auditFiltersQuery,
           properties: {
             ...auditFiltersQuery.properties,
-            cursor: { type: 'string', description: 'nextCursor de la página anterior' },
-            limit: { type: 'string', description: 'Filas por página, de 1 a 200 (50 por omisión)' },
+            ...pageQueryProperties(AUDIT_PAGES),
           },
         },
-        response: {
-          200: dataOf({
-            type: 'object',
-            required: ['data', 'nextCursor'],
-            properties: { data: listOf(auditEntrySchema), nextCursor: { type: 'string', nullable: true } },
-          }),
-          ...RESPONSES,
-        },
+        response: { 200: pageOfSchema(auditEntrySchema), ...RESPONSES },
       },
     },
-    async (request): Promise<{ data: AuditPage }> => {
-      const filters = parseAuditFilters(request.query);
-      const { cursor, limit } = parsePaging(request.query);
-      const { rows, more } = await auditPage(db, filters, { timeZone: config.timeZone, cursor, limit });
-      return { data: { data: rows.map(entryOf), nextCursor: more ? rows[rows.length - 1].id : null } };
+    async (request): Promise<CursorPage<AuditLogEntry>> => {
+      const query = queryFields(request);
+      const filters = parseAuditFilters(query);
+      const page = parsePageQuery(query, AUDIT_PAGES);
+      const rows = await auditPage(db, filters, { timeZone: config.timeZone, ...page });
+      return pageOf(rows.map(entryOf), page, (entry) => entry.id);
     },
   );
 

@@ -3,6 +3,7 @@
 // trailing zeros (trim_scale); nothing here writes.
 import type { MovementType } from '@almacen/shared/domain';
 import type { Queryable } from '../../db/pool';
+import type { PageRequest } from '../../http/paging';
 
 export interface StockRow {
   availableQuantity: string;
@@ -83,22 +84,18 @@ async function movementsWhere(db: Queryable, column: MovementOwner, id: number):
 export const movementsOfProduct = (db: Queryable, productId: number) => movementsWhere(db, 'product_id', productId);
 
 /**
- * One page of a product's movements, newest first: at most `limit` rows with an id below
- * `before` (null: from the newest). A backward scan of movements_product_id_idx (product_id, id),
- * so a page costs the same with 100 movements as with 100,000.
+ * One page of a product's movements, newest first: `limit + 1` rows with an id below the cursor
+ * (null: from the newest), the extra one telling pageOf that more follow. A backward scan of
+ * movements_product_id_idx (product_id, id), so a page costs the same with 100 movements as with 100,000.
  */
-export async function movementPageOfProduct(
-  db: Queryable,
-  productId: number,
-  { limit, before }: { limit: number; before: number | null },
-): Promise<MovementView[]> {
+export async function movementPageOfProduct(db: Queryable, productId: number, { limit, cursor }: PageRequest): Promise<MovementView[]> {
   const { rows } =
-    before === null
-      ? await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 ORDER BY m.id DESC LIMIT $2`, [productId, limit])
-      : await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT $3`, [
+    cursor === null
+      ? await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 ORDER BY m.id DESC LIMIT $2`, [productId, limit + 1])
+      : await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 AND m.id < $2::bigint ORDER BY m.id DESC LIMIT $3`, [
           productId,
-          before,
-          limit,
+          cursor,
+          limit + 1,
         ]);
   return rows.map(toView);
 }

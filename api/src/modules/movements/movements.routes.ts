@@ -2,13 +2,12 @@
 // document or one product, in ledger (registration) order. An unknown document or product is a
 // 404; a known one without movements is an empty list.
 //
-// A product's movements may also be asked for one page at a time: `?limit=` and/or
-// `?before=` answer at most `limit` rows with an id below `before`, NEWEST first (a keyset on the
-// movement id, so a page costs the same at 100,000 movements as at 100). To know whether there
-// are older ones, ask for one more row than you show. Without either parameter the answer is the
-// whole history in ledger order, as before.
+// A product's movements may also be asked for one page at a time, the house's one way of paging
+// (http/paging.ts): `?limit=&cursor=`, newest first. Without either parameter the answer is the
+// whole history in ledger order, as one last page.
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
+import { asksForPage, pageOf, pageOfSchema, pageQueryProperties, parsePageQuery, wholeList, type PageRules } from '../../http/paging';
 import { dataOf, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { idParamOf, queryFields } from '../../http/validate';
 import { dispatchExists } from '../dispatches/dispatches.repository';
@@ -21,44 +20,7 @@ const tags = ['movimientos'];
 const response = { 200: dataOf(listOf(movementSchema)), ...ERROR_RESPONSES };
 type Db = ModuleOptions['db'];
 
-export const MAX_PAGE = 1000;
-export const DEFAULT_PAGE = 100;
-export const LIMIT_MESSAGE = `El límite de movimientos (limit) debe ser un número entero entre 1 y ${MAX_PAGE.toLocaleString('es-MX')}.`;
-export const BEFORE_MESSAGE = 'El parámetro before debe ser el ID de un movimiento (un número entero positivo).';
-
-/** Declared as text (as reports' ?format=): parsePage checks them so each mistake gets its own message. */
-const pageQuery = {
-  type: 'object',
-  properties: {
-    limit: {
-      type: 'string',
-      description: `Entero: movimientos por página, de 1 a ${MAX_PAGE} (${DEFAULT_PAGE} si solo se envía before). Con limit o before la respuesta va del más reciente al más antiguo.`,
-    },
-    before: {
-      type: 'string',
-      description: 'Entero positivo: solo movimientos con ID menor que este (el ID del último movimiento de la página anterior).',
-    },
-  },
-} as const;
-
-const DECIMAL_RE = /^[1-9][0-9]*$/;
-
-/** `?limit=&before=` → a page, or null when neither was sent (the whole history, as before). */
-export function parsePage(query: Record<string, unknown>): { limit: number; before: number | null } | null {
-  const { limit, before } = query;
-  if (limit === undefined && before === undefined) return null;
-  let size = DEFAULT_PAGE;
-  if (limit !== undefined) {
-    size = typeof limit === 'string' && DECIMAL_RE.test(limit) && limit.length <= 4 ? Number(limit) : 0;
-    if (size < 1 || size > MAX_PAGE) throw new AppError('VALIDATION', LIMIT_MESSAGE, { limit: LIMIT_MESSAGE });
-  }
-  let cursor: number | null = null;
-  if (before !== undefined) {
-    cursor = typeof before === 'string' && DECIMAL_RE.test(before) && before.length <= 15 ? Number(before) : 0;
-    if (cursor < 1) throw new AppError('VALIDATION', BEFORE_MESSAGE, { before: BEFORE_MESSAGE });
-  }
-  return { limit: size, before: cursor };
-}
+export const MOVEMENT_PAGES: PageRules = { rows: 'movimientos', defaultLimit: 100, maxLimit: 1000 };
 
 const productExists = async (db: Db, id: number) => (await db.query('SELECT 1 FROM products WHERE id = $1', [id])).rowCount === 1;
 
@@ -86,17 +48,19 @@ const movementRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
         tags,
         summary: 'Movimientos de un producto (tarjeta de almacén)',
         description:
-          'Sin parámetros: todos los movimientos en orden de registro. Con limit y/o before: una página, del más reciente al más antiguo; para saber si hay más, pida uno más de los que mostrará y continúe con before = el ID del último mostrado.',
+          'Sin parámetros: todos los movimientos en orden de registro, en una sola página. Con limit y/o cursor: una página, del más reciente al más antiguo; continúe con cursor = nextCursor.',
         params: idParam(),
-        querystring: pageQuery,
-        response,
+        querystring: { type: 'object', properties: pageQueryProperties(MOVEMENT_PAGES) },
+        response: { 200: pageOfSchema(movementSchema), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const id = idParamOf(request);
-      const page = parsePage(queryFields(request));
+      const query = queryFields(request);
+      const page = asksForPage(query) ? parsePageQuery(query, MOVEMENT_PAGES) : null;
       if (!(await productExists(db, id))) throw new AppError('NOT_FOUND', 'El producto solicitado no existe.');
-      return { data: page ? await movementPageOfProduct(db, id, page) : await movementsOfProduct(db, id) };
+      if (!page) return wholeList(await movementsOfProduct(db, id));
+      return pageOf(await movementPageOfProduct(db, id, page), page, (movement) => movement.id);
     },
   );
 };

@@ -556,7 +556,7 @@ describe('reads', () => {
 
   test('GET /api/movements/…: 404 for an unknown document or product, [] for a product without movements', async () => {
     const productId = await createProduct(ana, 'Regla de 30 cm');
-    expect((await ana.get(`/api/movements/products/${productId}`)).json()).toEqual({ data: [] });
+    expect((await ana.get(`/api/movements/products/${productId}`)).json()).toEqual({ data: [], nextCursor: null });
     expect((await ana.get('/api/movements/products/999999')).json()).toEqual({
       code: 'NOT_FOUND',
       message: 'El producto solicitado no existe.',

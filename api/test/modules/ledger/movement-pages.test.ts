@@ -1,6 +1,6 @@
-// GET /api/movements/products/{id} one page at a time: `?limit=&before=` is a keyset
-// on the movement id, newest first; without them the answer is the whole history in ledger order,
-// as the stock panel and the kardex always had it. Bad paging parameters are a Spanish 400.
+// GET /api/movements/products/{id} one page at a time: `?limit=&cursor=` is a keyset
+// on the movement id, newest first, answered as `{ data, nextCursor }`; without them the answer is
+// the whole history in ledger order, one last page. Bad paging parameters are a Spanish 400.
 import { client, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, type Catalog } from './fixtures';
@@ -49,38 +49,50 @@ test('without parameters: every movement of the product, oldest first, as before
 test('?limit= answers the newest movements first, each exactly as in the full history', async () => {
   const response = await ana.get(`/api/movements/products/${productId}?limit=3`);
   expect(response.statusCode).toBe(200);
-  const page = response.json().data;
-  expect(page).toEqual([...all].reverse().slice(0, 3));
+  const page = response.json();
+  expect(page).toEqual({ data: [...all].reverse().slice(0, 3), nextCursor: String(all[all.length - 3].id) });
 });
 
-test('?before= continues below the last id shown; walking the pages gives the whole history once, newest first', async () => {
+test('?cursor= continues with nextCursor; walking the pages gives the whole history once, newest first', async () => {
   const walked: { id: number }[] = [];
-  let before: number | null = null;
-  for (let round = 0; round < 10; round += 1) {
-    // One row more than is shown tells whether there is another page.
-    const url: string = `/api/movements/products/${productId}?limit=4${before === null ? '' : `&before=${before}`}`;
-    const rows = (await ana.get(url)).json().data as { id: number }[];
-    walked.push(...rows.slice(0, 3));
-    if (rows.length <= 3) break;
-    before = rows[2].id;
-  }
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const url: string = `/api/movements/products/${productId}?limit=3${cursor === null ? '' : `&cursor=${cursor}`}`;
+    const page = (await ana.get(url)).json() as { data: { id: number }[]; nextCursor: string | null };
+    walked.push(...page.data);
+    cursor = page.nextCursor;
+    pages += 1;
+  } while (cursor !== null && pages < 10);
   expect(walked).toEqual([...all].reverse());
+  expect(pages).toBe(3);
 });
 
-test('?before= alone pages with the default size (100); below the oldest id the page is empty', async () => {
+test('?cursor= alone pages with the default size (100); below the oldest id the page is empty and the last', async () => {
   const newest = all[all.length - 1].id;
-  expect(ids((await ana.get(`/api/movements/products/${productId}?before=${newest}`)).json().data)).toEqual(ids(all).reverse().slice(1));
-  expect((await ana.get(`/api/movements/products/${productId}?before=${all[0].id}&limit=5`)).json()).toEqual({ data: [] });
+  expect((await ana.get(`/api/movements/products/${productId}?cursor=${newest}`)).json()).toEqual({
+    data: [...all].reverse().slice(1),
+    nextCursor: null,
+  });
+  expect((await ana.get(`/api/movements/products/${productId}?cursor=${all[0].id}&limit=5`)).json()).toEqual({
+    data: [],
+    nextCursor: null,
+  });
   // A cursor larger than any id is simply "from the newest".
-  expect(ids((await ana.get(`/api/movements/products/${productId}?before=999999999999&limit=2`)).json().data)).toEqual(
+  expect(ids((await ana.get(`/api/movements/products/${productId}?cursor=999999999999&limit=2`)).json().data)).toEqual(
     ids(all).reverse().slice(0, 2),
   );
 });
 
-test('limit is 1 to 1,000 and before a positive integer: anything else is a 400 with a Spanish message', async () => {
+test('without parameters the whole history is one last page; empty parameters are no parameters', async () => {
+  expect((await ana.get(`/api/movements/products/${productId}`)).json().nextCursor).toBeNull();
+  expect((await ana.get(`/api/movements/products/${productId}?limit=&cursor=`)).json()).toEqual({ data: all, nextCursor: null });
+});
+
+test('limit is 1 to 1,000 and cursor a positive integer: anything else is a 400 with a Spanish message', async () => {
   const limitMessage = 'El límite de movimientos (limit) debe ser un número entero entre 1 y 1,000.';
-  const beforeMessage = 'El parámetro before debe ser el ID de un movimiento (un número entero positivo).';
-  for (const limit of ['0', '1001', '-1', '1.5', 'abc', '', '1e3', '0x10', ' 5', '99999999999999999999']) {
+  const cursorMessage = 'El cursor de paginación (cursor) no es válido: use el nextCursor de la página anterior.';
+  for (const limit of ['0', '1001', '-1', '1.5', 'abc', '1e3', '0x10', ' 5', '99999999999999999999']) {
     const response = await ana.get(`/api/movements/products/${productId}?limit=${encodeURIComponent(limit)}`);
     expect([limit, response.statusCode, response.json()]).toEqual([
       limit,
@@ -88,12 +100,12 @@ test('limit is 1 to 1,000 and before a positive integer: anything else is a 400 
       { code: 'VALIDATION', message: limitMessage, errors: { limit: limitMessage } },
     ]);
   }
-  for (const before of ['0', '-3', 'x', '', '2.0', '1e5', '9999999999999999999999']) {
-    const response = await ana.get(`/api/movements/products/${productId}?limit=2&before=${encodeURIComponent(before)}`);
-    expect([before, response.statusCode, response.json()]).toEqual([
-      before,
+  for (const cursor of ['0', '-3', 'x', '2.0', '1e5', '9999999999999999999999']) {
+    const response = await ana.get(`/api/movements/products/${productId}?limit=2&cursor=${encodeURIComponent(cursor)}`);
+    expect([cursor, response.statusCode, response.json()]).toEqual([
+      cursor,
       400,
-      { code: 'VALIDATION', message: beforeMessage, errors: { before: beforeMessage } },
+      { code: 'VALIDATION', message: cursorMessage, errors: { cursor: cursorMessage } },
     ]);
   }
   const repeated = await ana.get(`/api/movements/products/${productId}?limit=1&limit=2`);
@@ -110,10 +122,10 @@ test('paging an unknown product is still a 404, and paging needs a bearer token'
   expect((await t.app.inject({ method: 'GET', url: `/api/movements/products/${productId}?limit=5` })).statusCode).toBe(401);
 });
 
-test('the OpenAPI description documents limit and before', async () => {
+test('the OpenAPI description documents limit and cursor', async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   const get = doc.paths['/api/movements/products/{id}'].get;
   const names = (get.parameters as { name: string; in: string }[]).filter((p) => p.in === 'query').map((p) => p.name);
-  expect(names.sort()).toEqual(['before', 'limit']);
+  expect(names.sort()).toEqual(['cursor', 'limit']);
   expect(get.description).toMatch(/más reciente/);
 });

@@ -3,7 +3,7 @@
 // choices of the filters, Spanish 400s for bad filters, the XLSX of the filtered rows, and a log
 // nothing can change.
 import type { JWTPayload } from 'jose';
-import type { AuditPage } from '@almacen/shared/domain';
+import type { AuditLogEntry, CursorPage } from '@almacen/shared/domain';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { readXlsx } from '../../reports/read-report';
 
@@ -40,7 +40,7 @@ afterAll(() => t.close());
 test('newest first, with who, when, what and before → after', async () => {
   const response = await get('');
   expect(response.statusCode).toBe(200);
-  const { data, nextCursor } = response.json().data;
+  const { data, nextCursor } = response.json();
   expect(nextCursor).toBeNull();
   expect(data.map((e: { entity: string }) => e.entity)).toEqual([
     'product_categories',
@@ -65,12 +65,12 @@ test('newest first, with who, when, what and before → after', async () => {
 });
 
 test('keyset pages: every row once, in order, and the last page says there is no next one', async () => {
-  const all = (await get('')).json().data.data.map((e: { id: string }) => e.id);
+  const all = (await get('')).json().data.map((e: { id: string }) => e.id);
   const seen: string[] = [];
   let cursor: string | null = '';
   let pages = 0;
   while (cursor !== null) {
-    const page: AuditPage = (await get(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json().data;
+    const page: CursorPage<AuditLogEntry> = (await get(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
     seen.push(...page.data.map((e: { id: string }) => e.id));
     cursor = page.nextCursor;
     pages++;
@@ -78,9 +78,9 @@ test('keyset pages: every row once, in order, and the last page says there is no
   expect(seen).toEqual(all);
   expect(pages).toBe(3);
   // A row written while paging appears at the top, never duplicated or skipping the pages behind.
-  const first = (await get('?limit=2')).json().data;
+  const first = (await get('?limit=2')).json();
   await as(ALMA, 'POST', '/api/catalog/product-units', { description: 'Rollo' });
-  const second = (await get(`?limit=2&cursor=${first.nextCursor}`)).json().data;
+  const second = (await get(`?limit=2&cursor=${first.nextCursor}`)).json();
   expect(second.data.map((e: { id: string }) => e.id)).toEqual(all.slice(2, 4));
 });
 
@@ -88,7 +88,7 @@ test('filters by person, entity, action and days in APP_TIME_ZONE, combined', as
   const ids = async (query: string) =>
     (await get(query))
       .json()
-      .data.data.map((e: { entity: string; action: string; actorSub: string }) => `${e.actorSub} ${e.action} ${e.entity}`);
+      .data.map((e: { entity: string; action: string; actorSub: string }) => `${e.actorSub} ${e.action} ${e.entity}`);
   expect(await ids('?actor=alma')).toEqual(Array(4).fill('alma create product_units'));
   expect(await ids('?entity=suppliers')).toEqual(['historico delete suppliers']);
   expect(await ids('?action=cancel')).toEqual(['historico cancel dispatches']);
@@ -117,12 +117,12 @@ test.each([
   ['?from=2026-02-30', 'La fecha inicial debe ser una fecha válida con la forma AAAA-MM-DD.'],
   ['?to=01/03/2026', 'La fecha final debe ser una fecha válida con la forma AAAA-MM-DD.'],
   ['?from=2026-03-02&to=2026-03-01', 'La fecha inicial no puede ser posterior a la fecha final.'],
-  ['?limit=0', 'El límite debe ser un número entero entre 1 y 200.'],
-  ['?limit=201', 'El límite debe ser un número entero entre 1 y 200.'],
-  ['?limit=1.5', 'El límite debe ser un número entero entre 1 y 200.'],
-  ['?cursor=abc', 'El cursor de paginación no es válido.'],
-  ['?cursor=-1', 'El cursor de paginación no es válido.'],
-  ['?cursor=99999999999999999999', 'El cursor de paginación no es válido.'],
+  ['?limit=0', 'El límite de registros (limit) debe ser un número entero entre 1 y 200.'],
+  ['?limit=201', 'El límite de registros (limit) debe ser un número entero entre 1 y 200.'],
+  ['?limit=1.5', 'El límite de registros (limit) debe ser un número entero entre 1 y 200.'],
+  ['?cursor=abc', 'El cursor de paginación (cursor) no es válido: use el nextCursor de la página anterior.'],
+  ['?cursor=-1', 'El cursor de paginación (cursor) no es válido: use el nextCursor de la página anterior.'],
+  ['?cursor=99999999999999999999', 'El cursor de paginación (cursor) no es válido: use el nextCursor de la página anterior.'],
   ['?actor=a%00b', 'La persona del filtro no es válida.'],
   [`?entity=${'x'.repeat(101)}`, 'La entidad del filtro no es válida.'],
   ['?actor=a&actor=b', 'Los parámetros de la consulta no son válidos.'],
@@ -154,12 +154,12 @@ test('newest first past id 99, on the page and in the workbook: numeric order, n
   );
   const { rows } = await t.db.query<{ id: string }>(`SELECT id::text FROM audit_log WHERE actor_sub = 'lote' ORDER BY audit_log.id DESC`);
   expect(Number(rows[0].id)).toBeGreaterThanOrEqual(100);
-  const page = (await get('?actor=lote&limit=10')).json().data;
+  const page = (await get('?actor=lote&limit=10')).json();
   expect(page.data.map((e: { id: string }) => e.id)).toEqual(rows.slice(0, 10).map((r) => r.id));
   const everything: string[] = [];
   let cursor: string | null = '';
   while (cursor !== null) {
-    const next: AuditPage = (await get(`?actor=lote&limit=50${cursor ? `&cursor=${cursor}` : ''}`)).json().data;
+    const next: CursorPage<AuditLogEntry> = (await get(`?actor=lote&limit=50${cursor ? `&cursor=${cursor}` : ''}`)).json();
     everything.push(...next.data.map((e) => e.id));
     cursor = next.nextCursor;
   }

@@ -61,7 +61,7 @@ function fakeServer() {
     2: { availableQuantity: '0', averagePrice: '0' },
   };
   const movements: Record<number, Movement[]> = { 12: tonerMovements, 2: [] };
-  const handler: Handler = ({ method, path }) => {
+  const handler: Handler = ({ method, path, query }) => {
     if (method !== 'GET') return undefined;
     if (path === '/api/catalog/products') return products;
     if (path === '/api/catalog/product-units') return units;
@@ -72,14 +72,15 @@ function fakeServer() {
     }
     const stockMatch = /^\/api\/stock\/(\d+)$/.exec(path);
     if (stockMatch) return stock[Number(stockMatch[1])];
-    // As the API pages them: ?limit=&before=, newest first.
-    const movementMatch = /^\/api\/movements\/products\/(\d+)\?limit=(\d+)(?:&before=(\d+))?$/.exec(path);
+    // As the API pages them: ?limit=&cursor=, newest first, and the cursor of the next page.
+    const movementMatch = /^\/api\/movements\/products\/(\d+)$/.exec(path);
     if (movementMatch) {
-      const [, id, limit, before] = movementMatch;
-      return movements[Number(id)]
-        ?.filter((m) => before === undefined || m.id < Number(before))
-        .sort((a, b) => b.id - a.id)
-        .slice(0, Number(limit));
+      const limit = Number(query?.limit);
+      const below = query?.cursor === undefined ? Infinity : Number(query.cursor);
+      const rows = movements[Number(movementMatch[1])]?.filter((m) => m.id < below).sort((a, b) => b.id - a.id);
+      if (!rows) return undefined;
+      const data = rows.slice(0, limit);
+      return { data, nextCursor: rows.length > limit ? String(data[data.length - 1].id) : null };
     }
     return undefined;
   };
@@ -309,7 +310,7 @@ describe('the detail panel', () => {
   test('a failed movements load says "…obtener los movimientos del producto solicitado." and the card stays disabled', async () => {
     const user = userEvent.setup({ delay: null });
     renderStock(({ path }) => {
-      if (path.startsWith('/api/movements/products/12?')) throw new ApiError(500, 'Error interno del servidor');
+      if (path === '/api/movements/products/12') throw new ApiError(500, 'Error interno del servidor');
       return undefined;
     });
     await expandProduct(user, 'Tóner');
@@ -357,7 +358,10 @@ describe('a long history pages on the server', () => {
       observations: from + i === 1 ? 'Inventario inicial' : `Movimiento ${from + i}`,
     }));
   const name = 'Movimientos del producto 12';
-  const movementCalls = (calls: FakeApiRequest[]) => calls.filter((c) => c.path.startsWith('/api/movements/')).map((c) => c.path);
+  const movementCalls = (calls: FakeApiRequest[]) =>
+    calls
+      .filter((c) => c.path.startsWith('/api/movements/'))
+      .map((c) => `${c.path}?${new URLSearchParams(c.query as Record<string, string>).toString()}`);
   /** The movements table's "1–5 de 100" (the products table above has its own). */
   const range = () =>
     within(screen.getByRole('region', { name: 'Existencias del producto 12' })).getByText(/^\d+–\d+ de [\d,]+$/).textContent;
@@ -369,20 +373,20 @@ describe('a long history pages on the server', () => {
     const { calls } = renderStock(undefined, server);
     await expandProduct(user, 'Tóner');
     await within(await screen.findByRole('table', { name })).findByText('Movimiento 250');
-    expect(movementCalls(calls)).toEqual(['/api/movements/products/12?limit=101']);
+    expect(movementCalls(calls)).toEqual(['/api/movements/products/12?limit=100']);
     expect(range()).toBe('1–5 de 100');
     expect(screen.getByText('Se muestran los 100 movimientos más recientes; la búsqueda abarca solo los cargados.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
     await waitFor(() => expect(range()).toBe('1–5 de 200'));
     // Below the oldest one shown (movement 151, id 453).
-    expect(movementCalls(calls)).toEqual(['/api/movements/products/12?limit=101', '/api/movements/products/12?limit=101&before=453']);
+    expect(movementCalls(calls)).toEqual(['/api/movements/products/12?limit=100', '/api/movements/products/12?limit=100&cursor=453']);
     // Still newest first: the first rows have not moved.
     expect(within(bodyRows(name)[0]).getAllByRole('cell')[0]).toHaveTextContent('750');
 
     await user.click(screen.getByRole('button', { name: 'Cargar movimientos anteriores' }));
     await waitFor(() => expect(range()).toBe('1–5 de 250'));
-    expect(movementCalls(calls).at(-1)).toBe('/api/movements/products/12?limit=101&before=153');
+    expect(movementCalls(calls).at(-1)).toBe('/api/movements/products/12?limit=100&cursor=153');
     // The whole history is here: no button, no note, and the search finds the oldest one.
     expect(screen.queryByRole('button', { name: 'Cargar movimientos anteriores' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Se muestran los/)).not.toBeInTheDocument();
@@ -391,7 +395,7 @@ describe('a long history pages on the server', () => {
     expect(within(bodyRows(name)[0]).getAllByRole('cell')[0]).toHaveTextContent('3');
   });
 
-  test('exactly one page: no button (the extra row asked for tells there is nothing older)', async () => {
+  test('exactly one page: no button (the server says there is no next page)', async () => {
     const user = userEvent.setup({ delay: null });
     const server = fakeServer();
     server.movements[12] = history(100);
@@ -432,8 +436,8 @@ describe('a long history pages on the server', () => {
     const server = fakeServer();
     server.movements[12] = history(150);
     let fail = true;
-    renderStock(({ path }) => {
-      if (fail && path.includes('&before=')) throw new ApiError(503, 'Servicio no disponible');
+    renderStock(({ query }) => {
+      if (fail && query?.cursor !== undefined) throw new ApiError(503, 'Servicio no disponible');
       return undefined;
     }, server);
     await expandProduct(user, 'Tóner');
