@@ -18,6 +18,7 @@ import { CENSOR, LOG_SERIALIZERS, REDACTED_PATHS } from './http/log';
 import { describeRoute } from './http/openapi';
 import { registerCanonicalIds } from './http/validate';
 import idp from './idp';
+import { startMailSender, type MailSender } from './mail/sender';
 import { createMetrics, installMetrics, metricsRoutes } from './metrics';
 import healthRoutes from './modules/health/health.routes';
 import type { ApiModule, ModuleOptions } from './modules/module';
@@ -194,7 +195,13 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
   const guard = createGuard({ db, config, userinfoUrl: auth.userinfoUrl, warn: (message) => app.log.warn(message) });
   app.addHook('onReady', async () => guard.users.start());
   app.addHook('onClose', async () => guard.users.close());
-  const options: ModuleOptions = { db, config, usersChanged: guard.users.forget, metrics };
+  // The queued mail (mail/) goes out from the app's start to its close; without SMTP_URL there is none.
+  let mail: MailSender | null = null;
+  app.addHook('onReady', async () => {
+    mail = startMailSender({ db, config, log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) } });
+  });
+  app.addHook('onClose', async () => mail?.stop());
+  const options: ModuleOptions = { db, config, usersChanged: guard.users.forget, metrics, mailQueued: () => mail?.wake() };
   await app.register(healthRoutes, options);
   await app.register(metricsRoutes, { config, metrics });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

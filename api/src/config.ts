@@ -91,6 +91,11 @@ export interface Config {
    * BACKUP_KEEP_MONTHLY; the daily one at BACKUP_TIME of APP_TIME_ZONE unless BACKUP_DISABLED.
    */
   backup: { dir: string; keepDaily: number; keepMonthly: number; time: TimeOfDay; disabled: boolean };
+  /**
+   * Mail to people (mail/): SMTP_URL (smtp:// or smtps://, user and password in it; unset = no
+   * mail) and MAIL_FROM, the sender people see.
+   */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export interface RemoteRegistryEntry {
@@ -297,6 +302,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (['true', '1'].includes(disabled)) backup.disabled = true;
   else if (!['false', '0'].includes(disabled)) problems.push(`BACKUP_DISABLED debe ser true, 1, false o 0 (recibido: "${disabled}").`);
 
+  const smtpUrl = str('SMTP_URL', '') || null;
+  if (smtpUrl && !isUrl(smtpUrl, ['smtp:', 'smtps:'])) problems.push('SMTP_URL debe ser una URL smtp:// o smtps://.');
+  const mailFrom = str('MAIL_FROM', `Almacén <almacen@${new URL(isUrl(publicUrl) ? publicUrl : 'http://localhost').hostname}>`);
+  if (!/^[^\r\n<>]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM debe ser una dirección de correo, p. ej. "Almacén <almacen@escuela.edu.mx>" (recibido: "${mailFrom}").`);
+  }
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -338,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importLimits,
     metricsAllow,
     metricsToken,
+    mail: { smtpUrl, from: mailFrom },
     backup,
   };
 }

@@ -16,6 +16,8 @@ export interface ModuleOptions {
    * processes learn it from the database's notification).
    */
   usersChanged?: () => void;
+  /** Call right after committing a change that queued mail (mail/outbox.ts): it goes out now, not at the next round. */
+  mailQueued?: () => void;
   /** The app's series for GET /metrics: a module adds the gauges of what it holds (metrics/registry.ts). */
   metrics?: Metrics;
 }
