@@ -91,6 +91,41 @@ describe('parseRemotePages', () => {
   });
 });
 
+describe('menu counts', () => {
+  const counted = (count: unknown) => ({ ...stock, menu: [{ label: 'Por autorizar', path: '/dashboard/requests/to-authorize', count }] });
+
+  it('a page declares how many wait on it: definePages puts it on its entry and the shell keeps it', () => {
+    const requests = definePages({
+      label: 'Solicitudes',
+      area: 'requests',
+      pages: {
+        toAuthorize: {
+          path: 'to-authorize',
+          title: 'Por autorizar',
+          menu: 'top',
+          count: { path: '/api/requests/counts', field: 'toAuthorize' },
+        },
+      },
+    });
+    expect(requests.menu[0].count).toEqual({ path: '/api/requests/counts', field: 'toAuthorize' });
+    expect(parseRemotePages(JSON.parse(JSON.stringify(requests)))?.menu[0].count).toEqual({
+      path: '/api/requests/counts',
+      field: 'toAuthorize',
+    });
+  });
+
+  it.each([
+    ['a path outside the API', { path: '/config.json', field: 'n' }],
+    ['another origin', { path: 'https://evil.example/api/x', field: 'n' }],
+    ['a query or a climb', { path: '/api/requests/../users?x=1', field: 'n' }],
+    ['a field that is no name', { path: '/api/requests/counts', field: '__proto__.x' }],
+    ['no field', { path: '/api/requests/counts' }],
+    ['not an object', 'toAuthorize'],
+  ])('%s: the count is dropped, the entry stays', (_, count) => {
+    expect(parseRemotePages(counted(count))?.menu).toEqual([{ label: 'Por autorizar', path: '/dashboard/requests/to-authorize' }]);
+  });
+});
+
 describe('definePages', () => {
   const invoices = definePages({
     label: 'Entradas',

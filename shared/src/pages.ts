@@ -23,6 +23,19 @@ export interface PageDeclaration {
    * such as one count). Entries keep the order the pages are declared in.
    */
   menu?: 'top' | { group: string };
+  /** How many things wait on this page, shown beside its menu entry (the remote's API computes it). */
+  count?: MenuCount;
+}
+
+/**
+ * A number the shell shows beside a menu entry: it GETs `path` (an /api/ path, one request for
+ * every entry naming it) and reads the whole number at `field` of the answer; 0, a failure or
+ * something else than a number shows nothing. Read again when the person comes back to the
+ * window and every minute, never more often.
+ */
+export interface MenuCount {
+  path: string;
+  field: string;
 }
 
 /** What a remote's src/pages.ts declares. */
@@ -55,6 +68,8 @@ export interface MenuEntry {
    * a newer remote may name one this shell does not know, and is refused it (auth/page-permission.tsx).
    */
   permission?: string;
+  /** The number shown beside the entry (a page's `count`). */
+  count?: MenuCount;
   /**
    * The entry's place in its remote's list, written for shells built before pages were declared
    * once (they drop an entry without a number); a current shell goes by the list's order.
@@ -121,6 +136,7 @@ export function definePages<const Id extends string>(declaration: AreaDeclaratio
       path: pagePath(declaration.area, page.path),
       ...(group ? { parent: group } : {}),
       ...(page.permission ? { permission: page.permission } : {}),
+      ...(page.count ? { count: page.count } : {}),
     });
   }
   const { label, area, home } = declaration;
@@ -162,7 +178,16 @@ function parseEntry(raw: unknown): MenuEntry | null {
     ...(isPage ? { path: entry.path as string } : { group: entry.group as string }),
     ...(isText(entry.parent) ? { parent: entry.parent } : {}),
     ...(isText(entry.permission) ? { permission: entry.permission } : {}),
+    ...(isPage ? countOf(entry.count) : {}),
   };
+}
+
+/** A well-formed count is kept (an API path and a field name); any other is dropped, the entry stays. */
+function countOf(raw: unknown): { count?: MenuCount } {
+  if (!raw || typeof raw !== 'object') return {};
+  const { path, field } = raw as Record<string, unknown>;
+  const apiPath = isText(path) && /^\/api\/[A-Za-z0-9/_-]+$/.test(path) && !path.includes('//');
+  return apiPath && isText(field) && /^[A-Za-z][A-Za-z0-9]*$/.test(field) ? { count: { path, field } } : {};
 }
 
 /**

@@ -3,10 +3,11 @@
 import { useMemo, useState } from 'react';
 import { AlmacenLogo, useMe, useRuntimeConfig } from '@almacen/shared';
 import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@almacen/shared/fluent';
-import type { RemotePages } from '@almacen/shared/pages';
+import type { MenuCount, RemotePages } from '@almacen/shared/pages';
 import { Link, Outlet } from '@almacen/shared/router';
 import { AccountMenu } from './account-menu';
-import { buildNavigation } from './navigation';
+import { CountBadge, MenuCounts, useMenuCount } from './menu-counts';
+import { buildNavigation, leaves } from './navigation';
 import { HEADER_HEIGHT, SideNav } from './side-nav';
 import { useNarrowScreen } from './use-narrow-screen';
 
@@ -46,36 +47,55 @@ function MenuIcon() {
   );
 }
 
+/** Under 720 px the menu is behind this button; what waits in it shows on the button too. */
+function MenuButton({ counts, onOpen }: { counts: ReadonlyArray<MenuCount | undefined>; onOpen: () => void }) {
+  const waiting = useMenuCount(...counts);
+  return (
+    <Button
+      appearance="subtle"
+      icon={<MenuIcon />}
+      aria-label="Abrir menú"
+      aria-description={waiting > 0 ? `${waiting} pendientes` : undefined}
+      onClick={onOpen}
+    >
+      {waiting > 0 ? <CountBadge count={waiting} /> : null}
+    </Button>
+  );
+}
+
 /** `pages`: the remotes' and the shell's own; the menu shows what the person may use (/api/me). */
 export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
   const styles = useStyles();
   const { data: me } = useMe();
   const permissions = me?.permissions;
   const navigation = useMemo(() => buildNavigation(pages, permissions ?? []), [pages, permissions]);
+  const menuCounts = useMemo(() => leaves(navigation).map((leaf) => leaf.count), [navigation]);
   const config = useRuntimeConfig();
   const narrow = useNarrowScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
-    <div className={styles.frame}>
-      <header className={styles.header}>
-        {narrow && <Button appearance="subtle" icon={<MenuIcon />} aria-label="Abrir menú" onClick={() => setDrawerOpen(true)} />}
-        <Link to="/dashboard" className={styles.brand}>
-          <AlmacenLogo size={32} />
-          <span className={styles.brandTexts}>
-            <Subtitle1>Almacén</Subtitle1>
-            {config.institutionName && !narrow && <Caption1>{config.institutionName}</Caption1>}
-          </span>
-        </Link>
-        <span className={styles.spacer} />
-        <AccountMenu />
-      </header>
-      <div className={styles.body}>
-        <SideNav navigation={navigation} overlay={narrow} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        <main className={styles.main}>
-          <Outlet />
-        </main>
+    <MenuCounts counts={menuCounts}>
+      <div className={styles.frame}>
+        <header className={styles.header}>
+          {narrow && <MenuButton counts={menuCounts} onOpen={() => setDrawerOpen(true)} />}
+          <Link to="/dashboard" className={styles.brand}>
+            <AlmacenLogo size={32} />
+            <span className={styles.brandTexts}>
+              <Subtitle1>Almacén</Subtitle1>
+              {config.institutionName && !narrow && <Caption1>{config.institutionName}</Caption1>}
+            </span>
+          </Link>
+          <span className={styles.spacer} />
+          <AccountMenu />
+        </header>
+        <div className={styles.body}>
+          <SideNav navigation={navigation} overlay={narrow} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+          <main className={styles.main}>
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </MenuCounts>
   );
 }

@@ -5,11 +5,13 @@
 // inside a group follows the group's other pages in the same order, whichever remote declares
 // it. Labels come verbatim from the remotes. An entry that names a permission shows only to who
 // holds it.
-import type { MenuEntry, RemotePages } from '@almacen/shared/pages';
+import type { MenuCount, MenuEntry, RemotePages } from '@almacen/shared/pages';
 
 export interface NavLeaf {
   label: string;
   to: string;
+  /** How many things wait on the page (menu-counts.tsx reads it). */
+  count?: MenuCount;
 }
 
 export interface NavGroup {
@@ -55,18 +57,18 @@ export function buildNavigation(remotes: RemotePages[], permissions?: readonly s
     if (entry.group) {
       if (seen.has(entry.group)) continue;
       seen.add(entry.group);
-      const children = entries
-        .filter((child) => child.parent === entry.group && child.path)
-        .map((child) => ({ label: child.label, to: child.path! }));
+      const children = entries.filter((child) => child.parent === entry.group && child.path).map((child) => leafOf(child, child.path!));
       if (children.length > 0) navigation.push({ label: entry.label, value: entry.group, children });
     } else if (entry.path) {
-      navigation.push({ label: entry.label, to: entry.path });
+      navigation.push(leafOf(entry, entry.path));
     }
   }
   return navigation;
 }
 
-const leaves = (navigation: NavEntry[]) => navigation.flatMap((entry) => (isGroup(entry) ? entry.children : [entry]));
+const leafOf = (entry: MenuEntry, to: string): NavLeaf => ({ label: entry.label, to, ...(entry.count ? { count: entry.count } : {}) });
+
+export const leaves = (navigation: NavEntry[]): NavLeaf[] => navigation.flatMap((entry) => (isGroup(entry) ? entry.children : [entry]));
 
 /** The entry to highlight for a location: the longest route that prefixes it. */
 export function selectedRoute(navigation: NavEntry[], pathname: string): string | undefined {

@@ -14,7 +14,8 @@ import {
   makeStyles,
 } from '@almacen/shared/fluent';
 import { useLocation, useNavigate } from '@almacen/shared/router';
-import { groupOf, isGroup, selectedRoute, type NavEntry } from './navigation';
+import { CountedLabel, useMenuCount } from './menu-counts';
+import { groupOf, isGroup, selectedRoute, type NavEntry, type NavGroup, type NavLeaf } from './navigation';
 
 export interface SideNavProps {
   /** What the loaded remotes put in the menu (navigation.ts). */
@@ -96,18 +97,20 @@ export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
           {navigation.map((entry) =>
             isGroup(entry) ? (
               <NavCategory key={entry.value} value={entry.value}>
-                <NavCategoryItem>{entry.label}</NavCategoryItem>
+                <NavCategoryItem>
+                  <GroupLabel group={entry} open={openGroups.includes(entry.value)} />
+                </NavCategoryItem>
                 <NavSubItemGroup className={styles.subItems}>
                   {entry.children.map((child) => (
                     <NavSubItem key={child.to} value={child.to} href={child.to} onClick={go(child.to)}>
-                      {child.label}
+                      <LeafLabel leaf={child} />
                     </NavSubItem>
                   ))}
                 </NavSubItemGroup>
               </NavCategory>
             ) : (
               <NavItem key={entry.to} value={entry.to} href={entry.to} onClick={go(entry.to)}>
-                {entry.label}
+                <LeafLabel leaf={entry} />
               </NavItem>
             ),
           )}
@@ -118,6 +121,16 @@ export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
 }
 
 const NAVIGATION_LABEL = 'Navegación principal';
+
+function LeafLabel({ leaf }: { leaf: NavLeaf }) {
+  return <CountedLabel label={leaf.label} count={useMenuCount(leaf.count)} />;
+}
+
+/** A closed group says how many wait inside it; an open one leaves that to its pages. */
+function GroupLabel({ group, open }: { group: NavGroup; open: boolean }) {
+  const count = useMenuCount(...group.children.map((child) => child.count));
+  return <CountedLabel label={group.label} count={open ? 0 : count} />;
+}
 
 function NavLandmark({ overlay, children }: { overlay: boolean; children: ReactNode }) {
   return overlay ? <nav aria-label={NAVIGATION_LABEL}>{children}</nav> : <>{children}</>;

@@ -1,0 +1,136 @@
+// A remote's page may declare how many things wait on it (`count`: an API path and a field): the
+// shell reads each path once, shows the number beside the entry (and on a closed group, and on the
+// phone's menu button), reads it again when the person comes back to the window, and shows nothing
+// when the read fails or the number is 0.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@almacen/shared';
+import type { RemotePages } from '@almacen/shared/pages';
+import { testMe, type FakeApiRequest } from '@almacen/shared/testing';
+import { remotePages } from '../testing/remote-pages';
+import { ana, fakeSession, renderShell } from '../testing/render-shell';
+
+jest.mock('@module-federation/enhanced/runtime', () =>
+  jest.requireActual('../testing/federation-runtime').federationRuntimeDouble(jest.fn(() => new Promise(() => {}))),
+);
+
+const COUNTS = '/api/requests/counts';
+// A remote's requests pages, as its pages.json would send them (here in the stock remote's slot).
+const withRequests: Record<string, RemotePages> = {
+  ...remotePages,
+  mf_stock: {
+    ...remotePages.mf_stock,
+    menu: [
+      ...remotePages.mf_stock.menu,
+      { label: 'Solicitudes', group: 'requests' },
+      {
+        label: 'Mis solicitudes',
+        path: '/dashboard/requests',
+        parent: 'requests',
+        permission: 'consult',
+        count: { path: COUNTS, field: 'mine' },
+      },
+      {
+        label: 'Por autorizar',
+        path: '/dashboard/requests/to-authorize',
+        parent: 'requests',
+        permission: 'consult',
+        count: { path: COUNTS, field: 'toAuthorize' },
+      },
+      {
+        label: 'Por surtir',
+        path: '/dashboard/requests/to-fulfil',
+        parent: 'requests',
+        permission: 'dispatches.create',
+        count: { path: COUNTS, field: 'toFulfil' },
+      },
+    ],
+  },
+};
+
+const countReads = (calls: FakeApiRequest[]) => calls.filter((c) => c.path === COUNTS).length;
+
+describe('menu counts', () => {
+  it('one read for every entry naming the path; the numbers beside the entries and the sum on the closed group', async () => {
+    const user = userEvent.setup();
+    let answer = { toAuthorize: 3, toFulfil: 2, mine: 0 };
+    const { calls } = renderShell('/dashboard', fakeSession(ana), withRequests, {
+      me: testMe(['ALMACENISTA']),
+      handler: ({ path }) => (path === COUNTS ? answer : []),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    const group = await within(nav).findByRole('button', { name: 'Solicitudes , 5 pendientes' });
+    expect(countReads(calls)).toBe(1);
+    await user.click(group);
+    expect(within(nav).getByRole('link', { name: 'Por autorizar , 3 pendientes' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Por surtir , 2 pendientes' })).toBeInTheDocument();
+    // 0 shows nothing.
+    expect(within(nav).getByRole('link', { name: 'Mis solicitudes' })).toBeInTheDocument();
+    // An open group leaves the numbers to its pages.
+    expect(within(nav).getByRole('button', { name: 'Solicitudes' })).toBeInTheDocument();
+
+    // Coming back to the window reads it again (SWR's focus revalidation, once a minute at most).
+    answer = { toAuthorize: 1, toFulfil: 0, mine: 4 };
+    // Past SWR's deduplication of reads at the same moment (2 s), then a minute later by the clock.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2_100)));
+    jest.useFakeTimers({ now: Date.now() + 61_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      await act(async () => {
+        window.dispatchEvent(new Event('focus'));
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(await within(nav).findByRole('link', { name: 'Mis solicitudes , 4 pendientes' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Por autorizar , 1 pendientes' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Por surtir' })).toBeInTheDocument();
+  });
+
+  it('an entry the person may not see reads nothing; a failed read shows no number and the menu works', async () => {
+    const user = userEvent.setup();
+    const consulta = renderShell('/dashboard', fakeSession(ana), withRequests, {
+      me: testMe(['CONSULTA']),
+      handler: ({ path }) => {
+        if (path === COUNTS) throw new ApiError(503, 'Servicio no disponible');
+        return [];
+      },
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    await user.click(await within(nav).findByRole('button', { name: 'Solicitudes' }));
+    await waitFor(() => expect(countReads(consulta.calls)).toBe(1));
+    expect(within(nav).getByRole('link', { name: 'Por autorizar' })).toHaveAttribute('href', '/dashboard/requests/to-authorize');
+    expect(within(nav).queryByRole('link', { name: /Por surtir/ })).not.toBeInTheDocument();
+    consulta.unmount();
+
+    // Nobody on the menu names a count: nothing is read.
+    const { calls } = renderShell('/dashboard', fakeSession(ana), remotePages, { me: testMe(['CONSULTA']) });
+    await screen.findByRole('navigation', { name: 'Navegación principal' });
+    expect(countReads(calls)).toBe(0);
+  });
+
+  it('on a phone the menu button carries the sum', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      renderShell('/dashboard', fakeSession(ana), withRequests, {
+        me: testMe(['ALMACENISTA']),
+        handler: ({ path }) => (path === COUNTS ? { toAuthorize: 3, toFulfil: 2, mine: 1 } : []),
+      });
+      const button = await screen.findByRole('button', { name: 'Abrir menú' });
+      await waitFor(() => expect(button).toHaveAccessibleDescription('6 pendientes'));
+      expect(button).toHaveTextContent('6');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});
