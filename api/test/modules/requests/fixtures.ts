@@ -108,6 +108,7 @@ export interface RequestShape {
     delivered: string;
     pending: string;
     closed: string;
+    exits: Array<{ dispatchId: number; quantity: string; cancelled: boolean }>;
   }>;
   history: Array<{ status: string; by: { sub: string } }>;
 }
