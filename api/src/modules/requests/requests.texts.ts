@@ -23,7 +23,7 @@ export const REQUEST_TEXTS = {
   onlyRequester: 'Solo quien hizo la solicitud puede cancelarla o confirmar que la recibió.',
   headIsRequester: 'El responsable del área debe ser otra persona: nadie autoriza su propia solicitud.',
   headWithoutUser: (name: string) =>
-    `${name} no tiene usuario en Almacén vinculado, así que no podría autorizar la solicitud. Pide a un administrador que lo vincule en «Usuarios».`,
+    `${name} no tiene un usuario de Almacén vinculado, así que no podría autorizar la solicitud. Pide a un administrador que vincule su usuario con el empleado en «Usuarios».`,
   areaHeadMissing: 'El responsable del área seleccionado no existe.',
   productMissing: 'El producto seleccionado no existe.',
   repeatedProduct: 'El producto aparece más de una vez en la solicitud.',

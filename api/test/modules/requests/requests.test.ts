@@ -125,7 +125,7 @@ describe('creating a request', () => {
       [
         { areaHeadEmployeeId: cast.catalog.employeeIds[0] },
         'areaHeadEmployeeId',
-        'María López no tiene usuario en Almacén vinculado, así que no podría autorizar la solicitud. Pide a un administrador que lo vincule en «Usuarios».',
+        'María López no tiene un usuario de Almacén vinculado, así que no podría autorizar la solicitud. Pide a un administrador que vincule su usuario con el empleado en «Usuarios».',
       ],
     ];
     for (const [change, field, message] of cases) {
