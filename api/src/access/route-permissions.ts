@@ -78,6 +78,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /api/requests': 'requests.ask',
   'GET /api/requests': 'requests.read',
   'GET /api/requests/counts': 'requests.read',
+  // The new request's form: the products and the possible heads, without the warehouse's figures.
+  'GET /api/requests/choices': 'requests.ask',
   'GET /api/requests/:id': 'requests.read',
   'POST /api/requests/:id/authorization': 'requests.read',
   'POST /api/requests/:id/rejection': 'requests.read',

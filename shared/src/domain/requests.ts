@@ -113,3 +113,13 @@ export interface RequestCounts {
   toFulfil: number;
   mine: number;
 }
+
+/**
+ * GET /api/requests/choices: what the form of a new request offers to someone who may not read
+ * the warehouse — the products (no stock, no prices) and the people who may be named head (an
+ * employee linked to an active user, oneself aside).
+ */
+export interface RequestChoices {
+  products: Array<{ id: number; name: string; unit: string | null; barcode: string | null }>;
+  areaHeads: RequestPerson[];
+}

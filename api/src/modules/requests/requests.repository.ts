@@ -1,7 +1,7 @@
 // Material requests, their lines and their state changes. Rows are snake_case here and camelCase
 // in the API, mapped only in this file; decimals leave PostgreSQL as text without trailing zeros.
 // A line's delivered quantity is the sum of the non-cancelled exit lines that name it.
-import type { RequestDetail, RequestStatus, RequestSummary, RequestCounts } from '@almacen/shared/domain';
+import type { RequestChoices, RequestCounts, RequestDetail, RequestStatus, RequestSummary } from '@almacen/shared/domain';
 import type { Queryable, Trx } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -221,4 +221,20 @@ export async function employeeHasUser(db: Queryable, employeeId: number): Promis
 export async function requestOfDispatch(db: Queryable, dispatchId: number): Promise<number | null> {
   const { rows } = await db.query<{ request_id: number | null }>('SELECT request_id FROM dispatches WHERE id = $1', [dispatchId]);
   return rows[0]?.request_id ?? null;
+}
+
+/** The form's choices (RequestChoices): products by name, heads by name, `employeeId` left out. */
+export async function requestChoices(db: Queryable, employeeId: number | null): Promise<RequestChoices> {
+  const { rows } = await db.query<RequestChoices>(
+    `SELECT (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'unit', u.description, 'barcode', p.barcode)
+                                      ORDER BY p.name, p.id), '[]'::json)
+               FROM products p LEFT JOIN product_units u ON u.id = p.unit_id) AS products,
+            (SELECT coalesce(json_agg(json_build_object('employeeId', e.id, 'name', btrim(e.name || ' ' || e.last_name))
+                                      ORDER BY e.name, e.last_name, e.id), '[]'::json)
+               FROM employees e
+              WHERE EXISTS (SELECT 1 FROM app_users a WHERE a.employee_id = e.id AND a.active)
+                AND e.id IS DISTINCT FROM $1) AS "areaHeads"`,
+    [employeeId],
+  );
+  return rows[0];
 }

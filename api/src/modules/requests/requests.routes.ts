@@ -2,6 +2,7 @@
 //   POST /api/requests { warehouseId?, areaHeadEmployeeId, reason, lines: [{ productId, quantity, observations? }] }
 //   GET  /api/requests?view=mine|to-authorize|to-fulfil|all&status=
 //   GET  /api/requests/counts                       { toAuthorize, toFulfil, mine } for the menu
+//   GET  /api/requests/choices                      the products and the possible heads, for the form
 //   GET  /api/requests/{id}                         lines with their figures and exits, and the history
 //   POST /api/requests/{id}/authorization { lines: [{ lineId, quantity }] }   the named head
 //   POST /api/requests/{id}/rejection { reason }    the named head
@@ -27,9 +28,9 @@ import { idempotencyFrom, type IdempotencyRequest } from '../ledger/idempotency'
 import { CREATED, type Registered } from '../ledger/ledger.service';
 import { idempotencyHeaders } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
-import { countRequests, listRequests, type ListFilter } from './requests.repository';
+import { countRequests, listRequests, requestChoices, type ListFilter } from './requests.repository';
 import * as service from './requests.service';
-import { listQuery, requestCountsSchema, requestDetailSchema, requestSummarySchema } from './schemas';
+import { listQuery, requestChoicesSchema, requestCountsSchema, requestDetailSchema, requestSummarySchema } from './schemas';
 
 const PATH = '/requests';
 const tags = ['solicitudes de material'];
@@ -142,6 +143,19 @@ const requestRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       });
       return { data: person.permissions.includes('requests.fulfil') ? counts : { ...counts, toFulfil: 0 } };
     },
+  );
+
+  app.get(
+    `${PATH}/choices`,
+    {
+      schema: {
+        tags,
+        summary: 'Los productos y los posibles responsables del área, para el formulario de una solicitud',
+        description: 'Para quien puede solicitar sin consultar el almacén: sin existencias ni precios.',
+        response: { 200: dataOf(requestChoicesSchema), ...RESPONSES },
+      },
+    },
+    async (request) => ({ data: await requestChoices(db, request.caller.employeeId) }),
   );
 
   app.get(

@@ -111,3 +111,21 @@ export const listQuery = {
     status: { type: 'string', description: `Solo las de este estado: ${REQUEST_STATUSES.join(', ')}` },
   },
 } as const;
+
+export const requestChoicesSchema = obj(['products', 'areaHeads'], {
+  products: {
+    type: 'array',
+    items: obj(['id', 'name', 'unit', 'barcode'], {
+      id,
+      name: text,
+      unit: { type: 'string', nullable: true, description: 'La unidad de medida, o null' },
+      barcode: { type: 'string', nullable: true, description: 'El código de barras, o null' },
+    }),
+    description: 'Los productos, por nombre (sin existencias ni precios)',
+  },
+  areaHeads: {
+    type: 'array',
+    items: person('Un empleado vinculado con un usuario activo'),
+    description: 'Quién puede ser el responsable del área: empleados con usuario activo, sin uno mismo',
+  },
+});

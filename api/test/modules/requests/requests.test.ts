@@ -437,3 +437,20 @@ test('the views and the counts', async () => {
   );
   expect(ok(await cast.otto.c.get('/api/requests/counts'))).toEqual({ toAuthorize: 0, toFulfil: 0, mine: 1 });
 });
+
+test("the form's choices: every product without figures, and the people who may be named head but oneself", async () => {
+  const choices = ok(await cast.rosa.c.get('/api/requests/choices'));
+  expect(choices.products).toEqual(
+    expect.arrayContaining([
+      { id: paper, name: 'Hojas blancas', unit: null, barcode: null },
+      { id: toner, name: 'Tóner negro', unit: null, barcode: null },
+    ]),
+  );
+  expect(choices.areaHeads).toEqual([
+    { employeeId: cast.helena.employeeId, name: 'Helena Cruz' },
+    { employeeId: cast.hugo.employeeId, name: 'Hugo Salas' },
+    { employeeId: cast.otto.employeeId, name: 'Otto Rivas' },
+  ]);
+  const response = await cast.consulta.c.get('/api/requests/choices');
+  expect([response.statusCode, response.json().message]).toEqual([403, 'No tienes permiso para hacer solicitudes de material.']);
+});
