@@ -71,6 +71,22 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'GET /api/dispatches/defaults': 'dispatches.create',
   'POST /api/dispatches/:id/cancellation': 'dispatches.cancel',
 
+  // Material requests: the person asks (requests.ask) and follows (requests.read) their own; who
+  // may authorize, reject, cancel or confirm one request is that request's named head or
+  // requester (checked by the service: 404 for anyone else who may not read them all, 403 for
+  // one who may). Reading all is Consulta's and up; delivering and closing, Almacenista's and up.
+  'POST /api/requests': 'requests.ask',
+  'GET /api/requests': 'requests.read',
+  'GET /api/requests/counts': 'requests.read',
+  // The new request's form: the products and the possible heads, without the warehouse's figures.
+  'GET /api/requests/choices': 'requests.ask',
+  'GET /api/requests/:id': 'requests.read',
+  'POST /api/requests/:id/authorization': 'requests.read',
+  'POST /api/requests/:id/rejection': 'requests.read',
+  'POST /api/requests/:id/cancellation': 'requests.read',
+  'POST /api/requests/:id/receipt': 'requests.read',
+  'POST /api/requests/:id/closure': 'requests.fulfil',
+
   // Stock, movements and reports: reading.
   'GET /api/stock': 'consult',
   'GET /api/stock/:productId': 'consult',

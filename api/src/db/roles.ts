@@ -21,6 +21,7 @@ export const APPEND_ONLY_TABLES = [
   'movements',
   'document_cancellations',
   'period_closing_stock',
+  'material_request_events',
 ];
 
 /** Bookkeeping of the migrations: the owner's alone. */

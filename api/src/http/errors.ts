@@ -34,6 +34,9 @@ export const REFERENCING_TABLES: Record<string, string> = {
   stock_product_months: 'movimientos de almacén',
   inventory_count_lines: 'conteos de inventario físico',
   inventory_counts: 'conteos de inventario físico',
+  material_requests: 'solicitudes de material',
+  material_request_lines: 'solicitudes de material',
+  material_request_events: 'solicitudes de material',
 };
 
 /** "No se puede eliminar el producto: está en uso en movimientos de almacén." */

@@ -50,12 +50,16 @@ describe.each(people)('$who', ({ roles }) => {
   });
 });
 
-test('what each role may do: each includes the one before, and only Administrador administers', () => {
-  const [consulta, almacenista, autorizador, admin] = ACCESS_ROLES.map((role) => new Set(ROLE_PERMISSIONS[role]));
-  expect([...consulta]).toEqual(['consult']);
+test('what each role may do: each includes the one before, only Administrador administers, and Solicitante stands apart', () => {
+  const [solicitante, consulta, almacenista, autorizador, admin] = ACCESS_ROLES.map((role) => new Set(ROLE_PERMISSIONS[role]));
+  expect([...solicitante]).toEqual(['requests.read', 'requests.ask']);
+  expect([...consulta]).toEqual(['consult', 'requests.read', 'requests.all']);
   for (const p of consulta) expect(almacenista.has(p)).toBe(true);
   for (const p of almacenista) expect(autorizador.has(p)).toBe(true);
   for (const p of autorizador) expect(admin.has(p)).toBe(true);
+  for (const p of solicitante) expect(admin.has(p)).toBe(true);
+  // Asking for material is the Solicitante's (and the Administrador's, who has everything).
+  expect([consulta, almacenista, autorizador].map((role) => role.has('requests.ask'))).toEqual([false, false, false]);
   expect([...almacenista].sort()).toEqual([
     'catalogs.import',
     'catalogs.write',
@@ -63,6 +67,9 @@ test('what each role may do: each includes the one before, and only Administrado
     'counts.write',
     'dispatches.create',
     'invoices.create',
+    'requests.all',
+    'requests.fulfil',
+    'requests.read',
   ]);
   expect([...autorizador].filter((p) => !almacenista.has(p)).sort()).toEqual([
     'counts.apply',
@@ -70,5 +77,5 @@ test('what each role may do: each includes the one before, and only Administrado
     'invoices.cancel',
     'periods.close',
   ]);
-  expect([...admin].filter((p) => !autorizador.has(p)).sort()).toEqual(['audit.read', 'backups.read', 'users.manage']);
+  expect([...admin].filter((p) => !autorizador.has(p)).sort()).toEqual(['audit.read', 'backups.read', 'requests.ask', 'users.manage']);
 });

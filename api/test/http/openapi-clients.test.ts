@@ -56,6 +56,7 @@ import type { Described, Dispatch, Employee, EmployeeRoles, Invoice, Movement, P
 import type { CountDetail, CountSummary, InvoiceDefaults, DispatchDefaults, NextClosing, CursorPage, PeriodClosing, StockSummary } from '${SHARED_DOMAIN}/wire';
 import type { AuditFilterOptions, AuditLogEntry, Me, UserSummary } from '${SHARED_DOMAIN}/access';
 import type { LastBackups } from '${SHARED_DOMAIN_PAGES}/backups';
+import type { RequestChoices, RequestCounts, RequestDetail, RequestSummary } from '${SHARED_DOMAIN}/requests';
 
 type Data<Id extends keyof operations, Status extends keyof operations[Id]['responses'] = 200 & keyof operations[Id]['responses']> =
   operations[Id]['responses'][Status] extends { content: { 'application/json': { data: infer D } } } ? D : never;
@@ -91,6 +92,12 @@ agree<Agree<UserSummary, Item<Data<'getUsers'>>>>('UserSummary');
 agree<Agree<CursorPage<AuditLogEntry>, Body<'getAudit'>>>('CursorPage<AuditLogEntry> (GET /api/audit)');
 agree<Agree<AuditFilterOptions, Data<'getAuditFilters'>>>('AuditFilterOptions');
 agree<Agree<LastBackups, Data<'getAdminBackupsLast'>>>('LastBackups');
+agree<Agree<RequestSummary, Item<Data<'getRequests'>>>>('RequestSummary (GET /api/requests)');
+agree<Agree<RequestDetail, Data<'getRequestsById'>>>('RequestDetail (GET /api/requests/{id})');
+agree<Agree<RequestDetail, Data<'postRequests', 201>>>('RequestDetail (POST /api/requests)');
+agree<Agree<RequestDetail, Data<'postRequestsByIdAuthorization'>>>('RequestDetail (POST /api/requests/{id}/authorization)');
+agree<Agree<RequestCounts, Data<'getRequestsCounts'>>>('RequestCounts');
+agree<Agree<RequestChoices, Data<'getRequestsChoices'>>>('RequestChoices');
 `;
 
 test('openapi-typescript: the generated answers agree with the shared types, both ways', async () => {

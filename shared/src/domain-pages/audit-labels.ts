@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   app_users: 'Usuarios',
   inventory_counts: 'Conteos de inventario',
   period_closings: 'Cierres de periodo',
+  material_requests: 'Solicitudes de material',
 };
 
 /** Field names shared by every entity; AUDIT_ENTITY_FIELD_LABELS overrides one entity's. */
@@ -159,6 +160,19 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   reopenedBy: 'Reabierto por',
   dateRuleDifference: 'Diferencia por la regla de fechas',
   lastMovementId: 'Último movimiento',
+  folio: 'Folio',
+  requestId: 'Solicitud de material',
+  requestLineId: 'Renglón de la solicitud',
+  requesterEmployeeId: 'Solicitante',
+  requesterEmployeeName: 'Solicitante',
+  areaHeadEmployeeId: 'Responsable del área solicitante',
+  areaHeadEmployeeName: 'Responsable del área solicitante',
+  requested: 'Solicitado',
+  authorized: 'Autorizado',
+  delivered: 'Entregado',
+  pending: 'Pendiente',
+  closed: 'Cerrado',
+  dispatchId: 'Salida',
 };
 
 /** Where a field means something else in one entity. */

@@ -3,10 +3,11 @@
 // or disables what a person cannot do). These roles are permissions in Almacén; the employees'
 // "Roles" catalogue of the spec (the jobs people sign documents as) is unrelated.
 
-export const ACCESS_ROLES = ['CONSULTA', 'ALMACENISTA', 'AUTORIZADOR', 'ADMINISTRADOR'] as const;
+export const ACCESS_ROLES = ['SOLICITANTE', 'CONSULTA', 'ALMACENISTA', 'AUTORIZADOR', 'ADMINISTRADOR'] as const;
 export type AccessRole = (typeof ACCESS_ROLES)[number];
 
 export const ACCESS_ROLE_LABELS: Record<AccessRole, string> = {
+  SOLICITANTE: 'Solicitante',
   CONSULTA: 'Consulta',
   ALMACENISTA: 'Almacenista',
   AUTORIZADOR: 'Autorizador',
@@ -31,10 +32,19 @@ export const PERMISSIONS = {
   'users.manage': 'administrar usuarios y sus permisos',
   'audit.read': 'consultar la bitácora',
   'backups.read': 'consultar los respaldos',
+  // Material requests. Who may act on one request is decided by the request itself: its
+  // requester (cancel, confirm the receipt) and its named «Responsable del área solicitante»
+  // (authorize, reject); these permissions only open the doors.
+  'requests.read': 'consultar solicitudes de material',
+  'requests.ask': 'hacer solicitudes de material',
+  'requests.all': 'consultar todas las solicitudes de material',
+  'requests.fulfil': 'surtir y cerrar solicitudes de material',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
-const CONSULTA: Permission[] = ['consult'];
+/** Asks for material and follows their own requests (and those they are the named head of); nothing of the warehouse. */
+const SOLICITANTE: Permission[] = ['requests.read', 'requests.ask'];
+const CONSULTA: Permission[] = ['consult', 'requests.read', 'requests.all'];
 const ALMACENISTA: Permission[] = [
   ...CONSULTA,
   'catalogs.write',
@@ -42,11 +52,16 @@ const ALMACENISTA: Permission[] = [
   'invoices.create',
   'dispatches.create',
   'counts.write',
+  'requests.fulfil',
 ];
 const AUTORIZADOR: Permission[] = [...ALMACENISTA, 'invoices.cancel', 'dispatches.cancel', 'counts.apply', 'periods.close'];
 
-/** What each role grants; each role includes the one before it, and Administrador has everything. */
+/**
+ * What each role grants: Consulta ⊂ Almacenista ⊂ Autorizador ⊂ Administrador, which has
+ * everything; Solicitante stands apart (a person may hold it beside another role).
+ */
 export const ROLE_PERMISSIONS: Record<AccessRole, readonly Permission[]> = {
+  SOLICITANTE,
   CONSULTA,
   ALMACENISTA,
   AUTORIZADOR,

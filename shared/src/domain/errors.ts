@@ -24,6 +24,12 @@ export const ERROR_CODES = {
   NO_BARCODE: { status: 409, message: 'El producto no tiene código de barras.' },
   PERIOD_CLOSED: { status: 409, message: 'El periodo de la fecha del documento está cerrado.' },
   COUNT_NOT_OPEN: { status: 409, message: 'El conteo de inventario ya no está abierto.' },
+  REQUEST_STATE: { status: 409, message: 'El estado de la solicitud no permite esta acción.' },
+  REQUEST_PENDING: { status: 409, message: 'La salida entrega más de lo pendiente de la solicitud.' },
+  NO_EMPLOYEE: {
+    status: 409,
+    message: 'Tu usuario no está vinculado con un empleado del catálogo. Pide a un administrador que te vincule en «Usuarios».',
+  },
   PERIOD_ORDER: { status: 409, message: 'Los periodos se cierran y reabren en orden, un mes a la vez.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la petición es demasiado grande.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El tipo de contenido no es compatible; envía JSON.' },

@@ -7,5 +7,6 @@ export * from './errors';
 export * from './format';
 export * from './labels';
 export * from './periods';
+export * from './requests';
 export * from './types';
 export * from './wire';

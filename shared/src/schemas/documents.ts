@@ -29,6 +29,7 @@ import {
   lines,
   observations,
   oneOf,
+  optionalEntityId,
   pastOrToday,
   requiredText,
 } from './primitives';
@@ -54,6 +55,8 @@ export const DOCUMENT_MESSAGES = {
   cfdi: 'El CFDI adjunto debe traer su UUID y su XML.',
   cfdiIndex: 'El concepto del CFDI de un renglón es su número: 1, 2, 3…',
   lineAmount: 'El importe del renglón debe ser un número decimal no negativo.',
+  request: 'La solicitud de material debe ser su identificador (un número entero positivo).',
+  requestLine: 'El renglón de la solicitud debe ser su identificador (un número entero positivo).',
 } as const;
 const M = DOCUMENT_MESSAGES;
 
@@ -71,10 +74,13 @@ export function makeDispatchSchemas({ today }: SchemaClock) {
     personInChargeOfTheRequestingAreaEmployeeId: entityId(M.areaHead),
     petitionerEmployeeId: entityId(M.petitioner),
     warehouseKeeperEmployeeId: entityId(M.warehouseKeeper),
+    // The material request this exit delivers (optional); then each line names its request line.
+    requestId: optionalEntityId(M.request),
   });
   const line = type({
     key: optional(string()),
     productId: entityId(M.productId),
+    requestLineId: optionalEntityId(M.requestLine),
     exitPrice: price(),
     quantity: quantity(),
     observations: observations(),
@@ -181,7 +187,7 @@ const CONTROL_BUT_LINE_BREAK_RE = /(?![\n\r])\p{Cc}/u;
  * characters as PostgreSQL does (code points, so an emoji is one), which is what the tables'
  * CHECKs count too.
  */
-const reasonText = (name: string, messages: { required: string; length: string }) =>
+export const reasonText = (name: string, messages: { required: string; length: string }) =>
   described<string>(
     name,
     {

@@ -11,3 +11,4 @@ export * from './json-schema';
 export * from './users';
 export * from './counts';
 export * from './labels';
+export * from './requests';

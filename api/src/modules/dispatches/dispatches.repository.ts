@@ -29,9 +29,13 @@ export interface DispatchLineView {
   amount: string;
   observations: string | null;
   movementId: number;
+  /** The line of the material request it delivers, or null. */
+  requestLineId: number | null;
 }
 
 export interface DispatchDetail extends DispatchSummary {
+  /** The material request it delivers, or null. */
+  requestId: number | null;
   personInChargeOfTheRequestingAreaEmployeeId: number;
   petitionerEmployeeId: number;
   warehouseKeeperEmployeeId: number;
@@ -58,7 +62,7 @@ export async function dispatchExists(db: Queryable, id: number): Promise<boolean
 
 export async function findDispatch(db: Queryable, id: number): Promise<DispatchDetail | null> {
   const { rows } = await db.query<DispatchDetail>(
-    `SELECT d.id, d.dispatch_date AS "dispatchDate", d.created_at AS "createdAt",
+    `SELECT d.id, d.dispatch_date AS "dispatchDate", d.created_at AS "createdAt", d.request_id AS "requestId",
             d.person_in_charge_of_the_requesting_area_employee_id AS "personInChargeOfTheRequestingAreaEmployeeId",
             d.petitioner_employee_id AS "petitionerEmployeeId", d.warehouse_keeper_employee_id AS "warehouseKeeperEmployeeId",
             d.created_by AS "createdBy", d.created_by_name AS "createdByName",
@@ -67,7 +71,8 @@ export async function findDispatch(db: Queryable, id: number): Promise<DispatchD
                       'id', l.id, 'lineNo', l.line_no, 'productId', l.product_id, 'productName', p.name,
                       'quantity', trim_scale(l.quantity)::text, 'exitPrice', trim_scale(m.unit_cost)::text,
                       'shownExitPrice', trim_scale(l.shown_exit_price)::text, 'amount', trim_scale(m.amount)::text,
-                      'observations', l.observations, 'movementId', m.id)
+                      'observations', l.observations, 'movementId', m.id,
+                      'requestLineId', l.request_line_id)
                     ORDER BY l.line_no)
                FROM dispatch_lines l
                JOIN products p ON p.id = l.product_id
@@ -85,13 +90,14 @@ export interface NewDispatch {
   personInChargeOfTheRequestingAreaEmployeeId: number;
   petitionerEmployeeId: number;
   warehouseKeeperEmployeeId: number;
+  requestId: number | null;
 }
 
 export async function insertDispatch(trx: Trx, actor: AuthUser, dispatch: NewDispatch): Promise<number> {
   const { rows } = await trx.query<{ id: number }>(
     `INSERT INTO dispatches (dispatch_date, person_in_charge_of_the_requesting_area_employee_id, petitioner_employee_id,
-                             warehouse_keeper_employee_id, created_by, created_by_name)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+                             warehouse_keeper_employee_id, created_by, created_by_name, request_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
     [
       dispatch.dispatchDate,
       dispatch.personInChargeOfTheRequestingAreaEmployeeId,
@@ -99,6 +105,7 @@ export async function insertDispatch(trx: Trx, actor: AuthUser, dispatch: NewDis
       dispatch.warehouseKeeperEmployeeId,
       actor.sub,
       actor.name,
+      dispatch.requestId,
     ],
   );
   return rows[0].id;
@@ -109,15 +116,16 @@ export interface NewDispatchLine {
   quantity: string;
   shownExitPrice: string;
   observations: string | null;
+  requestLineId: number | null;
 }
 
 /** Inserts the lines numbered 1..n in the given order; answers their ids in that order. */
 export async function insertDispatchLines(trx: Trx, dispatchId: number, lines: NewDispatchLine[]): Promise<number[]> {
   const { rows } = await trx.query<{ id: number; line_no: number }>(
-    `INSERT INTO dispatch_lines (dispatch_id, line_no, product_id, quantity, shown_exit_price, observations)
-     SELECT $1, t.line_no, t.product_id, t.quantity, t.shown_exit_price, t.observations
-       FROM unnest($2::integer[], $3::numeric[], $4::numeric[], $5::text[])
-            WITH ORDINALITY AS t(product_id, quantity, shown_exit_price, observations, line_no)
+    `INSERT INTO dispatch_lines (dispatch_id, line_no, product_id, quantity, shown_exit_price, observations, request_line_id)
+     SELECT $1, t.line_no, t.product_id, t.quantity, t.shown_exit_price, t.observations, t.request_line_id
+       FROM unnest($2::integer[], $3::numeric[], $4::numeric[], $5::text[], $6::integer[])
+            WITH ORDINALITY AS t(product_id, quantity, shown_exit_price, observations, request_line_id, line_no)
       ORDER BY t.line_no
      RETURNING id, line_no`,
     [
@@ -126,6 +134,7 @@ export async function insertDispatchLines(trx: Trx, dispatchId: number, lines: N
       lines.map((l) => l.quantity),
       lines.map((l) => l.shownExitPrice),
       lines.map((l) => l.observations),
+      lines.map((l) => l.requestLineId),
     ],
   );
   return rows.sort((a, b) => a.line_no - b.line_no).map((r) => r.id);

@@ -16,6 +16,7 @@ import {
   type Registered,
 } from '../ledger/ledger.service';
 import { checkReferences, REFERENCE_MESSAGES as R } from '../ledger/references';
+import { claimRequestLines, recordDelivery, releaseDelivery } from '../requests/requests.fulfilment';
 import * as repo from './dispatches.repository';
 
 const decimalText = (value: string | number): string => {
@@ -35,6 +36,7 @@ export async function registerDispatch(
     quantity: decimalText(p.quantity),
     shownExitPrice: decimalText(p.exitPrice),
     observations: p.observations?.trim() || null,
+    requestLineId: p.requestLineId ?? null,
   }));
 
   return registerDocument(
@@ -54,6 +56,8 @@ export async function registerDispatch(
         ],
         products: lines.map((l, i) => ({ field: `products.${i}.productId`, id: l.productId, message: R.product })),
       });
+      // The request is locked before the balances, as its cancellation does (requests.fulfilment.ts).
+      const claim = await claimRequestLines(trx, { ...input, lines });
       await reserveExits(trx, lines, { dated: input.dispatchDate, today: todayIn(options.timeZone ?? DEFAULT_TIME_ZONE) });
 
       const dispatchId = await repo.insertDispatch(trx, actor, {
@@ -61,6 +65,7 @@ export async function registerDispatch(
         personInChargeOfTheRequestingAreaEmployeeId: input.personInChargeOfTheRequestingAreaEmployeeId,
         petitionerEmployeeId: input.petitionerEmployeeId,
         warehouseKeeperEmployeeId: input.warehouseKeeperEmployeeId,
+        requestId: claim ? claim.request.id : null,
       });
       const lineIds = await repo.insertDispatchLines(trx, dispatchId, lines);
       await postExits(
@@ -74,6 +79,7 @@ export async function registerDispatch(
           observations: l.observations,
         })),
       );
+      if (claim) await recordDelivery(trx, actor, claim, dispatchId);
       const saved = await repo.findDispatch(trx, dispatchId);
       if (!saved) throw new Error(`La salida ${dispatchId} no se encontró después de guardarla.`);
       return saved;
@@ -87,7 +93,7 @@ export const DISPATCH_CANCELLATION_TEXTS = {
   alreadyCancelled: 'La salida ya está cancelada.',
 } as const;
 
-/** Cancels a whole dispatch with a reversing document (ledger.service.ts, cancelDocument). */
+/** Cancels a whole dispatch with a reversing document (ledger.service.ts, cancelDocument); a request it delivered gets its quantities back as pending. */
 export async function cancelDispatch(
   db: Db,
   actor: AuthUser,
@@ -95,5 +101,8 @@ export async function cancelDispatch(
   input: CreateCancellation,
   options: DocumentOptions = {},
 ): Promise<Registered<Cancellation>> {
-  return cancelDocument(db, actor, 'DISPATCH', dispatchId, input.reason.trim(), DISPATCH_CANCELLATION_TEXTS, options);
+  const reason = input.reason.trim();
+  return cancelDocument(db, actor, 'DISPATCH', dispatchId, reason, DISPATCH_CANCELLATION_TEXTS, options, (trx) =>
+    releaseDelivery(trx, actor, dispatchId, reason),
+  );
 }

@@ -170,6 +170,8 @@ export async function cancelDocument(
   reason: string,
   texts: CancellationTexts,
   { idempotency, attempts = 5, timeZone = DEFAULT_TIME_ZONE }: DocumentOptions = {},
+  /** What else the cancellation changes (an exit's material request), before the balances are locked. */
+  alsoChange?: (trx: Trx) => Promise<void>,
 ): Promise<Registered<Cancellation>> {
   const table = kind === 'INVOICE' ? 'invoices' : 'dispatches';
   return withTransaction(
@@ -187,6 +189,7 @@ export async function cancelDocument(
       await assertPeriodOpen(trx, dated, 'reason');
       const cancellation = await ledger.insertCancellation(trx, actor, kind, documentId, reason);
       if (!cancellation) throw new AppError('ALREADY_CANCELLED', texts.alreadyCancelled);
+      if (alsoChange) await alsoChange(trx);
 
       const originals = await ledger.originalMovements(trx, kind, documentId);
       await ledger.lockBalances(

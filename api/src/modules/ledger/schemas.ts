@@ -158,6 +158,7 @@ export const dispatchListItemSchema = obj(['id', 'dispatchDate', 'createdAt', 's
 
 export const dispatchSchema = obj(['id', 'dispatchDate', 'products'], {
   ...dispatchProperties,
+  requestId: { ...id, nullable: true, description: 'La solicitud de material que surte la salida, o null' },
   personInChargeOfTheRequestingAreaEmployeeId: id,
   petitionerEmployeeId: id,
   warehouseKeeperEmployeeId: id,
@@ -177,6 +178,7 @@ export const dispatchSchema = obj(['id', 'dispatchDate', 'products'], {
       amount: decimal,
       observations: nullableText,
       movementId: id,
+      requestLineId: { ...id, nullable: true, description: 'El renglón de la solicitud de material que surte, o null' },
     }),
   },
 });
@@ -203,4 +205,8 @@ export const INVOICE_NOTES = {
 /** What the fields of POST /api/dispatches mean. */
 export const DISPATCH_NOTES = {
   'products.exitPrice': 'Lo que mostró el formulario; el servidor registra su costo promedio',
+  requestId:
+    'La solicitud de material que surte (AUTORIZADA o SURTIDA_PARCIAL; otra: 409). Su solicitante y su responsable del área deben ser los de la salida, y cada producto indica su renglón',
+  'products.requestLineId':
+    'Con `requestId`: el renglón de la solicitud que entrega (mismo producto, a lo más lo pendiente; más: 409 y no se guarda nada)',
 } as const;

@@ -81,6 +81,7 @@ test('every recordAudit call in api/src names an entity with a Spanish label', (
       'inventory_counts',
       'period_closings',
       'app_users',
+      'material_requests',
     ]),
   );
 });
@@ -186,6 +187,37 @@ describe('the fields of every audited write', () => {
     await ok(c.post(`/api/users/${id}/deactivation`));
     await ok(c.del(`/api/users/${id}/deactivation`));
 
+    // A material request: asked, authorized by its head, delivered by two exits (one cancelled), closed and received.
+    const [, asker, head] = catalog.employeeIds;
+    const jefa = client(t, { sub: 'jefa', name: 'Jefa de Área', almacen_roles: ['SOLICITANTE'] });
+    await jefa.get('/api/me');
+    const people = (await c.get('/api/users')).json().data as Array<{ id: number; name: string }>;
+    await ok(c.put(`/api/users/${people.find((u) => u.name === 'Ana Pérez')!.id}/employee`, { employeeId: asker }));
+    await ok(c.put(`/api/users/${people.find((u) => u.name === 'Jefa de Área')!.id}/employee`, { employeeId: head }));
+    const asked = (
+      await ok(
+        c.post('/api/requests', {
+          areaHeadEmployeeId: head,
+          reason: 'Papel para exámenes',
+          lines: [{ productId: product, quantity: '3' }],
+        }),
+      )
+    ).json().data as unknown as { id: number; lines: Array<{ id: number }> };
+    await ok(jefa.post(`/api/requests/${asked.id}/authorization`, { lines: [{ lineId: asked.lines[0].id, quantity: '2' }] }));
+    const deliver = (quantity: string) =>
+      c.post('/api/dispatches', {
+        ...dispatchBody(t, catalog, [{ productId: product, quantity }]),
+        personInChargeOfTheRequestingAreaEmployeeId: head,
+        petitionerEmployeeId: asker,
+        requestId: asked.id,
+        products: [{ productId: product, requestLineId: asked.lines[0].id, quantity, exitPrice: '1', observations: '' }],
+      });
+    await ok(deliver('1'));
+    const undone = (await ok(deliver('0.5'))).json().data.id;
+    await ok(c.post(`/api/dispatches/${undone}/cancellation`, { reason: 'Se entregó de más' }));
+    await ok(c.post(`/api/requests/${asked.id}/closure`, { reason: 'Ya no hay presupuesto' }));
+    await ok(c.post(`/api/requests/${asked.id}/receipt`, {}));
+
     const { rows } = await t.db.query<{ entity: string; before: unknown; after: unknown }>('SELECT entity, before, after FROM audit_log');
     const fields = new Set<string>();
     const named = (record: Record<string, unknown>) => typeof (record.name ?? record.description ?? record.productName) === 'string';
@@ -211,7 +243,7 @@ describe('the fields of every audited write', () => {
     const entities = new Set(rows.map((r) => r.entity));
     expect([...entities].filter((entity) => !AUDIT_ENTITY_LABELS[entity])).toEqual([]);
     // The run reached what it meant to: every entity the API audits.
-    expect(entities.size).toBeGreaterThanOrEqual(12);
+    expect(entities.size).toBeGreaterThanOrEqual(13);
     const missing = [...fields].filter((key) => {
       const [entity, field] = key.split('.');
       return auditFieldLabelOf(entity, field) === undefined;

@@ -102,7 +102,7 @@ test.each([
   [
     { username: 'pepe', name: 'Pepe', roles: ['JEFE'] },
     400,
-    'Los permisos deben ser una lista con algunos de: CONSULTA, ALMACENISTA, AUTORIZADOR, ADMINISTRADOR.',
+    'Los permisos deben ser una lista con algunos de: SOLICITANTE, CONSULTA, ALMACENISTA, AUTORIZADOR, ADMINISTRADOR.',
   ],
   [{ name: 'Pepe' }, 400, 'Escribe el usuario.'],
 ])('a refused new account %j: %i with its Spanish message, and no account nor row is created', async (body, status, message) => {

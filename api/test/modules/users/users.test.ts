@@ -153,7 +153,7 @@ describe('roles granted in Almacén', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION',
-      message: 'Los permisos deben ser una lista con algunos de: CONSULTA, ALMACENISTA, AUTORIZADOR, ADMINISTRADOR.',
+      message: 'Los permisos deben ser una lista con algunos de: SOLICITANTE, CONSULTA, ALMACENISTA, AUTORIZADOR, ADMINISTRADOR.',
     });
     expect((await t.db.query('SELECT roles FROM app_users WHERE id = $1', [id])).rows).toEqual(before);
     expect((await auditRows(t, 'app_users')).length).toBe(audit);
