@@ -120,6 +120,7 @@ export interface RequestCounts {
  * employee linked to an active user, oneself aside).
  */
 export interface RequestChoices {
-  products: Array<{ id: number; name: string; unit: string | null; barcode: string | null }>;
+  /** What the warehouse has of each product now (a request may ask for more); never a price. */
+  products: Array<{ id: number; name: string; unit: string | null; barcode: string | null; availableQuantity: string }>;
   areaHeads: RequestPerson[];
 }

@@ -223,12 +223,14 @@ export async function requestOfDispatch(db: Queryable, dispatchId: number): Prom
   return rows[0]?.request_id ?? null;
 }
 
-/** The form's choices (RequestChoices): products by name, heads by name, `employeeId` left out. */
+/** The form's choices (RequestChoices): products by name with what the warehouse has of each, heads by name, `employeeId` left out. */
 export async function requestChoices(db: Queryable, employeeId: number | null): Promise<RequestChoices> {
   const { rows } = await db.query<RequestChoices>(
-    `SELECT (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'unit', u.description, 'barcode', p.barcode)
+    `SELECT (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'unit', u.description, 'barcode', p.barcode,
+                                                        'availableQuantity', trim_scale(coalesce(b.quantity, 0))::text)
                                       ORDER BY p.name, p.id), '[]'::json)
-               FROM products p LEFT JOIN product_units u ON u.id = p.unit_id) AS products,
+               FROM products p LEFT JOIN product_units u ON u.id = p.unit_id
+                               LEFT JOIN product_balances b ON b.product_id = p.id) AS products,
             (SELECT coalesce(json_agg(json_build_object('employeeId', e.id, 'name', btrim(e.name || ' ' || e.last_name))
                                       ORDER BY e.name, e.last_name, e.id), '[]'::json)
                FROM employees e

@@ -115,13 +115,14 @@ export const listQuery = {
 export const requestChoicesSchema = obj(['products', 'areaHeads'], {
   products: {
     type: 'array',
-    items: obj(['id', 'name', 'unit', 'barcode'], {
+    items: obj(['id', 'name', 'unit', 'barcode', 'availableQuantity'], {
       id,
       name: text,
       unit: { type: 'string', nullable: true, description: 'La unidad de medida, o null' },
       barcode: { type: 'string', nullable: true, description: 'El código de barras, o null' },
+      availableQuantity: { ...decimalString, description: 'Lo que hay en el almacén ahora' },
     }),
-    description: 'Los productos, por nombre (sin existencias ni precios)',
+    description: 'Los productos, por nombre, con lo que hay de cada uno (nunca precios)',
   },
   areaHeads: {
     type: 'array',

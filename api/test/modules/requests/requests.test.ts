@@ -438,14 +438,18 @@ test('the views and the counts', async () => {
   expect(ok(await cast.otto.c.get('/api/requests/counts'))).toEqual({ toAuthorize: 0, toFulfil: 0, mine: 1 });
 });
 
-test("the form's choices: every product without figures, and the people who may be named head but oneself", async () => {
+test("the form's choices: every product with what the warehouse has of it (never a price), and the people who may be named head but oneself", async () => {
   const choices = ok(await cast.rosa.c.get('/api/requests/choices'));
+  // The same figure the warehouse's stock shows (read as an administrator).
+  const available = async (id: number) =>
+    ok(await t.app.inject({ method: 'GET', url: `/api/stock/${id}`, headers: await t.auth() })).availableQuantity;
   expect(choices.products).toEqual(
     expect.arrayContaining([
-      { id: paper, name: 'Hojas blancas', unit: null, barcode: null },
-      { id: toner, name: 'Tóner negro', unit: null, barcode: null },
+      { id: paper, name: 'Hojas blancas', unit: null, barcode: null, availableQuantity: await available(paper) },
+      { id: toner, name: 'Tóner negro', unit: null, barcode: null, availableQuantity: await available(toner) },
     ]),
   );
+  expect(JSON.stringify(choices)).not.toMatch(/price|average|cost|value/i);
   expect(choices.areaHeads).toEqual([
     { employeeId: cast.helena.employeeId, name: 'Helena Cruz' },
     { employeeId: cast.hugo.employeeId, name: 'Hugo Salas' },
