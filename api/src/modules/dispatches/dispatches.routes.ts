@@ -15,7 +15,7 @@ import { cancelDispatch, registerDispatch } from './dispatches.service';
 const PATH = '/dispatches';
 const tags = ['salidas'];
 
-const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, mailQueued }) => {
   const { dispatch } = makeDispatchSchemas({ today: () => todayIn(config.timeZone) });
 
   app.get(
@@ -70,8 +70,9 @@ const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
     async (request, reply) => {
       const input = parseBody(dispatch, request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}`, request.body);
-      const { data, replayed } = await registerDispatch(db, request.user, input, { idempotency, timeZone: config.timeZone });
+      const { data, replayed } = await registerDispatch(db, request.user, input, { idempotency, timeZone: config.timeZone, mail: config });
       if (replayed) reply.header('idempotent-replayed', 'true');
+      else if (data.requestId !== null) mailQueued?.();
       return reply.status(CREATED).send({ data });
     },
   );

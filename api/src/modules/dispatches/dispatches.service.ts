@@ -79,7 +79,7 @@ export async function registerDispatch(
           observations: l.observations,
         })),
       );
-      if (claim) await recordDelivery(trx, actor, claim, dispatchId);
+      if (claim) await recordDelivery(trx, actor, claim, dispatchId, lines, options.mail);
       const saved = await repo.findDispatch(trx, dispatchId);
       if (!saved) throw new Error(`La salida ${dispatchId} no se encontró después de guardarla.`);
       return saved;

@@ -16,6 +16,7 @@ import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, withEmployeeNames } from '../audit/audit.repository';
+import type { MailSettings } from '../requests/requests.mail';
 import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
 import { movementsOfCancellation, type MovementView } from './ledger.reads';
 import * as ledger from './ledger.repository';
@@ -105,6 +106,8 @@ export interface DocumentOptions {
   attempts?: number;
   /** APP_TIME_ZONE: "today", the date a cancellation counts on. */
   timeZone?: string;
+  /** Where mail about the document goes (an exit that delivers a request tells its requester). */
+  mail?: MailSettings;
 }
 
 export interface Registered<T> {

@@ -9,6 +9,7 @@ import { addDecimal, compareDecimal, FULFILLABLE_REQUEST_STATUSES, type RequestS
 import type { Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
+import { queueRequestMail, type MailSettings } from './requests.mail';
 import * as repo from './requests.repository';
 import { auditRequest } from './requests.service';
 import { REQUEST_TEXTS as T, stateMessage } from './requests.texts';
@@ -97,14 +98,23 @@ const deliveryAudit = (lines: repo.LineFigures[]) =>
     closed,
   }));
 
-/** After the exit's lines are saved: the request's new state, its event and its audit row. */
-export async function recordDelivery(trx: Trx, actor: AuthUser, claim: RequestClaim, dispatchId: number): Promise<void> {
+/** After the exit's lines are saved: the request's new state, its event, its audit row and the requester's mail. */
+export async function recordDelivery(
+  trx: Trx,
+  actor: AuthUser,
+  claim: RequestClaim,
+  dispatchId: number,
+  exitLines: ExitOfRequest['lines'],
+  mail?: MailSettings,
+): Promise<void> {
   const { request } = claim;
   const lines = await repo.lineFigures(trx, request.id);
   const pending = addDecimal(...lines.map((l) => l.pending));
   const status: RequestStatus = compareDecimal(pending, '0') > 0 ? 'SURTIDA_PARCIAL' : 'SURTIDA';
   await repo.changeStatus(trx, actor, request.id, status, { dispatchId });
   await auditRequest(trx, actor, 'update', request.id, { status: request.status }, { status, dispatchId, lines: deliveryAudit(lines) });
+  const delivered = exitLines.map((l) => ({ productName: lines.find((f) => f.id === l.requestLineId)!.productName, quantity: l.quantity }));
+  await queueRequestMail(trx, mail, (await repo.findRequest(trx, request.id))!, { kind: 'delivered', dispatchId, delivered });
 }
 
 /**

@@ -76,7 +76,7 @@ function filterOf(person: service.Person, view: RequestView, status: RequestStat
   }
 }
 
-const requestRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
+const requestRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, mailQueued }) => {
   app.post(
     PATH,
     {
@@ -98,8 +98,9 @@ const requestRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     async (request, reply) => {
       const input = parseBody(createRequestSchema, request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}`, request.body);
-      const { data, replayed } = await service.createRequest(db, personOf(request), input, idempotency);
+      const { data, replayed } = await service.createRequest(db, personOf(request), input, idempotency, config);
       if (replayed) reply.header('idempotent-replayed', 'true');
+      else mailQueued?.();
       return reply.status(CREATED).send({ data });
     },
   );
@@ -201,6 +202,7 @@ const requestRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
         const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}/${id}/${segment}`, request.body);
         const { data, replayed } = await run(personOf(request), id, input, idempotency);
         if (replayed) reply.header('idempotent-replayed', 'true');
+        else mailQueued?.();
         return { data };
       },
     );
@@ -211,35 +213,35 @@ const requestRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     'El responsable del área autoriza la solicitud (AUTORIZADA)',
     'Solo el responsable del área nombrado (403). Cada renglón una vez, de 0 a lo solicitado (0: no se da); al menos uno mayor a 0 (para no dar nada, se rechaza).',
     requestAuthorizationSchema,
-    (person, id, input, idempotency) => service.authorizeRequest(db, person, id, input, idempotency),
+    (person, id, input, idempotency) => service.authorizeRequest(db, person, id, input, idempotency, config),
   );
   stateChange(
     'rejection',
     'El responsable del área rechaza la solicitud (RECHAZADA)',
     'Solo el responsable del área nombrado (403), mientras está ENVIADA.',
     requestRejectionSchema,
-    (person, id, input, idempotency) => service.rejectRequest(db, person, id, input.reason, idempotency),
+    (person, id, input, idempotency) => service.rejectRequest(db, person, id, input.reason, idempotency, config),
   );
   stateChange(
     'cancellation',
     'El solicitante cancela su solicitud (CANCELADA)',
     'Solo quien la hizo (403), antes de que se autorice.',
     requestCancellationSchema,
-    (person, id, input, idempotency) => service.cancelRequest(db, person, id, input.reason, idempotency),
+    (person, id, input, idempotency) => service.cancelRequest(db, person, id, input.reason, idempotency, config),
   );
   stateChange(
     'closure',
     'El almacén cierra la solicitud: lo pendiente ya no se entregará (CERRADA)',
     'Mientras está AUTORIZADA o SURTIDA_PARCIAL; lo pendiente de cada renglón pasa a cerrado.',
     requestClosureSchema,
-    (person, id, input, idempotency) => service.closeRequest(db, person, id, input.reason, idempotency),
+    (person, id, input, idempotency) => service.closeRequest(db, person, id, input.reason, idempotency, config),
   );
   stateChange(
     'receipt',
     'El solicitante confirma que recibió el material (RECIBIDA)',
     'Solo quien la hizo (403), cuando está SURTIDA o CERRADA con algo entregado.',
     requestReceiptSchema,
-    (person, id, _input, idempotency) => service.receiveRequest(db, person, id, idempotency),
+    (person, id, _input, idempotency) => service.receiveRequest(db, person, id, idempotency, config),
   );
 };
 

@@ -12,6 +12,7 @@ import { recordAudit, withEmployeeNames, type AuditAction } from '../audit/audit
 import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
 import { CREATED, type Registered } from '../ledger/ledger.service';
 import { checkReferences } from '../ledger/references';
+import { queueRequestMail, type MailSettings, type RequestNotice } from './requests.mail';
 import * as repo from './requests.repository';
 import { REQUEST_TEXTS as T, stateMessage } from './requests.texts';
 
@@ -80,6 +81,7 @@ export async function createRequest(
   person: Person,
   input: CreateRequest,
   idempotency?: IdempotencyRequest,
+  mail?: MailSettings,
 ): Promise<Registered<RequestDetail>> {
   const requesterEmployeeId = requireEmployee(person);
   const lines = input.lines.map((l) => ({
@@ -137,6 +139,7 @@ export async function createRequest(
           })),
         }),
       );
+      await queueRequestMail(trx, mail, saved, { kind: 'sent' });
       return saved;
     }),
   );
@@ -154,6 +157,8 @@ interface Change {
   apply: (trx: Trx, row: repo.LockedRequest, lines: repo.LineFigures[]) => Promise<{ status: RequestStatus; audit?: object }>;
   reason?: string;
   auditAction?: AuditAction;
+  /** What the people of the request are told by mail, if anything. */
+  notice?: RequestNotice;
 }
 
 async function change(
@@ -162,6 +167,7 @@ async function change(
   id: number,
   spec: Change,
   idempotency?: IdempotencyRequest,
+  mail?: MailSettings,
 ): Promise<Registered<RequestDetail>> {
   return withTransaction(db, (trx) =>
     once(trx, person.user, idempotency, OK, async () => {
@@ -183,13 +189,22 @@ async function change(
         { status: row.status },
         { status, ...(spec.reason ? { reason: spec.reason } : {}), ...audit },
       );
-      return (await repo.findRequest(trx, id))!;
+      const saved = (await repo.findRequest(trx, id))!;
+      if (spec.notice) await queueRequestMail(trx, mail, saved, spec.notice);
+      return saved;
     }),
   );
 }
 
 /** The head gives each line a quantity from 0 to what was asked; at least one above 0 (else: reject). */
-export function authorizeRequest(db: Db, person: Person, id: number, input: RequestAuthorization, idempotency?: IdempotencyRequest) {
+export function authorizeRequest(
+  db: Db,
+  person: Person,
+  id: number,
+  input: RequestAuthorization,
+  idempotency?: IdempotencyRequest,
+  mail?: MailSettings,
+) {
   return change(
     db,
     person,
@@ -223,22 +238,32 @@ export function authorizeRequest(db: Db, person: Person, id: number, input: Requ
         }));
         return { status: 'AUTORIZADA', audit: { lines: authorized } };
       },
+      notice: { kind: 'authorized' },
     },
     idempotency,
+    mail,
   );
 }
 
-export function rejectRequest(db: Db, person: Person, id: number, reason: string, idempotency?: IdempotencyRequest) {
+export function rejectRequest(db: Db, person: Person, id: number, reason: string, idempotency?: IdempotencyRequest, mail?: MailSettings) {
   return change(
     db,
     person,
     id,
-    { by: 'head', action: 'rechazar', from: ['ENVIADA'], reason: reason.trim(), apply: async () => ({ status: 'RECHAZADA' }) },
+    {
+      by: 'head',
+      action: 'rechazar',
+      from: ['ENVIADA'],
+      reason: reason.trim(),
+      apply: async () => ({ status: 'RECHAZADA' }),
+      notice: { kind: 'rejected', reason: reason.trim() },
+    },
     idempotency,
+    mail,
   );
 }
 
-export function cancelRequest(db: Db, person: Person, id: number, reason: string, idempotency?: IdempotencyRequest) {
+export function cancelRequest(db: Db, person: Person, id: number, reason: string, idempotency?: IdempotencyRequest, mail?: MailSettings) {
   return change(
     db,
     person,
@@ -252,11 +277,12 @@ export function cancelRequest(db: Db, person: Person, id: number, reason: string
       apply: async () => ({ status: 'CANCELADA' }),
     },
     idempotency,
+    mail,
   );
 }
 
 /** The warehouse will not deliver the rest: what is pending becomes closed. */
-export function closeRequest(db: Db, person: Person, id: number, reason: string, idempotency?: IdempotencyRequest) {
+export function closeRequest(db: Db, person: Person, id: number, reason: string, idempotency?: IdempotencyRequest, mail?: MailSettings) {
   return change(
     db,
     person,
@@ -282,13 +308,15 @@ export function closeRequest(db: Db, person: Person, id: number, reason: string,
           },
         };
       },
+      notice: { kind: 'closed', reason: reason.trim() },
     },
     idempotency,
+    mail,
   );
 }
 
 /** The requester confirms the receipt of a request delivered whole, or closed with something delivered. */
-export function receiveRequest(db: Db, person: Person, id: number, idempotency?: IdempotencyRequest) {
+export function receiveRequest(db: Db, person: Person, id: number, idempotency?: IdempotencyRequest, mail?: MailSettings) {
   return change(
     db,
     person,
@@ -305,5 +333,6 @@ export function receiveRequest(db: Db, person: Person, id: number, idempotency?:
       apply: async () => ({ status: 'RECIBIDA' }),
     },
     idempotency,
+    mail,
   );
 }
