@@ -99,6 +99,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /api/reports/products/:id': 'consult',
   'POST /api/reports/invoices/:id': 'consult',
   'POST /api/reports/dispatches/:id': 'consult',
+  // Who of the readers may print one is decided by the request (its people, or requests.all).
+  'POST /api/reports/requests/:id': 'requests.read',
   'POST /api/reports/labels': 'consult',
 
   // Month closings: everyone with a role sees them; closing and reopening is the Autorizador's.

@@ -24,12 +24,16 @@ import { renderPdf } from '../../reports/pdf';
 import { renderXlsx } from '../../reports/xlsx';
 import { auditFiltersQuery, parseAuditFilters } from '../audit/audit.filters';
 import type { ModuleOptions } from '../module';
+import { personOf } from '../requests/requests.routes';
+import type { Person } from '../requests/requests.service';
+import { REQUEST_TEXTS } from '../requests/requests.texts';
 import { parseCutoffDate, parseDateRange } from '../stock/stock-at-date';
 import { auditReport } from './audit-report';
 import { inventoryCountActa, inventoryCountSheet } from './inventory-count-report';
 import { registerLabelsRoute } from './labels.routes';
 import { reportConnections, ReportSlots, ReportsBusy, Semaphore } from './limits';
 import { lowStockReport, productCard, stockReport, type ReportContext } from './reports.service';
+import { requestVoucher } from './request-voucher';
 import { withSnapshot, type Snapshot } from './snapshot';
 import { spoolReport, type SpooledReport } from './spool';
 import { entryVoucher, exitVoucher } from './voucher-reports';
@@ -77,6 +81,8 @@ interface Report {
     context: ReportContext,
     id: number,
     query: Record<string, unknown>,
+    /** Who asks: a report of something only some may see (a request) answers null to the others. */
+    viewer: Person,
   ) => Promise<ReportDefinition | null> | ReportDefinition;
   /** The formats it comes in (default: both); the first is the default. */
   formats?: ReportFormat[];
@@ -149,6 +155,15 @@ const REPORTS: Report[] = [
     notFound: 'La salida solicitada no existe.',
     fileName: (id) => `Reportes de salida - ${id}`,
     build: exitVoucher,
+  },
+  {
+    // Signed by the requester, the head of the area and the warehouse keeper; only who may see the request prints it.
+    path: '/reports/requests/:id',
+    summary: 'Vale de una solicitud de material, con lo entregado por cada salida (PDF o XLSX)',
+    withId: true,
+    notFound: REQUEST_TEXTS.notFound,
+    fileName: (id) => `Vale de solicitud - ${id}`,
+    build: (snapshot, context, id, _query, viewer) => requestVoucher(snapshot, context, id, viewer),
   },
   {
     // Signed by the three signers of the application; "BORRADOR" until applied.
@@ -252,7 +267,7 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         try {
           spooled = await connections.run(() =>
             withSnapshot(db, async (snapshot) => {
-              const definition = await report.build(snapshot, context, id, queryFields(request));
+              const definition = await report.build(snapshot, context, id, queryFields(request), personOf(request));
               return definition && spoolReport(definition);
             }),
           );

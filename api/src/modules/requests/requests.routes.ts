@@ -36,7 +36,7 @@ const PATH = '/requests';
 const tags = ['solicitudes de material'];
 const RESPONSES = { ...ERROR_RESPONSES, 403: errorSchema } as const;
 
-const personOf = (request: FastifyRequest): service.Person => ({
+export const personOf = (request: FastifyRequest): service.Person => ({
   user: request.user,
   employeeId: request.caller.employeeId,
   permissions: request.caller.permissions,
