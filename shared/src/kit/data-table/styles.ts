@@ -68,4 +68,9 @@ export const useTableStyles = makeStyles({
   footerMobile: { justifyContent: 'space-between' },
   pageSize: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   spacer: { border: 'none', padding: 0 },
+  currentRow: {
+    backgroundColor: tokens.colorBrandBackground2,
+    outline: `2px solid ${tokens.colorBrandStroke1}`,
+    outlineOffset: '-2px',
+  },
 });

@@ -44,6 +44,10 @@ export interface TableGridProps<T> {
   failure?: { onRetry?: () => void };
   busy: boolean;
   virtualizeFrom: number;
+  /** False in a plain table: the rows keep the order given. */
+  sortable?: boolean;
+  /** The row being worked on: highlighted and `aria-current`. */
+  currentRowId?: string | number;
 }
 
 export function TableGrid<T>({
@@ -58,6 +62,8 @@ export function TableGrid<T>({
   failure,
   busy,
   virtualizeFrom,
+  sortable: sortableTable = true,
+  currentRowId,
 }: TableGridProps<T>) {
   const styles = useTableStyles();
   const { page, pageSize, density, expanded, toggleExpanded, sort, toggleSort, filters, setFilter, filtersShown } = state;
@@ -178,10 +184,16 @@ export function TableGrid<T>({
         {windowRows.map((item, offset) => {
           const id = getRowId(item);
           const isExpanded = expanded.has(id);
+          const current = currentRowId !== undefined && id === currentRowId;
           const rowNumber = page.pageIndex * pageSize + rowWindow.start + offset + 2; // +1 header, 1-based
           return (
             <Fragment key={id}>
-              <TableRow aria-rowindex={rowNumber} ref={offset === 0 ? rowWindow.measureRow : undefined}>
+              <TableRow
+                aria-rowindex={rowNumber}
+                ref={offset === 0 ? rowWindow.measureRow : undefined}
+                className={current ? styles.currentRow : undefined}
+                aria-current={current ? 'true' : undefined}
+              >
                 {renderDetail && (
                   <TableCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell}>
                     <Button
@@ -234,7 +246,7 @@ export function TableGrid<T>({
         aria-busy={busy}
         aria-rowcount={page.total + 1}
         size={FLUENT_SIZE[density]}
-        sortable
+        sortable={sortableTable}
         data-density={density}
       >
         <TableHeader className={styles.header}>
@@ -244,7 +256,7 @@ export function TableGrid<T>({
               <TableHeaderCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell} aria-label={TABLE_TEXTS.expand} sortable={false} />
             )}
             {visibleColumns.map((column) => {
-              const sortable = isSortable(column);
+              const sortable = sortableTable && isSortable(column);
               // The last column takes the room left (its handle would stick out past the table).
               const last = column.id === fluentColumns[fluentColumns.length - 1].columnId;
               const { aside } = last ? { aside: undefined } : sizing.getTableHeaderCellProps(column.id);
