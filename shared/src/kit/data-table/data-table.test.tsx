@@ -312,4 +312,15 @@ describe('DataTable', () => {
     const current = bodyRows().filter((row) => row.getAttribute('aria-current') === 'true');
     expect(current.map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['Producto 40']);
   });
+
+  it('a table wider than its frame is in a named group a keyboard can reach; one that fits is not', () => {
+    const width = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(200);
+    const { unmount } = renderWithPlatform(<Table items={many(3)} plain />);
+    expect(screen.getByRole('group', { name: 'Productos' })).toHaveAttribute('tabindex', '0');
+    unmount();
+    width.mockReturnValue(2000);
+    renderWithPlatform(<Table items={many(3)} plain />);
+    expect(screen.queryByRole('group', { name: 'Productos' })).not.toBeInTheDocument();
+    width.mockRestore();
+  });
 });

@@ -110,7 +110,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         failure={loadFailed ? { onRetry: error?.onRetry } : undefined}
         busy={showSkeleton || saving}
         virtualizeFrom={plain ? Infinity : virtualizeFrom}
-        sortable={!plain}
+        plain={plain}
         currentRowId={currentRowId}
       />
       {!plain && (

@@ -44,8 +44,8 @@ export interface TableGridProps<T> {
   failure?: { onRetry?: () => void };
   busy: boolean;
   virtualizeFrom: number;
-  /** False in a plain table: the rows keep the order given. */
-  sortable?: boolean;
+  /** A plain table: the rows keep the order given and the columns their widths (no sorting, no dragging). */
+  plain?: boolean;
   /** The row being worked on: highlighted and `aria-current`. */
   currentRowId?: string | number;
 }
@@ -62,10 +62,11 @@ export function TableGrid<T>({
   failure,
   busy,
   virtualizeFrom,
-  sortable: sortableTable = true,
+  plain = false,
   currentRowId,
 }: TableGridProps<T>) {
   const styles = useTableStyles();
+  const sortableTable = !plain;
   const { page, pageSize, density, expanded, toggleExpanded, sort, toggleSort, filters, setFilter, filtersShown } = state;
   // Column sizing through Fluent (resizable by mouse, touch and keyboard).
   const fluentColumns = useMemo(
@@ -131,6 +132,10 @@ export function TableGrid<T>({
     }
   });
   const tableWidth = fluentColumns.reduce((sum, column) => sum + shownWidths[String(column.columnId)] + CELL_PADDING, 0);
+  // A table wider than its frame scrolls sideways: the frame is then a named group a keyboard can
+  // reach and scroll, also when no cell holds anything focusable (a summary's figures). A group,
+  // not a region: a table's card is often a region of the same name already.
+  const scrolls = containerWidth > 0 && tableWidth > containerWidth + 1;
 
   const columnCount = fluentColumns.length;
   const cellStyle = (columnId: string) => {
@@ -237,6 +242,7 @@ export function TableGrid<T>({
       ref={rowWindow.containerRef}
       className={mergeClasses(styles.scroller, virtualized && styles.windowed)}
       onScroll={virtualized ? rowWindow.onScroll : undefined}
+      {...(scrolls ? { role: 'group', 'aria-label': label, tabIndex: 0 } : {})}
     >
       <Table
         ref={tableRef}
@@ -257,9 +263,10 @@ export function TableGrid<T>({
             )}
             {visibleColumns.map((column) => {
               const sortable = sortableTable && isSortable(column);
-              // The last column takes the room left (its handle would stick out past the table).
+              // The last column takes the room left (its handle would stick out past the table); a
+              // plain table's columns are not dragged.
               const last = column.id === fluentColumns[fluentColumns.length - 1].columnId;
-              const { aside } = last ? { aside: undefined } : sizing.getTableHeaderCellProps(column.id);
+              const { aside } = last || plain ? { aside: undefined } : sizing.getTableHeaderCellProps(column.id);
               return (
                 <TableHeaderCell
                   key={column.id}
