@@ -59,31 +59,31 @@ function totalItems(values: InvoiceFormValues): Array<{ label: string; value: st
 function summaryColumns(products: readonly Product[] | undefined, note: string): DataTableColumn<InvoiceRowValues>[] {
   const product = (row: InvoiceRowValues) => products?.find((p) => p.id === row.productId);
   return [
-    { id: 'id', header: 'ID', value: (row) => row.productId ?? '', width: 56, minWidth: 40 },
-    { id: 'name', header: 'Nombre', value: (row) => product(row)?.name ?? '', width: 200 },
-    { id: 'unit', header: 'Unidad', value: (row) => product(row)?.unit?.description ?? MISSING_LABELS.unit, width: 110, minWidth: 72 },
+    { id: 'id', header: 'ID', value: (row) => row.productId ?? '', width: 48, minWidth: 40 },
+    { id: 'name', header: 'Nombre', value: (row) => product(row)?.name ?? '', width: 240 },
+    { id: 'unit', header: 'Unidad', value: (row) => product(row)?.unit?.description ?? MISSING_LABELS.unit, width: 96, minWidth: 72 },
     {
       id: 'category',
       header: 'Partida',
       value: (row) => product(row)?.category?.description ?? MISSING_LABELS.category,
-      width: 160,
+      width: 180,
       minWidth: 80,
     },
-    { id: 'quantity', header: 'Cantidad', value: (row) => (row.quantity ? formatQuantity(row.quantity) : ''), width: 80, minWidth: 64 },
+    { id: 'quantity', header: 'Cantidad', value: (row) => (row.quantity ? formatQuantity(row.quantity) : ''), width: 72, minWidth: 64 },
     {
       id: 'basePrice',
       header: 'Precio del artículo',
       value: (row) => (row.basePrice ? money(row.basePrice, 'price') : ''),
-      width: 96,
+      width: 88,
       minWidth: 72,
     },
-    { id: 'vat', header: 'IVA', value: (row) => (row.applyValueAddedTaxToPurchasePrice ? '16 %' : 'No'), width: 48, minWidth: 40 },
-    { id: 'ieps', header: 'IEPS', value: (row) => (row.applyExciseTax ? `${effectiveExciseRate(row)} %` : 'No'), width: 56, minWidth: 44 },
+    { id: 'vat', header: 'IVA', value: (row) => (row.applyValueAddedTaxToPurchasePrice ? '16 %' : 'No'), width: 40, minWidth: 40 },
+    { id: 'ieps', header: 'IEPS', value: (row) => (row.applyExciseTax ? `${effectiveExciseRate(row)} %` : 'No'), width: 48, minWidth: 44 },
     {
       id: 'purchasePrice',
       header: 'Precio de adquisición',
       value: (row) => money(purchasePriceOf(row), 'price'),
-      width: 104,
+      width: 96,
       minWidth: 80,
     },
     {
@@ -102,10 +102,10 @@ function summaryColumns(products: readonly Product[] | undefined, note: string):
           </>
         );
       },
-      width: 104,
+      width: 96,
       minWidth: 80,
     },
-    { id: 'observations', header: 'Observaciones', value: (row) => row.observations, width: 160, minWidth: 80 },
+    { id: 'observations', header: 'Observaciones', value: (row) => row.observations, width: 160, minWidth: 112 },
   ];
 }
 

@@ -166,7 +166,7 @@ function recentColumns(timeZone: string, link: string): DataTableColumn<RecentMo
       ),
       width: 120,
     },
-    { id: 'product', header: 'Producto', value: (m) => m.productName, width: 240 },
+    { id: 'product', header: 'Producto', value: (m) => m.productName, width: 240, minWidth: 180 },
     { id: 'quantity', header: 'Cantidad', value: (m) => formatQuantity(m.quantity), width: 100 },
     { id: 'amount', header: 'Importe', value: (m) => m.amount, cell: (m) => <Money value={m.amount} />, width: 120 },
   ];
