@@ -313,14 +313,16 @@ describe('DataTable', () => {
     expect(current.map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['Producto 40']);
   });
 
-  it('a table wider than its frame is in a named group a keyboard can reach; one that fits is not', () => {
+  it('a table wider than its frame says so and is in a named group a keyboard can reach; one that fits neither', () => {
     const width = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(200);
     const { unmount } = renderWithPlatform(<Table items={many(3)} plain />);
     expect(screen.getByRole('group', { name: 'Productos' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByText('Desliza la tabla hacia los lados para ver todas sus columnas.')).toBeInTheDocument();
     unmount();
     width.mockReturnValue(2000);
     renderWithPlatform(<Table items={many(3)} plain />);
     expect(screen.queryByRole('group', { name: 'Productos' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Desliza la tabla hacia los lados para ver todas sus columnas.')).not.toBeInTheDocument();
     width.mockRestore();
   });
 });

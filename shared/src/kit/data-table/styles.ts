@@ -73,6 +73,7 @@ export const useTableStyles = makeStyles({
   footerMobile: { justifyContent: 'space-between' },
   pageSize: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   spacer: { border: 'none', padding: 0 },
+  hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   currentRow: {
     backgroundColor: tokens.colorBrandBackground2,
     outline: `2px solid ${tokens.colorBrandStroke1}`,
