@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { readXlsx, type CellValue } from '../../api/test/reports/read-report';
 import { compareDecimal, divideDecimal, multiplyDecimal } from '../../shared/src/domain/decimal';
 import { apiToken, DESKTOP, launchBrowser, newPage, screenshot, signIn } from './support/browser';
-import { main, successToast } from './support/catalog-ui';
+import { choose, main, successToast } from './support/catalog-ui';
 import { ARTIFACTS, baseUrl } from './support/env';
 import { apiClient, createPeople, uniqueTag } from './support/seed';
 import { expectInView } from './support/visibility';
@@ -107,9 +107,9 @@ it('an opening balance of 1,000 products loaded from an XLSX in the browser; the
   // Every line has its cost: no warning about a missing one.
   expect(await confirm.getByRole('alert').count()).toBe(0);
   const [director, keeper, witness] = people.employees.map((e) => `${e.name} ${e.lastName}`);
-  await confirm.getByLabel('Director del plantel').selectOption({ label: director });
-  await confirm.getByLabel('Almacenista').selectOption({ label: keeper });
-  await confirm.getByLabel('Testigo').selectOption({ label: witness });
+  await choose(confirm, 'Director del plantel', director);
+  await choose(confirm, 'Almacenista', keeper);
+  await choose(confirm, 'Testigo', witness);
   await confirm.getByRole('button', { name: 'Sí, aplicar ajustes', exact: true }).click();
   await successToast(page, 'Ajustes aplicados al libro de almacén.');
   await content.getByText('Aplicado', { exact: true }).waitFor();

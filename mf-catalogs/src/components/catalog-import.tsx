@@ -8,7 +8,7 @@
 // partidas genéricas shipped with Almacén the same way (the server holds the file), and the same
 // "Importar N registros" loads them; loaded twice, every row is "Sin cambios".
 import { ArrowDownloadRegular, ArrowUploadRegular, BookOpenRegular, ArrowExportRegular } from '@fluentui/react-icons';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   catalogExportRequest,
   importTemplateRequest,
@@ -18,11 +18,12 @@ import {
   useReportDownload,
   type ImportCatalog,
   type ImportResult,
+  type ImportRow,
   type ImportRowStatus as RowStatus,
 } from '@almacen/shared';
-import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@almacen/shared/fluent';
+import { Button, makeStyles, tokens } from '@almacen/shared/fluent';
 import { Badge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@almacen/shared/fluent-pages';
-import { ScrollArea } from '@almacen/shared/kit';
+import { DataTable, type DataTableColumn } from '@almacen/shared/kit';
 
 export type { ImportCatalog };
 
@@ -45,19 +46,36 @@ const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   surface: { maxWidth: '1180px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  // The rows scroll inside the preview's region, both ways: the counts and the instructions above
-  // stay in view, also when the dialog puts the focus on the region as it opens.
-  rows: { maxHeight: '50vh', overflowY: 'auto' },
-  // Each column as wide as its content (Fluent's fixed layout splits the width evenly), the
-  // headers and badges on one line, the names wide enough to read in two or three lines; what
-  // does not fit scrolls sideways in its ScrollArea.
-  table: { tableLayout: 'auto' },
-  nowrap: { whiteSpace: 'nowrap' },
-  wide: { minWidth: '16em' },
 });
 
 /** The columns that carry a name or a description: given room first. */
 const isWideColumn = (column: string) => /nombre|descrip/i.test(column);
+
+/** Fila, Estado, the file's own columns (those of its first row) and Motivo. */
+function previewColumns(preview: ImportResult): DataTableColumn<ImportRow>[] {
+  const fileColumns = Object.keys(preview.rows[0]?.values ?? {});
+  return [
+    { id: 'row', header: 'Fila', value: (r) => r.row, width: 56, minWidth: 48 },
+    {
+      id: 'status',
+      header: 'Estado',
+      value: (r) => STATUS_LABELS[r.status],
+      cell: (r) => (
+        <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[r.status]}>
+          {STATUS_LABELS[r.status]}
+        </Badge>
+      ),
+      width: 112,
+    },
+    ...fileColumns.map<DataTableColumn<ImportRow>>((column, i) => ({
+      id: `value-${i}`,
+      header: column,
+      value: (r) => r.values[column] ?? '',
+      width: isWideColumn(column) ? 260 : 140,
+    })),
+    { id: 'reason', header: 'Motivo', value: (r) => r.reason ?? '', width: 260 },
+  ];
+}
 
 export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; title: string }) {
   const styles = useStyles();
@@ -69,6 +87,7 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
   const exported = useReportDownload();
   const previewRows = useImportPreview(catalog);
   const importRows = useImportRows(catalog);
+  const columns = useMemo(() => (preview ? previewColumns(preview) : []), [preview]);
   if (!canImport) return null;
   const writable = preview ? preview.counts.new + preview.counts.updated : 0;
   const close = () => {
@@ -148,40 +167,13 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
                     Corrige las filas con error y vuelve a cargar el archivo: no se importará nada mientras haya errores.
                   </Text>
                 )}
-                <ScrollArea label="Vista previa de la importación" className={styles.rows}>
-                  <Table aria-label="Vista previa de la importación" size="small" className={styles.table}>
-                    <TableHeader>
-                      <TableRow>
-                        <TableHeaderCell className={styles.nowrap}>Fila</TableHeaderCell>
-                        <TableHeaderCell className={styles.nowrap}>Estado</TableHeaderCell>
-                        {Object.keys(preview.rows[0]?.values ?? {}).map((column) => (
-                          <TableHeaderCell key={column} className={isWideColumn(column) ? styles.wide : styles.nowrap}>
-                            {column}
-                          </TableHeaderCell>
-                        ))}
-                        <TableHeaderCell className={styles.wide}>Motivo</TableHeaderCell>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {preview.rows.map((r) => (
-                        <TableRow key={r.row}>
-                          <TableCell>{r.row}</TableCell>
-                          <TableCell className={styles.nowrap}>
-                            <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[r.status]}>
-                              {STATUS_LABELS[r.status]}
-                            </Badge>
-                          </TableCell>
-                          {Object.entries(r.values).map(([column, value]) => (
-                            <TableCell key={column} className={isWideColumn(column) ? styles.wide : undefined}>
-                              {value ?? ''}
-                            </TableCell>
-                          ))}
-                          <TableCell>{r.reason ?? ''}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </ScrollArea>
+                <DataTable<ImportRow>
+                  label="Vista previa de la importación"
+                  items={preview.rows}
+                  columns={columns}
+                  getRowId={(r) => r.row}
+                  searchPlaceholder="Buscar una fila"
+                />
               </DialogContent>
               <DialogActions>
                 <Button appearance="secondary" onClick={close}>

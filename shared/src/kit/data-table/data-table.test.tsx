@@ -297,4 +297,32 @@ describe('DataTable', () => {
     expect(screen.queryByText(/No fue posible actualizar/)).not.toBeInTheDocument();
     expect(names()).toHaveLength(4);
   });
+
+  it('plain: every row in the order given, without toolbar, pagination or sorting; the current row marked', () => {
+    const items = [...many(57)].reverse();
+    renderWithPlatform(<Table items={items} plain currentRowId={40} />);
+    expect(bodyRows()).toHaveLength(57);
+    expect(names().slice(0, 2)).toEqual(['Producto 57', 'Producto 56']);
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Filas por página' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Página siguiente' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nombre' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Nombre' })).toBeInTheDocument();
+    const current = bodyRows().filter((row) => row.getAttribute('aria-current') === 'true');
+    expect(current.map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['Producto 40']);
+  });
+
+  it('a table wider than its frame says so and is in a named group a keyboard can reach; one that fits neither', () => {
+    const width = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(200);
+    const { unmount } = renderWithPlatform(<Table items={many(3)} plain />);
+    expect(screen.getByRole('group', { name: 'Productos' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByText('Desliza la tabla hacia los lados para ver todas sus columnas.')).toBeInTheDocument();
+    unmount();
+    width.mockReturnValue(2000);
+    renderWithPlatform(<Table items={many(3)} plain />);
+    expect(screen.queryByRole('group', { name: 'Productos' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Desliza la tabla hacia los lados para ver todas sus columnas.')).not.toBeInTheDocument();
+    width.mockRestore();
+  });
 });

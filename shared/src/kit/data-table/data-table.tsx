@@ -46,6 +46,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     virtualizeFrom = DEFAULT_VIRTUALIZE_FROM,
     openRowId,
     searchRequest,
+    plain = false,
+    currentRowId,
   } = props;
   const styles = useTableStyles();
   const breakpoint = useBreakpoint();
@@ -54,7 +56,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     () => (openRowId === undefined ? undefined : { id: openRowId, getRowId: getRowId as (item: never) => string | number }),
     [openRowId, getRowId],
   );
-  const state = useTableState(items, columns, { defaultPageSize, defaultDensity, defaultSort, openRow, searchRequest });
+  const state = useTableState(items, columns, {
+    defaultPageSize,
+    defaultDensity,
+    defaultSort: plain ? null : defaultSort,
+    openRow,
+    searchRequest,
+    allRows: plain,
+  });
   const { page, rows, debouncedSearch } = state;
 
   // One way a load fails, in every table: with nothing on screen yet, the failure is told once in
@@ -82,9 +91,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className={styles.root}>
-      <TableToolbar label={label} searchPlaceholder={searchPlaceholder} breakpoint={breakpoint} state={state}>
-        {toolbar}
-      </TableToolbar>
+      {!plain && (
+        <TableToolbar label={label} searchPlaceholder={searchPlaceholder} breakpoint={breakpoint} state={state}>
+          {toolbar}
+        </TableToolbar>
+      )}
       <div className={styles.progress}>{saving && <ProgressBar aria-label={TABLE_TEXTS.saving} thickness="medium" />}</div>
       {refreshFailed && error && <RefreshFailure onRetry={error.onRetry} />}
       <TableGrid<T>
@@ -98,19 +109,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
         showSkeleton={showSkeleton}
         failure={loadFailed ? { onRetry: error?.onRetry } : undefined}
         busy={showSkeleton || saving}
-        virtualizeFrom={virtualizeFrom}
+        virtualizeFrom={plain ? Infinity : virtualizeFrom}
+        plain={plain}
+        currentRowId={currentRowId}
       />
-      <TablePagination
-        total={page.total}
-        from={page.from}
-        to={page.to}
-        pageIndex={page.pageIndex}
-        pageCount={page.pageCount}
-        pageSize={state.pageSize}
-        mobile={breakpoint === 'mobile'}
-        onPageSize={state.setPageSize}
-        onPage={state.setPageIndex}
-      />
+      {!plain && (
+        <TablePagination
+          total={page.total}
+          from={page.from}
+          to={page.to}
+          pageIndex={page.pageIndex}
+          pageCount={page.pageCount}
+          pageSize={state.pageSize}
+          mobile={breakpoint === 'mobile'}
+          onPageSize={state.setPageSize}
+          onPage={state.setPageIndex}
+        />
+      )}
     </div>
   );
 }

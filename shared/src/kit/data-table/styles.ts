@@ -26,7 +26,12 @@ export const useTableStyles = makeStyles({
   toolbarEndMobile: { marginLeft: 0, justifyContent: 'flex-end' },
   progress: { minHeight: '2px' },
   // A size container, so a detail row can be as wide as the visible part of the table (100cqw).
-  scroller: { overflowX: 'auto', maxWidth: '100%', containerType: 'inline-size' },
+  scroller: {
+    overflowX: 'auto',
+    maxWidth: '100%',
+    containerType: 'inline-size',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
   // The widths below are exact: the table is as wide as its columns, which fit the container.
   table: { tableLayout: 'fixed' },
   cell: { boxSizing: 'content-box', overflowWrap: 'anywhere' },
@@ -68,4 +73,10 @@ export const useTableStyles = makeStyles({
   footerMobile: { justifyContent: 'space-between' },
   pageSize: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   spacer: { border: 'none', padding: 0 },
+  hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  currentRow: {
+    backgroundColor: tokens.colorBrandBackground2,
+    outline: `2px solid ${tokens.colorBrandStroke1}`,
+    outlineOffset: '-2px',
+  },
 });

@@ -44,6 +44,10 @@ export interface TableGridProps<T> {
   failure?: { onRetry?: () => void };
   busy: boolean;
   virtualizeFrom: number;
+  /** A plain table: the rows keep the order given and the columns their widths (no sorting, no dragging). */
+  plain?: boolean;
+  /** The row being worked on: highlighted and `aria-current`. */
+  currentRowId?: string | number;
 }
 
 export function TableGrid<T>({
@@ -58,8 +62,11 @@ export function TableGrid<T>({
   failure,
   busy,
   virtualizeFrom,
+  plain = false,
+  currentRowId,
 }: TableGridProps<T>) {
   const styles = useTableStyles();
+  const sortableTable = !plain;
   const { page, pageSize, density, expanded, toggleExpanded, sort, toggleSort, filters, setFilter, filtersShown } = state;
   // Column sizing through Fluent (resizable by mouse, touch and keyboard).
   const fluentColumns = useMemo(
@@ -125,6 +132,10 @@ export function TableGrid<T>({
     }
   });
   const tableWidth = fluentColumns.reduce((sum, column) => sum + shownWidths[String(column.columnId)] + CELL_PADDING, 0);
+  // A table wider than its frame scrolls sideways, and a line under it says so: the frame is then
+  // a named group a keyboard can reach and scroll, also when no cell holds anything focusable (a
+  // summary's figures). A group, not a region: a table's card is often a region of that name.
+  const scrolls = containerWidth > 0 && tableWidth > containerWidth + 1;
 
   const columnCount = fluentColumns.length;
   const cellStyle = (columnId: string) => {
@@ -178,10 +189,16 @@ export function TableGrid<T>({
         {windowRows.map((item, offset) => {
           const id = getRowId(item);
           const isExpanded = expanded.has(id);
+          const current = currentRowId !== undefined && id === currentRowId;
           const rowNumber = page.pageIndex * pageSize + rowWindow.start + offset + 2; // +1 header, 1-based
           return (
             <Fragment key={id}>
-              <TableRow aria-rowindex={rowNumber} ref={offset === 0 ? rowWindow.measureRow : undefined}>
+              <TableRow
+                aria-rowindex={rowNumber}
+                ref={offset === 0 ? rowWindow.measureRow : undefined}
+                className={current ? styles.currentRow : undefined}
+                aria-current={current ? 'true' : undefined}
+              >
                 {renderDetail && (
                   <TableCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell}>
                     <Button
@@ -221,68 +238,78 @@ export function TableGrid<T>({
   }
 
   return (
-    <div
-      ref={rowWindow.containerRef}
-      className={mergeClasses(styles.scroller, virtualized && styles.windowed)}
-      onScroll={virtualized ? rowWindow.onScroll : undefined}
-    >
-      <Table
-        ref={tableRef}
-        className={styles.table}
-        style={{ width: tableWidth }}
-        aria-label={label}
-        aria-busy={busy}
-        aria-rowcount={page.total + 1}
-        size={FLUENT_SIZE[density]}
-        sortable
-        data-density={density}
+    <>
+      <div
+        ref={rowWindow.containerRef}
+        className={mergeClasses(styles.scroller, virtualized && styles.windowed)}
+        onScroll={virtualized ? rowWindow.onScroll : undefined}
+        {...(scrolls ? { role: 'group', 'aria-label': label, tabIndex: 0 } : {})}
       >
-        <TableHeader className={styles.header}>
-          <TableRow aria-rowindex={1}>
-            {/* Not sortable: in a sortable table Fluent makes every header a button, and this one would be an empty, nameless one. */}
-            {renderDetail && (
-              <TableHeaderCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell} aria-label={TABLE_TEXTS.expand} sortable={false} />
-            )}
-            {visibleColumns.map((column) => {
-              const sortable = isSortable(column);
-              // The last column takes the room left (its handle would stick out past the table).
-              const last = column.id === fluentColumns[fluentColumns.length - 1].columnId;
-              const { aside } = last ? { aside: undefined } : sizing.getTableHeaderCellProps(column.id);
-              return (
+        <Table
+          ref={tableRef}
+          className={styles.table}
+          style={{ width: tableWidth }}
+          aria-label={label}
+          aria-busy={busy}
+          aria-rowcount={page.total + 1}
+          size={FLUENT_SIZE[density]}
+          sortable={sortableTable}
+          data-density={density}
+        >
+          <TableHeader className={styles.header}>
+            <TableRow aria-rowindex={1}>
+              {/* Not sortable: in a sortable table Fluent makes every header a button, and this one would be an empty, nameless one. */}
+              {renderDetail && (
                 <TableHeaderCell
-                  key={column.id}
-                  style={cellStyle(column.id)}
+                  style={cellStyle(EXPAND_COLUMN)}
                   className={styles.cell}
-                  aside={aside}
-                  sortable={sortable}
-                  sortDirection={sort?.columnId === column.id ? sort.direction : undefined}
-                  onClick={sortable ? () => toggleSort(column.id) : undefined}
-                >
-                  {column.header}
+                  aria-label={TABLE_TEXTS.expand}
+                  sortable={false}
+                />
+              )}
+              {visibleColumns.map((column) => {
+                const sortable = sortableTable && isSortable(column);
+                // The last column takes the room left (its handle would stick out past the table); a
+                // plain table's columns are not dragged.
+                const last = column.id === fluentColumns[fluentColumns.length - 1].columnId;
+                const { aside } = last || plain ? { aside: undefined } : sizing.getTableHeaderCellProps(column.id);
+                return (
+                  <TableHeaderCell
+                    key={column.id}
+                    style={cellStyle(column.id)}
+                    className={styles.cell}
+                    aside={aside}
+                    sortable={sortable}
+                    sortDirection={sort?.columnId === column.id ? sort.direction : undefined}
+                    onClick={sortable ? () => toggleSort(column.id) : undefined}
+                  >
+                    {column.header}
+                  </TableHeaderCell>
+                );
+              })}
+              {rowActions && (
+                <TableHeaderCell style={cellStyle(ACTIONS_COLUMN)} className={cellClass(ACTIONS_COLUMN)}>
+                  {TABLE_TEXTS.actions}
                 </TableHeaderCell>
-              );
-            })}
-            {rowActions && (
-              <TableHeaderCell style={cellStyle(ACTIONS_COLUMN)} className={cellClass(ACTIONS_COLUMN)}>
-                {TABLE_TEXTS.actions}
-              </TableHeaderCell>
-            )}
-          </TableRow>
-          {filtersShown && (
-            <TableRow>
-              {renderDetail && <TableCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell} />}
-              {visibleColumns.map((column) => (
-                <TableCell key={column.id} style={cellStyle(column.id)} className={mergeClasses(styles.cell, styles.filterCell)}>
-                  {renderFilter(column, filters[column.id], (value) => setFilter(column.id, value))}
-                </TableCell>
-              ))}
-              {rowActions && <TableCell style={cellStyle(ACTIONS_COLUMN)} className={cellClass(ACTIONS_COLUMN)} />}
+              )}
             </TableRow>
-          )}
-        </TableHeader>
-        <TableBody>{body}</TableBody>
-      </Table>
-    </div>
+            {filtersShown && (
+              <TableRow>
+                {renderDetail && <TableCell style={cellStyle(EXPAND_COLUMN)} className={styles.cell} />}
+                {visibleColumns.map((column) => (
+                  <TableCell key={column.id} style={cellStyle(column.id)} className={mergeClasses(styles.cell, styles.filterCell)}>
+                    {renderFilter(column, filters[column.id], (value) => setFilter(column.id, value))}
+                  </TableCell>
+                ))}
+                {rowActions && <TableCell style={cellStyle(ACTIONS_COLUMN)} className={cellClass(ACTIONS_COLUMN)} />}
+              </TableRow>
+            )}
+          </TableHeader>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </div>
+      {scrolls && <span className={styles.hint}>{TABLE_TEXTS.scrolls}</span>}
+    </>
   );
 }
 

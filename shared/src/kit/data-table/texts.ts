@@ -21,5 +21,6 @@ export const TABLE_TEXTS = {
   actions: 'Acciones',
   retry: 'Reintentar',
   loadFailed: 'No fue posible cargar los datos.',
+  scrolls: 'Desliza la tabla hacia los lados para ver todas sus columnas.',
   refreshFailed: 'No fue posible actualizar los datos; se muestran los últimos que se recibieron.',
 } as const;

@@ -91,4 +91,13 @@ export interface DataTableProps<T> {
   openRowId?: string | number;
   /** Puts this text in the search box, each time a new object comes (a scanned code finds its row). */
   searchRequest?: { text: string };
+  /**
+   * The grid alone, for a table that is part of a page rather than the page itself (a wizard's
+   * summary, a card's few rows, an editable sheet): no toolbar, no pagination — every row is
+   * shown, in the order given — no sorting, no dragging of column edges and no windowing. Same
+   * columns, widths and messages.
+   */
+  plain?: boolean;
+  /** The row being worked on (a scanned line): highlighted and `aria-current`. */
+  currentRowId?: string | number;
 }

@@ -17,6 +17,8 @@ export interface TableStateOptions {
   openRow?: { id: string | number; getRowId: (item: never) => string | number };
   /** A search put in from outside the box (a scanned code): applied each time a new object comes. */
   searchRequest?: { text: string };
+  /** Every row on one page (a plain table has no pagination). */
+  allRows?: boolean;
 }
 
 const EMPTY: readonly never[] = [];
@@ -43,7 +45,8 @@ export function useTableState<T>(items: readonly T[] | undefined, columns: DataT
     [rows, index, columns, debouncedSearch, debouncedFilters],
   );
   const sorted = useMemo(() => sortRows(filtered, columns, sort), [filtered, columns, sort]);
-  const page = useMemo(() => paginate(sorted, pageIndex, pageSize), [sorted, pageIndex, pageSize]);
+  const shownPageSize = options.allRows ? Math.max(1, sorted.length) : pageSize;
+  const page = useMemo(() => paginate(sorted, pageIndex, shownPageSize), [sorted, pageIndex, shownPageSize]);
 
   const opened = useRef<string | number | null>(null);
   const openRow = options.openRow;
@@ -111,7 +114,7 @@ export function useTableState<T>(items: readonly T[] | undefined, columns: DataT
     setFilter,
     sort,
     toggleSort,
-    pageSize,
+    pageSize: shownPageSize,
     setPageSize,
     setPageIndex,
     expanded,

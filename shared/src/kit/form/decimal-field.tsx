@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useField } from 'react-final-form';
 import { QUANTITY_SCALE } from '@almacen/shared/domain';
 import type { InputProps } from '@almacen/shared/fluent';
@@ -66,6 +67,8 @@ export interface DecimalInputProps extends Omit<InputProps, 'value' | 'onChange'
   scale: number;
   maxIntegerDigits?: number;
   onValueChange: (value: string) => void;
+  /** The input itself (to focus it and select its text). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** The bare input (for table cells and filters): same rules, controlled by a decimal string. */

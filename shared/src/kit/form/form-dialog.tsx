@@ -36,6 +36,8 @@ export interface FormDialogProps<V extends object> {
   onClose: () => void;
   submitLabel?: string;
   cancelLabel?: string;
+  /** A confirmation that asks for data (who signs): Fluent's alert dialog, closed only by its buttons. */
+  alert?: boolean;
   children: ReactNode;
 }
 
@@ -49,6 +51,7 @@ export function FormDialog<V extends object>({
   onClose,
   submitLabel = FORM_DIALOG_TEXTS.submit,
   cancelLabel = FORM_DIALOG_TEXTS.cancel,
+  alert = false,
   children,
 }: FormDialogProps<V>) {
   const styles = useStyles();
@@ -81,7 +84,7 @@ export function FormDialog<V extends object>({
     return undefined;
   };
   return (
-    <Dialog open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
+    <Dialog modalType={alert ? 'alert' : 'modal'} open={open} onOpenChange={(_event, data) => !data.open && onClose()}>
       <DialogSurface>
         {/* A fresher copy of the record may arrive while the person types: keep what they typed. */}
         <Form<V> onSubmit={submit} initialValues={lastInitialValues.current} validate={validate} keepDirtyOnReinitialize>

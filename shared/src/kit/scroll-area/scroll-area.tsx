@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@almacen/shared/fluent';
+import { TABLE_TEXTS } from '../data-table/texts';
 
-export const SCROLL_HINT = 'Desliza la tabla hacia los lados para ver todas sus columnas.';
+/** The DataTable says it the same way when it scrolls. */
+export const SCROLL_HINT = TABLE_TEXTS.scrolls;
 
 const EDGE = {
   content: '""',

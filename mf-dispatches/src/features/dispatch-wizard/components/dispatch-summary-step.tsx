@@ -1,24 +1,13 @@
 // Step 3, "Resumen de salida": what will be saved, read-only. It says plainly when a row no longer
 // fits the stock (after a 409 the availability is read again and the rows are checked again).
+import { useMemo } from 'react';
 import { useFormState } from 'react-final-form';
 import { type Employee, Money, type Product, useEmployees, useProducts } from '@almacen/shared';
 import { formatDate, formatQuantity, isCalendarDate, MISSING_LABELS } from '@almacen/shared/domain';
 import { employeeName } from '@almacen/shared/domain';
-import {
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from '@almacen/shared/fluent';
-import { ScrollArea, SummaryFields } from '@almacen/shared/kit';
-import type { DispatchFormValues } from '../form/dispatch-form';
+import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@almacen/shared/fluent';
+import { DataTable, type DataTableColumn, SummaryFields } from '@almacen/shared/kit';
+import type { DispatchFormValues, DispatchRow } from '../form/dispatch-form';
 import { HEADER_LABELS } from './dispatch-header-step';
 
 export const SUMMARY_TEXTS = {
@@ -31,10 +20,44 @@ export const SUMMARY_TEXTS = {
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  // Fluent's fixed layout splits the width evenly: seven columns on a phone ran over each other.
-  // Sized by their content they never do; the table scrolls sideways inside its frame.
-  autoLayout: { tableLayout: 'auto' },
 });
+
+/** The summary's columns, in SUMMARY_TEXTS.columns' order; the product's data read from the catalogue. */
+function summaryColumns(productById: ReadonlyMap<number, Product>): DataTableColumn<DispatchRow>[] {
+  const product = (row: DispatchRow) => (row.productId != null ? productById.get(row.productId) : undefined);
+  const [id, name, unit, category, quantity, price, observations] = SUMMARY_TEXTS.columns;
+  return [
+    { id: 'id', header: id, value: (row) => row.productId ?? '', width: 64, minWidth: 48 },
+    { id: 'name', header: name, value: (row) => product(row)?.name ?? '', width: 240 },
+    {
+      id: 'unit',
+      header: unit,
+      value: (row) => {
+        const found = product(row);
+        return found ? (found.unit?.description ?? SUMMARY_TEXTS.noUnit) : '';
+      },
+      width: 120,
+    },
+    {
+      id: 'category',
+      header: category,
+      value: (row) => {
+        const found = product(row);
+        return found ? (found.category?.description ?? SUMMARY_TEXTS.noCategory) : '';
+      },
+      width: 200,
+    },
+    { id: 'quantity', header: quantity, value: (row) => (row.quantity ? formatQuantity(row.quantity) : ''), width: 96, minWidth: 72 },
+    {
+      id: 'price',
+      header: price,
+      value: (row) => row.averagePrice || row.exitPrice,
+      cell: (row) => (row.averagePrice || row.exitPrice ? <Money value={row.averagePrice || row.exitPrice} kind="price" /> : ''),
+      width: 120,
+    },
+    { id: 'observations', header: observations, value: (row) => row.observations, width: 200 },
+  ];
+}
 
 type RowErrors = Partial<Record<'productId' | 'quantity' | 'exitPrice' | 'observations', string>>;
 
@@ -44,7 +67,8 @@ export function DispatchSummaryStep() {
   // Plain reads: the steps that offer these lists already report their loading failures once.
   const { data: employees } = useEmployees();
   const { data: products } = useProducts();
-  const productById = new Map((products ?? []).map((product) => [product.id, product]));
+  const productById = useMemo(() => new Map((products ?? []).map((product) => [product.id, product])), [products]);
+  const columns = useMemo(() => summaryColumns(productById), [productById]);
   const person = (id: number | null) => {
     const employee = employees?.find((candidate: Employee) => candidate.id === id);
     return employee ? employeeName(employee) : id == null ? '' : `#${id}`;
@@ -76,35 +100,14 @@ export function DispatchSummaryStep() {
       <SummaryFields
         items={[{ label: HEADER_LABELS.dispatchDate, value: isCalendarDate(values.dispatchDate) ? formatDate(values.dispatchDate) : '' }]}
       />
-      <ScrollArea label={SUMMARY_TEXTS.table}>
-        <Table aria-label={SUMMARY_TEXTS.table} size="small" className={styles.autoLayout}>
-          <TableHeader>
-            <TableRow>
-              {SUMMARY_TEXTS.columns.map((column) => (
-                <TableHeaderCell key={column}>{column}</TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {values.products.map((row) => {
-              const product: Product | undefined = row.productId != null ? productById.get(row.productId) : undefined;
-              return (
-                <TableRow key={row.key}>
-                  <TableCell>{row.productId ?? ''}</TableCell>
-                  <TableCell>{product?.name ?? ''}</TableCell>
-                  <TableCell>{product ? (product.unit?.description ?? SUMMARY_TEXTS.noUnit) : ''}</TableCell>
-                  <TableCell>{product ? (product.category?.description ?? SUMMARY_TEXTS.noCategory) : ''}</TableCell>
-                  <TableCell>{row.quantity ? formatQuantity(row.quantity) : ''}</TableCell>
-                  <TableCell>
-                    {row.averagePrice || row.exitPrice ? <Money value={row.averagePrice || row.exitPrice} kind="price" /> : ''}
-                  </TableCell>
-                  <TableCell>{row.observations}</TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </ScrollArea>
+      <DataTable<DispatchRow>
+        label={SUMMARY_TEXTS.table}
+        items={values.products}
+        columns={columns}
+        getRowId={(row) => row.key}
+        defaultDensity="md"
+        plain
+      />
       <SummaryFields
         items={[
           { label: HEADER_LABELS.areaHead, value: person(values.personInChargeOfTheRequestingAreaEmployeeId) },

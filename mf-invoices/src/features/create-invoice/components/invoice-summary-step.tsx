@@ -2,8 +2,9 @@
 // unit cost of each product ("Precio de adquisición"), each line's amount — what the ledger will
 // value it at: the CFDI's value for a line left as the CFDI filled it — and the totals as the
 // voucher prints them; with a CFDI, its own total beside the entry's and the difference.
+import { useMemo } from 'react';
 import { useFormState } from 'react-final-form';
-import { moneyText, type MoneyKind } from '@almacen/shared';
+import { moneyText, type MoneyKind, type Product } from '@almacen/shared';
 import {
   compareDecimal,
   formatDate,
@@ -14,8 +15,8 @@ import {
   subtractDecimal,
 } from '@almacen/shared/domain';
 import { employeeName } from '@almacen/shared/domain';
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@almacen/shared/fluent';
-import { ScrollArea, SummaryFields } from '@almacen/shared/kit';
+import { makeStyles, tokens } from '@almacen/shared/fluent';
+import { DataTable, type DataTableColumn, SummaryFields } from '@almacen/shared/kit';
 import { useEmployeeOptions, useProductOptions, useSupplierOptions } from '../lib/catalog-options';
 import { CFDI_TEXTS } from '../lib/cfdi';
 import {
@@ -25,14 +26,11 @@ import {
   lineValueOf,
   purchasePriceOf,
   type InvoiceFormValues,
+  type InvoiceRowValues,
 } from '../lib/invoice-values';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  // Fluent's fixed layout splits the width evenly: ten columns on a phone became 30 px each and
-  // the words ran over each other. Sized by their content, they never do; the table scrolls
-  // sideways inside its frame when it is wider than the screen.
-  table: { tableLayout: 'auto' },
   note: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
@@ -57,6 +55,60 @@ function totalItems(values: InvoiceFormValues): Array<{ label: string; value: st
   return items;
 }
 
+/** The summary's eleven columns; the short figures get narrow columns, so the names have room. */
+function summaryColumns(products: readonly Product[] | undefined, note: string): DataTableColumn<InvoiceRowValues>[] {
+  const product = (row: InvoiceRowValues) => products?.find((p) => p.id === row.productId);
+  return [
+    { id: 'id', header: 'ID', value: (row) => row.productId ?? '', width: 48, minWidth: 40 },
+    { id: 'name', header: 'Nombre', value: (row) => product(row)?.name ?? '', width: 240 },
+    { id: 'unit', header: 'Unidad', value: (row) => product(row)?.unit?.description ?? MISSING_LABELS.unit, width: 96, minWidth: 72 },
+    {
+      id: 'category',
+      header: 'Partida',
+      value: (row) => product(row)?.category?.description ?? MISSING_LABELS.category,
+      width: 180,
+      minWidth: 80,
+    },
+    { id: 'quantity', header: 'Cantidad', value: (row) => (row.quantity ? formatQuantity(row.quantity) : ''), width: 72, minWidth: 64 },
+    {
+      id: 'basePrice',
+      header: 'Precio del artículo',
+      value: (row) => (row.basePrice ? money(row.basePrice, 'price') : ''),
+      width: 88,
+      minWidth: 72,
+    },
+    { id: 'vat', header: 'IVA', value: (row) => (row.applyValueAddedTaxToPurchasePrice ? '16 %' : 'No'), width: 40, minWidth: 40 },
+    { id: 'ieps', header: 'IEPS', value: (row) => (row.applyExciseTax ? `${effectiveExciseRate(row)} %` : 'No'), width: 48, minWidth: 44 },
+    {
+      id: 'purchasePrice',
+      header: 'Precio de adquisición',
+      value: (row) => money(purchasePriceOf(row), 'price'),
+      width: 96,
+      minWidth: 80,
+    },
+    {
+      id: 'amount',
+      header: 'Importe',
+      value: (row) => {
+        const value = lineValueOf(row);
+        return value === null ? '' : money(value);
+      },
+      cell: (row) => {
+        const value = lineValueOf(row);
+        return (
+          <>
+            {value === null ? '' : money(value)}
+            {row.cfdi?.value && !carriesCfdiValue(row) && <div className={note}>{CFDI_TEXTS.typed}</div>}
+          </>
+        );
+      },
+      width: 96,
+      minWidth: 80,
+    },
+    { id: 'observations', header: 'Observaciones', value: (row) => row.observations, width: 160, minWidth: 112 },
+  ];
+}
+
 const money = (value: string, kind: MoneyKind = 'amount') => {
   try {
     return moneyText(value, kind);
@@ -71,6 +123,7 @@ export function InvoiceSummaryStep() {
   const { suppliers } = useSupplierOptions();
   const { employees } = useEmployeeOptions();
   const { products } = useProductOptions();
+  const columns = useMemo(() => summaryColumns(products, styles.note), [products, styles.note]);
   const supplier = suppliers?.find((s) => s.id === values.supplierId);
   const person = (id: number | null) => {
     const employee = employees?.find((e) => e.id === id);
@@ -86,51 +139,14 @@ export function InvoiceSummaryStep() {
           { label: 'Tipo de entrada', value: values.invoiceType ? invoiceTypeLabel(values.invoiceType) : '' },
         ]}
       />
-      <ScrollArea label="Productos de la factura">
-        <Table aria-label="Productos de la factura" size="small" className={styles.table}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>ID</TableHeaderCell>
-              <TableHeaderCell>Nombre</TableHeaderCell>
-              <TableHeaderCell>Unidad</TableHeaderCell>
-              <TableHeaderCell>Partida</TableHeaderCell>
-              <TableHeaderCell>Cantidad</TableHeaderCell>
-              <TableHeaderCell>Precio del artículo</TableHeaderCell>
-              <TableHeaderCell>IVA</TableHeaderCell>
-              <TableHeaderCell>IEPS</TableHeaderCell>
-              <TableHeaderCell>Precio de adquisición</TableHeaderCell>
-              <TableHeaderCell>Importe</TableHeaderCell>
-              <TableHeaderCell>Observaciones</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(values.products ?? []).map((row) => {
-              const product = products?.find((p) => p.id === row.productId);
-              return (
-                <TableRow key={row.key}>
-                  <TableCell>{row.productId ?? ''}</TableCell>
-                  <TableCell>{product?.name ?? ''}</TableCell>
-                  <TableCell>{product?.unit?.description ?? MISSING_LABELS.unit}</TableCell>
-                  <TableCell>{product?.category?.description ?? MISSING_LABELS.category}</TableCell>
-                  <TableCell>{row.quantity ? formatQuantity(row.quantity) : ''}</TableCell>
-                  <TableCell>{row.basePrice ? money(row.basePrice, 'price') : ''}</TableCell>
-                  <TableCell>{row.applyValueAddedTaxToPurchasePrice ? '16 %' : 'No'}</TableCell>
-                  <TableCell>{row.applyExciseTax ? `${effectiveExciseRate(row)} %` : 'No'}</TableCell>
-                  <TableCell>{money(purchasePriceOf(row), 'price')}</TableCell>
-                  <TableCell>
-                    {(() => {
-                      const value = lineValueOf(row);
-                      return value === null ? '' : money(value);
-                    })()}
-                    {row.cfdi?.value && !carriesCfdiValue(row) && <div className={styles.note}>{CFDI_TEXTS.typed}</div>}
-                  </TableCell>
-                  <TableCell>{row.observations}</TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </ScrollArea>
+      <DataTable<InvoiceRowValues>
+        label="Productos de la factura"
+        items={values.products ?? []}
+        columns={columns}
+        getRowId={(row) => row.key}
+        defaultDensity="md"
+        plain
+      />
       <SummaryFields items={totalItems(values)} />
       <SummaryFields
         items={[

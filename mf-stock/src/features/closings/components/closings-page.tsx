@@ -6,10 +6,10 @@
 // while the stock at a date followed the registration, whose month end now adds up differently,
 // says so beside it (its stored figures are never rewritten).
 import { LockClosedRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   closingReportRequest,
-  LoadProblem,
+  tableLoadError,
   useCan,
   useCloseMonth,
   useClosings,
@@ -19,22 +19,17 @@ import {
   useReport,
   useRuntimeConfig,
 } from '@almacen/shared';
-import { formatCurrency, formatDate, formatDateTime, movementTypeLabel, type NextClosing } from '@almacen/shared/domain';
 import {
-  Button,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title2,
-  tokens,
-} from '@almacen/shared/fluent';
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  movementTypeLabel,
+  type NextClosing,
+  type PeriodClosing,
+} from '@almacen/shared/domain';
+import { Button, makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
 import { Badge, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@almacen/shared/fluent-pages';
-import { CancelDocumentDialog, ReportButton, type ReportFormat, ScrollArea, withFormat } from '@almacen/shared/kit';
+import { CancelDocumentDialog, DataTable, type DataTableColumn, ReportButton, type ReportFormat, withFormat } from '@almacen/shared/kit';
 import { reopeningSchema } from '@almacen/shared/schemas';
 import { CLOSINGS_TEXTS } from '../lib/texts';
 
@@ -44,14 +39,10 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   next: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   late: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  // Each column as wide as its content (Fluent's fixed layout squeezed the date into the value on
-  // a phone); what does not fit scrolls sideways in the ScrollArea.
-  table: { tableLayout: 'auto' },
-  nowrap: { whiteSpace: 'nowrap' },
+  // The buttons of a row wrap onto a second line rather than leave their cell.
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   // A reason may span lines: they are kept as typed.
   reason: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
-  who: { minWidth: '12em' },
-  status: { minWidth: '14em' },
   difference: { color: tokens.colorPaletteDarkOrangeForeground1, marginTop: tokens.spacingVerticalXS },
   warning: {
     padding: tokens.spacingHorizontalM,
@@ -60,6 +51,57 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorPaletteYellowBorder1}`,
   },
 });
+
+type Styles = ReturnType<typeof useStyles>;
+
+/** The status of a closing: closed, or reopened by whom, when and why; and a date rule's difference. */
+function statusCell(c: PeriodClosing, styles: Styles, timeZone: string): ReactNode {
+  return (
+    <>
+      {c.reopening ? (
+        <>
+          <Badge appearance="tint" color="warning" shape="rounded">
+            Reabierto
+          </Badge>{' '}
+          {c.reopening.reopenedBy.name} · {formatDateTime(c.reopening.reopenedAt, timeZone)} · Motivo:{' '}
+          <span className={styles.reason}>{c.reopening.reason}</span>
+        </>
+      ) : (
+        <Badge appearance="tint" color="success" shape="rounded">
+          Cerrado
+        </Badge>
+      )}
+      {c.dateRuleDifference && (
+        <Text block className={styles.difference}>
+          {CLOSINGS_TEXTS.dateRuleDifference(c.dateRuleDifference.products, c.dateRuleDifference.totalValue)}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function closingColumns(styles: Styles, timeZone: string, actions: (c: PeriodClosing) => ReactNode): DataTableColumn<PeriodClosing>[] {
+  return [
+    { id: 'until', header: 'Periodo hasta', value: (c) => c.until, text: (c) => formatDate(c.until), width: 120 },
+    {
+      id: 'totalValue',
+      header: 'Valor de las existencias',
+      value: (c) => Number(c.totalValue),
+      text: (c) => formatCurrency(c.totalValue),
+      width: 150,
+    },
+    { id: 'closedBy', header: 'Cerró', value: (c) => `${c.closedBy.name} · ${formatDateTime(c.closedAt, timeZone)}`, width: 200 },
+    {
+      id: 'status',
+      header: 'Estado',
+      value: (c) => (c.reopening ? `Reabierto ${c.reopening.reopenedBy.name} ${c.reopening.reason}` : 'Cerrado'),
+      cell: (c) => statusCell(c, styles, timeZone),
+      width: 300,
+    },
+    // Wide enough for the report's split button whole; "Reabrir" goes under it when it must.
+    { id: 'actions', header: 'Acciones', cell: actions, width: 260, minWidth: 210 },
+  ];
+}
 
 export function ClosingsPage() {
   const styles = useStyles();
@@ -74,6 +116,28 @@ export function ClosingsPage() {
   const close = useCloseMonth(next.data ? CLOSINGS_TEXTS.closed(next.data.until) : undefined);
   const reopen = useReopenMonth(reopening ? CLOSINGS_TEXTS.reopened(reopening) : undefined);
   const lastStanding = closings.data?.find((c) => c.status === 'CERRADO')?.until ?? null;
+  const { downloading } = report;
+  const download = report.download;
+  const columns = useMemo(
+    () =>
+      closingColumns(styles, timeZone, (c) => (
+        <div className={styles.actions}>
+          <ReportButton
+            size="small"
+            label={CLOSINGS_TEXTS.report}
+            name={`${CLOSINGS_TEXTS.report} al ${formatDate(c.until)}`}
+            downloading={downloading}
+            onDownload={(format) => void download(c.until, format)}
+          />
+          {canClose && c.status === 'CERRADO' && c.until === lastStanding && (
+            <Button size="small" disabled={reopen.running} onClick={() => setReopening(c.until)}>
+              {CLOSINGS_TEXTS.reopen}
+            </Button>
+          )}
+        </div>
+      )),
+    [styles, timeZone, downloading, download, canClose, lastStanding, reopen.running],
+  );
 
   return (
     <div className={styles.root}>
@@ -91,71 +155,16 @@ export function ClosingsPage() {
           {next.data.message && <Text>{next.data.message}</Text>}
         </div>
       )}
-      <LoadProblem resource={closings} what="obtener los cierres de periodo." text="No fue posible consultar los cierres de periodo." />
-      {!closings.data ? (
-        !closings.error && <Spinner label="Cargando…" />
-      ) : closings.data.length === 0 ? (
-        <Text>Aún no se ha cerrado ningún periodo.</Text>
-      ) : (
-        <ScrollArea label="Cierres">
-          <Table aria-label="Cierres" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Periodo hasta</TableHeaderCell>
-                <TableHeaderCell>Valor de las existencias</TableHeaderCell>
-                <TableHeaderCell className={styles.who}>Cerró</TableHeaderCell>
-                <TableHeaderCell className={styles.status}>Estado</TableHeaderCell>
-                <TableHeaderCell>Acciones</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {closings.data.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell className={styles.nowrap}>{formatDate(c.until)}</TableCell>
-                  <TableCell className={styles.nowrap}>{formatCurrency(c.totalValue)}</TableCell>
-                  <TableCell>
-                    {c.closedBy.name} · {formatDateTime(c.closedAt, timeZone)}
-                  </TableCell>
-                  <TableCell>
-                    {c.reopening ? (
-                      <>
-                        <Badge appearance="tint" color="warning" shape="rounded">
-                          Reabierto
-                        </Badge>{' '}
-                        {c.reopening.reopenedBy.name} · {formatDateTime(c.reopening.reopenedAt, timeZone)} · Motivo:{' '}
-                        <span className={styles.reason}>{c.reopening.reason}</span>
-                      </>
-                    ) : (
-                      <Badge appearance="tint" color="success" shape="rounded">
-                        Cerrado
-                      </Badge>
-                    )}
-                    {c.dateRuleDifference && (
-                      <Text block className={styles.difference}>
-                        {CLOSINGS_TEXTS.dateRuleDifference(c.dateRuleDifference.products, c.dateRuleDifference.totalValue)}
-                      </Text>
-                    )}
-                  </TableCell>
-                  <TableCell className={styles.nowrap}>
-                    <ReportButton
-                      size="small"
-                      label={CLOSINGS_TEXTS.report}
-                      name={`${CLOSINGS_TEXTS.report} al ${formatDate(c.until)}`}
-                      downloading={report.downloading}
-                      onDownload={(format) => void report.download(c.until, format)}
-                    />{' '}
-                    {canClose && c.status === 'CERRADO' && c.until === lastStanding && (
-                      <Button size="small" disabled={reopen.running} onClick={() => setReopening(c.until)}>
-                        {CLOSINGS_TEXTS.reopen}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollArea>
-      )}
+      <DataTable<PeriodClosing>
+        label="Cierres"
+        items={closings.data}
+        columns={columns}
+        getRowId={(c) => c.id}
+        loading={closings.isLoading}
+        error={tableLoadError(closings, 'obtener los cierres de periodo.')}
+        searchPlaceholder="Buscar un cierre"
+        emptyMessage="Aún no se ha cerrado ningún periodo."
+      />
       {next.data && (
         <ConfirmClosing
           open={confirming}

@@ -1,7 +1,7 @@
 // «Código de barras» on a count session: a scanner (typing the code and Enter), the typed code or
 // «Escanear» finds the product's line. By default each read adds one to the counted quantity, so
 // the counter scans every unit; «Escribir el total al escanear» instead takes them to the line's
-// «Cantidad contada» to type how many there are. What the line does is count-line-row.tsx's.
+// «Cantidad contada» to type how many there are. What the line does is count-line-fields.tsx's.
 import { useState } from 'react';
 import { useProducts } from '@almacen/shared';
 import type { CountLine } from '@almacen/shared/domain';

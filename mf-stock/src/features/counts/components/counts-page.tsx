@@ -2,43 +2,19 @@
 // Diferencias) and "Nuevo conteo" (cut-off date, description, the "Inventario inicial" preset)
 // for whoever may count (useCan('counts.write')).
 import { AddRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { LoadProblem, useCan, useCategories, useCounts, useCreateCount, usePageTitle, useRuntimeConfig } from '@almacen/shared';
-import { type CountStatus, earlierMonthNote, formatCurrency, formatDate, isCalendarDate, todayIn } from '@almacen/shared/domain';
-import {
-  Button,
-  makeStyles,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title2,
-  tokens,
-} from '@almacen/shared/fluent';
-import {
-  Badge,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Text,
-} from '@almacen/shared/fluent-pages';
-import { DATE_FORMAT_MESSAGE, DateInput } from '@almacen/shared/kit';
+import { useMemo, useState } from 'react';
+import { useField, useForm } from 'react-final-form';
+import { tableLoadError, useCan, useCategories, useCounts, useCreateCount, usePageTitle } from '@almacen/shared';
+import { type CountStatus, type CountSummary, formatCurrency, formatDate } from '@almacen/shared/domain';
+import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
+import { Badge, Checkbox, Text } from '@almacen/shared/fluent-pages';
+import { DataTable, type DataTableColumn, DateField, FormDialog, TextField, useToday, validateSchema } from '@almacen/shared/kit';
 import { Link, useNavigate } from '@almacen/shared/router';
-import { makeCountSchemas, validateWith } from '@almacen/shared/schemas';
+import { makeCountSchemas } from '@almacen/shared/schemas';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   partidas: { display: 'flex', flexDirection: 'column', maxHeight: '12em', overflowY: 'auto', border: 'none', padding: 0, margin: 0 },
 });
 
@@ -47,6 +23,35 @@ export const STATUS_COLORS: Record<CountStatus, 'informative' | 'success' | 'sub
   APLICADO: 'success',
   DESCARTADO: 'subtle',
 };
+
+const countLink = (c: CountSummary) => `/dashboard/stock/counts/${c.id}`;
+const differencesText = (c: CountSummary) =>
+  `${c.differences} · sobrantes ${formatCurrency(c.surplusValue)} · faltantes ${formatCurrency(c.shortageValue)}` +
+  (c.uncountedLines > 0 ? ` · ${c.uncountedLines} sin contar` : '');
+
+const COLUMNS: DataTableColumn<CountSummary>[] = [
+  { id: 'id', header: 'ID', value: (c) => c.id, cell: (c) => <Link to={countLink(c)}>{c.id}</Link>, width: 72, minWidth: 48 },
+  { id: 'cutoffDate', header: 'Fecha de corte', value: (c) => c.cutoffDate, text: (c) => formatDate(c.cutoffDate), width: 130 },
+  {
+    id: 'description',
+    header: 'Descripción',
+    value: (c) => c.description,
+    cell: (c) => <Link to={countLink(c)}>{c.description}</Link>,
+    width: 280,
+  },
+  {
+    id: 'status',
+    header: 'Estado',
+    value: (c) => COUNT_STATUS_LABELS[c.status],
+    cell: (c) => (
+      <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[c.status]}>
+        {COUNT_STATUS_LABELS[c.status]}
+      </Badge>
+    ),
+    width: 120,
+  },
+  { id: 'differences', header: 'Diferencias', value: (c) => c.differences, text: differencesText, width: 320 },
+];
 
 export function CountsPage() {
   const styles = useStyles();
@@ -58,141 +63,97 @@ export function CountsPage() {
   return (
     <div className={styles.root}>
       <Title2 as="h1">{COUNTS_TEXTS.title}</Title2>
-      {canWrite && (
-        <div>
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
-            {COUNTS_TEXTS.create}
-          </Button>
-        </div>
-      )}
-      <LoadProblem resource={counts} what="obtener los conteos de inventario." text="No fue posible consultar los conteos de inventario." />
-      {!counts.data ? (
-        !counts.error && <Spinner label="Cargando…" />
-      ) : counts.data.length === 0 ? (
-        <Text>Aún no hay conteos de inventario.</Text>
-      ) : (
-        <Table aria-label="Conteos de inventario">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>ID</TableHeaderCell>
-              <TableHeaderCell>Fecha de corte</TableHeaderCell>
-              <TableHeaderCell>Descripción</TableHeaderCell>
-              <TableHeaderCell>Estado</TableHeaderCell>
-              <TableHeaderCell>Diferencias</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {counts.data.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell>
-                  <Link to={`/dashboard/stock/counts/${c.id}`}>{c.id}</Link>
-                </TableCell>
-                <TableCell>{formatDate(c.cutoffDate)}</TableCell>
-                <TableCell>
-                  <Link to={`/dashboard/stock/counts/${c.id}`}>{c.description}</Link>
-                </TableCell>
-                <TableCell>
-                  <Badge appearance="tint" shape="rounded" color={STATUS_COLORS[c.status]}>
-                    {COUNT_STATUS_LABELS[c.status]}
-                  </Badge>
-                </TableCell>
-                <TableCell>
-                  {c.differences} · sobrantes {formatCurrency(c.surplusValue)} · faltantes {formatCurrency(c.shortageValue)}
-                  {c.uncountedLines > 0 ? ` · ${c.uncountedLines} sin contar` : ''}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      {creating && <NewCountDialog onClose={() => setCreating(false)} />}
+      <DataTable<CountSummary>
+        label="Conteos de inventario"
+        items={counts.data}
+        columns={COLUMNS}
+        getRowId={(c) => c.id}
+        loading={counts.isLoading}
+        error={tableLoadError(counts, 'obtener los conteos de inventario.')}
+        searchPlaceholder="Buscar un conteo"
+        emptyMessage="Aún no hay conteos de inventario."
+        toolbar={
+          canWrite && (
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setCreating(true)}>
+              {COUNTS_TEXTS.create}
+            </Button>
+          )
+        }
+      />
+      <NewCountDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );
 }
 
-function NewCountDialog({ onClose }: { onClose: () => void }) {
-  const styles = useStyles();
-  const { timeZone } = useRuntimeConfig();
-  const today = todayIn(timeZone);
-  const [cutoffDate, setCutoffDate] = useState(today);
-  const [description, setDescription] = useState('');
-  const [opening, setOpening] = useState(false);
-  const [categoryIds, setCategoryIds] = useState<number[]>([]);
-  const categories = useCategories();
+interface NewCountValues {
+  cutoffDate: string;
+  description: string;
+  categoryIds: number[];
+}
+
+function NewCountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const today = useToday();
   const create = useCreateCount();
   const navigate = useNavigate();
+  const initialValues = useMemo<NewCountValues>(() => ({ cutoffDate: today, description: '', categoryIds: [] }), [today]);
   // The API's own schema, so the dialog says what the API would refuse, in its words.
-  const checked = validateWith(makeCountSchemas({ today: () => today }).create, { cutoffDate, description, categoryIds });
-  const errors = checked.ok ? {} : checked.errors;
-  // A date still being typed is told the way every date field tells it.
-  const dateError = cutoffDate && !isCalendarDate(cutoffDate) ? DATE_FORMAT_MESSAGE : errors.cutoffDate;
-  const descriptionError = errors.description;
-  const [touched, setTouched] = useState(false);
-
-  const submit = async () => {
-    setTouched(true);
-    if (!checked.ok) return;
-    const saved = await create.run({ cutoffDate, description: description.trim(), ...(categoryIds.length > 0 ? { categoryIds } : {}) });
-    if (saved) {
-      onClose();
-      navigate(`/dashboard/stock/counts/${saved.id}`);
-    }
-  };
-
+  const validate = useMemo(() => validateSchema(makeCountSchemas({ today: () => today }).create), [today]);
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{COUNTS_TEXTS.create}</DialogTitle>
-          <DialogContent className={styles.form}>
+    <FormDialog<NewCountValues>
+      open={open}
+      title={COUNTS_TEXTS.create}
+      initialValues={initialValues}
+      validate={validate}
+      submitLabel="Crear conteo"
+      onClose={onClose}
+      onSave={async ({ cutoffDate, description, categoryIds }) => {
+        const saved = await create.run({ cutoffDate, description: description.trim(), ...(categoryIds.length > 0 ? { categoryIds } : {}) });
+        if (saved) navigate(`/dashboard/stock/counts/${saved.id}`);
+        return { saved: Boolean(saved) };
+      }}
+    >
+      <NewCountFields />
+    </FormDialog>
+  );
+}
+
+/** The preset, the cut-off date, the description and the partidas of a new count. */
+function NewCountFields() {
+  const styles = useStyles();
+  const form = useForm<NewCountValues>();
+  const categories = useCategories();
+  const description = useField<string>('description', { subscription: { value: true } }).input.value ?? '';
+  const categoryIds = useField<number[]>('categoryIds', { subscription: { value: true } }).input;
+  const chosen = categoryIds.value || [];
+  return (
+    <>
+      <Checkbox
+        label={`${OPENING_BALANCE}: carga las existencias de un almacén nuevo (costo unitario obligatorio en cada línea contada)`}
+        checked={description.startsWith(OPENING_BALANCE)}
+        // Unchecked, the preset's words leave the description; what was typed after them stays.
+        onChange={(_event, data) =>
+          form.change('description', data.checked ? OPENING_BALANCE : description.slice(OPENING_BALANCE.length).trim())
+        }
+      />
+      <DateField name="cutoffDate" label="Fecha de corte" required monthNote />
+      <TextField name="description" label="Descripción" required maxLength={200} />
+      {(categories.data ?? []).length > 0 && (
+        <fieldset className={styles.partidas} aria-label="Partidas del conteo">
+          <legend>Partidas (sin marcar: todos los productos)</legend>
+          {categories.data!.map((c) => (
             <Checkbox
-              label={`${OPENING_BALANCE}: carga las existencias de un almacén nuevo (costo unitario obligatorio en cada línea contada)`}
-              checked={opening}
-              onChange={(_event, data) => {
-                setOpening(Boolean(data.checked));
-                if (data.checked) setDescription(OPENING_BALANCE);
-                else if (description === OPENING_BALANCE) setDescription('');
-              }}
+              key={c.id}
+              label={c.description}
+              checked={chosen.includes(c.id)}
+              onChange={(_event, data) => categoryIds.onChange(data.checked ? [...chosen, c.id] : chosen.filter((id) => id !== c.id))}
             />
-            <Field
-              label="Fecha de corte"
-              required
-              validationMessage={touched ? dateError : undefined}
-              hint={touched && dateError ? undefined : (earlierMonthNote(cutoffDate, today) ?? undefined)}
-            >
-              <DateInput value={cutoffDate} max={today} onChange={setCutoffDate} />
-            </Field>
-            <Field label="Descripción" required validationMessage={touched ? descriptionError : undefined}>
-              <Input value={description} maxLength={200} onChange={(_event, data) => setDescription(data.value)} />
-            </Field>
-            {(categories.data ?? []).length > 0 && (
-              <fieldset className={styles.partidas} aria-label="Partidas del conteo">
-                <legend>Partidas (sin marcar: todos los productos)</legend>
-                {categories.data!.map((c) => (
-                  <Checkbox
-                    key={c.id}
-                    label={c.description}
-                    checked={categoryIds.includes(c.id)}
-                    onChange={(_event, data) => setCategoryIds((ids) => (data.checked ? [...ids, c.id] : ids.filter((id) => id !== c.id)))}
-                  />
-                ))}
-              </fieldset>
-            )}
-            <Text>
-              Se toma la existencia en libros y el costo promedio de{' '}
-              {categoryIds.length > 0 ? 'los productos de las partidas marcadas' : 'todos los productos'} en este momento.
-            </Text>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button appearance="primary" disabled={create.running} onClick={() => void submit()}>
-              Crear conteo
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          ))}
+        </fieldset>
+      )}
+      <Text>
+        Se toma la existencia en libros y el costo promedio de{' '}
+        {chosen.length > 0 ? 'los productos de las partidas marcadas' : 'todos los productos'} en este momento.
+      </Text>
+    </>
   );
 }
