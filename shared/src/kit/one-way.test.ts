@@ -21,9 +21,7 @@ const FLUENT_BARRELS = ['shared/src/fluent.ts', 'shared/src/fluent-pages.ts'].ma
 const FLUENT_MODULES = /^(@fluentui\/react-components|@fluentui\/react-table|@almacen\/shared\/fluent(-pages)?)$/;
 /** Fluent's table parts and hooks: Table, TableRow, TableCellLayout, DataGrid…, createTableColumn, useTableFeatures. */
 const TABLE_PART = /^(Table[A-Z]?\w*|DataGrid\w*|createTableColumn|useTable\w*)$/;
-// The Bitácora's change detail (a before/after table inside an expanded row) is still an HTML
-// table of its own, until it is folded into a plain DataTable; named here so no other joins it.
-const HTML_TABLES_NOT_FOLDED_YET = ['shell/src/admin/audit-page.tsx'];
+const HTML_TABLES_NOT_FOLDED_YET: string[] = [];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -40,31 +40,20 @@ export function changesSummary(changes: AuditChange[]): string {
   return changes.length === 1 ? head : `${head} (+${changes.length - 1} más)`;
 }
 
+/** A list of records (a count's lines, an exit's products) as the grid alone, named by its caption. */
 function ChangeTable({ table, caption }: { table: AuditTable; caption: string }) {
+  const columns = useMemo<DataTableColumn<{ index: number; cells: string[] }>[]>(
+    () => table.columns.map((header, column) => ({ id: String(column), header, value: (row) => row.cells[column], minWidth: 60 })),
+    [table.columns],
+  );
+  const rows = useMemo(() => table.rows.map((cells, index) => ({ index, cells })), [table.rows]);
   const styles = useStyles();
   return (
-    <div className={styles.tableScroll} role="region" aria-label={caption} tabIndex={0}>
-      <table className={styles.lines}>
-        <caption className={styles.caption}>{caption}</caption>
-        <thead>
-          <tr>
-            {table.columns.map((column, index) => (
-              <th key={index} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, index) => (
-            <tr key={index}>
-              {row.map((cell, column) => (
-                <td key={column}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className={styles.changeTable}>
+      <span className={styles.caption} aria-hidden="true">
+        {caption}
+      </span>
+      <DataTable plain label={caption} items={rows} columns={columns} getRowId={(row) => row.index} />
     </div>
   );
 }
@@ -101,20 +90,7 @@ const useStyles = makeStyles({
   // A select takes the width of its longest option unless told otherwise: on a phone the
   // filters' column is narrower than "Conteos de inventario".
   filterControl: { minWidth: 0, maxWidth: '100%' },
-  tableScroll: { overflowX: 'auto', maxWidth: '100%', margin: `${tokens.spacingVerticalXS} 0` },
-  lines: {
-    borderCollapse: 'collapse',
-    fontSize: tokens.fontSizeBase200,
-    '& th, & td': {
-      border: `1px solid ${tokens.colorNeutralStroke2}`,
-      padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
-      textAlign: 'left',
-      verticalAlign: 'top',
-    },
-    '& th': { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
-    // A value is read whole; the table scrolls sideways instead of breaking words letter by letter.
-    '& td': { overflowWrap: 'normal', wordBreak: 'normal', whiteSpace: 'nowrap' },
-  },
+  changeTable: { display: 'grid', gap: tokens.spacingVerticalXXS, margin: `${tokens.spacingVerticalXS} 0`, minWidth: 0 },
   caption: { textAlign: 'left', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalXXS} 0` },
 });
 
