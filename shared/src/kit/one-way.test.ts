@@ -22,6 +22,10 @@ const FLUENT_MODULES = /^(@fluentui\/react-components|@fluentui\/react-table|@al
 /** Fluent's table parts and hooks: Table, TableRow, TableCellLayout, DataGrid…, createTableColumn, useTableFeatures. */
 const TABLE_PART = /^(Table[A-Z]?\w*|DataGrid\w*|createTableColumn|useTable\w*)$/;
 const HTML_TABLES_NOT_FOLDED_YET: string[] = [];
+// The home page's section (mf-stock's ./Home) is part of the dashboard's first load, which takes
+// no kit (shell/src/federation/contract-surface.test.ts): its small read-only tables draw with the
+// frame's own Fluent table parts (@almacen/shared/fluent), the one place that may.
+const FRAME_TABLES = ['mf-stock/src/features/home/components/home-summary.tsx'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -68,11 +72,13 @@ test('the rules find what they look for', () => {
 test('outside the kit, no product file draws a table with Fluent’s table parts: tables are DataTable', () => {
   const files = productSources();
   expect(files.length).toBeGreaterThan(100);
-  const found = files.flatMap((file) =>
-    fluentTableImports(readFileSync(file, 'utf8')).map(
-      (name) => `${path.relative(root, file)}: ${name} (usa DataTable, con plain si hace falta)`,
-    ),
-  );
+  const found = files
+    .filter((file) => !FRAME_TABLES.includes(path.relative(root, file)))
+    .flatMap((file) =>
+      fluentTableImports(readFileSync(file, 'utf8')).map(
+        (name) => `${path.relative(root, file)}: ${name} (usa DataTable, con plain si hace falta)`,
+      ),
+    );
   expect(found).toEqual([]);
 });
 

@@ -2,7 +2,7 @@
 // shell above its release notes: the figures, three charts (each with a table toggle as its
 // text alternative; the charts' code loads lazily, after the figures) and the last
 // movements. Amounts es-MX.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { documentLink, loadErrorText, LoadProblem, Money, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
 import { formatCurrency, formatDateTime, formatQuantity, movementTypeLabel } from '@almacen/shared/domain';
 import {
@@ -11,14 +11,20 @@ import {
   Card,
   CardHeader,
   makeStyles,
+  mergeClasses,
   Skeleton,
   SkeletonItem,
   Spinner,
   Subtitle2,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
   ToggleButton,
   tokens,
 } from '@almacen/shared/fluent';
-import { DataTable, type DataTableColumn } from '@almacen/shared/kit';
 import { Link as RouterLink } from '@almacen/shared/router';
 import { categoryTable, CHART_TITLES, monthlyTable, topProductsTable, type ChartTable } from './chart-data';
 
@@ -60,6 +66,15 @@ const useStyles = makeStyles({
   charts: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', minWidth: 0 },
   chartCard: { minWidth: 0 },
   chartBox: { minHeight: '180px', minWidth: 0 },
+  table: { width: '100%' },
+  amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+  scroll: { overflowX: 'auto' },
+  // Fluent's table shares its width equally among the columns (fixed layout): on a phone the six
+  // columns were squeezed until their texts ran into each other. Columns as wide as their
+  // content, the table at least as wide as they need: a narrow screen scrolls it sideways.
+  recentTable: { width: '100%', tableLayout: 'auto', minWidth: '600px' },
+  oneLine: { whiteSpace: 'nowrap' },
+  product: { minWidth: '180px' },
   // Router links (no page reload) in Fluent's link colours.
   link: { color: tokens.colorBrandForegroundLink, ':hover': { color: tokens.colorBrandForegroundLinkHover } },
 });
@@ -95,13 +110,34 @@ function useWidth() {
   return { ref, width };
 }
 
-/** A chart's figures as a table: its first column names the row (a partida, a month, a product). */
-function ChartDataTable({ caption, table }: { caption: string; table: ChartTable }) {
-  const columns = useMemo<DataTableColumn<string[]>[]>(
-    () => table.columns.map((header, i) => ({ id: `column-${i}`, header, value: (row) => row[i], width: i === 0 ? 220 : 140 })),
-    [table.columns],
+function DataTableOf({ caption, table }: { caption: string; table: ChartTable }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.scroll}>
+      <Table size="small" className={styles.table} aria-label={caption}>
+        <TableHeader>
+          <TableRow>
+            {table.columns.map((column, i) => (
+              <TableHeaderCell key={column} className={i > 0 ? styles.amount : undefined}>
+                {column}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {table.rows.map((row) => (
+            <TableRow key={row[0]}>
+              {row.map((cell, i) => (
+                <TableCell key={i} className={i > 0 ? styles.amount : undefined}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
-  return <DataTable<string[]> label={caption} items={table.rows} columns={columns} getRowId={(row) => row[0]} defaultDensity="md" plain />;
 }
 
 interface ChartCardProps {
@@ -132,7 +168,7 @@ function ChartCard({ title, table, chart }: ChartCardProps) {
         {empty ? (
           <Body1>{HOME_TEXTS.noData}</Body1>
         ) : asTable ? (
-          <ChartDataTable caption={title} table={table} />
+          <DataTableOf caption={title} table={table} />
         ) : (
           width > 0 && <Suspense fallback={<Spinner size="small" label="Cargando la gráfica…" />}>{chart(width)}</Suspense>
         )}
@@ -151,45 +187,47 @@ export function documentOf(m: RecentMovement): { label: string; to: string } {
   return { label: '', to: '/dashboard/stock' };
 }
 
-function recentColumns(timeZone: string, link: string): DataTableColumn<RecentMovement>[] {
-  return [
-    { id: 'recordedAt', header: 'Registro', value: (m) => formatDateTime(m.recordedAt, timeZone), width: 140, minWidth: 96 },
-    { id: 'movementType', header: 'Tipo de movimiento', value: (m) => movementTypeLabel(m.movementType), width: 200 },
-    {
-      id: 'document',
-      header: 'Documento',
-      value: (m) => documentOf(m).label,
-      cell: (m) => (
-        <RouterLink className={link} to={documentOf(m).to}>
-          {documentOf(m).label}
-        </RouterLink>
-      ),
-      width: 120,
-    },
-    { id: 'product', header: 'Producto', value: (m) => m.productName, width: 240, minWidth: 180 },
-    { id: 'quantity', header: 'Cantidad', value: (m) => formatQuantity(m.quantity), width: 100 },
-    { id: 'amount', header: 'Importe', value: (m) => m.amount, cell: (m) => <Money value={m.amount} />, width: 120 },
-  ];
-}
-
 function RecentMovements({ movements }: { movements: StockSummary['recentMovements'] }) {
   const styles = useStyles();
   const { timeZone } = useRuntimeConfig();
-  const columns = useMemo(() => recentColumns(timeZone, styles.link), [timeZone, styles.link]);
   return (
     <Card role="region" aria-label={HOME_TEXTS.recent}>
       <CardHeader header={<Subtitle2 as="h3">{HOME_TEXTS.recent}</Subtitle2>} />
       {movements.length === 0 ? (
         <Body1>{HOME_TEXTS.noMovements}</Body1>
       ) : (
-        <DataTable<RecentMovement>
-          label={HOME_TEXTS.recent}
-          items={movements}
-          columns={columns}
-          getRowId={(m) => m.id}
-          defaultDensity="md"
-          plain
-        />
+        <div className={styles.scroll}>
+          <Table size="small" className={styles.recentTable} aria-label={HOME_TEXTS.recent}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Registro</TableHeaderCell>
+                <TableHeaderCell>Tipo de movimiento</TableHeaderCell>
+                <TableHeaderCell>Documento</TableHeaderCell>
+                <TableHeaderCell>Producto</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>Cantidad</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>Importe</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {movements.map((m) => (
+                <TableRow key={m.id}>
+                  <TableCell className={styles.oneLine}>{formatDateTime(m.recordedAt, timeZone)}</TableCell>
+                  <TableCell>{movementTypeLabel(m.movementType)}</TableCell>
+                  <TableCell className={styles.oneLine}>
+                    <RouterLink className={styles.link} to={documentOf(m).to}>
+                      {documentOf(m).label}
+                    </RouterLink>
+                  </TableCell>
+                  <TableCell className={styles.product}>{m.productName}</TableCell>
+                  <TableCell className={mergeClasses(styles.amount, styles.oneLine)}>{formatQuantity(m.quantity)}</TableCell>
+                  <TableCell className={mergeClasses(styles.amount, styles.oneLine)}>
+                    <Money value={m.amount} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       )}
     </Card>
   );
