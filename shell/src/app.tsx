@@ -5,8 +5,9 @@
 // permission the person lacks shows <Forbidden> (PagePermission). The shell's own pages
 // (administration, admin/pages.ts) are routed from their declaration as a remote's are, and lazy too.
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { AreaRoutes, useRuntimeConfig, type PageComponents } from '@almacen/shared';
-import { Spinner } from '@almacen/shared/fluent';
+import { AreaRoutes, useMe, useRuntimeConfig, type PageComponents } from '@almacen/shared';
+import { Spinner, Title2 } from '@almacen/shared/fluent';
+import type { RemotePages } from '@almacen/shared/pages';
 import { Navigate, Route, Routes } from '@almacen/shared/router';
 import { SHELL_PAGES } from './admin/pages';
 import { AuthCallback } from './auth/auth-callback';
@@ -16,8 +17,9 @@ import { RequireAuth } from './auth/require-auth';
 import { SignInPage } from './auth/sign-in-page';
 import { usePortalPages } from './federation/pages';
 import { RemoteArea } from './federation/remote-area';
-import { HomePage } from './home/home-page';
+import { HomePage, type HomeRemote } from './home/home-page';
 import { DashboardLayout } from './layout/dashboard-layout';
+import { buildNavigation, HOME_PERMISSION, leaves } from './layout/navigation';
 
 // The administration pages are downloaded on first visit, with the DataTable and the forms they
 // are made of (@almacen/shared/kit): the dashboard does not need them.
@@ -27,6 +29,26 @@ const BackupsPage = lazy(() => import('./admin/backups-page').then((m) => ({ def
 export const ADMIN_COMPONENTS: PageComponents<typeof SHELL_PAGES> = { users: UsersPage, audit: AuditPage, backups: BackupsPage };
 const loading = <Spinner label="Cargando…" style={{ marginTop: 48 }} />;
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={loading}>{children}</Suspense>;
+
+/**
+ * /dashboard: Inicio for whoever reads the warehouse; anyone else (a person who only asks for
+ * material) goes to the first page of their menu.
+ */
+function HomeOrFirstPage({ remotes, pages, pending }: { remotes: HomeRemote[]; pages: RemotePages[]; pending: boolean }) {
+  const { data: me } = useMe();
+  const permissions = me?.permissions ?? [];
+  if (permissions.includes(HOME_PERMISSION)) return <HomePage remotes={remotes} />;
+  const first = leaves(buildNavigation(pages, permissions))[0];
+  if (first) return <Navigate to={first.to} replace />;
+  return pending ? loading : <HomePage remotes={remotes} />;
+}
+
+/** An address no page answers: back to Inicio, or, for whoever has no Inicio, said so (never a loop). */
+function UnknownPage() {
+  const { data: me } = useMe();
+  if (me?.permissions.includes(HOME_PERMISSION)) return <Navigate to="/dashboard" replace />;
+  return <Title2 as="h1">Página no encontrada</Title2>;
+}
 
 export function AppRoutes() {
   const config = useRuntimeConfig();
@@ -46,7 +68,7 @@ export function AppRoutes() {
           </RequireAuth>
         }
       >
-        <Route index element={<HomePage remotes={remotes} />} />
+        <Route index element={<HomeOrFirstPage remotes={remotes} pages={pages} pending={pending} />} />
         {remotes.flatMap(({ name, pages }) =>
           pages.routes.map((path) => (
             <Route
@@ -71,7 +93,7 @@ export function AppRoutes() {
           }
         />
         {/* While a remote's pages are on their way, a deep link to one of them must wait, not bounce. */}
-        <Route path="*" element={pending ? loading : <Navigate to="/dashboard" replace />} />
+        <Route path="*" element={pending ? loading : <UnknownPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

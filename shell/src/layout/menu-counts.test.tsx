@@ -15,33 +15,41 @@ jest.mock('@module-federation/enhanced/runtime', () =>
 );
 
 const COUNTS = '/api/requests/counts';
+// The warehouse's pages need `consult`, as the remotes declare them.
+const warehouse: Record<string, RemotePages> = Object.fromEntries(
+  Object.entries(remotePages).map(([name, remote]) => [
+    name,
+    { ...remote, menu: remote.menu.map((entry) => (entry.path && !entry.permission ? { ...entry, permission: 'consult' } : entry)) },
+  ]),
+);
 // A remote's requests pages, as its pages.json would send them (here in the stock remote's slot).
 const withRequests: Record<string, RemotePages> = {
-  ...remotePages,
+  ...warehouse,
   mf_stock: {
-    ...remotePages.mf_stock,
+    ...warehouse.mf_stock,
+    routes: [...warehouse.mf_stock.routes, 'requests/*'],
     menu: [
-      ...remotePages.mf_stock.menu,
+      ...warehouse.mf_stock.menu,
       { label: 'Solicitudes', group: 'requests' },
       {
         label: 'Mis solicitudes',
         path: '/dashboard/requests',
         parent: 'requests',
-        permission: 'consult',
+        permission: 'requests.read',
         count: { path: COUNTS, field: 'mine' },
       },
       {
         label: 'Por autorizar',
         path: '/dashboard/requests/to-authorize',
         parent: 'requests',
-        permission: 'consult',
+        permission: 'requests.read',
         count: { path: COUNTS, field: 'toAuthorize' },
       },
       {
         label: 'Por surtir',
         path: '/dashboard/requests/to-fulfil',
         parent: 'requests',
-        permission: 'dispatches.create',
+        permission: 'requests.fulfil',
         count: { path: COUNTS, field: 'toFulfil' },
       },
     ],
@@ -69,19 +77,23 @@ describe('menu counts', () => {
     // An open group leaves the numbers to its pages.
     expect(within(nav).getByRole('button', { name: 'Solicitudes' })).toBeInTheDocument();
 
-    // Coming back to the window reads it again (SWR's focus revalidation, once a minute at most).
+    // Coming back to the window a minute later reads it again (SWR's focus revalidation; reads
+    // at the same moment are deduplicated for 2 s, so the person comes back until it answers).
     answer = { toAuthorize: 1, toFulfil: 0, mine: 4 };
-    // Past SWR's deduplication of reads at the same moment (2 s), then a minute later by the clock.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 2_100)));
-    jest.useFakeTimers({ now: Date.now() + 61_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    try {
-      await act(async () => {
-        window.dispatchEvent(new Event('focus'));
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
-    } finally {
-      jest.useRealTimers();
+    const reads = countReads(calls);
+    for (let minute = 1; minute <= 20 && countReads(calls) === reads; minute++) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+      jest.useFakeTimers({ now: Date.now() + minute * 61_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+      try {
+        await act(async () => {
+          window.dispatchEvent(new Event('focus'));
+          document.dispatchEvent(new Event('visibilitychange'));
+        });
+      } finally {
+        jest.useRealTimers();
+      }
     }
+    expect(countReads(calls)).toBe(reads + 1);
     expect(await within(nav).findByRole('link', { name: 'Mis solicitudes , 4 pendientes' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Por autorizar , 1 pendientes' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Por surtir' })).toBeInTheDocument();
@@ -132,5 +144,25 @@ describe('menu counts', () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+});
+
+describe('a person who only asks for material', () => {
+  it('sees only «Solicitudes» (no Inicio, no warehouse area) and /dashboard opens their first page', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard', fakeSession(ana), withRequests, {
+      me: testMe(['SOLICITANTE']),
+      handler: ({ path }) => (path === COUNTS ? { toAuthorize: 0, toFulfil: 0, mine: 0 } : []),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Inicio' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: /¡Hola/ })).not.toBeInTheDocument();
+    const groups = within(nav)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(groups).toEqual(['Solicitudes']);
+    await user.click(within(nav).getByRole('button', { name: 'Solicitudes' }));
+    // The first page of their menu is the one open.
+    expect(within(nav).getByRole('link', { name: 'Mis solicitudes' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -1,5 +1,5 @@
 // The side navigation, built from the menu entries the remotes expose (./pages): the shell's own
-// Inicio first, then each remote's entries in the order it declares them, remotes in the order
+// Inicio first (for whoever reads the warehouse), then each remote's entries in the order it declares them, remotes in the order
 // of /config.json (remotes.json: Catálogos, Entradas, Salidas, Stock de productos), the
 // shell's own "Administración" (Usuarios, Bitácora, Respaldos: admin/pages.ts) last. A page
 // inside a group follows the group's other pages in the same order, whichever remote declares
@@ -24,8 +24,10 @@ export type NavEntry = NavLeaf | NavGroup;
 
 export const isGroup = (entry: NavEntry): entry is NavGroup => 'children' in entry;
 
-/** The shell's own page, always first. */
+/** The shell's own page, first: the warehouse's home (its figures, the release notes). */
 export const HOME: NavLeaf = { label: 'Inicio', to: '/dashboard' };
+/** Who sees Inicio: whoever reads the warehouse. A person who only asks for material does not. */
+export const HOME_PERMISSION = 'consult';
 
 /** Whether a person holding these permissions may see the entry (one without a permission: everyone). */
 export const mayShow = (entry: Pick<MenuEntry, 'permission'>, permissions: readonly string[]): boolean =>
@@ -52,7 +54,7 @@ export function buildNavigation(remotes: RemotePages[], permissions?: readonly s
   const groups = new Set(entries.filter((entry) => entry.group).map((entry) => entry.group));
   const top = entries.filter((entry) => !entry.parent || !groups.has(entry.parent));
   const seen = new Set<string>();
-  const navigation: NavEntry[] = [HOME];
+  const navigation: NavEntry[] = !permissions || permissions.includes(HOME_PERMISSION) ? [HOME] : [];
   for (const entry of top) {
     if (entry.group) {
       if (seen.has(entry.group)) continue;
