@@ -14,8 +14,9 @@
 // Fixture (inserted with SQL generate_series, consistent with the ledger rules: every balance
 // is the fold of the movements, checked by the table's CHECKs and by a final assertion):
 //   - 10,000 products in 20 partidas, each received once (the stock report);
-//   - one product with 100,000 movements (entries and exits alternating, moving average
-//     computed with the ledger's own ledger_moving_average()), and one with 10,000.
+//   - one product with 100,000 movements (entries and exits alternating; an exit takes its share
+//     of the balance's value, ledger_share(), and the average is ledger_next_average(), as the
+//     ledger posts them), and one with 10,000.
 // Database: DATABASE_URL's server (a throwaway database, dropped afterwards), else an embedded
 // PostgreSQL on a free port. Prints progress on stderr and, as its last stdout line, the rows
 // as JSON (the shape of bench/api.ts).
@@ -62,23 +63,27 @@ async function fixture(db: Db): Promise<{ big: number; small: number }> {
            SELECT g, 1, 'S-' || g, DATE '2026-01-02', 'COMPRA_DIRECTA', 1, 2, 3, ${who} FROM generate_series(1, ${STOCK_PRODUCTS}) g`);
   await q(`INSERT INTO invoice_lines (id, invoice_id, line_no, product_id, quantity, purchase_price, observations, apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate)
            SELECT g, g, 1, g, 1 + g % 50, 1 + (g % 100000) * 0.001, NULL, false, false, 0 FROM generate_series(1, ${STOCK_PRODUCTS}) g`);
-  await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_average)
-           SELECT l.product_id, 'INVOICE', l.invoice_id, l.id, l.quantity, l.purchase_price, false, false, 0, l.quantity, l.purchase_price
+  await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, amount, dated,
+                                  apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_value, balance_average)
+           SELECT l.product_id, 'INVOICE', l.invoice_id, l.id, l.quantity, l.purchase_price, round(l.quantity * l.purchase_price, 2), DATE '2026-01-02',
+                  false, false, 0, l.quantity, round(l.quantity * l.purchase_price, 2), ledger_average(l.quantity, round(l.quantity * l.purchase_price, 2))
              FROM invoice_lines l ORDER BY l.id`);
 
   // Kardex: odd steps are entries, even steps exits; the average is the ledger's function.
   const card = async (productId: number, steps: number, offset: number) => {
     await q(`CREATE TEMP TABLE steps AS
-      WITH RECURSIVE s(k, qty, cost, bal, avg) AS (
-        SELECT 0, 0::numeric, 0::numeric, 0::numeric, 0::numeric
+      WITH RECURSIVE s(k, qty, cost, amount, bal, val, avg) AS (
+        SELECT 0, 0::numeric, 0::numeric, 0::numeric, 0::numeric, 0::numeric, 0::numeric
         UNION ALL
-        SELECT k + 1,
-               CASE WHEN (k + 1) % 2 = 1 THEN 10 + (k + 1) % 7 ELSE 8 + (k + 1) % 5 END::numeric,
-               CASE WHEN (k + 1) % 2 = 1 THEN 10 + ((k + 1) % 13) * 0.125 ELSE avg END,
-               CASE WHEN (k + 1) % 2 = 1 THEN bal + 10 + (k + 1) % 7 ELSE bal - (8 + (k + 1) % 5) END,
-               CASE WHEN (k + 1) % 2 = 1 THEN ledger_moving_average(bal, avg, 10 + (k + 1) % 7, 10 + ((k + 1) % 13) * 0.125) ELSE avg END
-          FROM s WHERE k < ${steps})
-      SELECT k, qty, cost, bal, avg FROM s WHERE k > 0`);
+        SELECT k + 1, t.qty, t.cost, t.amount, t.bal, t.val, ledger_next_average(t.bal, t.val, s.avg)
+          FROM s, LATERAL (
+            SELECT e.qty, e.cost, e.amount, CASE WHEN (k + 1) % 2 = 1 THEN s.bal + e.qty ELSE s.bal - e.qty END AS bal,
+                   CASE WHEN (k + 1) % 2 = 1 THEN s.val + e.amount ELSE s.val - e.amount END AS val
+              FROM (SELECT q.qty, q.cost, CASE WHEN (k + 1) % 2 = 1 THEN round(q.qty * q.cost, 2) ELSE ledger_share(q.qty, s.bal, s.val) END AS amount
+                      FROM (SELECT CASE WHEN (k + 1) % 2 = 1 THEN 10 + (k + 1) % 7 ELSE 8 + (k + 1) % 5 END::numeric AS qty,
+                                   CASE WHEN (k + 1) % 2 = 1 THEN 10 + ((k + 1) % 13) * 0.125 ELSE s.avg END AS cost) q) e) t
+         WHERE k < ${steps})
+      SELECT k, qty, cost, amount, bal, val, avg FROM s WHERE k > 0`);
     await q(`INSERT INTO invoices (id, supplier_id, invoice_number, invoice_date, invoice_type, director_employee_id, entered_by_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
              SELECT ${offset} + k, 1, 'K-' || (${offset} + k), DATE '2026-01-02' + (k / 1000)::int, 'COMPRA_DIRECTA', 1, 2, 3, ${who} FROM steps WHERE k % 2 = 1`);
     await q(`INSERT INTO invoice_lines (id, invoice_id, line_no, product_id, quantity, purchase_price, observations, apply_value_added_tax_to_purchase_price, apply_excise_tax, excise_tax_rate)
@@ -87,29 +92,30 @@ async function fixture(db: Db): Promise<{ big: number; small: number }> {
              SELECT ${offset} + k, DATE '2026-01-02' + (k / 1000)::int, 1, 2, 3, ${who} FROM steps WHERE k % 2 = 0`);
     await q(`INSERT INTO dispatch_lines (id, dispatch_id, line_no, product_id, quantity, shown_exit_price, observations)
              SELECT ${offset} + k, ${offset} + k, 1, ${productId}, qty, greatest(round(avg, 3), 0.001), NULL FROM steps WHERE k % 2 = 0`);
-    await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, dispatch_id, dispatch_line_id, quantity, unit_cost,
-                                    apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_average)
+    await q(`INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, dispatch_id, dispatch_line_id, quantity, unit_cost, amount, dated,
+                                    apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_value, balance_average)
              SELECT ${productId}, CASE WHEN k % 2 = 1 THEN 'INVOICE' ELSE 'DISPATCH' END,
                     CASE WHEN k % 2 = 1 THEN ${offset} + k END, CASE WHEN k % 2 = 1 THEN ${offset} + k END,
                     CASE WHEN k % 2 = 0 THEN ${offset} + k END, CASE WHEN k % 2 = 0 THEN ${offset} + k END,
-                    qty, cost,
+                    qty, cost, amount, DATE '2026-01-02' + (k / 1000)::int,
                     CASE WHEN k % 2 = 1 THEN false END, CASE WHEN k % 2 = 1 THEN false END, CASE WHEN k % 2 = 1 THEN 0 END,
-                    bal, avg
+                    bal, val, avg
                FROM steps ORDER BY k`);
     await q(`DROP TABLE steps`);
   };
   await card(big, BIG_CARD, 1_000_000);
   await card(small, SMALL_CARD, 2_000_000);
 
-  await q(`INSERT INTO product_balances (product_id, quantity, average_cost, last_movement_id)
-           SELECT DISTINCT ON (product_id) product_id, balance_quantity, balance_average, id FROM movements ORDER BY product_id, id DESC`);
+  await q(`INSERT INTO product_balances (product_id, quantity, value, average_cost, last_movement_id)
+           SELECT DISTINCT ON (product_id) product_id, balance_quantity, balance_value, balance_average, id FROM movements ORDER BY product_id, id DESC`);
   // The ledger invariant, as the API keeps it: the balance is the fold of the movements.
   const { rows } = await db.query<{ bad: string }>(
     `SELECT count(*) AS bad FROM (
-       SELECT balance_quantity,
-              sum(CASE WHEN movement_type = 'INVOICE' THEN quantity ELSE -quantity END) OVER (PARTITION BY product_id ORDER BY id) AS folded
+       SELECT balance_quantity, balance_value,
+              sum(movement_sign(movement_type) * quantity) OVER (PARTITION BY product_id ORDER BY id) AS folded,
+              sum(movement_sign(movement_type) * amount) OVER (PARTITION BY product_id ORDER BY id) AS folded_value
          FROM movements) x
-      WHERE balance_quantity <> folded`,
+      WHERE balance_quantity <> folded OR balance_value <> folded_value`,
   );
   if (rows[0].bad !== '0') throw new Error(`La carga de prueba no cumple el libro (${rows[0].bad} saldos).`);
   await q('ANALYZE');
