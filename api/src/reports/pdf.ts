@@ -38,6 +38,7 @@ import {
 import { type LineText, LineWriter } from './pdf-lines';
 import { fastMetrics, WidthCache, withoutKerning } from './pdf-metrics';
 import { SeparatorRuns } from './pdf-separators';
+import { wrapLines } from './pdf-wrap';
 
 /** A text's width and, when LineWriter built it, the operator that draws it. */
 type TextMeasure = Pick<LineText, 'width' | 'show'>;
@@ -252,8 +253,7 @@ class PdfWriter implements ClosingPage, HeadPage {
     const wrapped = spans.map(({ index, width: span }, k) => {
       const width = spanWidth(layout, index, span) - 2 * PAD_X;
       if (measured[k].width <= width) return null;
-      const lines =
-        isNumericKind(def.columns[index].kind) && span === 1 ? null : this.widths.wrapped(doc, font, BODY_SIZE, texts[k], width);
+      const lines = isNumericKind(def.columns[index].kind) && span === 1 ? null : this.wrap(font, texts[k], width);
       height = Math.max(height, lines ? lines.length * lineHeight : this.widths.height(doc, font, BODY_SIZE, texts[k], width));
       return lines;
     });
@@ -334,6 +334,18 @@ class PdfWriter implements ClosingPage, HeadPage {
    */
   private measure(font: string, text: string): TextMeasure {
     return this.lines.metrics(this.doc, text) ?? { width: this.widths.width(this.doc, font, BODY_SIZE, text) };
+  }
+
+  /**
+   * The lines pdfkit would wrap `text` into in `width` (current font, BODY_SIZE): found by
+   * wrapLines from LineWriter's widths when it knows the text's breaks (a name new on every row
+   * costs no pdfkit wrapper), else pdfkit's own, remembered (WidthCache.wrapped). Null: draw with
+   * doc.text.
+   */
+  private wrap(font: string, text: string, width: number): string[] | null {
+    return (
+      wrapLines(text, width, (word) => this.lines.width(this.doc, word)) ?? this.widths.wrapped(this.doc, font, BODY_SIZE, text, width)
+    );
   }
 
   /** Each column's last value and its text: a kardex's dates, types and names come back row after row. */

@@ -53,9 +53,14 @@ test('the page tree keeps its pages in _root.data.Pages.data.Kids, and forgettin
 // pdf-lines.ts writes one-line cells as the operators doc.text would write, and pdf-content.ts the
 // grid's path as doc.moveTo/lineTo/stroke would: the same bytes, or the kardex would silently change.
 describe('the fast paths of pdf-lines.ts and pdf-content.ts write exactly what pdfkit writes', () => {
-  // Printable ASCII (amounts, dates, kerned pairs: AsciiMetrics' arrays) and texts with other characters (pdfkit's encode).
+  // Printable Latin-1 (amounts, dates, accented names, kerned pairs: AsciiMetrics' arrays) and
+  // texts with other characters (pdfkit's encode: the dash, the euro sign).
+  const latin1 = Array.from({ length: 96 }, (_, i) => String.fromCharCode(160 + i)).join('');
   const texts = [
     'Entrada',
+    latin1,
+    `Ta${latin1}Vé`,
+    'Papelería — Área «Ñ» €',
     'AVATAR Tómbola',
     '$1,234,567.890123',
     '(8,765.43)',
