@@ -1,5 +1,6 @@
 // Streams a ReportDefinition as a PDF: each page is written out (pdfkit without bufferPages)
-// as soon as the next one starts, so memory does not grow with the rows.
+// as soon as the next one starts, so memory does not grow with the rows, and leaves in chunks of
+// 64 KB (GatheredOutput, pdf-output.ts) rather than one per piece pdfkit writes.
 //
 // "Página N de M" without buffering pages: M is unknown until the last row, so every footer
 // paints "Página N de " followed by ONE shared Form XObject that is written at the very end
@@ -8,6 +9,7 @@
 //
 // Letters: pdfkit's standard Helvetica uses WinAnsiEncoding, which covers Spanish (á é í ó ú ü
 // ñ Ñ ¿ ¡); the tests read the text back to prove it.
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { formatDate } from '@almacen/shared/domain';
 import { cellText, isNumericKind } from './cells';
@@ -37,6 +39,7 @@ import {
 } from './pdf-layout';
 import { type LineText, LineWriter } from './pdf-lines';
 import { fastMetrics, WidthCache, withoutKerning } from './pdf-metrics';
+import { GatheredOutput } from './pdf-output';
 import { SeparatorRuns } from './pdf-separators';
 import { wrapLines } from './pdf-wrap';
 
@@ -64,13 +67,14 @@ export function renderPdf(def: ReportDefinition): RenderedPdf {
     lang: 'es-MX',
     displayTitle: true,
   });
-  const done = new PdfWriter(doc, def).run().catch((error: unknown) => {
+  const output = new GatheredOutput(doc as unknown as Readable);
+  const done = new PdfWriter(doc, def, output).run().catch((error: unknown) => {
     doc.destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
   });
   // The caller reads failures from the stream; an unobserved `done` must not crash the process.
   done.catch(() => undefined);
-  return { stream: doc as unknown as RenderedPdf['stream'], done };
+  return { stream: output, done };
 }
 
 class PdfWriter implements ClosingPage, HeadPage {
@@ -90,6 +94,8 @@ class PdfWriter implements ClosingPage, HeadPage {
   constructor(
     readonly doc: Doc,
     private readonly def: ReportDefinition,
+    /** What the client reads: rendering waits for it (Pacer) and stops when it is destroyed. */
+    private readonly output: GatheredOutput,
   ) {
     // The page count, painted on every page, written last (see the comment at the top).
     const font = doc.ref({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' });
@@ -103,7 +109,7 @@ class PdfWriter implements ClosingPage, HeadPage {
     const { doc, def } = this;
     this.newPage(true);
     this.tableHeader();
-    const pacer = new Pacer(doc as unknown as RenderedPdf['stream']);
+    const pacer = new Pacer(this.output);
     let rows = 0;
     for await (const batch of def.rows) {
       for (const row of batch) {
