@@ -16,7 +16,7 @@ import { cellText, isNumericKind } from './cells';
 import type { Cell, Closing, ReportDefinition, Row } from './model';
 import { Pacer } from './pace';
 import { type ClosingPage, drawClosing } from './pdf-closing';
-import { PageReplay, pathPoint, writeContent } from './pdf-content';
+import { colorOperators, num, PageReplay, pathPoint, writeContent } from './pdf-content';
 import { drawFields, drawStamp, type HeadPage } from './pdf-head';
 import {
   BODY_SIZE,
@@ -42,6 +42,10 @@ import { fastMetrics, WidthCache, withoutKerning } from './pdf-metrics';
 import { GatheredOutput } from './pdf-output';
 import { SeparatorRuns } from './pdf-separators';
 import { wrapLines } from './pdf-wrap';
+
+/** doc.fillColor(INK)'s operators, and doc.lineWidth(0.4).strokeColor(GRID)'s: every row writes them. */
+const INK_FILL = colorOperators(INK, false);
+const GRID_STROKE = `${num(0.4)} w\n${colorOperators(GRID, true)}`;
 
 /** A text's width and, when LineWriter built it, the operator that draws it. */
 type TextMeasure = Pick<LineText, 'width' | 'show'>;
@@ -279,7 +283,9 @@ class PdfWriter implements ClosingPage, HeadPage {
     }
     const y = this.y;
     if (row.emphasis) doc.rect(layout.left, y, layout.right - layout.left, height).fill(EMPHASIS_FILL);
-    doc.fillColor(INK);
+    // doc.fillColor(INK)'s bytes and state, without parsing the colour on every row.
+    writeContent(doc, INK_FILL);
+    (doc as unknown as { _fillColor?: unknown })._fillColor = [INK, undefined];
     // The one-line cells, written together as one text object (LineWriter.lines, pdf-lines.ts);
     // flushed before any other drawing call, so the page keeps the cells' order.
     const group: LineText[] = [];
@@ -327,8 +333,7 @@ class PdfWriter implements ClosingPage, HeadPage {
     flush();
     // Grid: the row's bottom rule now (doc.moveTo/lineTo/stroke's bytes, in one write); the
     // separators between its cells go on with the rows above that have the same ones.
-    doc.lineWidth(0.4).strokeColor(GRID);
-    writeContent(doc, [pathPoint(layout.left, y + height, 'm'), pathPoint(layout.right, y + height, 'l'), 'S'].join('\n'));
+    writeContent(doc, [GRID_STROKE, pathPoint(layout.left, y + height, 'm'), pathPoint(layout.right, y + height, 'l'), 'S'].join('\n'));
     const separators = [layout.left, ...spans.map(({ index, width: span }) => layout.x[index + span - 1] + layout.width[index + span - 1])];
     this.separators.extend(separators, y, y + height);
     this.y = y + height;

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { PageReplay, pathPoint, writeContent } from '../../src/reports/pdf-content';
+import { colorOperators, num, PageReplay, pathPoint, writeContent } from '../../src/reports/pdf-content';
 import { forgetPageDictionary } from '../../src/reports/pdf-layout';
 import { LineWriter } from '../../src/reports/pdf-lines';
 import { fastMetrics, WidthCache } from '../../src/reports/pdf-metrics';
@@ -127,6 +127,17 @@ describe('the fast paths of pdf-lines.ts and pdf-content.ts write exactly what p
       const all = [...texts, ...amounts, 'Ñ', 'AV', 'To'];
       expect(all.map((text) => lines.width(doc, text))).toEqual(all.map((text) => doc.widthOfString(text)));
     });
+  });
+
+  test('fill and stroke colours, line width', async () => {
+    const colors = ['#111111', '#9a9a9a', '#e4e4e4', '#B00020', '#000000', '#ffffff'];
+    const viaPdfkit = await render((doc) => {
+      for (const color of colors) doc.fillColor(color).lineWidth(0.4).strokeColor(color);
+    });
+    const viaFastPath = await render((doc) => {
+      for (const color of colors) writeContent(doc, `${colorOperators(color, false)}\n${num(0.4)} w\n${colorOperators(color, true)}`);
+    });
+    expect(viaFastPath).toBe(viaPdfkit);
   });
 
   test('grid lines', async () => {
