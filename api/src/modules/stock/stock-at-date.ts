@@ -74,8 +74,9 @@ export const endOfDay = (date: string, tz: string) => `((${date}::date + 1)::tim
  * before the day's from stock_product_months (0057) and the days of the day's own month from the
  * movements; a month's last day needs no movement at all (the month of the next day is the
  * boundary). The closing's rows are joined to those sums rather than summed again with them: a
- * product nothing moved since costs no aggregate, and its quantity and value are the closing's,
- * which is what the sum would give. `product` (SQL text) restricts it to one product.
+ * product with nothing dated since costs no aggregate, and its quantity, value and average are
+ * the closing's — the quantity and value the sums would give, and the average the closing took
+ * of them with the same ledger_average. `product` (SQL text) restricts it to one product.
  */
 export function datedBalances(date: string, product: string | null = null): string {
   const boundary = `date_trunc('month', ${date}::date + 1)::date`;
@@ -83,11 +84,13 @@ export function datedBalances(date: string, product: string | null = null): stri
   const closing = (column: 'id' | 'until') =>
     `(SELECT c.${column} FROM period_closings c
        WHERE c.reopened_at IS NULL AND c.rule = 'FECHA' AND c.until <= ${date}::date ORDER BY c.until DESC LIMIT 1)`;
-  return `SELECT d.product_id, d.quantity, d.value, ledger_average(d.quantity, d.value) AS average_cost FROM (
+  return `SELECT d.product_id, d.quantity, d.value,
+            CASE WHEN d.since_closing THEN ledger_average(d.quantity, d.value) ELSE d.closing_average END AS average_cost FROM (
      SELECT coalesce(k.product_id, a.product_id) AS product_id,
             coalesce(k.quantity, 0) + coalesce(a.quantity, 0) AS quantity,
-            coalesce(k.value, 0) + coalesce(a.value, 0) AS value
-       FROM (SELECT k.product_id, k.quantity, k.value FROM period_closing_stock k
+            coalesce(k.value, 0) + coalesce(a.value, 0) AS value,
+            a.product_id IS NOT NULL AS since_closing, k.average_cost AS closing_average
+       FROM (SELECT k.product_id, k.quantity, k.value, k.average_cost FROM period_closing_stock k
               WHERE k.closing_id = ${closing('id')}${one('k.product_id')}) k
        FULL JOIN (
          SELECT product_id, sum(quantity) AS quantity, sum(value) AS value FROM (
