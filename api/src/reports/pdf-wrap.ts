@@ -16,9 +16,10 @@ const COMMA = 44;
 
 /**
  * The positions after each run of spaces and the end, where the Unicode line breaking rules that
- * pdfkit follows (linebreak, UAX #14) allow a break in `text`; null when the text has any other
- * character, starts with a space, or puts a period or comma where those rules might allow or
- * forbid a break elsewhere (after a space, or between a letter and a digit). Among letters (AL)
+ * pdfkit follows (its linebreak package, Unicode Standard Annex 14) allow a break in `text`; null
+ * when the text has any other character, starts with a space, or puts a period or comma where
+ * those rules might allow or forbid a break elsewhere (after a space, or between a letter and a
+ * digit). Among letters (AL)
  * and digits (NU) nothing breaks (LB23, LB28, LB25), nothing before a space (LB7) and everything
  * after one (LB18); nothing before a period or comma (LB13), nor after one followed by a letter
  * (LB29), by a space or by a digit after a digit (LB25).
