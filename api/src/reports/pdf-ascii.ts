@@ -1,6 +1,7 @@
-// The glyph codes, widths and kerning of the printable ASCII characters of a standard font, read
-// from arrays (AsciiMetrics), and the width and show operator LineWriter (pdf-lines.ts) builds from
-// them: a kardex's amounts and balances are new strings on every row.
+// The glyph codes, widths and kerning of the printable characters of Latin-1 (ASCII and the
+// accented letters, ñ, ¿, ¡) of a standard font, read from arrays (AsciiMetrics), and the width and
+// show operator LineWriter (pdf-lines.ts) builds from them: a kardex's amounts and balances, and a
+// stock report's product names, are new strings on every row.
 import { num } from './pdf-content';
 
 export interface StandardFontLike {
@@ -21,14 +22,20 @@ export interface Measured {
 export const stringWidth = (advances: number, fontSize: number, length: number) =>
   ((advances * (fontSize / 1000) + 0 * (length - 1)) * 100) / 100;
 
-const FIRST_ASCII = 32;
-const ASCII_COUNT = 127 - FIRST_ASCII;
+// Codes 32–126 (printable ASCII) at indexes 0–94, codes 160–255 (printable Latin-1, which
+// WinAnsiEncoding shares) at 95–190; the C0 and C1 controls and DEL have no index.
+const ASCII_COUNT = 95;
+const LATIN1_FIRST = 160;
+const GLYPH_COUNT = ASCII_COUNT + 96;
+const indexOf = (code: number) => (code >= 32 && code <= 126 ? code - 32 : code >= LATIN1_FIRST && code <= 255 ? code - 65 : -1);
+const codeOf = (index: number) => (index < ASCII_COUNT ? index + 32 : index + 65);
 
 /**
- * What font.encode gives for the printable ASCII characters (codes 32–126: the digits, signs and
- * separators of every amount and date, and most names) of one standard font — each glyph's code
- * and width, and the kerning of each pair — asked of pdfkit once per character and per pair, then
- * read from arrays. A kardex's amounts and balances are new strings on every row, and pdfkit's
+ * What font.encode gives for the printable characters of Latin-1 (codes 32–126: the digits, signs
+ * and separators of every amount and date; codes 160–255: the accented letters, ñ, ¿ and ¡ of
+ * Spanish names) of one standard font — each glyph's code and width, and the kerning of each pair
+ * — asked of pdfkit once per character and per pair, then read from arrays. A kardex's amounts
+ * and balances, and a stock report's product names, are new strings on every row, and pdfkit's
  * encode (glyph names, an object per glyph, kerning looked up by name) was most of measuring
  * them. Kept per font name for the process's life (the standard fonts' metrics never change),
  * without holding any document: whatever is not known yet is asked of the font passed in.
@@ -46,18 +53,18 @@ export class AsciiMetrics {
     return metrics;
   }
 
-  private readonly codes: string[] = new Array<string>(ASCII_COUNT).fill('');
-  private readonly widths = new Float64Array(ASCII_COUNT).fill(Number.NaN);
-  private readonly kerning = new Float64Array(ASCII_COUNT * ASCII_COUNT).fill(Number.NaN);
+  private readonly codes: string[] = new Array<string>(GLYPH_COUNT).fill('');
+  private readonly widths = new Float64Array(GLYPH_COUNT).fill(Number.NaN);
+  private readonly kerning = new Float64Array(GLYPH_COUNT * GLYPH_COUNT).fill(Number.NaN);
 
   /**
    * The width and operator LineWriter builds from font.encode(text) — the same, built as the glyphs
-   * are read; null when a character is not printable ASCII or pdfkit answers otherwise.
+   * are read; null when a character is not printable Latin-1 or pdfkit answers otherwise.
    */
   measure(font: StandardFontLike, fontSize: number, text: string): Measured | null {
     const n = text.length;
-    let left = text.charCodeAt(0) - FIRST_ASCII;
-    if (!(left >= 0 && left < ASCII_COUNT) || !this.knowGlyph(font, left)) return null;
+    let left = indexOf(text.charCodeAt(0));
+    if (left < 0 || !this.knowGlyph(font, left)) return null;
     let show = '[';
     let segment = '';
     let advances = 0;
@@ -65,9 +72,9 @@ export class AsciiMetrics {
       let kern = 0;
       let right = -1;
       if (i < n) {
-        right = text.charCodeAt(i) - FIRST_ASCII;
-        if (!(right >= 0 && right < ASCII_COUNT) || !this.knowGlyph(font, right)) return null;
-        kern = this.kerning[left * ASCII_COUNT + right];
+        right = indexOf(text.charCodeAt(i));
+        if (right < 0 || !this.knowGlyph(font, right)) return null;
+        kern = this.kerning[left * GLYPH_COUNT + right];
         if (Number.isNaN(kern) && Number.isNaN((kern = this.learnPair(font, left, right)))) return null;
       }
       segment += this.codes[left];
@@ -86,7 +93,7 @@ export class AsciiMetrics {
 
   private knowGlyph(font: StandardFontLike, index: number): boolean {
     if (!Number.isNaN(this.widths[index])) return true;
-    const [encoded, positions] = font.encode(String.fromCharCode(index + FIRST_ASCII));
+    const [encoded, positions] = font.encode(String.fromCharCode(codeOf(index)));
     const pos = positions?.[0];
     if (encoded?.length !== 1 || positions.length !== 1 || !pos || pos.xOffset || pos.yOffset || pos.xAdvance !== pos.advanceWidth)
       return false;
@@ -96,9 +103,9 @@ export class AsciiMetrics {
   }
 
   private learnPair(font: StandardFontLike, left: number, right: number): number {
-    const [encoded, positions] = font.encode(String.fromCharCode(left + FIRST_ASCII, right + FIRST_ASCII));
+    const [encoded, positions] = font.encode(String.fromCharCode(codeOf(left), codeOf(right)));
     const pos = positions?.[0];
     if (encoded?.length !== 2 || positions.length !== 2 || !pos || pos.advanceWidth !== this.widths[left]) return Number.NaN;
-    return (this.kerning[left * ASCII_COUNT + right] = pos.xAdvance - pos.advanceWidth);
+    return (this.kerning[left * GLYPH_COUNT + right] = pos.xAdvance - pos.advanceWidth);
   }
 }

@@ -9,6 +9,18 @@ export const num = (n: number) => Math.round(n * 1e6) / 1e6;
 export const pathPoint = (x: number, y: number, op: 'm' | 'l') => `${num(x)} ${num(y)} ${op}`;
 
 /**
+ * The operators doc.fillColor(hex) (`stroke` false) or doc.strokeColor(hex) writes for a
+ * '#rrggbb' colour: the colour space, then the three components as pdfkit computes them (each
+ * byte ÷ 255, joined as JavaScript prints numbers). A table writes them on every row; built once,
+ * they cost no colour parsing per row.
+ */
+export function colorOperators(hex: string, stroke: boolean): string {
+  const rgb = parseInt(hex.slice(1), 16);
+  const parts = [rgb >> 16, (rgb >> 8) & 0xff, rgb & 0xff].map((part) => part / 255).join(' ');
+  return stroke ? `/DeviceRGB CS\n${parts} SCN` : `/DeviceRGB cs\n${parts} scn`;
+}
+
+/**
  * Appends operators to the current page's content stream: the bytes of doc.addContent(content)
  * (pdfkit adds a newline), given as one Buffer instead of being converted character by character.
  */

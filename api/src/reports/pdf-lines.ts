@@ -119,11 +119,12 @@ export class LineWriter {
   }
 
   /**
-   * The text's width and show operator, from one encoding; null off the fast path. Printable ASCII
-   * (amounts, dates, most names) is encoded from AsciiMetrics' arrays, cheaper than remembering
-   * it: most such strings of a kardex — amounts, balances, document numbers — are new on every
-   * row, and a lookup and insertion per string (hashing it first) was a tenth of the PDF's time.
-   * Texts with other characters (accented names, which come back row after row) are remembered.
+   * The text's width and show operator, from one encoding; null off the fast path. Printable
+   * Latin-1 (amounts, dates, names with their accents) is encoded from AsciiMetrics' arrays,
+   * cheaper than remembering it: most such strings of a kardex — amounts, balances, document
+   * numbers — and a stock report's product names are new on every row, and a lookup and insertion
+   * per string (hashing it first) was a tenth of the PDF's time. Texts with other characters (a
+   * dash, a euro sign) are remembered.
    */
   private measure(font: StandardFontLike, fontSize: number, text: string): Measured | null {
     if (font !== this.asciiFont) [this.asciiFont, this.ascii] = [font, AsciiMetrics.of(font)];

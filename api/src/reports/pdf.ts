@@ -1,5 +1,6 @@
 // Streams a ReportDefinition as a PDF: each page is written out (pdfkit without bufferPages)
-// as soon as the next one starts, so memory does not grow with the rows.
+// as soon as the next one starts, so memory does not grow with the rows, and leaves in chunks of
+// 64 KB (GatheredOutput, pdf-output.ts) rather than one per piece pdfkit writes.
 //
 // "Página N de M" without buffering pages: M is unknown until the last row, so every footer
 // paints "Página N de " followed by ONE shared Form XObject that is written at the very end
@@ -8,13 +9,14 @@
 //
 // Letters: pdfkit's standard Helvetica uses WinAnsiEncoding, which covers Spanish (á é í ó ú ü
 // ñ Ñ ¿ ¡); the tests read the text back to prove it.
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { formatDate } from '@almacen/shared/domain';
 import { cellText, isNumericKind } from './cells';
 import type { Cell, Closing, ReportDefinition, Row } from './model';
 import { Pacer } from './pace';
 import { type ClosingPage, drawClosing } from './pdf-closing';
-import { PageReplay, pathPoint, writeContent } from './pdf-content';
+import { colorOperators, num, PageReplay, pathPoint, writeContent } from './pdf-content';
 import { drawFields, drawStamp, type HeadPage } from './pdf-head';
 import {
   BODY_SIZE,
@@ -37,7 +39,13 @@ import {
 } from './pdf-layout';
 import { type LineText, LineWriter } from './pdf-lines';
 import { fastMetrics, WidthCache, withoutKerning } from './pdf-metrics';
+import { GatheredOutput } from './pdf-output';
 import { SeparatorRuns } from './pdf-separators';
+import { wrapLines } from './pdf-wrap';
+
+/** doc.fillColor(INK)'s operators, and doc.lineWidth(0.4).strokeColor(GRID)'s: every row writes them. */
+const INK_FILL = colorOperators(INK, false);
+const GRID_STROKE = `${num(0.4)} w\n${colorOperators(GRID, true)}`;
 
 /** A text's width and, when LineWriter built it, the operator that draws it. */
 type TextMeasure = Pick<LineText, 'width' | 'show'>;
@@ -63,13 +71,14 @@ export function renderPdf(def: ReportDefinition): RenderedPdf {
     lang: 'es-MX',
     displayTitle: true,
   });
-  const done = new PdfWriter(doc, def).run().catch((error: unknown) => {
+  const output = new GatheredOutput(doc as unknown as Readable);
+  const done = new PdfWriter(doc, def, output).run().catch((error: unknown) => {
     doc.destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
   });
   // The caller reads failures from the stream; an unobserved `done` must not crash the process.
   done.catch(() => undefined);
-  return { stream: doc as unknown as RenderedPdf['stream'], done };
+  return { stream: output, done };
 }
 
 class PdfWriter implements ClosingPage, HeadPage {
@@ -89,6 +98,8 @@ class PdfWriter implements ClosingPage, HeadPage {
   constructor(
     readonly doc: Doc,
     private readonly def: ReportDefinition,
+    /** What the client reads: rendering waits for it (Pacer) and stops when it is destroyed. */
+    private readonly output: GatheredOutput,
   ) {
     // The page count, painted on every page, written last (see the comment at the top).
     const font = doc.ref({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' });
@@ -102,7 +113,7 @@ class PdfWriter implements ClosingPage, HeadPage {
     const { doc, def } = this;
     this.newPage(true);
     this.tableHeader();
-    const pacer = new Pacer(doc as unknown as RenderedPdf['stream']);
+    const pacer = new Pacer(this.output);
     let rows = 0;
     for await (const batch of def.rows) {
       for (const row of batch) {
@@ -252,8 +263,7 @@ class PdfWriter implements ClosingPage, HeadPage {
     const wrapped = spans.map(({ index, width: span }, k) => {
       const width = spanWidth(layout, index, span) - 2 * PAD_X;
       if (measured[k].width <= width) return null;
-      const lines =
-        isNumericKind(def.columns[index].kind) && span === 1 ? null : this.widths.wrapped(doc, font, BODY_SIZE, texts[k], width);
+      const lines = isNumericKind(def.columns[index].kind) && span === 1 ? null : this.wrap(font, texts[k], width);
       height = Math.max(height, lines ? lines.length * lineHeight : this.widths.height(doc, font, BODY_SIZE, texts[k], width));
       return lines;
     });
@@ -273,7 +283,9 @@ class PdfWriter implements ClosingPage, HeadPage {
     }
     const y = this.y;
     if (row.emphasis) doc.rect(layout.left, y, layout.right - layout.left, height).fill(EMPHASIS_FILL);
-    doc.fillColor(INK);
+    // doc.fillColor(INK)'s bytes and state, without parsing the colour on every row.
+    writeContent(doc, INK_FILL);
+    (doc as unknown as { _fillColor?: unknown })._fillColor = [INK, undefined];
     // The one-line cells, written together as one text object (LineWriter.lines, pdf-lines.ts);
     // flushed before any other drawing call, so the page keeps the cells' order.
     const group: LineText[] = [];
@@ -321,8 +333,7 @@ class PdfWriter implements ClosingPage, HeadPage {
     flush();
     // Grid: the row's bottom rule now (doc.moveTo/lineTo/stroke's bytes, in one write); the
     // separators between its cells go on with the rows above that have the same ones.
-    doc.lineWidth(0.4).strokeColor(GRID);
-    writeContent(doc, [pathPoint(layout.left, y + height, 'm'), pathPoint(layout.right, y + height, 'l'), 'S'].join('\n'));
+    writeContent(doc, [GRID_STROKE, pathPoint(layout.left, y + height, 'm'), pathPoint(layout.right, y + height, 'l'), 'S'].join('\n'));
     const separators = [layout.left, ...spans.map(({ index, width: span }) => layout.x[index + span - 1] + layout.width[index + span - 1])];
     this.separators.extend(separators, y, y + height);
     this.y = y + height;
@@ -334,6 +345,18 @@ class PdfWriter implements ClosingPage, HeadPage {
    */
   private measure(font: string, text: string): TextMeasure {
     return this.lines.metrics(this.doc, text) ?? { width: this.widths.width(this.doc, font, BODY_SIZE, text) };
+  }
+
+  /**
+   * The lines pdfkit would wrap `text` into in `width` (current font, BODY_SIZE): found by
+   * wrapLines from LineWriter's widths when it knows the text's breaks (a name new on every row
+   * costs no pdfkit wrapper), else pdfkit's own, remembered (WidthCache.wrapped). Null: draw with
+   * doc.text.
+   */
+  private wrap(font: string, text: string, width: number): string[] | null {
+    return (
+      wrapLines(text, width, (word) => this.lines.width(this.doc, word)) ?? this.widths.wrapped(this.doc, font, BODY_SIZE, text, width)
+    );
   }
 
   /** Each column's last value and its text: a kardex's dates, types and names come back row after row. */

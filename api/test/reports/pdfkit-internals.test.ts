@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { PageReplay, pathPoint, writeContent } from '../../src/reports/pdf-content';
+import { colorOperators, num, PageReplay, pathPoint, writeContent } from '../../src/reports/pdf-content';
 import { forgetPageDictionary } from '../../src/reports/pdf-layout';
 import { LineWriter } from '../../src/reports/pdf-lines';
 import { fastMetrics, WidthCache } from '../../src/reports/pdf-metrics';
@@ -53,9 +53,14 @@ test('the page tree keeps its pages in _root.data.Pages.data.Kids, and forgettin
 // pdf-lines.ts writes one-line cells as the operators doc.text would write, and pdf-content.ts the
 // grid's path as doc.moveTo/lineTo/stroke would: the same bytes, or the kardex would silently change.
 describe('the fast paths of pdf-lines.ts and pdf-content.ts write exactly what pdfkit writes', () => {
-  // Printable ASCII (amounts, dates, kerned pairs: AsciiMetrics' arrays) and texts with other characters (pdfkit's encode).
+  // Printable Latin-1 (amounts, dates, accented names, kerned pairs: AsciiMetrics' arrays) and
+  // texts with other characters (pdfkit's encode: the dash, the euro sign).
+  const latin1 = Array.from({ length: 96 }, (_, i) => String.fromCharCode(160 + i)).join('');
   const texts = [
     'Entrada',
+    latin1,
+    `Ta${latin1}Vé`,
+    'Papelería — Área «Ñ» €',
     'AVATAR Tómbola',
     '$1,234,567.890123',
     '(8,765.43)',
@@ -122,6 +127,17 @@ describe('the fast paths of pdf-lines.ts and pdf-content.ts write exactly what p
       const all = [...texts, ...amounts, 'Ñ', 'AV', 'To'];
       expect(all.map((text) => lines.width(doc, text))).toEqual(all.map((text) => doc.widthOfString(text)));
     });
+  });
+
+  test('fill and stroke colours, line width', async () => {
+    const colors = ['#111111', '#9a9a9a', '#e4e4e4', '#B00020', '#000000', '#ffffff'];
+    const viaPdfkit = await render((doc) => {
+      for (const color of colors) doc.fillColor(color).lineWidth(0.4).strokeColor(color);
+    });
+    const viaFastPath = await render((doc) => {
+      for (const color of colors) writeContent(doc, `${colorOperators(color, false)}\n${num(0.4)} w\n${colorOperators(color, true)}`);
+    });
+    expect(viaFastPath).toBe(viaPdfkit);
   });
 
   test('grid lines', async () => {

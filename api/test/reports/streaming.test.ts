@@ -8,6 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Column, ReportDefinition, Row } from '../../src/reports/model';
 import { HIGH_WATER } from '../../src/reports/pace';
 import { renderPdf } from '../../src/reports/pdf';
+import { GATHER } from '../../src/reports/pdf-output';
 import { renderXlsx } from '../../src/reports/xlsx';
 import { readPdf, readXlsx } from './read-report';
 import { tableDefinition } from './table-definition';
@@ -60,6 +61,15 @@ test('a 3,000-row PDF: every page opens, every row is there in order, "Página N
   const numbers = pdf.lines.flatMap((line) => /^14\/03\/2026 \| Renglón (\d+) de la tarjeta \|/.exec(line)?.[1] ?? []).map(Number);
   expect(numbers).toEqual(Array.from({ length: 3_000 }, (_, i) => i + 1));
   expect(pdf.lines).toContain('14/03/2026 | Renglón 3000 de la tarjeta | 3,000.5 | $9,000.25');
+}, 60_000);
+
+test('the PDF leaves in chunks of GATHER bytes or more (the last one shorter), not one per pdfkit object', async () => {
+  const rendered = renderPdf(definition(3_000));
+  const chunks: number[] = [];
+  for await (const chunk of rendered.stream as AsyncIterable<Buffer>) chunks.push(chunk.length);
+  await rendered.done;
+  expect(chunks.length).toBeGreaterThan(2);
+  expect(chunks.slice(0, -1).every((bytes) => bytes >= GATHER)).toBe(true);
 }, 60_000);
 
 test.each(['pdf', 'xlsx'] as const)(

@@ -27,25 +27,31 @@ export interface StockRow {
 /**
  * Every product with its balance (a product that never moved reads 0 / 0), grouped by partida
  * (products without one last), with one subtotal row after each partida and the grand total
- * last: ROLLUP makes PostgreSQL produce them in the same ordered stream. With `day` (a day
- * before today), the date view at the end of that day (stock-at-date.ts) instead of today's
- * balance row.
+ * last, in one ordered stream: the products' rows, one sum per partida and the sum of all, each
+ * a sum of the rounded values (the rows the ROLLUP of the products and partidas gives, without
+ * hashing every product's row as a group of its own). With `day` (a day before today), the date
+ * view at the end of that day (stock-at-date.ts) instead of today's balance row.
  */
 export function stockRows(snapshot: Snapshot, day: string | null = null): AsyncIterable<StockRow[]> {
   const balance = balanceJoin('p', day ? '$1' : null);
   return snapshot.cursor<StockRow>(
-    `SELECT GROUPING(p.id)::int AS product_total, GROUPING(c.id)::int AS category_total,
-            c.id AS category_id, c.description AS category,
-            p.id AS product_id, p.name, u.description AS unit,
-            coalesce(b.quantity, 0)::text AS quantity, coalesce(b.average_cost, 0)::text AS average,
-            sum(round(coalesce(b.value, 0), 2))::text AS value,
-            count(p.id)::text AS products
-       FROM products p
-       LEFT JOIN product_categories c ON c.id = p.category_id
-       LEFT JOIN product_units u ON u.id = p.unit_id
-       ${balance}
-      GROUP BY ROLLUP ((c.id, c.description), (p.id, p.name, u.description, b.quantity, b.average_cost))
-      ORDER BY GROUPING(c.id), c.description NULLS LAST, c.id NULLS LAST, GROUPING(p.id), p.name, p.id`,
+    `WITH r AS (
+       SELECT c.id AS category_id, c.description AS category, p.id AS product_id, p.name, u.description AS unit,
+              coalesce(b.quantity, 0) AS quantity, coalesce(b.average_cost, 0) AS average, round(coalesce(b.value, 0), 2) AS value
+         FROM products p
+         LEFT JOIN product_categories c ON c.id = p.category_id
+         LEFT JOIN product_units u ON u.id = p.unit_id
+         ${balance}
+     )
+     SELECT 0 AS product_total, 0 AS category_total, category_id, category, product_id, name, unit,
+            quantity::text AS quantity, average::text AS average, value::text AS value, '1' AS products
+       FROM r
+     UNION ALL
+     SELECT 1, 0, category_id, category, NULL, NULL, NULL, '0', '0', sum(value)::text, count(*)::text
+       FROM r GROUP BY category_id, category
+     UNION ALL
+     SELECT 1, 1, NULL, NULL, NULL, NULL, NULL, '0', '0', sum(value)::text, count(*)::text FROM r
+     ORDER BY category_total, category NULLS LAST, category_id NULLS LAST, product_total, name, product_id`,
     day ? [day] : [],
   );
 }

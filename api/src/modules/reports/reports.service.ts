@@ -151,21 +151,28 @@ export function lowStockReport(snapshot: Snapshot, context: ReportContext): Repo
 
 // ---------------------------------------------------------------- Tarjeta de almacén
 
+// The PDF's widths (landscape: 720 pt for 744 weights, less 3 pt of padding each side) hold on
+// one line a movement number of 7 digits, a date, "Entrada" or "Salida" (the longer types wrap at
+// their spaces, "Cancelación" whole), a document such as "Factura K-1000001" or "Salida 123456",
+// a person's name, a quantity up to "1,234.567", a price up to "$12,345.678", an amount up to
+// "$1,234,567.89" and a balance's value up to "$12,345,678.90"; a supplier's name wraps at its
+// spaces (two lines for "Papelería del Centro, S.A. de C.V."). The spreadsheet's «Documento»
+// (characters) holds the same document numbers.
 const KARDEX_COLUMNS: Column[] = [
-  { header: 'Mov.', kind: 'text', weight: 30, xlsxWidth: 8 },
+  { header: 'Mov.', kind: 'text', weight: 37, xlsxWidth: 8 },
   { header: 'Fecha', kind: 'date', weight: 46, xlsxWidth: 12 },
-  { header: 'Tipo', kind: 'text', weight: 56, xlsxWidth: 10 },
-  { header: 'Documento', kind: 'text', weight: 58, xlsxWidth: 18 },
-  { header: 'Proveedor o área solicitante', kind: 'text', weight: 84, xlsxWidth: 34 },
+  { header: 'Tipo', kind: 'text', weight: 50, xlsxWidth: 10 },
+  { header: 'Documento', kind: 'text', weight: 74, xlsxWidth: 20 },
+  { header: 'Proveedor o área solicitante', kind: 'text', weight: 80, xlsxWidth: 34 },
   { header: 'Cantidad', kind: 'quantity', weight: 44, xlsxWidth: 12 },
-  { header: 'Costo unitario', kind: 'price', weight: 52, xlsxWidth: 14 },
-  { header: 'Importe', kind: 'money', weight: 58, xlsxWidth: 16 },
+  { header: 'Costo unitario', kind: 'price', weight: 50, xlsxWidth: 14 },
+  { header: 'Importe', kind: 'money', weight: 57, xlsxWidth: 16 },
   { header: 'Cantidad', kind: 'quantity', weight: 44, xlsxWidth: 12 },
-  { header: 'Costo unitario', kind: 'price', weight: 52, xlsxWidth: 14 },
-  { header: 'Importe', kind: 'money', weight: 58, xlsxWidth: 16 },
-  { header: 'Cantidad', kind: 'quantity', weight: 46, xlsxWidth: 12 },
-  { header: 'Costo promedio', kind: 'price', weight: 54, xlsxWidth: 14 },
-  { header: 'Valor', kind: 'money', weight: 62, xlsxWidth: 16 },
+  { header: 'Costo unitario', kind: 'price', weight: 50, xlsxWidth: 14 },
+  { header: 'Importe', kind: 'money', weight: 57, xlsxWidth: 16 },
+  { header: 'Cantidad', kind: 'quantity', weight: 44, xlsxWidth: 12 },
+  { header: 'Costo promedio', kind: 'price', weight: 50, xlsxWidth: 14 },
+  { header: 'Valor', kind: 'money', weight: 61, xlsxWidth: 16 },
 ];
 
 /** A kardex row that carries only a balance: "Saldo inicial", "Saldo anterior", … */

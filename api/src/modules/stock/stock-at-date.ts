@@ -66,29 +66,42 @@ export const endOfDay = (date: string, tz: string) => `((${date}::date + 1)::tim
 /**
  * A subquery (SQL text) of every product's stock in the date view at the end of the day `date`
  * (an SQL date expression): `product_id`, `quantity` = Σ of the quantities of its movements dated
- * up to that day (entries add, exits subtract), `value` = Σ of their values; products without
- * such movements have no row. It starts from the stock stored by the last standing closing taken
- * by the date rule on or before the day (nothing can be dated in a closed month, so that stock is
- * exact for ever; a reopened closing, or one taken by the registration rule, is not used), adds
- * the whole months after it and before the day's from stock_product_months (0057), and the days of
- * the day's own month from the movements; a month's last day needs no movement at all (the month
- * of the next day is the boundary). `product` (SQL text) restricts it to one product.
+ * up to that day (entries add, exits subtract), `value` = Σ of their values, `average_cost` =
+ * ledger_average of the two; products without such movements have no row. It starts from the
+ * stock stored by the last standing closing taken by the date rule on or before the day (nothing
+ * can be dated in a closed month, so that stock is exact for ever; a reopened closing, or one taken
+ * by the registration rule, is not used), and adds what was dated after it: the whole months
+ * before the day's from stock_product_months (0057) and the days of the day's own month from the
+ * movements; a month's last day needs no movement at all (the month of the next day is the
+ * boundary). The closing's rows are joined to those sums rather than summed again with them: a
+ * product with nothing dated since costs no aggregate, and its quantity, value and average are
+ * the closing's — the quantity and value the sums would give, and the average the closing took
+ * of them with the same ledger_average. `product` (SQL text) restricts it to one product.
  */
 export function datedBalances(date: string, product: string | null = null): string {
-  const boundary = `date_trunc('month', ${date}::date + 1)`;
+  const boundary = `date_trunc('month', ${date}::date + 1)::date`;
   const one = (column: string) => (product === null ? '' : ` AND ${column} = ${product}`);
   const closing = (column: 'id' | 'until') =>
     `(SELECT c.${column} FROM period_closings c
        WHERE c.reopened_at IS NULL AND c.rule = 'FECHA' AND c.until <= ${date}::date ORDER BY c.until DESC LIMIT 1)`;
-  return `SELECT product_id, sum(quantity) AS quantity, sum(value) AS value FROM (
-      SELECT k.product_id, k.quantity, k.value FROM period_closing_stock k WHERE k.closing_id = ${closing('id')}${one('k.product_id')}
-      UNION ALL
-      SELECT s.product_id, s.quantity, s.value FROM stock_product_months s
-       WHERE s.month < ${boundary} AND s.month > coalesce(${closing('until')}, '-infinity'::date)${one('s.product_id')}
-      UNION ALL
-      SELECT m.product_id, movement_sign(m.movement_type) * m.quantity, movement_sign(m.movement_type) * m.amount
-        FROM movements m WHERE m.dated >= ${boundary} AND m.dated <= ${date}::date${one('m.product_id')}
-    ) dated_movements GROUP BY product_id`;
+  return `SELECT d.product_id, d.quantity, d.value,
+            CASE WHEN d.since_closing THEN ledger_average(d.quantity, d.value) ELSE d.closing_average END AS average_cost FROM (
+     SELECT coalesce(k.product_id, a.product_id) AS product_id,
+            coalesce(k.quantity, 0) + coalesce(a.quantity, 0) AS quantity,
+            coalesce(k.value, 0) + coalesce(a.value, 0) AS value,
+            a.product_id IS NOT NULL AS since_closing, k.average_cost AS closing_average
+       FROM (SELECT k.product_id, k.quantity, k.value, k.average_cost FROM period_closing_stock k
+              WHERE k.closing_id = ${closing('id')}${one('k.product_id')}) k
+       FULL JOIN (
+         SELECT product_id, sum(quantity) AS quantity, sum(value) AS value FROM (
+           SELECT s.product_id, s.quantity, s.value FROM stock_product_months s
+            WHERE s.month < ${boundary} AND s.month > coalesce(${closing('until')}, '-infinity'::date)${one('s.product_id')}
+           UNION ALL
+           SELECT m.product_id, movement_sign(m.movement_type) * m.quantity, movement_sign(m.movement_type) * m.amount
+             FROM movements m WHERE m.dated >= ${boundary} AND m.dated <= ${date}::date${one('m.product_id')}
+         ) dated_after GROUP BY product_id
+       ) a ON a.product_id = k.product_id
+    ) d`;
 }
 
 /** The sentence printed under the title of a report of the stock at a date. */
@@ -110,15 +123,12 @@ type Queryable = { query<R>(text: string, values?: unknown[]): Promise<{ rows: R
 
 /**
  * The balance columns `quantity`, `average_cost`, `value` of alias `b` for the date view at the end
- * of `date` (an SQL date expression) — a LEFT JOIN of datedBalances with the average as the
- * quotient (ledger_average) — or today's balance rows when `date` is null. `productAlias`.id is
- * the product.
+ * of `date` (an SQL date expression) — a LEFT JOIN of datedBalances, the average the quotient
+ * (ledger_average) — or today's balance rows when `date` is null. `productAlias`.id is the product.
  */
 export function balanceJoin(productAlias: string, date: string | null, alias = 'b'): string {
   if (date === null) return `LEFT JOIN product_balances ${alias} ON ${alias}.product_id = ${productAlias}.id`;
-  return `LEFT JOIN (
-      SELECT d.product_id, d.quantity, ledger_average(d.quantity, d.value) AS average_cost, d.value FROM (${datedBalances(date)}) d
-    ) ${alias} ON ${alias}.product_id = ${productAlias}.id`;
+  return `LEFT JOIN (${datedBalances(date)}) ${alias} ON ${alias}.product_id = ${productAlias}.id`;
 }
 
 /**
