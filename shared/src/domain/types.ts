@@ -47,6 +47,8 @@ export interface Dispatch {
   id: number;
   dispatchDate: string;
   createdAt: string;
+  /** The folio of the material request it delivers ("SOL-000042"), or null. */
+  requestFolio: string | null;
   status: DocumentStatus;
   cancellation: DocumentCancellation | null;
 }

@@ -9,6 +9,8 @@ export interface DispatchSummary {
   id: number;
   dispatchDate: string;
   createdAt: Date;
+  /** The folio of the material request it delivers ("SOL-000042"), or null. */
+  requestFolio: string | null;
 }
 
 export interface DispatchListItem extends DispatchSummary {
@@ -48,8 +50,9 @@ export interface DispatchDetail extends DispatchSummary {
 /** Newest first, each with its state ("REGISTRADA" or "CANCELADA") and cancellation. */
 export async function listDispatches(db: Queryable): Promise<DispatchListItem[]> {
   const { rows } = await db.query<DispatchSummary & CancellationColumns>(
-    `SELECT d.id, d.dispatch_date AS "dispatchDate", d.created_at AS "createdAt", ${CANCELLATION_COLUMNS}
+    `SELECT d.id, d.dispatch_date AS "dispatchDate", d.created_at AS "createdAt", r.folio AS "requestFolio", ${CANCELLATION_COLUMNS}
        FROM dispatches d LEFT JOIN document_cancellations c ON c.dispatch_id = d.id
+       LEFT JOIN material_requests r ON r.id = d.request_id
       ORDER BY d.id DESC`,
   );
   return rows.map(withStatus);
@@ -63,6 +66,7 @@ export async function dispatchExists(db: Queryable, id: number): Promise<boolean
 export async function findDispatch(db: Queryable, id: number): Promise<DispatchDetail | null> {
   const { rows } = await db.query<DispatchDetail>(
     `SELECT d.id, d.dispatch_date AS "dispatchDate", d.created_at AS "createdAt", d.request_id AS "requestId",
+            (SELECT r.folio FROM material_requests r WHERE r.id = d.request_id) AS "requestFolio",
             d.person_in_charge_of_the_requesting_area_employee_id AS "personInChargeOfTheRequestingAreaEmployeeId",
             d.petitioner_employee_id AS "petitionerEmployeeId", d.warehouse_keeper_employee_id AS "warehouseKeeperEmployeeId",
             d.created_by AS "createdBy", d.created_by_name AS "createdByName",

@@ -76,7 +76,8 @@ export async function registerDispatch(
           dispatchLineId: lineIds[i],
           quantity: l.quantity,
           dated: input.dispatchDate,
-          observations: l.observations,
+          // The kardex says which request an exit delivered, whatever the clerk wrote.
+          observations: claim ? requestObservation(claim.request.folio, l.observations) : l.observations,
         })),
       );
       if (claim) await recordDelivery(trx, actor, claim, dispatchId, lines, options.mail);
@@ -87,6 +88,10 @@ export async function registerDispatch(
     { ...options, documentDate: { value: input.dispatchDate, field: 'dispatchDate' } },
   );
 }
+
+/** "Solicitud SOL-000042" before what the clerk wrote on the line, if anything. */
+export const requestObservation = (folio: string, observations: string | null | undefined) =>
+  observations?.trim() ? `Solicitud ${folio} · ${observations.trim()}` : `Solicitud ${folio}`;
 
 export const DISPATCH_CANCELLATION_TEXTS = {
   notFound: 'No existe la salida solicitada.',

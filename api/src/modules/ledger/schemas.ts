@@ -149,9 +149,14 @@ export const invoiceSchema = obj(['id', 'invoiceNumber', 'invoiceType', 'invoice
   },
 });
 
-const dispatchProperties = { id, dispatchDate: date, createdAt: dateTime } as const;
+const dispatchProperties = {
+  id,
+  dispatchDate: date,
+  createdAt: dateTime,
+  requestFolio: { type: 'string', nullable: true, description: 'El folio de la solicitud de material que surte ("SOL-000042"), o null' },
+} as const;
 
-export const dispatchListItemSchema = obj(['id', 'dispatchDate', 'createdAt', 'status', 'cancellation'], {
+export const dispatchListItemSchema = obj(['id', 'dispatchDate', 'createdAt', 'requestFolio', 'status', 'cancellation'], {
   ...dispatchProperties,
   ...statusProperties,
 });

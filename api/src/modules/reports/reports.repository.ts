@@ -334,11 +334,14 @@ export interface DispatchHeader {
   area_head: string;
   petitioner: string;
   warehouse_keeper: string;
+  /** The material request it delivers, or null. */
+  request_folio: string | null;
 }
 
 export async function dispatchHeader(snapshot: Snapshot, id: number): Promise<DispatchHeader | null> {
   const [row] = await snapshot.query<DispatchHeader>(
-    `SELECT d.id, d.dispatch_date, ${fullName('area')} AS area_head, ${fullName('pet')} AS petitioner, ${fullName('wk')} AS warehouse_keeper
+    `SELECT d.id, d.dispatch_date, ${fullName('area')} AS area_head, ${fullName('pet')} AS petitioner, ${fullName('wk')} AS warehouse_keeper,
+            (SELECT r.folio FROM material_requests r WHERE r.id = d.request_id) AS request_folio
        FROM dispatches d
        JOIN employees area ON area.id = d.person_in_charge_of_the_requesting_area_employee_id
        JOIN employees pet ON pet.id = d.petitioner_employee_id

@@ -181,6 +181,7 @@ export async function exitVoucher(snapshot: Snapshot, context: ReportContext, di
       { label: 'Responsable del área solicitante', value: dispatch.area_head },
       { label: 'Solicitante', value: dispatch.petitioner },
       { label: 'Almacenista', value: dispatch.warehouse_keeper },
+      ...(dispatch.request_folio ? [{ label: 'Solicitud de material', value: dispatch.request_folio }] : []),
     ],
     columns: EXIT_COLUMNS,
     rows: mapBatches(repo.dispatchLines(snapshot, dispatchId), (line): Row[] => [

@@ -334,6 +334,7 @@ describe('POST /api/dispatches', () => {
       id: dispatch.id,
       dispatchDate: today(t),
       createdAt: expect.any(String),
+      requestFolio: null,
       status: 'REGISTRADA',
       cancellation: null,
     });

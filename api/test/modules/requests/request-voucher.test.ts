@@ -90,3 +90,22 @@ test('who may print it: its people and the warehouse; another requester is told 
   expect([other.statusCode, other.json().message]).toEqual([404, 'No existe la solicitud de material indicada.']);
   expect((await voucher(cast.nobody)).statusCode).toBe(403);
 });
+
+test("an exit that delivered a request names its folio: in the exits' history, on its own voucher and in the kardex", async () => {
+  const list = ok(await cast.admin.get('/api/dispatches')) as Array<{ id: number; requestFolio: string | null }>;
+  expect(list.find((d) => d.id === first)?.requestFolio).toBe(request.folio);
+  expect(list.find((d) => d.id === cancelled)?.requestFolio).toBe(request.folio);
+  expect(list.find((d) => d.id === second)?.requestFolio).toBe(request.folio);
+  expect(list.every((d) => [first, second, cancelled].includes(d.id) || d.requestFolio === null)).toBe(true);
+
+  const exitVoucher = await readPdf((await cast.admin.post(`/api/reports/dispatches/${first}?format=pdf`, {})).rawPayload);
+  expect(exitVoucher.lines.join('\n')).toContain(`Solicitud de material: | ${request.folio}`);
+
+  const kardex = ok(await cast.admin.get(`/api/movements/products/${request.lines[0].productId}`)) as Array<{
+    dispatchId: number | null;
+    observations: string | null;
+    movementType: string;
+  }>;
+  const delivered = kardex.filter((m) => m.movementType === 'DISPATCH').map((m) => m.observations);
+  expect(delivered).toEqual([`Solicitud ${request.folio}`, `Solicitud ${request.folio}`, `Solicitud ${request.folio}`]);
+});

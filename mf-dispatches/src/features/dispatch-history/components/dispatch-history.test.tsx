@@ -9,7 +9,7 @@ jest.setTimeout(60_000);
 
 const dispatches = [
   { id: 30, dispatchDate: '2026-02-27' },
-  { id: 31, dispatchDate: '2026-03-02' },
+  { id: 31, dispatchDate: '2026-03-02', requestFolio: 'SOL-000007' },
 ];
 const movements: Record<number, Movement[]> = {
   31: [
@@ -102,10 +102,11 @@ test('the history lists ID and "Fecha de factura" as DD/MM/YYYY, newest first, a
     .getAllByRole('columnheader')
     .map((th) => th.textContent?.trim())
     .filter(Boolean);
-  expect(headers).toEqual(expect.arrayContaining(['ID', 'Fecha de factura', 'Estado']));
+  expect(headers).toEqual(expect.arrayContaining(['ID', 'Fecha de factura', 'Estado', 'Solicitud']));
+  // An exit that delivered a material request names its folio.
   expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([
-    ['31', 'Vigente', '02/03/2026'],
-    ['30', 'Vigente', '27/02/2026'],
+    ['31', 'Vigente', '02/03/2026', 'SOL-000007'],
+    ['30', 'Vigente', '27/02/2026', ''],
   ]);
 
   await user.click(screen.getByRole('button', { name: 'Crear nueva salida' }));
@@ -121,8 +122,12 @@ test('the search finds a dispatch by its date as shown (DD/MM/YYYY or DD/MM) and
   for (const typed of ['27/02/2026', '27/02', '2026-02-27']) {
     await user.clear(search);
     await user.type(search, typed);
-    await waitFor(() => expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([['30', 'Vigente', '27/02/2026']]));
+    await waitFor(() => expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([['30', 'Vigente', '27/02/2026', '']]));
   }
+  // And by the folio of the request it delivered.
+  await user.clear(search);
+  await user.type(search, 'sol-000007');
+  await waitFor(() => expect(cellsOf(table).map((cells) => cells.slice(1))).toEqual([['31', 'Vigente', '02/03/2026', 'SOL-000007']]));
 });
 
 test('a failed load says "…obtener las salidas."', async () => {

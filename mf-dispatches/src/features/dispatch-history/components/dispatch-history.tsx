@@ -50,6 +50,8 @@ export function DispatchHistory() {
         value: (dispatch) => dispatch.dispatchDate,
         text: (dispatch) => formatDate(dispatch.dispatchDate),
       },
+      // The material request an exit delivered; found by its folio in the search.
+      { id: 'requestFolio', header: 'Solicitud', value: (dispatch) => dispatch.requestFolio ?? '', width: 140, hideBelow: 'tablet' },
     ],
     [],
   );
