@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '@almacen/shared';
 import type { RemotePages } from '@almacen/shared/pages';
 import { testMe, type FakeApiRequest } from '@almacen/shared/testing';
+import { onAPhone } from '../testing/phone';
 import { remotePages } from '../testing/remote-pages';
 import { ana, fakeSession, renderShell } from '../testing/render-shell';
 
@@ -122,18 +123,7 @@ describe('menu counts', () => {
   });
 
   it('on a phone the menu button carries the sum', async () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-    try {
+    await onAPhone(async () => {
       renderShell('/dashboard', fakeSession(ana), withRequests, {
         me: testMe(['ALMACENISTA']),
         handler: ({ path }) => (path === COUNTS ? { toAuthorize: 3, toFulfil: 2, mine: 1 } : []),
@@ -141,9 +131,7 @@ describe('menu counts', () => {
       const button = await screen.findByRole('button', { name: 'Abrir menú' });
       await waitFor(() => expect(button).toHaveAccessibleDescription('6 pendientes'));
       expect(button).toHaveTextContent('6');
-    } finally {
-      window.matchMedia = original;
-    }
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemotePages } from '@almacen/shared/pages';
 import { testMe } from '@almacen/shared/testing';
+import { onAPhone } from '../testing/phone';
 import { remotePages } from '../testing/remote-pages';
 import { fakeSession, ana, renderShell } from '../testing/render-shell';
 
@@ -71,19 +72,7 @@ describe('menu by permission', () => {
 
   it('the mobile drawer shows the same filtered menu', async () => {
     const user = userEvent.setup();
-    // A phone: every media query of the narrow layout matches.
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-    try {
+    await onAPhone(async () => {
       renderShell('/dashboard', fakeSession(ana), pages, { me: testMe(['CONSULTA']) });
       await user.click(await screen.findByRole('button', { name: 'Abrir menú' }));
       // Over the page the menu is a modal dialog (aria-modal is not allowed on a landmark) holding the landmark.
@@ -93,9 +82,7 @@ describe('menu by permission', () => {
       expect(within(nav).getByRole('link', { name: 'Consultar historial de entradas' })).toBeInTheDocument();
       expect(within(nav).queryByRole('link', { name: 'Generar entrada de productos' })).not.toBeInTheDocument();
       expect(within(nav).queryByRole('button', { name: 'Administración' })).not.toBeInTheDocument();
-    } finally {
-      window.matchMedia = original;
-    }
+    });
   });
 
   it.each([
