@@ -37,7 +37,11 @@ export const anInvoice = (fields: Pick<Invoice, 'id' | 'invoiceNumber' | 'invoic
 });
 
 /** An exit as the history lists it: registered unless the test says otherwise. */
-export const aDispatch = (fields: Pick<Dispatch, 'id' | 'dispatchDate'> & Partial<Dispatch>): Dispatch => ({ ...REGISTERED, requestFolio: null, ...fields });
+export const aDispatch = (fields: Pick<Dispatch, 'id' | 'dispatchDate'> & Partial<Dispatch>): Dispatch => ({
+  ...REGISTERED,
+  requestFolio: null,
+  ...fields,
+});
 
 export interface FakeApiRequest {
   method: string;
