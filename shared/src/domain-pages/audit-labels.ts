@@ -162,6 +162,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   lastMovementId: 'Último movimiento',
   folio: 'Folio',
   requestId: 'Solicitud de material',
+  requestFolio: 'Folio de la solicitud',
   requestLineId: 'Renglón de la solicitud',
   requesterEmployeeId: 'Solicitante',
   requesterEmployeeName: 'Solicitante',

@@ -238,6 +238,7 @@ describe('POST /api/dispatches/{id}/cancellation', () => {
       id: dispatch.id,
       dispatchDate: expect.any(String),
       createdAt: expect.any(String),
+      requestFolio: null,
       status: 'CANCELADA',
       cancellation: { reason: 'El área no recogió el material', cancelledAt: data.cancelledAt, cancelledBy: ANA },
     });
