@@ -7,6 +7,7 @@ import { type Product, useLoadErrorToast, useProducts } from '@almacen/shared';
 import { newRowKey, ProductRows, ScanCodeField, type SelectOption, withScanned } from '@almacen/shared/kit';
 import { emptyRow, type DispatchRow } from '../form/dispatch-form';
 import { DispatchProductRow } from './dispatch-product-row';
+import { RequestCap } from './request-cap';
 import { StockSync } from './stock-sync';
 
 export function useProductOptions(): { products: Product[] | undefined; options: SelectOption<number>[]; loading: boolean } {
@@ -32,6 +33,7 @@ export function DispatchProductsStep() {
         }}
       />
       <StockSync />
+      <RequestCap />
       <ProductRows<DispatchRow> name="products" newRow={() => emptyRow(newRowKey())}>
         {({ name }) => <DispatchProductRow name={name} options={options} productsLoading={loading} />}
       </ProductRows>
