@@ -3,7 +3,7 @@
 // stock, at the average price) and is saved with the request and its lines, then the request opens.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Employee, RequestDetail, Stock } from '@almacen/shared';
+import { useStock, type Employee, type RequestDetail, type Stock } from '@almacen/shared';
 import { todayIn } from '@almacen/shared/domain';
 import { Route, Routes, useLocation } from '@almacen/shared/router';
 import { aProduct, testMe, renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
@@ -57,6 +57,13 @@ const request: RequestDetail = {
   history: [],
 };
 
+/** The stock already read by another screen (a second exit of the same request): in the cache before the wizard. */
+function OtherScreens() {
+  useStock(5);
+  useStock(7);
+  return null;
+}
+
 function Where() {
   return <output aria-label="Ruta actual">{useLocation().pathname}</output>;
 }
@@ -68,12 +75,15 @@ function renderFromRequest() {
         <Route path="/dashboard/dispatches/:page" element={<DispatchWizard />} />
       </Routes>
       <Where />
+      <OtherScreens />
     </>,
     {
       route: '/dashboard/dispatches/generate?request=42',
       me: { ...testMe(['ALMACENISTA']), employeeId: 3 },
       api: (call: FakeApiRequest) => {
-        if (call.method === 'GET' && call.path === '/api/requests/42') return request;
+        // The request comes after the stock, as when another screen read the stock before.
+        if (call.method === 'GET' && call.path === '/api/requests/42')
+          return new Promise((resolve) => setTimeout(() => resolve(request), 300));
         if (call.method === 'GET' && call.path === '/api/catalog/employees') return employees;
         if (call.method === 'GET' && call.path === '/api/catalog/products') return products;
         if (call.method === 'GET' && call.path === '/api/dispatches/defaults') return null;

@@ -32,11 +32,13 @@ export function DispatchProductsStep() {
           );
         }}
       />
-      <StockSync />
-      <RequestCap />
       <ProductRows<DispatchRow> name="products" newRow={() => emptyRow(newRowKey())}>
         {({ name }) => <DispatchProductRow name={name} options={options} productsLoading={loading} />}
       </ProductRows>
+      {/* After the rows: their fields subscribe (in their effects) before these change them, so
+          a price read from the cache as the step mounts — rows filled in from a request — shows. */}
+      <StockSync />
+      <RequestCap />
     </>
   );
 }

@@ -2,7 +2,7 @@
 // steps, its payload, and what a save changes elsewhere in the portal. With `?request={id}`
 // («Surtir» of a material request) the exit starts filled in from that request (from-request.ts),
 // keeps a draft of its own, sends the request and its lines, and then opens the request again.
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import {
   actionErrorText,
   isApiError,
@@ -80,14 +80,19 @@ function RequestDispatchWizard({ requestId }: { requestId: number }) {
     );
   }
   return (
-    <div className={styles.root}>
-      <MessageBar intent={filled.products.length > 0 ? 'info' : 'warning'} layout="multiline">
-        <MessageBarBody>
-          {filled.products.length > 0 ? WIZARD_TEXTS.fromRequest(data.folio, data.requester.name) : WIZARD_TEXTS.nothingPending(data.folio)}
-        </MessageBarBody>
-      </MessageBar>
-      <DispatchWizardForm request={data} filled={filled} />
-    </div>
+    <DispatchWizardForm
+      request={data}
+      filled={filled}
+      notice={
+        <MessageBar intent={filled.products.length > 0 ? 'info' : 'warning'} layout="multiline">
+          <MessageBarBody>
+            {filled.products.length > 0
+              ? WIZARD_TEXTS.fromRequest(data.folio, data.requester.name)
+              : WIZARD_TEXTS.nothingPending(data.folio)}
+          </MessageBarBody>
+        </MessageBar>
+      }
+    />
   );
 }
 
@@ -95,9 +100,11 @@ interface DispatchWizardFormProps {
   /** The request this exit delivers, and the exit filled in from it. */
   request?: RequestDetail;
   filled?: DispatchFormValues;
+  /** Under the title: which request the exit delivers. */
+  notice?: ReactNode;
 }
 
-function DispatchWizardForm({ request, filled }: DispatchWizardFormProps) {
+function DispatchWizardForm({ request, filled, notice }: DispatchWizardFormProps) {
   const { timeZone } = useRuntimeConfig();
   const today = useCallback(() => todayIn(timeZone), [timeZone]);
   // The last month closed: the date picker starts after it. Nothing waits for it.
@@ -142,6 +149,7 @@ function DispatchWizardForm({ request, filled }: DispatchWizardFormProps) {
   return (
     <FormWizard<DispatchFormValues, Dispatch>
       title={WIZARD_TEXTS.title}
+      notice={notice}
       // An exit from a request keeps its own draft: a plain exit's is not mixed into it.
       draftName={request ? `salida-solicitud-${request.id}` : 'salida'}
       steps={steps}
