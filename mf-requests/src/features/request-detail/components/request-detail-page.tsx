@@ -15,7 +15,7 @@ import {
   type RequestLine,
 } from '@almacen/shared';
 import { formatDateTime, formatQuantity } from '@almacen/shared/domain';
-import { makeStyles, Spinner, Title2, tokens } from '@almacen/shared/fluent';
+import { makeStyles, Spinner, Subtitle1, Title2, tokens } from '@almacen/shared/fluent';
 import { Text } from '@almacen/shared/fluent-pages';
 import { DataTable, SummaryFields, type DataTableColumn } from '@almacen/shared/kit';
 import { Link, useParams } from '@almacen/shared/router';
@@ -43,7 +43,8 @@ export function RequestDetailPage() {
 
   const lineColumns = useMemo<DataTableColumn<RequestLine>[]>(
     () => [
-      { id: 'lineNo', header: L.lineNo, value: (line) => line.lineNo, width: 90, minWidth: 72 },
+      // On a phone the figures a person reads come first: the line number and what was closed give way.
+      { id: 'lineNo', header: L.lineNo, value: (line) => line.lineNo, width: 90, minWidth: 72, hideBelow: 'tablet' },
       { id: 'product', header: L.product, value: (line) => line.productName, width: 220 },
       { id: 'requested', header: L.requested, value: (line) => Number(line.requested), text: (line) => formatQuantity(line.requested) },
       {
@@ -54,7 +55,13 @@ export function RequestDetailPage() {
       },
       { id: 'delivered', header: L.delivered, value: (line) => Number(line.delivered), text: (line) => formatQuantity(line.delivered) },
       { id: 'pending', header: L.pending, value: (line) => Number(line.pending), text: (line) => formatQuantity(line.pending) },
-      { id: 'closed', header: L.closed, value: (line) => Number(line.closed), text: (line) => formatQuantity(line.closed) },
+      {
+        id: 'closed',
+        header: L.closed,
+        value: (line) => Number(line.closed),
+        text: (line) => formatQuantity(line.closed),
+        hideBelow: 'tablet',
+      },
       {
         id: 'exits',
         header: L.exits,
@@ -120,6 +127,7 @@ export function RequestDetailPage() {
       <Text>
         <strong>{T.reason}:</strong> {data.reason}
       </Text>
+      <Subtitle1 as="h2">{T.lines}</Subtitle1>
       <DataTable<RequestLine>
         label={T.lines}
         items={data.lines}
@@ -128,6 +136,7 @@ export function RequestDetailPage() {
         error={tableLoadError(request, T.loadError)}
         defaultSort={{ columnId: 'lineNo', direction: 'ascending' }}
       />
+      <Subtitle1 as="h2">{T.history}</Subtitle1>
       <DataTable<RequestEvent & { key: number }>
         label={T.history}
         items={data.history.map((event, key) => ({ ...event, key }))}
