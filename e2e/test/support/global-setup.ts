@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ADMIN_PASSWORD_ENV, ARTIFACTS, BACKUP_ENV, BASE_URL_ENV, OWNER_URL_ENV, REPO_ROOT } from './env';
+import { ADMIN_PASSWORD_ENV, ARTIFACTS, BACKUP_ENV, BASE_URL_ENV, OWNER_URL_ENV, REMOTES, REPO_ROOT } from './env';
 import { freePort, waitForHealth } from './servers';
 
 export interface E2eServer {
@@ -34,7 +34,8 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<void> {
-  for (const folder of ['api', 'shell', 'mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock']) {
+  // Every remote of the registry, so a new one is never left unbuilt.
+  for (const folder of ['api', 'shell', ...REMOTES.map((remote) => remote.folder)]) {
     const marker = path.join(REPO_ROOT, folder, 'dist', { api: 'build-info.json', shell: 'index.html' }[folder] ?? 'mf-manifest.json');
     if (!fs.existsSync(marker)) throw new Error(`Falta ${path.relative(REPO_ROOT, marker)}: ejecuta "npm run test:e2e" (compila primero).`);
   }

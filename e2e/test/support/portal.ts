@@ -4,11 +4,11 @@ import { screenshot } from './browser';
 import { baseUrl } from './env';
 
 export interface AreaVisit {
-  /** Side navigation group to open first (Catálogos, Entradas, Salidas). */
+  /** Side navigation group to open first (Catálogos, Entradas, Salidas, Solicitudes). */
   group?: string;
   label: string;
   path: string;
-  remote: 'mf-catalogs' | 'mf-invoices' | 'mf-dispatches' | 'mf-stock';
+  remote: 'mf-catalogs' | 'mf-invoices' | 'mf-dispatches' | 'mf-stock' | 'mf-requests';
   /** The page's heading (level 1). */
   heading: RegExp;
 }
@@ -49,6 +49,7 @@ export const AREAS: AreaVisit[] = [
     heading: /^Historial de salidas$/,
   },
   { label: 'Stock de productos', path: '/dashboard/stock', remote: 'mf-stock', heading: /^Stock de productos$/ },
+  { group: 'Solicitudes', label: 'Mis solicitudes', path: '/dashboard/requests', remote: 'mf-requests', heading: /^Mis solicitudes$/ },
 ];
 
 export const navigation = (page: Page) => page.getByRole('navigation').first();

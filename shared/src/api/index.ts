@@ -12,3 +12,4 @@ export * from './counts';
 export * from './closings';
 export * from './reports';
 export * from './imports';
+export * from './requests';

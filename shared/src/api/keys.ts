@@ -45,6 +45,9 @@ export const apiKeys = {
   // Inventory counts and month closings.
   counts: '/api/inventory-counts',
   count: (id: number) => `/api/inventory-counts/${id}`,
+  /** Material requests: the lists, the menu's counts and each request are under this prefix. */
+  requests: '/api/requests',
+  request: (id: number) => `/api/requests/${id}`,
   closings: PERIOD_CLOSINGS_KEY,
   nextClosing: `${PERIOD_CLOSINGS_KEY}/next`,
 } as const;
@@ -56,7 +59,10 @@ export const apiKeys = {
  * shows in the stock page and beside movements.
  */
 export const staleAfter = {
-  document: [apiKeys.invoices, apiKeys.dispatches, apiKeys.stock, apiKeys.movements, apiKeys.nextClosing],
+  // An exit (or its cancellation) may deliver a material request: its figures and the menu's counts.
+  document: [apiKeys.invoices, apiKeys.dispatches, apiKeys.stock, apiKeys.movements, apiKeys.nextClosing, apiKeys.requests],
+  /** A request's state change: every list, the counts the menu shows, the request itself. */
+  request: [apiKeys.requests],
   productChange: [apiKeys.products, apiKeys.stock],
   unitChange: [apiKeys.units, apiKeys.products, apiKeys.stock],
   categoryChange: [apiKeys.categories, apiKeys.products, apiKeys.stock],

@@ -29,7 +29,10 @@ test.each(remotes)('%s reads and writes the API only through @almacen/shared', (
       .split('\n')
       .forEach((line, i) => {
         const where = `${path.relative(root, file)}:${i + 1}`;
-        const resourceModule = path.dirname(file) === path.join(root, remote, 'src', 'api');
+        // A page's `count` names the /api/ path the shell reads for the menu's number: the remote
+        // declares it (src/pages.ts, plain data) and never fetches it itself.
+        const resourceModule =
+          path.dirname(file) === path.join(root, remote, 'src', 'api') || file === path.join(root, remote, 'src', 'pages.ts');
         if (!resourceModule && /['"`]\/api\//.test(line))
           found.push(`${where} escribe una ruta de la API fuera de src/api/: ${line.trim()}`);
         if (/\bfetch\(|from 'ofetch'/.test(line)) found.push(`${where} pide a la red por su cuenta: ${line.trim()}`);
@@ -66,9 +69,10 @@ function codeLines(): Array<{ file: string; where: string; line: string }> {
 }
 
 // Where API paths are written: a module per resource (shared/src/api/*, a shell area's *-api.ts, a
-// remote's src/api/*) and the platform's own two (/api/me, the month closings the date pickers read).
+// remote's src/api/*), the platform's own two (/api/me, the month closings the date pickers read)
+// and a remote's src/pages.ts, whose pages' `count` names the path the shell reads for the menu.
 const API_MODULE =
-  /^(shared\/src\/api\/[^/]+|shell\/src\/.+-api|mf-[a-z]+\/src\/api\/[^/]+|shared\/src\/platform\/(access|period-closings))\.tsx?$/;
+  /^(shared\/src\/api\/[^/]+|shell\/src\/.+-api|mf-[a-z]+\/src\/api\/[^/]+|mf-[a-z]+\/src\/pages|shared\/src\/platform\/(access|period-closings))\.tsx?$/;
 
 test('API paths are written only in the resource modules, and each path in one of them', () => {
   const outside: string[] = [];

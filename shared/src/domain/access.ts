@@ -107,6 +107,12 @@ export interface Me {
   permissions: Permission[];
   /** The identity provider's account page, when it publishes one. */
   accountUrl: string | null;
+  /**
+   * The employee of the catalogue linked to this person («Usuarios»), or null: who they are on a
+   * material request (its requester, its area head) and on an exit (its almacenista). Optional
+   * on the type: an API built before sends none.
+   */
+  employeeId?: number | null;
 }
 
 /** A row of "Usuarios" (GET /api/users). */

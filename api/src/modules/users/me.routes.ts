@@ -24,6 +24,7 @@ export const meSchema = {
     roles: { type: 'array', items: { type: 'string', enum: [...ACCESS_ROLES] } },
     permissions: { type: 'array', items: { type: 'string', enum: Object.keys(PERMISSIONS) } },
     accountUrl: { type: 'string', nullable: true },
+    employeeId: { type: 'integer', nullable: true },
   },
 } as const;
 
@@ -38,8 +39,8 @@ const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config }) => {
       },
     },
     async (request): Promise<{ data: Me }> => {
-      const { id, sub, name, email, effectiveRoles, permissions } = request.caller;
-      return { data: { id, sub, name, email, roles: effectiveRoles, permissions, accountUrl: accountUrlOf(config) } };
+      const { id, sub, name, email, effectiveRoles, permissions, employeeId } = request.caller;
+      return { data: { id, sub, name, email, roles: effectiveRoles, permissions, accountUrl: accountUrlOf(config), employeeId } };
     },
   );
 };

@@ -64,6 +64,8 @@ test('signing in links the person to the one employee with their e-mail (any cas
   const only = await newEmployee('Marta', 'marta@escuela.mx');
   await signIn(person('marta', 'MARTA@escuela.mx'));
   expect((await userOf('marta')).employeeId).toBe(only.id);
+  // GET /api/me says who the person is on a request or an exit.
+  expect((await as(person('marta', 'MARTA@escuela.mx'), 'GET', '/api/me')).json().data.employeeId).toBe(only.id);
 
   await newEmployee('Buzón A', 'compras@escuela.mx');
   await newEmployee('Buzón B', 'compras@escuela.mx');

@@ -14,7 +14,7 @@
 //   success; a failure keeps everything typed.
 import type { FormApi } from 'final-form';
 import arrayMutators from 'final-form-arrays';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, useFormState } from 'react-final-form';
 import { ERROR_TITLE, useCurrentUser, useKeepNoticesClear, useNotify } from '@almacen/shared';
 import { useIdempotencyKey, type IdempotencyState } from '@almacen/shared';
@@ -69,6 +69,8 @@ export interface FormWizardProps<V extends object, R> {
   errorMessage(error: unknown): string;
   /** After the success notification: navigate, invalidate caches. */
   onSaved?(result: R, values: V): void | Promise<unknown>;
+  /** Said under the title, above the steps (an exit filled in from a request names it). */
+  notice?: ReactNode;
 }
 
 const useStyles = makeStyles({
@@ -272,6 +274,7 @@ export function FormWizard<V extends object, R>(props: FormWizardProps<V, R>) {
   return (
     <div className={styles.root} style={{ maxWidth: WIZARD_MAX_WIDTH }}>
       <Title2 as="h1">{title}</Title2>
+      {props.notice}
       <WizardStepper labels={steps.map((s) => s.label)} current={step} />
       <Form<V>
         onSubmit={onSubmit}

@@ -7,6 +7,7 @@ import { type Product, useLoadErrorToast, useProducts } from '@almacen/shared';
 import { newRowKey, ProductRows, ScanCodeField, type SelectOption, withScanned } from '@almacen/shared/kit';
 import { emptyRow, type DispatchRow } from '../form/dispatch-form';
 import { DispatchProductRow } from './dispatch-product-row';
+import { RequestCap } from './request-cap';
 import { StockSync } from './stock-sync';
 
 export function useProductOptions(): { products: Product[] | undefined; options: SelectOption<number>[]; loading: boolean } {
@@ -31,10 +32,13 @@ export function DispatchProductsStep() {
           );
         }}
       />
-      <StockSync />
       <ProductRows<DispatchRow> name="products" newRow={() => emptyRow(newRowKey())}>
         {({ name }) => <DispatchProductRow name={name} options={options} productsLoading={loading} />}
       </ProductRows>
+      {/* After the rows: their fields subscribe (in their effects) before these change them, so
+          a price read from the cache as the step mounts — rows filled in from a request — shows. */}
+      <StockSync />
+      <RequestCap />
     </>
   );
 }

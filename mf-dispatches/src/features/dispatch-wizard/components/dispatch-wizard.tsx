@@ -1,9 +1,14 @@
 // "Nueva salida": the shared three-step wizard with the dispatch's
-// steps, its payload, and what a save changes elsewhere in the portal.
-import { useCallback, useMemo } from 'react';
+// steps, its payload, and what a save changes elsewhere in the portal. With `?request={id}`
+// («Surtir» of a material request) the exit starts filled in from that request (from-request.ts),
+// keeps a draft of its own, sends the request and its lines, and then opens the request again.
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import {
   actionErrorText,
   isApiError,
+  LoadProblem,
+  useMaterialRequest,
+  useMe,
   useClosedUntil,
   usePageTitle,
   useRefreshAfterDocument,
@@ -12,12 +17,14 @@ import {
   withoutPeriod,
   useRuntimeConfig,
 } from '@almacen/shared';
-import { todayIn, type Dispatch } from '@almacen/shared/domain';
-import { FormWizard, type SaveContext, type WizardStep } from '@almacen/shared/kit';
-import { useNavigate } from '@almacen/shared/router';
+import { todayIn, type Dispatch, type RequestDetail } from '@almacen/shared/domain';
+import { makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@almacen/shared/fluent';
+import { FormWizard, newRowKey, type SaveContext, type WizardStep } from '@almacen/shared/kit';
+import { useNavigate, useSearchParams } from '@almacen/shared/router';
 import { DOCUMENT_MESSAGES } from '@almacen/shared/schemas';
 import { emptyDispatch, toPayload, type DispatchFormValues } from '../form/dispatch-form';
 import { makeDispatchValidators } from '../form/dispatch-validation';
+import { dispatchFromRequest } from '../form/from-request';
 import { DispatchHeaderStep } from './dispatch-header-step';
 import { DispatchProductsStep } from './dispatch-products-step';
 import { DispatchSummaryStep } from './dispatch-summary-step';
@@ -29,9 +36,75 @@ export const WIZARD_TEXTS = {
   save: 'Guardar salida',
   success: 'Salida registrada correctamente.',
   errorAction: withoutPeriod('crear la salida solicitada.'),
+  fromRequest: (folio: string, requester: string) => `Surte la solicitud de material ${folio} de ${requester}.`,
+  nothingPending: (folio: string) => `La solicitud de material ${folio} no tiene nada pendiente por surtir.`,
+  requestLoadError: 'obtener la solicitud de material.',
+  requestUnavailable: 'No fue posible consultar la solicitud de material.',
 } as const;
 
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** The request a «Surtir» names (`?request=42`), when it is a whole number. */
+function useRequestParam(): number | null {
+  const [params] = useSearchParams();
+  const value = params.get('request');
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
 export function DispatchWizard() {
+  const requestId = useRequestParam();
+  return requestId === null ? <DispatchWizardForm /> : <RequestDispatchWizard key={requestId} requestId={requestId} />;
+}
+
+/** «Surtir»: waits for the request (and who is signed in: the clerk), then the wizard filled in from it. */
+function RequestDispatchWizard({ requestId }: { requestId: number }) {
+  const styles = useStyles();
+  const request = useMaterialRequest(requestId);
+  const me = useMe();
+  const { timeZone } = useRuntimeConfig();
+  const data = request.data;
+  // Filled in once: the wizard's starting point stays the same while the request is read again.
+  const first = useRef<DispatchFormValues | null>(null);
+  if (data && (me.data || me.error) && !first.current) {
+    first.current = dispatchFromRequest(data, todayIn(timeZone), me.data?.employeeId ?? null, newRowKey);
+  }
+  const filled = first.current;
+  if (!data || !filled) {
+    return (
+      <div className={styles.root}>
+        <LoadProblem resource={request} what={WIZARD_TEXTS.requestLoadError} text={WIZARD_TEXTS.requestUnavailable} />
+        {!request.error && <Spinner label="Cargando…" />}
+      </div>
+    );
+  }
+  return (
+    <DispatchWizardForm
+      request={data}
+      filled={filled}
+      notice={
+        <MessageBar intent={filled.products.length > 0 ? 'info' : 'warning'} layout="multiline">
+          <MessageBarBody>
+            {filled.products.length > 0
+              ? WIZARD_TEXTS.fromRequest(data.folio, data.requester.name)
+              : WIZARD_TEXTS.nothingPending(data.folio)}
+          </MessageBarBody>
+        </MessageBar>
+      }
+    />
+  );
+}
+
+interface DispatchWizardFormProps {
+  /** The request this exit delivers, and the exit filled in from it. */
+  request?: RequestDetail;
+  filled?: DispatchFormValues;
+  /** Under the title: which request the exit delivers. */
+  notice?: ReactNode;
+}
+
+function DispatchWizardForm({ request, filled, notice }: DispatchWizardFormProps) {
   const { timeZone } = useRuntimeConfig();
   const today = useCallback(() => todayIn(timeZone), [timeZone]);
   // The last month closed: the date picker starts after it. Nothing waits for it.
@@ -76,9 +149,11 @@ export function DispatchWizard() {
   return (
     <FormWizard<DispatchFormValues, Dispatch>
       title={WIZARD_TEXTS.title}
-      draftName="salida"
+      notice={notice}
+      // An exit from a request keeps its own draft: a plain exit's is not mixed into it.
+      draftName={request ? `salida-solicitud-${request.id}` : 'salida'}
       steps={steps}
-      initialValues={() => emptyDispatch(today())}
+      initialValues={() => (filled ? { ...filled, dispatchDate: today() } : emptyDispatch(today()))}
       reviewLabel={WIZARD_TEXTS.review}
       saveLabel={WIZARD_TEXTS.save}
       // The key follows the payload: a row's availability, read again after a reload, is not sent.
@@ -87,8 +162,10 @@ export function DispatchWizard() {
       successMessage={() => WIZARD_TEXTS.success}
       errorMessage={(error) => actionErrorText(WIZARD_TEXTS.errorAction, error)}
       onSaved={async () => {
-        // Relative to the URL, so it lands on …/dispatches/history in the shell and /history standalone.
-        navigate('../history', { relative: 'path' });
+        // The request shows what is still pending; otherwise the history, relative to the URL, so it
+        // lands on …/dispatches/history in the shell and /history standalone.
+        if (request) navigate(`/dashboard/requests/${request.id}`);
+        else navigate('../history', { relative: 'path' });
         await refreshAfterDocument();
       }}
     />

@@ -19,6 +19,10 @@ export interface DispatchRow {
   observations: string;
   /** Available quantity last read from GET /api/stock/{productId}; null while unknown. Not sent. */
   availableQuantity: string | null;
+  /** The line of the material request this row delivers (an exit filled in from a request). */
+  requestLineId?: number;
+  /** That line's pending quantity when the exit was filled in: the first stock read caps the row to it. Not sent. */
+  pending?: string;
 }
 
 export interface DispatchFormValues {
@@ -27,6 +31,8 @@ export interface DispatchFormValues {
   petitionerEmployeeId: number | null;
   warehouseKeeperEmployeeId: number | null;
   products: DispatchRow[];
+  /** The material request this exit delivers (`?request=` of the wizard), if any. */
+  requestId?: number;
 }
 
 export function emptyDispatch(today: string): DispatchFormValues {
@@ -55,6 +61,7 @@ export function exitPriceFrom(averagePrice: string): string {
 /** The POST /api/dispatches body: the spec's fields only, decimals as strings. */
 export function toPayload(values: DispatchFormValues): CreateDispatch {
   return {
+    ...(values.requestId ? { requestId: values.requestId } : {}),
     dispatchDate: values.dispatchDate,
     personInChargeOfTheRequestingAreaEmployeeId: values.personInChargeOfTheRequestingAreaEmployeeId as number,
     petitionerEmployeeId: values.petitionerEmployeeId as number,
@@ -65,6 +72,7 @@ export function toPayload(values: DispatchFormValues): CreateDispatch {
       exitPrice: row.exitPrice,
       quantity: row.quantity.trim(),
       observations: row.observations,
+      ...(row.requestLineId ? { requestLineId: row.requestLineId } : {}),
     })),
   };
 }

@@ -1,0 +1,9 @@
+// Each page is declared once (src/pages.ts) and given its component once (app.tsx): every menu
+// entry has the route that answers it, and every route a declared page.
+import { routeProblems } from '@almacen/shared/pages';
+import { components } from './app';
+import pages from './pages';
+
+it('routes every menu entry and declares every route', () => {
+  expect(routeProblems(pages, components)).toEqual([]);
+});
