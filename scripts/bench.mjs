@@ -24,10 +24,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTES } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
-const FRONT_ENDS = ['shell', 'mf-catalogs', 'mf-invoices', 'mf-dispatches', 'mf-stock'];
+/** The shell and every remote of the registry. */
+const FRONT_ENDS = ['shell', ...REMOTES.map((remote) => remote.folder)];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const log = (line) => process.stderr.write(`${line}\n`);

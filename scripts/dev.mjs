@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run dev`: the rspack dev servers of the shell (http://localhost:3000) and of each remote
-// (3001–3004) plus the API with reload (8080). /config.json points the shell to the remotes'
+// (their remotes.json ports) plus the API with reload (8080). /config.json points the shell to the remotes'
 // dev servers (REMOTE_MF_*_URL), the API accepts calls from those origins (CORS_ORIGINS), and the
 // embedded sign-in sends them back to their /auth/callback (OIDC_DEV_ORIGINS; never by default).
 // Open http://localhost:3000. Ctrl+C stops everything.
