@@ -216,9 +216,10 @@ it('a requester asks, the head authorizes one line reduced, the clerk fulfils it
   await table(keeper, 'Por surtir').locator('tbody tr').filter({ hasText: folio }).getByRole('button', { name: 'Surtir' }).click();
   await main(keeper).getByText(`Surte la solicitud de material ${folio} de ${requester.name}.`).waitFor();
   const exitHeader = keeper.getByRole('group', { name: 'Datos de la salida' });
-  expect(await exitHeader.getByRole('combobox', { name: 'Responsable del área solicitante' }).inputValue()).toBe(head.name);
-  expect(await exitHeader.getByRole('combobox', { name: 'Solicitante', exact: true }).inputValue()).toBe(requester.name);
-  expect(await exitHeader.getByRole('combobox', { name: 'Almacenista' }).inputValue()).toBe(clerk.name);
+  // Each person's name shows once the employees' list has arrived.
+  await eventually(() => exitHeader.getByRole('combobox', { name: 'Responsable del área solicitante' }).inputValue(), head.name);
+  await eventually(() => exitHeader.getByRole('combobox', { name: 'Solicitante', exact: true }).inputValue(), requester.name);
+  await eventually(() => exitHeader.getByRole('combobox', { name: 'Almacenista' }).inputValue(), clerk.name);
   await screenshot(keeper, 'requests-06-surtir-1280');
   await fulfil(keeper, { [paper.name]: '4' }, 2);
   await main(keeper)

@@ -35,7 +35,13 @@ it('loads react, react-dom, the router, swr, Fluent UI, Griffel, @almacen/shared
   const fromRemotes: Array<Promise<{ url: string; body: string }>> = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/remotes/') && /\.js$/.test(new URL(response.url()).pathname))
-      fromRemotes.push(response.text().then((body) => ({ url: response.url(), body })));
+      fromRemotes.push(
+        response
+          .text()
+          // A body Chromium let go when the page moved on to the next area: the same built file, asked again.
+          .catch(() => fetch(response.url()).then((again) => again.text()))
+          .then((body) => ({ url: response.url(), body })),
+      );
   });
   await signIn(page);
   for (const remote of REMOTE_FOLDERS) {
