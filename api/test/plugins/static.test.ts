@@ -7,6 +7,12 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
+const REGISTRY = (
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../remotes.json'), 'utf8')) as {
+    remotes: Array<{ name: string; folder: string }>;
+  }
+).remotes;
+
 jest.setTimeout(60_000);
 
 let t: TestApp;
@@ -196,11 +202,10 @@ describe('/config.json', () => {
         extraQueryParams: {},
       },
       identityProvider: t.config.oidcEmbedded ? 'embedded' : 'external',
+      // Every remote of the registry, under /remotes/<folder>/ unless its REMOTE_<NAME>_URL says otherwise.
       remotes: {
-        mf_catalogs: 'https://almacen.example.mx/remotes/mf-catalogs/mf-manifest.json',
+        ...Object.fromEntries(REGISTRY.map((r) => [r.name, `https://almacen.example.mx/remotes/${r.folder}/mf-manifest.json`])),
         mf_invoices: 'https://entradas.example.mx/mf-manifest.json',
-        mf_dispatches: 'https://almacen.example.mx/remotes/mf-dispatches/mf-manifest.json',
-        mf_stock: 'https://almacen.example.mx/remotes/mf-stock/mf-manifest.json',
       },
       pages: {},
     });
