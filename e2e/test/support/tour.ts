@@ -166,7 +166,7 @@ async function wizardSummary(page: Page, data: TourData, kind: 'entry' | 'exit')
   await line.getByRole('textbox', { name: 'Cantidad' }).fill('2');
   if (entry) await line.getByRole('textbox', { name: 'Precio del artículo' }).fill('95.50');
   await page.getByRole('button', { name: entry ? 'Ver resumen de entrada' : 'Ver resumen de salida', exact: true }).click();
-  const region = main(page).getByRole('region', { name: entry ? 'Productos de la factura' : 'Productos de la salida' });
+  const region = main(page).getByRole('table', { name: entry ? 'Productos de la factura' : 'Productos de la salida' });
   await region.waitFor({ state: 'visible' });
   await page.waitForTimeout(300);
   return region;
@@ -183,7 +183,7 @@ async function importPreview(page: Page, path: string, heading: RegExp, csv: str
       .first()
       .setInputFiles({ name: 'productos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   }
-  return openDialog(page, page.getByRole('dialog').filter({ has: page.getByRole('region', { name: 'Vista previa de la importación' }) }));
+  return openDialog(page, page.getByRole('dialog').filter({ has: page.getByRole('table', { name: 'Vista previa de la importación' }) }));
 }
 
 const states: Stop[] = [
@@ -192,7 +192,7 @@ const states: Stop[] = [
     title: 'Conteo (Conteos → un conteo abierto)',
     async visit(page, data) {
       await openPage(page, `/dashboard/stock/counts/${data.count.id}`);
-      await main(page).getByRole('region', { name: 'Líneas del conteo' }).waitFor({ state: 'visible' });
+      await main(page).getByRole('table', { name: 'Líneas del conteo' }).waitFor({ state: 'visible' });
     },
   },
   {

@@ -6,7 +6,7 @@ import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@almacen/shared
 import type { MenuCount, RemotePages } from '@almacen/shared/pages';
 import { Link, Outlet } from '@almacen/shared/router';
 import { AccountMenu } from './account-menu';
-import { CountBadge, MenuCounts, useMenuCount } from './menu-counts';
+import { CountDot, MenuCounts, pendingText, useMenuCount } from './menu-counts';
 import { buildNavigation, leaves } from './navigation';
 import { HEADER_HEIGHT, SideNav } from './side-nav';
 import { useNarrowScreen } from './use-narrow-screen';
@@ -55,10 +55,11 @@ function MenuButton({ counts, onOpen }: { counts: ReadonlyArray<MenuCount | unde
       appearance="subtle"
       icon={<MenuIcon />}
       aria-label="Abrir menú"
-      aria-description={waiting > 0 ? `${waiting} pendientes` : undefined}
+      aria-description={waiting > 0 ? pendingText(waiting) : undefined}
       onClick={onOpen}
     >
-      {waiting > 0 ? <CountBadge count={waiting} /> : null}
+      {/* A dot, not the number: the button's name stays «Abrir menú» and its description says how many. */}
+      {waiting > 0 ? <CountDot /> : null}
     </Button>
   );
 }

@@ -96,7 +96,7 @@ describe('menu counts', () => {
     }
     expect(countReads(calls)).toBe(reads + 1);
     expect(await within(nav).findByRole('link', { name: 'Mis solicitudes , 4 pendientes' })).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Por autorizar , 1 pendientes' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Por autorizar , 1 pendiente' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Por surtir' })).toBeInTheDocument();
   });
 
@@ -130,7 +130,8 @@ describe('menu counts', () => {
       });
       const button = await screen.findByRole('button', { name: 'Abrir menú' });
       await waitFor(() => expect(button).toHaveAccessibleDescription('6 pendientes'));
-      expect(button).toHaveTextContent('6');
+      // A dot on the button, not a number in its name.
+      expect(button).toHaveTextContent('');
     });
   });
 });

@@ -72,17 +72,34 @@ const useStyles = makeStyles({
     textAlign: 'center',
     flexShrink: 0,
   },
+  dot: {
+    width: '8px',
+    height: '8px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorBrandBackground,
+    flexShrink: 0,
+  },
   withBadge: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, width: '100%' },
 });
+
+/** "1 pendiente", "3 pendientes", "más de 99 pendientes". */
+export const pendingText = (count: number) =>
+  count > 99 ? 'más de 99 pendientes' : `${count} ${count === 1 ? 'pendiente' : 'pendientes'}`;
 
 /** The number in a small round badge; a reader hears ", 3 pendientes". */
 export function CountBadge({ count }: { count: number }) {
   const styles = useStyles();
   return (
-    <span className={styles.badge} aria-label={`, ${count > 99 ? 'más de 99' : count} pendientes`} role="img">
+    <span className={styles.badge} aria-label={`, ${pendingText(count)}`} role="img">
       {count > 99 ? '99+' : count}
     </span>
   );
+}
+
+/** A small dot that says something waits (the number is said elsewhere). */
+export function CountDot() {
+  const styles = useStyles();
+  return <span className={styles.dot} aria-hidden="true" />;
 }
 
 /** An entry's text with its number beside it; a reader hears "Por autorizar, 3 pendientes". */
