@@ -2,33 +2,16 @@
 // ONLY that remote (`npm run build -w mf-stock`), reload — the new text shows, and every file of
 // the shell's build is byte-identical. The source is restored and the remote rebuilt afterwards.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { baseUrl, REPO_ROOT } from './support/env';
 import { areaHeading } from './support/portal';
+import { filesUnder, shellHashes } from './support/shell-dist';
 
 const REMOTE = 'mf-stock';
-const SHELL_DIST = path.join(REPO_ROOT, 'shell', 'dist');
 const MARKER = ` (versión ${Date.now().toString(36)})`;
-
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-/** Every file of the shell's build with its SHA-256. */
-function shellHashes(): Record<string, string> {
-  return Object.fromEntries(
-    filesUnder(SHELL_DIST)
-      .sort()
-      .map((file) => [path.relative(SHELL_DIST, file), createHash('sha256').update(fs.readFileSync(file)).digest('hex')]),
-  );
-}
 
 /** The source files of the remote (tests excluded) that contain `text` as a string or JSX text. */
 function sourcesWith(text: string): string[] {

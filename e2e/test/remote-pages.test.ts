@@ -6,37 +6,21 @@
 // `shared` with a name the deployed shell lacks: its area says the portal needs updating, with no
 // «Reintentar». The sources are restored and the remote rebuilt afterwards.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
 import { baseUrl, REPO_ROOT } from './support/env';
 import { areaHeading, navigation } from './support/portal';
+import { shellHashes } from './support/shell-dist';
 
 const REMOTE = path.join(REPO_ROOT, 'mf-stock');
-const SHELL_DIST = path.join(REPO_ROOT, 'shell', 'dist');
 const stamp = Date.now().toString(36);
 const LABEL = `Página de prueba ${stamp}`;
 const ROUTE = `prueba-${stamp}`;
 const PAGE_FILE = path.join(REMOTE, 'src', `e2e-page-${stamp}.tsx`);
 const HOOK_FILE = path.join(REMOTE, 'src', 'api', `e2e-${stamp}.ts`);
 const SHARED = path.join(REPO_ROOT, 'shared');
-
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-function shellHashes(): Record<string, string> {
-  return Object.fromEntries(
-    filesUnder(SHELL_DIST)
-      .sort()
-      .map((file) => [path.relative(SHELL_DIST, file), createHash('sha256').update(fs.readFileSync(file)).digest('hex')]),
-  );
-}
 
 /** The edits of the test build: [file, text that is there, the same text with the page added]. */
 const edits: Array<[string, string, string]> = [

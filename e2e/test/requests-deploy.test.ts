@@ -6,7 +6,6 @@
 // both (the API reads remotes.json when it starts), on the suite's database; remotes.json is
 // restored whatever happens.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,28 +17,13 @@ import { adminPassword, ARTIFACTS, BASE_URL_ENV, baseUrl, OWNER_URL_ENV, REMOTES
 import { navigation } from './support/portal';
 import { apiClient, createInvoice, createPeople, createProduct, uniqueTag, type ApiClient } from './support/seed';
 import { freePort, waitForHealth } from './support/servers';
+import { shellHashes } from './support/shell-dist';
 import { settledBox } from './support/visibility';
 
 const REGISTRY = path.join(REPO_ROOT, 'remotes.json');
-const SHELL_DIST = path.join(REPO_ROOT, 'shell', 'dist');
 const REMOTE_DIST = path.join(REPO_ROOT, 'mf-requests', 'dist');
 const original = fs.readFileSync(REGISTRY, 'utf8');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-function shellHashes(): Record<string, string> {
-  return Object.fromEntries(
-    filesUnder(SHELL_DIST)
-      .sort()
-      .map((file) => [path.relative(SHELL_DIST, file), createHash('sha256').update(fs.readFileSync(file)).digest('hex')]),
-  );
-}
 
 /** remotes.json without mf_requests, as the portal was before the squad added it. */
 function registryWithout(name: string): string {
