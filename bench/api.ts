@@ -94,10 +94,10 @@ async function main(): Promise<void> {
       const viaApi = () => closedLoop(CONCURRENCY, ROUND_MS, async () => void (await expect200(api.get(`/api/stock/${randomProduct()}`))));
       const viaPg = () =>
         closedLoop(CONCURRENCY, ROUND_MS, async () => {
-          if (!(await readStock(pool, randomProduct()))) throw new Error('producto sin fila');
+          if (!(await readStock(pool, 1, randomProduct()))) throw new Error('producto sin fila');
         });
       await closedLoop(CONCURRENCY, 1_000, async () => void (await expect200(api.get(`/api/stock/${randomProduct()}`))));
-      await closedLoop(CONCURRENCY, 1_000, async () => void (await readStock(pool, randomProduct())));
+      await closedLoop(CONCURRENCY, 1_000, async () => void (await readStock(pool, 1, randomProduct())));
       const apiRates: number[] = [];
       const pgRates: number[] = [];
       // CPU time per lookup, which a loaded machine changes far less than the rates: the

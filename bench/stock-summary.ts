@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       await loader.end();
     }
     const plain = () => pool.query('SELECT product_id, quantity, average_cost, value FROM product_balances');
-    const summary = () => stockSummary(pool, TIME_ZONE);
+    const summary = () => stockSummary(pool, TIME_ZONE, 1);
     const check = await summary();
     if (check.productsUnderMinimum !== 500) throw new Error(`Resumen inesperado: ${check.productsUnderMinimum} productos bajo mínimo.`);
     await timed(plain);

@@ -24,6 +24,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'GET /api/admin/backups/last': 'backups.read',
   'GET /api/admin/backups': 'backups.read',
 
+  // Warehouses: anyone signed in sees the ones they may use (the portal's header names them);
+  // administrators keep them.
+  'GET /api/warehouses': 'signedIn',
+  'POST /api/warehouses': 'warehouses.manage',
+  'PUT /api/warehouses/:id': 'warehouses.manage',
+
   // Catalogues: everyone with a role reads them; Almacenista and above edit them.
   'GET /api/catalog/products': 'consult',
   'GET /api/catalog/products/:id': 'consult',

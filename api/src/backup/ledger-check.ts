@@ -81,7 +81,7 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
         WHERE c <> top`,
     );
 
-    // The fold: walk each product's movements in registration order and recompute every balance,
+    // The fold: walk each product's movements in each warehouse in registration order and recompute every balance,
     // its value and the value each movement that leaves had to take. An entry's value is what it
     // recorded (quantity × price to the cent, or its CFDI's); a surplus enters at its cost or, with
     // none, at the average. A cancellation also carries what its rule needs, read from the movement
@@ -103,18 +103,19 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
       WITH rule AS (
         SELECT (SELECT min(applied_at) FROM schema_migrations WHERE name LIKE '0057\\_%') AS since
       )
-      SELECT m.product_id, row_number() OVER (PARTITION BY m.product_id ORDER BY m.id) AS n, m.id, m.movement_type, m.quantity, m.unit_cost,
+      SELECT m.warehouse_id, m.product_id, row_number() OVER (PARTITION BY m.warehouse_id, m.product_id ORDER BY m.id) AS n, m.id, m.movement_type, m.quantity, m.unit_cost,
              m.amount, m.balance_quantity, m.balance_value, m.balance_average, o.amount AS orig_amount,
              (rule.since IS NULL OR m.recorded_at < rule.since) AS legacy,
              (m.movement_type = 'INVOICE_CANCELLATION' AND NOT EXISTS (
-                SELECT 1 FROM movements x WHERE x.product_id = m.product_id AND x.id > o.id AND x.id < m.id
+                SELECT 1 FROM movements x WHERE x.warehouse_id = m.warehouse_id AND x.product_id = m.product_id AND x.id > o.id AND x.id < m.id
                    AND x.invoice_id IS DISTINCT FROM o.invoice_id)) AS exact,
              coalesce(p.balance_quantity, 0) AS before_q, coalesce(p.balance_value, 0) AS before_v, coalesce(p.balance_average, 0) AS before_a
         FROM movements m CROSS JOIN rule
         LEFT JOIN movements o ON o.id = m.cancels_movement_id
         LEFT JOIN LATERAL (SELECT y.balance_quantity, y.balance_value, y.balance_average FROM movements y
-                            WHERE y.product_id = o.product_id AND y.id < o.id ORDER BY y.id DESC LIMIT 1) p ON true`);
-    await client.query('CREATE INDEX ON fold_input (product_id, n)');
+                            WHERE y.warehouse_id = o.warehouse_id AND y.product_id = o.product_id AND y.id < o.id
+                            ORDER BY y.id DESC LIMIT 1) p ON true`);
+    await client.query('CREATE INDEX ON fold_input (warehouse_id, product_id, n)');
     await client.query('ANALYZE fold_input');
     // The recursion advances one movement per product per step; a hash or merge join would scan
     // every movement at every step (quadratic on a 100,000-movement product). Index lookups only.
@@ -144,7 +145,7 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
       const q = `CASE WHEN ${enters} THEN ${prevQ} + i.quantity WHEN i.exact THEN i.before_q ELSE ${prevQ} - i.quantity END`;
       const v = `CASE WHEN ${enters} THEN ${prevV} + (${taken}) WHEN i.exact THEN i.before_v ELSE ${prevV} - (${taken}) END`;
       const previousAverage = `CASE WHEN i.exact THEN i.before_a ELSE ${prevA} END`;
-      return `i.product_id, i.n, i.id, i.movement_type, i.unit_cost, i.amount, i.balance_quantity, i.balance_value, i.balance_average,
+      return `i.warehouse_id, i.product_id, i.n, i.id, i.movement_type, i.unit_cost, i.amount, i.balance_quantity, i.balance_value, i.balance_average,
               (${taken})::numeric AS taken, (${q})::numeric AS q, (${v})::numeric AS v,
               (${average(`(${q})`, `(${v})`, previousAverage)})::numeric AS a, ${prevA}::numeric AS prev_a`;
     };
@@ -152,7 +153,7 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
       WITH RECURSIVE f AS (
         SELECT ${step('0', '0', '0')} FROM fold_input i WHERE i.n = 1
         UNION ALL
-        SELECT ${step('f.q', 'f.v', 'f.a')} FROM f JOIN fold_input i ON i.product_id = f.product_id AND i.n = f.n + 1
+        SELECT ${step('f.q', 'f.v', 'f.a')} FROM f JOIN fold_input i ON i.warehouse_id = f.warehouse_id AND i.product_id = f.product_id AND i.n = f.n + 1
       )
       SELECT * FROM f`);
     await count(
@@ -170,9 +171,11 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     );
     await count(
       'product_balances distinto del pliegue del libro',
-      `WITH last AS (SELECT DISTINCT ON (product_id) product_id, id, q, v, a FROM folded ORDER BY product_id, n DESC)
+      `WITH last AS (
+         SELECT DISTINCT ON (warehouse_id, product_id) warehouse_id, product_id, id, q, v, a FROM folded ORDER BY warehouse_id, product_id, n DESC
+       )
        SELECT count(*) AS n, min(coalesce(b.product_id, last.product_id)) AS sample
-         FROM product_balances b FULL JOIN last ON last.product_id = b.product_id
+         FROM product_balances b FULL JOIN last ON last.warehouse_id = b.warehouse_id AND last.product_id = b.product_id
         WHERE (last.product_id IS NULL AND (b.quantity <> 0 OR b.last_movement_id IS NOT NULL))
            OR (last.product_id IS NOT NULL AND (b.product_id IS NULL OR b.quantity <> last.q OR b.value <> last.v OR b.average_cost <> last.a
                                                 OR b.last_movement_id IS DISTINCT FROM last.id))`,

@@ -37,12 +37,13 @@ export async function closingsTheDateRuleChanges(db: Db): Promise<string[]> {
 export async function daysTheDateRuleLeavesNegative(db: Db): Promise<string[]> {
   const { rows } = await db.query<{ name: string; day: string; quantity: string; days: string }>(
     `WITH by_day AS (
-       SELECT product_id, dated,
-              sum(sum(movement_sign(movement_type) * quantity)) OVER (PARTITION BY product_id ORDER BY dated) AS quantity
-         FROM movements GROUP BY product_id, dated
+       SELECT warehouse_id, product_id, dated,
+              sum(sum(movement_sign(movement_type) * quantity)) OVER (PARTITION BY warehouse_id, product_id ORDER BY dated) AS quantity
+         FROM movements GROUP BY warehouse_id, product_id, dated
      ), negative AS (
-       SELECT DISTINCT ON (product_id) product_id, dated, quantity, count(*) OVER (PARTITION BY product_id) AS days
-         FROM by_day WHERE quantity < 0 ORDER BY product_id, dated
+       SELECT DISTINCT ON (warehouse_id, product_id) product_id, dated, quantity,
+              count(*) OVER (PARTITION BY warehouse_id, product_id) AS days
+         FROM by_day WHERE quantity < 0 ORDER BY warehouse_id, product_id, dated
      )
      SELECT p.name, n.dated::text AS day, trim_scale(n.quantity)::text AS quantity, n.days::text AS days
        FROM negative n JOIN products p ON p.id = n.product_id ORDER BY n.dated, p.name, p.id`,

@@ -156,6 +156,6 @@ test('the October closing taken by registration stays as taken, is listed with w
     'El cierre al 31/10/2026 se tomó con la regla anterior (existencias por fecha de registro): con la regla de la fecha del documento ' +
       'cambia 1 producto y su valor sería $115.00 en lugar de $100.00. El cierre no se modificó; «Cierres de periodo» lo muestra.',
   ]);
-  const october = await stockAtDate(db, '2026-10-31');
+  const october = await stockAtDate(db, '2026-10-31', 1);
   expect(october.find((r) => r.productId === 1)).toMatchObject({ availableQuantity: '10', value: '115' });
 });

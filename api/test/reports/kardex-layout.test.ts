@@ -56,7 +56,7 @@ const snapshot = {
 test('a kardex row with "Factura K-1000001" or "Salida 123456" and a 7-digit movement number is one line', async () => {
   const definition = await productCard(
     snapshot,
-    { institution: 'Centro de Capacitación para el Trabajo Industrial', issued: '2026-03-14' },
+    { institution: 'Centro de Capacitación para el Trabajo Industrial', issued: '2026-03-14', warehouseId: 1 },
     7,
   );
   const rendered = renderPdf(definition!);

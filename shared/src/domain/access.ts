@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   'counts.apply': 'aplicar o descartar conteos de inventario',
   'periods.close': 'cerrar o reabrir periodos',
   'users.manage': 'administrar usuarios y sus permisos',
+  'warehouses.manage': 'administrar los almacenes',
   'audit.read': 'consultar la bitácora',
   'backups.read': 'consultar los respaldos',
   // Material requests. Who may act on one request is decided by the request itself: its

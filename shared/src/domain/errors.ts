@@ -30,6 +30,8 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Tu usuario no está vinculado con un empleado del catálogo. Pide a un administrador que te vincule en «Usuarios».',
   },
+  WAREHOUSE_INACTIVE: { status: 409, message: 'El almacén está inactivo: no admite documentos nuevos.' },
+  TRANSFER_STATE: { status: 409, message: 'El estado del traspaso no permite esta acción.' },
   PERIOD_ORDER: { status: 409, message: 'Los periodos se cierran y reabren en orden, un mes a la vez.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'El cuerpo de la petición es demasiado grande.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'El tipo de contenido no es compatible; envía JSON.' },

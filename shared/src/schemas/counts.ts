@@ -15,7 +15,15 @@ import {
   toDecimalString,
 } from '@almacen/shared/domain';
 import { described, describedList } from './json-schema';
-import { decimalBranches, entityId, freeTextError, hasVisibleText, isId, MESSAGES as FIELD_MESSAGES } from './primitives';
+import {
+  decimalBranches,
+  documentWarehouse,
+  entityId,
+  freeTextError,
+  hasVisibleText,
+  isId,
+  MESSAGES as FIELD_MESSAGES,
+} from './primitives';
 import { isObject } from './validate';
 
 export const COUNT_MESSAGES = {
@@ -105,7 +113,14 @@ const categoryIds = () =>
   );
 
 export function makeCountSchemas({ today }: { today: () => string }) {
-  return { create: type({ cutoffDate: cutoffDate(today), description: description(), categoryIds: categoryIds() }) };
+  return {
+    create: type({
+      cutoffDate: cutoffDate(today),
+      description: description(),
+      categoryIds: categoryIds(),
+      warehouseId: documentWarehouse(),
+    }),
+  };
 }
 
 const countedQuantity = () =>

@@ -22,6 +22,7 @@ import { described } from './json-schema';
 import {
   decimal,
   decimalBranches,
+  documentWarehouse,
   entityId,
   flag,
   freeTextError,
@@ -76,6 +77,7 @@ export function makeDispatchSchemas({ today }: SchemaClock) {
     warehouseKeeperEmployeeId: entityId(M.warehouseKeeper),
     // The material request this exit delivers (optional); then each line names its request line.
     requestId: optionalEntityId(M.request),
+    warehouseId: documentWarehouse(),
   });
   const line = type({
     key: optional(string()),
@@ -142,6 +144,7 @@ export function makeInvoiceSchemas({ today }: SchemaClock) {
     directorEmployeeId: entityId(M.director),
     enteredByEmployeeId: entityId(M.enteredBy),
     warehouseKeeperEmployeeId: entityId(M.warehouseKeeper),
+    warehouseId: documentWarehouse(),
   });
   const line = type({
     key: optional(string()),
@@ -220,6 +223,7 @@ export const REOPENING_MESSAGES = {
 
 export const reopeningSchema = type({
   reason: reasonText('reopeningReason', { required: REOPENING_MESSAGES.reason, length: REOPENING_MESSAGES.reason }),
+  warehouseId: documentWarehouse(),
 });
 export type CreateReopening = Infer<typeof reopeningSchema>;
 
@@ -240,5 +244,5 @@ export const monthEndDate = () =>
     },
   );
 
-export const closingRequestSchema = type({ until: monthEndDate() });
+export const closingRequestSchema = type({ until: monthEndDate(), warehouseId: documentWarehouse() });
 export type CreateClosing = Infer<typeof closingRequestSchema>;

@@ -12,3 +12,4 @@ export * from './users';
 export * from './counts';
 export * from './labels';
 export * from './requests';
+export * from './warehouses';

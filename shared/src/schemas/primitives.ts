@@ -79,6 +79,10 @@ export const optionalEntityId = (message: string) =>
     (value) => value === null || value === undefined || isId(value) || message,
   );
 
+export const WAREHOUSE_ID_MESSAGE = 'Indica un almacén válido.';
+/** The warehouse a document belongs to: absent = the only one the caller may use. */
+export const documentWarehouse = () => optionalEntityId(WAREHOUSE_ID_MESSAGE);
+
 export interface DecimalOptions {
   /** Message when the value is missing, not a number, or (with `positive`) not above 0. */
   message: string;

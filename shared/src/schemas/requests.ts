@@ -4,11 +4,9 @@
 import { type, type Infer } from 'superstruct';
 import { MAX_OBSERVATIONS_LENGTH, MAX_PRODUCTS_PER_DOCUMENT, MAX_QUANTITY, QUANTITY_SCALE } from '@almacen/shared/domain';
 import { reasonText } from './documents';
-import { described } from './json-schema';
-import { decimal, entityId, lines, observations, requiredText } from './primitives';
+import { decimal, documentWarehouse, entityId, lines, observations, requiredText } from './primitives';
 
 export const REQUEST_MESSAGES = {
-  warehouse: 'Todavía no hay almacenes registrados: deja el almacén vacío (null).',
   areaHead: 'Selecciona al responsable del área solicitante.',
   reason: 'El motivo de la solicitud es un campo obligatorio.',
   lines: 'La solicitud debe contener por lo menos un producto.',
@@ -26,18 +24,6 @@ export const REQUEST_MESSAGES = {
 } as const;
 const M = REQUEST_MESSAGES;
 
-/** Warehouses are not registered yet: the field is taken absent or null, and anything else is refused. */
-const noWarehouseYet = () =>
-  described<null | undefined>(
-    'noWarehouseYet',
-    {
-      type: 'integer',
-      minimum: 1,
-      description: 'El almacén que surte. Aún no hay almacenes registrados: por ahora se omite o se envía null (otro valor: 400)',
-    },
-    (value) => value === undefined || value === null || M.warehouse,
-  );
-
 export const requestLineSchema = type({
   productId: entityId(M.productId),
   quantity: decimal({ message: M.quantity, scale: QUANTITY_SCALE, max: MAX_QUANTITY }),
@@ -45,7 +31,8 @@ export const requestLineSchema = type({
 });
 
 export const createRequestSchema = type({
-  warehouseId: noWarehouseYet(),
+  // The warehouse that delivers: absent = the only one the requester may ask from.
+  warehouseId: documentWarehouse(),
   areaHeadEmployeeId: entityId(M.areaHead),
   reason: requiredText(M.reason, MAX_OBSERVATIONS_LENGTH),
   lines: lines(requestLineSchema, M.lines, MAX_PRODUCTS_PER_DOCUMENT),

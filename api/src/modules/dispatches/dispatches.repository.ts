@@ -95,13 +95,14 @@ export interface NewDispatch {
   petitionerEmployeeId: number;
   warehouseKeeperEmployeeId: number;
   requestId: number | null;
+  warehouseId: number;
 }
 
 export async function insertDispatch(trx: Trx, actor: AuthUser, dispatch: NewDispatch): Promise<number> {
   const { rows } = await trx.query<{ id: number }>(
     `INSERT INTO dispatches (dispatch_date, person_in_charge_of_the_requesting_area_employee_id, petitioner_employee_id,
-                             warehouse_keeper_employee_id, created_by, created_by_name, request_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+                             warehouse_keeper_employee_id, created_by, created_by_name, request_id, warehouse_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       dispatch.dispatchDate,
       dispatch.personInChargeOfTheRequestingAreaEmployeeId,
@@ -110,6 +111,7 @@ export async function insertDispatch(trx: Trx, actor: AuthUser, dispatch: NewDis
       actor.sub,
       actor.name,
       dispatch.requestId,
+      dispatch.warehouseId,
     ],
   );
   return rows[0].id;

@@ -1,6 +1,7 @@
 // Registering a dispatch (salida): lock and check the stock of every product first, then the
 // header, the lines and one ledger exit per line at the server's average — all in one
 // transaction (see ledger.service.ts). A shortfall anywhere refuses the whole document.
+import { resolveWarehouse } from '../../access/warehouse-scope';
 import { DEFAULT_TIME_ZONE, todayIn, toDecimalString } from '@almacen/shared/domain';
 import { type CreateCancellation, type CreateDispatch } from '@almacen/shared/schemas';
 import type { Db } from '../../db/pool';
@@ -39,6 +40,7 @@ export async function registerDispatch(
     requestLineId: p.requestLineId ?? null,
   }));
 
+  const warehouseId = await resolveWarehouse(db, input.warehouseId);
   return registerDocument(
     db,
     actor,
@@ -58,9 +60,10 @@ export async function registerDispatch(
       });
       // The request is locked before the balances, as its cancellation does (requests.fulfilment.ts).
       const claim = await claimRequestLines(trx, { ...input, lines });
-      await reserveExits(trx, lines, { dated: input.dispatchDate, today: todayIn(options.timeZone ?? DEFAULT_TIME_ZONE) });
+      await reserveExits(trx, warehouseId, lines, { dated: input.dispatchDate, today: todayIn(options.timeZone ?? DEFAULT_TIME_ZONE) });
 
       const dispatchId = await repo.insertDispatch(trx, actor, {
+        warehouseId,
         dispatchDate: input.dispatchDate,
         personInChargeOfTheRequestingAreaEmployeeId: input.personInChargeOfTheRequestingAreaEmployeeId,
         petitionerEmployeeId: input.petitionerEmployeeId,
@@ -70,6 +73,7 @@ export async function registerDispatch(
       const lineIds = await repo.insertDispatchLines(trx, dispatchId, lines);
       await postExits(
         trx,
+        warehouseId,
         lines.map((l, i) => ({
           productId: l.productId,
           dispatchId,
@@ -85,7 +89,7 @@ export async function registerDispatch(
       if (!saved) throw new Error(`La salida ${dispatchId} no se encontró después de guardarla.`);
       return saved;
     },
-    { ...options, documentDate: { value: input.dispatchDate, field: 'dispatchDate' } },
+    { ...options, warehouseId, documentDate: { value: input.dispatchDate, field: 'dispatchDate' } },
   );
 }
 

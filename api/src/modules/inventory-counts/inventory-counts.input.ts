@@ -8,6 +8,8 @@ export interface CreateCountInput {
   cutoffDate: string;
   description: string;
   categoryIds: number[];
+  /** Absent: the only warehouse the caller may use. */
+  warehouseId?: number | null;
 }
 
 export interface LineInput {
@@ -31,6 +33,7 @@ export function parseCreate(schema: ReturnType<typeof makeCountSchemas>['create'
     cutoffDate: input.cutoffDate,
     description: input.description.trim(),
     categoryIds: [...new Set(input.categoryIds ?? [])].sort((x, y) => x - y),
+    warehouseId: input.warehouseId,
   };
 }
 

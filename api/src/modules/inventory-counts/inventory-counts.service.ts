@@ -11,6 +11,7 @@
 //     rolls all of it back.
 import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
+import { resolveWarehouse } from '../../access/warehouse-scope';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
@@ -18,7 +19,7 @@ import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempo
 import { movementsOfInventoryCount, type MovementView } from '../ledger/ledger.reads';
 import * as ledger from '../ledger/ledger.repository';
 import { checkLeaving } from '../ledger/ledger.service';
-import { assertPeriodOpen } from '../ledger/period-lock';
+import { assertPeriodOpen, assertWarehouseOpen } from '../ledger/period-lock';
 import { checkReferences } from '../ledger/references';
 import { balanceJoin, dateViewDay } from '../stock/stock-at-date';
 import type { ApplicationInput, CreateCountInput, LineInput } from './inventory-counts.input';
@@ -38,16 +39,16 @@ export const COUNT_TEXTS = {
 const ENTITY = 'inventory_counts';
 
 /** Locks the session row and answers its status, or 404. */
-async function lockCount(trx: Trx, id: number): Promise<{ status: CountStatus; cutoffDate: string }> {
-  const { rows } = await trx.query<{ status: CountStatus; cutoffDate: string }>(
-    `SELECT status, to_char(cutoff_date, 'YYYY-MM-DD') AS "cutoffDate" FROM inventory_counts WHERE id = $1 FOR UPDATE`,
+async function lockCount(trx: Trx, id: number): Promise<{ status: CountStatus; cutoffDate: string; warehouseId: number }> {
+  const { rows } = await trx.query<{ status: CountStatus; cutoffDate: string; warehouseId: number }>(
+    `SELECT status, to_char(cutoff_date, 'YYYY-MM-DD') AS "cutoffDate", warehouse_id AS "warehouseId" FROM inventory_counts WHERE id = $1 FOR UPDATE`,
     [id],
   );
   if (rows.length !== 1) throw new AppError('NOT_FOUND', COUNT_TEXTS.notFound);
   return rows[0];
 }
 
-async function lockOpenCount(trx: Trx, id: number): Promise<{ cutoffDate: string }> {
+async function lockOpenCount(trx: Trx, id: number): Promise<{ cutoffDate: string; warehouseId: number }> {
   const count = await lockCount(trx, id);
   if (count.status !== 'ABIERTO') throw new AppError('COUNT_NOT_OPEN', COUNT_TEXTS.notOpen(count.status));
   return count;
@@ -55,8 +56,10 @@ async function lockOpenCount(trx: Trx, id: number): Promise<{ cutoffDate: string
 
 export async function createCount(db: Db, actor: AuthUser, input: CreateCountInput, timeZone = DEFAULT_TIME_ZONE): Promise<CountDetail> {
   const day = dateViewDay(input.cutoffDate, timeZone);
+  const warehouseId = await resolveWarehouse(db, input.warehouseId);
   return withTransaction(db, async (trx) => {
-    await assertPeriodOpen(trx, input.cutoffDate, 'cutoffDate');
+    await assertWarehouseOpen(trx, warehouseId);
+    await assertPeriodOpen(trx, warehouseId, input.cutoffDate, 'cutoffDate');
     if (input.categoryIds.length > 0) {
       const { rows } = await trx.query<{ n: number }>('SELECT count(*)::int AS n FROM product_categories WHERE id = ANY($1::integer[])', [
         input.categoryIds,
@@ -65,9 +68,9 @@ export async function createCount(db: Db, actor: AuthUser, input: CreateCountInp
         throw new AppError('VALIDATION', COUNT_TEXTS.unknownCategories, { categoryIds: COUNT_TEXTS.unknownCategories });
     }
     const { rows } = await trx.query<{ id: number }>(
-      `INSERT INTO inventory_counts (cutoff_date, description, category_ids, snapshot_movement_id, created_by, created_by_name)
-       VALUES ($1, $2, $3, (SELECT max(id) FROM movements), $4, $5) RETURNING id`,
-      [input.cutoffDate, input.description, input.categoryIds, actor.sub, actor.name],
+      `INSERT INTO inventory_counts (cutoff_date, description, category_ids, snapshot_movement_id, created_by, created_by_name, warehouse_id)
+       VALUES ($1, $2, $3, (SELECT max(id) FROM movements), $4, $5, $6) RETURNING id`,
+      [input.cutoffDate, input.description, input.categoryIds, actor.sub, actor.name, warehouseId],
     );
     const id = rows[0].id;
     // One statement, one snapshot: the book is the stock at the cut-off date as the committed
@@ -76,7 +79,7 @@ export async function createCount(db: Db, actor: AuthUser, input: CreateCountInp
     const inserted = await trx.query(
       `INSERT INTO inventory_count_lines (count_id, product_id, book_quantity, book_average)
        SELECT $1, p.id, coalesce(b.quantity, 0), coalesce(b.average_cost, 0)
-         FROM products p ${balanceJoin('p', day ? '$3::date' : null)}
+         FROM products p ${balanceJoin('p', day ? '$3::date' : null, warehouseId)}
         WHERE cardinality($2::integer[]) = 0 OR p.category_id = ANY($2::integer[])
         ORDER BY p.id`,
       day ? [id, input.categoryIds, day] : [id, input.categoryIds],
@@ -96,8 +99,8 @@ export async function createCount(db: Db, actor: AuthUser, input: CreateCountInp
  */
 export async function updateLines(db: Db, actor: AuthUser, id: number, lines: LineInput[], fieldPrefix = 'lines'): Promise<CountDetail> {
   return withTransaction(db, async (trx) => {
-    const { cutoffDate } = await lockOpenCount(trx, id);
-    await assertPeriodOpen(trx, cutoffDate, 'cutoffDate');
+    const { cutoffDate, warehouseId } = await lockOpenCount(trx, id);
+    await assertPeriodOpen(trx, warehouseId, cutoffDate, 'cutoffDate');
     const { rows: before } = await trx.query<{
       productId: number;
       countedQuantity: string | null;
@@ -159,8 +162,8 @@ export async function applyCount(
         const claim = await claimKey(trx, actor, idempotency);
         if (!claim.owned) return { data: (claim.response as { data: Application }).data, replayed: true };
       }
-      const { cutoffDate } = await lockOpenCount(trx, id);
-      await assertPeriodOpen(trx, cutoffDate, 'cutoffDate');
+      const { cutoffDate, warehouseId } = await lockOpenCount(trx, id);
+      await assertPeriodOpen(trx, warehouseId, cutoffDate, 'cutoffDate');
       await checkReferences(trx, {
         employees: [
           { field: 'directorEmployeeId', id: input.directorEmployeeId, message: 'El director seleccionado no existe.' },
@@ -188,14 +191,16 @@ export async function applyCount(
       const surpluses = adjustments.filter((a) => !a.difference.startsWith('-'));
       await ledger.lockBalances(
         trx,
+        warehouseId,
         adjustments.map((a) => a.productId),
       );
       // Shortages leave on the cut-off date: today's balance must hold them, and so must every day
       // from the cut-off on in the date view.
-      await checkLeaving(trx, shortages, { dated: cutoffDate, today: todayIn(timeZone), what: 'el ajuste del conteo' }, null);
+      await checkLeaving(trx, warehouseId, shortages, { dated: cutoffDate, today: todayIn(timeZone), what: 'el ajuste del conteo' }, null);
       const { rows: zeroAverage } = await trx.query<{ productId: number }>(
-        `SELECT product_id AS "productId" FROM product_balances WHERE product_id = ANY($1::integer[]) AND average_cost = 0 ORDER BY product_id`,
-        [surpluses.filter((s) => s.unitCost === null).map((s) => s.productId)],
+        `SELECT product_id AS "productId" FROM product_balances
+          WHERE warehouse_id = $2 AND product_id = ANY($1::integer[]) AND average_cost = 0 ORDER BY product_id`,
+        [surpluses.filter((s) => s.unitCost === null).map((s) => s.productId), warehouseId],
       );
       if (zeroAverage.length > 0) {
         const names = new Map(surpluses.map((s) => [s.productId, s.productName]));
@@ -206,7 +211,7 @@ export async function applyCount(
       }
       for (const a of adjustments) {
         const out = a.difference.startsWith('-');
-        const posted = await ledger.appendAdjustment(trx, {
+        const posted = await ledger.appendAdjustment(trx, warehouseId, {
           productId: a.productId,
           inventoryCountId: id,
           direction: out ? 'OUT' : 'IN',

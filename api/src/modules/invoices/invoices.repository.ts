@@ -116,13 +116,14 @@ export interface NewInvoice {
   directorEmployeeId: number;
   enteredByEmployeeId: number;
   warehouseKeeperEmployeeId: number;
+  warehouseId: number;
 }
 
 export async function insertInvoice(trx: Trx, actor: AuthUser, invoice: NewInvoice): Promise<number> {
   const { rows } = await trx.query<{ id: number }>(
     `INSERT INTO invoices (supplier_id, invoice_number, invoice_date, invoice_type, director_employee_id,
-                           entered_by_employee_id, warehouse_keeper_employee_id, created_by, created_by_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+                           entered_by_employee_id, warehouse_keeper_employee_id, created_by, created_by_name, warehouse_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
     [
       invoice.supplierId,
       invoice.invoiceNumber,
@@ -133,6 +134,7 @@ export async function insertInvoice(trx: Trx, actor: AuthUser, invoice: NewInvoi
       invoice.warehouseKeeperEmployeeId,
       actor.sub,
       actor.name,
+      invoice.warehouseId,
     ],
   );
   return rows[0].id;

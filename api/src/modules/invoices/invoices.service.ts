@@ -1,6 +1,7 @@
 // Registering an invoice (entrada): header, lines and one ledger entry per line, in one
 // transaction (see ledger.service.ts for the rules). The purchase price is the final unit cost
 // the form computed; VAT/IEPS flags and rate are stored beside it for the reports.
+import { resolveWarehouse } from '../../access/warehouse-scope';
 import { compareDecimal, multiplyDecimal, toDecimalString } from '@almacen/shared/domain';
 import { DOCUMENT_MESSAGES, type CreateCancellation, type CreateInvoice } from '@almacen/shared/schemas';
 import type { Config } from '../../config';
@@ -144,6 +145,7 @@ export async function registerInvoice(
     return cfdiLine(cfdi, typed, attachment!.conceptIndexes[i]!, amount, i);
   });
 
+  const warehouseId = await resolveWarehouse(db, input.warehouseId);
   return registerDocument(
     db,
     actor,
@@ -174,6 +176,7 @@ export async function registerInvoice(
       let invoiceId: number;
       try {
         invoiceId = await repo.insertInvoice(trx, actor, {
+          warehouseId,
           supplierId: input.supplierId,
           invoiceNumber,
           invoiceDate: input.invoiceDate,
@@ -193,6 +196,7 @@ export async function registerInvoice(
       const lineIds = await repo.insertInvoiceLines(trx, invoiceId, lines);
       await postEntries(
         trx,
+        warehouseId,
         lines.map((l, i) => ({
           productId: l.productId,
           invoiceId,
@@ -223,7 +227,7 @@ export async function registerInvoice(
       if (!saved) throw new Error(`La factura ${invoiceId} no se encontró después de guardarla.`);
       return saved;
     },
-    { ...options, documentDate: { value: input.invoiceDate, field: 'invoiceDate' } },
+    { ...options, warehouseId, documentDate: { value: input.invoiceDate, field: 'invoiceDate' } },
   );
 }
 

@@ -12,24 +12,24 @@ export interface StockRow {
   hasMovements: boolean;
 }
 
-/** A product's balance as the API shows it (StockRow), from `products p` joined to its balance row. */
+/** A product's balance in warehouse $1 as the API shows it (StockRow), from `products p` joined to its balance row. */
 const STOCK_SELECT = `trim_scale(coalesce(b.quantity, 0))::text AS "availableQuantity",
             trim_scale(coalesce(b.average_cost, 0))::text AS "averagePrice",
             trim_scale(coalesce(b.value, 0))::text AS value,
             b.last_movement_id IS NOT NULL AS "hasMovements"
-       FROM products p LEFT JOIN product_balances b ON b.product_id = p.id`;
+       FROM products p LEFT JOIN product_balances b ON b.warehouse_id = $1 AND b.product_id = p.id`;
 
-/** The balance of one product in O(1) (its balance row), or null when the product does not exist. */
-export async function readStock(db: Queryable, productId: number): Promise<StockRow | null> {
-  const { rows } = await db.query<StockRow>(`SELECT ${STOCK_SELECT} WHERE p.id = $1`, [productId]);
+/** The balance of one product in a warehouse in O(1) (its balance row), or null when the product does not exist. */
+export async function readStock(db: Queryable, warehouseId: number, productId: number): Promise<StockRow | null> {
+  const { rows } = await db.query<StockRow>(`SELECT ${STOCK_SELECT} WHERE p.id = $2`, [warehouseId, productId]);
   return rows[0] ?? null;
 }
 
 /** The balances of `productIds` in one statement: product id → its row; an unknown id has none. */
-export async function readStocks(db: Queryable, productIds: number[]): Promise<Map<number, StockRow>> {
+export async function readStocks(db: Queryable, warehouseId: number, productIds: number[]): Promise<Map<number, StockRow>> {
   const { rows } = await db.query<StockRow & { productId: number }>(
-    `SELECT p.id AS "productId", ${STOCK_SELECT} WHERE p.id = ANY($1::integer[])`,
-    [productIds],
+    `SELECT p.id AS "productId", ${STOCK_SELECT} WHERE p.id = ANY($2::integer[])`,
+    [warehouseId, productIds],
   );
   return new Map(rows.map(({ productId, ...stock }) => [productId, stock]));
 }
@@ -72,7 +72,7 @@ const SELECT_MOVEMENT = `
 
 const toView = (row: MovementView & { id: number | string }): MovementView => ({ ...row, id: Number(row.id) });
 
-type MovementOwner = 'product_id' | 'invoice_id' | 'dispatch_id' | 'cancellation_id' | 'inventory_count_id';
+type MovementOwner = 'invoice_id' | 'dispatch_id' | 'cancellation_id' | 'inventory_count_id';
 
 /** The movements whose `column` is `id` (a product, or the document that posted them), in ledger order. */
 async function movementsWhere(db: Queryable, column: MovementOwner, id: number): Promise<MovementView[]> {
@@ -80,23 +80,32 @@ async function movementsWhere(db: Queryable, column: MovementOwner, id: number):
   return rows.map(toView);
 }
 
-/** Movements in ledger (registration) order. */
-export const movementsOfProduct = (db: Queryable, productId: number) => movementsWhere(db, 'product_id', productId);
+/** A product's movements in a warehouse, in ledger (registration) order. */
+export async function movementsOfProduct(db: Queryable, warehouseId: number, productId: number): Promise<MovementView[]> {
+  const { rows } = await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.warehouse_id = $1 AND m.product_id = $2 ORDER BY m.id`, [
+    warehouseId,
+    productId,
+  ]);
+  return rows.map(toView);
+}
 
 /**
  * One page of a product's movements, newest first: `limit + 1` rows with an id below the cursor
  * (null: from the newest), the extra one telling pageOf that more follow. A backward scan of
- * movements_product_id_idx (product_id, id), so a page costs the same with 100 movements as with 100,000.
+ * movements_product_id_idx (warehouse_id, product_id, id), so a page costs the same with 100
+ * movements as with 100,000.
  */
-export async function movementPageOfProduct(db: Queryable, productId: number, { limit, cursor }: PageRequest): Promise<MovementView[]> {
-  const { rows } =
-    cursor === null
-      ? await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 ORDER BY m.id DESC LIMIT $2`, [productId, limit + 1])
-      : await db.query<MovementView>(`${SELECT_MOVEMENT} WHERE m.product_id = $1 AND m.id < $2::bigint ORDER BY m.id DESC LIMIT $3`, [
-          productId,
-          cursor,
-          limit + 1,
-        ]);
+export async function movementPageOfProduct(
+  db: Queryable,
+  warehouseId: number,
+  productId: number,
+  { limit, cursor }: PageRequest,
+): Promise<MovementView[]> {
+  const { rows } = await db.query<MovementView>(
+    `${SELECT_MOVEMENT} WHERE m.warehouse_id = $1 AND m.product_id = $2 AND ($3::bigint IS NULL OR m.id < $3::bigint)
+      ORDER BY m.id DESC LIMIT $4`,
+    [warehouseId, productId, cursor, limit + 1],
+  );
   return rows.map(toView);
 }
 

@@ -5,19 +5,19 @@ import type { MovementType } from '@almacen/shared/domain';
 import type { Trx } from '../../db/pool';
 
 /**
- * Locks the balance rows of `productIds` FOR UPDATE in ascending product id, creating the rows
+ * Locks the balance rows of `productIds` in one warehouse FOR UPDATE in ascending product id, creating the rows
  * of products that never moved. One statement in a fixed order: two documents touching the same
  * products in opposite order queue up instead of deadlocking. `ON CONFLICT DO UPDATE` (a no-op
  * update) is what takes the row lock on rows that already exist; new rows are locked by their
  * insertion, in the same order.
  */
-export async function lockBalances(trx: Trx, productIds: number[]): Promise<void> {
+export async function lockBalances(trx: Trx, warehouseId: number, productIds: number[]): Promise<void> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   await trx.query(
-    `INSERT INTO product_balances AS b (product_id)
-     SELECT id FROM unnest($1::integer[]) AS t(id) ORDER BY id
-     ON CONFLICT (product_id) DO UPDATE SET updated_at = b.updated_at`,
-    [ids],
+    `INSERT INTO product_balances AS b (warehouse_id, product_id)
+     SELECT $2, id FROM unnest($1::integer[]) AS t(id) ORDER BY id
+     ON CONFLICT (warehouse_id, product_id) DO UPDATE SET updated_at = b.updated_at`,
+    [ids, warehouseId],
   );
 }
 
@@ -33,7 +33,11 @@ export interface Shortfall {
  * Products whose requested total (all the document's lines of that product together) exceeds
  * the locked balance. Call after lockBalances, so nobody can change the answer before commit.
  */
-export async function findShortfalls(trx: Trx, lines: Array<{ productId: number; quantity: string }>): Promise<Shortfall[]> {
+export async function findShortfalls(
+  trx: Trx,
+  warehouseId: number,
+  lines: Array<{ productId: number; quantity: string }>,
+): Promise<Shortfall[]> {
   const { rows } = await trx.query<Shortfall>(
     `WITH requested AS (
        SELECT product_id, sum(quantity) AS quantity
@@ -44,10 +48,10 @@ export async function findShortfalls(trx: Trx, lines: Array<{ productId: number;
             trim_scale(coalesce(b.quantity, 0))::text AS available, trim_scale(r.quantity)::text AS requested
        FROM requested r
        JOIN products p ON p.id = r.product_id
-       LEFT JOIN product_balances b ON b.product_id = r.product_id
+       LEFT JOIN product_balances b ON b.warehouse_id = $3 AND b.product_id = r.product_id
       WHERE r.quantity > coalesce(b.quantity, 0)
       ORDER BY r.product_id`,
-    [lines.map((l) => l.productId), lines.map((l) => l.quantity)],
+    [lines.map((l) => l.productId), lines.map((l) => l.quantity), warehouseId],
   );
   return rows;
 }
@@ -67,6 +71,7 @@ export interface DatedShortfall extends Shortfall {
  */
 export async function findDatedShortfalls(
   trx: Trx,
+  warehouseId: number,
   dated: string,
   lines: Array<{ productId: number; quantity: string }>,
 ): Promise<DatedShortfall[]> {
@@ -78,15 +83,16 @@ export async function findDatedShortfalls(
      ), at_date AS (
        SELECT r.product_id,
               coalesce((SELECT sum(s.quantity) FROM stock_product_months s
-                         WHERE s.product_id = r.product_id AND s.month < date_trunc('month', $3::date)), 0)
+                         WHERE s.warehouse_id = $4 AND s.product_id = r.product_id AND s.month < date_trunc('month', $3::date)), 0)
             + coalesce((SELECT sum(movement_sign(m.movement_type) * m.quantity) FROM movements m
-                         WHERE m.product_id = r.product_id AND m.dated >= date_trunc('month', $3::date) AND m.dated <= $3::date), 0) AS quantity
+                         WHERE m.warehouse_id = $4 AND m.product_id = r.product_id
+                           AND m.dated >= date_trunc('month', $3::date) AND m.dated <= $3::date), 0) AS quantity
          FROM requested r
      ), later AS (
        SELECT m.product_id, m.dated AS day,
               sum(sum(movement_sign(m.movement_type) * m.quantity)) OVER (PARTITION BY m.product_id ORDER BY m.dated) AS change
          FROM movements m JOIN requested r ON r.product_id = m.product_id
-        WHERE m.dated > $3::date
+        WHERE m.warehouse_id = $4 AND m.dated > $3::date
         GROUP BY m.product_id, m.dated
      ), days AS (
        SELECT product_id, $3::date AS day, quantity FROM at_date
@@ -104,7 +110,7 @@ export async function findDatedShortfalls(
        JOIN requested r ON r.product_id = f.product_id
        JOIN products p ON p.id = f.product_id
       ORDER BY f.product_id`,
-    [lines.map((l) => l.productId), lines.map((l) => l.quantity), dated],
+    [lines.map((l) => l.productId), lines.map((l) => l.quantity), dated, warehouseId],
   );
   return rows;
 }
@@ -130,7 +136,7 @@ const UPDATE_BALANCE = `balance AS (
        UPDATE product_balances p
           SET quantity = m.balance_quantity, value = m.balance_value, average_cost = m.balance_average,
               last_movement_id = m.id, updated_at = now()
-         FROM m WHERE p.product_id = m.product_id
+         FROM m WHERE p.warehouse_id = m.warehouse_id AND p.product_id = m.product_id
        RETURNING p.product_id
      )
      SELECT ${POSTED} FROM m JOIN balance ON balance.product_id = m.product_id`;
@@ -156,14 +162,14 @@ export interface EntryLine {
  * Appends an entry and moves the balance: Q = Q + q, V = V + value, average = V / Q half up to
  * 6 decimals (ledger_average, 0057). The balance row must be locked.
  */
-export async function appendEntry(trx: Trx, line: EntryLine): Promise<PostedMovement> {
+export async function appendEntry(trx: Trx, warehouseId: number, line: EntryLine): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
     `WITH before AS (
-       SELECT quantity, value, average_cost FROM product_balances WHERE product_id = $1
+       SELECT quantity, value, average_cost FROM product_balances WHERE warehouse_id = $12 AND product_id = $1
      ), m AS (
-       INSERT INTO movements (product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, amount, dated, observations,
+       INSERT INTO movements (warehouse_id, product_id, movement_type, invoice_id, invoice_line_id, quantity, unit_cost, amount, dated, observations,
                               apply_value_added_tax, apply_excise_tax, excise_tax_rate, balance_quantity, balance_value, balance_average)
-       SELECT $1, 'INVOICE', $2, $3, $4::numeric, $5::numeric, $6::numeric, $7::date, $8, $9, $10, $11::numeric,
+       SELECT $12, $1, 'INVOICE', $2, $3, $4::numeric, $5::numeric, $6::numeric, $7::date, $8, $9, $10, $11::numeric,
               b.quantity + $4::numeric, b.value + $6::numeric, ledger_next_average(b.quantity + $4::numeric, b.value + $6::numeric, b.average_cost)
          FROM before b
        RETURNING *
@@ -180,6 +186,7 @@ export async function appendEntry(trx: Trx, line: EntryLine): Promise<PostedMove
       line.applyValueAddedTax,
       line.applyExciseTax,
       line.exciseTaxRate,
+      warehouseId,
     ],
   );
   if (rows.length !== 1) throw new Error(`El saldo del producto ${line.productId} no estaba bloqueado antes de registrar la entrada.`);
@@ -202,19 +209,20 @@ export interface ExitLine {
  * Q), its price the average of that moment; Q = Q − q, V = V − value. The caller checked the whole
  * document with findShortfalls under the same locks; CHECK (balance_quantity >= 0) backs that up.
  */
-export async function appendExit(trx: Trx, line: ExitLine): Promise<PostedMovement> {
+export async function appendExit(trx: Trx, warehouseId: number, line: ExitLine): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
     `WITH b AS (
-       SELECT quantity, value, average_cost, ledger_share($4::numeric, quantity, value) AS share FROM product_balances WHERE product_id = $1
+       SELECT quantity, value, average_cost, ledger_share($4::numeric, quantity, value) AS share
+         FROM product_balances WHERE warehouse_id = $7 AND product_id = $1
      ), m AS (
-       INSERT INTO movements (product_id, movement_type, dispatch_id, dispatch_line_id, quantity, unit_cost, amount, dated, observations,
+       INSERT INTO movements (warehouse_id, product_id, movement_type, dispatch_id, dispatch_line_id, quantity, unit_cost, amount, dated, observations,
                               balance_quantity, balance_value, balance_average)
-       SELECT $1, 'DISPATCH', $2, $3, $4::numeric, b.average_cost, b.share, $5::date, $6,
+       SELECT $7, $1, 'DISPATCH', $2, $3, $4::numeric, b.average_cost, b.share, $5::date, $6,
               b.quantity - $4::numeric, b.value - b.share, ledger_next_average(b.quantity - $4::numeric, b.value - b.share, b.average_cost)
          FROM b
        RETURNING *
      ), ${UPDATE_BALANCE}`,
-    [line.productId, line.dispatchId, line.dispatchLineId, line.quantity, line.dated, line.observations],
+    [line.productId, line.dispatchId, line.dispatchLineId, line.quantity, line.dated, line.observations, warehouseId],
   );
   if (rows.length !== 1) throw new Error(`El saldo del producto ${line.productId} no estaba bloqueado antes de registrar la salida.`);
   return toPosted(rows[0]);
@@ -286,16 +294,18 @@ export interface Reversal {
 export async function appendEntryCancellation(trx: Trx, reversal: Reversal): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
     `WITH orig AS (
-       SELECT id, product_id, invoice_id, quantity, unit_cost FROM movements WHERE id = $1 AND movement_type = 'INVOICE'
+       SELECT id, warehouse_id, product_id, invoice_id, quantity, unit_cost FROM movements WHERE id = $1 AND movement_type = 'INVOICE'
      ), b AS (
-       SELECT p.quantity, p.value, p.average_cost FROM product_balances p JOIN orig ON p.product_id = orig.product_id
+       SELECT p.quantity, p.value, p.average_cost FROM product_balances p
+         JOIN orig ON p.warehouse_id = orig.warehouse_id AND p.product_id = orig.product_id
      ), moved AS (
        SELECT EXISTS (
-         SELECT 1 FROM movements x JOIN orig ON x.product_id = orig.product_id
+         SELECT 1 FROM movements x JOIN orig ON x.warehouse_id = orig.warehouse_id AND x.product_id = orig.product_id
           WHERE x.id > orig.id AND x.invoice_id IS DISTINCT FROM orig.invoice_id
        ) AS since
      ), prev AS (
-       SELECT x.balance_quantity, x.balance_value, x.balance_average FROM movements x JOIN orig ON x.product_id = orig.product_id
+       SELECT x.balance_quantity, x.balance_value, x.balance_average FROM movements x
+         JOIN orig ON x.warehouse_id = orig.warehouse_id AND x.product_id = orig.product_id
         WHERE x.id < orig.id ORDER BY x.id DESC LIMIT 1
      ), after AS (
        SELECT CASE WHEN moved.since THEN b.quantity - orig.quantity ELSE coalesce(prev.balance_quantity, 0) END AS quantity,
@@ -304,9 +314,9 @@ export async function appendEntryCancellation(trx: Trx, reversal: Reversal): Pro
               CASE WHEN moved.since THEN b.average_cost ELSE orig.unit_cost END AS unit_cost
          FROM orig CROSS JOIN b CROSS JOIN moved LEFT JOIN prev ON true
      ), m AS (
-       INSERT INTO movements (product_id, movement_type, invoice_id, cancellation_id, cancels_movement_id, quantity, unit_cost, amount, dated,
+       INSERT INTO movements (warehouse_id, product_id, movement_type, invoice_id, cancellation_id, cancels_movement_id, quantity, unit_cost, amount, dated,
                               observations, balance_quantity, balance_value, balance_average)
-       SELECT orig.product_id, 'INVOICE_CANCELLATION', orig.invoice_id, $2, orig.id, orig.quantity, after.unit_cost, b.value - after.value,
+       SELECT orig.warehouse_id, orig.product_id, 'INVOICE_CANCELLATION', orig.invoice_id, $2, orig.id, orig.quantity, after.unit_cost, b.value - after.value,
               $4::date, $3, after.quantity, after.value, ledger_next_average(after.quantity, after.value, after.previous_average)
          FROM orig CROSS JOIN b CROSS JOIN after
        RETURNING *
@@ -324,13 +334,14 @@ export async function appendEntryCancellation(trx: Trx, reversal: Reversal): Pro
 export async function appendExitCancellation(trx: Trx, reversal: Reversal): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
     `WITH orig AS (
-       SELECT id, product_id, dispatch_id, quantity, unit_cost, amount FROM movements WHERE id = $1 AND movement_type = 'DISPATCH'
+       SELECT id, warehouse_id, product_id, dispatch_id, quantity, unit_cost, amount FROM movements WHERE id = $1 AND movement_type = 'DISPATCH'
      ), b AS (
-       SELECT p.quantity, p.value, p.average_cost FROM product_balances p JOIN orig ON p.product_id = orig.product_id
+       SELECT p.quantity, p.value, p.average_cost FROM product_balances p
+         JOIN orig ON p.warehouse_id = orig.warehouse_id AND p.product_id = orig.product_id
      ), m AS (
-       INSERT INTO movements (product_id, movement_type, dispatch_id, cancellation_id, cancels_movement_id, quantity, unit_cost, amount, dated,
+       INSERT INTO movements (warehouse_id, product_id, movement_type, dispatch_id, cancellation_id, cancels_movement_id, quantity, unit_cost, amount, dated,
                               observations, balance_quantity, balance_value, balance_average)
-       SELECT orig.product_id, 'DISPATCH_CANCELLATION', orig.dispatch_id, $2, orig.id, orig.quantity, orig.unit_cost, orig.amount, $4::date, $3,
+       SELECT orig.warehouse_id, orig.product_id, 'DISPATCH_CANCELLATION', orig.dispatch_id, $2, orig.id, orig.quantity, orig.unit_cost, orig.amount, $4::date, $3,
               b.quantity + orig.quantity, b.value + orig.amount, ledger_next_average(b.quantity + orig.quantity, b.value + orig.amount, b.average_cost)
          FROM orig CROSS JOIN b
        RETURNING *
@@ -363,7 +374,7 @@ export interface AdjustmentLine {
  * empty balance q × the average it kept). The
  * caller locked the balance and checked the shortage and the cost.
  */
-export async function appendAdjustment(trx: Trx, line: AdjustmentLine): Promise<PostedMovement> {
+export async function appendAdjustment(trx: Trx, warehouseId: number, line: AdjustmentLine): Promise<PostedMovement> {
   const { rows } = await trx.query<PostedMovement>(
     `WITH b AS (
        SELECT quantity, value, average_cost,
@@ -371,21 +382,21 @@ export async function appendAdjustment(trx: Trx, line: AdjustmentLine): Promise<
                    WHEN $5::numeric IS NULL AND quantity > 0 THEN ledger_value_at($4::numeric, quantity, value)
                    WHEN $5::numeric IS NULL THEN round($4::numeric * average_cost, 2)
                    ELSE round($4::numeric * $5::numeric, 2) END AS moved
-         FROM product_balances WHERE product_id = $1
+         FROM product_balances WHERE warehouse_id = $8 AND product_id = $1
      ), after AS (
        SELECT CASE WHEN $3 = 'IN' THEN b.quantity + $4::numeric ELSE b.quantity - $4::numeric END AS quantity,
               CASE WHEN $3 = 'IN' THEN b.value + b.moved ELSE b.value - b.moved END AS value
          FROM b
      ), m AS (
-       INSERT INTO movements (product_id, movement_type, inventory_count_id, quantity, unit_cost, amount, dated, observations,
+       INSERT INTO movements (warehouse_id, product_id, movement_type, inventory_count_id, quantity, unit_cost, amount, dated, observations,
                               balance_quantity, balance_value, balance_average)
-       SELECT $1, CASE WHEN $3 = 'IN' THEN 'ADJUSTMENT_IN' ELSE 'ADJUSTMENT_OUT' END, $2, $4::numeric,
+       SELECT $8, $1, CASE WHEN $3 = 'IN' THEN 'ADJUSTMENT_IN' ELSE 'ADJUSTMENT_OUT' END, $2, $4::numeric,
               CASE WHEN $3 = 'IN' THEN coalesce($5::numeric, b.average_cost) ELSE b.average_cost END, b.moved, $7::date, $6,
               after.quantity, after.value, ledger_next_average(after.quantity, after.value, b.average_cost)
          FROM b CROSS JOIN after
        RETURNING *
      ), ${UPDATE_BALANCE}`,
-    [line.productId, line.inventoryCountId, line.direction, line.quantity, line.unitCost, line.observations, line.dated],
+    [line.productId, line.inventoryCountId, line.direction, line.quantity, line.unitCost, line.observations, line.dated, warehouseId],
   );
   if (rows.length !== 1) throw new Error(`El saldo del producto ${line.productId} no estaba bloqueado antes de registrar el ajuste.`);
   return toPosted(rows[0]);

@@ -20,21 +20,22 @@ import type { MailSettings } from '../requests/requests.mail';
 import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
 import { movementsOfCancellation, type MovementView } from './ledger.reads';
 import * as ledger from './ledger.repository';
-import { assertPeriodOpen } from './period-lock';
+import { assertPeriodOpen, assertWarehouseOpen } from './period-lock';
 
 /** "Existencia insuficiente del producto «Hojas blancas» (id 12): disponible 3.5, solicitado 5." */
 export function shortfallMessage({ productName, productId, available, requested }: ledger.Shortfall): string {
   return `Existencia insuficiente del producto «${productName}» (id ${productId}): disponible ${available}, solicitado ${requested}.`;
 }
 
-/** Posts an invoice's lines as entries, in line order. */
-export async function postEntries(trx: Trx, lines: ledger.EntryLine[]): Promise<ledger.PostedMovement[]> {
+/** Posts an invoice's lines as entries into its warehouse, in line order. */
+export async function postEntries(trx: Trx, warehouseId: number, lines: ledger.EntryLine[]): Promise<ledger.PostedMovement[]> {
   await ledger.lockBalances(
     trx,
+    warehouseId,
     lines.map((l) => l.productId),
   );
   const posted: ledger.PostedMovement[] = [];
-  for (const line of lines) posted.push(await ledger.appendEntry(trx, line));
+  for (const line of lines) posted.push(await ledger.appendEntry(trx, warehouseId, line));
   return posted;
 }
 
@@ -54,16 +55,17 @@ export interface LeavingOn {
  */
 export async function checkLeaving(
   trx: Trx,
+  warehouseId: number,
   lines: Array<{ productId: number; quantity: string }>,
   on: LeavingOn,
   field: ((index: number) => string) | null = (index) => `products.${index}.quantity`,
 ): Promise<void> {
-  const found: Array<{ productId: number; message: string }> = (await ledger.findShortfalls(trx, lines)).map((s) => ({
+  const found: Array<{ productId: number; message: string }> = (await ledger.findShortfalls(trx, warehouseId, lines)).map((s) => ({
     productId: s.productId,
     message: shortfallMessage(s),
   }));
   if (found.length === 0 && on.dated < on.today) {
-    for (const s of await ledger.findDatedShortfalls(trx, on.dated, lines)) {
+    for (const s of await ledger.findDatedShortfalls(trx, warehouseId, on.dated, lines)) {
       found.push({ productId: s.productId, message: datedShortfallMessage(s.date, s.available, s.productName, s.requested, on.what) });
     }
   }
@@ -79,19 +81,25 @@ export async function checkLeaving(
   throw new AppError('INSUFFICIENT_STOCK', found.map((f) => f.message).join(' '), field ? errors : undefined);
 }
 
-/** Locks the products of an exit and refuses it if any product falls short (checkLeaving). */
-export async function reserveExits(trx: Trx, lines: Array<{ productId: number; quantity: string }>, on: LeavingOn): Promise<void> {
+/** Locks the products of an exit in its warehouse and refuses it if any product falls short (checkLeaving). */
+export async function reserveExits(
+  trx: Trx,
+  warehouseId: number,
+  lines: Array<{ productId: number; quantity: string }>,
+  on: LeavingOn,
+): Promise<void> {
   await ledger.lockBalances(
     trx,
+    warehouseId,
     lines.map((l) => l.productId),
   );
-  await checkLeaving(trx, lines, on);
+  await checkLeaving(trx, warehouseId, lines, on);
 }
 
 /** Posts a dispatch's lines as exits, in line order; reserveExits must have run first. */
-export async function postExits(trx: Trx, lines: ledger.ExitLine[]): Promise<ledger.PostedMovement[]> {
+export async function postExits(trx: Trx, warehouseId: number, lines: ledger.ExitLine[]): Promise<ledger.PostedMovement[]> {
   const posted: ledger.PostedMovement[] = [];
-  for (const line of lines) posted.push(await ledger.appendExit(trx, line));
+  for (const line of lines) posted.push(await ledger.appendExit(trx, warehouseId, line));
   return posted;
 }
 
@@ -108,6 +116,11 @@ export interface DocumentOptions {
   timeZone?: string;
   /** Where mail about the document goes (an exit that delivers a request tells its requester). */
   mail?: MailSettings;
+}
+
+/** A new document's options: which warehouse it belongs to (resolved by the route). */
+export interface NewDocumentOptions extends DocumentOptions {
+  warehouseId: number;
 }
 
 export interface Registered<T> {
@@ -127,7 +140,7 @@ export async function registerDocument<T extends { id: number }>(
   actor: AuthUser,
   entity: 'invoices' | 'dispatches',
   work: (trx: Trx) => Promise<T>,
-  { idempotency, attempts = 5, documentDate }: DocumentOptions = {},
+  { idempotency, attempts = 5, documentDate, warehouseId }: NewDocumentOptions,
 ): Promise<Registered<T>> {
   return withTransaction(
     db,
@@ -136,7 +149,8 @@ export async function registerDocument<T extends { id: number }>(
         const claim = await claimKey(trx, actor, idempotency);
         if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
       }
-      if (documentDate) await assertPeriodOpen(trx, documentDate.value, documentDate.field);
+      await assertWarehouseOpen(trx, warehouseId);
+      if (documentDate) await assertPeriodOpen(trx, warehouseId, documentDate.value, documentDate.field);
       const saved = await work(trx);
       await recordAudit(trx, actor, { action: 'create', entity, entityId: saved.id, after: await withEmployeeNames(trx, saved) });
       if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data: saved });
@@ -184,12 +198,15 @@ export async function cancelDocument(
         const claim = await claimKey(trx, actor, idempotency);
         if (!claim.owned) return { data: (claim.response as { data: Cancellation }).data, replayed: true };
       }
-      const { rowCount } = await trx.query(`SELECT 1 FROM ${table} WHERE id = $1`, [documentId]);
-      if (rowCount !== 1) throw new AppError('NOT_FOUND', texts.notFound);
+      const { rows: found } = await trx.query<{ warehouseId: number }>(`SELECT warehouse_id AS "warehouseId" FROM ${table} WHERE id = $1`, [
+        documentId,
+      ]);
+      if (found.length !== 1) throw new AppError('NOT_FOUND', texts.notFound);
+      const warehouseId = found[0].warehouseId;
       // A cancellation is a document of the day it is registered: it counts in today's period,
       // whatever the cancelled document's date (its own month's figures never change).
       const dated = todayIn(timeZone);
-      await assertPeriodOpen(trx, dated, 'reason');
+      await assertPeriodOpen(trx, warehouseId, dated, 'reason');
       const cancellation = await ledger.insertCancellation(trx, actor, kind, documentId, reason);
       if (!cancellation) throw new AppError('ALREADY_CANCELLED', texts.alreadyCancelled);
       if (alsoChange) await alsoChange(trx);
@@ -197,11 +214,12 @@ export async function cancelDocument(
       const originals = await ledger.originalMovements(trx, kind, documentId);
       await ledger.lockBalances(
         trx,
+        warehouseId,
         originals.map((m) => m.productId),
       );
       if (kind === 'INVOICE') {
         // The entry's quantities leave again: refused as a whole when any product holds less.
-        const shortfalls = await ledger.findShortfalls(trx, originals);
+        const shortfalls = await ledger.findShortfalls(trx, warehouseId, originals);
         if (shortfalls.length > 0) throw new AppError('INSUFFICIENT_STOCK', shortfalls.map(shortfallMessage).join(' '));
         // Last line first: a later line of the same product is reversed before an earlier one, so
         // an untouched invoice unwinds to exactly the balance it found.

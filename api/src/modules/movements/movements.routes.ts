@@ -5,6 +5,7 @@
 // A product's movements may also be asked for one page at a time, the house's one way of paging
 // (http/paging.ts): `?limit=&cursor=`, newest first. Without either parameter the answer is the
 // whole history in ledger order, as one last page.
+import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../http/errors';
 import { asksForPage, pageOf, pageOfSchema, pageQueryProperties, parsePageQuery, wholeList, type PageRules } from '../../http/paging';
@@ -30,7 +31,7 @@ const movementRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     summary: string,
     exists: (db: Db, id: number) => Promise<boolean>,
     notFound: string,
-    list: typeof movementsOfProduct,
+    list: typeof movementsOfInvoice,
   ) =>
     app.get(path, { schema: { tags, summary, params: idParam(), response } }, async (request) => {
       const id = idParamOf(request);
@@ -50,7 +51,7 @@ const movementRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
         description:
           'Sin parámetros: todos los movimientos en orden de registro, en una sola página. Con limit y/o cursor: una página, del más reciente al más antiguo; continúe con cursor = nextCursor.',
         params: idParam(),
-        querystring: { type: 'object', properties: pageQueryProperties(MOVEMENT_PAGES) },
+        querystring: { type: 'object', properties: { ...pageQueryProperties(MOVEMENT_PAGES), ...warehouseQueryProperty() } },
         response: { 200: pageOfSchema(movementSchema), ...ERROR_RESPONSES },
       },
     },
@@ -58,9 +59,10 @@ const movementRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       const id = idParamOf(request);
       const query = queryFields(request);
       const page = asksForPage(query) ? parsePageQuery(query, MOVEMENT_PAGES) : null;
+      const warehouseId = await warehouseOfQuery(db, request);
       if (!(await productExists(db, id))) throw new AppError('NOT_FOUND', 'El producto solicitado no existe.');
-      if (!page) return wholeList(await movementsOfProduct(db, id));
-      return pageOf(await movementPageOfProduct(db, id, page), page, (movement) => movement.id);
+      if (!page) return wholeList(await movementsOfProduct(db, warehouseId, id));
+      return pageOf(await movementPageOfProduct(db, warehouseId, id, page), page, (movement) => movement.id);
     },
   );
 };

@@ -13,6 +13,7 @@ import { CLOSING_STATUSES, MOVEMENT_TYPES } from '@almacen/shared/domain';
 import { closingRequestSchema, reopeningSchema } from '@almacen/shared/schemas';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { paramOf, parseBody } from '../../http/validate';
+import { resolveWarehouse, warehouseOfQuery } from '../../access/warehouse-scope';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { idempotencyHeaders } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
@@ -89,7 +90,7 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         response: { 200: dataOf(listOf(closingSchema)), ...ERROR_RESPONSES },
       },
     },
-    async () => ({ data: await listClosings(db) }),
+    async (request) => ({ data: await listClosings(db, await warehouseOfQuery(db, request)) }),
   );
 
   app.get(
@@ -101,7 +102,7 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         response: { 200: dataOf(nextSchema), ...ERROR_RESPONSES },
       },
     },
-    async () => ({ data: await nextClosing(db, config.timeZone) }),
+    async (request) => ({ data: await nextClosing(db, config.timeZone, await warehouseOfQuery(db, request)) }),
   );
 
   app.post(
@@ -123,9 +124,12 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
       ),
     },
     async (request, reply) => {
-      const { until } = parseBody(closingRequestSchema, request.body);
+      const { until, warehouseId } = parseBody(closingRequestSchema, request.body);
       const idempotency = idempotencyFrom(request.headers, 'POST /api/period-closings', request.body);
-      const { data, replayed } = await closePeriod(db, request.user, until, config.timeZone, { idempotency });
+      const { data, replayed } = await closePeriod(db, request.user, until, config.timeZone, {
+        idempotency,
+        warehouseId: await resolveWarehouse(db, warehouseId),
+      });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send({ data });
     },
@@ -152,9 +156,12 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
     },
     async (request, reply) => {
       const until = parseUntil(paramOf(request, 'until'));
-      const reason = parseReason(request.body);
+      const { reason, warehouseId } = parseReason(request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api/period-closings/${until}/reopening`, request.body);
-      const { data, replayed } = await reopenPeriod(db, request.user, until, reason, { idempotency });
+      const { data, replayed } = await reopenPeriod(db, request.user, until, reason, {
+        idempotency,
+        warehouseId: await resolveWarehouse(db, warehouseId),
+      });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send({ data });
     },

@@ -18,7 +18,7 @@ import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
-import { closedUntil, PERIOD_LOCK } from '../ledger/period-lock';
+import { closedUntil, lockPeriods } from '../ledger/period-lock';
 import { balanceJoin, endOfDay } from '../stock/stock-at-date';
 
 /** A closing as read from PostgreSQL: its times are still dates (the answer writes them ISO). */
@@ -99,17 +99,20 @@ const toClosing = (r: ClosingRow): PeriodClosing => ({
       : null,
 });
 
-/** Every closing, the most recent month first (a reopened one stays, marked REABIERTO). */
-export async function listClosings(db: Queryable): Promise<PeriodClosing[]> {
-  const { rows } = await db.query<ClosingRow>(`${SELECT_CLOSING} ORDER BY period_closings.until DESC, period_closings.id DESC`);
+/** Every closing of a warehouse, the most recent month first (a reopened one stays, marked REABIERTO). */
+export async function listClosings(db: Queryable, warehouseId: number): Promise<PeriodClosing[]> {
+  const { rows } = await db.query<ClosingRow>(
+    `${SELECT_CLOSING} WHERE warehouse_id = $1 ORDER BY period_closings.until DESC, period_closings.id DESC`,
+    [warehouseId],
+  );
   return rows.map(toClosing);
 }
 
-/** The stock at the end of `until` (date view) of the products with movements dated by then: its value and count. */
-async function stockTotals(db: Queryable, until: string): Promise<{ totalValue: string; products: number }> {
+/** A warehouse's stock at the end of `until` (date view) of the products with movements dated by then: its value and count. */
+async function stockTotals(db: Queryable, until: string, warehouseId: number): Promise<{ totalValue: string; products: number }> {
   const { rows } = await db.query<{ totalValue: string; products: number }>(
     `SELECT coalesce(sum(round(b.value, 2)), 0)::text AS "totalValue", count(b.value)::int AS products
-       FROM products p ${balanceJoin('p', '$1::date')}`,
+       FROM products p ${balanceJoin('p', '$1::date', warehouseId)}`,
     [until],
   );
   return rows[0];
@@ -119,34 +122,36 @@ async function stockTotals(db: Queryable, until: string): Promise<{ totalValue: 
  * The documents that count in `until`'s month (movements dated from its 1st to `until`) but were
  * registered after it ended: late paperwork the closing includes.
  */
-export async function lateDocuments(db: Queryable, until: string, timeZone: string): Promise<LateDocument[]> {
+export async function lateDocuments(db: Queryable, until: string, timeZone: string, warehouseId: number): Promise<LateDocument[]> {
   const end = endOfDay('$2', '$3::text');
   const { rows } = await db.query<LateDocument>(
     `SELECT m.movement_type AS "movementType", coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id) AS "documentId",
             to_char(min(m.dated), 'YYYY-MM-DD') AS "documentDate", min(i.invoice_number) AS "invoiceNumber", min(m.recorded_at) AS "registeredAt"
        FROM movements m LEFT JOIN invoices i ON i.id = m.invoice_id
-      WHERE m.dated BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
+      WHERE m.warehouse_id = $4 AND m.dated BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
       GROUP BY m.movement_type, coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id)
       ORDER BY "registeredAt", "documentId"`,
-    [`${until.slice(0, 8)}01`, until, timeZone],
+    [`${until.slice(0, 8)}01`, until, timeZone, warehouseId],
   );
   return rows;
 }
 
 /** The month end to close next, and what closing it would store and show first. */
-export async function nextClosing(db: Queryable, timeZone: string): Promise<NextClosing> {
+export async function nextClosing(db: Queryable, timeZone: string, warehouseId: number): Promise<NextClosing> {
   const today = todayIn(timeZone);
-  const last = await closedUntil(db);
+  const last = await closedUntil(db, warehouseId);
   const until = last ? nextMonthEnd(last) : lastEndedMonth(today);
   if (until >= today) {
     return { until, closable: false, message: PERIOD_MESSAGES.notOver(until), totalValue: null, products: null, lateDocuments: [] };
   }
-  const totals = await stockTotals(db, until);
-  return { until, closable: true, message: null, ...totals, lateDocuments: await lateDocuments(db, until, timeZone) };
+  const totals = await stockTotals(db, until, warehouseId);
+  return { until, closable: true, message: null, ...totals, lateDocuments: await lateDocuments(db, until, timeZone, warehouseId) };
 }
 
 export interface WriteOptions {
   idempotency?: IdempotencyRequest;
+  /** The warehouse whose month is closed or reopened. */
+  warehouseId: number;
 }
 
 const CREATED = 201;
@@ -154,7 +159,7 @@ const CREATED = 201;
 async function once<T>(
   db: Db,
   actor: AuthUser,
-  idempotency: IdempotencyRequest | undefined,
+  { idempotency, warehouseId }: WriteOptions,
   work: (trx: Trx) => Promise<T>,
 ): Promise<{ data: T; replayed: boolean }> {
   return withTransaction(
@@ -164,8 +169,8 @@ async function once<T>(
         const claim = await claimKey(trx, actor, idempotency);
         if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
       }
-      // Exclusive: waits for the documents under way, and documents wait for this.
-      await trx.query('SELECT pg_advisory_xact_lock($1)', [PERIOD_LOCK]);
+      // Exclusive: waits for the warehouse's documents under way, and they wait for this.
+      await lockPeriods(trx, warehouseId, true);
       const data = await work(trx);
       if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data });
       return { data, replayed: false };
@@ -174,11 +179,12 @@ async function once<T>(
   );
 }
 
-export async function closePeriod(db: Db, actor: AuthUser, until: string, timeZone: string, { idempotency }: WriteOptions = {}) {
-  return once(db, actor, idempotency, async (trx) => {
+export async function closePeriod(db: Db, actor: AuthUser, until: string, timeZone: string, options: WriteOptions) {
+  const { warehouseId } = options;
+  return once(db, actor, options, async (trx) => {
     const today = todayIn(timeZone);
     if (until >= today) throw new AppError('VALIDATION', PERIOD_MESSAGES.notOver(until), { until: PERIOD_MESSAGES.notOver(until) });
-    const last = await closedUntil(trx);
+    const last = await closedUntil(trx, warehouseId);
     if (last && until <= last) throw new AppError('PERIOD_ORDER', PERIOD_MESSAGES.alreadyClosed(until));
     if (last && until !== nextMonthEnd(last)) throw new AppError('PERIOD_ORDER', PERIOD_MESSAGES.outOfOrder(nextMonthEnd(last)));
     // Under the exclusive lock nothing is being registered: the stock at `until` and the end of
@@ -186,18 +192,18 @@ export async function closePeriod(db: Db, actor: AuthUser, until: string, timeZo
     const { rows } = await trx.query<{ id: number }>(
       `WITH s AS (
          SELECT p.id AS product_id, b.quantity, b.average_cost, b.value
-           FROM products p ${balanceJoin('p', '$1::date')}
+           FROM products p ${balanceJoin('p', '$1::date', warehouseId)}
           WHERE b.quantity IS NOT NULL
        ), c AS (
-         INSERT INTO period_closings (until, total_value, products, last_movement_id, closed_by, closed_by_name, rule)
-         SELECT $1::date, coalesce(sum(round(s.value, 2)), 0), count(*), (SELECT max(id) FROM movements), $2, $3, 'FECHA' FROM s
+         INSERT INTO period_closings (warehouse_id, until, total_value, products, last_movement_id, closed_by, closed_by_name, rule)
+         SELECT $4, $1::date, coalesce(sum(round(s.value, 2)), 0), count(*), (SELECT max(id) FROM movements), $2, $3, 'FECHA' FROM s
          RETURNING id
        ), stock AS (
          INSERT INTO period_closing_stock (closing_id, product_id, quantity, average_cost, value)
          SELECT c.id, s.product_id, s.quantity, s.average_cost, s.value FROM c CROSS JOIN s
        )
        SELECT id FROM c`,
-      [until, actor.sub, actor.name],
+      [until, actor.sub, actor.name, warehouseId],
     );
     const { rows: saved } = await trx.query<ClosingRow>(`${SELECT_CLOSING} WHERE id = $1`, [rows[0].id]);
     const closing = toClosing(saved[0]);
@@ -206,11 +212,15 @@ export async function closePeriod(db: Db, actor: AuthUser, until: string, timeZo
   });
 }
 
-export async function reopenPeriod(db: Db, actor: AuthUser, until: string, reason: string, { idempotency }: WriteOptions = {}) {
-  return once(db, actor, idempotency, async (trx) => {
-    const { rows } = await trx.query<ClosingRow>(`${SELECT_CLOSING} WHERE until = $1 AND reopened_at IS NULL`, [until]);
+export async function reopenPeriod(db: Db, actor: AuthUser, until: string, reason: string, options: WriteOptions) {
+  const { warehouseId } = options;
+  return once(db, actor, options, async (trx) => {
+    const { rows } = await trx.query<ClosingRow>(`${SELECT_CLOSING} WHERE warehouse_id = $2 AND until = $1 AND reopened_at IS NULL`, [
+      until,
+      warehouseId,
+    ]);
     if (rows.length === 0) throw new AppError('NOT_FOUND', PERIOD_MESSAGES.notFound(until));
-    const last = await closedUntil(trx);
+    const last = await closedUntil(trx, warehouseId);
     if (last !== until) throw new AppError('PERIOD_ORDER', PERIOD_MESSAGES.notLast(last ?? until));
     const before = toClosing(rows[0]);
     await trx.query(
@@ -224,9 +234,9 @@ export async function reopenPeriod(db: Db, actor: AuthUser, until: string, reaso
   });
 }
 
-/** A reopening's reason, by the shared schema the «Reabrir» dialog validates with: trimmed, 5–500 characters, free text. */
-export function parseReason(body: unknown): string {
+/** A reopening's reason (and warehouse), by the shared schema the «Reabrir» dialog validates with: trimmed, 5–500 characters, free text. */
+export function parseReason(body: unknown): { reason: string; warehouseId: number | null | undefined } {
   const checked = validateWith(reopeningSchema, body);
   if (!checked.ok) throw new AppError('VALIDATION', checked.message, checked.errors);
-  return checked.value.reason.trim();
+  return { reason: checked.value.reason.trim(), warehouseId: checked.value.warehouseId };
 }

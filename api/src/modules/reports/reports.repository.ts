@@ -3,7 +3,7 @@
 // (`round(x, 2)`), and a total is the sum of the rounded amounts it foots, so each printed
 // column adds up to its printed total.
 import type { MovementType } from '@almacen/shared/domain';
-import { balanceJoin, datedBalances } from '../stock/stock-at-date';
+import { balanceJoin, datedBalances, sqlId } from '../stock/stock-at-date';
 import type { Snapshot } from './snapshot';
 
 // ---------------------------------------------------------------- Reporte de existencias
@@ -32,8 +32,8 @@ export interface StockRow {
  * hashing every product's row as a group of its own). With `day` (a day before today), the date
  * view at the end of that day (stock-at-date.ts) instead of today's balance row.
  */
-export function stockRows(snapshot: Snapshot, day: string | null = null): AsyncIterable<StockRow[]> {
-  const balance = balanceJoin('p', day ? '$1' : null);
+export function stockRows(snapshot: Snapshot, warehouseId: number, day: string | null = null): AsyncIterable<StockRow[]> {
+  const balance = balanceJoin('p', day ? '$1' : null, warehouseId);
   return snapshot.cursor<StockRow>(
     `WITH r AS (
        SELECT c.id AS category_id, c.description AS category, p.id AS product_id, p.name, u.description AS unit,
@@ -82,14 +82,14 @@ export interface LowStockRow {
  * with today's balance, the levels, the suggested quantity (up to the maximum, or up to the
  * minimum when there is none) at the average cost, a subtotal per partida and the grand total.
  */
-export function lowStockRows(snapshot: Snapshot): AsyncIterable<LowStockRow[]> {
+export function lowStockRows(snapshot: Snapshot, warehouseId: number): AsyncIterable<LowStockRow[]> {
   return snapshot.cursor<LowStockRow>(
     `WITH low AS (
        SELECT p.id, p.name, p.category_id, p.unit_id, p.minimum_stock, p.maximum_stock,
               coalesce(b.quantity, 0) AS quantity, coalesce(b.average_cost, 0) AS average,
               greatest(coalesce(p.maximum_stock, p.minimum_stock) - coalesce(b.quantity, 0), 0) AS suggested
          FROM products p
-         LEFT JOIN product_balances b ON b.product_id = p.id
+         LEFT JOIN product_balances b ON b.warehouse_id = ${sqlId(warehouseId)} AND b.product_id = p.id
         WHERE p.minimum_stock IS NOT NULL AND coalesce(b.quantity, 0) <= p.minimum_stock)
      SELECT GROUPING(l.id)::int AS product_total, GROUPING(c.id)::int AS category_total,
             c.description AS category, l.id AS product_id, l.name, u.description AS unit,
@@ -118,7 +118,7 @@ export interface ProductHeader {
   value: string;
 }
 
-export async function productHeader(snapshot: Snapshot, id: number): Promise<ProductHeader | null> {
+export async function productHeader(snapshot: Snapshot, id: number, warehouseId: number): Promise<ProductHeader | null> {
   const [row] = await snapshot.query<ProductHeader>(
     `SELECT p.id, p.name, u.description AS unit, c.description AS category,
             coalesce(b.quantity, 0)::text AS quantity, coalesce(b.average_cost, 0)::text AS average,
@@ -126,9 +126,9 @@ export async function productHeader(snapshot: Snapshot, id: number): Promise<Pro
        FROM products p
        LEFT JOIN product_units u ON u.id = p.unit_id
        LEFT JOIN product_categories c ON c.id = p.category_id
-       LEFT JOIN product_balances b ON b.product_id = p.id
+       LEFT JOIN product_balances b ON b.warehouse_id = $2 AND b.product_id = p.id
       WHERE p.id = $1`,
-    [id],
+    [id, warehouseId],
   );
   return row ?? null;
 }
@@ -167,15 +167,20 @@ const rangeParams = (range: KardexRange | null) => (range ? [range.from, range.t
  * view's balance after each: the balance before the range (Σ of the movements dated before it)
  * plus the running Σ of the rows; the average is the running value over the running quantity.
  */
-export function kardexRows(snapshot: Snapshot, productId: number, range: KardexRange | null = null): AsyncIterable<KardexRow[]> {
+export function kardexRows(
+  snapshot: Snapshot,
+  productId: number,
+  warehouseId: number,
+  range: KardexRange | null = null,
+): AsyncIterable<KardexRow[]> {
   return snapshot.cursor<KardexRow>(
     `WITH opening AS (
-       SELECT coalesce(sum(d.quantity), 0) AS q, coalesce(sum(d.value), 0) AS v FROM (${datedBalances('($2::date - 1)', '$1')}) d
+       SELECT coalesce(sum(d.quantity), 0) AS q, coalesce(sum(d.value), 0) AS v FROM (${datedBalances('($2::date - 1)', warehouseId, '$1')}) d
      ), rows AS (
        SELECT m.*, o.q + sum(movement_sign(m.movement_type) * m.quantity) OVER w AS running_q,
               o.v + sum(movement_sign(m.movement_type) * m.amount) OVER w AS running_v
          FROM movements m CROSS JOIN opening o
-        WHERE m.product_id = $1 AND ${rangeCondition(2)}
+        WHERE m.warehouse_id = ${sqlId(warehouseId)} AND m.product_id = $1 AND ${rangeCondition(2)}
        WINDOW w AS (ORDER BY m.dated, m.id)
      )
      SELECT m.id::text, m.movement_type, m.dated AS date,
@@ -203,7 +208,12 @@ export interface KardexTotals {
   movements: string;
 }
 
-export async function kardexTotals(snapshot: Snapshot, productId: number, range: KardexRange | null = null): Promise<KardexTotals> {
+export async function kardexTotals(
+  snapshot: Snapshot,
+  productId: number,
+  warehouseId: number,
+  range: KardexRange | null = null,
+): Promise<KardexTotals> {
   const [row] = await snapshot.query<KardexTotals>(
     // In: entries, exits given back by their cancellation, count surpluses; out: exits, cancelled
     // entries, count shortages.
@@ -212,7 +222,7 @@ export async function kardexTotals(snapshot: Snapshot, productId: number, range:
             coalesce(sum(quantity) FILTER (WHERE movement_sign(movement_type) = -1), 0)::text AS out_quantity,
             coalesce(sum(round(amount, 2)) FILTER (WHERE movement_sign(movement_type) = -1), 0)::text AS out_amount,
             count(*)::text AS movements
-       FROM movements m WHERE m.product_id = $1 AND ${rangeCondition(2)}`,
+       FROM movements m WHERE m.warehouse_id = ${sqlId(warehouseId)} AND m.product_id = $1 AND ${rangeCondition(2)}`,
     [productId, ...rangeParams(range)],
   );
   return row;
@@ -229,13 +239,19 @@ export interface KardexBalance {
  * inicial" of a range from that date) or when it ends ('end', the "Saldo final" of a range to it):
  * the sums of its movements dated before (or up to) that day; 0 / 0 / 0 when there are none.
  */
-export async function kardexBalanceAt(snapshot: Snapshot, productId: number, date: string, edge: 'start' | 'end'): Promise<KardexBalance> {
+export async function kardexBalanceAt(
+  snapshot: Snapshot,
+  productId: number,
+  warehouseId: number,
+  date: string,
+  edge: 'start' | 'end',
+): Promise<KardexBalance> {
   const day = edge === 'start' ? '($2::date - 1)' : '$2::date';
   const [row] = await snapshot.query<KardexBalance>(
     `SELECT coalesce(sum(d.quantity), 0)::text AS quantity,
             ledger_average(coalesce(sum(d.quantity), 0), coalesce(sum(d.value), 0))::text AS average,
             round(coalesce(sum(d.value), 0), 2)::text AS value
-       FROM (${datedBalances(day, '$1')}) d`,
+       FROM (${datedBalances(day, warehouseId, '$1')}) d`,
     [productId, date],
   );
   return row;

@@ -16,6 +16,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
 import { AppError, errorBody } from '../../http/errors';
+import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { ERROR_RESPONSES, errorSchema, idParam } from '../../http/schemas';
 import { idParamOf, queryFields, queryOf } from '../../http/validate';
 import { contentDisposition } from '../../reports/content-disposition';
@@ -90,11 +91,14 @@ interface Report {
   query?: Record<string, object>;
   /** Checks the query before anything else happens (a Spanish 400). */
   checkQuery?: (query: Record<string, unknown>) => void;
+  /** Of one warehouse's stock: takes `warehouseId` (access/warehouse-scope.ts). */
+  byWarehouse?: boolean;
 }
 
 const REPORTS: Report[] = [
   {
     path: '/reports/stock',
+    byWarehouse: true,
     summary: 'Reporte de existencias de todos los productos, hoy o al final de una fecha de corte (PDF o XLSX)',
     query: {
       date: {
@@ -115,6 +119,7 @@ const REPORTS: Report[] = [
   {
     // What to reorder, as a draft purchase request.
     path: '/reports/low-stock',
+    byWarehouse: true,
     summary: 'Productos bajo mínimo: por partida, existencia, mínima, máxima, cantidad e importe sugeridos (PDF o XLSX)',
     withId: false,
     notFound: '',
@@ -123,6 +128,7 @@ const REPORTS: Report[] = [
   },
   {
     path: '/reports/products/:id',
+    byWarehouse: true,
     summary: 'Tarjeta de almacén (kárdex) de un producto, completa o de un periodo (PDF o XLSX)',
     query: {
       from: {
@@ -237,7 +243,7 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         schema: {
           tags,
           summary: report.summary,
-          querystring: querystringOf(report.query),
+          querystring: querystringOf({ ...report.query, ...(report.byWarehouse ? warehouseQueryProperty() : {}) }),
           ...(report.withId ? { params: idParam() } : {}),
           response: fileResponse,
         },
@@ -249,7 +255,12 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         const format = asked === undefined || asked === '' ? formats[0] : parseFormat(asked);
         if (!formats.includes(format)) throw new AppError('VALIDATION', XLSX_ONLY_MESSAGE, { format: XLSX_ONLY_MESSAGE });
         report.checkQuery?.(queryFields(request));
-        const context: ReportContext = { institution: config.institutionName, issued: todayIn(config.timeZone), timeZone: config.timeZone };
+        const context: ReportContext = {
+          institution: config.institutionName,
+          issued: todayIn(config.timeZone),
+          timeZone: config.timeZone,
+          warehouseId: report.byWarehouse ? await warehouseOfQuery(db, request) : 0,
+        };
         report.readQuery?.(queryFields(request), context);
 
         let release: () => void;

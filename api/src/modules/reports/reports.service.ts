@@ -21,6 +21,8 @@ export interface ReportContext {
   issued: string;
   /** APP_TIME_ZONE: a cancellation's time is printed on its clock. */
   timeZone?: string;
+  /** The warehouse whose stock and kardex the report shows (0 for a report of one document). */
+  warehouseId: number;
   /** Reporte de existencias: the cut-off date (YYYY-MM-DD), or undefined for today's stock. */
   date?: string;
   /** Tarjeta de almacén: the range of the movements' dates (either end open), or undefined for the whole card. */
@@ -63,16 +65,19 @@ export function stockReport(snapshot: Snapshot, context: ReportContext): ReportD
     ],
     columns: STOCK_COLUMNS,
     emptyText: 'No hay productos registrados.',
-    rows: mapBatches(repo.stockRows(snapshot, dateViewDay(context.date ?? null, context.timeZone ?? DEFAULT_TIME_ZONE)), (row): Row[] => {
-      const category = row.category ?? NO_CATEGORY;
-      if (row.category_total === 1) {
-        return [{ cells: ['Total general', null, null, null, null, null, row.value], emphasis: 'total' }];
-      }
-      if (row.product_total === 1) {
-        return [{ cells: [`Subtotal de la partida ${category}`, null, null, null, null, null, row.value], emphasis: 'subtotal' }];
-      }
-      return [{ cells: [String(row.product_id), row.name, row.unit ?? NO_UNIT, category, row.quantity, row.average, row.value] }];
-    }),
+    rows: mapBatches(
+      repo.stockRows(snapshot, context.warehouseId, dateViewDay(context.date ?? null, context.timeZone ?? DEFAULT_TIME_ZONE)),
+      (row): Row[] => {
+        const category = row.category ?? NO_CATEGORY;
+        if (row.category_total === 1) {
+          return [{ cells: ['Total general', null, null, null, null, null, row.value], emphasis: 'total' }];
+        }
+        if (row.product_total === 1) {
+          return [{ cells: [`Subtotal de la partida ${category}`, null, null, null, null, null, row.value], emphasis: 'subtotal' }];
+        }
+        return [{ cells: [String(row.product_id), row.name, row.unit ?? NO_UNIT, category, row.quantity, row.average, row.value] }];
+      },
+    ),
   };
 }
 
@@ -108,7 +113,7 @@ export function lowStockReport(snapshot: Snapshot, context: ReportContext): Repo
     fields: [{ label: 'Método de valuación', value: 'Costo promedio' }],
     columns: LOW_STOCK_COLUMNS,
     emptyText: 'No hay productos con existencia igual o menor a su mínima.',
-    rows: mapBatches(repo.lowStockRows(snapshot), (row): Row[] => {
+    rows: mapBatches(repo.lowStockRows(snapshot, context.warehouseId), (row): Row[] => {
       if (row.category_total === 1) {
         // With no product under its minimum, ROLLUP still yields the grand total: the empty text shows instead.
         if (row.products === '0') return [];
@@ -182,14 +187,17 @@ const balanceRow = (label: string, balance: repo.KardexBalance): Row => ({
 });
 
 export async function productCard(snapshot: Snapshot, context: ReportContext, productId: number): Promise<ReportDefinition | null> {
-  const product = await repo.productHeader(snapshot, productId);
+  const { warehouseId } = context;
+  const product = await repo.productHeader(snapshot, productId, warehouseId);
   if (!product) return null;
   const range = context.range && (context.range.from || context.range.to) ? context.range : null;
   const zero: repo.KardexBalance = { quantity: '0', average: '0', value: '0' };
   async function* rows(): AsyncIterable<Row[]> {
     if (range)
-      yield [balanceRow('Saldo inicial', range.from ? await repo.kardexBalanceAt(snapshot, productId, range.from, 'start') : zero)];
-    yield* mapBatches(repo.kardexRows(snapshot, productId, range), (m): Row[] => {
+      yield [
+        balanceRow('Saldo inicial', range.from ? await repo.kardexBalanceAt(snapshot, productId, warehouseId, range.from, 'start') : zero),
+      ];
+    yield* mapBatches(repo.kardexRows(snapshot, productId, warehouseId, range), (m): Row[] => {
       const entry = isInboundMovement(m.movement_type);
       const movement = [m.quantity, m.unit_cost, m.amount];
       const none = [null, null, null];
@@ -214,13 +222,13 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
         },
       ];
     });
-    const totals = await repo.kardexTotals(snapshot, productId, range);
+    const totals = await repo.kardexTotals(snapshot, productId, warehouseId, range);
     // The whole card ends with its totals (when it has movements); a range always ends with
     // "Saldo final": the range's entries and exits and the balance at its end, which is the
     // "Saldo inicial" of the range that follows.
     if (!range && Number(totals.movements) === 0) return;
     const final = range?.to
-      ? await repo.kardexBalanceAt(snapshot, productId, range.to, 'end')
+      ? await repo.kardexBalanceAt(snapshot, productId, warehouseId, range.to, 'end')
       : { quantity: product!.quantity, average: product!.average, value: product!.value };
     yield [
       {

@@ -143,6 +143,7 @@ export async function lineFigures(db: Queryable, requestId: number): Promise<Lin
 }
 
 export interface NewRequest {
+  warehouseId: number;
   requesterEmployeeId: number;
   areaHeadEmployeeId: number;
   reason: string;
@@ -151,9 +152,9 @@ export interface NewRequest {
 
 export async function insertRequest(trx: Trx, actor: AuthUser, request: NewRequest): Promise<number> {
   const { rows } = await trx.query<{ id: number }>(
-    `INSERT INTO material_requests (requester_employee_id, area_head_employee_id, reason, created_by, created_by_name)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [request.requesterEmployeeId, request.areaHeadEmployeeId, request.reason, actor.sub, actor.name],
+    `INSERT INTO material_requests (requester_employee_id, area_head_employee_id, reason, created_by, created_by_name, warehouse_id)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [request.requesterEmployeeId, request.areaHeadEmployeeId, request.reason, actor.sub, actor.name, request.warehouseId],
   );
   const id = rows[0].id;
   await trx.query(
@@ -224,19 +225,19 @@ export async function requestOfDispatch(db: Queryable, dispatchId: number): Prom
 }
 
 /** The form's choices (RequestChoices): products by name with what the warehouse has of each, heads by name, `employeeId` left out. */
-export async function requestChoices(db: Queryable, employeeId: number | null): Promise<RequestChoices> {
+export async function requestChoices(db: Queryable, employeeId: number | null, warehouseId: number): Promise<RequestChoices> {
   const { rows } = await db.query<RequestChoices>(
     `SELECT (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'unit', u.description, 'barcode', p.barcode,
                                                         'availableQuantity', trim_scale(coalesce(b.quantity, 0))::text)
                                       ORDER BY p.name, p.id), '[]'::json)
                FROM products p LEFT JOIN product_units u ON u.id = p.unit_id
-                               LEFT JOIN product_balances b ON b.product_id = p.id) AS products,
+                               LEFT JOIN product_balances b ON b.warehouse_id = $2 AND b.product_id = p.id) AS products,
             (SELECT coalesce(json_agg(json_build_object('employeeId', e.id, 'name', btrim(e.name || ' ' || e.last_name))
                                       ORDER BY e.name, e.last_name, e.id), '[]'::json)
                FROM employees e
               WHERE EXISTS (SELECT 1 FROM app_users a WHERE a.employee_id = e.id AND a.active)
                 AND e.id IS DISTINCT FROM $1) AS "areaHeads"`,
-    [employeeId],
+    [employeeId, warehouseId],
   );
   return rows[0];
 }

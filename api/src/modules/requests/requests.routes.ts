@@ -10,6 +10,7 @@
 //   POST /api/requests/{id}/closure { reason }      the warehouse: the rest will not be delivered
 //   POST /api/requests/{id}/receipt {}              the requester, once delivered (or closed with something delivered)
 // Exits deliver a request through POST /api/dispatches with requestId (requests.fulfilment.ts).
+import { warehouseOfQuery } from '../../access/warehouse-scope';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
 import { forbiddenMessage, REQUEST_STATUSES, REQUEST_VIEWS, type RequestStatus, type RequestView } from '@almacen/shared/domain';
@@ -156,7 +157,7 @@ const requestRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
         response: { 200: dataOf(requestChoicesSchema), ...RESPONSES },
       },
     },
-    async (request) => ({ data: await requestChoices(db, request.caller.employeeId) }),
+    async (request) => ({ data: await requestChoices(db, request.caller.employeeId, await warehouseOfQuery(db, request)) }),
   );
 
   app.get(

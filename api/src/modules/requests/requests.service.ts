@@ -3,6 +3,7 @@
 // (SELECT … FOR UPDATE), so of two concurrent clicks the second sees the first's result and is
 // refused with 409; then who may see it (404 otherwise), who may act (403), whether its state
 // allows it (409), the change, its event (who, when, why) and its audit row.
+import { resolveWarehouse } from '../../access/warehouse-scope';
 import { compareDecimal, toDecimalString, type Permission, type RequestDetail, type RequestStatus } from '@almacen/shared/domain';
 import type { CreateRequest, RequestAuthorization } from '@almacen/shared/schemas';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
@@ -97,6 +98,7 @@ export async function createRequest(
   const fields = Object.keys(errors);
   if (fields.length > 0) throw new AppError('VALIDATION', errors[fields[0]], errors);
 
+  const warehouseId = await resolveWarehouse(db, input.warehouseId);
   return withTransaction(db, (trx) =>
     once(trx, person.user, idempotency, CREATED, async () => {
       await checkReferences(trx, {
@@ -111,6 +113,7 @@ export async function createRequest(
         throw new AppError('VALIDATION', message, { areaHeadEmployeeId: message });
       }
       const id = await repo.insertRequest(trx, person.user, {
+        warehouseId,
         requesterEmployeeId,
         areaHeadEmployeeId: input.areaHeadEmployeeId,
         reason: input.reason.trim(),

@@ -76,14 +76,17 @@ export const endOfDay = (date: string, tz: string) => `((${date}::date + 1)::tim
  * boundary). The closing's rows are joined to those sums rather than summed again with them: a
  * product with nothing dated since costs no aggregate, and its quantity, value and average are
  * the closing's — the quantity and value the sums would give, and the average the closing took
- * of them with the same ledger_average. `product` (SQL text) restricts it to one product.
+ * of them with the same ledger_average. Everything is of one warehouse; `product` (SQL text)
+ * restricts it to one product.
  */
-export function datedBalances(date: string, product: string | null = null): string {
+export function datedBalances(date: string, warehouseId: number, product: string | null = null): string {
   const boundary = `date_trunc('month', ${date}::date + 1)::date`;
+  const warehouse = sqlId(warehouseId);
   const one = (column: string) => (product === null ? '' : ` AND ${column} = ${product}`);
   const closing = (column: 'id' | 'until') =>
     `(SELECT c.${column} FROM period_closings c
-       WHERE c.reopened_at IS NULL AND c.rule = 'FECHA' AND c.until <= ${date}::date ORDER BY c.until DESC LIMIT 1)`;
+       WHERE c.warehouse_id = ${warehouse} AND c.reopened_at IS NULL AND c.rule = 'FECHA' AND c.until <= ${date}::date
+       ORDER BY c.until DESC LIMIT 1)`;
   return `SELECT d.product_id, d.quantity, d.value,
             CASE WHEN d.since_closing THEN ledger_average(d.quantity, d.value) ELSE d.closing_average END AS average_cost FROM (
      SELECT coalesce(k.product_id, a.product_id) AS product_id,
@@ -95,10 +98,11 @@ export function datedBalances(date: string, product: string | null = null): stri
        FULL JOIN (
          SELECT product_id, sum(quantity) AS quantity, sum(value) AS value FROM (
            SELECT s.product_id, s.quantity, s.value FROM stock_product_months s
-            WHERE s.month < ${boundary} AND s.month > coalesce(${closing('until')}, '-infinity'::date)${one('s.product_id')}
+            WHERE s.warehouse_id = ${warehouse} AND s.month < ${boundary}
+              AND s.month > coalesce(${closing('until')}, '-infinity'::date)${one('s.product_id')}
            UNION ALL
            SELECT m.product_id, movement_sign(m.movement_type) * m.quantity, movement_sign(m.movement_type) * m.amount
-             FROM movements m WHERE m.dated >= ${boundary} AND m.dated <= ${date}::date${one('m.product_id')}
+             FROM movements m WHERE m.warehouse_id = ${warehouse} AND m.dated >= ${boundary} AND m.dated <= ${date}::date${one('m.product_id')}
          ) dated_after GROUP BY product_id
        ) a ON a.product_id = k.product_id
     ) d`;
@@ -122,27 +126,39 @@ export interface StockAtDateRow {
 type Queryable = { query<R>(text: string, values?: unknown[]): Promise<{ rows: R[] }> };
 
 /**
+ * A warehouse id written into SQL text: only ever a resolved id (access/warehouse-scope.ts), and
+ * checked to be an integer here, so the text can hold nothing else.
+ */
+export function sqlId(id: number): string {
+  if (!Number.isSafeInteger(id) || id < 1) throw new Error(`Identificador de almacén inválido: ${String(id)}`);
+  return String(id);
+}
+
+/**
  * The balance columns `quantity`, `average_cost`, `value` of alias `b` for the date view at the end
  * of `date` (an SQL date expression) — a LEFT JOIN of datedBalances, the average the quotient
- * (ledger_average) — or today's balance rows when `date` is null. `productAlias`.id is the product.
+ * (ledger_average) — or today's balance rows when `date` is null, in the warehouse `warehouseId`.
+ * `productAlias`.id is the product.
  */
-export function balanceJoin(productAlias: string, date: string | null, alias = 'b'): string {
-  if (date === null) return `LEFT JOIN product_balances ${alias} ON ${alias}.product_id = ${productAlias}.id`;
-  return `LEFT JOIN (${datedBalances(date)}) ${alias} ON ${alias}.product_id = ${productAlias}.id`;
+export function balanceJoin(productAlias: string, date: string | null, warehouseId: number, alias = 'b'): string {
+  if (date === null) {
+    return `LEFT JOIN product_balances ${alias} ON ${alias}.warehouse_id = ${sqlId(warehouseId)} AND ${alias}.product_id = ${productAlias}.id`;
+  }
+  return `LEFT JOIN (${datedBalances(date, warehouseId)}) ${alias} ON ${alias}.product_id = ${productAlias}.id`;
 }
 
 /**
  * Every product (in id order) with its stock at the end of `date` in the date view, or today's
  * balance rows when `date` is null. A product that had not moved reads 0 / 0 / 0.
  */
-export async function stockAtDate(db: Queryable, date: string | null): Promise<StockAtDateRow[]> {
+export async function stockAtDate(db: Queryable, date: string | null, warehouseId: number): Promise<StockAtDateRow[]> {
   const { rows } = await db.query<StockAtDateRow>(
     `SELECT p.id AS "productId",
             trim_scale(coalesce(b.quantity, 0))::text AS "availableQuantity",
             trim_scale(coalesce(b.average_cost, 0))::text AS "averagePrice",
             trim_scale(coalesce(b.value, 0))::text AS value
        FROM products p
-       ${balanceJoin('p', date === null ? null : '$1')}
+       ${balanceJoin('p', date === null ? null : '$1', warehouseId)}
       ORDER BY p.id`,
     date === null ? [] : [date],
   );

@@ -5,12 +5,13 @@
 // (the date view: movements dated up to that day; stock-at-date.ts), or today's without a date.
 // GET /api/stock/summary: the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
+import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { todayIn } from '@almacen/shared/domain';
 import { coalescedReader } from '../../db/coalesce';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
 import { idParamOf, queryOf } from '../../http/validate';
-import { readStocks } from '../ledger/ledger.reads';
+import { readStocks, type StockRow } from '../ledger/ledger.reads';
 import { stockSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
 import { dateViewDay, parseCutoffDate, stockAtDate } from './stock-at-date';
@@ -135,8 +136,13 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
   // Lookups that arrive together share one query (db/coalesce.ts): a saved document refreshes
   // the stock of each of its products at once, the exit wizard asks for each line's, and a busy
   // server saves a round trip per lookup.
-  const stocks = coalescedReader((ids: number[]) => readStocks(db, ids));
-  let summaryCache: Promise<{ key: string; data: StockSummary }> | null = null;
+  const readers = new Map<number, ReturnType<typeof coalescedReader<number, StockRow>>>();
+  const stocksOf = (warehouseId: number) => {
+    let reader = readers.get(warehouseId);
+    if (!reader) readers.set(warehouseId, (reader = coalescedReader((ids: number[]) => readStocks(db, warehouseId, ids))));
+    return reader;
+  };
+  const summaryCache = new Map<number, Promise<{ key: string; data: StockSummary }>>();
   app.get(
     '/stock/summary',
     {
@@ -147,17 +153,21 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
           'Valor del inventario, productos con existencia y bajo mínimo, entradas y salidas del mes (por la fecha del documento; ' +
           'las cancelaciones restan), valor por partida (10 mayores y "Otras"), entradas contra salidas de los últimos 12 meses, ' +
           'los 10 productos de mayor valor y los últimos 10 movimientos.',
+        querystring: { type: 'object', properties: warehouseQueryProperty() },
         response: { 200: summarySchema, ...ERROR_RESPONSES },
       },
     },
     // Kept per key (summary.ts): the home page of every visitor costs two index probes until the
     // next movement or catalogue change. The answer may be newer than its key, never older.
-    async () => {
+    async (request) => {
+      const warehouseId = await warehouseOfQuery(db, request);
       const key = await summaryKey(db, config.timeZone);
-      let entry = summaryCache && (await summaryCache.catch(() => null));
+      const cached = summaryCache.get(warehouseId);
+      let entry = cached && (await cached.catch(() => null));
       if (entry?.key !== key) {
-        summaryCache = stockSummary(db, config.timeZone).then((data) => ({ key, data }));
-        entry = await summaryCache;
+        const next = stockSummary(db, config.timeZone, warehouseId).then((data) => ({ key, data }));
+        summaryCache.set(warehouseId, next);
+        entry = await next;
       }
       return { data: entry.data };
     },
@@ -174,14 +184,18 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
           'Sin `date`, las existencias actuales.',
         querystring: {
           type: 'object',
-          properties: { date: { type: 'string', description: 'AAAA-MM-DD, no posterior a hoy ni anterior a 2000-01-01' } },
+          properties: {
+            date: { type: 'string', description: 'AAAA-MM-DD, no posterior a hoy ni anterior a 2000-01-01' },
+            ...warehouseQueryProperty(),
+          },
         },
         response: { 200: stockAtDateSchema, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const date = parseCutoffDate(queryOf(request, 'date'), config.timeZone);
-      return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, dateViewDay(date, config.timeZone)) };
+      const warehouseId = await warehouseOfQuery(db, request);
+      return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, dateViewDay(date, config.timeZone), warehouseId) };
     },
   );
   app.get(
@@ -191,11 +205,13 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
         tags: ['existencias'],
         summary: 'Existencia y costo promedio de un producto',
         params: idParam('productId', 'Id del producto'),
+        querystring: { type: 'object', properties: warehouseQueryProperty() },
         response: { 200: dataOf(stockSchema), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
-      const stock = await stocks.read(idParamOf(request, 'productId'));
+      const warehouseId = await warehouseOfQuery(db, request);
+      const stock = await stocksOf(warehouseId).read(idParamOf(request, 'productId'));
       if (!stock) throw new AppError('NOT_FOUND', 'El producto solicitado no existe.');
       return { data: stock };
     },

@@ -39,7 +39,7 @@ balances AS (
   SELECT p.id, p.name, p.category_id, p.minimum_stock,
          coalesce(b.quantity, 0) AS quantity, round(coalesce(b.value, 0), 2) AS value
     FROM products p
-    LEFT JOIN product_balances b ON b.product_id = p.id
+    LEFT JOIN product_balances b ON b.warehouse_id = $2 AND b.product_id = p.id
 ),
 months AS (
   SELECT generate_series(first_month, this_month, interval '1 month') AS month FROM bounds
@@ -48,7 +48,7 @@ months AS (
 -- the rows its trigger keeps (≤ 48, primary key).
 totals AS (
   SELECT t.month::timestamp AS month, t.movement_type, t.documents, t.amount
-    FROM bounds JOIN stock_month_totals t ON t.month >= bounds.first_month::date
+    FROM bounds JOIN stock_month_totals t ON t.warehouse_id = $2 AND t.month >= bounds.first_month::date
 ),
 -- A month's entries: its "Entrada" movements minus its "Cancelación de entrada" movements, the
 -- documents likewise (registered ones minus cancelled ones); the exits the same way.
@@ -86,6 +86,7 @@ recent AS (
   SELECT m.id, m.product_id, p.name, m.movement_type, m.quantity, m.unit_cost, round(m.amount, 2) AS amount,
          m.invoice_id, m.dispatch_id, m.inventory_count_id, m.recorded_at
     FROM movements m JOIN products p ON p.id = m.product_id
+   WHERE m.warehouse_id = $2
    ORDER BY m.id DESC LIMIT 10
 )
 SELECT json_build_object(
@@ -104,8 +105,9 @@ SELECT json_build_object(
       'invoiceId', invoice_id, 'dispatchId', dispatch_id, 'inventoryCountId', inventory_count_id, 'recordedAt', recorded_at) ORDER BY id DESC), '[]') FROM recent)
 ) AS summary`;
 
-export async function stockSummary(db: Pick<Pool, 'query'>, timeZone: string): Promise<StockSummary> {
-  const { rows } = await db.query<{ summary: StockSummary }>(SUMMARY_SQL, [timeZone]);
+/** The summary of one warehouse. */
+export async function stockSummary(db: Pick<Pool, 'query'>, timeZone: string, warehouseId: number): Promise<StockSummary> {
+  const { rows } = await db.query<{ summary: StockSummary }>(SUMMARY_SQL, [timeZone, warehouseId]);
   return rows[0].summary;
 }
 

@@ -126,6 +126,6 @@ test('the OpenAPI description documents limit and cursor', async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   const get = doc.paths['/api/movements/products/{id}'].get;
   const names = (get.parameters as { name: string; in: string }[]).filter((p) => p.in === 'query').map((p) => p.name);
-  expect(names.sort()).toEqual(['cursor', 'limit']);
+  expect(names.sort()).toEqual(['cursor', 'limit', 'warehouseId']);
   expect(get.description).toMatch(/más reciente/);
 });

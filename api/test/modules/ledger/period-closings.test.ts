@@ -473,7 +473,7 @@ describe('security, fuzz and OpenAPI', () => {
     });
     const names = (path: string, method: string) =>
       (doc.paths[path][method].parameters as Array<{ name: string; in: string }>).filter((p) => p.in === 'query').map((p) => p.name);
-    expect(names('/api/stock', 'get')).toEqual(['date']);
+    expect(names('/api/stock', 'get')).toEqual(['date', 'warehouseId']);
     expect(names('/api/reports/stock', 'post')).toEqual(expect.arrayContaining(['format', 'date']));
     expect(names('/api/reports/products/{id}', 'post')).toEqual(expect.arrayContaining(['format', 'from', 'to']));
     expect(Object.keys(doc.paths['/api/period-closings'].post.responses)).toEqual(

@@ -99,7 +99,7 @@ test('from a closing: every day of four months equals the fold of the ledger by 
   expect(ledger.some((m) => m.dated <= m3 && m.product_id === products[3])).toBe(true);
   const inbound = new Set(['INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN']);
   const sql = `SELECT trim_scale(quantity)::text AS quantity, trim_scale(average_cost)::text AS average, trim_scale(value)::text AS value
-                 FROM (${datedBalances('$1::date', '$2')}) d`;
+                 FROM (${datedBalances('$1::date', 1, '$2')}) d`;
 
   for (let day = plusDays(first, -1); day < today; day = plusDays(day, 1)) {
     const stock = new Map<number, { availableQuantity: string; averagePrice: string; value: string }>(
