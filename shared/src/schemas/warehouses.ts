@@ -2,9 +2,9 @@
 // transfer's shipment, reception, rejection and withdrawal. The API and the forms validate alike.
 import { assign, optional, string, type, type Infer } from 'superstruct';
 import { MAX_PRODUCTS_PER_DOCUMENT, MAX_QUANTITY, QUANTITY_SCALE } from '@almacen/shared/domain';
+import { reasonText, type SchemaClock } from './documents';
 import { described } from './json-schema';
 import { decimal, entityId, flag, freeTextError, lines, observations, optionalEntityId, pastOrToday, requiredText } from './primitives';
-import { reasonText, type SchemaClock } from './documents';
 
 export const WAREHOUSE_MESSAGES = {
   code: 'La clave del almacén es un campo obligatorio: letras mayúsculas, números o guiones, hasta 20 (p. ej. P012).',

@@ -1,9 +1,9 @@
 // Registering a dispatch (salida): lock and check the stock of every product first, then the
 // header, the lines and one ledger exit per line at the server's average — all in one
 // transaction (see ledger.service.ts). A shortfall anywhere refuses the whole document.
-import { resolveWarehouse } from '../../access/warehouse-scope';
 import { DEFAULT_TIME_ZONE, todayIn, toDecimalString } from '@almacen/shared/domain';
 import { type CreateCancellation, type CreateDispatch } from '@almacen/shared/schemas';
+import { resolveWarehouse } from '../../access/warehouse-scope';
 import type { Db } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';

@@ -10,8 +10,8 @@
 //     and appends one movement per counted line that differs from the snapshot. Anything refused
 //     rolls all of it back.
 import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
-import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { resolveWarehouse } from '../../access/warehouse-scope';
+import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';

@@ -1,9 +1,9 @@
 // Registering an invoice (entrada): header, lines and one ledger entry per line, in one
 // transaction (see ledger.service.ts for the rules). The purchase price is the final unit cost
 // the form computed; VAT/IEPS flags and rate are stored beside it for the reports.
-import { resolveWarehouse } from '../../access/warehouse-scope';
 import { compareDecimal, multiplyDecimal, toDecimalString } from '@almacen/shared/domain';
 import { DOCUMENT_MESSAGES, type CreateCancellation, type CreateInvoice } from '@almacen/shared/schemas';
+import { resolveWarehouse } from '../../access/warehouse-scope';
 import type { Config } from '../../config';
 import type { Db, Trx } from '../../db/pool';
 import { AppError, isPgErrorCode } from '../../http/errors';

@@ -5,8 +5,8 @@
 // A product's movements may also be asked for one page at a time, the house's one way of paging
 // (http/paging.ts): `?limit=&cursor=`, newest first. Without either parameter the answer is the
 // whole history in ledger order, as one last page.
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import type { FastifyPluginAsync } from 'fastify';
+import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { AppError } from '../../http/errors';
 import { asksForPage, pageOf, pageOfSchema, pageQueryProperties, parsePageQuery, wholeList, type PageRules } from '../../http/paging';
 import { dataOf, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';

@@ -11,9 +11,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CLOSING_STATUSES, MOVEMENT_TYPES } from '@almacen/shared/domain';
 import { closingRequestSchema, reopeningSchema } from '@almacen/shared/schemas';
+import { resolveWarehouse, warehouseOfQuery } from '../../access/warehouse-scope';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { paramOf, parseBody } from '../../http/validate';
-import { resolveWarehouse, warehouseOfQuery } from '../../access/warehouse-scope';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { idempotencyHeaders } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';

@@ -15,8 +15,8 @@
 // logged), never turn into a half-valid file reported as complete.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
-import { AppError, errorBody } from '../../http/errors';
 import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { AppError, errorBody } from '../../http/errors';
 import { ERROR_RESPONSES, errorSchema, idParam } from '../../http/schemas';
 import { idParamOf, queryFields, queryOf } from '../../http/validate';
 import { contentDisposition } from '../../reports/content-disposition';

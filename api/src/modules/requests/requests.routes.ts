@@ -10,7 +10,6 @@
 //   POST /api/requests/{id}/closure { reason }      the warehouse: the rest will not be delivered
 //   POST /api/requests/{id}/receipt {}              the requester, once delivered (or closed with something delivered)
 // Exits deliver a request through POST /api/dispatches with requestId (requests.fulfilment.ts).
-import { warehouseOfQuery } from '../../access/warehouse-scope';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
 import { forbiddenMessage, REQUEST_STATUSES, REQUEST_VIEWS, type RequestStatus, type RequestView } from '@almacen/shared/domain';
@@ -22,6 +21,7 @@ import {
   requestReceiptSchema,
   requestRejectionSchema,
 } from '@almacen/shared/schemas';
+import { warehouseOfQuery } from '../../access/warehouse-scope';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, errorSchema, idParam, listOf } from '../../http/schemas';
 import { idParamOf, parseBody, queryOf } from '../../http/validate';

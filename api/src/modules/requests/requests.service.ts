@@ -3,9 +3,9 @@
 // (SELECT … FOR UPDATE), so of two concurrent clicks the second sees the first's result and is
 // refused with 409; then who may see it (404 otherwise), who may act (403), whether its state
 // allows it (409), the change, its event (who, when, why) and its audit row.
-import { resolveWarehouse } from '../../access/warehouse-scope';
 import { compareDecimal, toDecimalString, type Permission, type RequestDetail, type RequestStatus } from '@almacen/shared/domain';
 import type { CreateRequest, RequestAuthorization } from '@almacen/shared/schemas';
+import { resolveWarehouse } from '../../access/warehouse-scope';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';

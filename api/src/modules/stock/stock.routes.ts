@@ -5,8 +5,8 @@
 // (the date view: movements dated up to that day; stock-at-date.ts), or today's without a date.
 // GET /api/stock/summary: the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { todayIn } from '@almacen/shared/domain';
+import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { coalescedReader } from '../../db/coalesce';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';

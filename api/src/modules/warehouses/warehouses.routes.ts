@@ -8,8 +8,8 @@ import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { idParamOf, parseBody } from '../../http/validate';
-import { checkReferences } from '../ledger/references';
 import { recordAudit } from '../audit/audit.repository';
+import { checkReferences } from '../ledger/references';
 import type { ModuleOptions } from '../module';
 import * as repo from './warehouses.repository';
 
