@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   inventory_counts: 'Conteos de inventario',
   period_closings: 'Cierres de periodo',
   material_requests: 'Solicitudes de material',
+  warehouses: 'Almacenes',
 };
 
 /** Field names shared by every entity; AUDIT_ENTITY_FIELD_LABELS overrides one entity's. */

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
 import { movementsOfInventoryCount, type MovementView } from '../ledger/ledger.reads';
+import { appendAdjustment } from '../ledger/adjustments.repository';
 import * as ledger from '../ledger/ledger.repository';
 import { checkLeaving } from '../ledger/ledger.service';
 import { assertPeriodOpen, assertWarehouseOpen } from '../ledger/period-lock';
@@ -211,7 +212,7 @@ export async function applyCount(
       }
       for (const a of adjustments) {
         const out = a.difference.startsWith('-');
-        const posted = await ledger.appendAdjustment(trx, warehouseId, {
+        const posted = await appendAdjustment(trx, warehouseId, {
           productId: a.productId,
           inventoryCountId: id,
           direction: out ? 'OUT' : 'IN',

@@ -35,7 +35,7 @@ describe('creating a request', () => {
     expect(request).toMatchObject({
       folio: `SOL-${String(request.id).padStart(6, '0')}`,
       status: 'ENVIADA',
-      warehouseId: null,
+      warehouseId: 1,
       requester: { employeeId: cast.rosa.employeeId, name: 'Rosa Méndez' },
       areaHead: { employeeId: cast.hugo.employeeId, name: 'Hugo Salas' },
       reason: 'Material para el taller de carpintería',
@@ -68,12 +68,7 @@ describe('creating a request', () => {
   });
 
   test.each([
-    [
-      'a warehouse (none exist yet)',
-      { warehouseId: 3 },
-      'warehouseId',
-      'Todavía no hay almacenes registrados: deja el almacén vacío (null).',
-    ],
+    ['a warehouse that does not exist', { warehouseId: 3 }, 'warehouseId', 'El almacén indicado no existe.'],
     ['no lines', { lines: [] }, 'lines', 'La solicitud debe contener por lo menos un producto.'],
     ['a quantity of 0', { lines: [{ productId: 1, quantity: '0' }] }, 'lines.0.quantity', 'La cantidad solicitada debe ser mayor a 0.'],
     ['four decimals', { lines: [{ productId: 1, quantity: '1.0001' }] }, 'lines.0.quantity', 'El valor admite como máximo 3 decimales.'],
