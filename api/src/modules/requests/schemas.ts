@@ -24,7 +24,7 @@ const summaryProperties = {
   id,
   folio: { type: 'string', example: 'SOL-000042', description: '«SOL-» y el id con al menos seis dígitos; único' },
   status,
-  warehouseId: { ...id, nullable: true, description: 'El almacén que surte; aún no hay almacenes: siempre null' },
+  warehouseId: { ...id, nullable: true, description: 'El almacén que surte (id)' },
   requester: person('Quien pide: el empleado vinculado con su usuario'),
   areaHead: person('El responsable del área solicitante, quien autoriza o rechaza'),
   reason: text,
