@@ -47,8 +47,3 @@ export function spreadsheetNumber(value: string): number | string {
   if (significant.length > 15) return value;
   return Number(value);
 }
-
-/** A calendar date as the spreadsheet's date (UTC midnight, so it never shifts a day). */
-export function spreadsheetDate(value: string): Date | string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : value;
-}

@@ -23,6 +23,7 @@ import {
   BOLD,
   cellSpans,
   computeLayout,
+  deflateFast,
   type Doc,
   EMPHASIS_FILL,
   FONT,
@@ -140,6 +141,7 @@ class PdfWriter implements ClosingPage, HeadPage {
     if (!first) this.footer(); // it writes the page's last separators
     doc.addPage({ size: 'LETTER', layout: def.orientation, margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 12 } });
     forgetPageDictionary(doc);
+    deflateFast(doc);
     this.page++;
     const left = MARGIN;
     const right = doc.page.width - MARGIN;

@@ -8,14 +8,12 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatDate } from '@almacen/shared/domain';
-import { spreadsheetDate, spreadsheetNumber, XLSX_NUMBER_FORMATS } from './cells';
-import type { Cell, Closing, ReportDefinition, Row } from './model';
+import { spreadsheetNumber, XLSX_NUMBER_FORMATS } from './cells';
+import type { Cell, Closing, ReportDefinition } from './model';
 import { HIGH_WATER, Pacer } from './pace';
+import { BORDER, DataRows, fitHeight, type StyleRegistry, sumWidths } from './xlsx-rows';
 
-const THIN = { style: 'thin' as const, color: { argb: 'FF9A9A9A' } };
-const BORDER: Partial<ExcelJS.Borders> = { top: THIN, left: THIN, bottom: THIN, right: THIN };
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE4E4E4' } };
-const EMPHASIS_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF1F1F1' } };
 
 export interface RenderedXlsx {
   stream: PassThrough;
@@ -34,7 +32,12 @@ export function renderXlsx(def: ReportDefinition): RenderedXlsx {
 }
 
 async function write(def: ReportDefinition, stream: PassThrough): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
   workbook.creator = def.institution;
   workbook.title = def.title;
   workbook.created = new Date(`${def.issued}T12:00:00Z`);
@@ -137,71 +140,24 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
   header.commit();
 
   const pacer = new Pacer(stream);
+  const data = new DataRows(sheet, (workbook as unknown as { styles: StyleRegistry }).styles, def);
   let count = 0;
   for await (const batch of def.rows) {
     for (const row of batch) {
-      addDataRow(sheet, def, row);
+      data.add(row);
       await pacer.step();
       if (pacer.stopped) return; // the client went away: stop reading the cursor
     }
+    data.flush();
     count += batch.length;
   }
-  if (count === 0 && def.emptyText)
-    addDataRow(sheet, def, { cells: [def.emptyText, ...def.columns.slice(1).map(() => null)], emphasis: 'group' });
+  if (count === 0 && def.emptyText) data.add({ cells: [def.emptyText, ...def.columns.slice(1).map(() => null)], emphasis: 'group' });
+  data.flush();
 
   const closing: Closing = def.closing ? await def.closing() : {};
   addClosing(sheet, def, closing);
   sheet.commit();
   await workbook.commit();
-}
-
-/**
- * The style of each column's data cells, plain and emphasized: ONE object per column and kind of
- * row, shared by all its cells. exceljs remembers the style id of a style object it has seen
- * (a WeakMap), so a shared object is registered once; a fresh object per cell made it serialize
- * the style to XML to find its id, 1.4 million times for a 100,000-row kardex (`--cpu-prof`).
- * Never mutated once built (merged cells share their first cell's object, as exceljs does).
- */
-type DataStyles = Array<[plain: Partial<ExcelJS.Style>, emphasized: Partial<ExcelJS.Style>]>;
-
-const dataStylesCache = new WeakMap<ReportDefinition['columns'], DataStyles>();
-
-function dataStyles(def: ReportDefinition): DataStyles {
-  let styles = dataStylesCache.get(def.columns);
-  if (!styles) {
-    styles = def.columns.map((column) => {
-      const numFmt = XLSX_NUMBER_FORMATS[column.kind];
-      const plain: Partial<ExcelJS.Style> = {
-        ...(numFmt ? { numFmt } : {}),
-        border: BORDER,
-        alignment: column.kind === 'text' ? { wrapText: true, vertical: 'top' } : { vertical: 'top' },
-      };
-      return [plain, { ...plain, font: { bold: true }, fill: EMPHASIS_FILL }];
-    });
-    dataStylesCache.set(def.columns, styles);
-  }
-  return styles;
-}
-
-function addDataRow(sheet: ExcelJS.Worksheet, def: ReportDefinition, row: Row): void {
-  const values = row.cells.map((value, i) => toCellValue(def.columns[i].kind, value));
-  const added = sheet.addRow(values);
-  const emphasized = Boolean(row.emphasis);
-  const styles = dataStyles(def);
-  for (let i = 0; i < styles.length; i++) added.getCell(i + 1).style = styles[i][emphasized ? 1 : 0];
-  const texts: Array<[string, number]> = [];
-  for (let i = 0; i < row.cells.length; i++) {
-    const value = row.cells[i];
-    if (value === null || def.columns[i].kind !== 'text') continue;
-    let end = i;
-    // In an emphasized row a label spans the empty cells after it, as in the PDF.
-    if (emphasized) while (end + 1 < row.cells.length && row.cells[end + 1] === null) end++;
-    if (end > i) sheet.mergeCells(added.number, i + 1, added.number, end + 1);
-    texts.push([value, sumWidths(def, i, end + 1)]);
-    i = end;
-  }
-  fitHeight(added, texts);
-  added.commit();
 }
 
 function addClosing(sheet: ExcelJS.Worksheet, def: ReportDefinition, { totals = [], note, signatures = [] }: Closing): void {
@@ -259,34 +215,6 @@ function addClosing(sheet: ExcelJS.Worksheet, def: ReportDefinition, { totals = 
     names.commit();
     roles.commit();
   }
-}
-
-function sumWidths(def: ReportDefinition, from: number, to: number): number {
-  return def.columns.slice(from, to).reduce((sum, column) => sum + column.xlsxWidth, 0);
-}
-
-const LINE_HEIGHT = 15;
-
-/**
- * Row height for wrapped text. Spreadsheets do not all re-measure rows when they open a file
- * (LibreOffice keeps the stored height), so the height is estimated here from the text length
- * against the column width in characters, erring on the tall side.
- */
-function fitHeight(row: ExcelJS.Row, texts: Array<[string, number]>): void {
-  let lines = 1;
-  for (const [text, width] of texts) {
-    const perLine = Math.max(1, Math.floor(width * 0.95) - 1);
-    const needed = text.split('\n').reduce((sum, part) => sum + Math.max(1, Math.ceil(part.length / perLine)), 0);
-    lines = Math.max(lines, needed);
-  }
-  if (lines > 1) row.height = lines * LINE_HEIGHT;
-}
-
-function toCellValue(kind: ReportDefinition['columns'][number]['kind'], value: Cell): ExcelJS.CellValue {
-  if (value === null || value === '') return null;
-  if (kind === 'quantity' || kind === 'money' || kind === 'price') return spreadsheetNumber(value);
-  if (kind === 'date') return spreadsheetDate(value);
-  return value;
 }
 
 /** `&` starts a code in Excel headers and footers. */

@@ -5,9 +5,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { colorOperators, num, PageReplay, pathPoint, writeContent } from '../../src/reports/pdf-content';
-import { forgetPageDictionary } from '../../src/reports/pdf-layout';
+import { deflateFast, forgetPageDictionary } from '../../src/reports/pdf-layout';
 import { LineWriter } from '../../src/reports/pdf-lines';
 import { fastMetrics, WidthCache } from '../../src/reports/pdf-metrics';
 import { tool } from './file-readers';
@@ -48,6 +49,38 @@ test('the page tree keeps its pages in _root.data.Pages.data.Kids, and forgettin
   const pdf = Buffer.concat(chunks).toString('latin1');
   expect(pdf.startsWith('%PDF-')).toBe(true);
   expect(pdf).toMatch(/\/Count 2\b/);
+});
+
+test('deflateFast: the page content pdfkit would deflate is written deflated at level 1, the same content under /FlateDecode', async () => {
+  const render = async (fast: boolean): Promise<Buffer> => {
+    const doc = new PDFDocument({ autoFirstPage: false, info: { CreationDate: new Date(0) } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    for (const page of ['Página uno', 'Página dos']) {
+      doc.addPage();
+      if (fast) deflateFast(doc);
+      for (let i = 0; i < 40; i++) doc.text(`${page}, renglón ${i}`);
+    }
+    doc.end();
+    await ended;
+    return Buffer.concat(chunks);
+  };
+  /** Each stream's dictionary and its inflated bytes. */
+  const streams = (pdf: Buffer) =>
+    [...pdf.toString('latin1').matchAll(/<<([^]*?)>>\nstream\n/g)].map((match) => {
+      const start = match.index + match[0].length;
+      const length = Number(/\/Length (\d+)/.exec(match[1])![1]);
+      const bytes = pdf.subarray(start, start + length);
+      return {
+        dictionary: match[1].replace(/\/Length \d+/, ''),
+        content: /FlateDecode/.test(match[1]) ? inflateSync(bytes).toString('latin1') : '',
+      };
+    });
+  const [pdfkit, fast] = [await render(false), await render(true)];
+  expect(streams(fast)).toEqual(streams(pdfkit));
+  expect(streams(fast).filter((stream) => /FlateDecode/.test(stream.dictionary))).toHaveLength(2);
+  expect(fast.equals(pdfkit)).toBe(false); // the level differs
 });
 
 // pdf-lines.ts writes one-line cells as the operators doc.text would write, and pdf-content.ts the
