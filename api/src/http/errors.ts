@@ -37,6 +37,7 @@ export const REFERENCING_TABLES: Record<string, string> = {
   material_requests: 'solicitudes de material',
   material_request_lines: 'solicitudes de material',
   material_request_events: 'solicitudes de material',
+  warehouses: 'almacenes (como responsable)',
 };
 
 /** "No se puede eliminar el producto: está en uso en movimientos de almacén." */

@@ -82,6 +82,7 @@ test('every recordAudit call in api/src names an entity with a Spanish label', (
       'period_closings',
       'app_users',
       'material_requests',
+      'warehouses',
     ]),
   );
 });
@@ -187,6 +188,9 @@ describe('the fields of every audited write', () => {
     await ok(c.post(`/api/users/${id}/deactivation`));
     await ok(c.del(`/api/users/${id}/deactivation`));
 
+    // A warehouse: registered and edited.
+    const plantel = (await ok(c.post('/api/warehouses', { code: 'P012', name: 'Plantel 12', address: 'Av. Juárez 10' }))).json().data.id;
+    await ok(c.put(`/api/warehouses/${plantel}`, { code: 'P012', name: 'Plantel 12', responsibleEmployeeId: director, active: false }));
     // A material request: asked, authorized by its head, delivered by two exits (one cancelled), closed and received.
     const [, asker, head] = catalog.employeeIds;
     const jefa = client(t, { sub: 'jefa', name: 'Jefa de Área', almacen_roles: ['SOLICITANTE'] });
