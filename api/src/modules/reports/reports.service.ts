@@ -12,6 +12,7 @@ import {
 } from '@almacen/shared/domain';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
 import { cutoffNote, dateViewDay } from '../stock/stock-at-date';
+import * as kardex from './kardex.repository';
 import * as repo from './reports.repository';
 import type { Snapshot } from './snapshot';
 
@@ -181,23 +182,26 @@ const KARDEX_COLUMNS: Column[] = [
 ];
 
 /** A kardex row that carries only a balance: "Saldo inicial", "Saldo anterior", … */
-const balanceRow = (label: string, balance: repo.KardexBalance): Row => ({
+const balanceRow = (label: string, balance: kardex.KardexBalance): Row => ({
   cells: [label, null, null, null, null, null, null, null, null, null, null, balance.quantity, balance.average, balance.value],
   emphasis: 'subtotal',
 });
 
 export async function productCard(snapshot: Snapshot, context: ReportContext, productId: number): Promise<ReportDefinition | null> {
   const { warehouseId } = context;
-  const product = await repo.productHeader(snapshot, productId, warehouseId);
+  const product = await kardex.productHeader(snapshot, productId, warehouseId);
   if (!product) return null;
   const range = context.range && (context.range.from || context.range.to) ? context.range : null;
-  const zero: repo.KardexBalance = { quantity: '0', average: '0', value: '0' };
+  const zero: kardex.KardexBalance = { quantity: '0', average: '0', value: '0' };
   async function* rows(): AsyncIterable<Row[]> {
     if (range)
       yield [
-        balanceRow('Saldo inicial', range.from ? await repo.kardexBalanceAt(snapshot, productId, warehouseId, range.from, 'start') : zero),
+        balanceRow(
+          'Saldo inicial',
+          range.from ? await kardex.kardexBalanceAt(snapshot, productId, warehouseId, range.from, 'start') : zero,
+        ),
       ];
-    yield* mapBatches(repo.kardexRows(snapshot, productId, warehouseId, range), (m): Row[] => {
+    yield* mapBatches(kardex.kardexRows(snapshot, productId, warehouseId, range), (m): Row[] => {
       const entry = isInboundMovement(m.movement_type);
       const movement = [m.quantity, m.unit_cost, m.amount];
       const none = [null, null, null];
@@ -222,13 +226,13 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
         },
       ];
     });
-    const totals = await repo.kardexTotals(snapshot, productId, warehouseId, range);
+    const totals = await kardex.kardexTotals(snapshot, productId, warehouseId, range);
     // The whole card ends with its totals (when it has movements); a range always ends with
     // "Saldo final": the range's entries and exits and the balance at its end, which is the
     // "Saldo inicial" of the range that follows.
     if (!range && Number(totals.movements) === 0) return;
     const final = range?.to
-      ? await repo.kardexBalanceAt(snapshot, productId, warehouseId, range.to, 'end')
+      ? await kardex.kardexBalanceAt(snapshot, productId, warehouseId, range.to, 'end')
       : { quantity: product!.quantity, average: product!.average, value: product!.value };
     yield [
       {
