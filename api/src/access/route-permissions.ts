@@ -77,6 +77,15 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'GET /api/dispatches/defaults': 'dispatches.create',
   'POST /api/dispatches/:id/cancellation': 'dispatches.cancel',
 
+  // Transfers between warehouses: sending and withdrawing are the origin's (like an exit),
+  // receiving and rejecting the destination's (like an entry).
+  'GET /api/transfers': 'consult',
+  'GET /api/transfers/:id': 'consult',
+  'POST /api/transfers': 'dispatches.create',
+  'POST /api/transfers/:id/reception': 'invoices.create',
+  'POST /api/transfers/:id/rejection': 'invoices.create',
+  'POST /api/transfers/:id/withdrawal': 'dispatches.create',
+
   // Material requests: the person asks (requests.ask) and follows (requests.read) their own; who
   // may authorize, reject, cancel or confirm one request is that request's named head or
   // requester (checked by the service: 404 for anyone else who may not read them all, 403 for

@@ -22,6 +22,7 @@ export const APPEND_ONLY_TABLES = [
   'document_cancellations',
   'period_closing_stock',
   'material_request_events',
+  'transfer_lines',
 ];
 
 /** Bookkeeping of the migrations: the owner's alone. */

@@ -15,6 +15,9 @@ export const MOVEMENT_TYPES = [
   'DISPATCH_CANCELLATION',
   'ADJUSTMENT_IN',
   'ADJUSTMENT_OUT',
+  'TRANSFER_OUT',
+  'TRANSFER_IN',
+  'TRANSFER_RETURN',
 ] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = {
@@ -24,11 +27,30 @@ export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = {
   DISPATCH_CANCELLATION: 'Cancelación de salida',
   ADJUSTMENT_IN: 'Ajuste por inventario (sobrante)',
   ADJUSTMENT_OUT: 'Ajuste por inventario (faltante)',
+  TRANSFER_OUT: 'Traspaso enviado',
+  TRANSFER_IN: 'Traspaso recibido',
+  TRANSFER_RETURN: 'Traspaso devuelto',
 };
 
-/** Movements that add to the stock (an entry, an exit given back by its cancellation, a count's surplus). */
+export const TRANSFER_STATUSES = ['ENVIADO', 'RECIBIDO', 'RECHAZADO', 'RETIRADO'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
+  ENVIADO: 'En tránsito',
+  RECIBIDO: 'Recibido',
+  RECHAZADO: 'Rechazado',
+  RETIRADO: 'Retirado',
+};
+
+/**
+ * Movements that add to a warehouse's stock (an entry, an exit given back by its cancellation, a
+ * count's surplus, a transfer received or returned).
+ */
 export const isInboundMovement = (code: string): boolean =>
-  code === 'INVOICE' || code === 'DISPATCH_CANCELLATION' || code === 'ADJUSTMENT_IN';
+  code === 'INVOICE' ||
+  code === 'DISPATCH_CANCELLATION' ||
+  code === 'ADJUSTMENT_IN' ||
+  code === 'TRANSFER_IN' ||
+  code === 'TRANSFER_RETURN';
 
 /** A document's state in the histories: cancelled once a cancellation document exists. */
 export const DOCUMENT_STATUSES = ['REGISTRADA', 'CANCELADA'] as const;
