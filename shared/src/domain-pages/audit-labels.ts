@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   period_closings: 'Cierres de periodo',
   material_requests: 'Solicitudes de material',
   warehouses: 'Almacenes',
+  transfers: 'Traspasos',
 };
 
 /** Field names shared by every entity; AUDIT_ENTITY_FIELD_LABELS overrides one entity's. */
