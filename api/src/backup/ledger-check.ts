@@ -125,7 +125,7 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     const step = (prevQ: string, prevV: string, prevA: string) => {
       // Today's rule, and the one before 0057 (NULL where it is today's).
       const today = `CASE
-          WHEN i.movement_type IN ('DISPATCH', 'ADJUSTMENT_OUT') THEN ${share('i.quantity', prevQ, prevV)}
+          WHEN i.movement_type IN ('DISPATCH', 'ADJUSTMENT_OUT', 'TRANSFER_OUT') THEN ${share('i.quantity', prevQ, prevV)}
           WHEN i.movement_type = 'INVOICE_CANCELLATION' AND i.exact THEN ${prevV} - i.before_v
           WHEN i.movement_type = 'INVOICE_CANCELLATION' THEN ${share('i.quantity', prevQ, prevV)}
           WHEN i.movement_type = 'DISPATCH_CANCELLATION' THEN i.orig_amount
@@ -141,7 +141,7 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
       // neither gives is then a violation, and the fold goes on with what it should have taken).
       const taken = `CASE WHEN NOT i.legacy THEN ${today}
           ELSE coalesce(CASE WHEN i.amount <> (${today}) THEN ${before0057} END, ${today}) END`;
-      const enters = `i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN')`;
+      const enters = `i.movement_type IN ('INVOICE', 'DISPATCH_CANCELLATION', 'ADJUSTMENT_IN', 'TRANSFER_IN', 'TRANSFER_RETURN')`;
       const q = `CASE WHEN ${enters} THEN ${prevQ} + i.quantity WHEN i.exact THEN i.before_q ELSE ${prevQ} - i.quantity END`;
       const v = `CASE WHEN ${enters} THEN ${prevV} + (${taken}) WHEN i.exact THEN i.before_v ELSE ${prevV} - (${taken}) END`;
       const previousAverage = `CASE WHEN i.exact THEN i.before_a ELSE ${prevA} END`;
@@ -167,7 +167,15 @@ export async function checkLedger(url: string): Promise<LedgerReport> {
     );
     await count(
       'salidas que no tomaron el costo promedio vigente',
-      `SELECT count(*) AS n, min(id) AS sample FROM folded WHERE movement_type IN ('DISPATCH', 'ADJUSTMENT_OUT') AND unit_cost <> prev_a`,
+      `SELECT count(*) AS n, min(id) AS sample FROM folded WHERE movement_type IN ('DISPATCH', 'ADJUSTMENT_OUT', 'TRANSFER_OUT') AND unit_cost <> prev_a`,
+    );
+    // A transfer moves value, never makes or loses it: what arrives (or returns) is what left.
+    await count(
+      'traspasos que llegan o regresan con otro valor que el de su salida',
+      `SELECT count(*) AS n, min(m.id) AS sample FROM movements m
+         JOIN movements o ON o.transfer_line_id = m.transfer_line_id AND o.movement_type = 'TRANSFER_OUT'
+        WHERE m.movement_type IN ('TRANSFER_IN', 'TRANSFER_RETURN')
+          AND (m.amount <> o.amount OR m.quantity <> o.quantity OR m.unit_cost <> o.unit_cost)`,
     );
     await count(
       'product_balances distinto del pliegue del libro',

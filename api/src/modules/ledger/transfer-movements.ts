@@ -15,7 +15,11 @@ export interface TransferOutLine {
 }
 
 /** Leaves the origin like an exit: its share of the balance's value, at the current average. */
-export async function appendTransferOut(trx: Trx, warehouseId: number, line: TransferOutLine): Promise<PostedMovement & { amount: string }> {
+export async function appendTransferOut(
+  trx: Trx,
+  warehouseId: number,
+  line: TransferOutLine,
+): Promise<PostedMovement & { amount: string }> {
   const { rows } = await trx.query<PostedMovement & { amount: string }>(
     `WITH b AS (
        SELECT quantity, value, average_cost, ledger_share($4::numeric, quantity, value) AS share

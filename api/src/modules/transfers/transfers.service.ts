@@ -62,7 +62,12 @@ async function once<T>(
   );
 }
 
-export async function sendTransfer(db: Db, actor: AuthUser, input: CreateTransfer, options: TransferOptions = {}): Promise<Registered<TransferView>> {
+export async function sendTransfer(
+  db: Db,
+  actor: AuthUser,
+  input: CreateTransfer,
+  options: TransferOptions = {},
+): Promise<Registered<TransferView>> {
   const origin = await resolveWarehouse(db, input.originWarehouseId, 'originWarehouseId');
   const destination = await resolveWarehouse(db, input.destinationWarehouseId, 'destinationWarehouseId');
   if (origin === destination) {
@@ -93,7 +98,13 @@ export async function sendTransfer(db: Db, actor: AuthUser, input: CreateTransfe
       origin,
       lines.map((l) => l.productId),
     );
-    await checkLeaving(trx, origin, lines, { dated: input.date, today: todayIn(options.timeZone ?? DEFAULT_TIME_ZONE), what: 'el traspaso' }, (i) => `lines.${i}.quantity`);
+    await checkLeaving(
+      trx,
+      origin,
+      lines,
+      { dated: input.date, today: todayIn(options.timeZone ?? DEFAULT_TIME_ZONE), what: 'el traspaso' },
+      (i) => `lines.${i}.quantity`,
+    );
     const { rows } = await trx.query<{ id: number }>(
       `INSERT INTO transfers (origin_warehouse_id, destination_warehouse_id, transfer_date, sender_employee_id, carrier, created_by, created_by_name)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,

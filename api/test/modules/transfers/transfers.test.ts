@@ -37,7 +37,9 @@ interface Transfer {
 }
 
 const stock = async (warehouseId: number, productId: number) => {
-  const s = ok<{ availableQuantity: string; averagePrice: string; value: string }>(await c.get(`/api/stock/${productId}?warehouseId=${warehouseId}`));
+  const s = ok<{ availableQuantity: string; averagePrice: string; value: string }>(
+    await c.get(`/api/stock/${productId}?warehouseId=${warehouseId}`),
+  );
   return `${s.availableQuantity} @ ${s.averagePrice} (${s.value})`;
 };
 
@@ -73,7 +75,10 @@ test('example 1: sent, A keeps 6 @ 12.00 and 4 @ 12.00 travel; received, B has 9
   expect(await stock(centre, product)).toBe('6 @ 12 (72)');
   expect(await stock(plantel, product)).toBe('5 @ 15 (75)');
 
-  const received = ok<Transfer>(await c.post(`/api/transfers/${transfer.id}/reception`, { receiverEmployeeId: catalog.employeeIds[1] }), 201);
+  const received = ok<Transfer>(
+    await c.post(`/api/transfers/${transfer.id}/reception`, { receiverEmployeeId: catalog.employeeIds[1] }),
+    201,
+  );
   expect(received.status).toBe('RECIBIDO');
   expect(await stock(plantel, product)).toBe('9 @ 13.666667 (123)');
   expect(await stock(centre, product)).toBe('6 @ 12 (72)');
@@ -144,7 +149,12 @@ test('bad input is a Spanish 400 naming the field, and nothing is written', asyn
     [{ lines: [{ productId: product, quantity: '0' }] }, 'lines.0.quantity', 'La cantidad debe ser mayor que cero, con hasta 3 decimales.'],
     [{ senderEmployeeId: 999999 }, 'senderEmployeeId', 'El empleado que envía no existe.'],
     [
-      { lines: [{ productId: product, quantity: '1' }, { productId: product, quantity: '1' }] },
+      {
+        lines: [
+          { productId: product, quantity: '1' },
+          { productId: product, quantity: '1' },
+        ],
+      },
       'lines.1.productId',
       'El producto ya está en otro renglón del traspaso.',
     ],
