@@ -6,7 +6,7 @@
 // GET /api/stock/summary: the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { warehouseInQuery, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { coalescedReader } from '../../db/coalesce';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
@@ -14,10 +14,12 @@ import { idParamOf, queryOf } from '../../http/validate';
 import { readStocks, type StockRow } from '../ledger/ledger.reads';
 import { stockSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
+import { consolidatedStock } from './consolidated';
 import { dateViewDay, parseCutoffDate, stockAtDate } from './stock-at-date';
 import { stockSummary, summaryKey, type StockSummary } from './summary';
 
 const decimal = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } as const;
+const ALL_AT_DATE = 'La vista de todos los almacenes es la de hoy; para una fecha pasada, indica un almacén.';
 const stockAtDateSchema = {
   type: 'object',
   required: ['data', 'date'],
@@ -30,6 +32,21 @@ const stockAtDateSchema = {
         required: ['productId', 'availableQuantity', 'averagePrice', 'value'],
         properties: {
           productId: { type: 'integer', minimum: 1 },
+          warehouses: {
+            type: 'array',
+            description: 'Solo con warehouseId=all: la parte de cada almacén',
+            items: {
+              type: 'object',
+              required: ['warehouseId', 'quantity', 'value'],
+              properties: { warehouseId: { type: 'integer' }, quantity: decimal, value: decimal },
+            },
+          },
+          inTransit: {
+            type: 'object',
+            description: 'Solo con warehouseId=all: lo enviado entre almacenes que aún no se recibe (incluido en la cantidad y el valor)',
+            required: ['quantity', 'value'],
+            properties: { quantity: decimal, value: decimal },
+          },
           availableQuantity: { ...decimal, description: 'Existencia al final del día de corte' },
           averagePrice: { ...decimal, description: 'Costo promedio en ese momento (hasta 6 decimales)' },
           value: { ...decimal, description: 'availableQuantity × averagePrice, exacto' },
@@ -186,7 +203,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
           type: 'object',
           properties: {
             date: { type: 'string', description: 'AAAA-MM-DD, no posterior a hoy ni anterior a 2000-01-01' },
-            ...warehouseQueryProperty(),
+            ...warehouseQueryProperty(true),
           },
         },
         response: { 200: stockAtDateSchema, ...ERROR_RESPONSES },
@@ -194,6 +211,10 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
     },
     async (request) => {
       const date = parseCutoffDate(queryOf(request, 'date'), config.timeZone);
+      if (warehouseInQuery(queryOf(request, 'warehouseId'), true) === 'all') {
+        if (dateViewDay(date, config.timeZone) !== null) throw new AppError('VALIDATION', ALL_AT_DATE, { date: ALL_AT_DATE });
+        return { date: todayIn(config.timeZone), data: await consolidatedStock(db) };
+      }
       const warehouseId = await warehouseOfQuery(db, request);
       return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, dateViewDay(date, config.timeZone), warehouseId) };
     },

@@ -188,3 +188,71 @@ test("the list shows a warehouse's transfers sent and to receive, by status", as
   const bad = await c.get(`/api/transfers?warehouseId=${plantel}&status=PERDIDO`);
   expect(bad.statusCode).toBe(400);
 });
+
+test('«Todos los almacenes»: each product is the sum of the warehouses plus what travels, the average value ÷ quantity', async () => {
+  const { product, transfer } = await exampleStart('Papel (consolidado)');
+  interface Line {
+    productId: number;
+    availableQuantity: string;
+    averagePrice: string;
+    value: string;
+    warehouses: Array<{ warehouseId: number; quantity: string; value: string }>;
+    inTransit: { quantity: string; value: string };
+  }
+  const line = async () => ((await c.get('/api/stock?warehouseId=all')).json().data as Line[]).find((l) => l.productId === product)!;
+  expect(await line()).toEqual({
+    productId: product,
+    availableQuantity: '15',
+    averagePrice: '13',
+    value: '195',
+    warehouses: [
+      { warehouseId: centre, quantity: '6', value: '72' },
+      { warehouseId: plantel, quantity: '5', value: '75' },
+    ],
+    inTransit: { quantity: '4', value: '48' },
+  });
+  ok(await c.post(`/api/transfers/${transfer.id}/reception`, { receiverEmployeeId: catalog.employeeIds[1] }), 201);
+  expect(await line()).toMatchObject({
+    availableQuantity: '15',
+    value: '195',
+    warehouses: [
+      { warehouseId: centre, quantity: '6', value: '72' },
+      { warehouseId: plantel, quantity: '9', value: '123' },
+    ],
+    inTransit: { quantity: '0', value: '0' },
+  });
+  const past = await c.get('/api/stock?warehouseId=all&date=2026-01-31');
+  expect([past.statusCode, past.json().errors?.date]).toEqual([
+    400,
+    'La vista de todos los almacenes es la de hoy; para una fecha pasada, indica un almacén.',
+  ]);
+});
+
+test("each warehouse closes its own month: a shipment dated in the origin's closed month is a 409, the plantel's month is still open", async () => {
+  const product = await createProduct(c, 'Papel (cierre)');
+  const monthEnd = (() => {
+    const d = new Date(`${today(t).slice(0, 8)}01T12:00:00Z`);
+    d.setUTCDate(0);
+    return d.toISOString().slice(0, 10);
+  })();
+  await enter(centre, product, '5', '10');
+  ok(
+    await c.post(
+      '/api/invoices',
+      invoiceBody(t, catalog, [{ productId: product, quantity: '5', purchasePrice: '10' }], {
+        warehouseId: plantel,
+        invoiceDate: monthEnd,
+      }),
+    ),
+    201,
+  );
+  ok(await c.post('/api/period-closings', { until: monthEnd, warehouseId: centre }), 201);
+  const closed = await c.post('/api/transfers', transferBody([{ productId: product, quantity: '1' }], { date: monthEnd }));
+  expect([closed.statusCode, closed.json().code]).toEqual([409, 'PERIOD_CLOSED']);
+  const open = await c.post(
+    '/api/transfers',
+    transferBody([{ productId: product, quantity: '1' }], { date: monthEnd, originWarehouseId: plantel, destinationWarehouseId: centre }),
+  );
+  expect(open.statusCode).toBe(201);
+  expect(ok<Array<{ until: string }>>(await c.get(`/api/period-closings?warehouseId=${plantel}`))).toEqual([]);
+});
