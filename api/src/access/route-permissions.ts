@@ -117,6 +117,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   // Who of the readers may print one is decided by the request (its people, or requests.all).
   'POST /api/reports/requests/:id': 'requests.read',
   'POST /api/reports/labels': 'consult',
+  'POST /api/reports/transfers/:id': 'consult',
 
   // Month closings: everyone with a role sees them; closing and reopening is the Autorizador's.
   'GET /api/period-closings': 'consult',

@@ -58,8 +58,8 @@ const SELECT_MOVEMENT = `
   SELECT m.id::text AS id, m.product_id AS "productId", p.name AS "productName",
          trim_scale(m.unit_cost)::text AS price, trim_scale(m.quantity)::text AS quantity,
          trim_scale(m.amount)::text AS amount, m.movement_type AS "movementType", m.observations,
-         coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id) AS "documentId",
-         coalesce(i.invoice_date, d.dispatch_date, ic.cutoff_date) AS "documentDate", to_char(m.dated, 'YYYY-MM-DD') AS dated,
+         coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id, m.transfer_id) AS "documentId",
+         coalesce(i.invoice_date, d.dispatch_date, ic.cutoff_date, x.transfer_date) AS "documentDate", to_char(m.dated, 'YYYY-MM-DD') AS dated,
          trim_scale(m.balance_quantity)::text AS "balanceQuantity",
          trim_scale(m.balance_average)::text AS "balanceAverage",
          trim_scale(m.balance_value)::text AS "balanceValue",
@@ -68,7 +68,8 @@ const SELECT_MOVEMENT = `
     JOIN products p ON p.id = m.product_id
     LEFT JOIN invoices i ON i.id = m.invoice_id
     LEFT JOIN dispatches d ON d.id = m.dispatch_id
-    LEFT JOIN inventory_counts ic ON ic.id = m.inventory_count_id`;
+    LEFT JOIN inventory_counts ic ON ic.id = m.inventory_count_id
+    LEFT JOIN transfers x ON x.id = m.transfer_id`;
 
 const toView = (row: MovementView & { id: number | string }): MovementView => ({ ...row, id: Number(row.id) });
 

@@ -125,11 +125,11 @@ async function stockTotals(db: Queryable, until: string, warehouseId: number): P
 export async function lateDocuments(db: Queryable, until: string, timeZone: string, warehouseId: number): Promise<LateDocument[]> {
   const end = endOfDay('$2', '$3::text');
   const { rows } = await db.query<LateDocument>(
-    `SELECT m.movement_type AS "movementType", coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id) AS "documentId",
+    `SELECT m.movement_type AS "movementType", coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id, m.transfer_id) AS "documentId",
             to_char(min(m.dated), 'YYYY-MM-DD') AS "documentDate", min(i.invoice_number) AS "invoiceNumber", min(m.recorded_at) AS "registeredAt"
        FROM movements m LEFT JOIN invoices i ON i.id = m.invoice_id
       WHERE m.warehouse_id = $4 AND m.dated BETWEEN $1::date AND $2::date AND m.recorded_at >= ${end}
-      GROUP BY m.movement_type, coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id)
+      GROUP BY m.movement_type, coalesce(m.invoice_id, m.dispatch_id, m.inventory_count_id, m.transfer_id)
       ORDER BY "registeredAt", "documentId"`,
     [`${until.slice(0, 8)}01`, until, timeZone, warehouseId],
   );

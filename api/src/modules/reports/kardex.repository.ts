@@ -37,6 +37,8 @@ export interface KardexRow {
   invoice_number: string | null;
   dispatch_id: number | null;
   inventory_count_id: number | null;
+  transfer_id: number | null;
+  /** The supplier, the area's head, the count — or, on a transfer line, the other warehouse. */
   counterpart: string | null;
   quantity: string;
   unit_cost: string;
@@ -81,8 +83,9 @@ export function kardexRows(
        WINDOW w AS (ORDER BY m.dated, m.id)
      )
      SELECT m.id::text, m.movement_type, m.dated AS date,
-            i.invoice_number, m.dispatch_id, m.inventory_count_id,
-            CASE WHEN m.invoice_id IS NOT NULL THEN s.name WHEN m.inventory_count_id IS NOT NULL THEN ic.description ELSE e.name || ' ' || e.last_name END AS counterpart,
+            i.invoice_number, m.dispatch_id, m.inventory_count_id, m.transfer_id,
+            CASE WHEN m.invoice_id IS NOT NULL THEN s.name WHEN m.inventory_count_id IS NOT NULL THEN ic.description
+                 WHEN m.transfer_id IS NOT NULL THEN ow.name ELSE e.name || ' ' || e.last_name END AS counterpart,
             m.quantity::text, m.unit_cost::text, round(m.amount, 2)::text AS amount,
             m.running_q::text AS balance_quantity, ledger_average(m.running_q, m.running_v)::text AS balance_average,
             round(m.running_v, 2)::text AS balance_value
@@ -92,6 +95,9 @@ export function kardexRows(
        LEFT JOIN dispatches d ON d.id = m.dispatch_id
        LEFT JOIN employees e ON e.id = d.person_in_charge_of_the_requesting_area_employee_id
        LEFT JOIN inventory_counts ic ON ic.id = m.inventory_count_id
+       LEFT JOIN transfers x ON x.id = m.transfer_id
+       LEFT JOIN warehouses ow
+              ON ow.id = CASE WHEN m.movement_type = 'TRANSFER_IN' THEN x.origin_warehouse_id ELSE x.destination_warehouse_id END
       ORDER BY m.dated, m.id`,
     [productId, ...rangeParams(range)],
   );

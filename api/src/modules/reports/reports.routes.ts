@@ -37,6 +37,7 @@ import { lowStockReport, productCard, stockReport, type ReportContext } from './
 import { requestVoucher } from './request-voucher';
 import { withSnapshot, type Snapshot } from './snapshot';
 import { spoolReport, type SpooledReport } from './spool';
+import { transferVoucher } from './transfer-voucher';
 import { entryVoucher, exitVoucher } from './voucher-reports';
 
 const tags = ['reportes'];
@@ -170,6 +171,15 @@ const REPORTS: Report[] = [
     notFound: REQUEST_TEXTS.notFound,
     fileName: (id) => `Vale de solicitud - ${id}`,
     build: (snapshot, context, id, _query, viewer) => requestVoucher(snapshot, context, id, viewer),
+  },
+  {
+    // Signed by who sent it, who carried it and who received it.
+    path: '/reports/transfers/:id',
+    summary: 'Vale de un traspaso entre almacenes: lo enviado, a qué costo, y quién envió, transportó y recibió (PDF o XLSX)',
+    withId: true,
+    notFound: 'El traspaso solicitado no existe.',
+    fileName: (id) => `Vale de traspaso - ${id}`,
+    build: (snapshot, context, id) => transferVoucher(snapshot, context, id),
   },
   {
     // Signed by the three signers of the application; "BORRADOR" until applied.

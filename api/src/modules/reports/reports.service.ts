@@ -215,7 +215,9 @@ export async function productCard(snapshot: Snapshot, context: ReportContext, pr
               ? `Factura ${m.invoice_number}`
               : m.inventory_count_id !== null
                 ? `Conteo ${m.inventory_count_id}`
-                : `Salida ${m.dispatch_id}`,
+                : m.transfer_id !== null
+                  ? `Traspaso ${m.transfer_id}`
+                  : `Salida ${m.dispatch_id}`,
             m.counterpart,
             ...(entry ? movement : none),
             ...(entry ? none : movement),
