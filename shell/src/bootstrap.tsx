@@ -2,25 +2,25 @@
 // and the rest are the singletons every remote will reuse.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { almacenTheme, createOidcSession, loadRuntimeConfig } from '@almacen/shared';
+import { almacenTheme } from '@almacen/shared';
 import { FluentProvider, Body1, Button, Title3 } from '@almacen/shared/fluent';
 import { BrowserRouter } from '@almacen/shared/router';
 import { AppRoutes } from './app';
 import { configureRemotes } from './federation/remotes';
-import { ShellRoot } from './root';
+import { createPortalApi, ShellRoot } from './root';
+import { startup } from './startup';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en index.html.');
 const root = createRoot(container);
 
-loadRuntimeConfig()
-  .then((config) => {
+startup()
+  .then(({ config, session, fetch }) => {
     configureRemotes(config.remotes);
-    const session = createOidcSession(config.oidc);
     root.render(
       <StrictMode>
         <BrowserRouter>
-          <ShellRoot config={config} session={session}>
+          <ShellRoot config={config} session={session} api={createPortalApi(config, session, fetch)}>
             <AppRoutes />
           </ShellRoot>
         </BrowserRouter>

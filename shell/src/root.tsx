@@ -12,10 +12,14 @@ import {
 import { AuthProvider, useAuth } from './auth/auth-context';
 import { watchForbidden } from './auth/forbidden-answers';
 
-/** The api client of the portal: bearer from the session, one renewal on 401, then sign-in. */
-export function createPortalApi(config: RuntimeConfig, session: OidcSession): ApiClient {
+/**
+ * The api client of the portal: bearer from the session, one renewal on 401, then sign-in; `fetch`
+ * (startup.ts) may answer a request that went out before the app ran.
+ */
+export function createPortalApi(config: RuntimeConfig, session: OidcSession, fetch?: typeof globalThis.fetch): ApiClient {
   return createApiClient({
     baseUrl: effectiveApiBaseUrl(config.apiBaseUrl),
+    fetch,
     auth: {
       getAccessToken: () => session.getAccessToken(),
       renewAccessToken: () => session.renewAccessToken(),

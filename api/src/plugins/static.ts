@@ -1,6 +1,7 @@
 // Serves the built front end from this process (ARCHITECTURE.md, "Running", `npm start` mode): the shell at
 // `/` (any unknown page path answers its index.html, the single-page app routes it), each
-// remote's build under `/remotes/<folder>/`, and `/config.json`, the shell's runtime settings.
+// remote's build under `/remotes/<folder>/`, and `/config.json`, the shell's runtime settings,
+// which the shell's index.html also carries (shell-page.ts).
 // Caching follows the federation contract (§3): what names the current build — index.html,
 // mf-manifest.json, remoteEntry.js, config.json — is revalidated on every load (`no-cache`), so
 // a redeployed remote shows on the next reload; content-hashed files never change and are cached
@@ -15,6 +16,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_REGISTRY, type Config } from '../config';
 import type { ModuleOptions } from '../modules/module';
+import { builtPage, embeddedDiscovery, pageEncoder, pageTag, withInlineConfig } from './shell-page';
 
 export const REMOTE_FOLDERS = REMOTE_REGISTRY.map((remote) => remote.folder);
 
@@ -141,6 +143,15 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
   const shellDist = path.join(root, 'shell', 'dist');
   const csp = shellCsp(config);
   const settings = runtimeConfig(config);
+  const shellPage = builtPage(path.join(shellDist, 'index.html'));
+  const discovery = embeddedDiscovery(app, config);
+  const encodePage = pageEncoder();
+
+  /** /config.json's answer: the settings, the provider's discovery when it is ours, each remote's pages. */
+  async function currentSettings() {
+    const [metadata, pages] = await Promise.all([discovery(), remotePagesOnDisk(config)]);
+    return { ...settings, oidc: { ...settings.oidc, ...(metadata ? { metadata } : {}) }, pages };
+  }
 
   // Only reply.sendFile (ETag, Last-Modified, 304, ranges, path checks); routes are ours.
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'deny', preCompressed: true });
@@ -157,7 +168,7 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
     return reply.sendFile(relative, dir);
   }
 
-  function sendShellPage(reply: FastifyReply) {
+  async function sendShellPage(request: FastifyRequest, reply: FastifyReply) {
     if (!isServable(shellDist, 'index.html')) {
       return reply
         .status(503)
@@ -165,14 +176,27 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
         .type('text/plain; charset=utf-8')
         .send('El portal aún no está compilado: ejecuta "npm run build" (o "npm start", que compila lo que falta).');
     }
-    return send(reply, shellDist, 'index.html');
+    // The build's page with /config.json's answer in it (shell-page.ts).
+    const body = withInlineConfig(await shellPage(), await currentSettings());
+    const tag = pageTag(body);
+    reply
+      .header('cache-control', NO_CACHE)
+      .header('vary', 'Accept-Encoding')
+      .header('etag', tag)
+      .header('content-security-policy', csp)
+      // «Escanear» reads codes with the camera, in the portal's own page only (never a frame).
+      .header('permissions-policy', SHELL_PERMISSIONS_POLICY);
+    if (request.headers['if-none-match'] === tag) return reply.status(304).send();
+    const page = encodePage(tag, body, request.headers['accept-encoding']);
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    return reply.type('text/html; charset=utf-8').send(page.body);
   }
 
   app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .header('cache-control', NO_CACHE)
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ ...settings, pages: await remotePagesOnDisk(config) })),
+      .send(JSON.stringify(await currentSettings())),
   );
 
   app.get<{ Params: { folder: string; '*': string } }>('/remotes/:folder/*', { schema: { hide: true } }, async (request, reply) => {
@@ -188,15 +212,15 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
     return send(reply, dir, relative);
   });
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendShellPage(reply));
+  app.get('/', { schema: { hide: true } }, async (request, reply) => sendShellPage(request, reply));
 
   // The shell's build is flat (hashed chunks next to index.html): a route for one-segment paths
   // gets the per-route compression @fastify/compress installs. /api, /oidc, /remotes alone are 404.
   app.get<{ Params: { file: string } }>('/:file', { schema: { hide: true } }, async (request, reply) => {
     const relative = safeRelative(request.params.file);
     if (!relative || RESERVED.some((re) => re.test(`/${relative}`))) return reply.status(404).send(notFoundBody);
-    if (isServable(shellDist, relative)) return send(reply, shellDist, relative);
-    if (!path.posix.extname(relative)) return sendShellPage(reply);
+    if (relative !== 'index.html' && isServable(shellDist, relative)) return send(reply, shellDist, relative);
+    if (relative === 'index.html' || !path.posix.extname(relative)) return sendShellPage(request, reply);
     return reply.status(404).send(notFoundBody);
   });
 
@@ -209,8 +233,8 @@ const staticFiles: FastifyPluginAsync<ModuleOptions> = async (app, { config }) =
     const urlPath = request.url.split('?')[0];
     if (RESERVED.some((re) => re.test(urlPath))) return;
     const relative = safeRelative(urlPath);
-    if (relative && isServable(shellDist, relative)) return send(reply, shellDist, relative);
-    if (relative !== null && !path.posix.extname(relative)) return sendShellPage(reply);
+    if (relative && relative !== 'index.html' && isServable(shellDist, relative)) return send(reply, shellDist, relative);
+    if (relative === 'index.html' || (relative !== null && !path.posix.extname(relative))) return sendShellPage(request, reply);
   });
 };
 

@@ -81,6 +81,21 @@ describe('the shell', () => {
     }
   });
 
+  it("carries /config.json's answer in the page as data, compressed once, answering 304 while it is unchanged", async () => {
+    const config = (await get('/config.json')).json();
+    const page = await get('/dashboard/stock', { 'accept-encoding': 'gzip, br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    const block = /<script id="almacen-config" type="application\/json">([^<]*)<\/script><\/head>/.exec(html);
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block![1])).toEqual(config);
+    const tag = String(page.headers.etag);
+    const again = await get('/auth/callback?code=x', { 'if-none-match': tag });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect((await get('/', { 'accept-encoding': 'identity' })).body).toBe(html);
+  });
+
   it('caches hashed files for a year and compresses them', async () => {
     const response = await get('/main.0123abcd45.js', { 'accept-encoding': 'gzip' });
     expect(response.statusCode).toBe(200);

@@ -6,6 +6,11 @@ export interface OidcRuntimeConfig {
   scope: string;
   /** Extra authorization parameters some providers need (audience, resource…). */
   extraQueryParams: Record<string, string>;
+  /**
+   * The provider's discovery document, when the server has it (its own embedded provider): the
+   * sign-in then skips fetching it. Absent: discovery from `authority`.
+   */
+  metadata?: Record<string, unknown>;
 }
 
 export interface RuntimeConfig {
@@ -52,11 +57,32 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       clientId: oidc!.clientId!,
       scope: typeof oidc!.scope === 'string' && oidc!.scope ? oidc!.scope : 'openid profile email offline_access',
       extraQueryParams: { ...(oidc!.extraQueryParams ?? {}) },
+      ...(oidc!.metadata && typeof oidc!.metadata === 'object' && oidc!.metadata.issuer === oidc!.authority
+        ? { metadata: { ...oidc!.metadata } }
+        : {}),
     },
     identityProvider: value.identityProvider === 'embedded' ? 'embedded' : 'external',
     remotes: { ...remotes },
     pages: value.pages && typeof value.pages === 'object' ? { ...value.pages } : {},
   };
+}
+
+/** The element in which the API's index.html carries /config.json's answer. */
+export const INLINE_CONFIG_ID = 'almacen-config';
+
+/**
+ * The configuration the server wrote into the page (`<script type="application/json">`, data the
+ * browser never runs), or null where the page has none (a dev server, nginx's static file) or it
+ * does not pass the check: then /config.json is asked.
+ */
+export function inlineRuntimeConfig(doc: Document = document): RuntimeConfig | null {
+  const text = doc.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parseRuntimeConfig(JSON.parse(text));
+  } catch {
+    return null;
+  }
 }
 
 /** Fetches and checks /config.json (never cached: a redeploy may change remotes). */

@@ -1,6 +1,6 @@
 // Where the remotes are comes from /config.json at run time: the shell's build names none, so a
 // squad can redeploy its remote without rebuilding the shell.
-import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { parseRemotePages } from '@almacen/shared/pages';
 import { checkContract, knownContract } from './contract';
@@ -85,8 +85,12 @@ export async function loadRemoteApp(
   // Any area's load may meet a package another remote failed to download while it was down.
   const forgotten = await forgetFailedShares();
   if (forgotten.length > 0) console.warn(`[federación] se descargarán de nuevo: ${forgotten.join(', ')}.`);
-  // A remote built against names this shell lacks is not loaded (RemoteContractError).
+  // A remote built against names this shell lacks is not loaded (RemoteContractError). The check
+  // downloads the shell's shared modules the remote names; the remote's manifest, entry and the
+  // module's files download meanwhile, and none of them runs before the check has passed. A
+  // failed download here is the load's to report.
   const known = knownContract(name);
+  void preloadRemote([{ nameOrAlias: name, exposes: [`./${module}`] }]).catch(() => undefined);
   await checkContract(name, `./${module}`, known === undefined ? await contractOfPages(name) : known);
   let exposed: { default?: ComponentType } | null;
   try {

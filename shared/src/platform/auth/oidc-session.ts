@@ -36,6 +36,13 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
+/** Claims about the token, not the person: userinfo must not replace the ID token's. */
+const PROTOCOL_CLAIMS = ['iss', 'aud', 'exp', 'nbf', 'iat', 'auth_time', 'nonce', 'acr', 'amr', 'azp', 'at_hash', 'c_hash', 'sid', 'jti'];
+
+function withoutProtocolClaims(claims: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(claims).filter(([name]) => !PROTOCOL_CLAIMS.includes(name)));
+}
+
 function randomNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -59,17 +66,50 @@ export function createOidcSession(config: OidcRuntimeConfig, origin = window.loc
     // Renews shortly before expiry with the refresh token (scope offline_access).
     automaticSilentRenew: true,
     accessTokenExpiringNotificationTimeInSeconds: 60,
-    // Name, e-mail and picture may come only from the userinfo endpoint, depending on the provider.
-    loadUserInfo: true,
+    // The discovery document the server put in the configuration, when it has one: no request.
+    ...(config.metadata ? { metadata: config.metadata } : {}),
+    // Userinfo is asked after the sign-in and each renewal (below), not before them.
+    loadUserInfo: false,
     monitorSession: false,
   });
 
-  const renew = async (): Promise<User | null> => {
+  // Name, e-mail and picture may come only from the userinfo endpoint, depending on the provider.
+  // The sign-in and the renewals do not wait for it: the access token is usable at once, so the
+  // API is called while userinfo is on its way; its claims then join the profile and the listeners
+  // hear of the user again. A failure keeps the ID token's claims, as a provider without the
+  // endpoint does.
+  let profiledToken: string | undefined;
+  const addUserInfo = async (user: User) => {
+    if (profiledToken === user.access_token) return;
+    profiledToken = user.access_token;
     try {
-      return await manager.signinSilent({ nonce: randomNonce() });
+      const endpoint = await manager.metadataService.getUserInfoEndpoint();
+      const response = await fetch(endpoint, { headers: { Accept: 'application/json', Authorization: `Bearer ${user.access_token}` } });
+      if (!response.ok) return;
+      const claims = (await response.json()) as Record<string, unknown>;
+      const current = await manager.getUser();
+      // Signed out or renewed meanwhile, or someone else's claims: left as they are.
+      if (!current || current.access_token !== user.access_token || claims.sub !== current.profile.sub) return;
+      current.profile = { ...current.profile, ...withoutProtocolClaims(claims) } as typeof current.profile;
+      await manager.storeUser(current);
+      await manager.events.load(current);
     } catch {
-      return null;
+      // No endpoint, or it failed: the ID token's claims stay.
     }
+  };
+  manager.events.addUserLoaded((user) => void addUserInfo(user));
+
+  // One renewal at a time: a refresh token is used once, and a second use of it is a replay the
+  // provider answers by ending the session (the shell asks for a token early, and again on render).
+  let renewing: Promise<User | null> | null = null;
+  const renew = (): Promise<User | null> => {
+    renewing ??= manager
+      .signinSilent({ nonce: randomNonce() })
+      .catch(() => null)
+      .finally(() => {
+        renewing = null;
+      });
+    return renewing;
   };
 
   const usable = async (): Promise<User | null> => {
