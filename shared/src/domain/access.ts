@@ -114,6 +114,8 @@ export interface Me {
    * on the type: an API built before sends none.
    */
   employeeId?: number | null;
+  /** The active warehouses the person may use, by code (optional: an API built before sends none). */
+  warehouses?: Array<{ id: number; code: string; name: string; active: boolean }>;
 }
 
 /** A row of "Usuarios" (GET /api/users). */
