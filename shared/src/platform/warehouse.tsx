@@ -4,7 +4,7 @@
 // without it, the person's only (or first) warehouse. With one warehouse nothing changes: reads
 // go to the same paths as always (the API answers for the only warehouse), and no switcher shows.
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@almacen/shared/router';
 import { useMe } from './access';
 
 export interface WarehouseChoice {
