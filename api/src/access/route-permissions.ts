@@ -24,9 +24,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'GET /api/admin/backups/last': 'backups.read',
   'GET /api/admin/backups': 'backups.read',
 
-  // Warehouses: anyone signed in sees the ones they may use (the portal's header names them);
-  // administrators keep them.
-  'GET /api/warehouses': 'signedIn',
+  // Warehouses: everyone with a role reads them (the portal's header takes a person's own from
+  // /api/me); administrators keep them.
+  'GET /api/warehouses': 'consult',
   'POST /api/warehouses': 'warehouses.manage',
   'PUT /api/warehouses/:id': 'warehouses.manage',
 

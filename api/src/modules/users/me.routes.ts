@@ -51,9 +51,11 @@ const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config, db }) 
     },
     async (request): Promise<{ data: Me }> => {
       const { id, sub, name, email, effectiveRoles, permissions, employeeId } = request.caller;
-      const warehouses = (await listWarehouses(db))
-        .filter((w) => w.active)
-        .map((w) => ({ id: w.id, code: w.code, name: w.name, active: w.active }));
+      // Someone with no role yet uses no warehouse.
+      const warehouses =
+        permissions.length === 0
+          ? []
+          : (await listWarehouses(db)).filter((w) => w.active).map((w) => ({ id: w.id, code: w.code, name: w.name, active: w.active }));
       return {
         data: { id, sub, name, email, roles: effectiveRoles, permissions, accountUrl: accountUrlOf(config), employeeId, warehouses },
       };

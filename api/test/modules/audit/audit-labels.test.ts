@@ -83,6 +83,7 @@ test('every recordAudit call in api/src names an entity with a Spanish label', (
       'app_users',
       'material_requests',
       'warehouses',
+      'transfers',
     ]),
   );
 });
