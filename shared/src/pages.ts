@@ -25,6 +25,11 @@ export interface PageDeclaration {
   menu?: 'top' | { group: string };
   /** How many things wait on this page, shown beside its menu entry (the remote's API computes it). */
   count?: MenuCount;
+  /**
+   * Only where the person may use more than one warehouse (transfers): with one, the menu shows
+   * no entry and the route answers as an unknown page, so a one-warehouse portal is unchanged.
+   */
+  severalWarehouses?: true;
 }
 
 /**
