@@ -48,12 +48,15 @@ export interface DispatchDetail extends DispatchSummary {
 }
 
 /** Newest first, each with its state ("REGISTRADA" or "CANCELADA") and cancellation. */
-export async function listDispatches(db: Queryable): Promise<DispatchListItem[]> {
+/** A warehouse's exits, the most recent first. */
+export async function listDispatches(db: Queryable, warehouseId: number): Promise<DispatchListItem[]> {
   const { rows } = await db.query<DispatchSummary & CancellationColumns>(
     `SELECT d.id, d.dispatch_date AS "dispatchDate", d.created_at AS "createdAt", r.folio AS "requestFolio", ${CANCELLATION_COLUMNS}
        FROM dispatches d LEFT JOIN document_cancellations c ON c.dispatch_id = d.id
        LEFT JOIN material_requests r ON r.id = d.request_id
+      WHERE d.warehouse_id = $1
       ORDER BY d.id DESC`,
+    [warehouseId],
   );
   return rows.map(withStatus);
 }

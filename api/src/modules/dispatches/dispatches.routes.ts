@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
 import { makeDispatchSchemas } from '@almacen/shared/schemas';
+import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { parseBody } from '../../http/validate';
 import { registerCancellationRoute } from '../ledger/cancellation-route';
@@ -24,10 +25,11 @@ const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
       schema: {
         tags,
         summary: 'Historial de salidas (la más reciente primero)',
+        querystring: { type: 'object', properties: warehouseQueryProperty() },
         response: { 200: dataOf(listOf(dispatchListItemSchema)), ...ERROR_RESPONSES },
       },
     },
-    async () => ({ data: await listDispatches(db) }),
+    async (request) => ({ data: await listDispatches(db, await warehouseOfQuery(db, request)) }),
   );
 
   // As an entry's: the «Almacenista» of the person's last exit (invoices.routes.ts).

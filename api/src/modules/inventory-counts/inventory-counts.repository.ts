@@ -102,8 +102,11 @@ function toSummary(r: HeaderRow): CountSummary {
 }
 
 /** Newest first. */
-export async function listCounts(db: Queryable): Promise<CountSummary[]> {
-  const { rows } = await db.query<HeaderRow>(`SELECT ${HEADER}, ${TOTALS} ${FROM} ${GROUP} ORDER BY c.id DESC`);
+/** A warehouse's count sessions, the most recent first. */
+export async function listCounts(db: Queryable, warehouseId: number): Promise<CountSummary[]> {
+  const { rows } = await db.query<HeaderRow>(`SELECT ${HEADER}, ${TOTALS} ${FROM} WHERE c.warehouse_id = $1 ${GROUP} ORDER BY c.id DESC`, [
+    warehouseId,
+  ]);
   return rows.map(toSummary);
 }
 

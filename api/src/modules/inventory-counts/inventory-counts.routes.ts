@@ -9,6 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
 import { countApplicationSchema, countLinesSchema, makeCountSchemas } from '@almacen/shared/schemas';
+import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
@@ -43,10 +44,11 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
       schema: {
         tags,
         summary: 'Conteos de inventario físico (el más reciente primero)',
+        querystring: { type: 'object', properties: warehouseQueryProperty() },
         response: { 200: dataOf(listOf(countSummarySchema)), ...ERROR_RESPONSES },
       },
     },
-    async () => ({ data: await listCounts(db) }),
+    async (request) => ({ data: await listCounts(db, await warehouseOfQuery(db, request)) }),
   );
 
   app.post(

@@ -61,14 +61,17 @@ const SUPPLIER = `json_build_object('id', s.id, 'name', s.name, 'rfc', s.rfc)`;
 export const LINE_VALUE = 'coalesce(l.amount, l.quantity * l.purchase_price)';
 
 /** Newest first, each with its state ("REGISTRADA" or "CANCELADA") and cancellation. */
-export async function listInvoices(db: Queryable): Promise<InvoiceListItem[]> {
+/** A warehouse's entries, the most recent first. */
+export async function listInvoices(db: Queryable, warehouseId: number): Promise<InvoiceListItem[]> {
   const { rows } = await db.query<InvoiceSummary & CancellationColumns>(
     `SELECT i.id, i.invoice_number AS "invoiceNumber", i.invoice_type AS "invoiceType", i.invoice_date AS "invoiceDate",
             ${SUPPLIER} AS supplier, i.created_at AS "createdAt", cf.uuid AS "cfdiUuid", ${CANCELLATION_COLUMNS}
        FROM invoices i JOIN suppliers s ON s.id = i.supplier_id
        LEFT JOIN invoice_cfdis cf ON cf.invoice_id = i.id
        LEFT JOIN document_cancellations c ON c.invoice_id = i.id
+      WHERE i.warehouse_id = $1
       ORDER BY i.id DESC`,
+    [warehouseId],
   );
   return rows.map(withStatus);
 }

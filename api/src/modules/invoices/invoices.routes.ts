@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { INVOICE_TYPES, todayIn } from '@almacen/shared/domain';
 import { makeInvoiceSchemas } from '@almacen/shared/schemas';
+import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { idParam } from '../../http/schemas';
@@ -39,10 +40,11 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
       schema: {
         tags,
         summary: 'Historial de entradas (la más reciente primero)',
+        querystring: { type: 'object', properties: warehouseQueryProperty() },
         response: { 200: dataOf(listOf(invoiceListItemSchema)), ...ERROR_RESPONSES },
       },
     },
-    async () => ({ data: await listInvoices(db) }),
+    async (request) => ({ data: await listInvoices(db, await warehouseOfQuery(db, request)) }),
   );
 
   app.post(

@@ -81,6 +81,9 @@ describe('with two warehouses', () => {
       '/api/stock/summary',
       `/api/movements/products/${paper}`,
       '/api/period-closings',
+      '/api/invoices',
+      '/api/dispatches',
+      '/api/inventory-counts',
     ]) {
       const r = await c.get(url);
       expect([url, r.statusCode, r.json().message]).toEqual([url, 400, 'Indica el almacén.']);
@@ -134,6 +137,13 @@ describe('with two warehouses', () => {
     expect(list.find((row) => row.productId === paper)).toMatchObject({ value: '45' });
     const summary = ok<{ inventoryValue: string }>(await c.get(`/api/stock/summary?warehouseId=${plantel}`));
     expect(summary.inventoryValue).toBe('45.00');
+    // The histories are each warehouse's own.
+    const plantelEntries = ok<Array<{ id: number }>>(await c.get(`/api/invoices?warehouseId=${plantel}`));
+    const centreEntries = ok<Array<{ id: number }>>(await c.get('/api/invoices?warehouseId=1'));
+    expect(plantelEntries).toHaveLength(1);
+    expect(centreEntries.map((e) => e.id)).not.toContain(plantelEntries[0].id);
+    expect(ok<unknown[]>(await c.get(`/api/dispatches?warehouseId=${plantel}`))).toHaveLength(1);
+    expect(ok<unknown[]>(await c.get('/api/dispatches?warehouseId=1'))).toHaveLength(0);
   });
 
   test('an inactive warehouse takes no new documents (409) and keeps what it has', async () => {
