@@ -38,6 +38,8 @@ export const REFERENCING_TABLES: Record<string, string> = {
   material_request_lines: 'solicitudes de material',
   material_request_events: 'solicitudes de material',
   warehouses: 'almacenes (como responsable)',
+  transfers: 'traspasos entre almacenes',
+  transfer_lines: 'traspasos entre almacenes',
 };
 
 /** "No se puede eliminar el producto: está en uso en movimientos de almacén." */

@@ -145,6 +145,9 @@ test('the cancellation calls are described: integer path id, the reason body, 20
       'DISPATCH_CANCELLATION',
       'ADJUSTMENT_IN',
       'ADJUSTMENT_OUT',
+      'TRANSFER_OUT',
+      'TRANSFER_IN',
+      'TRANSFER_RETURN',
     ]);
   }
 });

@@ -21,6 +21,7 @@ function movements() {
       invoice_number: entry ? `K-${id}` : null,
       dispatch_id: entry ? null : 123_456,
       inventory_count_id: null,
+      transfer_id: null,
       counterpart: entry ? 'Office Depot' : 'María López',
       quantity: entry ? '12.000' : '9.000',
       unit_cost: '10.125000',
