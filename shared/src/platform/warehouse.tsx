@@ -14,8 +14,6 @@ export interface WarehouseChoice {
   active: boolean;
 }
 
-/** GET /api/warehouses: the warehouses the person may use (the administrator: all of them). */
-export const WAREHOUSES_KEY = '/api/warehouses';
 /** The address's parameter that names the current warehouse, by its code. */
 export const WAREHOUSE_PARAM = 'almacen';
 
