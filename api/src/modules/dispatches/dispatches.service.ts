@@ -59,7 +59,7 @@ export async function registerDispatch(
         products: lines.map((l, i) => ({ field: `products.${i}.productId`, id: l.productId, message: R.product })),
       });
       // The request is locked before the balances, as its cancellation does (requests.fulfilment.ts).
-      const claim = await claimRequestLines(trx, { ...input, lines });
+      const claim = await claimRequestLines(trx, { ...input, warehouseId, lines });
       await reserveExits(trx, warehouseId, lines, { dated: input.dispatchDate, today: todayIn(options.timeZone ?? DEFAULT_TIME_ZONE) });
 
       const dispatchId = await repo.insertDispatch(trx, actor, {

@@ -16,6 +16,8 @@ import { REQUEST_TEXTS as T, stateMessage } from './requests.texts';
 
 export interface ExitOfRequest {
   requestId?: number | null;
+  /** The exit's warehouse: a request is delivered by the warehouse it asks. */
+  warehouseId: number;
   personInChargeOfTheRequestingAreaEmployeeId: number;
   petitionerEmployeeId: number;
   lines: Array<{ productId: number; quantity: string; requestLineId?: number | null }>;
@@ -55,6 +57,7 @@ export async function claimRequestLines(trx: Trx, exit: ExitOfRequest): Promise<
   if (!FULFILLABLE_REQUEST_STATUSES.includes(request.status))
     throw new AppError('REQUEST_STATE', stateMessage(request.folio, request.status, 'surtir'));
 
+  if (request.warehouseId !== exit.warehouseId) return refuse({ requestId: T.otherWarehouse(request.folio) });
   const errors: Record<string, string> = {};
   if (exit.petitionerEmployeeId !== request.requesterEmployeeId)
     errors.petitionerEmployeeId = T.otherPetitioner(request.folio, await employeeName(trx, request.requesterEmployeeId));

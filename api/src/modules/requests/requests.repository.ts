@@ -106,11 +106,13 @@ export interface LockedRequest {
   status: RequestStatus;
   requesterEmployeeId: number;
   areaHeadEmployeeId: number;
+  warehouseId: number;
 }
 
 export async function lockRequest(trx: Trx, id: number): Promise<LockedRequest | null> {
   const { rows } = await trx.query<LockedRequest>(
-    `SELECT id, folio, status, requester_employee_id AS "requesterEmployeeId", area_head_employee_id AS "areaHeadEmployeeId"
+    `SELECT id, folio, status, requester_employee_id AS "requesterEmployeeId", area_head_employee_id AS "areaHeadEmployeeId",
+            warehouse_id AS "warehouseId"
        FROM material_requests WHERE id = $1 FOR UPDATE`,
     [id],
   );

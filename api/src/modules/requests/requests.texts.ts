@@ -42,6 +42,7 @@ export const REQUEST_TEXTS = {
   otherProduct: (lineNo: number, product: string) => `El renglón ${lineNo} de la solicitud es de «${product}», no de este producto.`,
   repeatedRequestLine: 'El renglón de la solicitud aparece más de una vez en la salida.',
   otherPetitioner: (folio: string, name: string) => `El solicitante de la salida debe ser el de la solicitud ${folio}: ${name}.`,
+  otherWarehouse: (folio: string) => `La solicitud ${folio} es de otro almacén: la surte ese almacén.`,
   otherAreaHead: (folio: string, name: string) => `El responsable del área de la salida debe ser el de la solicitud ${folio}: ${name}.`,
   overPending: (lineNo: number, product: string, folio: string, pending: string, asked: string) =>
     `Del renglón ${lineNo} («${product}») de la solicitud ${folio} quedan pendientes ${pending}; la salida entrega ${asked}.`,

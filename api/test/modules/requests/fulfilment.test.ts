@@ -187,3 +187,18 @@ test('on a closed request a cancelled exit adds to what was closed; on a receive
   ]);
   expect(await countRows(t, TABLES)).toEqual(before);
 });
+
+test('a request is delivered by the warehouse it asks: an exit of another warehouse is a 400 naming the request, and nothing is saved', async () => {
+  const request = await authorize(cast, await ask(cast, [{ productId: paper, quantity: '1' }]));
+  const plantel = ok(await cast.admin.post('/api/warehouses', { code: 'P099', name: 'Plantel 99' }), 201).id;
+  try {
+    const before = await countRows(t, TABLES);
+    const r = await cast.clerk.c.post('/api/dispatches', { ...exitBody(t, cast, request, ['1']), warehouseId: plantel });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors).toEqual({ requestId: `La solicitud ${request.folio} es de otro almacén: la surte ese almacén.` });
+    expect(await countRows(t, TABLES)).toEqual(before);
+  } finally {
+    // The other tests of this file speak for the only warehouse.
+    ok(await cast.admin.put(`/api/warehouses/${plantel}`, { code: 'P099', name: 'Plantel 99', active: false }));
+  }
+});
