@@ -15,8 +15,10 @@
 //      bytes served statically the same way (lib/api-catalog.ts);
 //   5. the first page of a product's movements (?limit=100) with 100,000 movements vs with 100
 //      (a keyset on the movement id, so the two should take about the same).
+//   6. a 20-line transfer sent and received through the API vs the same two documents run
+//      directly (sendTransfer + settleTransfer) through pg (lib/api-transfers.ts).
 // BENCH_API_FILTER="movimientos,comprimida" runs only the parts whose name contains one of the
-// words (existencia, salida, cancelación, lista, comprimida, movimientos); the fixture is the same.
+// words (existencia, salida, cancelación, lista, comprimida, movimientos, traspaso); the fixture is the same.
 // Fixture: lib/api-fixture.ts, checked by lib/ledger-check.ts before measuring.
 // Prints progress on stderr and, as its last stdout line, the rows as JSON.
 import { randomInt, randomUUID } from 'node:crypto';
@@ -34,6 +36,7 @@ import { readStock } from '../api/src/modules/ledger/ledger.reads';
 import { startTestIssuer } from '../api/test/helpers/issuer';
 import { productListRows } from './lib/api-catalog';
 import { DISPATCH_PRODUCTS, fixture, HEAVY, HEAVY_MOVES, LIGHT, LIGHT_MOVES, PRODUCTS } from './lib/api-fixture';
+import { transferRows } from './lib/api-transfers';
 import { scratchDatabase } from './lib/database';
 import { closedLoop, HttpClient, type HttpAnswer } from './lib/http';
 import { checkLedger } from './lib/ledger-check';
@@ -284,6 +287,9 @@ async function main(): Promise<void> {
         note: `medianas de ${fmt(heavy.length)} consultas alternadas; p99 ${ms(percentile(heavy, 99))} vs ${ms(percentile(light, 99))}; página de ${bytes(heavyPage.bytes)}; sin paginar, los ${fmt(HEAVY_MOVES)}: ${bytes(whole.bytes)} en ${ms(whole.ms)}`,
       });
     }
+
+    // ---- 6. a 20-line transfer sent and received (last: it adds a second warehouse) ----------
+    rows.push(...(await transferRows({ pool, api, say, runs })));
 
     // The measurements wrote 80+ dispatches through both paths: the ledger must still fold.
     const after = await checkLedger(database.url);
