@@ -58,11 +58,6 @@ export async function resolveWarehouse(db: Db, requested: number | null | undefi
   return active[0];
 }
 
-/** Whether the deployment has more than one active warehouse (the screens then name it). */
-export async function severalWarehouses(db: Db): Promise<boolean> {
-  return (await current(db)).active.length > 1;
-}
-
 const CANONICAL_ID_RE = /^[1-9][0-9]{0,9}$/;
 
 /** `warehouseId` of a read's query, as sent: absent, an id, or 'all' where the consolidated view is allowed. */
