@@ -16,7 +16,7 @@ import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { appendAdjustment } from '../ledger/adjustments.repository';
-import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
+import { once, type IdempotencyRequest } from '../ledger/idempotency';
 import { movementsOfInventoryCount, type MovementView } from '../ledger/ledger.reads';
 import * as ledger from '../ledger/ledger.repository';
 import { checkLeaving } from '../ledger/ledger.service';
@@ -158,94 +158,96 @@ export async function applyCount(
 ): Promise<{ data: Application; replayed: boolean }> {
   return withTransaction(
     db,
-    async (trx) => {
-      if (idempotency) {
-        const claim = await claimKey(trx, actor, idempotency);
-        if (!claim.owned) return { data: (claim.response as { data: Application }).data, replayed: true };
-      }
-      const { cutoffDate, warehouseId } = await lockOpenCount(trx, id);
-      await assertPeriodOpen(trx, warehouseId, cutoffDate, 'cutoffDate');
-      await checkReferences(trx, {
-        employees: [
-          { field: 'directorEmployeeId', id: input.directorEmployeeId, message: 'El director seleccionado no existe.' },
-          { field: 'warehouseKeeperEmployeeId', id: input.warehouseKeeperEmployeeId, message: 'El almacenista seleccionado no existe.' },
-          { field: 'witnessEmployeeId', id: input.witnessEmployeeId, message: 'El testigo seleccionado no existe.' },
-        ],
-      });
-      const { rows: adjustments } = await trx.query<{
-        productId: number;
-        productName: string;
-        difference: string;
-        unitCost: string | null;
-        observations: string | null;
-      }>(
-        `SELECT l.product_id AS "productId", p.name AS "productName", (l.counted_quantity - l.book_quantity)::text AS difference,
+    (trx) =>
+      once(trx, actor, idempotency, 200, async () => {
+        const { cutoffDate, warehouseId } = await lockOpenCount(trx, id);
+        await assertPeriodOpen(trx, warehouseId, cutoffDate, 'cutoffDate');
+        await checkReferences(trx, {
+          employees: [
+            { field: 'directorEmployeeId', id: input.directorEmployeeId, message: 'El director seleccionado no existe.' },
+            { field: 'warehouseKeeperEmployeeId', id: input.warehouseKeeperEmployeeId, message: 'El almacenista seleccionado no existe.' },
+            { field: 'witnessEmployeeId', id: input.witnessEmployeeId, message: 'El testigo seleccionado no existe.' },
+          ],
+        });
+        const { rows: adjustments } = await trx.query<{
+          productId: number;
+          productName: string;
+          difference: string;
+          unitCost: string | null;
+          observations: string | null;
+        }>(
+          `SELECT l.product_id AS "productId", p.name AS "productName", (l.counted_quantity - l.book_quantity)::text AS difference,
                 l.unit_cost::text AS "unitCost", l.observations
            FROM inventory_count_lines l JOIN products p ON p.id = l.product_id
           WHERE l.count_id = $1 AND l.counted_quantity IS NOT NULL AND l.counted_quantity <> l.book_quantity
           ORDER BY l.product_id`,
-        [id],
-      );
-      const shortages = adjustments
-        .filter((a) => a.difference.startsWith('-'))
-        .map((a) => ({ productId: a.productId, quantity: a.difference.slice(1) }));
-      const surpluses = adjustments.filter((a) => !a.difference.startsWith('-'));
-      await ledger.lockBalances(
-        trx,
-        warehouseId,
-        adjustments.map((a) => a.productId),
-      );
-      // Shortages leave on the cut-off date: today's balance must hold them, and so must every day
-      // from the cut-off on in the date view.
-      await checkLeaving(trx, warehouseId, shortages, { dated: cutoffDate, today: todayIn(timeZone), what: 'el ajuste del conteo' }, null);
-      const { rows: zeroAverage } = await trx.query<{ productId: number }>(
-        `SELECT product_id AS "productId" FROM product_balances
-          WHERE warehouse_id = $2 AND product_id = ANY($1::integer[]) AND average_cost = 0 ORDER BY product_id`,
-        [surpluses.filter((s) => s.unitCost === null).map((s) => s.productId), warehouseId],
-      );
-      if (zeroAverage.length > 0) {
-        const names = new Map(surpluses.map((s) => [s.productId, s.productName]));
-        const errors = Object.fromEntries(
-          zeroAverage.map((z) => [`lines.${z.productId}.unitCost`, COUNT_TEXTS.noCost(names.get(z.productId)!, z.productId)]),
+          [id],
         );
-        throw new AppError('VALIDATION', Object.values(errors).join(' '), errors);
-      }
-      for (const a of adjustments) {
-        const out = a.difference.startsWith('-');
-        const posted = await appendAdjustment(trx, warehouseId, {
-          productId: a.productId,
-          inventoryCountId: id,
-          direction: out ? 'OUT' : 'IN',
-          quantity: out ? a.difference.slice(1) : a.difference,
-          unitCost: out ? null : a.unitCost,
-          dated: cutoffDate,
-          observations: a.observations,
-        });
-        await trx.query('UPDATE inventory_count_lines SET movement_id = $3 WHERE count_id = $1 AND product_id = $2', [
-          id,
-          a.productId,
-          posted.id,
-        ]);
-      }
-      await trx.query(
-        `UPDATE inventory_counts SET status = 'APLICADO', director_employee_id = $2, warehouse_keeper_employee_id = $3, witness_employee_id = $4,
+        const shortages = adjustments
+          .filter((a) => a.difference.startsWith('-'))
+          .map((a) => ({ productId: a.productId, quantity: a.difference.slice(1) }));
+        const surpluses = adjustments.filter((a) => !a.difference.startsWith('-'));
+        await ledger.lockBalances(
+          trx,
+          warehouseId,
+          adjustments.map((a) => a.productId),
+        );
+        // Shortages leave on the cut-off date: today's balance must hold them, and so must every day
+        // from the cut-off on in the date view.
+        await checkLeaving(
+          trx,
+          warehouseId,
+          shortages,
+          { dated: cutoffDate, today: todayIn(timeZone), what: 'el ajuste del conteo' },
+          null,
+        );
+        const { rows: zeroAverage } = await trx.query<{ productId: number }>(
+          `SELECT product_id AS "productId" FROM product_balances
+          WHERE warehouse_id = $2 AND product_id = ANY($1::integer[]) AND average_cost = 0 ORDER BY product_id`,
+          [surpluses.filter((s) => s.unitCost === null).map((s) => s.productId), warehouseId],
+        );
+        if (zeroAverage.length > 0) {
+          const names = new Map(surpluses.map((s) => [s.productId, s.productName]));
+          const errors = Object.fromEntries(
+            zeroAverage.map((z) => [`lines.${z.productId}.unitCost`, COUNT_TEXTS.noCost(names.get(z.productId)!, z.productId)]),
+          );
+          throw new AppError('VALIDATION', Object.values(errors).join(' '), errors);
+        }
+        for (const a of adjustments) {
+          const out = a.difference.startsWith('-');
+          const posted = await appendAdjustment(trx, warehouseId, {
+            productId: a.productId,
+            inventoryCountId: id,
+            direction: out ? 'OUT' : 'IN',
+            quantity: out ? a.difference.slice(1) : a.difference,
+            unitCost: out ? null : a.unitCost,
+            dated: cutoffDate,
+            observations: a.observations,
+          });
+          await trx.query('UPDATE inventory_count_lines SET movement_id = $3 WHERE count_id = $1 AND product_id = $2', [
+            id,
+            a.productId,
+            posted.id,
+          ]);
+        }
+        await trx.query(
+          `UPDATE inventory_counts SET status = 'APLICADO', director_employee_id = $2, warehouse_keeper_employee_id = $3, witness_employee_id = $4,
                 closed_by = $5, closed_by_name = $6, closed_at = clock_timestamp()
           WHERE id = $1`,
-        [id, input.directorEmployeeId, input.warehouseKeeperEmployeeId, input.witnessEmployeeId, actor.sub, actor.name],
-      );
-      const count = (await countDetail(trx, id))!;
-      const data: Application = { count, movements: await movementsOfInventoryCount(trx, id) };
-      const { lines: _lines, ...header } = count;
-      await recordAudit(trx, actor, {
-        action: 'update',
-        entity: ENTITY,
-        entityId: id,
-        before: { status: 'ABIERTO' },
-        after: { ...header, movements: data.movements },
-      });
-      if (idempotency) await completeKey(trx, actor, idempotency, 200, { data });
-      return { data, replayed: false };
-    },
+          [id, input.directorEmployeeId, input.warehouseKeeperEmployeeId, input.witnessEmployeeId, actor.sub, actor.name],
+        );
+        const count = (await countDetail(trx, id))!;
+        const data: Application = { count, movements: await movementsOfInventoryCount(trx, id) };
+        const { lines: _lines, ...header } = count;
+        await recordAudit(trx, actor, {
+          action: 'update',
+          entity: ENTITY,
+          entityId: id,
+          before: { status: 'ABIERTO' },
+          after: { ...header, movements: data.movements },
+        });
+        return data;
+      }),
     { attempts },
   );
 }

@@ -90,3 +90,24 @@ export async function completeKey(
     JSON.stringify(response),
   ]);
 }
+
+/**
+ * `work` inside the caller's transaction with its Idempotency-Key claimed first and its answer
+ * stored last (`status`, `{ data }`): a replay of the key answers the first answer and runs
+ * nothing. Without a key, just `work`.
+ */
+export async function once<T>(
+  trx: Trx,
+  actor: AuthUser,
+  idempotency: IdempotencyRequest | undefined,
+  status: number,
+  work: () => Promise<T>,
+): Promise<{ data: T; replayed: boolean }> {
+  if (idempotency) {
+    const claim = await claimKey(trx, actor, idempotency);
+    if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
+  }
+  const data = await work();
+  if (idempotency) await completeKey(trx, actor, idempotency, status, { data });
+  return { data, replayed: false };
+}

@@ -17,7 +17,7 @@ import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, withEmployeeNames } from '../audit/audit.repository';
 import type { MailSettings } from '../requests/requests.mail';
-import { claimKey, completeKey, type IdempotencyRequest } from './idempotency';
+import { once, type IdempotencyRequest } from './idempotency';
 import { movementsOfCancellation, type MovementView } from './ledger.reads';
 import * as ledger from './ledger.repository';
 import { assertPeriodOpen, assertWarehouseOpen } from './period-lock';
@@ -144,18 +144,14 @@ export async function registerDocument<T extends { id: number }>(
 ): Promise<Registered<T>> {
   return withTransaction(
     db,
-    async (trx) => {
-      if (idempotency) {
-        const claim = await claimKey(trx, actor, idempotency);
-        if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
-      }
-      await assertWarehouseOpen(trx, warehouseId);
-      if (documentDate) await assertPeriodOpen(trx, warehouseId, documentDate.value, documentDate.field);
-      const saved = await work(trx);
-      await recordAudit(trx, actor, { action: 'create', entity, entityId: saved.id, after: await withEmployeeNames(trx, saved) });
-      if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data: saved });
-      return { data: saved, replayed: false };
-    },
+    (trx) =>
+      once(trx, actor, idempotency, CREATED, async () => {
+        await assertWarehouseOpen(trx, warehouseId);
+        if (documentDate) await assertPeriodOpen(trx, warehouseId, documentDate.value, documentDate.field);
+        const saved = await work(trx);
+        await recordAudit(trx, actor, { action: 'create', entity, entityId: saved.id, after: await withEmployeeNames(trx, saved) });
+        return saved;
+      }),
     { attempts },
   );
 }
@@ -193,57 +189,54 @@ export async function cancelDocument(
   const table = kind === 'INVOICE' ? 'invoices' : 'dispatches';
   return withTransaction(
     db,
-    async (trx) => {
-      if (idempotency) {
-        const claim = await claimKey(trx, actor, idempotency);
-        if (!claim.owned) return { data: (claim.response as { data: Cancellation }).data, replayed: true };
-      }
-      const { rows: found } = await trx.query<{ warehouseId: number }>(`SELECT warehouse_id AS "warehouseId" FROM ${table} WHERE id = $1`, [
-        documentId,
-      ]);
-      if (found.length !== 1) throw new AppError('NOT_FOUND', texts.notFound);
-      const warehouseId = found[0].warehouseId;
-      // A cancellation is a document of the day it is registered: it counts in today's period,
-      // whatever the cancelled document's date (its own month's figures never change).
-      const dated = todayIn(timeZone);
-      await assertPeriodOpen(trx, warehouseId, dated, 'reason');
-      const cancellation = await ledger.insertCancellation(trx, actor, kind, documentId, reason);
-      if (!cancellation) throw new AppError('ALREADY_CANCELLED', texts.alreadyCancelled);
-      if (alsoChange) await alsoChange(trx);
+    (trx) =>
+      once(trx, actor, idempotency, CREATED, async () => {
+        const { rows: found } = await trx.query<{ warehouseId: number }>(
+          `SELECT warehouse_id AS "warehouseId" FROM ${table} WHERE id = $1`,
+          [documentId],
+        );
+        if (found.length !== 1) throw new AppError('NOT_FOUND', texts.notFound);
+        const warehouseId = found[0].warehouseId;
+        // A cancellation is a document of the day it is registered: it counts in today's period,
+        // whatever the cancelled document's date (its own month's figures never change).
+        const dated = todayIn(timeZone);
+        await assertPeriodOpen(trx, warehouseId, dated, 'reason');
+        const cancellation = await ledger.insertCancellation(trx, actor, kind, documentId, reason);
+        if (!cancellation) throw new AppError('ALREADY_CANCELLED', texts.alreadyCancelled);
+        if (alsoChange) await alsoChange(trx);
 
-      const originals = await ledger.originalMovements(trx, kind, documentId);
-      await ledger.lockBalances(
-        trx,
-        warehouseId,
-        originals.map((m) => m.productId),
-      );
-      if (kind === 'INVOICE') {
-        // The entry's quantities leave again: refused as a whole when any product holds less.
-        const shortfalls = await ledger.findShortfalls(trx, warehouseId, originals);
-        if (shortfalls.length > 0) throw new AppError('INSUFFICIENT_STOCK', shortfalls.map(shortfallMessage).join(' '));
-        // Last line first: a later line of the same product is reversed before an earlier one, so
-        // an untouched invoice unwinds to exactly the balance it found.
-        for (const m of [...originals].reverse()) {
-          await ledger.appendEntryCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason, dated });
+        const originals = await ledger.originalMovements(trx, kind, documentId);
+        await ledger.lockBalances(
+          trx,
+          warehouseId,
+          originals.map((m) => m.productId),
+        );
+        if (kind === 'INVOICE') {
+          // The entry's quantities leave again: refused as a whole when any product holds less.
+          const shortfalls = await ledger.findShortfalls(trx, warehouseId, originals);
+          if (shortfalls.length > 0) throw new AppError('INSUFFICIENT_STOCK', shortfalls.map(shortfallMessage).join(' '));
+          // Last line first: a later line of the same product is reversed before an earlier one, so
+          // an untouched invoice unwinds to exactly the balance it found.
+          for (const m of [...originals].reverse()) {
+            await ledger.appendEntryCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason, dated });
+          }
+        } else {
+          for (const m of originals) {
+            await ledger.appendExitCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason, dated });
+          }
         }
-      } else {
-        for (const m of originals) {
-          await ledger.appendExitCancellation(trx, { movementId: m.id, cancellationId: cancellation.id, observations: reason, dated });
-        }
-      }
 
-      const saved: Cancellation = {
-        id: cancellation.id,
-        documentId,
-        reason,
-        cancelledAt: cancellation.cancelledAt,
-        cancelledBy: { sub: actor.sub, name: actor.name },
-        movements: await movementsOfCancellation(trx, cancellation.id),
-      };
-      await recordAudit(trx, actor, { action: 'cancel', entity: table, entityId: documentId, after: saved });
-      if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data: saved });
-      return { data: saved, replayed: false };
-    },
+        const saved: Cancellation = {
+          id: cancellation.id,
+          documentId,
+          reason,
+          cancelledAt: cancellation.cancelledAt,
+          cancelledBy: { sub: actor.sub, name: actor.name },
+          movements: await movementsOfCancellation(trx, cancellation.id),
+        };
+        await recordAudit(trx, actor, { action: 'cancel', entity: table, entityId: documentId, after: saved });
+        return saved;
+      }),
     { attempts },
   );
 }

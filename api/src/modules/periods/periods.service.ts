@@ -17,7 +17,7 @@ import { withTransaction, type Db, type Trx, type Queryable } from '../../db/poo
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
+import { once, type IdempotencyRequest } from '../ledger/idempotency';
 import { closedUntil, lockPeriods } from '../ledger/period-lock';
 import { balanceJoin, endOfDay } from '../stock/stock-at-date';
 
@@ -156,7 +156,7 @@ export interface WriteOptions {
 
 const CREATED = 201;
 
-async function once<T>(
+async function underClosingLock<T>(
   db: Db,
   actor: AuthUser,
   { idempotency, warehouseId }: WriteOptions,
@@ -164,24 +164,19 @@ async function once<T>(
 ): Promise<{ data: T; replayed: boolean }> {
   return withTransaction(
     db,
-    async (trx) => {
-      if (idempotency) {
-        const claim = await claimKey(trx, actor, idempotency);
-        if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
-      }
-      // Exclusive: waits for the warehouse's documents under way, and they wait for this.
-      await lockPeriods(trx, warehouseId, true);
-      const data = await work(trx);
-      if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data });
-      return { data, replayed: false };
-    },
+    (trx) =>
+      once(trx, actor, idempotency, CREATED, async () => {
+        // Exclusive: waits for the warehouse's documents under way, and they wait for this.
+        await lockPeriods(trx, warehouseId, true);
+        return work(trx);
+      }),
     { attempts: 5 },
   );
 }
 
 export async function closePeriod(db: Db, actor: AuthUser, until: string, timeZone: string, options: WriteOptions) {
   const { warehouseId } = options;
-  return once(db, actor, options, async (trx) => {
+  return underClosingLock(db, actor, options, async (trx) => {
     const today = todayIn(timeZone);
     if (until >= today) throw new AppError('VALIDATION', PERIOD_MESSAGES.notOver(until), { until: PERIOD_MESSAGES.notOver(until) });
     const last = await closedUntil(trx, warehouseId);
@@ -214,7 +209,7 @@ export async function closePeriod(db: Db, actor: AuthUser, until: string, timeZo
 
 export async function reopenPeriod(db: Db, actor: AuthUser, until: string, reason: string, options: WriteOptions) {
   const { warehouseId } = options;
-  return once(db, actor, options, async (trx) => {
+  return underClosingLock(db, actor, options, async (trx) => {
     const { rows } = await trx.query<ClosingRow>(`${SELECT_CLOSING} WHERE warehouse_id = $2 AND until = $1 AND reopened_at IS NULL`, [
       until,
       warehouseId,

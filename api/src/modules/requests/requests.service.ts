@@ -10,7 +10,7 @@ import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit, withEmployeeNames, type AuditAction } from '../audit/audit.repository';
-import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
+import { once, type IdempotencyRequest } from '../ledger/idempotency';
 import { CREATED, type Registered } from '../ledger/ledger.service';
 import { checkReferences } from '../ledger/references';
 import { queueRequestMail, type MailSettings, type RequestNotice } from './requests.mail';
@@ -39,22 +39,6 @@ export async function visibleRequest(db: Db, person: Person, id: number): Promis
 }
 
 /** Runs `work` with the Idempotency-Key of the call: the same key answers the first result. */
-async function once<T>(
-  trx: Trx,
-  user: AuthUser,
-  idempotency: IdempotencyRequest | undefined,
-  status: number,
-  work: () => Promise<T>,
-): Promise<Registered<T>> {
-  if (idempotency) {
-    const claim = await claimKey(trx, user, idempotency);
-    if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
-  }
-  const data = await work();
-  if (idempotency) await completeKey(trx, user, idempotency, status, { data });
-  return { data, replayed: false };
-}
-
 export async function auditRequest(
   trx: Trx,
   user: AuthUser,

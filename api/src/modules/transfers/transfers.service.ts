@@ -11,7 +11,7 @@ import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { claimKey, completeKey, type IdempotencyRequest } from '../ledger/idempotency';
+import { once, type IdempotencyRequest } from '../ledger/idempotency';
 import * as ledger from '../ledger/ledger.repository';
 import { checkLeaving, CREATED, type Registered } from '../ledger/ledger.service';
 import { assertPeriodOpen, assertWarehouseOpen } from '../ledger/period-lock';
@@ -41,26 +41,9 @@ export interface TransferOptions {
   attempts?: number;
 }
 
-async function once<T>(
-  db: Db,
-  actor: AuthUser,
-  { idempotency, attempts = 5 }: TransferOptions,
-  work: (trx: Trx) => Promise<T>,
-): Promise<Registered<T>> {
-  return withTransaction(
-    db,
-    async (trx) => {
-      if (idempotency) {
-        const claim = await claimKey(trx, actor, idempotency);
-        if (!claim.owned) return { data: (claim.response as { data: T }).data, replayed: true };
-      }
-      const data = await work(trx);
-      if (idempotency) await completeKey(trx, actor, idempotency, CREATED, { data });
-      return { data, replayed: false };
-    },
-    { attempts },
-  );
-}
+/** One transfer document: one transaction with its Idempotency-Key, retried on a deadlock. */
+const asDocument = <T>(db: Db, actor: AuthUser, { idempotency, attempts = 5 }: TransferOptions, work: (trx: Trx) => Promise<T>) =>
+  withTransaction(db, (trx) => once(trx, actor, idempotency, CREATED, () => work(trx)), { attempts });
 
 export async function sendTransfer(
   db: Db,
@@ -85,7 +68,7 @@ export async function sendTransfer(
   if (Object.keys(repeated).length > 0) throw new AppError('VALIDATION', TRANSFER_TEXTS.repeated, repeated);
   const carrier = input.carrier?.trim() || null;
 
-  return once(db, actor, options, async (trx) => {
+  return asDocument(db, actor, options, async (trx) => {
     await assertWarehouseOpen(trx, origin);
     await assertWarehouseOpen(trx, destination);
     await assertPeriodOpen(trx, origin, input.date, 'date');
@@ -138,7 +121,7 @@ export async function settleTransfer(
   settlement: Settlement,
   options: TransferOptions = {},
 ): Promise<Registered<TransferView>> {
-  return once(db, actor, options, async (trx) => {
+  return asDocument(db, actor, options, async (trx) => {
     const { rows } = await trx.query<{ status: string; origin: number; destination: number }>(
       `SELECT status, origin_warehouse_id AS origin, destination_warehouse_id AS destination FROM transfers WHERE id = $1 FOR UPDATE`,
       [id],
