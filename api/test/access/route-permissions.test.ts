@@ -77,5 +77,11 @@ test('what each role may do: each includes the one before, only Administrador ad
     'invoices.cancel',
     'periods.close',
   ]);
-  expect([...admin].filter((p) => !autorizador.has(p)).sort()).toEqual(['audit.read', 'backups.read', 'requests.ask', 'users.manage', 'warehouses.manage']);
+  expect([...admin].filter((p) => !autorizador.has(p)).sort()).toEqual([
+    'audit.read',
+    'backups.read',
+    'requests.ask',
+    'users.manage',
+    'warehouses.manage',
+  ]);
 });
