@@ -5,6 +5,7 @@
 // never shows the previous warehouse's figures under the new name. The warehouse is deactivated
 // at the end, so the files after this one find the one-warehouse portal (and no switcher) again.
 import type { Browser, Locator, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { choose, dialog, main, rowWith, search, successToast, table } from './support/catalog-ui';
 import { baseUrl } from './support/env';
@@ -106,6 +107,7 @@ describe('several warehouses', () => {
     // The API's 409, under the field it is about; the dialog keeps what was typed.
     await expectVisible(form.getByText(`Ya existe un almacén con la clave ${central.code}.`), 'el 409 bajo «Clave»');
     await screenshot(page, 'warehouses-desktop-duplicate-code');
+    expect(await seriousViolations(page)).toEqual([]);
     await form.getByRole('textbox', { name: /Clave/ }).fill(code.toLowerCase());
     await form.getByRole('button', { name: 'Crear' }).click();
     await form.waitFor({ state: 'hidden' });
@@ -119,6 +121,7 @@ describe('several warehouses', () => {
     // Two warehouses: the header names the current one (the first) and offers the others.
     await expectVisible(switcherOf(page, central.name), 'el almacén actual en el encabezado');
     await screenshot(page, 'warehouses-desktop-admin');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // 8 @ 5.00 in the new one: $40.00.
     await createInvoice(admin, people, `FN-${tag}`, [{ productId: product.id, quantity: '8', price: '5' }], created!.id);
@@ -194,6 +197,8 @@ describe('several warehouses', () => {
     // The list fades in: the picture once it has.
     await page.waitForTimeout(400);
     await screenshot(page, 'warehouses-phone-list');
+    // The header with the list open, as a screen reader meets it.
+    expect(await seriousViolations(page)).toEqual([]);
     await option.click();
     await switcherOf(page, central.name).waitFor();
     expect(new URL(page.url()).searchParams.get('almacen')).toBe(central.code);
