@@ -175,3 +175,24 @@ describe('definePages', () => {
     ]);
   });
 });
+
+describe('pages of several warehouses', () => {
+  it('definePages marks the entry, the shell keeps the mark, and a page without it has none', () => {
+    const area = definePages({
+      label: 'Traspasos',
+      area: 'transfers',
+      pages: {
+        list: { path: '', title: 'Historial de traspasos', menu: 'top', severalWarehouses: true },
+        other: { path: 'other', title: 'Otra', menu: 'top' },
+      },
+    });
+    expect(area.menu[0]).toMatchObject({ path: '/dashboard/transfers', severalWarehouses: true });
+    expect(area.menu[1]).not.toHaveProperty('severalWarehouses');
+    const parsed = parseRemotePages(JSON.parse(JSON.stringify({ ...area, declaration: undefined })));
+    expect(parsed?.menu.map((entry) => entry.severalWarehouses)).toEqual([true, undefined]);
+    // Anything but `true` is no mark.
+    expect(
+      parseRemotePages({ ...parsed, menu: [{ label: 'X', path: '/dashboard/x', severalWarehouses: 'yes' }] })?.menu[0],
+    ).not.toHaveProperty('severalWarehouses');
+  });
+});

@@ -75,6 +75,8 @@ export interface MenuEntry {
   permission?: string;
   /** The number shown beside the entry (a page's `count`). */
   count?: MenuCount;
+  /** A page's `severalWarehouses`: the shell shows the entry and opens its route only to whom may use several. */
+  severalWarehouses?: true;
   /**
    * The entry's place in its remote's list, written for shells built before pages were declared
    * once (they drop an entry without a number); a current shell goes by the list's order.
@@ -142,6 +144,7 @@ export function definePages<const Id extends string>(declaration: AreaDeclaratio
       ...(group ? { parent: group } : {}),
       ...(page.permission ? { permission: page.permission } : {}),
       ...(page.count ? { count: page.count } : {}),
+      ...(page.severalWarehouses ? { severalWarehouses: true as const } : {}),
     });
   }
   const { label, area, home } = declaration;
@@ -184,6 +187,7 @@ function parseEntry(raw: unknown): MenuEntry | null {
     ...(isText(entry.parent) ? { parent: entry.parent } : {}),
     ...(isText(entry.permission) ? { permission: entry.permission } : {}),
     ...(isPage ? countOf(entry.count) : {}),
+    ...(isPage && entry.severalWarehouses === true ? { severalWarehouses: true as const } : {}),
   };
 }
 

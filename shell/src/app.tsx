@@ -4,9 +4,11 @@
 // After sign-in, RequireAccess waits for /api/me; a page whose menu entry names a
 // permission the person lacks shows <Forbidden> (PagePermission). The shell's own pages
 // (administration, admin/pages.ts) are routed from their declaration as a remote's are, and lazy too.
+// The current warehouse (WarehouseProvider) is known once /api/me has answered: the frame and every
+// page under /dashboard read it.
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { AreaRoutes, useMe, useRuntimeConfig, type PageComponents } from '@almacen/shared';
-import { Spinner, Title2 } from '@almacen/shared/fluent';
+import { AreaRoutes, useCurrentWarehouse, useMe, useRuntimeConfig, WarehouseProvider, type PageComponents } from '@almacen/shared';
+import { Spinner } from '@almacen/shared/fluent';
 import type { RemotePages } from '@almacen/shared/pages';
 import { Navigate, Route, Routes } from '@almacen/shared/router';
 import { SHELL_PAGES } from './admin/pages';
@@ -15,18 +17,25 @@ import { PagePermission } from './auth/page-permission';
 import { RequireAccess } from './auth/require-access';
 import { RequireAuth } from './auth/require-auth';
 import { SignInPage } from './auth/sign-in-page';
+import { UnknownPage } from './auth/unknown-page';
 import { usePortalPages } from './federation/pages';
 import { RemoteArea } from './federation/remote-area';
 import { HomePage, type HomeRemote } from './home/home-page';
 import { DashboardLayout } from './layout/dashboard-layout';
-import { buildNavigation, HOME_PERMISSION, leaves } from './layout/navigation';
+import { buildNavigation, forWarehouses, HOME_PERMISSION, leaves } from './layout/navigation';
 
 // The administration pages are downloaded on first visit, with the DataTable and the forms they
 // are made of (@almacen/shared/kit): the dashboard does not need them.
 const UsersPage = lazy(() => import('./admin/users-page').then((m) => ({ default: m.UsersPage })));
 const AuditPage = lazy(() => import('./admin/audit-page').then((m) => ({ default: m.AuditPage })));
+const WarehousesPage = lazy(() => import('./admin/warehouses-page').then((m) => ({ default: m.WarehousesPage })));
 const BackupsPage = lazy(() => import('./admin/backups-page').then((m) => ({ default: m.BackupsPage })));
-export const ADMIN_COMPONENTS: PageComponents<typeof SHELL_PAGES> = { users: UsersPage, audit: AuditPage, backups: BackupsPage };
+export const ADMIN_COMPONENTS: PageComponents<typeof SHELL_PAGES> = {
+  users: UsersPage,
+  audit: AuditPage,
+  backups: BackupsPage,
+  warehouses: WarehousesPage,
+};
 const loading = <Spinner label="Cargando…" style={{ marginTop: 48 }} />;
 const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={loading}>{children}</Suspense>;
 
@@ -36,18 +45,12 @@ const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={load
  */
 function HomeOrFirstPage({ remotes, pages, pending }: { remotes: HomeRemote[]; pages: RemotePages[]; pending: boolean }) {
   const { data: me } = useMe();
+  const { several } = useCurrentWarehouse();
   const permissions = me?.permissions ?? [];
   if (permissions.includes(HOME_PERMISSION)) return <HomePage remotes={remotes} />;
-  const first = leaves(buildNavigation(pages, permissions))[0];
+  const first = leaves(buildNavigation(forWarehouses(pages, several), permissions))[0];
   if (first) return <Navigate to={first.to} replace />;
   return pending ? loading : <HomePage remotes={remotes} />;
-}
-
-/** An address no page answers: back to Inicio, or, for whoever has no Inicio, said so (never a loop). */
-function UnknownPage() {
-  const { data: me } = useMe();
-  if (me?.permissions.includes(HOME_PERMISSION)) return <Navigate to="/dashboard" replace />;
-  return <Title2 as="h1">Página no encontrada</Title2>;
 }
 
 export function AppRoutes() {
@@ -63,7 +66,9 @@ export function AppRoutes() {
         element={
           <RequireAuth>
             <RequireAccess>
-              <DashboardLayout pages={pages} />
+              <WarehouseProvider>
+                <DashboardLayout pages={pages} />
+              </WarehouseProvider>
             </RequireAccess>
           </RequireAuth>
         }

@@ -84,11 +84,19 @@ export interface Line {
   observations?: string;
 }
 
-export async function createInvoice(api: ApiClient, people: People, invoiceNumber: string, lines: Line[]): Promise<{ id: number }> {
+/** An entry; into `warehouseId` where there are several (omitted: the only one). */
+export async function createInvoice(
+  api: ApiClient,
+  people: People,
+  invoiceNumber: string,
+  lines: Line[],
+  warehouseId?: number,
+): Promise<{ id: number }> {
   return api<{ id: number }>('/api/invoices', {
     method: 'POST',
     headers: { 'idempotency-key': `e2e-${uniqueTag()}-${uniqueTag()}` },
     body: {
+      ...(warehouseId === undefined ? {} : { warehouseId }),
       supplierId: people.supplier.id,
       invoiceNumber,
       invoiceDate: today(),

@@ -81,6 +81,7 @@ const pages: Array<{ title: string; path: string; heading?: RegExp }> = [
   { title: 'Cierres de periodo', path: '/dashboard/stock/closings' },
   { title: 'Usuarios', path: '/dashboard/admin/users', heading: /^Usuarios$/ },
   { title: 'Bitácora', path: '/dashboard/admin/audit', heading: /^Bitácora$/ },
+  { title: 'Almacenes', path: '/dashboard/admin/warehouses', heading: /^Almacenes$/ },
 ];
 
 async function openDialog(page: Page, dialog: Locator): Promise<Locator> {

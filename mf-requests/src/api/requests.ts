@@ -3,7 +3,8 @@
 // (GET /api/requests/{id}) is @almacen/shared's `useMaterialRequest`: the exit wizard reads it too.
 // Every change sends an Idempotency-Key (the creation the wizard's, kept with its draft; a state
 // change one per confirmation) and refreshes the whole '/api/requests' prefix, so the lists, the
-// request and the menu's counts are read again.
+// request and the menu's counts are read again. The lists and the choices are the current
+// warehouse's (useWarehousePath), and a new request goes to it (`warehouseId` when there are several).
 import { useCallback } from 'react';
 import {
   apiKeys,
@@ -13,6 +14,9 @@ import {
   useInvalidate,
   useMutation,
   useResource,
+  useWarehouseId,
+  useWarehousePath,
+  withWarehouse,
   type ApiClient,
   type RequestChoices,
   type RequestDetail,
@@ -28,11 +32,11 @@ const CHOICES = '/api/requests/choices';
 /** GET /api/requests?view=&status= (no status: every state of the view). */
 export function useRequests(view: RequestView, status?: RequestStatus | null) {
   const query = new URLSearchParams({ view, ...(status ? { status } : {}) });
-  return useResource<RequestSummary[]>(`${apiKeys.requests}?${query.toString()}`);
+  return useResource<RequestSummary[]>(useWarehousePath(`${apiKeys.requests}?${query.toString()}`));
 }
 
 /** The new request's form: the products (with what the warehouse has, no prices) and the possible heads. */
-export const useRequestChoices = () => useResource<RequestChoices>(CHOICES);
+export const useRequestChoices = () => useResource<RequestChoices>(useWarehousePath(CHOICES));
 
 /** POST /api/requests, with the wizard's Idempotency-Key (a doubled click or a retry sends one request). */
 const createRequest = (api: ApiClient, body: CreateRequest, idempotencyKey: string) =>
@@ -78,7 +82,11 @@ export function useRequestChanges(folio: string) {
 /** Sends a new request (the wizard's save). */
 export function useCreateRequest() {
   const api = useApi();
-  return useCallback((body: CreateRequest, idempotencyKey: string) => createRequest(api, body, idempotencyKey), [api]);
+  const warehouseId = useWarehouseId();
+  return useCallback(
+    (body: CreateRequest, idempotencyKey: string) => createRequest(api, withWarehouse(body, warehouseId), idempotencyKey),
+    [api, warehouseId],
+  );
 }
 
 /** Reads again every list, request and count (after a new request). */

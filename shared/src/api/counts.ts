@@ -5,10 +5,12 @@
 import type { CountDetail, CountLineChange, CountSigners, CountSummary } from '../domain';
 import { newIdempotencyKey } from '../kit/wizard/idempotency';
 import { useResource } from '../platform/resource';
+import { useWarehouseId, useWarehousePath, withWarehouse } from '../platform/warehouse';
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
 
-export const useCounts = () => useResource<CountSummary[]>(apiKeys.counts);
+/** The current warehouse's sessions (a session's own reads and changes act on its warehouse). */
+export const useCounts = () => useResource<CountSummary[]>(useWarehousePath(apiKeys.counts));
 export const useCount = (id: number) => useResource<CountDetail>(apiKeys.count(id));
 
 export interface NewCount {
@@ -17,12 +19,14 @@ export interface NewCount {
   categoryIds?: number[];
 }
 
-export const useCreateCount = () =>
-  useMutation(
-    (api, body: NewCount) => api<CountDetail>(apiKeys.counts, { method: 'POST', body }),
+export function useCreateCount() {
+  const warehouseId = useWarehouseId();
+  return useMutation(
+    (api, body: NewCount) => api<CountDetail>(apiKeys.counts, { method: 'POST', body: withWarehouse(body, warehouseId) }),
     { errorText: 'crear el conteo.', successText: 'Conteo creado.' },
     [apiKeys.counts],
   );
+}
 
 export function useSaveLines(id: number) {
   const { mutate } = useCount(id);

@@ -9,12 +9,14 @@ import { newIdempotencyKey } from '../kit/wizard/idempotency';
 import type { ApiClient } from '../platform/api-client';
 import { useApi, useInvalidate, useRefresh } from '../platform/hooks';
 import { useResource } from '../platform/resource';
+import { useWarehouseId, useWarehousePath, warehousePath, withWarehouse } from '../platform/warehouse';
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
 
-export const useInvoices = () => useResource<Invoice[]>(apiKeys.invoices);
+/** The current warehouse's history (a document's own reads act on its warehouse). */
+export const useInvoices = () => useResource<Invoice[]>(useWarehousePath(apiKeys.invoices));
 export const useInvoiceMovements = (invoiceId: number) => useResource<Movement[]>(apiKeys.invoiceMovements(invoiceId));
-export const useDispatches = () => useResource<Dispatch[]>(apiKeys.dispatches);
+export const useDispatches = () => useResource<Dispatch[]>(useWarehousePath(apiKeys.dispatches));
 export const useDispatchMovements = (dispatchId: number) => useResource<Movement[]>(apiKeys.dispatchMovements(dispatchId));
 /** What the signed-in person chose in their last entry / exit (null before their first): the wizards start from it. */
 export const useInvoiceDefaults = () => useResource<InvoiceDefaults | null>(apiKeys.invoiceDefaults);
@@ -26,23 +28,36 @@ export function useRefreshAfterDocument(): () => Promise<unknown> {
   return useCallback(() => invalidate(...staleAfter.document), [invalidate]);
 }
 
-/** POST /api/invoices; `body` is the wizard's payload (with the CFDI when one was loaded). */
+/**
+ * POST /api/invoices; `body` is the wizard's payload (with the CFDI when one was loaded), sent with
+ * the current warehouse's `warehouseId` when there are several.
+ */
 export function useRegisterInvoice<B extends object>() {
   const api = useApi();
+  const warehouseId = useWarehouseId();
   return useCallback(
     (body: B, idempotencyKey: string) =>
-      api<Invoice>(apiKeys.invoices, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
-    [api],
+      api<Invoice>(apiKeys.invoices, {
+        method: 'POST',
+        body: withWarehouse(body, warehouseId),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    [api, warehouseId],
   );
 }
 
-/** POST /api/dispatches. */
+/** POST /api/dispatches, like an entry. */
 export function useRegisterDispatch<B extends object>() {
   const api = useApi();
+  const warehouseId = useWarehouseId();
   return useCallback(
     (body: B, idempotencyKey: string) =>
-      api<Dispatch>(apiKeys.dispatches, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
-    [api],
+      api<Dispatch>(apiKeys.dispatches, {
+        method: 'POST',
+        body: withWarehouse(body, warehouseId),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    [api, warehouseId],
   );
 }
 
@@ -52,7 +67,11 @@ export function useRegisterDispatch<B extends object>() {
  */
 export function useRefreshStockOf(): (productIds: Iterable<number>) => Promise<unknown> {
   const refresh = useRefresh();
-  return useCallback((productIds) => refresh(...[...new Set(productIds)].map((id) => apiKeys.stockOf(id))), [refresh]);
+  const warehouseId = useWarehouseId();
+  return useCallback(
+    (productIds) => refresh(...[...new Set(productIds)].map((id) => warehousePath(apiKeys.stockOf(id), warehouseId))),
+    [refresh, warehouseId],
+  );
 }
 
 /** POST /api/invoices/{id}/cancellation { reason }: one key per confirmation, so a doubled request cancels once. */

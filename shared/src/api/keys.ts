@@ -48,9 +48,14 @@ export const apiKeys = {
   /** Material requests: the lists, the menu's counts and each request are under this prefix. */
   requests: '/api/requests',
   request: (id: number) => `/api/requests/${id}`,
+  /** The warehouses the caller may use (an administrator: all of them, the inactive too). */
+  warehouses: '/api/warehouses',
   closings: PERIOD_CLOSINGS_KEY,
   nextClosing: `${PERIOD_CLOSINGS_KEY}/next`,
 } as const;
+
+/** GET /api/warehouses (the person's own, for the header, come with /api/me). */
+export const WAREHOUSES_KEY = apiKeys.warehouses;
 
 /**
  * What each kind of change makes stale, as key prefixes. A document (entry, exit, their

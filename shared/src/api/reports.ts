@@ -1,6 +1,7 @@
 // The reports a person downloads (POST /api/reports/…, PDF or XLSX): what each asks the API and the
 // name its file is saved under when the server sends none. Retries, naming and the failure toast
-// are the kit's (useReportDownload).
+// are the kit's (useReportDownload). A warehouse's reports say so (`ofWarehouse`): the download adds
+// the current `warehouseId` when there are several.
 import { useCallback } from 'react';
 import { todayIn } from '../domain';
 import type { LabelsRequest } from '../domain-pages';
@@ -30,7 +31,11 @@ export interface CardRange {
  */
 export const productCardRequest = (productId: number, range?: CardRange): ReportRequest => {
   const query = range ? new URLSearchParams(Object.entries(range).filter(([, v]) => v)).toString() : '';
-  return { path: `/api/reports/products/${productId}${query ? `?${query}` : ''}`, fileName: `Tarjetas de almacén - ${productId}` };
+  return {
+    path: `/api/reports/products/${productId}${query ? `?${query}` : ''}`,
+    fileName: `Tarjetas de almacén - ${productId}`,
+    ofWarehouse: true,
+  };
 };
 
 /**
@@ -39,19 +44,21 @@ export const productCardRequest = (productId: number, range?: CardRange): Report
  */
 export const stockReportRequest = (today: string, date: string = today): ReportRequest =>
   date === today
-    ? { path: '/api/reports/stock', fileName: `Reporte de almacén - ${today}` }
-    : { path: `/api/reports/stock?date=${date}`, fileName: `Reporte de existencias al ${date} - ${today}` };
+    ? { path: '/api/reports/stock', fileName: `Reporte de almacén - ${today}`, ofWarehouse: true }
+    : { path: `/api/reports/stock?date=${date}`, fileName: `Reporte de existencias al ${date} - ${today}`, ofWarehouse: true };
 
 /** "Productos bajo mínimo - {today}". */
 export const lowStockReportRequest = (today: string): ReportRequest => ({
   path: '/api/reports/low-stock',
   fileName: `Productos bajo mínimo - ${today}`,
+  ofWarehouse: true,
 });
 
 /** A month closing's "Reporte de existencias al …": the figures the closing stored. */
 export const closingReportRequest = (today: string, until: string): ReportRequest => ({
   path: `/api/reports/stock?date=${until}`,
   fileName: `Reporte de existencias al ${until} - ${today}`,
+  ofWarehouse: true,
 });
 
 /** A count's acta ("Acta de inventario físico - {id}"). */

@@ -27,5 +27,5 @@ export type { StandaloneOptions } from './standalone';
 export { Money, moneyText } from './money';
 export type { MoneyKind, MoneyProps } from './money';
 export { documentLink, useLinkedDocumentId } from './document-link';
-export { useCurrentWarehouse, useWarehousePath, WAREHOUSE_PARAM, WarehouseProvider } from './warehouse';
+export { useCurrentWarehouse, useWarehouseId, useWarehousePath, WAREHOUSE_PARAM, WarehouseProvider, withWarehouse } from './warehouse';
 export type { CurrentWarehouse, WarehouseChoice } from './warehouse';

@@ -26,11 +26,11 @@ export interface CurrentWarehouse {
   several: boolean;
   /** Makes `code` the current warehouse (the address changes; the rest of the view stays). */
   choose(code: string): void;
-  /** Whether the person's warehouses are known (/api/me has answered). */
+  /** Whether the person's warehouses are known (/api/me has answered); true without a provider (one warehouse, as always). */
   ready: boolean;
 }
 
-const NONE: CurrentWarehouse = { warehouse: null, warehouses: [], several: false, choose: () => undefined, ready: false };
+const NONE: CurrentWarehouse = { warehouse: null, warehouses: [], several: false, choose: () => undefined, ready: true };
 const WarehouseContext = createContext<CurrentWarehouse>(NONE);
 
 export function WarehouseProvider({ children }: { children: ReactNode }) {
@@ -60,12 +60,33 @@ export const useCurrentWarehouse = (): CurrentWarehouse => useContext(WarehouseC
 
 /**
  * A warehouse's read for the current warehouse: `path` with `warehouseId=` when there are several
- * (so each warehouse's answer is its own SWR key), `path` itself with one, null while the list
- * loads with several (nothing is fetched under a warehouse not yet known).
+ * (so each warehouse's answer is its own SWR key), `path` itself with one, null until /api/me has
+ * said which (nothing is fetched under a warehouse not yet known, nor without one where the API
+ * would need it). The shell shows its pages once /api/me has answered, so a one-warehouse portal
+ * asks what it always asked, when it always did.
  */
 export function useWarehousePath(path: string | null): string | null {
-  const { warehouse, several } = useCurrentWarehouse();
-  if (path === null || !several) return path;
+  const { warehouse, several, ready } = useCurrentWarehouse();
+  if (path === null || !ready) return null;
+  if (!several) return path;
   if (!warehouse) return null;
-  return `${path}${path.includes('?') ? '&' : '?'}warehouseId=${warehouse.id}`;
+  return warehousePath(path, warehouse.id);
 }
+
+/** `path` with `warehouseId=` added, or `path` itself without an id (one warehouse). */
+export const warehousePath = (path: string, warehouseId: number | undefined): string =>
+  warehouseId === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}warehouseId=${warehouseId}`;
+
+/**
+ * The `warehouseId` a write sends in its body (and a report in its query): the current
+ * warehouse's when there are several, undefined with one — the request then stays as it always
+ * was, and the API takes the only warehouse.
+ */
+export function useWarehouseId(): number | undefined {
+  const { warehouse, several } = useCurrentWarehouse();
+  return several && warehouse ? warehouse.id : undefined;
+}
+
+/** `body` with `warehouseId` when one is given; the same object otherwise. */
+export const withWarehouse = <B extends object>(body: B, warehouseId: number | undefined): B =>
+  warehouseId === undefined ? body : { ...body, warehouseId };

@@ -10,5 +10,6 @@ export const SHELL_PAGES = definePages({
     users: { path: 'users', title: 'Usuarios', permission: 'users.manage', menu: { group: 'admin' } },
     audit: { path: 'audit', title: 'Bitácora', permission: 'audit.read', menu: { group: 'admin' } },
     backups: { path: 'backups', title: 'Respaldos', permission: 'backups.read', menu: { group: 'admin' } },
+    warehouses: { path: 'warehouses', title: 'Almacenes', permission: 'warehouses.manage', menu: { group: 'admin' } },
   },
 });

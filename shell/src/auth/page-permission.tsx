@@ -1,12 +1,13 @@
 // A page the person may not use shows the API's 403 words instead: the route of a
 // menu entry that names a permission, reached by a link or typed in the address bar.
 import type { ReactNode } from 'react';
-import { Forbidden, useMe, usePageTitle } from '@almacen/shared';
+import { Forbidden, useCurrentWarehouse, useMe, usePageTitle } from '@almacen/shared';
 import { isPermission } from '@almacen/shared/domain';
 import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Title2, tokens } from '@almacen/shared/fluent';
 import type { MenuEntry } from '@almacen/shared/pages';
 import { useLocation } from '@almacen/shared/router';
 import { entryFor, mayShow } from '../layout/navigation';
+import { UnknownPage } from './unknown-page';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -37,11 +38,16 @@ function Refused({ permission }: { permission: string }) {
   );
 }
 
-/** The page, or <Forbidden> when its menu entry needs a permission the person lacks. */
+/**
+ * The page, or <Forbidden> when its menu entry needs a permission the person lacks, or an unknown
+ * page's answer when it exists only with several warehouses and the person has one.
+ */
 export function PagePermission({ menu, children }: { menu: readonly MenuEntry[]; children: ReactNode }) {
   const { pathname } = useLocation();
   const { data: me } = useMe();
+  const { several } = useCurrentWarehouse();
   const entry = entryFor(menu, pathname);
+  if (entry?.severalWarehouses && !several) return <UnknownPage />;
   const needed = entry?.permission;
   if (needed && !mayShow({ permission: needed }, me?.permissions ?? [])) return <RefusedPage permission={needed} title={entry.label} />;
   return <>{children}</>;

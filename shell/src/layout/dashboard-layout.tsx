@@ -1,15 +1,17 @@
-// The protected frame: header (logo, menu button under 720 px, account menu), side navigation
-// (the entries the person may use) and the page of the current route.
+// The protected frame: header (logo, menu button under 720 px, the current warehouse when the person
+// may use several, account menu), side navigation (the entries the person may use) and the page of
+// the current route.
 import { useMemo, useState } from 'react';
-import { AlmacenLogo, useMe, useRuntimeConfig } from '@almacen/shared';
+import { AlmacenLogo, useCurrentWarehouse, useMe, useRuntimeConfig } from '@almacen/shared';
 import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@almacen/shared/fluent';
 import type { MenuCount, RemotePages } from '@almacen/shared/pages';
 import { Link, Outlet } from '@almacen/shared/router';
 import { AccountMenu } from './account-menu';
 import { CountDot, MenuCounts, pendingText, useMenuCount } from './menu-counts';
-import { buildNavigation, leaves } from './navigation';
+import { buildNavigation, forWarehouses, leaves } from './navigation';
 import { HEADER_HEIGHT, SideNav } from './side-nav';
 import { useNarrowScreen } from './use-narrow-screen';
+import { WarehouseSwitcher } from './warehouse-switcher';
 
 const useStyles = makeStyles({
   frame: { display: 'flex', flexDirection: 'column', minHeight: '100vh' },
@@ -69,7 +71,10 @@ export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
   const styles = useStyles();
   const { data: me } = useMe();
   const permissions = me?.permissions;
-  const navigation = useMemo(() => buildNavigation(pages, permissions ?? []), [pages, permissions]);
+  const { several } = useCurrentWarehouse();
+  // On a phone with several warehouses, the header's word «Almacén» gives its room to the
+  // warehouse's name (the logo stays, named «Almacén»); with one, the header is as always.
+  const navigation = useMemo(() => buildNavigation(forWarehouses(pages, several), permissions ?? []), [pages, permissions, several]);
   const menuCounts = useMemo(() => leaves(navigation).map((leaf) => leaf.count), [navigation]);
   const config = useRuntimeConfig();
   const narrow = useNarrowScreen();
@@ -83,11 +88,12 @@ export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
           <Link to="/dashboard" className={styles.brand}>
             <AlmacenLogo size={32} />
             <span className={styles.brandTexts}>
-              <Subtitle1>Almacén</Subtitle1>
+              {!(narrow && several) && <Subtitle1>Almacén</Subtitle1>}
               {config.institutionName && !narrow && <Caption1>{config.institutionName}</Caption1>}
             </span>
           </Link>
           <span className={styles.spacer} />
+          <WarehouseSwitcher narrow={narrow} />
           <AccountMenu />
         </header>
         <div className={styles.body}>

@@ -85,7 +85,8 @@ const spec = [
   'Stock de productos',
   'Cierres de periodo',
   'Inventario físico',
-  'Administración: Usuarios, Bitácora, Respaldos',
+  // «Almacenes» is where an administrator adds the second warehouse: it shows with one too.
+  'Administración: Usuarios, Bitácora, Respaldos, Almacenes',
 ];
 
 const shown = (navigation: NavEntry[]) =>

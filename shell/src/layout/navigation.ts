@@ -68,6 +68,19 @@ export function buildNavigation(remotes: RemotePages[], permissions?: readonly s
   return navigation;
 }
 
+/**
+ * The pages as the person's warehouses allow: with one warehouse, the entries of pages that exist
+ * only where there are several (transfers) are left out, so the menu is the one-warehouse portal's.
+ */
+export function forWarehouses(remotes: RemotePages[], several: boolean): RemotePages[] {
+  if (several) return remotes;
+  return remotes.map((remote) =>
+    remote.menu.some((entry) => entry.severalWarehouses)
+      ? { ...remote, menu: remote.menu.filter((entry) => !entry.severalWarehouses) }
+      : remote,
+  );
+}
+
 const leafOf = (entry: MenuEntry, to: string): NavLeaf => ({ label: entry.label, to, ...(entry.count ? { count: entry.count } : {}) });
 
 export const leaves = (navigation: NavEntry[]): NavLeaf[] => navigation.flatMap((entry) => (isGroup(entry) ? entry.children : [entry]));

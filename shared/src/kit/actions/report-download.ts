@@ -9,6 +9,7 @@ import { REPORT_DOWNLOAD_RETRIES } from '../../domain/constants';
 import type { ApiClient, ApiDownload, ApiRequestOptions } from '../../platform/api-client';
 import { isApiError } from '../../platform/api-error';
 import { useApi } from '../../platform/hooks';
+import { useWarehouseId, warehousePath } from '../../platform/warehouse';
 import { useAction } from './use-action';
 
 export interface ReportRequest {
@@ -20,6 +21,8 @@ export interface ReportRequest {
   query?: ApiRequestOptions['query'];
   /** What the report is of, when it is a list (the products of «Imprimir etiquetas»), as a JSON body. */
   body?: unknown;
+  /** A report of the current warehouse (stock, low stock, a product's card): asked with its `warehouseId` when there are several. */
+  ofWarehouse?: true;
 }
 
 export interface SavedReport {
@@ -130,15 +133,17 @@ export interface ReportDownload {
 /** One download button's worth of state: retries, saving, and the "¡Oh no!" failure toast. */
 export function useReportDownload(options?: RetryOptions): ReportDownload {
   const api = useApi();
+  const warehouseId = useWarehouseId();
   const retries = options?.retries;
   const wait = options?.sleep;
   const perform = useCallback(
-    async (request: ReportRequest) => {
-      const report = await downloadReport(api, request, { retries, sleep: wait });
+    async ({ ofWarehouse, ...request }: ReportRequest) => {
+      const asked = ofWarehouse ? { ...request, path: warehousePath(request.path, warehouseId) } : request;
+      const report = await downloadReport(api, asked, { retries, sleep: wait });
       saveFile(report.blob, report.fileName);
       return report.fileName;
     },
-    [api, retries, wait],
+    [api, retries, wait, warehouseId],
   );
   const action = useAction(perform, { errorText: REPORT_DOWNLOAD_ERROR_TEXT });
   return { download: action.run, downloading: action.running };

@@ -23,7 +23,7 @@ export const emptyRequest = (): RequestFormValues => ({ areaHeadEmployeeId: null
 
 export const emptyRequestRow = (key: string): RequestRow => ({ key, productId: null, quantity: '', observations: '' });
 
-/** The POST /api/requests body (no warehouse yet: `warehouseId` is left out). */
+/** The POST /api/requests body; `useCreateRequest` adds the current warehouse when there are several. */
 export function toRequestBody(values: RequestFormValues): CreateRequest {
   return {
     areaHeadEmployeeId: values.areaHeadEmployeeId as number,
