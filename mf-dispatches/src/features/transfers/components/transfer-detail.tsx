@@ -2,7 +2,7 @@
 // changes the page offers (`actions`: «Recibir» and «Rechazar», or «Retirar»).
 import type { ReactNode } from 'react';
 import { useReportDownload } from '@almacen/shared';
-import { formatDateTime } from '@almacen/shared/domain';
+import { formatDate, formatDateTime } from '@almacen/shared/domain';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { ReportButton, SummaryFields, type SummaryItem, withFormat } from '@almacen/shared/kit';
 import { transferVoucherRequest, type Transfer } from '../../../api/transfers';
@@ -18,6 +18,7 @@ export function TransferDetail({ transfer, timeZone, actions }: { transfer: Tran
   const styles = useStyles();
   const report = useReportDownload();
   const items: SummaryItem[] = [
+    { label: DETAIL_TEXTS.date, value: formatDate(transfer.date) },
     ...(transfer.carrier ? [{ label: DETAIL_TEXTS.carrier, value: transfer.carrier }] : []),
     ...(transfer.receiverName ? [{ label: DETAIL_TEXTS.receivedBy, value: transfer.receiverName }] : []),
     ...(transfer.reason ? [{ label: DETAIL_TEXTS.reason, value: transfer.reason }] : []),
@@ -31,15 +32,15 @@ export function TransferDetail({ transfer, timeZone, actions }: { transfer: Tran
   return (
     <div className={styles.root}>
       <TransferLinesTable transfer={transfer} />
-      {items.length > 0 && <SummaryFields items={items} />}
+      <SummaryFields items={items} />
       <div className={styles.actions}>
+        {actions}
         <ReportButton
           label={DETAIL_TEXTS.voucher}
           name={DETAIL_TEXTS.voucherOf(transfer.id)}
           downloading={report.downloading}
           onDownload={(format) => void report.download(withFormat(transferVoucherRequest(transfer.id), format))}
         />
-        {actions}
       </div>
     </div>
   );

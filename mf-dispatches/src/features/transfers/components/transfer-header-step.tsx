@@ -15,6 +15,8 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
     gap: tokens.spacingHorizontalL,
+    // A field with a hint is taller: the others keep their label and input at the top.
+    alignItems: 'start',
   },
 });
 

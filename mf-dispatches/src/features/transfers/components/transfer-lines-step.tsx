@@ -30,6 +30,8 @@ const useStyles = makeStyles({
     display: 'grid',
     gap: tokens.spacingHorizontalM,
     gridTemplateColumns: 'minmax(220px, 2fr) minmax(140px, 1fr) minmax(140px, 1fr)',
+    // A quantity with its message is taller: the product and the cost stay level with its input.
+    alignItems: 'start',
     '@media (max-width: 720px)': { gridTemplateColumns: '1fr' },
   },
 });

@@ -10,9 +10,16 @@ export function TransferLinesTable({ transfer }: { transfer: Transfer }) {
   const [id, name, , quantity, cost, amount, observations] = SUMMARY_TEXTS.columns;
   const columns = useMemo<DataTableColumn<TransferLine>[]>(
     () => [
-      { id: 'productId', header: id, value: (line) => line.productId, width: 64, minWidth: 48 },
-      { id: 'productName', header: name, value: (line) => line.productName, width: 240 },
-      { id: 'quantity', header: quantity, value: (line) => line.quantity, text: (line) => formatQuantity(line.quantity), width: 96 },
+      { id: 'productId', header: id, value: (line) => line.productId, width: 64, minWidth: 48, hideBelow: 'tablet' },
+      { id: 'productName', header: name, value: (line) => line.productName, width: 240, minWidth: 96 },
+      {
+        id: 'quantity',
+        header: quantity,
+        value: (line) => line.quantity,
+        text: (line) => formatQuantity(line.quantity),
+        width: 96,
+        minWidth: 72,
+      },
       {
         id: 'unitCost',
         header: cost,
@@ -20,8 +27,17 @@ export function TransferLinesTable({ transfer }: { transfer: Transfer }) {
         text: (line) => formatPrice(line.unitCost),
         cell: (line) => <Money value={line.unitCost} kind="price" />,
         width: 120,
+        // On a phone the amount says it; the voucher and a wider screen show the cost too.
+        hideBelow: 'tablet',
       },
-      { id: 'amount', header: amount, value: (line) => line.amount, cell: (line) => <Money value={line.amount} />, width: 120 },
+      {
+        id: 'amount',
+        header: amount,
+        value: (line) => line.amount,
+        cell: (line) => <Money value={line.amount} />,
+        width: 120,
+        minWidth: 80,
+      },
       { id: 'observations', header: observations, value: (line) => line.observations ?? '', width: 200, hideBelow: 'tablet' },
     ],
     [id, name, quantity, cost, amount, observations],

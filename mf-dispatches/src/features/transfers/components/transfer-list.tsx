@@ -28,13 +28,28 @@ const C = LIST_TEXTS.columns;
 
 function columnsOf(view: View): DataTableColumn<Transfer>[] {
   const columns: Array<DataTableColumn<Transfer> | false> = [
-    { id: 'id', header: C.id, value: (t) => t.id, width: 96, minWidth: 48 },
-    view === 'history' && { id: 'status', header: C.status, value: (t) => TRANSFER_STATUS_LABELS[t.status] ?? t.status, width: 120 },
-    { id: 'origin', header: C.origin, value: (t) => t.originWarehouseName, width: 180 },
-    view === 'history' && { id: 'destination', header: C.destination, value: (t) => t.destinationWarehouseName, width: 180 },
-    { id: 'date', header: C.date, value: (t) => t.date, text: (t) => formatDate(t.date), width: 110 },
+    { id: 'id', header: C.id, value: (t) => t.id, width: 96, minWidth: 64 },
+    view === 'history' && {
+      id: 'status',
+      header: C.status,
+      value: (t) => TRANSFER_STATUS_LABELS[t.status] ?? t.status,
+      width: 120,
+      minWidth: 88,
+    },
+    { id: 'origin', header: C.origin, value: (t) => t.originWarehouseName, width: 180, minWidth: 88 },
+    view === 'history' && { id: 'destination', header: C.destination, value: (t) => t.destinationWarehouseName, width: 180, minWidth: 88 },
+    {
+      id: 'date',
+      header: C.date,
+      value: (t) => t.date,
+      text: (t) => formatDate(t.date),
+      width: 110,
+      minWidth: 84,
+      // On a phone the row's detail says it: number, origin and total fit the width.
+      hideBelow: 'tablet',
+    },
     view === 'incoming' && { id: 'sender', header: C.sender, value: (t) => t.senderName, width: 180, hideBelow: 'tablet' },
-    { id: 'total', header: C.total, value: (t) => t.total, cell: (t) => <Money value={t.total} />, width: 120 },
+    { id: 'total', header: C.total, value: (t) => t.total, cell: (t) => <Money value={t.total} />, width: 120, minWidth: 80 },
   ];
   return columns.filter((column): column is DataTableColumn<Transfer> => column !== false);
 }

@@ -63,6 +63,7 @@ export const DETAIL_TEXTS = {
   lines: (id: number) => `Productos del traspaso ${id}`,
   voucher: 'Vale de traspaso',
   voucherOf: (id: number) => `Vale de traspaso ${id}`,
+  date: 'Fecha del traspaso',
   carrier: 'Transporta',
   receivedBy: 'Recibió',
   settledBy: 'Registró',
