@@ -5,9 +5,9 @@
 // says centre 10 @ 12.00 − 4 = 6 @ 12.00 and plantel 4 @ 12.00. The plantel is deactivated
 // afterwards, so the rest of the suite keeps a one-warehouse portal.
 import type { Browser, Page } from 'playwright-core';
+import type { AccessRole, NewUserResult } from '../../shared/src/domain/access';
 import { compareDecimal } from '../../shared/src/domain/decimal';
 import { formatCurrency, formatPrice } from '../../shared/src/domain/format';
-import type { AccessRole, NewUserResult } from '../../shared/src/domain/access';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { choose, main, successToast, table } from './support/catalog-ui';
 import { downloadFrom, pdfText } from './support/downloads';
