@@ -4,11 +4,16 @@
 import { AreaRoutes, type PageComponents } from '@almacen/shared';
 import { DispatchHistory } from './features/dispatch-history/components/dispatch-history';
 import { DispatchWizard } from './features/dispatch-wizard/components/dispatch-wizard';
+import { IncomingTransfers, TransferHistory } from './features/transfers/components/transfer-list';
+import { TransferWizard } from './features/transfers/components/transfer-wizard';
 import pages from './pages';
 
 export const components: PageComponents<typeof pages> = {
   generate: DispatchWizard,
   history: DispatchHistory,
+  transferNew: TransferWizard,
+  transferIncoming: IncomingTransfers,
+  transferHistory: TransferHistory,
 };
 
 export default function DispatchesApp() {

@@ -6,10 +6,33 @@ import { definePages } from '@almacen/shared/pages';
 export default definePages({
   label: 'Salidas',
   area: 'dispatches',
-  groups: { dispatches: 'Salidas' },
+  groups: { dispatches: 'Salidas', transfers: 'Traspasos' },
   pages: {
     generate: { path: 'generate', title: 'Generar salida de productos', permission: 'dispatches.create', menu: { group: 'dispatches' } },
     history: { path: 'history', title: 'Consultar historial de salidas', permission: 'consult', menu: { group: 'dispatches' } },
+    // Transfers between warehouses: only where the person may use more than one (the shell hides
+    // them otherwise), right after the exits they resemble.
+    transferNew: {
+      path: 'transfers/new',
+      title: 'Nuevo traspaso',
+      permission: 'dispatches.create',
+      menu: { group: 'transfers' },
+      severalWarehouses: true,
+    },
+    transferIncoming: {
+      path: 'transfers/incoming',
+      title: 'Traspasos por recibir',
+      permission: 'consult',
+      menu: { group: 'transfers' },
+      severalWarehouses: true,
+    },
+    transferHistory: {
+      path: 'transfers/history',
+      title: 'Historial de traspasos',
+      permission: 'consult',
+      menu: { group: 'transfers' },
+      severalWarehouses: true,
+    },
   },
   index: 'history',
 });

@@ -6,7 +6,7 @@ import { formatPrice, formatQuantity, MAX_OBSERVATIONS_LENGTH, QUANTITY_SCALE } 
 import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { Field, Input } from '@almacen/shared/fluent-pages';
 import { DecimalField, READ_ONLY_APPEARANCE, SelectField, type SelectOption, TextField, visibleError } from '@almacen/shared/kit';
-import { STOCK_MESSAGES } from '../form/stock-limits';
+import { STOCK_MESSAGES } from '../../../lib/stock-limits';
 
 export const ROW_LABELS = {
   product: 'Producto',

@@ -3,8 +3,8 @@
 // field shows the schema's message first.
 import { closedPeriodStep, combineSteps, rowsStep, schemaStep, type StepValidator } from '@almacen/shared/kit';
 import { makeDispatchSchemas } from '@almacen/shared/schemas';
+import { stockErrors } from '../../../lib/stock-limits';
 import type { DispatchFormValues } from './dispatch-form';
-import { stockErrors } from './stock-limits';
 
 export interface DispatchValidators {
   header: StepValidator<DispatchFormValues>;

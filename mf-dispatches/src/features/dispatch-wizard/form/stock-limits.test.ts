@@ -1,5 +1,5 @@
+import { STOCK_MESSAGES, stockErrors } from '../../../lib/stock-limits';
 import { emptyRow, exitPriceFrom, toPayload, type DispatchRow } from './dispatch-form';
-import { STOCK_MESSAGES, stockErrors } from './stock-limits';
 
 const row = (over: Partial<DispatchRow>): DispatchRow => ({ ...emptyRow(`k${Math.random()}`), ...over });
 

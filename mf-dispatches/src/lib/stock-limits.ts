@@ -1,10 +1,17 @@
-// What the stock allows a dispatch to ask for: a row's quantity is at most the
-// product's available quantity; rows of the SAME product share one availability (their sum is
-// limited, or two rows could together take out more than there is); a product without stock
-// cannot be dispatched. Quantities are compared as decimal strings, never as floats.
+// What the stock allows an exit or a transfer to take: a row's quantity is at most the product's
+// available quantity (the origin's, for a transfer); rows of the SAME product share one
+// availability (their sum is limited, or two rows could together take out more than there is);
+// a product without stock cannot be sent. Quantities are compared as decimal strings, never as floats.
 import { addDecimal, compareDecimal, formatQuantity, toDecimalString } from '@almacen/shared/domain';
 import { type FieldErrors } from '@almacen/shared/schemas';
-import type { DispatchRow } from './dispatch-form';
+
+/** What a row of an exit or a transfer holds that the stock judges. */
+export interface StockRow {
+  productId: number | null;
+  quantity: string;
+  /** The availability last read for the row's product; null while unknown. */
+  availableQuantity: string | null;
+}
 
 export const STOCK_MESSAGES = {
   noStock: 'El producto no tiene existencia disponible.',
@@ -18,13 +25,13 @@ export const STOCK_MESSAGES = {
 } as const;
 
 /** A quantity the schema would accept as a number (its own messages cover the rest). */
-function quantityOf(row: DispatchRow): string | null {
+function quantityOf(row: StockRow): string | null {
   const text = toDecimalString(row.quantity);
   return text !== null && compareDecimal(text, '0') > 0 ? text : null;
 }
 
 /** Rows grouped by product, in form order; rows without a product are left out. */
-function byProduct(rows: readonly DispatchRow[]): Map<number, number[]> {
+function byProduct(rows: readonly StockRow[]): Map<number, number[]> {
   const groups = new Map<number, number[]>();
   rows.forEach((row, index) => {
     if (row?.productId == null) return;
@@ -36,7 +43,7 @@ function byProduct(rows: readonly DispatchRow[]): Map<number, number[]> {
 }
 
 /** The first availability known among the rows of one product (they all read the same key). */
-function availabilityOf(rows: readonly DispatchRow[], indexes: number[]): string | null {
+function availabilityOf(rows: readonly StockRow[], indexes: number[]): string | null {
   for (const index of indexes) {
     const available = toDecimalString(rows[index].availableQuantity ?? undefined);
     if (available !== null) return available;
@@ -48,7 +55,7 @@ function availabilityOf(rows: readonly DispatchRow[], indexes: number[]): string
  * Field errors ("products.1.quantity") for the rows of `name` that break a stock rule. Meant to
  * run after the line schema, whose messages win for empty or malformed fields.
  */
-export function stockErrors(rows: readonly DispatchRow[] | undefined, name = 'products'): FieldErrors {
+export function stockErrors(rows: readonly StockRow[] | undefined, name = 'products'): FieldErrors {
   const errors: FieldErrors = {};
   if (!rows) return errors;
   for (const indexes of byProduct(rows).values()) {

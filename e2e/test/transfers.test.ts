@@ -1,0 +1,163 @@
+// A transfer between two warehouses in a real browser: the administrator adds a plantel through
+// the API and gives the centre stock (an entry, before the plantel exists, so it lands in the
+// centre); a clerk at 1280×800 sends part of it with «Nuevo traspaso» and downloads its voucher;
+// a second person at 390×844, at the plantel, receives it in «Traspasos por recibir». The API then
+// says centre 10 @ 12.00 − 4 = 6 @ 12.00 and plantel 4 @ 12.00. The plantel is deactivated
+// afterwards, so the rest of the suite keeps a one-warehouse portal.
+import type { Browser, Page } from 'playwright-core';
+import type { AccessRole, NewUserResult } from '../../shared/src/domain/access';
+import { compareDecimal } from '../../shared/src/domain/decimal';
+import { formatCurrency, formatPrice } from '../../shared/src/domain/format';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { choose, main, successToast, table } from './support/catalog-ui';
+import { downloadFrom, pdfText } from './support/downloads';
+import { baseUrl } from './support/env';
+import { apiClient, createInvoice, createPeople, createProduct, uniqueTag, type ApiClient } from './support/seed';
+import { expectNotVisible, expectVisible } from './support/visibility';
+
+interface Warehouse {
+  id: number;
+  code: string;
+  name: string;
+  address: string | null;
+  responsibleEmployeeId: number | null;
+  active: boolean;
+}
+
+let browser: Browser;
+let admin: ApiClient;
+let plantel: Warehouse | null = null;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await apiClient();
+});
+afterAll(async () => {
+  if (plantel) await admin(`/api/warehouses/${plantel.id}`, { method: 'PUT', body: { ...plantel, active: false } });
+  await browser?.close();
+});
+
+const sameDecimal = (actual: string, expected: string) =>
+  expect(`${actual} ${compareDecimal(actual, expected) === 0 ? '=' : '≠'} ${expected}`).toBe(`${actual} = ${expected}`);
+
+async function person(tag: string, who: string, roles: AccessRole[]) {
+  const username = `${who}-${tag}`.toLowerCase();
+  const { password } = await admin<NewUserResult>('/api/users', {
+    method: 'POST',
+    body: { username, name: `${who} ${tag}`, email: `${username}@escuela.example.mx`, roles },
+  });
+  return { username, password };
+}
+
+const stockAt = (productId: number, warehouseId: number) =>
+  admin<{ availableQuantity: string; averagePrice: string }>(`/api/stock/${productId}?warehouseId=${warehouseId}`);
+
+const next = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+
+it('a clerk sends from the centre and another person receives at the plantel; both stocks and the voucher agree', async () => {
+  const tag = uniqueTag();
+  const people = await createPeople(admin, tag);
+  const product = await createProduct(admin, `Marcador ${tag}`);
+  await createInvoice(admin, people, `T-${tag}`, [{ productId: product.id, quantity: '10', price: '12' }]);
+  const [centre] = await admin<Warehouse[]>('/api/warehouses');
+  plantel = await admin<Warehouse>('/api/warehouses', {
+    method: 'POST',
+    body: { code: `P${tag}`, name: `Plantel ${tag}`, address: null, responsibleEmployeeId: null, active: true },
+  });
+  const clerk = await person(tag, 'Envia', ['ALMACENISTA']);
+  const receiver = await person(tag, 'Recibe', ['ALMACENISTA']);
+  const [sender, , keeper] = people.employees.map((e) => `${e.name} ${e.lastName}`);
+
+  // The clerk, at the centre, on a desktop.
+  const { page, log } = await newPage(browser, DESKTOP);
+  await signIn(page, clerk.username, clerk.password);
+  await page.goto(`${baseUrl()}/dashboard/dispatches/transfers/new?almacen=${centre.code}`);
+  await main(page).getByRole('heading', { level: 1, name: 'Nuevo traspaso', exact: true }).waitFor();
+  const header = page.getByRole('group', { name: 'Datos del traspaso' });
+  await expectVisible(header, 'Datos del traspaso at 1280');
+  expect(await header.getByRole('combobox', { name: 'Almacén de origen', exact: true }).inputValue()).toBe(
+    `${centre.code} · ${centre.name}`,
+  );
+  await choose(header, 'Almacén de destino', `${plantel.code} · ${plantel.name}`, plantel.code);
+  await choose(header, 'Quién envía', sender, `Dora ${tag}`);
+  await header.getByRole('textbox', { name: /Quién transporta/ }).fill(`Chofer ${tag}`);
+  await screenshot(page, 'transfers-01-header');
+  await next(page, 'Siguiente paso');
+
+  await page.getByRole('group', { name: 'Productos del traspaso' }).waitFor();
+  await next(page, 'Añadir un producto');
+  const line = page.getByRole('group', { name: 'Producto 1' });
+  await choose(line, 'Producto', product.name, tag);
+  await expectVisible(line.getByText('Disponible en el origen: 10', { exact: true }), 'the origin’s availability');
+  const cost = line.getByRole('textbox', { name: 'Costo promedio' });
+  expect(await cost.inputValue()).toBe(formatPrice('12'));
+  expect(await cost.getAttribute('readonly')).not.toBeNull();
+  // More than the origin has is said before anything is sent.
+  await line.getByRole('textbox', { name: 'Cantidad' }).fill('11');
+  await next(page, 'Ver resumen del traspaso');
+  await expectVisible(line.getByText('La cantidad no puede ser mayor a la existencia disponible (10).'), 'the stock limit');
+  await screenshot(page, 'transfers-02-lines-limit');
+  await line.getByRole('textbox', { name: 'Cantidad' }).fill('4');
+  await next(page, 'Ver resumen del traspaso');
+
+  const summary = page.getByRole('group', { name: 'Resumen del traspaso' });
+  await expectVisible(summary.getByRole('table', { name: 'Productos del traspaso' }).getByText(product.name), 'the summary’s line');
+  expect(await summary.getByRole('textbox', { name: 'Total del traspaso' }).inputValue()).toBe(formatCurrency('48'));
+  await screenshot(page, 'transfers-03-summary');
+  await next(page, 'Enviar traspaso');
+  const sent = main(page).getByText(/^Traspaso \d+ enviado$/);
+  await expectVisible(sent, 'the transfer’s number');
+  const transferId = Number(/\d+/.exec((await sent.textContent()) ?? '')?.[0]);
+  await successToast(page, `Traspaso ${transferId} enviado correctamente.`);
+  await screenshot(page, 'transfers-04-sent');
+  const voucher = await downloadFrom(main(page).getByRole('button', { name: 'Descargar vale', exact: true }));
+  expect(voucher.fileName).toBe(`Vale de traspaso - ${transferId}.pdf`);
+  expect(voucher.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = pdfText(voucher.file);
+  expect(text).toContain(product.name);
+  expect(text).toContain(`Chofer ${tag}`);
+  sameDecimal((await stockAt(product.id, centre.id)).availableQuantity, '6');
+
+  // The second person, at the plantel, on a phone.
+  const phone = await newPage(browser, PHONE);
+  await signIn(phone.page, receiver.username, receiver.password);
+  await phone.page.goto(`${baseUrl()}/dashboard/dispatches/transfers/incoming?almacen=${plantel.code}`);
+  const incoming = table(phone.page, 'Traspasos en tránsito hacia este almacén');
+  const row = incoming.locator('tbody tr').filter({ has: phone.page.getByRole('cell', { name: String(transferId), exact: true }) });
+  await expectVisible(row, 'the transfer in transit at 390');
+  await row.getByRole('button', { name: 'Expandir fila' }).click();
+  await expectVisible(main(phone.page).getByRole('button', { name: 'Recibir', exact: true }), '«Recibir» at 390');
+  await screenshot(phone.page, 'transfers-05-incoming-phone');
+  await main(phone.page).getByRole('button', { name: 'Recibir', exact: true }).click();
+  const dialog = phone.page.getByRole('alertdialog', { name: `Recibir traspaso ${transferId}` });
+  await expectVisible(
+    dialog.getByRole('table', { name: `Productos del traspaso ${transferId}` }).getByText(product.name),
+    'the lines first',
+  );
+  await choose(dialog, 'Quién recibe', keeper, `Alma ${tag}`);
+  await screenshot(phone.page, 'transfers-06-receive-phone');
+  await dialog.getByRole('button', { name: 'Recibir traspaso', exact: true }).click();
+  await successToast(phone.page, `Traspaso ${transferId} recibido correctamente.`);
+  await expectNotVisible(row, 'the received transfer, gone from the list');
+  expect(phone.log.errors).toEqual([]);
+
+  const centreAfter = await stockAt(product.id, centre.id);
+  const plantelAfter = await stockAt(product.id, plantel.id);
+  sameDecimal(centreAfter.availableQuantity, '6');
+  sameDecimal(centreAfter.averagePrice, '12');
+  sameDecimal(plantelAfter.availableQuantity, '4');
+  sameDecimal(plantelAfter.averagePrice, '12');
+  const transfer = await admin<{ status: string; receiverEmployeeId: number }>(`/api/transfers/${transferId}`);
+  expect(transfer.status).toBe('RECIBIDO');
+  expect(transfer.receiverEmployeeId).toBe(people.employees[2].id);
+
+  // Back at the centre, the history says it arrived; nothing is left to withdraw.
+  await page.goto(`${baseUrl()}/dashboard/dispatches/transfers/history?almacen=${centre.code}`);
+  const history = table(page, 'Traspasos');
+  const done = history.locator('tbody tr').filter({ has: page.getByRole('cell', { name: String(transferId), exact: true }) });
+  await expectVisible(done.getByText('Recibido', { exact: true }), 'the received status at 1280');
+  await done.getByRole('button', { name: 'Expandir fila' }).click();
+  await expectVisible(main(page).getByRole('button', { name: `Vale de traspaso ${transferId}` }), 'the row’s voucher');
+  await expectNotVisible(main(page).getByRole('button', { name: 'Retirar', exact: true }), '«Retirar» of a received transfer');
+  await screenshot(page, 'transfers-07-history');
+  expect(log.errors).toEqual([]);
+});

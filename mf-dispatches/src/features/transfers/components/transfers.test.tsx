@@ -1,0 +1,253 @@
+// The transfer screens with a portal of two warehouses (the shell's WarehouseProvider, the
+// current one from ?almacen=): the wizard sends from the current warehouse with the origin's
+// figures and an Idempotency-Key, the destination receives or rejects, the origin withdraws.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { WarehouseProvider, type Employee, type Product } from '@almacen/shared';
+import { formatCurrency, formatPrice, type AccessRole } from '@almacen/shared/domain';
+import { Route, Routes } from '@almacen/shared/router';
+import { aProduct, captureDownloads, type FakeApiRequest, renderWithPlatform, testMe } from '@almacen/shared/testing';
+import type { Transfer } from '../../../api/transfers';
+import DispatchesApp from '../../../app';
+
+jest.setTimeout(60_000);
+
+const warehouses = [
+  { id: 1, code: 'CEN', name: 'Almacén central', active: true },
+  { id: 2, code: 'P012', name: 'Plantel 12', active: true },
+];
+const employees: Employee[] = [
+  { id: 1, name: 'Ana', lastName: 'López', email: null },
+  { id: 2, name: 'Luis', lastName: 'Pérez', email: null },
+];
+const products: Product[] = [aProduct({ id: 5, name: 'Papel bond carta', unit: { id: 1, description: 'Paquete' } })];
+
+const aTransfer = (over: Partial<Transfer>): Transfer => ({
+  id: 77,
+  originWarehouseId: 1,
+  originWarehouseName: 'Almacén central',
+  destinationWarehouseId: 2,
+  destinationWarehouseName: 'Plantel 12',
+  date: '2026-03-02',
+  senderEmployeeId: 1,
+  senderName: 'Ana López',
+  carrier: 'Transportes Rápidos',
+  status: 'ENVIADO',
+  receiverEmployeeId: null,
+  receiverName: null,
+  reason: null,
+  settledAt: null,
+  settledBy: null,
+  createdBy: 'ana',
+  createdAt: '2026-03-02T16:00:00Z',
+  total: '48',
+  lines: [
+    { id: 1, lineNo: 1, productId: 5, productName: 'Papel bond carta', quantity: '4', unitCost: '12', amount: '48', observations: null },
+  ],
+  ...over,
+});
+
+type Handler = (request: FakeApiRequest) => unknown;
+
+function server(list: Transfer[], extra: Handler = () => undefined): Handler {
+  return (request) => {
+    const answer = extra(request);
+    if (answer !== undefined) return answer;
+    const { method, path } = request;
+    if (method === 'GET' && path === '/api/catalog/employees') return employees;
+    if (method === 'GET' && path === '/api/catalog/products') return products;
+    if (method === 'GET' && path === '/api/stock/5?warehouseId=1') return { availableQuantity: '10', averagePrice: '12.000000' };
+    if (method === 'GET' && path === '/api/stock/5?warehouseId=2') return { availableQuantity: '0', averagePrice: '0' };
+    if (method === 'GET' && path.startsWith('/api/transfers?')) {
+      const status = new URLSearchParams(path.split('?')[1]).get('status');
+      return list.filter((t) => !status || t.status === status);
+    }
+    const settle = /^\/api\/transfers\/(\d+)\/(reception|rejection|withdrawal)$/.exec(path);
+    if (method === 'POST' && settle) return { ...list[0], status: 'RECIBIDO' };
+    return undefined;
+  };
+}
+
+function renderAt(route: string, handler: Handler, roles?: AccessRole[]) {
+  return renderWithPlatform(
+    <WarehouseProvider>
+      <Routes>
+        <Route path="/dashboard/dispatches/*" element={<DispatchesApp />} />
+      </Routes>
+    </WarehouseProvider>,
+    { api: handler, route, me: { ...testMe(roles), warehouses } },
+  );
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+const currentStep = () => screen.getByRole('listitem', { current: 'step' });
+
+async function choose(user: User, label: string, option: string, scope: HTMLElement = document.body) {
+  await user.click(within(scope).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+const downloads = captureDownloads();
+
+describe('Nuevo traspaso', () => {
+  it('sends from the current warehouse at the origin’s average, refusing more than it has, and offers the voucher', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAt(
+      '/dashboard/dispatches/transfers/new',
+      server([], ({ method, path, body, download }) => {
+        if (method === 'POST' && path === '/api/transfers') return aTransfer({ ...(body as object), id: 77 });
+        if (download) return { blob: new Blob(['%PDF-']), fileName: 'Vale de traspaso - 77.pdf' };
+        return undefined;
+      }),
+    );
+    const origin = await screen.findByRole('combobox', { name: 'Almacén de origen' });
+    expect(origin).toHaveValue('CEN · Almacén central');
+    // The destination offers the others only.
+    await user.click(screen.getByRole('combobox', { name: 'Almacén de destino' }));
+    expect(screen.queryByRole('option', { name: 'CEN · Almacén central' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'P012 · Plantel 12' }));
+    await choose(user, 'Quién envía', 'Ana López');
+    await user.type(screen.getByRole('textbox', { name: /Quién transporta/ }), 'Transportes Rápidos');
+    await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Productos del traspaso'));
+
+    await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
+    const line = screen.getByRole('group', { name: 'Producto 1' });
+    await choose(user, 'Producto', 'Papel bond carta', line);
+    expect(await within(line).findByText('Disponible en el origen: 10')).toBeInTheDocument();
+    const cost = within(line).getByRole('textbox', { name: 'Costo promedio' });
+    expect(cost).toHaveValue(formatPrice('12.000000'));
+    expect(cost).toHaveAttribute('readonly');
+    await user.type(within(line).getByRole('textbox', { name: 'Cantidad' }), '11');
+    await user.click(screen.getByRole('button', { name: 'Ver resumen del traspaso' }));
+    expect(await within(line).findByText('La cantidad no puede ser mayor a la existencia disponible (10).')).toBeInTheDocument();
+    expect(currentStep()).toHaveTextContent('Productos del traspaso');
+
+    await user.clear(within(line).getByRole('textbox', { name: 'Cantidad' }));
+    await user.type(within(line).getByRole('textbox', { name: 'Cantidad' }), '4');
+    await user.click(screen.getByRole('button', { name: 'Ver resumen del traspaso' }));
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Resumen del traspaso'));
+    const summary = screen.getByRole('group', { name: 'Resumen del traspaso' });
+    expect(within(summary).getByRole('textbox', { name: 'Total del traspaso' })).toHaveValue(formatCurrency('48'));
+    expect(within(summary).getByRole('textbox', { name: 'Almacén de destino' })).toHaveValue('P012 · Plantel 12');
+
+    await user.click(screen.getByRole('button', { name: 'Enviar traspaso' }));
+    expect(await screen.findByText('Traspaso 77 enviado')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/transfers')!;
+    expect(post.body).toEqual({
+      originWarehouseId: 1,
+      destinationWarehouseId: 2,
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      senderEmployeeId: 1,
+      carrier: 'Transportes Rápidos',
+      lines: [{ key: expect.any(String), productId: 5, quantity: '4', observations: '' }],
+    });
+    expect(post.headers).toEqual(expect.objectContaining({ 'Idempotency-Key': expect.any(String) }));
+
+    await user.click(screen.getByRole('button', { name: 'Descargar vale' }));
+    await waitFor(() => expect(downloads.saved.map((s) => s.name)).toEqual(['Vale de traspaso - 77.pdf']));
+    expect(calls.find((c) => c.download)).toEqual(expect.objectContaining({ method: 'POST', path: '/api/reports/transfers/77' }));
+  });
+});
+
+describe('Traspasos por recibir', () => {
+  const incoming = aTransfer({ id: 77 });
+  const outgoing = aTransfer({ id: 78, originWarehouseId: 2, destinationWarehouseId: 1, originWarehouseName: 'Plantel 12' });
+
+  async function expand(user: User, id: number) {
+    const table = await screen.findByRole('table', { name: 'Traspasos en tránsito hacia este almacén' });
+    const row = (await within(table).findByText(String(id))).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Expandir fila' }));
+    return screen.findByRole('table', { name: `Productos del traspaso ${id}` });
+  }
+
+  it('lists only what travels to the current warehouse; «Recibir» shows the lines, asks who receives and refreshes', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAt('/dashboard/dispatches/transfers/incoming?almacen=P012', server([incoming, outgoing]));
+    const table = await screen.findByRole('table', { name: 'Traspasos en tránsito hacia este almacén' });
+    await within(table).findByText('77');
+    expect(within(table).queryByText('78')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/transfers?warehouseId=2&status=ENVIADO')).toBe(true);
+    await expand(user, 77);
+
+    await user.click(screen.getByRole('button', { name: 'Recibir' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Recibir traspaso 77' });
+    expect(within(dialog).getByRole('table', { name: 'Productos del traspaso 77' })).toHaveTextContent('Papel bond carta');
+    await choose(user, 'Quién recibe', 'Luis Pérez', dialog);
+    const listReads = calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/transfers?')).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Recibir traspaso' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/transfers/77/reception')?.body).toEqual({ receiverEmployeeId: 2 }),
+    );
+    expect(await screen.findByText('Traspaso 77 recibido correctamente.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/transfers?')).length).toBeGreaterThan(listReads),
+    );
+  });
+
+  it('«Rechazar» asks a reason of 5 to 500 characters', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAt('/dashboard/dispatches/transfers/incoming?almacen=P012', server([incoming]));
+    await expand(user, 77);
+    await user.click(screen.getByRole('button', { name: 'Rechazar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rechazar traspaso 77' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'No');
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar traspaso' }));
+    expect(await within(dialog).findByText('El motivo debe tener entre 5 y 500 caracteres.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), ' llegó mojado');
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar traspaso' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/transfers/77/rejection')?.body).toEqual({
+        reason: 'No llegó mojado',
+      }),
+    );
+  });
+
+  it('a Consulta sees the list but neither «Recibir» nor «Rechazar»', async () => {
+    const user = userEvent.setup();
+    renderAt('/dashboard/dispatches/transfers/incoming?almacen=P012', server([incoming]), ['CONSULTA']);
+    await expand(user, 77);
+    expect(screen.getByRole('button', { name: 'Vale de traspaso 77' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Recibir' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rechazar' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Historial de traspasos', () => {
+  it('shows sent and received ones with their status; only the origin of one in transit may «Retirar» it', async () => {
+    const user = userEvent.setup();
+    const list = [
+      aTransfer({ id: 77 }),
+      aTransfer({ id: 76, status: 'RECIBIDO', receiverName: 'Luis Pérez', settledAt: '2026-03-03T16:00:00Z', settledBy: 'luis' }),
+      aTransfer({
+        id: 75,
+        originWarehouseId: 2,
+        destinationWarehouseId: 1,
+        originWarehouseName: 'Plantel 12',
+        destinationWarehouseName: 'Almacén central',
+      }),
+    ];
+    const { calls } = renderAt('/dashboard/dispatches/transfers/history?almacen=CEN', server(list));
+    const table = await screen.findByRole('table', { name: 'Traspasos' });
+    const rowOf = async (id: number) => (await within(table).findByText(String(id))).closest('tr')!;
+    expect(await rowOf(76)).toHaveTextContent('Recibido');
+    expect(await rowOf(77)).toHaveTextContent('En tránsito');
+    expect(await rowOf(77)).toHaveTextContent(formatCurrency('48'));
+
+    await user.click(within(await rowOf(75)).getByRole('button', { name: 'Expandir fila' }));
+    await screen.findByRole('table', { name: 'Productos del traspaso 75' });
+    expect(screen.queryByRole('button', { name: 'Retirar' })).not.toBeInTheDocument();
+    await user.click(within(await rowOf(75)).getByRole('button', { name: 'Contraer fila' }));
+
+    await user.click(within(await rowOf(77)).getByRole('button', { name: 'Expandir fila' }));
+    await user.click(await screen.findByRole('button', { name: 'Retirar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retirar traspaso 77' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Se envió al plantel equivocado');
+    await user.click(within(dialog).getByRole('button', { name: 'Retirar traspaso' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/transfers/77/withdrawal')?.body).toEqual({
+        reason: 'Se envió al plantel equivocado',
+      }),
+    );
+  });
+});
