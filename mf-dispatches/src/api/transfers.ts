@@ -16,45 +16,12 @@ import {
   type ReportRequest,
   type Stock,
 } from '@almacen/shared';
-import type { TransferStatus } from '@almacen/shared/domain';
+import type { Transfer, TransferStatus } from '@almacen/shared/domain';
 import type { CreateTransfer } from '@almacen/shared/schemas';
 
+export type { Transfer, TransferLine } from '@almacen/shared/domain';
+
 const TRANSFERS = '/api/transfers';
-
-export interface TransferLine {
-  id: number;
-  lineNo: number;
-  productId: number;
-  productName: string;
-  quantity: string;
-  /** The origin's average when the line left: it enters (or returns) at exactly this cost. */
-  unitCost: string;
-  amount: string;
-  observations: string | null;
-}
-
-export interface Transfer {
-  id: number;
-  originWarehouseId: number;
-  originWarehouseName: string;
-  destinationWarehouseId: number;
-  destinationWarehouseName: string;
-  date: string;
-  senderEmployeeId: number;
-  senderName: string;
-  carrier: string | null;
-  status: TransferStatus;
-  receiverEmployeeId: number | null;
-  receiverName: string | null;
-  /** Why it was rejected or withdrawn. */
-  reason: string | null;
-  settledAt: string | null;
-  settledBy: string | null;
-  createdBy: string;
-  createdAt: string;
-  total: string;
-  lines: TransferLine[];
-}
 
 /** What a shipment, a reception, a rejection or a withdrawal makes stale. */
 const STALE = [TRANSFERS, ...staleAfter.document];

@@ -1,5 +1,5 @@
 // Answers of the API that the portal reads as they are, typed once for both sides.
-import type { InvoiceType, MovementType } from './labels';
+import type { InvoiceType, MovementType, TransferStatus } from './labels';
 import type { ClosingStatus } from './periods';
 
 /** One concept of a CFDI as POST /api/cfdi/parse answers it. */
@@ -251,4 +251,42 @@ export interface DispatchDefaults {
 export interface CursorPage<T> {
   data: T[];
   nextCursor: string | null;
+}
+
+/** A transfer line: its cost and value are those it left the origin with. */
+export interface TransferLine {
+  id: number;
+  lineNo: number;
+  productId: number;
+  productName: string;
+  quantity: string;
+  /** The origin's average when the line left (6 decimals): it enters (or returns) at exactly this cost. */
+  unitCost: string;
+  /** Its share of the origin's value, to the cent: what it is worth in transit and on arrival. */
+  amount: string;
+  observations: string | null;
+}
+
+/** A transfer between warehouses as GET /api/transfers answers it. */
+export interface Transfer {
+  id: number;
+  originWarehouseId: number;
+  originWarehouseName: string;
+  destinationWarehouseId: number;
+  destinationWarehouseName: string;
+  date: string;
+  senderEmployeeId: number;
+  senderName: string;
+  carrier: string | null;
+  status: TransferStatus;
+  receiverEmployeeId: number | null;
+  receiverName: string | null;
+  /** Why it was rejected or withdrawn. */
+  reason: string | null;
+  settledAt: string | null;
+  settledBy: string | null;
+  createdBy: string;
+  createdAt: string;
+  total: string;
+  lines: TransferLine[];
 }

@@ -10,12 +10,11 @@ import {
   REQUEST_STATUS_LABELS,
   type RequestDetail,
 } from '@almacen/shared/domain';
-import type { Queryable } from '../../db/pool';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
 import { findRequest } from '../requests/requests.repository';
 import { maySee, type Person } from '../requests/requests.service';
 import { base, type ReportContext } from './reports.service';
-import type { Snapshot } from './snapshot';
+import { asQueryable, type Snapshot } from './snapshot';
 
 const COLUMNS: Column[] = [
   { header: 'No.', kind: 'text', weight: 22, xlsxWidth: 6 },
@@ -27,11 +26,6 @@ const COLUMNS: Column[] = [
   { header: 'Entregado con', kind: 'text', weight: 90, xlsxWidth: 30 },
   { header: 'Observaciones', kind: 'text', weight: 90, xlsxWidth: 32 },
 ];
-
-/** The snapshot as the requests' reads take a connection. */
-const asQueryable = (snapshot: Snapshot): Queryable => ({
-  query: (async (sql: string, params?: unknown[]) => ({ rows: await snapshot.query(sql, params) })) as unknown as Queryable['query'],
-});
 
 /** "Salida 12 (07/03/2026): 4" for each exit that still counts; a cancelled one delivered nothing. */
 const deliveredBy = (line: RequestDetail['lines'][number]) =>

@@ -7,7 +7,7 @@
 //
 // The transaction lasts only while the rows are copied into the report's spool (spool.ts), never
 // while a client downloads: withSnapshot() closes it on every path, whatever `work` does.
-import type { Db, Trx } from '../../db/pool';
+import type { Db, Queryable, Trx } from '../../db/pool';
 
 /** What pg_stat_activity shows for a connection while it holds a report's snapshot. */
 export const REPORT_APPLICATION_NAME = 'almacen-api (reporte)';
@@ -22,6 +22,11 @@ export interface Snapshot {
   /** Ends the transaction and gives the connection back. Safe to call more than once. */
   close(): Promise<void>;
 }
+
+/** The snapshot as the modules' reads take a connection (`query` answering `{ rows }`). */
+export const asQueryable = (snapshot: Snapshot): Queryable => ({
+  query: (async (sql: string, params?: unknown[]) => ({ rows: await snapshot.query(sql, params) })) as unknown as Queryable['query'],
+});
 
 export async function openSnapshot(db: Db): Promise<Snapshot> {
   const client: Trx = await db.connect();

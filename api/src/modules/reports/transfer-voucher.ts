@@ -2,11 +2,10 @@
 // carried it and who received it at the destination — with each line's quantity, the cost and the
 // value it left with, and the total; a rejected or withdrawn transfer carries its reason.
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, TRANSFER_STATUS_LABELS } from '@almacen/shared/domain';
-import type { Queryable } from '../../db/pool';
 import type { Column, ReportDefinition, Row } from '../../reports/model';
 import { findTransfer } from '../transfers/transfers.repository';
 import { base, type ReportContext } from './reports.service';
-import type { Snapshot } from './snapshot';
+import { asQueryable, type Snapshot } from './snapshot';
 
 const COLUMNS: Column[] = [
   { header: 'No.', kind: 'text', weight: 22, xlsxWidth: 6 },
@@ -17,10 +16,6 @@ const COLUMNS: Column[] = [
   { header: 'Importe', kind: 'money', weight: 64, xlsxWidth: 18 },
   { header: 'Observaciones', kind: 'text', weight: 100, xlsxWidth: 32 },
 ];
-
-const asQueryable = (snapshot: Snapshot): Queryable => ({
-  query: (async (sql: string, params?: unknown[]) => ({ rows: await snapshot.query(sql, params) })) as unknown as Queryable['query'],
-});
 
 export async function transferVoucher(snapshot: Snapshot, context: ReportContext, id: number): Promise<ReportDefinition | null> {
   const transfer = await findTransfer(asQueryable(snapshot), id);

@@ -1,41 +1,12 @@
 // «Traspasos» as stored (migration 0066): the transfer, its lines, and each line's cost and value
 // read from the movement that took it out of the origin.
-import type { TransferStatus } from '@almacen/shared/domain';
+import type { Transfer, TransferStatus } from '@almacen/shared/domain';
 import type { Queryable } from '../../db/pool';
 
-export interface TransferLineView {
-  id: number;
-  lineNo: number;
-  productId: number;
-  productName: string;
-  quantity: string;
-  /** The origin's average when it left (6 decimals). */
-  unitCost: string;
-  /** Its share of the origin's value, to the cent: what it is worth in transit and on arrival. */
-  amount: string;
-  observations: string | null;
-}
-
-export interface TransferView {
-  id: number;
-  originWarehouseId: number;
-  originWarehouseName: string;
-  destinationWarehouseId: number;
-  destinationWarehouseName: string;
-  date: string;
-  senderEmployeeId: number;
-  senderName: string;
-  carrier: string | null;
-  status: TransferStatus;
-  receiverEmployeeId: number | null;
-  receiverName: string | null;
-  reason: string | null;
+/** A transfer as read from PostgreSQL: its times are still dates (the answer writes them ISO). */
+export interface TransferView extends Omit<Transfer, 'settledAt' | 'createdAt'> {
   settledAt: Date | null;
-  settledBy: string | null;
-  createdBy: string;
   createdAt: Date;
-  total: string;
-  lines: TransferLineView[];
 }
 
 const person = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE btrim(${alias}.name || ' ' || ${alias}.last_name) END`;
