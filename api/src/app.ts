@@ -14,6 +14,7 @@ import type { Db } from './db/pool';
 import { AppError, clientErrorHandler, errorBody, frameworkErrorHandler, registerErrorHandlers } from './http/errors';
 import { securityHeaders } from './http/headers';
 import { BODY_LIMIT, registerJsonParser } from './http/json';
+import { overloadHook } from './http/overload';
 import { CENSOR, LOG_SERIALIZERS, REDACTED_PATHS } from './http/log';
 import { describeRoute } from './http/openapi';
 import { registerCanonicalIds } from './http/validate';
@@ -214,6 +215,7 @@ export async function buildApp({ config, db, logger, jwksCooldownMs }: BuildAppO
   const modules = discoverModules();
   await app.register(
     async (api) => {
+      api.addHook('onRequest', overloadHook(db, config.dbQueueLimit));
       api.addHook('onRequest', auth.hook);
       // Then who may call what (access/route-permissions.ts): a route without a rule stops the start.
       guard.protect(api);

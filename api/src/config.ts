@@ -57,6 +57,8 @@ export interface Config {
   remotes: Record<string, string>;
   /** Connections the API's PostgreSQL pool may open. */
   dbPoolSize: number;
+  /** Calls waiting for a pool connection past which a new API call is answered 503 at once. */
+  dbQueueLimit: number;
   /** A report download whose client accepts no byte for this long is cut (milliseconds). */
   reportWriteTimeoutMs: number;
   /** Time to receive a request's line and headers; a slower or idle client gets a 408. */
@@ -218,6 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   // 10 is pg's default and plenty for a school; reports may take 3 of them (modules/reports/limits.ts).
   const dbPoolSize = intInRange('DB_POOL_SIZE', 10, 2, 200, 'conexiones');
+  // Past this many calls queued for a connection, a new one would wait longer than a person does:
+  // it is refused at once with 503 and Retry-After (http/overload.ts).
+  const dbQueueLimit = intInRange('DB_QUEUE_LIMIT', 100, 1, 100_000, 'peticiones');
   // A minute without the client taking a byte: far beyond a slow network, short for a stalled client.
   const reportWriteTimeoutMs = intInRange('REPORT_WRITE_TIMEOUT_MS', 60_000, 100, 3_600_000, 'milisegundos');
 
@@ -337,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticRoot: path.resolve(str('STATIC_ROOT', repoRoot)),
     remotes,
     dbPoolSize,
+    dbQueueLimit,
     reportWriteTimeoutMs,
     httpHeadersTimeoutMs,
     httpRequestTimeoutMs,

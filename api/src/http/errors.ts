@@ -160,6 +160,9 @@ export function errorBody(error: AppError): ApiErrorBody {
   return error.errors ? { message: error.message, code: error.code, errors: error.errors } : { message: error.message, code: error.code };
 }
 
+/** Retry-After of a 503 or 429 that no route timed itself. */
+const RETRY_AFTER_SECONDS = 2;
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     // A body over the route's own limit (an upload's 10 MB, a CFDI's 2 MB) is said with that limit.
@@ -169,6 +172,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         : toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    // A refusal that asking again may turn into an answer says when (a route may have said it already).
+    if ((appError.status === 503 || appError.status === 429) && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.status(appError.status).send(errorBody(appError));
   });
   app.setNotFoundHandler((_request, reply) => {
