@@ -177,6 +177,49 @@ describe('createApiClient', () => {
   });
 });
 
+describe('a busy server (503 or 429 with Retry-After)', () => {
+  const busy = () =>
+    json(
+      503,
+      { message: 'El servidor está atendiendo a muchas personas a la vez; intenta de nuevo en unos segundos.', code: 'UNAVAILABLE' },
+      { 'retry-after': '0' },
+    );
+
+  it('asks a read again after Retry-After, twice at most', async () => {
+    let calls = 0;
+    const { fetch, requests } = server(() => (++calls < 3 ? busy() : json(200, { data: [1] })));
+    const api = createApiClient({ baseUrl: 'http://api.test', auth: tokens(), fetch });
+    await expect(api('/api/stock')).resolves.toEqual([1]);
+    expect(requests).toHaveLength(3);
+
+    calls = -10;
+    const error = await api('/api/stock').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503 });
+    expect(requests).toHaveLength(6);
+  });
+
+  it('asks a document with its Idempotency-Key again, but not a write without one', async () => {
+    const { fetch, requests } = server((_url, init) =>
+      requests.length === 1 ? busy() : init.method === 'POST' ? json(201, { data: { id: 9 } }) : json(200, { data: null }),
+    );
+    const api = createApiClient({ baseUrl: 'http://api.test', auth: tokens(), fetch });
+    await expect(api('/api/dispatches', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'k-1' } })).resolves.toEqual({ id: 9 });
+    expect(requests).toHaveLength(2);
+
+    const { fetch: fetch2, requests: requests2 } = server(() => busy());
+    const plain = createApiClient({ baseUrl: 'http://api.test', auth: tokens(), fetch: fetch2 });
+    await expect(plain('/api/catalog/products', { method: 'POST', body: { name: 'Lápiz' } })).rejects.toMatchObject({ status: 503 });
+    expect(requests2).toHaveLength(1);
+  });
+
+  it('does not wait for a long Retry-After: the person sees the message', async () => {
+    const { fetch, requests } = server(() => json(503, { message: 'Ocupado', code: 'UNAVAILABLE' }, { 'retry-after': '120' }));
+    const api = createApiClient({ baseUrl: 'http://api.test', auth: tokens(), fetch });
+    await expect(api('/api/stock')).rejects.toMatchObject({ status: 503, message: 'Ocupado' });
+    expect(requests).toHaveLength(1);
+  });
+});
+
 describe('fileNameFrom', () => {
   it('prefers the RFC 5987 name and falls back to the plain one', () => {
     expect(fileNameFrom(`attachment; filename*=UTF-8''tarjeta%20de%20almac%C3%A9n.xlsx`)).toBe('tarjeta de almacén.xlsx');

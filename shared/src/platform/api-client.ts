@@ -77,7 +77,7 @@ export function createApiClient({ baseUrl, auth, fetch }: ApiClientOptions): Api
 
     const token = auth ? await auth.getAccessToken() : null;
     try {
-      return await attempt(token);
+      return await busyRetried(() => attempt(token), responseType === 'json' && mayAskTwice(options));
     } catch (error) {
       if (!auth || statusOf(error) !== 401) throw await normalise(error);
       const renewed = await renewOnce();
@@ -110,6 +110,32 @@ export function createApiClient({ baseUrl, auth, fetch }: ApiClientOptions): Api
   };
 
   return client;
+}
+
+/** Times a busy answer is asked again, and the longest Retry-After waited for (longer: the person decides). */
+const BUSY_RETRIES = 2;
+const BUSY_WAIT_MAX_S = 5;
+
+/** A read, or a document sent with its Idempotency-Key: asking again can never do it twice. */
+const mayAskTwice = (options: ApiRequestOptions) =>
+  (options.method ?? 'GET') === 'GET' || Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+
+/**
+ * A 503 or 429 with a short Retry-After (the API shedding load, nothing of the call ran) is asked
+ * again after it, twice at most, when asking again is safe. Reports have their own retries
+ * (report-download.ts), so downloads are not retried here.
+ */
+async function busyRetried<T>(attempt: () => Promise<T>, retry: boolean): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const status = statusOf(error);
+      const wait = error instanceof FetchError ? Number(error.response?.headers.get('retry-after')) : Number.NaN;
+      if (!retry || tries >= BUSY_RETRIES || (status !== 503 && status !== 429) || !(wait >= 0 && wait <= BUSY_WAIT_MAX_S)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+  }
 }
 
 function statusOf(error: unknown): number | undefined {
