@@ -243,18 +243,24 @@ async function person(world: World, index: number): Promise<void> {
   }
 }
 
-/** CPU time so far of every PostgreSQL process of this machine (/proc), in ms. */
-function postgresCpuMs(): number {
+/**
+ * CPU time so far, in ms, of the PostgreSQL processes serving the measured database: its
+ * backends (pg_stat_activity), and for an embedded server also its own background processes
+ * (checkpointer, WAL writer…). A shared server's other databases and background work are not
+ * counted: the machine may be running other things.
+ */
+async function postgresCpu(db: pg.Client, embedded: boolean): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR ($1 AND datname IS NULL)`,
+    [embedded],
+  );
+  return new Map(rows.map(({ pid }) => [pid, processCpuMs(pid)]));
+}
+
+/** The CPU the processes used between two readings (one that started meanwhile counts whole). */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
   let sum = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')) === 'postgres') sum += processCpuMs(Number(entry));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
+  for (const [pid, ms] of after) if (Number.isFinite(ms)) sum += ms - (before.get(pid) ?? 0);
   return sum;
 }
 
@@ -282,11 +288,17 @@ interface StageResult {
   passed: boolean;
 }
 
-async function runStage(world: World, server: ServerProcess, people: Promise<void>[], count: number): Promise<StageResult> {
+interface Probe {
+  server: ServerProcess;
+  db: pg.Client;
+  embedded: boolean;
+}
+
+async function runStage(world: World, { server, db, embedded }: Probe, people: Promise<void>[], count: number): Promise<StageResult> {
   while (people.length < count) people.push(person(world, people.length + 1));
   const tally = new Tally();
   world.tally = tally;
-  const cpu0 = { api: processCpuMs(server.child.pid!), pg: postgresCpuMs(), client: ownCpuMs() };
+  const cpu0 = { api: processCpuMs(server.child.pid!), pg: await postgresCpu(db, embedded), client: ownCpuMs() };
   const start = performance.now();
   const samples: Array<{ waiting: number; inUse: number }> = [];
   while (performance.now() - start < STAGE_SECONDS * 1000) {
@@ -302,7 +314,7 @@ async function runStage(world: World, server: ServerProcess, people: Promise<voi
     seconds,
     tally,
     apiCpu: processCpuMs(server.child.pid!) - cpu0.api,
-    pgCpu: postgresCpuMs() - cpu0.pg,
+    pgCpu: cpuBetween(cpu0.pg, await postgresCpu(db, embedded)),
     clientCpu: ownCpuMs() - cpu0.client,
     meanWaiting: mean(samples.map((s) => s.waiting)),
     meanInUse: mean(samples.map((s) => s.inUse)),
@@ -379,6 +391,7 @@ async function measure(kind: 'embedded' | 'server'): Promise<{ lines: string[]; 
   let api: HttpClient | undefined;
   const people: Promise<void>[] = [];
   let world: World | undefined;
+  let probeDb: pg.Client | undefined;
   try {
     server = await startServer({
       env: {
@@ -418,12 +431,15 @@ async function measure(kind: 'embedded' | 'server'): Promise<{ lines: string[]; 
       stopping: false,
     };
 
+    probeDb = new pg.Client({ connectionString: database.url });
+    await probeDb.connect();
+    const probe: Probe = { server, db: probeDb, embedded: kind === 'embedded' };
     const stages: StageResult[] = [];
     let count = FIRST_PEOPLE;
     let failedAt: number | undefined;
     for (;;) {
       process.stderr.write(`  ${fmt(count)} personas durante ${STAGE_SECONDS} s…\n`);
-      const stage = await runStage(world, server, people, count);
+      const stage = await runStage(world, probe, people, count);
       stages.push(stage);
       process.stderr.write(`${stageRow(stage)}\n`);
       if (!stage.passed) {
@@ -438,7 +454,7 @@ async function measure(kind: 'embedded' | 'server'): Promise<{ lines: string[]; 
     if (failedAt !== undefined) {
       const beyond = Math.min(MAX_PEOPLE * 2, failedAt * 2);
       process.stderr.write(`  más allá del codo: ${fmt(beyond)} personas durante ${STAGE_SECONDS} s…\n`);
-      overload = await runStage(world, server, people, beyond);
+      overload = await runStage(world, probe, people, beyond);
     }
     world.stopping = true;
     await Promise.all(people);
@@ -475,6 +491,7 @@ async function measure(kind: 'embedded' | 'server'): Promise<{ lines: string[]; 
   } finally {
     if (world) world.stopping = true;
     await Promise.allSettled(people);
+    await probeDb?.end();
     api?.close();
     if (server) await stopServer(server);
     await issuer.close();
