@@ -9,8 +9,8 @@
 // line), and every figure above it is a sum of those rounded amounts: a product's value, a
 // warehouse's subtotal (the total of that warehouse's own stock report) and the transit line all
 // foot to the same «Total general», which is Σ warehouse subtotals + in transit.
-import { inTransitLines } from '../stock/consolidated';
 import type { ReportDefinition, Row } from '../../reports/model';
+import { inTransitLines } from '../stock/consolidated';
 import { base, mapBatches, NO_CATEGORY, NO_UNIT, STOCK_COLUMNS, type ReportContext } from './reports.service';
 import type { Snapshot } from './snapshot';
 

@@ -135,7 +135,10 @@ test('the PDF shows the same lines, formatted as every report', async () => {
   expect(r.statusCode).toBe(200);
   expect(r.headers['content-type']).toBe('application/pdf');
   const { lines } = await readPdf(r.rawPayload);
-  expect(lines.slice(1, 3)).toEqual(['REPORTE DE EXISTENCIAS · TODOS LOS ALMACENES', `Fecha de emisión: ${formatDate(todayIn(t.config.timeZone))}`]);
+  expect(lines.slice(1, 3)).toEqual([
+    'REPORTE DE EXISTENCIAS · TODOS LOS ALMACENES',
+    `Fecha de emisión: ${formatDate(todayIn(t.config.timeZone))}`,
+  ]);
   for (const expected of [
     `${paper} | Papel bond carta | Sin unidad | Sin partida | 15 | $13.00 | $195.00`,
     `${toner} | Tóner negro 58A | Sin unidad | Sin partida | 6.5 | $8.957 | $58.22`,
