@@ -28,7 +28,7 @@ import type { ModuleOptions } from '../module';
 import { personOf } from '../requests/requests.routes';
 import type { Person } from '../requests/requests.service';
 import { REQUEST_TEXTS } from '../requests/requests.texts';
-import { ALL_AT_DATE_MESSAGE } from '../stock/consolidated';
+import { ALL_AT_DATE } from '../stock/consolidated';
 import { dateViewDay, parseCutoffDate, parseDateRange } from '../stock/stock-at-date';
 import { auditReport } from './audit-report';
 import { consolidatedStockReport } from './consolidated-stock-report';
@@ -122,7 +122,7 @@ const REPORTS: Report[] = [
       const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
       const date = parseCutoffDate(query.date, timeZone);
       if (context.warehouses) {
-        if (dateViewDay(date, timeZone) !== null) throw new AppError('VALIDATION', ALL_AT_DATE_MESSAGE, { date: ALL_AT_DATE_MESSAGE });
+        if (dateViewDay(date, timeZone) !== null) throw new AppError('VALIDATION', ALL_AT_DATE, { date: ALL_AT_DATE });
       } else if (date) context.date = date;
     },
     withId: false,

@@ -6,7 +6,7 @@
 // (consultableWarehouses): their balances, and what travels from or to one of them.
 import type { Queryable } from '../../db/pool';
 
-export const ALL_AT_DATE_MESSAGE = 'La vista de todos los almacenes es la de hoy; para una fecha pasada, indica un almacén.';
+export const ALL_AT_DATE = 'La vista de todos los almacenes es la de hoy; para una fecha pasada, indica un almacén.';
 
 /**
  * The transfer lines in transit from or to the warehouses of `warehouses` (an int[] parameter):

@@ -14,7 +14,7 @@ import { idParamOf, queryOf } from '../../http/validate';
 import { readStocks, type StockRow } from '../ledger/ledger.reads';
 import { stockSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
-import { ALL_AT_DATE_MESSAGE, consolidatedStock } from './consolidated';
+import { ALL_AT_DATE, consolidatedStock } from './consolidated';
 import { dateViewDay, parseCutoffDate, stockAtDate } from './stock-at-date';
 import { stockSummary, summaryKey, type StockSummary } from './summary';
 
@@ -211,7 +211,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
     async (request) => {
       const date = parseCutoffDate(queryOf(request, 'date'), config.timeZone);
       if (warehouseInQuery(queryOf(request, 'warehouseId'), true) === 'all') {
-        if (dateViewDay(date, config.timeZone) !== null) throw new AppError('VALIDATION', ALL_AT_DATE_MESSAGE, { date: ALL_AT_DATE_MESSAGE });
+        if (dateViewDay(date, config.timeZone) !== null) throw new AppError('VALIDATION', ALL_AT_DATE, { date: ALL_AT_DATE });
         return { date: todayIn(config.timeZone), data: await consolidatedStock(db, await consultableWarehouses(db, request)) };
       }
       const warehouseId = await warehouseOfQuery(db, request);
