@@ -6,12 +6,16 @@
 //
 //   Papel:  CENTRAL 10 @ 12.00, P012 5 @ 15.00; 4 sent CENTRAL → P012 (48.00 in transit)
 //           → CENTRAL 6 (72.00), P012 5 (75.00), in transit 4 (48.00): 15, 195.00, 13.000000.
-//   Tóner:  CENTRAL 3.5 @ 7.777 (27.2195 → 27.22); P013 1 @ 10.00 and 2 @ 10.50 (3 @ 10.333333);
-//           1 sent P013 → P012 → P013 2 (20.666666 → 20.67), in transit 1 (10.333333 → 10.33):
+//   Tóner:  CENTRAL 3.5 @ 7.777 (27.2195 → 27.22); P013 1 @ 10.00 and 2 @ 10.50 (3 @ 10.333333, 31.00);
+//           1 sent P013 → P012 at 10.333333 (10.33) → P013 2 (20.67), in transit 1 (10.33):
 //           6.5, 27.22 + 20.67 + 10.33 = 58.22, 58.22 ÷ 6.5 = 8.9569230… → 8.956923.
 //   Subtotals: CENTRAL 99.22 (2 products), P012 75.00 (1), P013 20.67 (1); in transit 5 units,
 //   58.33 (2 transfers); total 99.22 + 75.00 + 20.67 + 58.33 = 253.22 = 195.00 + 58.22.
 import { compareDecimal, formatDate, todayIn } from '@almacen/shared/domain';
+import { consolidatedStockReport } from '../../../src/modules/reports/consolidated-stock-report';
+import { withSnapshot } from '../../../src/modules/reports/snapshot';
+import { consolidatedStock } from '../../../src/modules/stock/consolidated';
+import type { Row } from '../../../src/reports/model';
 import { client, type Client } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { readPdf, readXlsx, type CellValue } from '../../reports/read-report';
@@ -181,4 +185,34 @@ test('bad input: the consolidated report is of today, a warehouse that does not 
   expect([unknown.statusCode, unknown.json().errors?.warehouseId]).toEqual([400, 'El almacén indicado no existe.']);
   const lowStock = await c.post('/api/reports/low-stock?warehouseId=all', {});
   expect(lowStock.statusCode).toBe(400);
+});
+
+test('over fewer warehouses (what a grant for some of them will pass): their balances and only what travels from or to them', async () => {
+  // P013 holds Tóner 2 @ 10.333333 and, since the reception above, Folder 3 @ 2.50; 1 Tóner left it for P012.
+  // CENTRAL → P012's paper does not touch it.
+  const json = await consolidatedStock(t.db, [p013]);
+  expect(json.find((row) => row.productId === toner)).toEqual({
+    productId: toner,
+    availableQuantity: '3',
+    averagePrice: '10.333333',
+    value: '31',
+    warehouses: [{ warehouseId: p013, quantity: '2', value: '20.67' }],
+    inTransit: { quantity: '1', value: '10.33' },
+  });
+  expect(json.find((row) => row.productId === paper)).toMatchObject({ availableQuantity: '0', value: '0', warehouses: [] });
+
+  const rows = await withSnapshot(t.db, async (snapshot) => {
+    const all: Row[] = [];
+    const definition = consolidatedStockReport(snapshot, { institution: 'Prueba', issued: today(t), warehouseId: 0 }, [p013]);
+    for await (const batch of definition.rows) all.push(...batch);
+    return all;
+  });
+  const cells = (first: string) => rows.find((row) => row.cells[0] === first)?.cells;
+  expect(cells(String(toner))?.slice(4)).toEqual(['3.000', '10.333333', '31.00']);
+  expect(cells(String(paper))?.slice(4)).toEqual(['0', '0.000000', '0']);
+  expect(rows.slice(rows.findIndex((row) => row.cells[0] === 'Subtotales por almacén') + 1).map((row) => row.cells)).toEqual([
+    ['P013 · Plantel 13 Sur', null, '2 productos con existencia', null, null, null, '28.17'],
+    ['En tránsito', null, '1 traspaso enviado sin recibir', null, '1.000', null, '10.33'],
+    ['Total general', null, null, null, null, null, '38.50'],
+  ]);
 });
