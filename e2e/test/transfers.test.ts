@@ -5,7 +5,8 @@
 // says centre 10 @ 12.00 − 4 = 6 @ 12.00 and plantel 4 @ 12.00. Then, with a second shipment on
 // the road, «Stock de productos» in «Todos los almacenes» downloads the consolidated stock report:
 // the PDF rendered by pdftoppm, the XLSX opened by LibreOffice (its CSV's totals checked). The
-// plantel is deactivated afterwards, so the rest of the suite keeps a one-warehouse portal.
+// shipment is withdrawn and the plantel deactivated afterwards, so the rest of the suite keeps a
+// one-warehouse portal with nothing on the road.
 import type { Browser, Page } from 'playwright-core';
 import type { AccessRole, NewUserResult } from '../../shared/src/domain/access';
 import { addDecimal, compareDecimal } from '../../shared/src/domain/decimal';
@@ -195,7 +196,7 @@ it('«Todos los almacenes»: the consolidated stock report, as PDF through pdfto
   const product = await createProduct(admin, `Borrador ${tag}`);
   // 10 @ 12.00 at the centre, 4 of them sent to the plantel and not yet received.
   await createInvoice(admin, people, `TC-${tag}`, [{ productId: product.id, quantity: '10', price: '12' }], centre.id);
-  await admin('/api/transfers', {
+  const onTheRoad = await admin<{ id: number }>('/api/transfers', {
     method: 'POST',
     headers: { 'idempotency-key': `e2e-${tag}-consolidado` },
     body: {
@@ -252,4 +253,11 @@ it('«Todos los almacenes»: the consolidated stock report, as PDF through pdfto
   const total = shown(line('Total general')[6]);
   sameDecimal(addDecimal(...subtotals.map((cells) => shown(cells[6])), inTransit), total);
   expect(log.errors).toEqual([]);
+  // Withdrawn, the goods are back at the centre: the files after this one find no transfer on the road.
+  await admin(`/api/transfers/${onTheRoad.id}/withdrawal`, {
+    method: 'POST',
+    headers: { 'idempotency-key': `e2e-${tag}-retiro` },
+    body: { reason: 'Fin de la prueba del reporte consolidado' },
+  });
+  sameDecimal((await stockAt(product.id, centre.id)).availableQuantity, '10');
 });
