@@ -253,6 +253,18 @@ it('«Todos los almacenes»: the consolidated stock report, as PDF through pdfto
   const total = shown(line('Total general')[6]);
   sameDecimal(addDecimal(...subtotals.map((cells) => shown(cells[6])), inTransit), total);
   expect(log.errors).toEqual([]);
+
+  // A copied link opens the same view on a phone.
+  const phone = await newPage(browser, PHONE);
+  await signIn(phone.page, reader.username, reader.password);
+  await phone.page.goto(`${baseUrl()}/dashboard/stock?almacen=${centre.code}&todos=1`);
+  const all = main(phone.page).getByRole('switch', { name: 'Todos los almacenes' });
+  await expectVisible(all, '«Todos los almacenes» at 390');
+  expect(await all.isChecked()).toBe(true);
+  await search(phone.page, product.name);
+  await rowWith(table(phone.page, 'Productos'), product.name).first().filter({ hasText: '10' }).waitFor();
+  await screenshot(phone.page, 'transfers-09-all-warehouses-phone');
+  expect(phone.log.errors).toEqual([]);
   // Withdrawn, the goods are back at the centre: the files after this one find no transfer on the road.
   await admin(`/api/transfers/${onTheRoad.id}/withdrawal`, {
     method: 'POST',
