@@ -16,9 +16,11 @@
 //   5. the first page of a product's movements (?limit=100) with 100,000 movements vs with 100
 //      (a keyset on the movement id, so the two should take about the same).
 //   6. a 20-line transfer sent and received through the API vs the same two documents run
-//      directly (sendTransfer + settleTransfer) through pg (lib/api-transfers.ts).
+//      directly (sendTransfer + settleTransfer) through pg (lib/api-transfers.ts);
+//   7. «Todos los almacenes», its JSON and its XLSX report, vs the plain SELECT of the same sums
+//      through pg (lib/api-consolidated.ts).
 // BENCH_API_FILTER="movimientos,comprimida" runs only the parts whose name contains one of the
-// words (existencia, salida, cancelación, lista, comprimida, movimientos, traspaso); the fixture is the same.
+// words (existencia, salida, cancelación, lista, comprimida, movimientos, traspaso, consolidado); the fixture is the same.
 // Fixture: lib/api-fixture.ts, checked by lib/ledger-check.ts before measuring.
 // Prints progress on stderr and, as its last stdout line, the rows as JSON.
 import { randomInt, randomUUID } from 'node:crypto';
@@ -35,6 +37,7 @@ import { idempotencyFrom } from '../api/src/modules/ledger/idempotency';
 import { readStock } from '../api/src/modules/ledger/ledger.reads';
 import { startTestIssuer } from '../api/test/helpers/issuer';
 import { productListRows } from './lib/api-catalog';
+import { consolidatedRows } from './lib/api-consolidated';
 import { DISPATCH_PRODUCTS, fixture, HEAVY, HEAVY_MOVES, LIGHT, LIGHT_MOVES, PRODUCTS } from './lib/api-fixture';
 import { transferRows } from './lib/api-transfers';
 import { scratchDatabase } from './lib/database';
@@ -290,6 +293,9 @@ async function main(): Promise<void> {
 
     // ---- 6. a 20-line transfer sent and received (last: it adds a second warehouse) ----------
     rows.push(...(await transferRows({ pool, api, say, runs })));
+
+    // ---- 7. «Todos los almacenes»: JSON and XLSX (after 6: it uses the same second warehouse) --
+    rows.push(...(await consolidatedRows({ pool, api, clients, expect200, say, runs })));
 
     // The measurements wrote 80+ dispatches through both paths: the ledger must still fold.
     const after = await checkLedger(database.url);

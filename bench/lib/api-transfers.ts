@@ -89,7 +89,7 @@ export async function transferRows({ pool, api, say, runs }: Pick<ApiBench, 'poo
 }
 
 /** The bench's second warehouse. */
-async function plantel(pool: Db): Promise<number> {
+export async function plantel(pool: Db): Promise<number> {
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO warehouses (code, name) VALUES ('P-BENCH', 'Plantel del banco de pruebas')
      ON CONFLICT (code) DO UPDATE SET name = excluded.name RETURNING id`,

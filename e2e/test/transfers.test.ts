@@ -2,17 +2,20 @@
 // the API and gives the centre stock (an entry, before the plantel exists, so it lands in the
 // centre); a clerk at 1280×800 sends part of it with «Nuevo traspaso» and downloads its voucher;
 // a second person at 390×844, at the plantel, receives it in «Traspasos por recibir». The API then
-// says centre 10 @ 12.00 − 4 = 6 @ 12.00 and plantel 4 @ 12.00. The plantel is deactivated
-// afterwards, so the rest of the suite keeps a one-warehouse portal.
+// says centre 10 @ 12.00 − 4 = 6 @ 12.00 and plantel 4 @ 12.00. Then, with a second shipment on
+// the road, «Stock de productos» in «Todos los almacenes» downloads the consolidated stock report:
+// the PDF rendered by pdftoppm, the XLSX opened by LibreOffice (its CSV's totals checked). The
+// shipment is withdrawn and the plantel deactivated afterwards, so the rest of the suite keeps a
+// one-warehouse portal with nothing on the road.
 import type { Browser, Page } from 'playwright-core';
 import type { AccessRole, NewUserResult } from '../../shared/src/domain/access';
-import { compareDecimal } from '../../shared/src/domain/decimal';
+import { addDecimal, compareDecimal } from '../../shared/src/domain/decimal';
 import { formatCurrency, formatPrice } from '../../shared/src/domain/format';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
-import { choose, main, successToast, table } from './support/catalog-ui';
-import { downloadFrom, pdfText } from './support/downloads';
+import { choose, main, rowWith, search, successToast, table } from './support/catalog-ui';
+import { downloadFrom, pdfText, renderPdf, xlsxAsCsv } from './support/downloads';
 import { baseUrl } from './support/env';
-import { apiClient, createInvoice, createPeople, createProduct, uniqueTag, type ApiClient } from './support/seed';
+import { apiClient, createInvoice, createPeople, createProduct, today, uniqueTag, type ApiClient } from './support/seed';
 import { expectNotVisible, expectVisible } from './support/visibility';
 
 interface Warehouse {
@@ -160,4 +163,113 @@ it('a clerk sends from the centre and another person receives at the plantel; bo
   await expectNotVisible(main(page).getByRole('button', { name: 'Retirar', exact: true }), '«Retirar» of a received transfer');
   await screenshot(page, 'transfers-07-history');
   expect(log.errors).toEqual([]);
+});
+
+/** A CSV line's cells (LibreOffice: comma, double quotes, each cell as shown). */
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (ch === ',' && !quoted) {
+      cells.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  return [...cells, cell];
+}
+
+/** A figure as a spreadsheet shows it ("$1,234.50", "10.") as a decimal string. */
+const shown = (text: string | undefined) => (text ?? '').replace(/[$,]/g, '').replace(/\.$/, '');
+
+it('«Todos los almacenes»: the consolidated stock report, as PDF through pdftoppm and as XLSX through LibreOffice', async () => {
+  expect(plantel).not.toBeNull();
+  const destination = plantel!;
+  const tag = uniqueTag();
+  const people = await createPeople(admin, tag);
+  const [centre] = await admin<Warehouse[]>('/api/warehouses');
+  const product = await createProduct(admin, `Borrador ${tag}`);
+  // 10 @ 12.00 at the centre, 4 of them sent to the plantel and not yet received.
+  await createInvoice(admin, people, `TC-${tag}`, [{ productId: product.id, quantity: '10', price: '12' }], centre.id);
+  const onTheRoad = await admin<{ id: number }>('/api/transfers', {
+    method: 'POST',
+    headers: { 'idempotency-key': `e2e-${tag}-consolidado` },
+    body: {
+      originWarehouseId: centre.id,
+      destinationWarehouseId: destination.id,
+      date: today(),
+      senderEmployeeId: people.employees[0].id,
+      carrier: `Chofer ${tag}`,
+      lines: [{ productId: product.id, quantity: '4' }],
+    },
+  });
+  const reader = await person(tag, 'Consulta', ['CONSULTA']);
+  const { page, log } = await newPage(browser, DESKTOP);
+  await signIn(page, reader.username, reader.password);
+  await page.goto(`${baseUrl()}/dashboard/stock?almacen=${centre.code}`);
+  await main(page).getByRole('heading', { name: 'Stock de productos', level: 1 }).waitFor();
+  await main(page).getByRole('switch', { name: 'Todos los almacenes' }).click();
+  await page.waitForURL(/[?&]todos=1/);
+  await search(page, product.name);
+  // 6 at the centre + 4 on the road: the institution holds 10, worth $120.00.
+  const row = rowWith(table(page, 'Productos'), product.name).first();
+  await row.filter({ hasText: formatCurrency('120') }).waitFor();
+  await screenshot(page, 'transfers-08-all-warehouses');
+
+  const pdf = await downloadFrom(main(page).getByRole('button', { name: 'Reporte de existencias', exact: true }));
+  expect(pdf.fileName).toMatch(/^Reporte de existencias de todos los almacenes - \d{4}-\d\d-\d\d\.pdf$/);
+  expect(await renderPdf(pdf.file, 100)).toBeGreaterThanOrEqual(1);
+  const text = pdfText(pdf.file);
+  expect(text).toContain('REPORTE DE EXISTENCIAS · TODOS LOS ALMACENES');
+  expect(text).toMatch(new RegExp(`${product.name}.*10 +\\$12\\.00 +\\$120\\.00`));
+  expect(text).toContain(`${centre.code} · ${centre.name}`);
+  expect(text).toContain(`${destination.code} · ${destination.name}`);
+  expect(text).toContain('En tránsito');
+
+  await main(page).getByRole('button', { name: 'Reporte de existencias: elegir formato' }).click();
+  const xlsx = await downloadFrom(page.getByRole('menuitem', { name: 'Excel (XLSX)' }));
+  expect(xlsx.fileName).toMatch(/^Reporte de existencias de todos los almacenes - .*\.xlsx$/);
+  const lines = (await xlsxAsCsv(xlsx.file)).split(/\r?\n/).map(csvCells);
+  const line = (first: string) => lines.find((cells) => cells[0] === first) ?? [];
+  const [, name, , , quantity, average, value] = line(String(product.id));
+  expect(name).toBe(product.name);
+  sameDecimal(shown(quantity), '10');
+  sameDecimal(shown(average), '12');
+  sameDecimal(shown(value), '120');
+  // Σ warehouse subtotals + in transit = «Total general», to the cent.
+  const first = lines.findIndex((cells) => cells[0] === 'Subtotales por almacén') + 1;
+  const transit = lines.findIndex((cells) => cells[0] === 'En tránsito');
+  const subtotals = lines.slice(first, transit);
+  expect(subtotals.map((cells) => cells[0])).toEqual(
+    expect.arrayContaining([`${centre.code} · ${centre.name}`, `${destination.code} · ${destination.name}`]),
+  );
+  const inTransit = shown(lines[transit][6]);
+  expect(compareDecimal(inTransit, '48')).toBeGreaterThanOrEqual(0);
+  const total = shown(line('Total general')[6]);
+  sameDecimal(addDecimal(...subtotals.map((cells) => shown(cells[6])), inTransit), total);
+  expect(log.errors).toEqual([]);
+
+  // A copied link opens the same view on a phone.
+  const phone = await newPage(browser, PHONE);
+  await signIn(phone.page, reader.username, reader.password);
+  await phone.page.goto(`${baseUrl()}/dashboard/stock?almacen=${centre.code}&todos=1`);
+  const all = main(phone.page).getByRole('switch', { name: 'Todos los almacenes' });
+  await expectVisible(all, '«Todos los almacenes» at 390');
+  expect(await all.isChecked()).toBe(true);
+  await search(phone.page, product.name);
+  await rowWith(table(phone.page, 'Productos'), product.name).first().filter({ hasText: '10' }).waitFor();
+  await screenshot(phone.page, 'transfers-09-all-warehouses-phone');
+  expect(phone.log.errors).toEqual([]);
+  // Withdrawn, the goods are back at the centre: the files after this one find no transfer on the road.
+  await admin(`/api/transfers/${onTheRoad.id}/withdrawal`, {
+    method: 'POST',
+    headers: { 'idempotency-key': `e2e-${tag}-retiro` },
+    body: { reason: 'Fin de la prueba del reporte consolidado' },
+  });
+  sameDecimal((await stockAt(product.id, centre.id)).availableQuantity, '10');
 });

@@ -80,6 +80,15 @@ export const warehouseQueryProperty = (allowAll = false) => ({
   },
 });
 
+/**
+ * The warehouses whose stock a caller sees together in «Todos los almacenes» (the consolidated
+ * stock and its report), in id order: today every warehouse, active or not (an inactive one may
+ * still hold goods). The one place a per-warehouse grant narrows that view.
+ */
+export async function consultableWarehouses(db: Db, _request: FastifyRequest): Promise<number[]> {
+  return [...(await current(db)).all];
+}
+
 /** The warehouse of a read: its query's `warehouseId`, or the only one (resolveWarehouse). */
 export async function warehouseOfQuery(db: Db, request: FastifyRequest): Promise<number> {
   return resolveWarehouse(db, warehouseInQuery(queryOf(request, 'warehouseId')) as number | undefined);

@@ -1,5 +1,5 @@
 // `npm run check:reports -w @almacen/api`: produces EVERY report (4 reports × PDF and XLSX, plus
-// the card of a product without movements) for the worksheet scenario, and opens each file with
+// the card of a product without movements and the stock of «Todos los almacenes») for the worksheet scenario, and opens each file with
 // independent readers, failing if any cannot:
 //   - PDF: poppler's `pdfinfo` (must report no error and the right page count) and `pdftoppm`
 //     (renders every page to PNG);
@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     const ids = await seedScenario(c, t.config.timeZone);
     const urls = [
       '/api/reports/stock',
+      '/api/reports/stock?warehouseId=all',
       `/api/reports/products/${ids.products.soap}`,
       `/api/reports/products/${ids.products.idle}`,
       `/api/reports/invoices/${ids.invoices[0]}`,
@@ -80,7 +81,11 @@ async function main(): Promise<void> {
     const files: string[] = [];
     for (const url of urls) {
       for (const format of ['pdf', 'xlsx']) {
-        const response = await t.app.inject({ method: 'POST', url: `${url}?format=${format}`, headers: await t.auth() });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${url}${url.includes('?') ? '&' : '?'}format=${format}`,
+          headers: await t.auth(),
+        });
         if (response.statusCode !== 200) throw new Error(`${url} (${format}) respondió ${response.statusCode}: ${response.body}`);
         const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(String(response.headers['content-disposition']))![1]);
         // XLSX conversions go to their own folder so LibreOffice's PDF does not replace the API's.

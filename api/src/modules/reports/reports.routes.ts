@@ -15,7 +15,7 @@
 // logged), never turn into a half-valid file reported as complete.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { consultableWarehouses, warehouseInQuery, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { AppError, errorBody } from '../../http/errors';
 import { ERROR_RESPONSES, errorSchema, idParam } from '../../http/schemas';
 import { idParamOf, queryFields, queryOf } from '../../http/validate';
@@ -28,8 +28,10 @@ import type { ModuleOptions } from '../module';
 import { personOf } from '../requests/requests.routes';
 import type { Person } from '../requests/requests.service';
 import { REQUEST_TEXTS } from '../requests/requests.texts';
-import { parseCutoffDate, parseDateRange } from '../stock/stock-at-date';
+import { ALL_AT_DATE } from '../stock/consolidated';
+import { dateViewDay, parseCutoffDate, parseDateRange } from '../stock/stock-at-date';
 import { auditReport } from './audit-report';
+import { consolidatedStockReport } from './consolidated-stock-report';
 import { inventoryCountActa, inventoryCountSheet } from './inventory-count-report';
 import { registerLabelsRoute } from './labels.routes';
 import { reportConnections, ReportSlots, ReportsBusy, Semaphore } from './limits';
@@ -75,6 +77,7 @@ interface Report {
   /** Reads the query into the context (a 400 before anything else happens). */
   readQuery?: (query: Record<string, unknown>, context: ReportContext) => void;
   summary: string;
+  description?: string;
   withId: boolean;
   notFound: string;
   fileName: (id: number, context: ReportContext) => string;
@@ -94,13 +97,20 @@ interface Report {
   checkQuery?: (query: Record<string, unknown>) => void;
   /** Of one warehouse's stock: takes `warehouseId` (access/warehouse-scope.ts). */
   byWarehouse?: boolean;
+  /** Also takes `warehouseId=all`: «Todos los almacenes», over the warehouses the caller may consult. */
+  allWarehouses?: boolean;
 }
 
 const REPORTS: Report[] = [
   {
     path: '/reports/stock',
     byWarehouse: true,
+    allWarehouses: true,
     summary: 'Reporte de existencias de todos los productos, hoy o al final de una fecha de corte (PDF o XLSX)',
+    description:
+      'Con `warehouseId=all`, el de «Todos los almacenes» (solo el de hoy): por producto la suma de los almacenes más lo que ' +
+      'está en tránsito, con su costo promedio valor ÷ existencia; un subtotal por almacén (clave, nombre, productos con ' +
+      'existencia, valor), el renglón «En tránsito» y el total general (la suma de los subtotales más lo que está en tránsito).',
     query: {
       date: {
         type: 'string',
@@ -109,13 +119,22 @@ const REPORTS: Report[] = [
       },
     },
     readQuery: (query, context) => {
-      const date = parseCutoffDate(query.date, context.timeZone ?? DEFAULT_TIME_ZONE);
-      if (date) context.date = date;
+      const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
+      const date = parseCutoffDate(query.date, timeZone);
+      if (context.warehouses) {
+        if (dateViewDay(date, timeZone) !== null) throw new AppError('VALIDATION', ALL_AT_DATE, { date: ALL_AT_DATE });
+      } else if (date) context.date = date;
     },
     withId: false,
     notFound: '',
-    fileName: (_id, { issued, date }) => (date ? `Reporte de existencias al ${date} - ${issued}` : `Reporte de almacén - ${issued}`),
-    build: (snapshot, context) => stockReport(snapshot, context),
+    fileName: (_id, { issued, date, warehouses }) =>
+      warehouses
+        ? `Reporte de existencias de todos los almacenes - ${issued}`
+        : date
+          ? `Reporte de existencias al ${date} - ${issued}`
+          : `Reporte de almacén - ${issued}`,
+    build: (snapshot, context) =>
+      context.warehouses ? consolidatedStockReport(snapshot, context, context.warehouses) : stockReport(snapshot, context),
   },
   {
     // What to reorder, as a draft purchase request.
@@ -253,7 +272,8 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         schema: {
           tags,
           summary: report.summary,
-          querystring: querystringOf({ ...report.query, ...(report.byWarehouse ? warehouseQueryProperty() : {}) }),
+          ...(report.description ? { description: report.description } : {}),
+          querystring: querystringOf({ ...report.query, ...(report.byWarehouse ? warehouseQueryProperty(report.allWarehouses) : {}) }),
           ...(report.withId ? { params: idParam() } : {}),
           response: fileResponse,
         },
@@ -265,11 +285,13 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         const format = asked === undefined || asked === '' ? formats[0] : parseFormat(asked);
         if (!formats.includes(format)) throw new AppError('VALIDATION', XLSX_ONLY_MESSAGE, { format: XLSX_ONLY_MESSAGE });
         report.checkQuery?.(queryFields(request));
+        const all = report.allWarehouses && warehouseInQuery(queryOf(request, 'warehouseId'), true) === 'all';
         const context: ReportContext = {
           institution: config.institutionName,
           issued: todayIn(config.timeZone),
           timeZone: config.timeZone,
-          warehouseId: report.byWarehouse ? await warehouseOfQuery(db, request) : 0,
+          warehouseId: report.byWarehouse && !all ? await warehouseOfQuery(db, request) : 0,
+          ...(all ? { warehouses: await consultableWarehouses(db, request) } : {}),
         };
         report.readQuery?.(queryFields(request), context);
 

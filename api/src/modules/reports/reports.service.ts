@@ -24,6 +24,8 @@ export interface ReportContext {
   timeZone?: string;
   /** The warehouse whose stock and kardex the report shows (0 for a report of one document). */
   warehouseId: number;
+  /** «Todos los almacenes» (warehouseId=all): the warehouses consolidated, in id order. */
+  warehouses?: number[];
   /** Reporte de existencias: the cut-off date (YYYY-MM-DD), or undefined for today's stock. */
   date?: string;
   /** Tarjeta de almacén: the range of the movements' dates (either end open), or undefined for the whole card. */
@@ -42,7 +44,7 @@ export async function* mapBatches<T>(source: AsyncIterable<T[]>, map: (row: T) =
 
 // ---------------------------------------------------------------- Reporte de existencias
 
-const STOCK_COLUMNS: Column[] = [
+export const STOCK_COLUMNS: Column[] = [
   { header: 'Clave', kind: 'text', weight: 30, xlsxWidth: 8 },
   { header: 'Producto', kind: 'text', weight: 165, xlsxWidth: 44 },
   { header: 'Unidad', kind: 'text', weight: 52, xlsxWidth: 14 },

@@ -6,7 +6,7 @@
 // GET /api/stock/summary: the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
-import { warehouseInQuery, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { consultableWarehouses, warehouseInQuery, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { coalescedReader } from '../../db/coalesce';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
@@ -14,12 +14,11 @@ import { idParamOf, queryOf } from '../../http/validate';
 import { readStocks, type StockRow } from '../ledger/ledger.reads';
 import { stockSchema } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
-import { consolidatedStock } from './consolidated';
+import { ALL_AT_DATE, consolidatedStock } from './consolidated';
 import { dateViewDay, parseCutoffDate, stockAtDate } from './stock-at-date';
 import { stockSummary, summaryKey, type StockSummary } from './summary';
 
 const decimal = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' } as const;
-const ALL_AT_DATE = 'La vista de todos los almacenes es la de hoy; para una fecha pasada, indica un almacén.';
 const stockAtDateSchema = {
   type: 'object',
   required: ['data', 'date'],
@@ -213,7 +212,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
       const date = parseCutoffDate(queryOf(request, 'date'), config.timeZone);
       if (warehouseInQuery(queryOf(request, 'warehouseId'), true) === 'all') {
         if (dateViewDay(date, config.timeZone) !== null) throw new AppError('VALIDATION', ALL_AT_DATE, { date: ALL_AT_DATE });
-        return { date: todayIn(config.timeZone), data: await consolidatedStock(db) };
+        return { date: todayIn(config.timeZone), data: await consolidatedStock(db, await consultableWarehouses(db, request)) };
       }
       const warehouseId = await warehouseOfQuery(db, request);
       return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, dateViewDay(date, config.timeZone), warehouseId) };

@@ -3,7 +3,10 @@
 // cut-off date: the table's figures and "Reporte de existencias" follow it (today by default).
 // A "Bajo mínimo" badge on products at or under their "Existencia mínima" (at the
 // chosen date), the "Solo bajo mínimo" filter (?bajoMinimo=1, so the home page can link to it)
-// and the "Productos bajo mínimo" report (today's stock).
+// and the "Productos bajo mínimo" report (today's stock). With several warehouses, «Todos los
+// almacenes» (?todos=1) shows today's stock of all of them and makes "Reporte de existencias" the
+// consolidated one (consolidated.ts); the low-stock filter, a warehouse's, is off there, and its
+// report stays the current warehouse's.
 import { useMemo, useState } from 'react';
 import {
   lowStockReportRequest,
@@ -11,10 +14,10 @@ import {
   type StockAtDate,
   stockReportRequest,
   tableLoadError,
+  useCurrentWarehouse,
   usePageTitle,
   useProducts,
   useReport,
-  useStockAt,
 } from '@almacen/shared';
 import { compareDecimal, formatQuantity, isCalendarDate, MIN_DOCUMENT_DATE, type Product } from '@almacen/shared/domain';
 import { makeStyles, Title2, tokens } from '@almacen/shared/fluent';
@@ -33,6 +36,7 @@ import {
   withFormat,
 } from '@almacen/shared/kit';
 import { useSearchParams } from '@almacen/shared/router';
+import { ALL_WAREHOUSES_PARAM, ALL_WAREHOUSES_TEXT, consolidatedStockReportRequest, useStockView } from '../consolidated';
 import { categoryFilter, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
 
@@ -60,6 +64,7 @@ export const isLowStock = (p: ProductRow): boolean =>
 // Module-level: the table rebuilds its search index only when the rows change.
 const stockReport = (today: string, date: string, format: ReportFormat) => withFormat(stockReportRequest(today, date), format);
 const lowStockReport = (today: string, format: ReportFormat) => withFormat(lowStockReportRequest(today), format);
+const consolidatedReport = (today: string, format: ReportFormat) => withFormat(consolidatedStockReportRequest(today), format);
 
 const columns: DataTableColumn<ProductRow>[] = [
   { id: 'id', header: 'ID', value: (p) => p.id, width: 90, minWidth: 48 },
@@ -114,10 +119,14 @@ export function StockPage() {
   const styles = useStyles();
   const today = useToday();
   const [picked, setPicked] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  // «Todos los almacenes» is today's view, and only for a person with several warehouses.
+  const { several } = useCurrentWarehouse();
+  const all = several && params.get(ALL_WAREHOUSES_PARAM) === '1';
   // A date outside 2000-01-01 … today never reaches the API (the picker stops there too).
-  const date = picked && isCalendarDate(picked) && picked >= MIN_DOCUMENT_DATE && picked <= today ? picked : today;
+  const date = !all && picked && isCalendarDate(picked) && picked >= MIN_DOCUMENT_DATE && picked <= today ? picked : today;
   const products = useProducts();
-  const stock = useStockAt(date);
+  const stock = useStockView(date, all);
   const rows = useMemo(() => {
     if (!products.data) return undefined;
     const byId = new Map((stock.data ?? []).map((s) => [s.productId, s]));
@@ -127,13 +136,13 @@ export function StockPage() {
       stock: stock.data ? { productId: p.id, ...zero, ...byId.get(p.id) } : undefined,
     }));
   }, [products.data, stock.data]);
-  const [params, setParams] = useSearchParams();
-  const onlyLow = params.get(LOW_STOCK_PARAM) === '1';
+  const onlyLow = !all && params.get(LOW_STOCK_PARAM) === '1';
   const shown = useMemo(() => (onlyLow && rows ? rows.filter(isLowStock) : rows), [onlyLow, rows]);
   // «Escanear» puts the read product's code in the table's search, as a scanner typing into it does.
   const [searchRequest, setSearchRequest] = useState<{ text: string }>();
   const report = useReport(stockReport);
   const lowReport = useReport(lowStockReport);
+  const allReport = useReport(consolidatedReport);
   usePageTitle('Stock de productos');
   return (
     <div className={styles.root}>
@@ -151,6 +160,23 @@ export function StockPage() {
         toolbar={
           <div className={styles.toolbar}>
             <CameraButton products={products.data} onScanned={(product) => setSearchRequest({ text: product.barcode ?? product.name })} />
+            {several && (
+              <Switch
+                label={ALL_WAREHOUSES_TEXT}
+                checked={all}
+                onChange={(_event, data) =>
+                  setParams(
+                    (current) => {
+                      const next = new URLSearchParams(current);
+                      if (data.checked) next.set(ALL_WAREHOUSES_PARAM, '1');
+                      else next.delete(ALL_WAREHOUSES_PARAM);
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              />
+            )}
             <Field
               label={STOCK_PAGE_TEXTS.date}
               size="small"
@@ -158,7 +184,8 @@ export function StockPage() {
             >
               <DateInput
                 size="small"
-                value={picked ?? today}
+                disabled={all}
+                value={all ? today : (picked ?? today)}
                 min={MIN_DOCUMENT_DATE}
                 max={today}
                 onChange={(value) => setPicked(value || null)}
@@ -167,11 +194,12 @@ export function StockPage() {
             <ReportButton
               appearance="primary"
               label="Reporte de existencias"
-              downloading={report.downloading}
-              onDownload={(format) => void report.download(date, format)}
+              downloading={all ? allReport.downloading : report.downloading}
+              onDownload={(format) => void (all ? allReport.download(format) : report.download(date, format))}
             />
             <Switch
               label={STOCK_PAGE_TEXTS.onlyLowStock}
+              disabled={all}
               checked={onlyLow}
               onChange={(_event, data) =>
                 setParams(
