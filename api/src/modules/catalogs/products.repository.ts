@@ -41,7 +41,7 @@ export async function productsListTag(db: Queryable): Promise<string> {
  * be serialized again, which is most of the time on a 10,000-row catalogue (npm run bench).
  * Rows in id order, each shaped like findProduct's, with the levels of `warehouseId`.
  */
-export async function listProductsBody(db: Queryable, warehouseId: number): Promise<{ tag: string; body: string }> {
+export async function listProductsBody(db: Queryable, warehouseId: number | null): Promise<{ tag: string; body: string }> {
   // row_to_json writes compact JSON (json_build_object and json_agg would add spaces).
   const { rows } = await db.query<{ tag: string; body: string }>(
     `SELECT ${TAG} AS tag,
@@ -58,8 +58,8 @@ export async function listProductsBody(db: Queryable, warehouseId: number): Prom
   return rows[0];
 }
 
-/** The product with the levels of `warehouseId`. */
-export async function findProduct(db: Queryable, id: number, warehouseId: number): Promise<ProductRow | null> {
+/** The product with the levels of `warehouseId` (none with null: no warehouse named). */
+export async function findProduct(db: Queryable, id: number, warehouseId: number | null): Promise<ProductRow | null> {
   const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.id = $1`, [id, warehouseId]);
   return rows[0] ?? null;
 }
@@ -68,7 +68,7 @@ export async function findProduct(db: Queryable, id: number, warehouseId: number
  * Locks the product row (not its unit/partida) for an update or a delete: a change of its levels
  * in any warehouse holds it too, so two edits of one product's levels never interleave.
  */
-export async function lockProduct(trx: Trx, id: number, warehouseId: number): Promise<ProductRow | null> {
+export async function lockProduct(trx: Trx, id: number, warehouseId: number | null): Promise<ProductRow | null> {
   const { rows } = await trx.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.id = $1 FOR UPDATE OF p`, [id, warehouseId]);
   return rows[0] ?? null;
 }
@@ -111,7 +111,7 @@ export async function levelsWarehouse(db: Queryable, warehouseId: number): Promi
 }
 
 /** The products with that code (one, or none), with the levels of `warehouseId`. */
-export async function findProductsByBarcode(db: Queryable, barcode: string, warehouseId: number): Promise<ProductRow[]> {
+export async function findProductsByBarcode(db: Queryable, barcode: string, warehouseId: number | null): Promise<ProductRow[]> {
   const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.barcode = $1`, [barcode, warehouseId]);
   return rows;
 }

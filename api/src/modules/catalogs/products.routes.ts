@@ -10,7 +10,10 @@
 // warehouse: every call reads (and a create or edit writes) the levels of the warehouse it names,
 // `warehouseId` in the body of a create or edit and in the query of the others, defaulting like
 // every warehouse call (resolveWarehouse) — so on a deployment with one warehouse the fields are
-// the product's levels, as they always were.
+// the product's levels, as they always were. With several warehouses and none named, a call that
+// sets a level is refused (400 «Indica el almacén.»); any other still answers, with no levels
+// (null), since the product itself belongs to no warehouse: a client that only keeps the
+// catalogue, or picks products for a document, needs no warehouse to do it.
 import type { FastifyPluginAsync } from 'fastify';
 import {
   duplicateBarcodeMessage,
@@ -27,13 +30,14 @@ import {
   stockLevelsInverted,
   updateProductSchema,
 } from '@almacen/shared/schemas';
-import { resolveWarehouse, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
-import { type Trx, withTransaction } from '../../db/pool';
+import { CHOOSE_WAREHOUSE_MESSAGE, resolveWarehouse, warehouseInQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { type Db, type Trx, withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { matchesTag, NOT_MODIFIED } from '../../http/etag';
 import { PrecompressedBody, sendPrecompressed, varyOnAcceptEncoding } from '../../http/precompressed';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { idParamOf, parseBody, queryOf } from '../../http/validate';
+import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
@@ -74,11 +78,31 @@ const duplicateCode = (barcode: string | null | undefined) => (error: unknown) =
 
 /** The querystring of a call that answers with a product: the warehouse whose levels it shows. */
 const levelsQuery = { type: 'object', properties: warehouseQueryProperty() } as const;
-const LEVELS_WAREHOUSE = 'Las existencias mínima y máxima son las del almacén `warehouseId` (query).';
+const LEVELS_WAREHOUSE =
+  'Las existencias mínima y máxima son las del almacén `warehouseId` (query); sin él, las del único almacén que puede usar, o null si hay varios.';
 
-/** A product as the audit log keeps it: with the warehouse whose levels it holds. */
-async function audited(trx: Trx, row: repo.ProductRow, warehouseId: number) {
-  return { ...row, warehouse: await repo.levelsWarehouse(trx, warehouseId) };
+/**
+ * The warehouse whose levels a call shows: the one it names (400 when there is no such one), else
+ * the only one the caller may use; null when there are several and the call names none, unless it
+ * sets a level (then 400 «Indica el almacén.»).
+ */
+async function levelsWarehouseOf(db: Db, requested: number | null | undefined, setsLevels = false): Promise<number | null> {
+  if (requested != null || setsLevels) return resolveWarehouse(db, requested);
+  try {
+    return await resolveWarehouse(db, undefined);
+  } catch (error) {
+    if (error instanceof AppError && error.message === CHOOSE_WAREHOUSE_MESSAGE) return null;
+    throw error;
+  }
+}
+
+/** The warehouse of the levels a read (or a call without a body of its own) shows: `warehouseId` of its query. */
+const levelsWarehouseOfQuery = (db: Db, request: FastifyRequest) =>
+  levelsWarehouseOf(db, warehouseInQuery(queryOf(request, 'warehouseId')) as number | undefined);
+
+/** A product as the audit log keeps it: with the warehouse whose levels it holds, when it names one. */
+async function audited(trx: Trx, row: repo.ProductRow, warehouseId: number | null) {
+  return warehouseId === null ? row : { ...row, warehouse: await repo.levelsWarehouse(trx, warehouseId) };
 }
 
 const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => {
@@ -87,7 +111,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
   // version is kept compressed too (br and gzip, each made once: http/precompressed.ts), so a
   // browser downloading an unchanged catalogue costs no compression work.
   // One entry per warehouse (each list carries that warehouse's levels).
-  const cached = new Map<number, Promise<{ tag: string; body: PrecompressedBody }>>();
+  const cached = new Map<number | null, Promise<{ tag: string; body: PrecompressedBody }>>();
   app.get(
     PATH,
     {
@@ -106,7 +130,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       },
     },
     async (request, reply) => {
-      const warehouseId = await warehouseOfQuery(db, request);
+      const warehouseId = await levelsWarehouseOfQuery(db, request);
       const barcode = queryOf(request, 'barcode');
       if (typeof barcode === 'string') {
         // A scanner's read: the one product with that code, or none; never cached by the browser.
@@ -143,7 +167,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
       },
     },
     async (request) => {
-      const product = await repo.findProduct(db, idParamOf(request), await warehouseOfQuery(db, request));
+      const product = await repo.findProduct(db, idParamOf(request), await levelsWarehouseOfQuery(db, request));
       if (!product) throw new AppError('NOT_FOUND', NOT_FOUND);
       return { data: product };
     },
@@ -160,7 +184,8 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     },
     async (request, reply) => {
       const input = parseBody(createProductSchema, request.body);
-      const warehouseId = await resolveWarehouse(db, input.warehouseId);
+      const setsLevels = stockLevelOf(input.minimumStock) != null || stockLevelOf(input.maximumStock) != null;
+      const warehouseId = await levelsWarehouseOf(db, input.warehouseId, setsLevels);
       const categoryId = input.categoryId ?? null;
       const unitId = input.unitId ?? null;
       const barcode = barcodeOf(input.barcode);
@@ -169,7 +194,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
         if (errors.barcode) throw new AppError('DUPLICATE', errors.barcode, errors);
         if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
         const id = await repo.insertProduct(trx, request.user, { name: input.name.trim(), categoryId, unitId, barcode: barcode ?? null });
-        await repo.setStockLevels(trx, warehouseId, id, stockLevelOf(input.minimumStock) ?? null, stockLevelOf(input.maximumStock) ?? null);
+        if (setsLevels) await repo.setStockLevels(trx, warehouseId!, id, stockLevelOf(input.minimumStock) ?? null, stockLevelOf(input.maximumStock) ?? null);
         const row = (await repo.findProduct(trx, id, warehouseId))!;
         await recordAudit(trx, request.user, { action: 'create', entity: 'products', entityId: id, after: await audited(trx, row, warehouseId) });
         return row;
@@ -189,7 +214,8 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     },
     async (request) => {
       const input = parseBody(updateProductSchema, request.body);
-      const warehouseId = await resolveWarehouse(db, input.warehouseId);
+      const setsLevels = input.minimumStock !== undefined || input.maximumStock !== undefined;
+      const warehouseId = await levelsWarehouseOf(db, input.warehouseId, setsLevels);
       const categoryId = input.categoryId ?? null;
       const unitId = input.unitId ?? null;
       const barcode = barcodeOf(input.barcode);
@@ -206,7 +232,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
         if (taken.barcode) throw new AppError('DUPLICATE', taken.barcode, { ...errors, ...taken });
         if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
         await repo.updateProduct(trx, request.user, input.id, { name: input.name.trim(), categoryId, unitId, barcode });
-        if (minimumStock !== undefined || maximumStock !== undefined) await repo.setStockLevels(trx, warehouseId, input.id, minimum, maximum);
+        if (setsLevels) await repo.setStockLevels(trx, warehouseId!, input.id, minimum, maximum);
         const row = (await repo.findProduct(trx, input.id, warehouseId))!;
         await recordAudit(trx, request.user, {
           action: 'update',
@@ -222,7 +248,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
   );
 
   /** Gives product `id`, which has no code, `code`; `kept` says why one it has stays. */
-  const assignBarcode = (user: AuthUser, id: number, warehouseId: number, code: string, kept: (current: string) => string) =>
+  const assignBarcode = (user: AuthUser, id: number, warehouseId: number | null, code: string, kept: (current: string) => string) =>
     withTransaction(db, async (trx) => {
       const before = await repo.lockProduct(trx, id, warehouseId);
       if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -255,7 +281,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     },
     async (request, reply) => {
       const id = idParamOf(request);
-      const saved = await assignBarcode(request.user, id, await warehouseOfQuery(db, request), internalBarcode(id), () => HAS_BARCODE_MESSAGE);
+      const saved = await assignBarcode(request.user, id, await levelsWarehouseOfQuery(db, request), internalBarcode(id), () => HAS_BARCODE_MESSAGE);
       return reply.status(201).send({ data: saved });
     },
   );
@@ -280,7 +306,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     async (request, reply) => {
       const id = idParamOf(request);
       const input = parseBody(assignBarcodeSchema, request.body);
-      const warehouseId = await warehouseOfQuery(db, request);
+      const warehouseId = await levelsWarehouseOfQuery(db, request);
       const saved = await assignBarcode(request.user, id, warehouseId, normalizeBarcode(input.barcode!), keptBarcodeMessage);
       return reply.status(201).send({ data: saved });
     },
@@ -300,7 +326,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     },
     async (request) => {
       const id = idParamOf(request);
-      const warehouseId = await warehouseOfQuery(db, request);
+      const warehouseId = await levelsWarehouseOfQuery(db, request);
       const removed = await withTransaction(db, async (trx) => {
         const before = await repo.lockProduct(trx, id, warehouseId);
         if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);

@@ -66,7 +66,7 @@ export const PRODUCT_NOTES = {
   minimumStock: 'Existencia mínima en el almacén `warehouseId`',
   maximumStock: 'Existencia máxima en el almacén `warehouseId`',
   warehouseId:
-    'El almacén cuyas existencias mínima y máxima se guardan y se devuelven (el producto es uno para toda la institución); sin él, el único almacén que puede usar (400 «Indica el almacén.» si hay varios)',
+    'El almacén cuyas existencias mínima y máxima se guardan y se devuelven (el producto es uno para toda la institución). Sin él, el único almacén que puede usar; si hay varios, 400 «Indica el almacén.» cuando el cuerpo trae una existencia, y si no la trae la respuesta muestra las existencias en null',
   barcode: 'null o "" lo borra, omitido no cambia; único: 409 si otro producto lo tiene',
 } as const;
 
