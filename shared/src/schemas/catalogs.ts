@@ -2,7 +2,16 @@
 // API reads only the declared ones.
 import { nullable, type, type Infer, refine, type Struct } from 'superstruct';
 import { MAX_QUANTITY, QUANTITY_SCALE, compareDecimal, toDecimalString } from '@almacen/shared/domain';
-import { documentWarehouse, entityId, optionalBarcode, optionalDecimal, optionalEmail, optionalEntityId, requiredText, rfc } from './primitives';
+import {
+  documentWarehouse,
+  entityId,
+  optionalBarcode,
+  optionalDecimal,
+  optionalEmail,
+  optionalEntityId,
+  requiredText,
+  rfc,
+} from './primitives';
 
 const M = {
   productName: 'El nombre del producto es un campo requerido.',

@@ -13,7 +13,13 @@ import { BARCODE, CATALOGS, describedKeys, inline, key, MAXIMUM, MINIMUM, type C
  * Writes the classified rows (none may be an error) in the caller's transaction, audited row by
  * row; a products file's levels in warehouse `warehouseId` (null for the other catalogues).
  */
-export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, result: ImportResult, warehouseId: number | null): Promise<void> {
+export async function write(
+  trx: Trx,
+  actor: AuthUser,
+  catalog: CatalogName,
+  result: ImportResult,
+  warehouseId: number | null,
+): Promise<void> {
   const errors = result.rows.filter((r) => r.status === 'error');
   if (errors.length > 0) {
     const message = `El archivo tiene ${errors.length} ${errors.length === 1 ? 'fila con errores' : 'filas con errores'}; no se importó ningún registro. ${errors

@@ -146,7 +146,12 @@ const sameLevel = (given: string | null, stored: string | null) =>
 
 /** Classifies the file's rows (files/upload.ts); writes nothing. */
 /** `warehouseId`: the warehouse whose stock levels a products file carries (null for the other catalogues). */
-export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, rows: Cell[][], warehouseId: number | null): Promise<ImportResult> {
+export async function classify(
+  trx: Pick<Trx, 'query'>,
+  catalog: CatalogName,
+  rows: Cell[][],
+  warehouseId: number | null,
+): Promise<ImportResult> {
   const spec = CATALOGS[catalog];
   const required = spec.columns[1];
   const headerAt = rows.findIndex((r, i) => i < 40 && (r ?? []).some((c) => normalize(c) === normalize(required)));

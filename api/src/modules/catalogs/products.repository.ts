@@ -106,7 +106,9 @@ export async function setStockLevels(
 
 /** A warehouse as the audit log names it beside a product's levels. */
 export async function levelsWarehouse(db: Queryable, warehouseId: number): Promise<{ id: number; code: string; name: string }> {
-  const { rows } = await db.query<{ id: number; code: string; name: string }>('SELECT id, code, name FROM warehouses WHERE id = $1', [warehouseId]);
+  const { rows } = await db.query<{ id: number; code: string; name: string }>('SELECT id, code, name FROM warehouses WHERE id = $1', [
+    warehouseId,
+  ]);
   return rows[0];
 }
 

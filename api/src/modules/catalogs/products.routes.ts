@@ -14,7 +14,7 @@
 // sets a level is refused (400 «Indica el almacén.»); any other still answers, with no levels
 // (null), since the product itself belongs to no warehouse: a client that only keeps the
 // catalogue, or picks products for a document, needs no warehouse to do it.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   duplicateBarcodeMessage,
   HAS_BARCODE_MESSAGE,
@@ -37,7 +37,6 @@ import { matchesTag, NOT_MODIFIED } from '../../http/etag';
 import { PrecompressedBody, sendPrecompressed, varyOnAcceptEncoding } from '../../http/precompressed';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { idParamOf, parseBody, queryOf } from '../../http/validate';
-import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
 import type { ModuleOptions } from '../module';
@@ -194,9 +193,21 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
         if (errors.barcode) throw new AppError('DUPLICATE', errors.barcode, errors);
         if (Object.keys(errors).length) throw new AppError('VALIDATION', Object.values(errors)[0], errors);
         const id = await repo.insertProduct(trx, request.user, { name: input.name.trim(), categoryId, unitId, barcode: barcode ?? null });
-        if (setsLevels) await repo.setStockLevels(trx, warehouseId!, id, stockLevelOf(input.minimumStock) ?? null, stockLevelOf(input.maximumStock) ?? null);
+        if (setsLevels)
+          await repo.setStockLevels(
+            trx,
+            warehouseId!,
+            id,
+            stockLevelOf(input.minimumStock) ?? null,
+            stockLevelOf(input.maximumStock) ?? null,
+          );
         const row = (await repo.findProduct(trx, id, warehouseId))!;
-        await recordAudit(trx, request.user, { action: 'create', entity: 'products', entityId: id, after: await audited(trx, row, warehouseId) });
+        await recordAudit(trx, request.user, {
+          action: 'create',
+          entity: 'products',
+          entityId: id,
+          after: await audited(trx, row, warehouseId),
+        });
         return row;
       }).catch(duplicateCode(barcode));
       return reply.status(201).send({ data: saved });
@@ -281,7 +292,13 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     },
     async (request, reply) => {
       const id = idParamOf(request);
-      const saved = await assignBarcode(request.user, id, await levelsWarehouseOfQuery(db, request), internalBarcode(id), () => HAS_BARCODE_MESSAGE);
+      const saved = await assignBarcode(
+        request.user,
+        id,
+        await levelsWarehouseOfQuery(db, request),
+        internalBarcode(id),
+        () => HAS_BARCODE_MESSAGE,
+      );
       return reply.status(201).send({ data: saved });
     },
   );
@@ -331,7 +348,12 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
         const before = await repo.lockProduct(trx, id, warehouseId);
         if (!before) throw new AppError('NOT_FOUND', NOT_FOUND);
         await repo.deleteProduct(trx, id);
-        await recordAudit(trx, request.user, { action: 'delete', entity: 'products', entityId: id, before: await audited(trx, before, warehouseId) });
+        await recordAudit(trx, request.user, {
+          action: 'delete',
+          entity: 'products',
+          entityId: id,
+          before: await audited(trx, before, warehouseId),
+        });
         return before;
       }).catch((error) => translateWriteError(error, { what: 'el producto' }));
       return { data: removed };

@@ -117,7 +117,11 @@ test('with several warehouses, setting a level without naming the warehouse is r
     await c.post(P, { name: 'Clips', minimumStock: '1' }),
   ]) {
     expect(r.statusCode).toBe(400);
-    expect(r.json()).toMatchObject({ code: 'VALIDATION', message: CHOOSE_WAREHOUSE_MESSAGE, errors: { warehouseId: CHOOSE_WAREHOUSE_MESSAGE } });
+    expect(r.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: CHOOSE_WAREHOUSE_MESSAGE,
+      errors: { warehouseId: CHOOSE_WAREHOUSE_MESSAGE },
+    });
   }
   for (const r of [await c.get(`${P}?warehouseId=999`), await setLevels(paper, 'Papel bond', 999, { minimumStock: '1' })]) {
     expect(r.statusCode).toBe(400);
@@ -145,14 +149,19 @@ test('the product stays the institution’s: without a warehouse it is read, cre
 
 test("máxima ≥ mínima is checked against the levels of the call's warehouse, not another's", async () => {
   // The plantel's minimum is 2: a maximum of 5 is fine there, while the centre's minimum is 10.
-  expect(ok<Levels>(await setLevels(paper, 'Papel bond', plantel, { maximumStock: '5' }))).toMatchObject({ minimumStock: '2', maximumStock: '5' });
+  expect(ok<Levels>(await setLevels(paper, 'Papel bond', plantel, { maximumStock: '5' }))).toMatchObject({
+    minimumStock: '2',
+    maximumStock: '5',
+  });
   const refused = await setLevels(paper, 'Papel bond', CENTRAL, { maximumStock: '5' });
   expect(refused.statusCode).toBe(400);
   expect(refused.json()).toMatchObject({ message: CATALOG_MESSAGES.stockLevels, errors: { maximumStock: CATALOG_MESSAGES.stockLevels } });
   expect(await levelsOf(paper, CENTRAL)).toEqual({ minimumStock: '10', maximumStock: '30' });
   // Clearing both removes the plantel's levels and nothing else.
   ok(await setLevels(paper, 'Papel bond', plantel, { minimumStock: null, maximumStock: null }));
-  expect((await t.db.query('SELECT warehouse_id FROM stock_levels WHERE product_id = $1', [paper])).rows).toEqual([{ warehouse_id: CENTRAL }]);
+  expect((await t.db.query('SELECT warehouse_id FROM stock_levels WHERE product_id = $1', [paper])).rows).toEqual([
+    { warehouse_id: CENTRAL },
+  ]);
   ok(await setLevels(paper, 'Papel bond', plantel, { minimumStock: '2' }));
 });
 
@@ -183,17 +192,21 @@ test("the catalogue's export and import carry the levels of the warehouse of the
   expect(refused.json().message).toBe(CHOOSE_WAREHOUSE_MESSAGE);
 
   const csv = Buffer.from(`ID,Nombre,Existencia mínima,Existencia máxima\r\n${paper},Papel bond,4,12\r\n,Cinta adhesiva,1,\r\n`);
-  const preview = ok<{ counts: Record<string, number> }>(await post(`/api/catalog/imports/products/preview?warehouseId=${plantel}`, csv, 'text/csv'));
+  const preview = ok<{ counts: Record<string, number> }>(
+    await post(`/api/catalog/imports/products/preview?warehouseId=${plantel}`, csv, 'text/csv'),
+  );
   expect(preview.counts).toMatchObject({ new: 1, updated: 1 });
   ok(await post(`/api/catalog/imports/products?warehouseId=${plantel}`, csv, 'text/csv'));
   expect(await levelsOf(paper, plantel)).toEqual({ minimumStock: '4', maximumStock: '12' });
   expect(await levelsOf(paper, CENTRAL)).toEqual({ minimumStock: '10', maximumStock: '30' });
-  const tape = ok<Array<{ id: number; name: string }>>(await c.get(`${P}?warehouseId=${plantel}`)).find((p) => p.name === 'Cinta adhesiva')!;
+  const tape = ok<Array<{ id: number; name: string }>>(await c.get(`${P}?warehouseId=${plantel}`)).find(
+    (p) => p.name === 'Cinta adhesiva',
+  )!;
   expect(await levelsOf(tape.id, plantel)).toEqual({ minimumStock: '1', maximumStock: null });
   expect(await levelsOf(tape.id, CENTRAL)).toEqual({ minimumStock: null, maximumStock: null });
 });
 
-test("deleting a product (one without movements) deletes its levels in every warehouse", async () => {
+test('deleting a product (one without movements) deletes its levels in every warehouse', async () => {
   const id = await createProduct(c, 'Marcador');
   ok(await setLevels(id, 'Marcador', CENTRAL, { minimumStock: '1' }));
   ok(await setLevels(id, 'Marcador', plantel, { minimumStock: '2' }));
