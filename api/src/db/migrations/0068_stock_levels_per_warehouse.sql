@@ -8,7 +8,8 @@
 -- * An existing database's levels are the first warehouse's (id 1, the one 0065 created and that
 --   holds every balance), exactly as they were; the products lose their two columns.
 -- * The products list shows the levels of the warehouse it is asked for and is versioned by the
---   triggers of 0003: a change of a level bumps it, like a change of the product.
+--   triggers of 0003: a change of a level bumps it, like a change of the product, and so does a
+--   change of which warehouses are active.
 -- * Deleting a product (one without movements) deletes its levels.
 CREATE TABLE stock_levels (
   warehouse_id  integer NOT NULL REFERENCES warehouses (id),
@@ -33,4 +34,8 @@ ALTER TABLE products
   DROP COLUMN maximum_stock;
 
 CREATE TRIGGER stock_levels_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stock_levels
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_products_version();
+-- A list asked for without a warehouse shows the only active one's levels, or none when there are
+-- several: a new warehouse, or one (de)activated, changes that answer too.
+CREATE TRIGGER warehouses_products_version AFTER INSERT OR UPDATE OF active OR DELETE ON warehouses
   FOR EACH STATEMENT EXECUTE FUNCTION bump_products_version();

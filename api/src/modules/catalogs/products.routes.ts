@@ -77,6 +77,9 @@ const duplicateCode = (barcode: string | null | undefined) => (error: unknown) =
 
 /** The querystring of a call that answers with a product: the warehouse whose levels it shows. */
 const levelsQuery = { type: 'object', properties: warehouseQueryProperty() } as const;
+/** How many warehouses' product lists the server keeps built. */
+const CACHED_LISTS = 8;
+
 const LEVELS_WAREHOUSE =
   'Las existencias mínima y máxima son las del almacén `warehouseId` (query); sin él, las del único almacén que puede usar, o null si hay varios.';
 
@@ -109,7 +112,8 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
   // an ETag: a browser revalidating an unchanged catalogue gets a 304 and no 1 MB download. The
   // version is kept compressed too (br and gzip, each made once: http/precompressed.ts), so a
   // browser downloading an unchanged catalogue costs no compression work.
-  // One entry per warehouse (each list carries that warehouse's levels).
+  // One entry per warehouse (each list carries that warehouse's levels), the most recently asked
+  // for kept: with hundreds of warehouses, keeping every one's megabyte would hold hundreds.
   const cached = new Map<number | null, Promise<{ tag: string; body: PrecompressedBody }>>();
   app.get(
     PATH,
@@ -147,6 +151,10 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
         cached.set(warehouseId, building);
         entry = await building;
       }
+      // Last asked for, last to go.
+      cached.delete(warehouseId);
+      cached.set(warehouseId, Promise.resolve(entry));
+      if (cached.size > CACHED_LISTS) cached.delete(cached.keys().next().value!);
       // The body may be newer than `tag` (a change committed in between): it carries its own.
       reply.header('etag', entry.tag);
       return sendPrecompressed(reply, entry.body, request.headers['accept-encoding']);

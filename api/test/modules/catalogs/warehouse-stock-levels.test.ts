@@ -23,6 +23,7 @@ let catalog: Catalog;
 let plantel: number;
 let paper: number;
 let pencil: number;
+let oneWarehouseList: Awaited<ReturnType<Client['get']>>;
 
 function ok<T>(r: { statusCode: number; body: string; json(): { data: T } }, status = 200): T {
   if (r.statusCode !== status) throw new Error(`${r.statusCode} ${r.body}`);
@@ -72,6 +73,7 @@ beforeAll(async () => {
   paper = await createProduct(c, 'Papel bond');
   pencil = await createProduct(c, 'Lápiz');
   ok(await c.put(P, { id: paper, name: 'Papel bond', minimumStock: '10', maximumStock: '30' }));
+  oneWarehouseList = await c.get(P);
   plantel = ok<{ id: number }>(await c.post('/api/warehouses', { code: 'P012', name: 'Plantel 12' }), 201).id;
   ok(await setLevels(paper, 'Papel bond', plantel, { minimumStock: '2' }));
   // 5 sheets in each warehouse: under the centre's minimum (10), over the plantel's (2).
@@ -135,7 +137,12 @@ test('with several warehouses, setting a level without naming the warehouse is r
 });
 
 test('the product stays the institution’s: without a warehouse it is read, created and renamed, with no levels shown', async () => {
-  const fromList = ok<Array<{ id: number } & Levels>>(await c.get(P)).find((p) => p.id === paper);
+  // With one warehouse the list asked for without one carried its levels; a second warehouse
+  // changes that answer, under a new tag (a browser's copy is not revalidated as unchanged).
+  expect(ok<Array<{ id: number } & Levels>>(oneWarehouseList).find((p) => p.id === paper)).toMatchObject({ minimumStock: '10' });
+  const list = await c.get(P);
+  expect(list.headers.etag).not.toBe(oneWarehouseList.headers.etag);
+  const fromList = ok<Array<{ id: number } & Levels>>(list).find((p) => p.id === paper);
   expect(fromList).toMatchObject({ name: 'Papel bond', minimumStock: null, maximumStock: null });
   expect(ok<Levels>(await c.get(`${P}/${paper}`))).toMatchObject({ minimumStock: null, maximumStock: null });
   const clips = ok<{ id: number } & Levels>(await c.post(P, { name: 'Clips', minimumStock: null }), 201);
