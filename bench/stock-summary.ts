@@ -30,7 +30,10 @@ const fixture = (db: Db) =>
     // Registration times ending now, 40 s apart: the last ~15 months.
     recordedAt: `now() - (${PRODUCTS * PER_PRODUCT} - n) * interval '40 seconds'`,
     // Every tenth product has reorder levels, half of them above its balance (50 = "bajo mínimo").
-    beforeChecks: [`UPDATE products SET minimum_stock = CASE WHEN id % 20 = 0 THEN 60 ELSE 10 END, maximum_stock = 100 WHERE id % 10 = 0`],
+    beforeChecks: [
+      `INSERT INTO stock_levels (warehouse_id, product_id, minimum_stock, maximum_stock)
+       SELECT 1, id, CASE WHEN id % 20 = 0 THEN 60 ELSE 10 END, 100 FROM products WHERE id % 10 = 0`,
+    ],
   });
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

@@ -16,6 +16,7 @@ import {
   useImportPreview,
   useImportRows,
   useReportDownload,
+  useWarehouseId,
   type ImportCatalog,
   type ImportResult,
   type ImportRow,
@@ -85,6 +86,8 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const template = useReportDownload();
   const exported = useReportDownload();
+  // A products file carries the current warehouse's stock levels.
+  const warehouseId = useWarehouseId();
   const previewRows = useImportPreview(catalog);
   const importRows = useImportRows(catalog);
   const columns = useMemo(() => (preview ? previewColumns(preview) : []), [preview]);
@@ -132,7 +135,7 @@ export function CatalogImport({ catalog, title }: { catalog: ImportCatalog; titl
         appearance="subtle"
         icon={<ArrowExportRegular />}
         disabled={exported.downloading}
-        onClick={() => void exported.download(catalogExportRequest(catalog, title))}
+        onClick={() => void exported.download(catalogExportRequest(catalog, title, warehouseId))}
       >
         Exportar
       </Button>

@@ -77,7 +77,11 @@ export function fakeCatalogServer(seed: CatalogSeed = {}) {
       throw new ApiError(f.status, f.message);
     }
     const data = body as Record<string, unknown>;
-    const parts = path.replace(/^\/api\/catalog\//, '').split('/');
+    // The query (a warehouse's `warehouseId`, with several) does not change what this fake answers.
+    const parts = path
+      .split('?')[0]
+      .replace(/^\/api\/catalog\//, '')
+      .split('/');
     const [resource, a, b] = parts;
     const id = a === undefined ? undefined : Number(a);
 

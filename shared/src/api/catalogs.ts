@@ -2,10 +2,14 @@
 // lists and records every remote reads, and the changes mf-catalogs makes. Each change names what
 // it makes stale: renaming a unit or a partida changes what the products and the stock page show,
 // a supplier's name shows in the entry history, a role's in each employee's roles.
+// A product's minimum and maximum stock are the current warehouse's: its reads are keyed by the
+// warehouse (useWarehousePath) and its changes send it (`warehouseId`), so a switch never shows one
+// warehouse's levels under another's name; with one warehouse every path is as it always was.
 import type { Category, Employee, EmployeeRoles, Product, Role, Supplier, Unit } from '../domain';
 import type { ApiClient } from '../platform/api-client';
 import { isApiError } from '../platform/api-error';
 import { useResource } from '../platform/resource';
+import { useWarehouseId, useWarehousePath, warehousePath, withWarehouse } from '../platform/warehouse';
 import type {
   AssignRole,
   CreateCategory,
@@ -24,9 +28,10 @@ import type {
 import { apiKeys, staleAfter } from './keys';
 import { useMutation } from './mutation';
 
-export const useProducts = () => useResource<Product[]>(apiKeys.products);
-/** One product as the server has it now (the edit form starts from it; a movement's name). */
-export const useProduct = (id: number) => useResource<Product>(apiKeys.product(id));
+/** The products, with the current warehouse's levels. */
+export const useProducts = () => useResource<Product[]>(useWarehousePath(apiKeys.products));
+/** One product as the server has it now (the edit form starts from it; a movement's name), with the current warehouse's levels. */
+export const useProduct = (id: number) => useResource<Product>(useWarehousePath(apiKeys.product(id)));
 export const useUnits = () => useResource<Unit[]>(apiKeys.units);
 export const useCategories = () => useResource<Category[]>(apiKeys.categories);
 export const useSuppliers = () => useResource<Supplier[]>(apiKeys.suppliers);
@@ -51,45 +56,66 @@ export function useEmployeeRoles(employeeId: number) {
 
 const level = (value: UpdateProduct['minimumStock']) => (value === undefined || value === null || value === '' ? null : value);
 
-/** The name, and optionally partida, unit and stock levels (null or absent: none). */
+/** The name, and optionally partida, unit and stock levels (null or absent: none), the levels in warehouse `warehouseId`. */
 export const createProduct = (api: ApiClient, body: CreateProduct) => api<Product>(apiKeys.products, { method: 'POST', body });
-export const useCreateProduct = () => useMutation(createProduct, { errorText: 'crear el producto solicitado.' }, staleAfter.productChange);
-/** `categoryId` and `unitId` are null when left empty; so are the stock levels. */
-export const useUpdateProduct = () =>
-  useMutation(
+export function useCreateProduct() {
+  const warehouseId = useWarehouseId();
+  return useMutation(
+    (api, body: CreateProduct) => createProduct(api, withWarehouse(body, warehouseId)),
+    { errorText: 'crear el producto solicitado.' },
+    staleAfter.productChange,
+  );
+}
+/** `categoryId` and `unitId` are null when left empty; so are the stock levels (the current warehouse's). */
+export function useUpdateProduct() {
+  const warehouseId = useWarehouseId();
+  return useMutation(
     (api, body: UpdateProduct) =>
       api<Product>(apiKeys.products, {
         method: 'PUT',
-        body: {
-          ...body,
-          minimumStock: level(body.minimumStock),
-          maximumStock: level(body.maximumStock),
-          ...(body.barcode !== undefined && { barcode: body.barcode === null || body.barcode.trim() === '' ? null : body.barcode.trim() }),
-        },
+        body: withWarehouse(
+          {
+            ...body,
+            minimumStock: level(body.minimumStock),
+            maximumStock: level(body.maximumStock),
+            ...(body.barcode !== undefined && {
+              barcode: body.barcode === null || body.barcode.trim() === '' ? null : body.barcode.trim(),
+            }),
+          },
+          warehouseId,
+        ),
       }),
     { errorText: 'actualizar el producto solicitado.' },
     staleAfter.productChange,
   );
+}
 /** «Generar código interno»: Almacén's code for a product without one (409 when it has one). */
-export const useGenerateInternalBarcode = () =>
-  useMutation(
-    (api, id: number) => api<Product>(`${apiKeys.product(id)}/internal-barcode`, { method: 'POST' }),
+export function useGenerateInternalBarcode() {
+  const warehouseId = useWarehouseId();
+  return useMutation(
+    (api, id: number) => api<Product>(warehousePath(`${apiKeys.product(id)}/internal-barcode`, warehouseId), { method: 'POST' }),
     { errorText: 'generar el código interno del producto.', successText: 'Código interno generado.' },
     staleAfter.productChange,
   );
+}
 /** A code for a product without one (a CFDI concept's NoIdentificacion); 409 when it has one. */
-export const useAssignBarcode = () =>
-  useMutation(
-    (api, id: number, barcode: string) => api<Product>(`${apiKeys.product(id)}/barcode`, { method: 'POST', body: { barcode } }),
+export function useAssignBarcode() {
+  const warehouseId = useWarehouseId();
+  return useMutation(
+    (api, id: number, barcode: string) =>
+      api<Product>(warehousePath(`${apiKeys.product(id)}/barcode`, warehouseId), { method: 'POST', body: { barcode } }),
     { errorText: 'guardar el código de barras del producto.', successText: 'Código de barras guardado.' },
     staleAfter.productChange,
   );
-export const useDeleteProduct = () =>
-  useMutation(
-    (api, id: number) => api<Product>(apiKeys.product(id), { method: 'DELETE' }),
+}
+export function useDeleteProduct() {
+  const warehouseId = useWarehouseId();
+  return useMutation(
+    (api, id: number) => api<Product>(warehousePath(apiKeys.product(id), warehouseId), { method: 'DELETE' }),
     { errorText: 'eliminar el producto.' },
     staleAfter.productChange,
   );
+}
 
 /**
  * A catalogue's three changes — POST and PUT on its list path, DELETE on `{path}/{id}` — with how

@@ -1,10 +1,12 @@
 // "Importar": a catalogue from an XLSX or CSV, or (file null) the CONAC chapter 2000
 // partidas shipped with Almacén. `preview` answers what each row would do and writes nothing;
 // `import` writes, in one transaction. An import changes the catalogues and what the stock page
-// shows (names, units, partidas, minimum levels).
+// shows (names, units, partidas, minimum levels). A products file's levels are the current
+// warehouse's (`warehouseId` in the query when there are several), as on the products page.
 import type { ImportRowStatus } from '../domain-pages/imports';
 import type { ReportRequest } from '../kit/actions/report-download';
 import type { ApiClient } from '../platform/api-client';
+import { useWarehouseId, warehousePath } from '../platform/warehouse';
 import { apiKeys } from './keys';
 import { useMutation } from './mutation';
 
@@ -40,27 +42,38 @@ const send = (api: ApiClient, path: string, file: File | null) =>
       })
     : api<ImportResult>(path, { method: 'POST' });
 
+/** `path` of a catalogue's file: for products, with the warehouse of its stock levels. */
+const levelsPath = (catalog: ImportCatalog, path: string, warehouseId: number | undefined) =>
+  catalog === 'products' ? warehousePath(path, warehouseId) : path;
+
 /** `file` null: the classifier's partidas. */
-export const useImportPreview = (catalog: ImportCatalog) =>
-  useMutation(
-    (api, file: File | null) => send(api, file ? `/api/catalog/imports/${catalog}/preview` : `${CLASSIFIER_PATH}/preview`, file),
+export function useImportPreview(catalog: ImportCatalog) {
+  const warehouseId = useWarehouseId();
+  return useMutation(
+    (api, file: File | null) =>
+      send(api, file ? levelsPath(catalog, `/api/catalog/imports/${catalog}/preview`, warehouseId) : `${CLASSIFIER_PATH}/preview`, file),
     { errorText: 'revisar el archivo.' },
     [],
   );
+}
 
-export const useImportRows = (catalog: ImportCatalog) =>
-  useMutation(
-    (api, file: File | null) => send(api, file ? `/api/catalog/imports/${catalog}` : CLASSIFIER_PATH, file),
+export function useImportRows(catalog: ImportCatalog) {
+  const warehouseId = useWarehouseId();
+  return useMutation(
+    (api, file: File | null) =>
+      send(api, file ? levelsPath(catalog, `/api/catalog/imports/${catalog}`, warehouseId) : CLASSIFIER_PATH, file),
     { errorText: 'importar el archivo.', successText: 'Importación terminada.' },
     ['/api/catalog', apiKeys.stock],
   );
+}
 
 /**
  * The whole catalogue as an XLSX in the import's columns (the server names it «Catálogo de
- * {title}.xlsx»): edited in a spreadsheet, it is imported back.
+ * {title}.xlsx»): edited in a spreadsheet, it is imported back. Products: with the levels of
+ * `warehouseId` (useWarehouseId: undefined with one warehouse).
  */
-export const catalogExportRequest = (catalog: ImportCatalog, title: string): ReportRequest => ({
-  path: `/api/catalog/imports/${catalog}/export`,
+export const catalogExportRequest = (catalog: ImportCatalog, title: string, warehouseId?: number): ReportRequest => ({
+  path: levelsPath(catalog, `/api/catalog/imports/${catalog}/export`, warehouseId),
   fileName: `Catálogo de ${title.toLowerCase()}`,
 });
 

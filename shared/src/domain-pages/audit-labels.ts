@@ -59,6 +59,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   responsibleEmployeeId: 'Responsable',
   responsibleEmployeeName: 'Responsable',
   warehouseId: 'Almacén',
+  warehouse: 'Almacén',
   maximumStock: 'Existencia máxima',
   import: 'Por importación',
   invoiceNumber: 'Número de factura',

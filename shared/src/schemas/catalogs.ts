@@ -2,7 +2,16 @@
 // API reads only the declared ones.
 import { nullable, type, type Infer, refine, type Struct } from 'superstruct';
 import { MAX_QUANTITY, QUANTITY_SCALE, compareDecimal, toDecimalString } from '@almacen/shared/domain';
-import { entityId, optionalBarcode, optionalDecimal, optionalEmail, optionalEntityId, requiredText, rfc } from './primitives';
+import {
+  documentWarehouse,
+  entityId,
+  optionalBarcode,
+  optionalDecimal,
+  optionalEmail,
+  optionalEntityId,
+  requiredText,
+  rfc,
+} from './primitives';
 
 const M = {
   productName: 'El nombre del producto es un campo requerido.',
@@ -75,6 +84,8 @@ export const createProductSchema = withOrderedStockLevels(
     unitId: optionalEntityId(M.unitId),
     ...stockLevelFields,
     barcode: optionalBarcode(),
+    /** The warehouse whose stock levels the body sets (they are per product and warehouse). */
+    warehouseId: documentWarehouse(),
   }),
 );
 
@@ -88,6 +99,8 @@ export const updateProductSchema = withOrderedStockLevels(
     unitId: optionalEntityId(M.unitId),
     ...stockLevelFields,
     barcode: optionalBarcode(),
+    /** The warehouse whose stock levels the body sets (they are per product and warehouse). */
+    warehouseId: documentWarehouse(),
   }),
 );
 

@@ -1,14 +1,25 @@
 // The catalogue import's writing half: the rows classify() judged new or updated, written in the
-// caller's transaction (one for the whole file), each audited as a change of its own.
+// caller's transaction (one for the whole file), each audited as a change of its own. A products
+// file's stock levels are those of one warehouse (the import's), audited with it.
 import { CATALOG_MESSAGES, stockLevelsInverted } from '@almacen/shared/schemas';
 import type { Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.repository';
+import { levelsWarehouse, setStockLevels } from '../catalogs/products.repository';
 import { BARCODE, CATALOGS, describedKeys, inline, key, MAXIMUM, MINIMUM, type CatalogName, type ImportResult } from './catalog-import';
 
-/** Writes the classified rows (none may be an error) in the caller's transaction, audited row by row. */
-export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, result: ImportResult): Promise<void> {
+/**
+ * Writes the classified rows (none may be an error) in the caller's transaction, audited row by
+ * row; a products file's levels in warehouse `warehouseId` (null for the other catalogues).
+ */
+export async function write(
+  trx: Trx,
+  actor: AuthUser,
+  catalog: CatalogName,
+  result: ImportResult,
+  warehouseId: number | null,
+): Promise<void> {
   const errors = result.rows.filter((r) => r.status === 'error');
   if (errors.length > 0) {
     const message = `El archivo tiene ${errors.length} ${errors.length === 1 ? 'fila con errores' : 'filas con errores'}; no se importó ningún registro. ${errors
@@ -19,6 +30,7 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
   }
   const spec = CATALOGS[catalog];
   const lookups = catalog === 'products' ? await describedKeys(trx) : null;
+  const warehouse = catalog === 'products' ? await levelsWarehouse(trx, warehouseId!) : null;
   for (const r of result.rows) {
     if (r.status === 'unchanged') continue;
     if (catalog === 'suppliers' || catalog === 'employees') {
@@ -49,21 +61,24 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
       const barcode = r.values[BARCODE];
       if (r.status === 'new') {
         const { rows } = await trx.query<{ id: number }>(
-          `INSERT INTO products (name, unit_id, category_id, minimum_stock, maximum_stock, barcode, created_by, created_by_name, updated_by, updated_by_name)
-           VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6, $7, $8, $7, $8) RETURNING id`,
-          [name, unitId, categoryId, minimumStock, maximumStock, barcode, actor.sub, actor.name],
+          `INSERT INTO products (name, unit_id, category_id, barcode, created_by, created_by_name, updated_by, updated_by_name)
+           VALUES ($1, $2, $3, $4, $5, $6, $5, $6) RETURNING id`,
+          [name, unitId, categoryId, barcode, actor.sub, actor.name],
         );
+        await setStockLevels(trx, warehouse!.id, rows[0].id, minimumStock, maximumStock);
         await recordAudit(trx, actor, {
           action: 'create',
           entity: 'products',
           entityId: rows[0].id,
-          after: { name, unitId, categoryId, minimumStock, maximumStock, barcode, import: true },
+          after: { name, unitId, categoryId, minimumStock, maximumStock, barcode, warehouse, import: true },
         });
       } else {
         const { rows: before } = await trx.query<{ minimumStock: string | null; maximumStock: string | null }>(
-          `SELECT name, unit_id AS "unitId", category_id AS "categoryId", trim_scale(minimum_stock)::text AS "minimumStock",
-                  trim_scale(maximum_stock)::text AS "maximumStock", barcode FROM products WHERE id = $1 FOR UPDATE`,
-          [r.id],
+          `SELECT p.name, p.unit_id AS "unitId", p.category_id AS "categoryId", trim_scale(l.minimum_stock)::text AS "minimumStock",
+                  trim_scale(l.maximum_stock)::text AS "maximumStock", p.barcode
+             FROM products p LEFT JOIN stock_levels l ON l.warehouse_id = $2 AND l.product_id = p.id
+            WHERE p.id = $1 FOR UPDATE OF p`,
+          [r.id, warehouse!.id],
         );
         // The levels may have been edited since the file was classified: the rule holds on what is stored now.
         if (stockLevelsInverted(minimumStock ?? before[0].minimumStock, maximumStock ?? before[0].maximumStock)) {
@@ -74,15 +89,16 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
         }
         await trx.query(
           `UPDATE products SET name = $2, unit_id = coalesce($3, unit_id), category_id = coalesce($4, category_id),
-                  minimum_stock = coalesce($5::numeric, minimum_stock), maximum_stock = coalesce($6::numeric, maximum_stock),
-                  barcode = coalesce($9, barcode), updated_by = $7, updated_by_name = $8, updated_at = now() WHERE id = $1`,
-          [r.id, name, unitId, categoryId, minimumStock, maximumStock, actor.sub, actor.name, barcode],
+                  barcode = coalesce($7, barcode), updated_by = $5, updated_by_name = $6, updated_at = now() WHERE id = $1`,
+          [r.id, name, unitId, categoryId, actor.sub, actor.name, barcode],
         );
+        if (minimumStock !== null || maximumStock !== null)
+          await setStockLevels(trx, warehouse!.id, r.id!, minimumStock ?? before[0].minimumStock, maximumStock ?? before[0].maximumStock);
         await recordAudit(trx, actor, {
           action: 'update',
           entity: 'products',
           entityId: r.id!,
-          before: before[0],
+          before: { ...before[0], warehouse },
           after: {
             name,
             unitId,
@@ -90,6 +106,7 @@ export async function write(trx: Trx, actor: AuthUser, catalog: CatalogName, res
             ...(minimumStock !== null ? { minimumStock } : {}),
             ...(maximumStock !== null ? { maximumStock } : {}),
             ...(barcode !== null ? { barcode } : {}),
+            warehouse,
             import: true,
           },
         });

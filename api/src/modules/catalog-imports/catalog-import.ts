@@ -145,7 +145,13 @@ const sameLevel = (given: string | null, stored: string | null) =>
   given === null || (stored !== null && compareDecimal(given, stored) === 0);
 
 /** Classifies the file's rows (files/upload.ts); writes nothing. */
-export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, rows: Cell[][]): Promise<ImportResult> {
+/** `warehouseId`: the warehouse whose stock levels a products file carries (null for the other catalogues). */
+export async function classify(
+  trx: Pick<Trx, 'query'>,
+  catalog: CatalogName,
+  rows: Cell[][],
+  warehouseId: number | null,
+): Promise<ImportResult> {
   const spec = CATALOGS[catalog];
   const required = spec.columns[1];
   const headerAt = rows.findIndex((r, i) => i < 40 && (r ?? []).some((c) => normalize(c) === normalize(required)));
@@ -169,13 +175,15 @@ export async function classify(trx: Pick<Trx, 'query'>, catalog: CatalogName, ro
   }>(
     catalog === 'products'
       ? `SELECT p.id, p.name, u.description AS unit, c.description AS category,
-                trim_scale(p.minimum_stock)::text AS minimum, trim_scale(p.maximum_stock)::text AS maximum, p.barcode FROM products p
-           LEFT JOIN product_units u ON u.id = p.unit_id LEFT JOIN product_categories c ON c.id = p.category_id`
+                trim_scale(l.minimum_stock)::text AS minimum, trim_scale(l.maximum_stock)::text AS maximum, p.barcode FROM products p
+           LEFT JOIN product_units u ON u.id = p.unit_id LEFT JOIN product_categories c ON c.id = p.category_id
+           LEFT JOIN stock_levels l ON l.warehouse_id = $1 AND l.product_id = p.id`
       : catalog === 'suppliers'
         ? `SELECT id, rfc AS name, name AS unit, NULL AS category, NULL AS minimum, NULL AS maximum FROM suppliers`
         : catalog === 'employees'
           ? `SELECT id, name || ' ' || last_name AS name, name AS unit, last_name AS category, NULL AS minimum, NULL AS maximum FROM employees`
           : `SELECT id, description AS name, NULL AS unit, NULL AS category, NULL AS minimum, NULL AS maximum FROM ${spec.table}`,
+    catalog === 'products' ? [warehouseId] : [],
   );
   const byId = new Map(existing.map((e) => [e.id, e]));
   const byName = new Map<string, typeof existing>();

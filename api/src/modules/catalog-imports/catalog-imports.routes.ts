@@ -7,9 +7,12 @@
 //   POST /api/catalog/imports/product-categories/classifier           … and import of the CONAC chapter
 //                                                                      2000 file shipped with Almacén
 // {catalog}: product-categories (partidas), product-units (unidades), products (productos),
-// suppliers (proveedores), employees (empleados).
-import type { FastifyPluginAsync } from 'fastify';
+// suppliers (proveedores), employees (empleados). The products' «Existencia mínima» and «Existencia
+// máxima» are per warehouse: a products export, preview or import reads and writes those of the
+// warehouse `warehouseId` of its query (defaulting like every warehouse call).
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { IMPORT_ROW_STATUSES } from '@almacen/shared/domain-pages';
+import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { withTransaction } from '../../db/pool';
 import type { Cell } from '../../files/sheet-reader';
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
@@ -28,6 +31,15 @@ const params = {
   required: ['catalog'],
   properties: {
     catalog: { type: 'string', description: 'Catálogo a importar: product-categories, product-units, products, suppliers o employees' },
+  },
+} as const;
+const querystring = {
+  type: 'object',
+  properties: {
+    warehouseId: {
+      ...warehouseQueryProperty().warehouseId,
+      description: `Solo para products: el almacén de las existencias mínima y máxima. ${warehouseQueryProperty().warehouseId.description}`,
+    },
   },
 } as const;
 const resultSchema = {
@@ -56,6 +68,9 @@ const resultSchema = {
 
 const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
   acceptSpreadsheets(app);
+  /** The warehouse of a products file's levels; null for the catalogues without them. */
+  const levelsWarehouse = (request: FastifyRequest, catalog: CatalogName) =>
+    catalog === 'products' ? warehouseOfQuery(db, request) : Promise.resolve(null);
   const rowsOf = (request: Parameters<typeof uploadOf>[0] & { user: { sub: string } }) => {
     const { bytes, type } = uploadOf(request);
     return sheetRowsOf(bytes, type, config, request.user.sub);
@@ -96,6 +111,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
         tags,
         summary: 'El catálogo completo como XLSX con las columnas de la plantilla, para editarlo e importarlo de nuevo',
         params,
+        querystring,
         response: {
           200: {
             description:
@@ -113,7 +129,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
           .header('content-type', CONTENT_TYPES.xlsx)
           // «Catálogo de productos.xlsx»: the screens' name of the catalogue.
           .header('content-disposition', contentDisposition(`Catálogo de ${CATALOGS[catalog].title.toLowerCase()}.xlsx`))
-          .send(await catalogWorkbook(db, catalog))
+          .send(await catalogWorkbook(db, catalog, await levelsWarehouse(request, catalog)))
       );
     },
   );
@@ -126,22 +142,24 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
         tags,
         summary: 'Vista previa de una importación: nada se guarda',
         params,
+        querystring,
         response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const catalog = catalogOf(paramOf(request, 'catalog'));
-      return { data: pageOf(await classify(db, catalog, await rowsOf(request))) };
+      const warehouseId = await levelsWarehouse(request, catalog);
+      return { data: pageOf(await classify(db, catalog, await rowsOf(request), warehouseId)) };
     },
   );
 
-  const importFile = (user: Parameters<typeof write>[1], catalog: CatalogName, rows: Cell[][]) =>
+  const importFile = (user: Parameters<typeof write>[1], catalog: CatalogName, rows: Cell[][], warehouseId: number | null) =>
     withTransaction(db, async (trx) => {
       // One import at a time per catalogue: two concurrent imports of the same new rows would
       // otherwise both classify them as new.
       await trx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`catalog-import:${catalog}`]);
-      const result = await classify(trx, catalog, rows);
-      await write(trx, user, catalog, result);
+      const result = await classify(trx, catalog, rows, warehouseId);
+      await write(trx, user, catalog, result, warehouseId);
       return pageOf(result);
     });
 
@@ -153,12 +171,14 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
         tags,
         summary: 'Importa el archivo en una transacción (400 y nada guardado si alguna fila tiene error)',
         params,
+        querystring,
         response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
       const catalog = catalogOf(paramOf(request, 'catalog'));
-      return { data: await importFile(request.user, catalog, await rowsOf(request)) };
+      const warehouseId = await levelsWarehouse(request, catalog);
+      return { data: await importFile(request.user, catalog, await rowsOf(request), warehouseId) };
     },
   );
 
@@ -174,7 +194,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
         response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
       },
     },
-    async () => ({ data: pageOf(await classify(db, 'product-categories', classifierRows())) }),
+    async () => ({ data: pageOf(await classify(db, 'product-categories', classifierRows(), null)) }),
   );
   app.post(
     '/catalog/imports/product-categories/classifier',
@@ -185,7 +205,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
         response: { 200: dataOf(resultSchema), ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ data: await importFile(request.user, 'product-categories', classifierRows()) }),
+    async (request) => ({ data: await importFile(request.user, 'product-categories', classifierRows(), null) }),
   );
 };
 

@@ -1,20 +1,26 @@
 // Products with their unit and partida nested as {id, description} (null when unset), their
-// minimum and maximum stock as decimal text without trailing zeros (null when unset),
-// and their «Código de barras» (null when none).
+// minimum and maximum stock in one warehouse as decimal text without trailing zeros (null when
+// unset there: the levels are per product and warehouse, migration 0068), and their «Código de
+// barras» (null when none). Every read names the warehouse whose levels it shows.
 import type { Product } from '@almacen/shared/domain';
 import type { Trx, Queryable } from '../../db/pool';
 import type { AuthUser } from '../../plugins/auth';
 
-const LEVELS = `trim_scale(p.minimum_stock)::text AS "minimumStock", trim_scale(p.maximum_stock)::text AS "maximumStock", p.barcode`;
+const LEVELS = `trim_scale(l.minimum_stock)::text AS "minimumStock", trim_scale(l.maximum_stock)::text AS "maximumStock", p.barcode`;
 
+/** The joins of a product's unit, partida and levels in warehouse `$warehouse` (a parameter's place). */
+const JOINS = (warehouse: string) => `
+    LEFT JOIN product_units u ON u.id = p.unit_id
+    LEFT JOIN product_categories c ON c.id = p.category_id
+    LEFT JOIN stock_levels l ON l.warehouse_id = ${warehouse} AND l.product_id = p.id`;
+
+/** Parameters: $1 the product (or code), $2 the warehouse. */
 const SELECT_PRODUCT = `
   SELECT p.id, p.name,
          CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'description', u.description) END AS unit,
          CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'description', c.description) END AS category,
          ${LEVELS}
-    FROM products p
-    LEFT JOIN product_units u ON u.id = p.unit_id
-    LEFT JOIN product_categories c ON c.id = p.category_id`;
+    FROM products p ${JOINS('$2')}`;
 
 export interface ProductRow extends Product {
   unit: Product['unit'];
@@ -23,7 +29,7 @@ export interface ProductRow extends Product {
 
 const TAG = `'W/"' || v.epoch || '-' || v.version || '"'`;
 
-/** The products list's version tag (see migration 0003): changes with any product, unit or partida. */
+/** The products list's version tag (see migration 0003): changes with any product, unit, partida or level. */
 export async function productsListTag(db: Queryable): Promise<string> {
   const { rows } = await db.query<{ tag: string }>(`SELECT ${TAG} AS tag FROM catalog_versions v WHERE v.name = 'products'`);
   return rows[0].tag;
@@ -33,9 +39,9 @@ export async function productsListTag(db: Queryable): Promise<string> {
  * The whole list answer, `{"data":[…]}`, as JSON text written by PostgreSQL, with the version
  * tag it belongs to (one statement, one snapshot): the rows never become JavaScript objects to
  * be serialized again, which is most of the time on a 10,000-row catalogue (npm run bench).
- * Rows in id order, each shaped like findProduct's.
+ * Rows in id order, each shaped like findProduct's, with the levels of `warehouseId`.
  */
-export async function listProductsBody(db: Queryable): Promise<{ tag: string; body: string }> {
+export async function listProductsBody(db: Queryable, warehouseId: number | null): Promise<{ tag: string; body: string }> {
   // row_to_json writes compact JSON (json_build_object and json_agg would add spaces).
   const { rows } = await db.query<{ tag: string; body: string }>(
     `SELECT ${TAG} AS tag,
@@ -44,47 +50,71 @@ export async function listProductsBody(db: Queryable): Promise<{ tag: string; bo
                             (SELECT row_to_json(j) FROM (SELECT u.id, u.description) j WHERE u.id IS NOT NULL) AS unit,
                             (SELECT row_to_json(j) FROM (SELECT c.id, c.description) j WHERE c.id IS NOT NULL) AS category,
                             ${LEVELS}
-                       FROM products p
-                       LEFT JOIN product_units u ON u.id = p.unit_id
-                       LEFT JOIN product_categories c ON c.id = p.category_id) x) AS body
+                       FROM products p ${JOINS('$1')}) x) AS body
        FROM catalog_versions v
       WHERE v.name = 'products'`,
+    [warehouseId],
   );
   return rows[0];
 }
 
-export async function findProduct(db: Queryable, id: number): Promise<ProductRow | null> {
-  const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.id = $1`, [id]);
+/** The product with the levels of `warehouseId` (none with null: no warehouse named). */
+export async function findProduct(db: Queryable, id: number, warehouseId: number | null): Promise<ProductRow | null> {
+  const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.id = $1`, [id, warehouseId]);
   return rows[0] ?? null;
 }
 
-/** Locks the product row (not its unit/partida) for an update or a delete. */
-export async function lockProduct(trx: Trx, id: number): Promise<ProductRow | null> {
-  const { rows } = await trx.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.id = $1 FOR UPDATE OF p`, [id]);
+/**
+ * Locks the product row (not its unit/partida) for an update or a delete: a change of its levels
+ * in any warehouse holds it too, so two edits of one product's levels never interleave.
+ */
+export async function lockProduct(trx: Trx, id: number, warehouseId: number | null): Promise<ProductRow | null> {
+  const { rows } = await trx.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.id = $1 FOR UPDATE OF p`, [id, warehouseId]);
   return rows[0] ?? null;
 }
 
 export async function insertProduct(trx: Trx, actor: AuthUser, changes: ProductChanges): Promise<number> {
   const { rows } = await trx.query<{ id: number }>(
-    `INSERT INTO products (name, category_id, unit_id, minimum_stock, maximum_stock, barcode, created_by, created_by_name, updated_by, updated_by_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7, $8) RETURNING id`,
-    [
-      changes.name,
-      changes.categoryId,
-      changes.unitId,
-      changes.minimumStock ?? null,
-      changes.maximumStock ?? null,
-      changes.barcode ?? null,
-      actor.sub,
-      actor.name,
-    ],
+    `INSERT INTO products (name, category_id, unit_id, barcode, created_by, created_by_name, updated_by, updated_by_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $5, $6) RETURNING id`,
+    [changes.name, changes.categoryId, changes.unitId, changes.barcode ?? null, actor.sub, actor.name],
   );
   return rows[0].id;
 }
 
-/** The products with that code: one, or none. */
-export async function findProductsByBarcode(db: Queryable, barcode: string): Promise<ProductRow[]> {
-  const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.barcode = $1`, [barcode]);
+/**
+ * Sets a product's levels in one warehouse (decimal text, null for none): the row of the pair,
+ * or no row when both are null.
+ */
+export async function setStockLevels(
+  trx: Trx,
+  warehouseId: number,
+  productId: number,
+  minimumStock: string | null,
+  maximumStock: string | null,
+): Promise<void> {
+  if (minimumStock === null && maximumStock === null) {
+    await trx.query('DELETE FROM stock_levels WHERE warehouse_id = $1 AND product_id = $2', [warehouseId, productId]);
+    return;
+  }
+  await trx.query(
+    `INSERT INTO stock_levels (warehouse_id, product_id, minimum_stock, maximum_stock) VALUES ($1, $2, $3::numeric, $4::numeric)
+     ON CONFLICT (warehouse_id, product_id) DO UPDATE SET minimum_stock = excluded.minimum_stock, maximum_stock = excluded.maximum_stock`,
+    [warehouseId, productId, minimumStock, maximumStock],
+  );
+}
+
+/** A warehouse as the audit log names it beside a product's levels. */
+export async function levelsWarehouse(db: Queryable, warehouseId: number): Promise<{ id: number; code: string; name: string }> {
+  const { rows } = await db.query<{ id: number; code: string; name: string }>('SELECT id, code, name FROM warehouses WHERE id = $1', [
+    warehouseId,
+  ]);
+  return rows[0];
+}
+
+/** The products with that code (one, or none), with the levels of `warehouseId`. */
+export async function findProductsByBarcode(db: Queryable, barcode: string, warehouseId: number | null): Promise<ProductRow[]> {
+  const { rows } = await db.query<ProductRow>(`${SELECT_PRODUCT} WHERE p.barcode = $1`, [barcode, warehouseId]);
   return rows;
 }
 
@@ -106,39 +136,22 @@ export async function setBarcodeIfNone(trx: Trx, actor: AuthUser, id: number, ba
   return rowCount === 1;
 }
 
+/** What a product's create or edit sets on the product itself (its levels: setStockLevels). */
 export interface ProductChanges {
   name: string;
   categoryId: number | null;
   unitId: number | null;
-  /** Decimal text, null to clear; the stored level stays as it is when undefined. */
-  minimumStock?: string | null;
-  maximumStock?: string | null;
   /** Normalized code, null to clear; the stored code stays as it is when undefined. */
   barcode?: string | null;
 }
 
 export async function updateProduct(trx: Trx, actor: AuthUser, id: number, changes: ProductChanges): Promise<void> {
-  const { name, categoryId, unitId, minimumStock, maximumStock, barcode } = changes;
+  const { name, categoryId, unitId, barcode } = changes;
   await trx.query(
     `UPDATE products SET name = $2, category_id = $3, unit_id = $4, updated_by = $5, updated_by_name = $6, updated_at = now(),
-            minimum_stock = CASE WHEN $7 THEN $8::numeric ELSE minimum_stock END,
-            maximum_stock = CASE WHEN $9 THEN $10::numeric ELSE maximum_stock END,
-            barcode = CASE WHEN $11 THEN $12::text ELSE barcode END
+            barcode = CASE WHEN $7 THEN $8::text ELSE barcode END
       WHERE id = $1`,
-    [
-      id,
-      name,
-      categoryId,
-      unitId,
-      actor.sub,
-      actor.name,
-      minimumStock !== undefined,
-      minimumStock ?? null,
-      maximumStock !== undefined,
-      maximumStock ?? null,
-      barcode !== undefined,
-      barcode ?? null,
-    ],
+    [id, name, categoryId, unitId, actor.sub, actor.name, barcode !== undefined, barcode ?? null],
   );
 }
 

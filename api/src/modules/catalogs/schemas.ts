@@ -21,8 +21,8 @@ export const productSchema = {
     name: { type: 'string' },
     unit: nullableDescribed,
     category: nullableDescribed,
-    minimumStock: stockLevel('Existencia mínima (null si no se definió)'),
-    maximumStock: stockLevel('Existencia máxima (null si no se definió)'),
+    minimumStock: stockLevel('Existencia mínima en el almacén de la llamada (null si no se definió en él)'),
+    maximumStock: stockLevel('Existencia máxima en el almacén de la llamada (null si no se definió en él)'),
     barcode: {
       type: 'string',
       nullable: true,
@@ -63,8 +63,10 @@ export const assignmentSchema = {
 
 /** What a product body's fields mean, beside the limits their shared schema documents. */
 export const PRODUCT_NOTES = {
-  minimumStock: 'Existencia mínima',
-  maximumStock: 'Existencia máxima',
+  minimumStock: 'Existencia mínima en el almacén `warehouseId`',
+  maximumStock: 'Existencia máxima en el almacén `warehouseId`',
+  warehouseId:
+    'El almacén cuyas existencias mínima y máxima se guardan y se devuelven (el producto es uno para toda la institución). Sin él, el único almacén que puede usar; si hay varios, 400 «Indica el almacén.» cuando el cuerpo trae una existencia, y si no la trae la respuesta muestra las existencias en null',
   barcode: 'null o "" lo borra, omitido no cambia; único: 409 si otro producto lo tiene',
 } as const;
 

@@ -77,19 +77,20 @@ export interface LowStockRow {
 }
 
 /**
- * The products at or under their minimum, by partida (products without one last),
+ * The products at or under their minimum in the warehouse (its own levels), by partida (products without one last),
  * with today's balance, the levels, the suggested quantity (up to the maximum, or up to the
  * minimum when there is none) at the average cost, a subtotal per partida and the grand total.
  */
 export function lowStockRows(snapshot: Snapshot, warehouseId: number): AsyncIterable<LowStockRow[]> {
   return snapshot.cursor<LowStockRow>(
     `WITH low AS (
-       SELECT p.id, p.name, p.category_id, p.unit_id, p.minimum_stock, p.maximum_stock,
+       SELECT p.id, p.name, p.category_id, p.unit_id, s.minimum_stock, s.maximum_stock,
               coalesce(b.quantity, 0) AS quantity, coalesce(b.average_cost, 0) AS average,
-              greatest(coalesce(p.maximum_stock, p.minimum_stock) - coalesce(b.quantity, 0), 0) AS suggested
-         FROM products p
-         LEFT JOIN product_balances b ON b.warehouse_id = ${sqlId(warehouseId)} AND b.product_id = p.id
-        WHERE p.minimum_stock IS NOT NULL AND coalesce(b.quantity, 0) <= p.minimum_stock)
+              greatest(coalesce(s.maximum_stock, s.minimum_stock) - coalesce(b.quantity, 0), 0) AS suggested
+         FROM stock_levels s
+         JOIN products p ON p.id = s.product_id
+         LEFT JOIN product_balances b ON b.warehouse_id = s.warehouse_id AND b.product_id = p.id
+        WHERE s.warehouse_id = ${sqlId(warehouseId)} AND s.minimum_stock IS NOT NULL AND coalesce(b.quantity, 0) <= s.minimum_stock)
      SELECT GROUPING(l.id)::int AS product_total, GROUPING(c.id)::int AS category_total,
             c.description AS category, l.id AS product_id, l.name, u.description AS unit,
             trim_scale(l.quantity)::text AS quantity, trim_scale(l.minimum_stock)::text AS minimum,

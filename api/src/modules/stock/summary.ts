@@ -36,10 +36,11 @@ WITH bounds AS (
          date_trunc('month', now() AT TIME ZONE $1) - interval '11 months' AS first_month
 ),
 balances AS (
-  SELECT p.id, p.name, p.category_id, p.minimum_stock,
+  SELECT p.id, p.name, p.category_id, s.minimum_stock,
          coalesce(b.quantity, 0) AS quantity, round(coalesce(b.value, 0), 2) AS value
     FROM products p
     LEFT JOIN product_balances b ON b.warehouse_id = $2 AND b.product_id = p.id
+    LEFT JOIN stock_levels s ON s.warehouse_id = $2 AND s.product_id = p.id
 ),
 months AS (
   SELECT generate_series(first_month, this_month, interval '1 month') AS month FROM bounds

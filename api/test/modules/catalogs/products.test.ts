@@ -15,6 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const P = '/api/catalog/products';
+/** The warehouse of a one-warehouse deployment, as the audit log names it beside a product's levels. */
+const CENTRAL = { id: 1, code: 'CENTRAL', name: 'Almacén central' };
 
 async function category(description: string) {
   return (await ana.post('/api/catalog/product-categories', { description })).json().data as { id: number; description: string };
@@ -47,7 +49,8 @@ test('create answers 201 with the saved row (trimmed, no unit or partida yet) an
       entity: 'products',
       entity_id: String(product.id),
       before: null,
-      after: product,
+      // The levels are a warehouse's: the log names it beside them.
+      after: { ...product, warehouse: CENTRAL },
     },
   ]);
 });
@@ -102,8 +105,9 @@ test('edit sets partida and unit; the list and the detail show them nested; who 
     minimumStock: null,
     maximumStock: null,
     barcode: null,
+    warehouse: CENTRAL,
   });
-  expect(audit[1].after).toEqual(expected);
+  expect(audit[1].after).toEqual({ ...expected, warehouse: CENTRAL });
 
   // null clears them again
   const cleared = await ana.put(P, { id: created.id, name: 'Tóner negro HP 58A', categoryId: null, unitId: null });
@@ -280,7 +284,7 @@ describe('create with what «Editar producto» sets (one trip); the name alone s
       barcode: null,
     });
     expect((await ana.get(`${P}/${product.id}`)).json().data).toEqual(product);
-    expect((await auditRows(t, 'products', product.id))[0].after).toEqual(product);
+    expect((await auditRows(t, 'products', product.id))[0].after).toEqual({ ...product, warehouse: CENTRAL });
   });
 
   test('empty optional fields (null, "") are no partida, no unit, no levels', async () => {

@@ -27,7 +27,7 @@ test('levels are set, answered without trailing zeros, kept by an edit without t
   expect(set.statusCode).toBe(200);
   expect(set.json().data).toMatchObject({ minimumStock: '10.5', maximumStock: '40' });
   expect((await ana.get(`${P}/${id}`)).json().data).toMatchObject({ minimumStock: '10.5', maximumStock: '40' });
-  const { rows } = await t.db.query('SELECT minimum_stock::text, maximum_stock::text FROM products WHERE id = $1', [id]);
+  const { rows } = await t.db.query('SELECT minimum_stock::text, maximum_stock::text FROM stock_levels WHERE product_id = $1', [id]);
   expect(rows[0]).toEqual({ minimum_stock: '10.500', maximum_stock: '40.000' });
 
   // The spec's payload (no levels): they stay.
@@ -54,12 +54,13 @@ test.each([
 ])('%j is refused on %s with a Spanish message; nothing changes', async (levels, field, message) => {
   const id = await product(`Producto ${field} ${JSON.stringify(levels)}`);
   await ana.put(P, { id, name: 'Con niveles', minimumStock: '5', maximumStock: '50' });
-  const before = await t.db.query('SELECT * FROM products WHERE id = $1', [id]);
+  const stored = () => t.db.query('SELECT p.*, l.* FROM products p LEFT JOIN stock_levels l ON l.product_id = p.id WHERE p.id = $1', [id]);
+  const before = await stored();
   const counts = await countRows(t, ['audit_log']);
   const response = await ana.put(P, { id, name: 'Otro nombre', ...levels });
   expect(response.statusCode).toBe(400);
   expect(response.json()).toMatchObject({ code: 'VALIDATION', message, errors: { [field]: message } });
-  expect((await t.db.query('SELECT * FROM products WHERE id = $1', [id])).rows).toEqual(before.rows);
+  expect((await stored()).rows).toEqual(before.rows);
   expect(await countRows(t, ['audit_log'])).toEqual(counts);
 });
 

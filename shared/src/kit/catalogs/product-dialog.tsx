@@ -2,9 +2,18 @@
 // wizard (a CFDI concept's «Registrar producto»): the name is required; partida, unit and stock
 // levels are optional, so a product is complete in one trip. From a CFDI the dialog opens filled
 // in — the concept's description and the unit its ClaveUnidad stands for, registered on saving
-// when the catalogue lacks it.
+// when the catalogue lacks it. The stock levels are the current warehouse's (they are per product
+// and warehouse): with several warehouses their labels name it («Existencia mínima en P012»).
 import { useMemo, useRef } from 'react';
-import { useCategories, useCreateProduct, useCreateUnit, useLoadErrorToast, useUnits } from '@almacen/shared';
+import {
+  type CurrentWarehouse,
+  useCategories,
+  useCreateProduct,
+  useCreateUnit,
+  useCurrentWarehouse,
+  useLoadErrorToast,
+  useUnits,
+} from '@almacen/shared';
 import { type Product, type Unit } from '@almacen/shared/domain';
 import { createProductSchema } from '@almacen/shared/schemas';
 import { DecimalField, FormDialog, SelectField, TextField, validateSchema, type SelectOption } from '../form';
@@ -18,6 +27,8 @@ export const PRODUCT_FIELDS = {
   unitPlaceholder: 'Selecciona una unidad de medida',
   minimumStock: 'Existencia mínima',
   maximumStock: 'Existencia máxima',
+  minimumStockIn: (warehouse: string) => `Existencia mínima en ${warehouse}`,
+  maximumStockIn: (warehouse: string) => `Existencia máxima en ${warehouse}`,
   stockLevelsHint: 'Opcional. Con existencia igual o menor a la mínima, el producto aparece como «Bajo mínimo».',
   barcode: 'Código de barras',
   barcodeHint: 'Opcional. El GTIN impreso por el fabricante (8, 12, 13 o 14 dígitos) o un código interno.',
@@ -54,6 +65,14 @@ export function useProductChoices() {
   return { categoryOptions, unitOptions, units };
 }
 
+/** The stock levels' labels: with several warehouses, those of the current one by its code; the plain ones with one. */
+export function stockLevelLabels({ warehouse, several }: Pick<CurrentWarehouse, 'warehouse' | 'several'>) {
+  const code = several ? warehouse?.code : undefined;
+  return code
+    ? { minimumStock: PRODUCT_FIELDS.minimumStockIn(code), maximumStock: PRODUCT_FIELDS.maximumStockIn(code) }
+    : { minimumStock: PRODUCT_FIELDS.minimumStock, maximumStock: PRODUCT_FIELDS.maximumStock };
+}
+
 /** Name, partida, unit, minimum, maximum and code: the fields of «Nuevo producto» and «Editar producto». */
 export function ProductFields({
   categoryOptions,
@@ -64,6 +83,7 @@ export function ProductFields({
   unitOptions: SelectOption<number>[];
   unitHint?: string;
 }) {
+  const levels = stockLevelLabels(useCurrentWarehouse());
   return (
     <>
       <TextField name="name" label={PRODUCT_FIELDS.name} placeholder={PRODUCT_FIELDS.namePlaceholder} required autoFocus />
@@ -82,8 +102,8 @@ export function ProductFields({
         hint={unitHint}
         clearable
       />
-      <DecimalField name="minimumStock" label={PRODUCT_FIELDS.minimumStock} hint={PRODUCT_FIELDS.stockLevelsHint} maxIntegerDigits={9} />
-      <DecimalField name="maximumStock" label={PRODUCT_FIELDS.maximumStock} maxIntegerDigits={9} />
+      <DecimalField name="minimumStock" label={levels.minimumStock} hint={PRODUCT_FIELDS.stockLevelsHint} maxIntegerDigits={9} />
+      <DecimalField name="maximumStock" label={levels.maximumStock} maxIntegerDigits={9} />
       <TextField name="barcode" label={PRODUCT_FIELDS.barcode} hint={PRODUCT_FIELDS.barcodeHint} />
     </>
   );

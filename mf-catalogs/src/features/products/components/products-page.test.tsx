@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
-import { ApiError } from '@almacen/shared';
-import { renderWithPlatform, type FakeApiRequest } from '@almacen/shared/testing';
+import { ApiError, WarehouseProvider } from '@almacen/shared';
+import { renderWithPlatform, testMe, type FakeApiRequest } from '@almacen/shared/testing';
 import { fakeCatalogServer } from '../../../testing/fake-catalog-server';
 import { cellTexts, confirmDelete, dialogClosed, openDialog, rowAction, rowsOf } from '../../../testing/screen-helpers';
 import { ProductsPage } from './products-page';
@@ -306,5 +306,54 @@ describe('Productos', () => {
     expect(await screen.findByText('Algo salió mal mientras tratábamos de obtener los productos.')).toBeInTheDocument();
     expect(screen.getByText('¡Oh no!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});
+
+describe('Productos with several warehouses', () => {
+  const warehouses = [
+    { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true },
+    { id: 2, code: 'P012', name: 'Plantel 12', active: true },
+  ];
+  const renderAt = (code: string) =>
+    renderWithPlatform(
+      <WarehouseProvider>
+        <ProductsPage />
+      </WarehouseProvider>,
+      { api: seed().handle, route: `/?almacen=${code}`, me: { ...testMe(), warehouses } },
+    );
+
+  it('reads the products and edits the stock levels of the current warehouse, named beside the levels', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAt('P012');
+    await screen.findByText('Lápiz');
+    expect(calls.filter((call) => call.method === 'GET').map((call) => call.path)).toContain('/api/catalog/products?warehouseId=2');
+    await rowAction(user, 'Acciones del producto 1', 'Editar producto');
+    const dialog = await openDialog('Editar producto');
+    const minimum = within(dialog).getByRole('textbox', { name: 'Existencia mínima en P012' });
+    expect(within(dialog).getByRole('textbox', { name: 'Existencia máxima en P012' })).toHaveValue('20');
+    // The form starts from the product as the server has it in this warehouse.
+    expect(calls.map((call) => call.path)).toContain('/api/catalog/products/1?warehouseId=2');
+    await user.clear(minimum);
+    await user.type(minimum, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await dialogClosed();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { id: 1, name: 'Lápiz', categoryId: 1, unitId: 1, minimumStock: '3', maximumStock: '20', barcode: '7501055300075', warehouseId: 2 },
+    ]);
+  });
+
+  it('«Nuevo producto» sets the levels of the current warehouse too', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAt('CENTRAL');
+    await screen.findByText('Lápiz');
+    await user.click(screen.getByRole('button', { name: 'Añadir producto' }));
+    const dialog = await openDialog('Nuevo producto');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del producto' }), 'Jabón líquido');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Existencia mínima en CENTRAL' }), '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await dialogClosed();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      expect.objectContaining({ name: 'Jabón líquido', minimumStock: '4', warehouseId: 1 }),
+    ]);
   });
 });

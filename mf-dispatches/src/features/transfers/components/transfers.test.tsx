@@ -55,7 +55,8 @@ function server(list: Transfer[], extra: Handler = () => undefined): Handler {
     if (answer !== undefined) return answer;
     const { method, path } = request;
     if (method === 'GET' && path === '/api/catalog/employees') return employees;
-    if (method === 'GET' && path === '/api/catalog/products') return products;
+    // The products with the current warehouse's stock levels.
+    if (method === 'GET' && path.startsWith('/api/catalog/products?warehouseId=')) return products;
     if (method === 'GET' && path === '/api/stock/5?warehouseId=1') return { availableQuantity: '10', averagePrice: '12.000000' };
     if (method === 'GET' && path === '/api/stock/5?warehouseId=2') return { availableQuantity: '0', averagePrice: '0' };
     if (method === 'GET' && path.startsWith('/api/transfers?')) {

@@ -1,11 +1,12 @@
 // On the stock page: the "Bajo mínimo" badge on products at or under their minimum,
 // the "Solo bajo mínimo" filter (also opened from a link with ?bajoMinimo=1) and the
-// "Productos bajo mínimo" report download.
+// "Productos bajo mínimo" report download; with several warehouses, the current one's levels.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { WarehouseProvider } from '@almacen/shared';
 import { todayIn, type Product } from '@almacen/shared/domain';
 import { Route, Routes, useLocation } from '@almacen/shared/router';
-import { aProduct, captureDownloads, type FakeApiRequest, renderWithPlatform, testConfig } from '@almacen/shared/testing';
+import { aProduct, captureDownloads, type FakeApiRequest, renderWithPlatform, testConfig, testMe } from '@almacen/shared/testing';
 import StockApp from '../../../app';
 
 jest.setTimeout(60_000);
@@ -98,4 +99,49 @@ test('"Productos bajo mínimo" downloads the report as "Productos bajo mínimo -
   await waitFor(() => expect(captured.saved).toHaveLength(1));
   expect(asked.map((a) => a.method)).toEqual(['POST']);
   expect(captured.saved[0].name).toBe(`Productos bajo mínimo - ${todayIn(testConfig.timeZone)}.pdf`);
+});
+
+describe('with several warehouses', () => {
+  const warehouses = [
+    { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true },
+    { id: 2, code: 'P012', name: 'Plantel 12', active: true },
+  ];
+  // Each warehouse its own levels: Papel bond's minimum is 10 at the centre, 2 at the plantel.
+  const levelsAt: Record<string, Product[]> = {
+    '1': products,
+    '2': products.map((p) => (p.id === 1 ? { ...p, minimumStock: '2', maximumStock: null } : p)),
+  };
+  const renderAt = (code: string) =>
+    renderWithPlatform(
+      <WarehouseProvider>
+        <Routes>
+          <Route path="/dashboard/stock/*" element={<StockApp />} />
+        </Routes>
+      </WarehouseProvider>,
+      {
+        route: `/dashboard/stock?almacen=${code}`,
+        me: { ...testMe(), warehouses },
+        api: (request: FakeApiRequest) => {
+          const [path, query] = request.path.split('?');
+          const warehouseId = new URLSearchParams(query).get('warehouseId');
+          if (path === '/api/catalog/products' && warehouseId) return levelsAt[warehouseId];
+          if (path === '/api/stock' && warehouseId) return stock;
+          if (path === '/api/catalog/product-units' || path === '/api/catalog/product-categories') return [];
+          return undefined;
+        },
+      },
+    );
+
+  test('"Bajo mínimo" follows the levels of the current warehouse, read under its own key', async () => {
+    const plantel = renderAt('P012');
+    await screen.findByText('Grapas');
+    await waitFor(() => expect(within(rowOf('Lápiz')).getByText('Bajo mínimo')).toBeInTheDocument());
+    expect(within(rowOf('Papel bond')).queryByText('Bajo mínimo')).not.toBeInTheDocument();
+    expect(plantel.calls.map((c) => c.path)).toContain('/api/catalog/products?warehouseId=2');
+    plantel.unmount();
+
+    const centre = renderAt('CENTRAL');
+    await waitFor(() => expect(within(rowOf('Papel bond')).getByText('Bajo mínimo')).toBeInTheDocument());
+    expect(centre.calls.map((c) => c.path)).toContain('/api/catalog/products?warehouseId=1');
+  });
 });
