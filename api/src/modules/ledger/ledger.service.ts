@@ -11,6 +11,7 @@
 //     even when today's balance covers it (409, naming the first such day).
 //   * PostgreSQL deadlocks and serialization failures re-run the whole document a few times, so
 //     they never reach the client (withTransaction).
+import type { WarehouseAccess } from '../../access/warehouse-scope';
 import { datedShortfallMessage, DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
@@ -116,6 +117,11 @@ export interface DocumentOptions {
   timeZone?: string;
   /** Where mail about the document goes (an exit that delivers a request tells its requester). */
   mail?: MailSettings;
+  /**
+   * A new document's caller and the permission of the route: 403 unless they hold it in the
+   * document's warehouse. Absent for the command line and the seed.
+   */
+  access?: WarehouseAccess;
 }
 
 /** A new document's options: which warehouse it belongs to (resolved by the route). */

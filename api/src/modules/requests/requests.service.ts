@@ -82,7 +82,8 @@ export async function createRequest(
   const fields = Object.keys(errors);
   if (fields.length > 0) throw new AppError('VALIDATION', errors[fields[0]], errors);
 
-  const warehouseId = await resolveWarehouse(db, input.warehouseId);
+  // Asking is institution-wide (requests.ask): any warehouse, the only active one by default.
+  const warehouseId = await resolveWarehouse(db, null, input.warehouseId);
   return withTransaction(db, (trx) =>
     once(trx, person.user, idempotency, CREATED, async () => {
       await checkReferences(trx, {

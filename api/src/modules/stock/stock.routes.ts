@@ -6,7 +6,7 @@
 // GET /api/stock/summary: the home page's figures and chart series (summary.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
-import { warehouseInQuery, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { warehouseInQuery, warehouseOfQuery, warehouseQueryProperty, warehousesWhere } from '../../access/warehouse-scope';
 import { coalescedReader } from '../../db/coalesce';
 import { AppError } from '../../http/errors';
 import { dataOf, ERROR_RESPONSES, idParam } from '../../http/schemas';
@@ -213,7 +213,7 @@ const stockRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config 
       const date = parseCutoffDate(queryOf(request, 'date'), config.timeZone);
       if (warehouseInQuery(queryOf(request, 'warehouseId'), true) === 'all') {
         if (dateViewDay(date, config.timeZone) !== null) throw new AppError('VALIDATION', ALL_AT_DATE, { date: ALL_AT_DATE });
-        return { date: todayIn(config.timeZone), data: await consolidatedStock(db) };
+        return { date: todayIn(config.timeZone), data: await consolidatedStock(db, await warehousesWhere(db, request.caller, 'consult')) };
       }
       const warehouseId = await warehouseOfQuery(db, request);
       return { date: date ?? todayIn(config.timeZone), data: await stockAtDate(db, dateViewDay(date, config.timeZone), warehouseId) };
