@@ -13,7 +13,7 @@ export const USER_MESSAGES = {
   username: 'El usuario debe tener de 1 a 64 caracteres: letras minúsculas, números, ".", "_", "-" o "@".',
   name: 'Escribe el nombre de la persona.',
   email: 'El correo no es válido (por ejemplo, persona@escuela.edu.mx).',
-  roles: `Los permisos deben ser una lista con algunos de: ${ACCESS_ROLES.join(', ')}, cada uno solo (para todos los almacenes) o como { role, warehouseId }.`,
+  roles: `Los permisos deben ser una lista con algunos de: ${ACCESS_ROLES.join(', ')}.`,
 } as const;
 
 /** A sign-in name: kept trimmed and in lower case (normalizeUsername). */
