@@ -136,7 +136,9 @@ test('a change written straight into the table (another tool, another process) a
   const worker = await t.token({ sub: 'sql-uc', name: 'Por SQL', [TEST_ROLES_CLAIM]: [] });
   await send('b', worker, 'GET', '/api/me');
   const id = await created('sql-uc');
-  await changed(id, () => t.db.query(`INSERT INTO app_user_roles (user_id, role) SELECT id, 'ALMACENISTA' FROM app_users WHERE sub = 'sql-uc'`));
+  await changed(id, () =>
+    t.db.query(`INSERT INTO app_user_roles (user_id, role) SELECT id, 'ALMACENISTA' FROM app_users WHERE sub = 'sql-uc'`),
+  );
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   // A change to the grants' own table counts the same way.
@@ -150,7 +152,9 @@ test('while the listening connection is down nothing is served from memory; back
   const worker = await t.token({ sub: 'caida-uc', name: 'Caída', [TEST_ROLES_CLAIM]: [] });
   await send('b', worker, 'GET', '/api/me');
   const id = await created('caida-uc');
-  await changed(id, () => t.db.query(`INSERT INTO app_user_roles (user_id, role) SELECT id, 'ALMACENISTA' FROM app_users WHERE sub = 'caida-uc'`));
+  await changed(id, () =>
+    t.db.query(`INSERT INTO app_user_roles (user_id, role) SELECT id, 'ALMACENISTA' FROM app_users WHERE sub = 'caida-uc'`),
+  );
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
 
   // The database ends both listening connections (a restart, a network cut, an administrator).

@@ -79,12 +79,19 @@ test('a new account comes with a one-time password; it signs in with the roles g
   const { rows } = await t.db.query('SELECT id, issuer, sub FROM app_users WHERE username = $1', ['lucia']);
   // The same row the API finds for her token: issuer + the provider's account id as sub.
   expect(rows).toEqual([{ id: lucia.user.id, issuer: `${t.publicUrl}/oidc`, sub: decodeJwt(luciaTokens.access_token).sub }]);
-  expect((await api(luciaTokens.access_token, 'GET', '/api/me')).body.data).toMatchObject({ id: lucia.user.id, roles: [{ role: 'ALMACENISTA', warehouseId: null }] });
+  expect((await api(luciaTokens.access_token, 'GET', '/api/me')).body.data).toMatchObject({
+    id: lucia.user.id,
+    roles: [{ role: 'ALMACENISTA', warehouseId: null }],
+  });
   expect((await api(luciaTokens.access_token, 'GET', '/api/users')).status).toBe(403);
 
   const audit = await t.db.query("SELECT actor_name, action, after::text AS after FROM audit_log WHERE entity = 'app_users'");
   expect(audit.rows).toEqual([
-    { actor_name: 'Administrador', action: 'create', after: expect.stringContaining('"roles": [{"role": "ALMACENISTA", "warehouseId": null}]') },
+    {
+      actor_name: 'Administrador',
+      action: 'create',
+      after: expect.stringContaining('"roles": [{"role": "ALMACENISTA", "warehouseId": null}]'),
+    },
   ]);
   expect(JSON.stringify(audit.rows)).not.toContain(lucia.password);
 });

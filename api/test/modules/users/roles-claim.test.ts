@@ -44,7 +44,9 @@ test('groups in the access token: mapped to roles, shown as the provider’s, an
     url: '/api/users',
     headers: { authorization: `Bearer ${await t.token({ almacen_roles: undefined, ...admin })}` },
   });
-  expect(list.json().data.find((u: { name: string }) => u.name === 'Jefe').roles).toEqual([{ role: 'AUTORIZADOR', warehouseId: null, source: 'proveedor' }]);
+  expect(list.json().data.find((u: { name: string }) => u.name === 'Jefe').roles).toEqual([
+    { role: 'AUTORIZADOR', warehouseId: null, source: 'proveedor' },
+  ]);
   // The provider takes the group away: gone at the next call.
   expect((await products({ ...claims, realm_access: { roles: [] } })).json().message).toBe(NO_ACCESS_MESSAGE);
 });
@@ -95,5 +97,7 @@ test('ROLE@CODE grants the role in that warehouse only; a code no warehouse has 
   });
   expect(central.statusCode).toBe(403);
   // Only the unknown code: no role at all.
-  expect((await products({ ...clerk, sub: 'only-p099', realm_access: { roles: ['Almacen-P099'] } })).json().message).toBe(NO_ACCESS_MESSAGE);
+  expect((await products({ ...clerk, sub: 'only-p099', realm_access: { roles: ['Almacen-P099'] } })).json().message).toBe(
+    NO_ACCESS_MESSAGE,
+  );
 });

@@ -349,7 +349,10 @@ describe('roles per warehouse', () => {
     // The same grants sent again, in the other form: nothing changes, nothing is written.
     const audited = (await auditRows(t, 'app_users', id)).length;
     const again = await admin('PUT', `/api/users/${id}/roles`, {
-      roles: [{ role: 'CONSULTA', warehouseId: null }, { role: 'ALMACENISTA', warehouseId: plantel }],
+      roles: [
+        { role: 'CONSULTA', warehouseId: null },
+        { role: 'ALMACENISTA', warehouseId: plantel },
+      ],
     });
     expect(again.statusCode).toBe(200);
     expect((await auditRows(t, 'app_users', id)).length).toBe(audited);
@@ -369,7 +372,11 @@ describe('roles per warehouse', () => {
 
   test.each([
     ['ADMINISTRADOR for one warehouse', () => ({ roles: [{ role: 'ADMINISTRADOR', warehouseId: plantel }] }), ADMIN_SCOPE_MESSAGE],
-    ['a warehouse that does not exist', () => ({ roles: ['CONSULTA', { role: 'ALMACENISTA', warehouseId: 999999 }] }), UNKNOWN_WAREHOUSE_MESSAGE],
+    [
+      'a warehouse that does not exist',
+      () => ({ roles: ['CONSULTA', { role: 'ALMACENISTA', warehouseId: 999999 }] }),
+      UNKNOWN_WAREHOUSE_MESSAGE,
+    ],
   ])('%s is a 400 on roles that changes nothing', async (_what, body, message) => {
     const id = await idOf('por-almacen');
     const before = await storedRoles(id);
