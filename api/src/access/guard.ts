@@ -98,9 +98,7 @@ export function createGuard({ db, config, userinfoUrl, warn }: GuardOptions) {
   function unknownCode(code: string): void {
     if (unknownCodes.has(code) || unknownCodes.size >= 1_000) return;
     unknownCodes.add(code);
-    (warn ?? (() => undefined))(
-      `El proveedor otorga un rol para el almacén ${code}, que no existe en «Almacenes»: no da ningún permiso.`,
-    );
+    (warn ?? (() => undefined))(`El proveedor otorga un rol para el almacén ${code}, que no existe en «Almacenes»: no da ningún permiso.`);
   }
 
   const hook: onRequestHookHandler = async (request) => {

@@ -105,11 +105,6 @@ export async function warehousesWhere(db: Db, caller: Caller, permission: Permis
   return [...(await current(db)).all].filter((id) => mayIn(caller, permission, id));
 }
 
-/** The active warehouses where the caller may do `permission`, in id order. */
-export async function activeWarehousesWhere(db: Db, caller: Caller, permission: Permission): Promise<number[]> {
-  return (await current(db)).active.filter((id) => mayIn(caller, permission, id));
-}
-
 /** The permission a request's route needs (its rule in route-permissions.ts); null for `signedIn`. */
 export function routePermission(request: FastifyRequest): Permission | null {
   const rule = ruleOf(request.method, request.routeOptions.url ?? '');

@@ -1,7 +1,7 @@
 // How a provider's claims become roles (OIDC_ROLES_CLAIM + OIDC_ROLE_MAP), who ADMIN_USERS names,
 // and how grants from the three sources combine — pure functions, no database.
-import { claimAt, personFrom, rolesFromClaim } from '../../src/access/claims';
 import type { AccessRole } from '@almacen/shared/domain';
+import { claimAt, personFrom, rolesFromClaim } from '../../src/access/claims';
 import { callerOf, grantsOf, isConfigAdmin, mayIn, permissionsIn, type AppUser } from '../../src/access/users';
 import { loadConfig, parseRoleMap } from '../../src/config';
 

@@ -1,7 +1,14 @@
 // «Usuarios»: the body of a new account and of the roles granted in Almacén. The dialog and the
 // API validate with these alike.
 import { nullable, optional, type, type Infer } from 'superstruct';
-import { ACCESS_ROLES, ADMIN_SCOPE_MESSAGE, isAccessRole, sortAssignments, type AccessRole, type RoleAssignment } from '@almacen/shared/domain';
+import {
+  ACCESS_ROLES,
+  ADMIN_SCOPE_MESSAGE,
+  isAccessRole,
+  sortAssignments,
+  type AccessRole,
+  type RoleAssignment,
+} from '@almacen/shared/domain';
 import { described } from './json-schema';
 import { optionalEmail, requiredText } from './primitives';
 

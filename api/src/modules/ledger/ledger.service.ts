@@ -11,8 +11,8 @@
 //     even when today's balance covers it (409, naming the first such day).
 //   * PostgreSQL deadlocks and serialization failures re-run the whole document a few times, so
 //     they never reach the client (withTransaction).
-import type { WarehouseAccess } from '../../access/warehouse-scope';
 import { datedShortfallMessage, DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
+import type { WarehouseAccess } from '../../access/warehouse-scope';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';

@@ -41,8 +41,22 @@ const movementRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
       return { data: await list(db, id) };
     });
 
-  route('/movements/invoices/:id', 'Movimientos de una entrada', invoiceExists, 'La entrada solicitada no existe.', movementsOfInvoice, 'invoices');
-  route('/movements/dispatches/:id', 'Movimientos de una salida', dispatchExists, 'La salida solicitada no existe.', movementsOfDispatch, 'dispatches');
+  route(
+    '/movements/invoices/:id',
+    'Movimientos de una entrada',
+    invoiceExists,
+    'La entrada solicitada no existe.',
+    movementsOfInvoice,
+    'invoices',
+  );
+  route(
+    '/movements/dispatches/:id',
+    'Movimientos de una salida',
+    dispatchExists,
+    'La salida solicitada no existe.',
+    movementsOfDispatch,
+    'dispatches',
+  );
 
   app.get(
     '/movements/products/:id',

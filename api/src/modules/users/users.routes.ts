@@ -185,7 +185,8 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
       schema: documentBody(
         {
           tags,
-          summary: 'Fija los roles otorgados en Almacén, cada uno para un almacén o para todos (los del proveedor y de ADMIN_USERS no se editan aquí)',
+          summary:
+            'Fija los roles otorgados en Almacén, cada uno para un almacén o para todos (los del proveedor y de ADMIN_USERS no se editan aquí)',
           description:
             '`roles`: cada elemento es `{ role, warehouseId }` (`warehouseId` null: todos los almacenes) o el nombre de un rol solo ' +
             '(para todos los almacenes). Administrador es para toda la institución (400 con un almacén); un almacén que no existe, 400.',

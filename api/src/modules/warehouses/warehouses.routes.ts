@@ -49,7 +49,11 @@ const warehouseRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
         querystring: {
           type: 'object',
           properties: {
-            purpose: { type: 'string', enum: ['destinations'], description: 'destinations: todos los almacenes activos, como destinos de un traspaso' },
+            purpose: {
+              type: 'string',
+              enum: ['destinations'],
+              description: 'destinations: todos los almacenes activos, como destinos de un traspaso',
+            },
           },
         },
         response: { 200: dataOf(listOf(warehouseResponse)), ...ERROR_RESPONSES },
@@ -64,7 +68,12 @@ const warehouseRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
         return { data: all.filter((w) => w.active) };
       }
       if (caller.permissions.includes('warehouses.manage')) return { data: all };
-      return { data: usableWarehouses(caller, all.filter((w) => w.active)) };
+      return {
+        data: usableWarehouses(
+          caller,
+          all.filter((w) => w.active),
+        ),
+      };
     },
   );
 
