@@ -11,6 +11,7 @@
 --   P012, resolved when the caller is built: a code no warehouse has grants nothing).
 
 CREATE TABLE app_user_roles (
+  id           integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id      integer NOT NULL REFERENCES app_users (id) ON DELETE CASCADE,
   role         text NOT NULL CHECK (role IN ('SOLICITANTE', 'CONSULTA', 'ALMACENISTA', 'AUTORIZADOR', 'ADMINISTRADOR')),
   warehouse_id integer REFERENCES warehouses (id),
