@@ -134,8 +134,8 @@ export const warehouseQueryProperty = (allowAll = false) => ({
     type: 'string',
     pattern: allowAll ? '^([1-9][0-9]*|all)$' : '^[1-9][0-9]*$',
     description: allowAll
-      ? 'El almacén (id), o `all` para todos los almacenes que la persona puede consultar; sin él, el único almacén que puede usar (400 «Indica el almacén.» si hay varios)'
-      : 'El almacén (id); sin él, el único almacén que puede usar (400 «Indica el almacén.» si hay varios)',
+      ? 'El almacén (id), o `all` para todos los almacenes que la persona puede consultar; sin él, el único almacén que puede usar (400 «Indica el almacén.» si hay varios). 403 si su rol no vale en ese almacén'
+      : 'El almacén (id); sin él, el único almacén que puede usar (400 «Indica el almacén.» si hay varios). 403 si su rol no vale en ese almacén',
   },
 });
 

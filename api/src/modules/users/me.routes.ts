@@ -75,7 +75,6 @@ const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config, db }) 
     async (request): Promise<{ data: Me }> => {
       const caller = request.caller;
       const { id, sub, name, email, grants, permissions, employeeId } = caller;
-      const roles = grants.filter((g, i) => grants.findIndex((o) => o.role === g.role && o.warehouseId === g.warehouseId) === i);
       const warehouses = usableWarehouses(
         caller,
         (await listWarehouses(db)).filter((w) => w.active),
@@ -86,7 +85,8 @@ const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config, db }) 
           sub,
           name,
           email,
-          roles: roles.map(({ role, warehouseId }) => ({ role, warehouseId })),
+          // grantsOf keeps each (role, warehouse) once, from its strongest source.
+          roles: grants.map(({ role, warehouseId }) => ({ role, warehouseId })),
           permissions,
           accountUrl: accountUrlOf(config),
           employeeId,
