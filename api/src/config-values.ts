@@ -3,7 +3,8 @@
 // the process's descriptors. loadConfig (config.ts) reads each variable through these.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { isAccessRole, type AccessRole } from '@almacen/shared/domain';
+import { isAccessRole } from '@almacen/shared/domain';
+import { WAREHOUSE_CODE_RE } from '@almacen/shared/schemas';
 
 /** Descriptors kept for the rest of the process (database pool, files, reports) under `ulimit -n`. */
 const RESERVED_DESCRIPTORS = 256;
@@ -83,10 +84,12 @@ export function parseExtraParams(raw: string): Record<string, string> | null {
 
 /**
  * OIDC_ROLE_MAP: `Grupo-Almacen=ALMACENISTA&Grupo-Jefes=AUTORIZADOR` (a value may repeat to grant
- * several roles) or JSON `{ "Grupo-Almacen": "ALMACENISTA", "Jefes": ["AUTORIZADOR"] }`.
- * null when malformed or when it names a role that does not exist.
+ * several roles) or JSON `{ "Grupo-Almacen": "ALMACENISTA", "Jefes": ["AUTORIZADOR"] }`. A role
+ * alone is for every warehouse; `ALMACENISTA@P012`, for the warehouse whose code is P012 (never
+ * ADMINISTRADOR, which is for the whole institution). null when malformed or when it names a role
+ * that does not exist.
  */
-export function parseRoleMap(raw: string): Record<string, AccessRole[]> | null {
+export function parseRoleMap(raw: string): Record<string, string[]> | null {
   if (!raw.trim()) return {};
   let pairs: Array<[string, unknown]>;
   if (raw.trim().startsWith('{')) {
@@ -102,11 +105,19 @@ export function parseRoleMap(raw: string): Record<string, AccessRole[]> | null {
   } else {
     pairs = [...new URLSearchParams(raw)];
   }
-  const map: Record<string, AccessRole[]> = {};
+  const map: Record<string, string[]> = {};
   for (const [key, value] of pairs) {
-    const role = typeof value === 'string' ? value.trim().toUpperCase() : value;
-    if (!key.trim() || !isAccessRole(role)) return null;
+    const role = typeof value === 'string' ? value.trim().toUpperCase() : '';
+    if (!key.trim() || !isProviderRole(role)) return null;
     map[key.trim()] = [...new Set([...(map[key.trim()] ?? []), role])];
   }
   return map;
+}
+
+/** `ROLE` or `ROLE@CODE` (a warehouse's code as «Almacenes» keeps it; not ADMINISTRADOR), in upper case. */
+export function isProviderRole(text: string): boolean {
+  const at = text.indexOf('@');
+  if (at < 0) return isAccessRole(text);
+  const role = text.slice(0, at);
+  return isAccessRole(role) && role !== 'ADMINISTRADOR' && WAREHOUSE_CODE_RE.test(text.slice(at + 1));
 }

@@ -3,7 +3,7 @@
 // value stops the start with one Spanish line per variable.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCESS_ROLES, type AccessRole } from '@almacen/shared/domain';
+import { ACCESS_ROLES } from '@almacen/shared/domain';
 import { parseTimeOfDay, type TimeOfDay } from './backup/schedule';
 import {
   defaultMaxConnections,
@@ -78,8 +78,11 @@ export interface Config {
   adminUsers: string[];
   /** OIDC_ROLES_CLAIM: dotted path of the claim that carries the provider's groups or roles (`realm_access.roles`); null = none. */
   oidcRolesClaim: string | null;
-  /** OIDC_ROLE_MAP: claim value → the roles of Almacén it grants. Empty = a value that is a role's name grants that role. */
-  oidcRoleMap: Record<string, AccessRole[]>;
+  /**
+   * OIDC_ROLE_MAP: claim value → the roles of Almacén it grants, `ROLE` (every warehouse) or
+   * `ROLE@CODE` (one warehouse). Empty = a value that is a role's name (or `ROLE@CODE`) grants that role.
+   */
+  oidcRoleMap: Record<string, string[]>;
   /** OIDC_ACCOUNT_URL: the provider's page where a person manages their account (shown in "Cuenta"); null = none. */
   oidcAccountUrl: string | null;
   /** What an uploaded spreadsheet may hold: IMPORT_MAX_ROWS, IMPORT_MAX_UNPACKED_MB, IMPORT_MAX_RATIO (files/). */
@@ -283,7 +286,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const roleMap = parseRoleMap(env.OIDC_ROLE_MAP ?? '');
   if (roleMap === null) {
-    problems.push(`OIDC_ROLE_MAP debe ser "valor=ROL&…" o un objeto JSON; los roles son ${ACCESS_ROLES.join(', ')}.`);
+    problems.push(
+      `OIDC_ROLE_MAP debe ser "valor=ROL&…" o un objeto JSON; los roles son ${ACCESS_ROLES.join(', ')}, para todos los almacenes o para uno con ROL@CLAVE (ALMACENISTA@P012; ADMINISTRADOR solo para todos).`,
+    );
   } else if (Object.keys(roleMap).length && !rolesClaim) {
     problems.push('OIDC_ROLE_MAP necesita OIDC_ROLES_CLAIM: el claim donde el proveedor pone los grupos o roles.');
   }

@@ -1,7 +1,7 @@
 // What a token (or the provider's userinfo answer) says about a person: name, e-mail and the
 // roles the provider grants through OIDC_ROLES_CLAIM + OIDC_ROLE_MAP. Pure functions.
 import type { JWTPayload } from 'jose';
-import { isAccessRole, type AccessRole } from '@almacen/shared/domain';
+import { isProviderRole } from '../config-values';
 
 /** The value at a dotted claim path (`realm_access.roles`); a claim whose own name has dots wins. */
 export function claimAt(claims: Record<string, unknown>, path: string): unknown {
@@ -15,11 +15,12 @@ export function claimAt(claims: Record<string, unknown>, path: string): unknown 
 }
 
 /**
- * The roles a claim value grants: each value (a list, or a space- or comma-separated text) is
- * looked up in the map; with no map, a value that is a role's name grants that role.
- * undefined when the claim is absent (so the caller can ask userinfo), [] when it grants nothing.
+ * The roles a claim value grants, as `ROLE` (every warehouse) or `ROLE@CODE` (one warehouse):
+ * each value (a list, or a space- or comma-separated text) is looked up in the map; with no map,
+ * a value that is a role's name, or `ROLE@CODE`, grants that role. undefined when the claim is
+ * absent (so the caller can ask userinfo), [] when it grants nothing.
  */
-export function rolesFromClaim(claims: Record<string, unknown>, path: string, map: Record<string, AccessRole[]>): AccessRole[] | undefined {
+export function rolesFromClaim(claims: Record<string, unknown>, path: string, map: Record<string, string[]>): string[] | undefined {
   const value = claimAt(claims, path);
   if (value === undefined || value === null) return undefined;
   const values = Array.isArray(value)
@@ -28,10 +29,10 @@ export function rolesFromClaim(claims: Record<string, unknown>, path: string, ma
       ? value.split(/[\s,]+/)
       : [];
   const mapped = Object.keys(map).length > 0;
-  const roles = new Set<AccessRole>();
+  const roles = new Set<string>();
   for (const raw of values.map((v) => v.trim()).filter(Boolean)) {
     if (mapped) for (const role of map[raw] ?? []) roles.add(role);
-    else if (isAccessRole(raw.toUpperCase())) roles.add(raw.toUpperCase() as AccessRole);
+    else if (isProviderRole(raw.toUpperCase())) roles.add(raw.toUpperCase());
   }
   return [...roles].sort();
 }

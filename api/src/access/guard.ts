@@ -4,7 +4,7 @@
 // the route's rule (route-permissions.ts) lets them in. A route without a rule stops the start.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { ACCOUNT_DISABLED_MESSAGE, forbiddenMessage, NO_ACCESS_MESSAGE, type AccessRole } from '@almacen/shared/domain';
+import { ACCOUNT_DISABLED_MESSAGE, forbiddenMessage, NO_ACCESS_MESSAGE } from '@almacen/shared/domain';
 import type { Config } from '../config';
 import type { Db } from '../db/pool';
 import { AppError } from '../http/errors';
@@ -13,6 +13,7 @@ import { personFrom, rolesFromClaim } from './claims';
 import { ruleOf } from './route-permissions';
 import { createUserCache } from './user-cache';
 import { callerOf, isConfigAdmin, type Caller } from './users';
+import { warehouseCodes } from './warehouse-scope';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,7 +67,7 @@ export function createGuard({ db, config, userinfoUrl, warn }: GuardOptions) {
   async function resolveCaller(request: FastifyRequest): Promise<Caller> {
     const payload = request.token.payload;
     let person = personFrom(payload);
-    let providerRoles: AccessRole[] | undefined;
+    let providerRoles: string[] | undefined;
     if (!config.oidcEmbedded) {
       if (config.oidcRolesClaim) providerRoles = rolesFromClaim(payload, config.oidcRolesClaim, config.oidcRoleMap);
       // Providers that keep groups or the e-mail out of the access token publish them in userinfo.
@@ -89,7 +90,15 @@ export function createGuard({ db, config, userinfoUrl, warn }: GuardOptions) {
       username: person.username,
       providerRoles,
     });
-    return callerOf(user, isConfigAdmin(config.adminUsers, user, config.oidcEmbedded));
+    return callerOf(user, isConfigAdmin(config.adminUsers, user, config.oidcEmbedded), await warehouseCodes(db), unknownCode);
+  }
+
+  /** A provider's `ROLE@CODE` naming no warehouse grants nothing, and is told once per code. */
+  const unknownCodes = new Set<string>();
+  function unknownCode(code: string): void {
+    if (unknownCodes.has(code) || unknownCodes.size >= 1_000) return;
+    unknownCodes.add(code);
+    (warn ?? (() => undefined))(`El proveedor otorga un rol para el almacén ${code}, que no existe en «Almacenes»: no da ningún permiso.`);
   }
 
   const hook: onRequestHookHandler = async (request) => {
@@ -101,6 +110,7 @@ export function createGuard({ db, config, userinfoUrl, warn }: GuardOptions) {
     if (!caller.active) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
     if (rule === 'signedIn') return;
     if (caller.effectiveRoles.length === 0) throw new AppError('FORBIDDEN', NO_ACCESS_MESSAGE);
+    // The door: the route's permission held in some warehouse. The route checks it for the warehouse it touches.
     if (!caller.permissions.includes(rule)) throw new AppError('FORBIDDEN', forbiddenMessage(rule));
   };
 

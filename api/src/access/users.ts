@@ -1,8 +1,19 @@
-// Almacén's own users (migration 0004): who has signed in, the roles granted here, the roles the
-// provider grants, whether the account is active, and when it was last seen. Every API call
-// resolves its caller here (guard.ts), so a role granted or an account deactivated counts from
-// the person's next call.
-import { permissionsOf, ACCESS_ROLES, type Permission, type AccessRole, type RoleGrant } from '@almacen/shared/domain';
+// Almacén's own users (migration 0004): who has signed in, the roles granted here (app_user_roles,
+// migration 0067: each for one warehouse or for all), the roles the provider grants, whether the
+// account is active, and when it was last seen. Every API call resolves its caller here
+// (guard.ts), so a role granted or an account deactivated counts from the person's next call.
+import {
+  ACCESS_ROLES,
+  INSTITUTION_PERMISSIONS,
+  isAccessRole,
+  permissionsOf,
+  ROLE_PERMISSIONS,
+  type AccessRole,
+  type Permission,
+  type RoleAssignment,
+  type RoleGrant,
+  sortAssignments,
+} from '@almacen/shared/domain';
 import type { Db } from '../db/pool';
 
 export interface AppUser {
@@ -12,10 +23,10 @@ export interface AppUser {
   name: string;
   email: string | null;
   username: string | null;
-  /** Granted in Almacén (editable in "Usuarios"). */
-  roles: AccessRole[];
-  /** Granted by the identity provider, as of the last token seen. */
-  providerRoles: AccessRole[];
+  /** Granted in Almacén (editable in "Usuarios"), each for one warehouse or (null) for all. */
+  roles: RoleAssignment[];
+  /** Granted by the identity provider, as of the last token seen: `ROLE` (every warehouse) or `ROLE@CODE`. */
+  providerRoles: string[];
   active: boolean;
   /** The employee of the catalogue this person is (by e-mail, or linked in «Usuarios»), or null. */
   employeeId: number | null;
@@ -28,27 +39,114 @@ export interface Caller extends AppUser {
   /** Administrator by ADMIN_USERS. */
   configAdmin: boolean;
   grants: RoleGrant[];
+  /** Every role held somewhere. */
   effectiveRoles: AccessRole[];
+  /** The union over every warehouse: what opens a route's door (guard.ts). */
   permissions: Permission[];
+  /** What is held in every warehouse. */
+  everywhere: ReadonlySet<Permission>;
+  /** What is held in one warehouse only, by warehouse id. */
+  byWarehouse: ReadonlyMap<number, ReadonlySet<Permission>>;
 }
 
-export const USER_COLUMNS = `id, issuer, sub, name, email, username, roles, provider_roles AS "providerRoles", active,
+export const USER_COLUMNS = `id, issuer, sub, name, email, username,
+  coalesce((SELECT json_agg(json_build_object('role', r.role, 'warehouseId', r.warehouse_id)
+                            ORDER BY array_position(ARRAY['${ACCESS_ROLES.join("','")}'], r.role), r.warehouse_id NULLS FIRST)
+              FROM app_user_roles r WHERE r.user_id = app_users.id), '[]') AS roles,
+  provider_roles AS "providerRoles", active,
   employee_id AS "employeeId", created_at AS "createdAt", last_seen_at AS "lastSeenAt"`;
 
-/** Each role once, from the strongest source: configuration, then the provider, then Almacén. */
-export function grantsOf(user: Pick<AppUser, 'roles' | 'providerRoles'>, configAdmin: boolean): RoleGrant[] {
-  const grants = new Map<AccessRole, RoleGrant>();
-  if (configAdmin) grants.set('ADMINISTRADOR', { role: 'ADMINISTRADOR', source: 'configuracion' });
-  for (const role of user.providerRoles) if (!grants.has(role)) grants.set(role, { role, source: 'proveedor' });
-  for (const role of user.roles) if (!grants.has(role)) grants.set(role, { role, source: 'almacen' });
-  return ACCESS_ROLES.filter((role) => grants.has(role)).map((role) => grants.get(role)!);
+/** The warehouses by code, to resolve a provider's `ROLE@CODE`. */
+export type WarehouseCodes = ReadonlyMap<string, number>;
+
+/** A provider's role as stored: `ROLE` (every warehouse) or `ROLE@CODE`; null when it is neither. */
+export function parseProviderRole(text: string): { role: AccessRole; code: string | null } | null {
+  const at = text.indexOf('@');
+  const role = at < 0 ? text : text.slice(0, at);
+  const code = at < 0 ? null : text.slice(at + 1);
+  if (!isAccessRole(role) || code === '' || (code !== null && role === 'ADMINISTRADOR')) return null;
+  return { role, code };
 }
 
-export function callerOf(user: AppUser, configAdmin: boolean): Caller {
-  const grants = grantsOf(user, configAdmin);
-  const effectiveRoles = grants.map((g) => g.role);
-  return { ...user, configAdmin, grants, effectiveRoles, permissions: user.active ? permissionsOf(effectiveRoles) : [] };
+/**
+ * Each (role, warehouse) once, from the strongest source: configuration, then the provider, then
+ * Almacén; in ACCESS_ROLES' order, every warehouse first. A provider's role for a code no warehouse
+ * has grants nothing (`unknownCode` hears of it).
+ */
+export function grantsOf(
+  user: Pick<AppUser, 'roles' | 'providerRoles'>,
+  configAdmin: boolean,
+  codes: WarehouseCodes,
+  unknownCode: (code: string) => void = () => undefined,
+): RoleGrant[] {
+  const grants = new Map<string, RoleGrant>();
+  const add = (grant: RoleGrant) => {
+    const key = `${grant.role}@${grant.warehouseId}`;
+    if (!grants.has(key)) grants.set(key, grant);
+  };
+  if (configAdmin) add({ role: 'ADMINISTRADOR', warehouseId: null, source: 'configuracion' });
+  for (const text of user.providerRoles) {
+    const parsed = parseProviderRole(text);
+    if (!parsed) continue;
+    const warehouseId = parsed.code === null ? null : codes.get(parsed.code);
+    if (warehouseId === undefined) unknownCode(parsed.code!);
+    else add({ role: parsed.role, warehouseId, source: 'proveedor' });
+  }
+  for (const { role, warehouseId } of user.roles) add({ role, warehouseId, source: 'almacen' });
+  return sortAssignments([...grants.values()]);
 }
+
+export function callerOf(user: AppUser, configAdmin: boolean, codes: WarehouseCodes, unknownCode?: (code: string) => void): Caller {
+  const grants = grantsOf(user, configAdmin, codes, unknownCode);
+  const effectiveRoles = ACCESS_ROLES.filter((role) => grants.some((g) => g.role === role));
+  const held = user.active ? grants : [];
+  const everywhere = new Set(permissionsOf(held.filter((g) => g.warehouseId === null).map((g) => g.role)));
+  const byWarehouse = new Map<number, Set<Permission>>();
+  for (const { role, warehouseId } of held) {
+    if (warehouseId === null) continue;
+    const there = byWarehouse.get(warehouseId) ?? new Set<Permission>();
+    for (const permission of ROLE_PERMISSIONS[role]) if (!everywhere.has(permission)) there.add(permission);
+    byWarehouse.set(warehouseId, there);
+  }
+  return {
+    ...user,
+    configAdmin,
+    grants,
+    effectiveRoles,
+    permissions: permissionsOf(held.map((g) => g.role)),
+    everywhere,
+    byWarehouse,
+  };
+}
+
+/**
+ * Whether the caller may do `permission` in warehouse `warehouseId`: a grant for every warehouse
+ * or for that one; a permission of the whole institution (INSTITUTION_PERMISSIONS), a grant anywhere.
+ */
+export function mayIn(caller: Caller, permission: Permission, warehouseId: number): boolean {
+  if (INSTITUTION_PERMISSIONS.includes(permission)) return caller.permissions.includes(permission);
+  return caller.everywhere.has(permission) || caller.byWarehouse.get(warehouseId)?.has(permission) === true;
+}
+
+/** What the caller may do in warehouse `warehouseId`, in PERMISSIONS' order. */
+export function permissionsIn(caller: Caller, warehouseId: number): Permission[] {
+  return caller.permissions.filter((permission) => mayIn(caller, permission, warehouseId));
+}
+
+/**
+ * The warehouses of `warehouses` the caller may use: those where they hold a permission of a
+ * warehouse (not only INSTITUTION_PERMISSIONS); someone who holds none anywhere (a Solicitante
+ * only) uses every one, as their requests may go to any.
+ */
+export function usableWarehouses<W extends { id: number }>(caller: Caller, warehouses: W[]): W[] {
+  const own = (w: W) => permissionsIn(caller, w.id).some((p) => !INSTITUTION_PERMISSIONS.includes(p));
+  if (caller.permissions.length === 0) return [];
+  return warehouses.some(own) ? warehouses.filter(own) : warehouses;
+}
+
+/** Whether the caller holds `permission` in every warehouse (so no list needs filtering). */
+export const mayEverywhere = (caller: Caller, permission: Permission): boolean =>
+  INSTITUTION_PERMISSIONS.includes(permission) ? caller.permissions.includes(permission) : caller.everywhere.has(permission);
 
 export interface SeenPerson {
   issuer: string;
@@ -57,7 +155,7 @@ export interface SeenPerson {
   email: string | null;
   username: string | null;
   /** undefined: the provider said nothing this time (keep what is stored). */
-  providerRoles: AccessRole[] | undefined;
+  providerRoles: string[] | undefined;
 }
 
 /** Last access is written at most once a minute per person, not on every call. */

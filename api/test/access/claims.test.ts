@@ -1,7 +1,8 @@
 // How a provider's claims become roles (OIDC_ROLES_CLAIM + OIDC_ROLE_MAP), who ADMIN_USERS names,
 // and how grants from the three sources combine — pure functions, no database.
+import type { AccessRole } from '@almacen/shared/domain';
 import { claimAt, personFrom, rolesFromClaim } from '../../src/access/claims';
-import { callerOf, grantsOf, isConfigAdmin, type AppUser } from '../../src/access/users';
+import { callerOf, grantsOf, isConfigAdmin, mayIn, permissionsIn, type AppUser } from '../../src/access/users';
 import { loadConfig, parseRoleMap } from '../../src/config';
 
 describe('OIDC_ROLE_MAP', () => {
@@ -15,6 +16,20 @@ describe('OIDC_ROLE_MAP', () => {
       lectores: ['CONSULTA'],
     });
     expect(parseRoleMap('')).toEqual({});
+  });
+
+  test('a role for one warehouse is ROLE@CODE; ADMINISTRADOR only for every warehouse', () => {
+    expect(parseRoleMap('Almacen-P012=ALMACENISTA@P012&Almacen-P012=consulta@p013&Lectores=CONSULTA')).toEqual({
+      'Almacen-P012': ['ALMACENISTA@P012', 'CONSULTA@P013'],
+      Lectores: ['CONSULTA'],
+    });
+    expect(parseRoleMap('{"Jefes-P012": ["AUTORIZADOR@P012"]}')).toEqual({ 'Jefes-P012': ['AUTORIZADOR@P012'] });
+    expect(parseRoleMap('Admins=ADMINISTRADOR@P012')).toBeNull();
+    expect(parseRoleMap('G=ALMACENISTA@')).toBeNull();
+    expect(parseRoleMap('G=ALMACENISTA@P 012')).toBeNull();
+    expect(() =>
+      loadConfig({ OIDC_ISSUER: 'https://idp.example.org', OIDC_ROLES_CLAIM: 'groups', OIDC_ROLE_MAP: 'Admins=ADMINISTRADOR@P012' }),
+    ).toThrow(/ADMINISTRADOR solo para todos/);
   });
 
   test('refuses unknown roles and malformed JSON, naming the setting', () => {
@@ -57,6 +72,12 @@ describe('roles from a claim', () => {
 
   test('without a map, a value named like a role grants it (any case), anything else nothing', () => {
     expect(rolesFromClaim({ roles: ['consulta', 'ADMINISTRADOR', 'jefe'] }, 'roles', {})).toEqual(['ADMINISTRADOR', 'CONSULTA']);
+    expect(rolesFromClaim({ roles: ['almacenista@p012', 'ADMINISTRADOR@P012'] }, 'roles', {})).toEqual(['ALMACENISTA@P012']);
+  });
+
+  test('a mapped value may grant a role for one warehouse', () => {
+    const perWarehouse = { 'Almacen-P012': ['ALMACENISTA@P012'], Lectores: ['CONSULTA'] };
+    expect(rolesFromClaim({ groups: ['Almacen-P012', 'Lectores'] }, 'groups', perWarehouse)).toEqual(['ALMACENISTA@P012', 'CONSULTA']);
   });
 
   test('the person: name, else preferred_username; an e-mail only if it looks like one', () => {
@@ -94,15 +115,45 @@ describe('who is an administrator and with which roles', () => {
     expect(isConfigAdmin([], user(), true)).toBe(false);
   });
 
-  test('each role once, from the strongest source; permissions are the union; a deactivated user has none', () => {
-    expect(grantsOf(user({ roles: ['CONSULTA', 'ADMINISTRADOR'], providerRoles: ['CONSULTA'] }), true)).toEqual([
-      { role: 'CONSULTA', source: 'proveedor' },
-      { role: 'ADMINISTRADOR', source: 'configuracion' },
+  const all = (role: AccessRole) => ({ role, warehouseId: null });
+  const codes = new Map([
+    ['P012', 12],
+    ['P013', 13],
+  ]);
+
+  test('each (role, warehouse) once, from the strongest source; permissions are the union; a deactivated user has none', () => {
+    expect(grantsOf(user({ roles: [all('CONSULTA'), all('ADMINISTRADOR')], providerRoles: ['CONSULTA'] }), true, codes)).toEqual([
+      { role: 'CONSULTA', warehouseId: null, source: 'proveedor' },
+      { role: 'ADMINISTRADOR', warehouseId: null, source: 'configuracion' },
     ]);
-    const almacenista = callerOf(user({ roles: ['ALMACENISTA'] }), false);
+    const almacenista = callerOf(user({ roles: [all('ALMACENISTA')] }), false, codes);
     expect(almacenista.effectiveRoles).toEqual(['ALMACENISTA']);
     expect(almacenista.permissions).toContain('dispatches.create');
     expect(almacenista.permissions).not.toContain('dispatches.cancel');
-    expect(callerOf(user({ roles: ['ADMINISTRADOR'], active: false }), false).permissions).toEqual([]);
+    expect(callerOf(user({ roles: [all('ADMINISTRADOR')], active: false }), false, codes).permissions).toEqual([]);
+  });
+
+  test('a role for one warehouse counts there only; institution-wide permissions count everywhere', () => {
+    const clerk = callerOf(
+      user({ roles: [{ role: 'ALMACENISTA', warehouseId: 12 }], providerRoles: ['CONSULTA@P013', 'AUTORIZADOR@P999'] }),
+      false,
+      codes,
+    );
+    expect(clerk.grants).toEqual([
+      { role: 'CONSULTA', warehouseId: 13, source: 'proveedor' },
+      { role: 'ALMACENISTA', warehouseId: 12, source: 'almacen' },
+    ]);
+    expect([mayIn(clerk, 'dispatches.create', 12), mayIn(clerk, 'dispatches.create', 13), mayIn(clerk, 'consult', 13)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect([mayIn(clerk, 'consult', 14), mayIn(clerk, 'catalogs.write', 14)]).toEqual([false, true]);
+    expect(clerk.permissions).not.toContain('counts.apply');
+    expect(permissionsIn(clerk, 13)).toEqual(['consult', 'catalogs.write', 'catalogs.import', 'requests.read', 'requests.all']);
+    // AUTORIZADOR@P999 names no warehouse: nothing, and it is told.
+    const unknown: string[] = [];
+    callerOf(user({ providerRoles: ['AUTORIZADOR@P999'] }), false, codes, (code) => unknown.push(code));
+    expect(unknown).toEqual(['P999']);
   });
 });

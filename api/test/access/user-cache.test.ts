@@ -136,9 +136,14 @@ test('a change written straight into the table (another tool, another process) a
   const worker = await t.token({ sub: 'sql-uc', name: 'Por SQL', [TEST_ROLES_CLAIM]: [] });
   await send('b', worker, 'GET', '/api/me');
   const id = await created('sql-uc');
-  await changed(id, () => t.db.query(`UPDATE app_users SET roles = '{ALMACENISTA}' WHERE sub = 'sql-uc'`));
+  await changed(id, () =>
+    t.db.query(`INSERT INTO app_user_roles (user_id, role) SELECT id, 'ALMACENISTA' FROM app_users WHERE sub = 'sql-uc'`),
+  );
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
+  // A change to the grants' own table counts the same way.
+  await changed(id, () => t.db.query(`UPDATE app_user_roles SET role = 'CONSULTA' WHERE user_id = $1`, [id]));
+  expect((await send('b', worker, 'POST', '/api/catalog/products', {})).status).toBe(403);
   await changed(id, () => t.db.query(`UPDATE app_users SET active = false WHERE sub = 'sql-uc'`));
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(403);
 });
@@ -147,7 +152,9 @@ test('while the listening connection is down nothing is served from memory; back
   const worker = await t.token({ sub: 'caida-uc', name: 'Caída', [TEST_ROLES_CLAIM]: [] });
   await send('b', worker, 'GET', '/api/me');
   const id = await created('caida-uc');
-  await changed(id, () => t.db.query(`UPDATE app_users SET roles = '{ALMACENISTA}' WHERE sub = 'caida-uc'`));
+  await changed(id, () =>
+    t.db.query(`INSERT INTO app_user_roles (user_id, role) SELECT id, 'ALMACENISTA' FROM app_users WHERE sub = 'caida-uc'`),
+  );
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
 
   // The database ends both listening connections (a restart, a network cut, an administrator).
@@ -157,9 +164,9 @@ test('while the listening connection is down nothing is served from memory; back
   await until('B to notice', () => !other.userCache.listening);
   expect(other.userCache.size).toBe(0);
   // A change nobody is told about: still honoured, because every call reads the table now.
-  await t.db.query(`UPDATE app_users SET roles = '{}' WHERE sub = 'caida-uc'`);
+  await t.db.query(`DELETE FROM app_user_roles WHERE user_id = (SELECT id FROM app_users WHERE sub = 'caida-uc')`);
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(403);
-  await t.db.query(`UPDATE app_users SET roles = '{ALMACENISTA}' WHERE sub = 'caida-uc'`);
+  await t.db.query(`INSERT INTO app_user_roles (user_id, role) SELECT id, 'ALMACENISTA' FROM app_users WHERE sub = 'caida-uc'`);
   expect((await send('b', worker, 'GET', '/api/catalog/products')).status).toBe(200);
   expect(other.userCache.size).toBe(0);
 

@@ -386,7 +386,10 @@ describe.each(POINTS.map((point) => [point.name, point] as const))('a database w
   // embedded provider is an administrator by configuration (ADMIN_USERS), and every other account
   // enters with no role until an administrator grants one.
   test("today's access rule: admin administers; the others wait for a role, then work on the old books", async () => {
-    expect(await api('admin', 'GET', '/me')).toMatchObject({ status: 200, data: { roles: ['ADMINISTRADOR'] } });
+    expect(await api('admin', 'GET', '/me')).toMatchObject({
+      status: 200,
+      data: { roles: [{ role: 'ADMINISTRADOR', warehouseId: null }] },
+    });
     const others = expected.users.filter((u) => u.username !== 'admin');
     for (const user of others) {
       expect(await api(user.username, 'GET', '/me')).toMatchObject({ status: 200, data: { roles: [], permissions: [] } });

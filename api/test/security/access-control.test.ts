@@ -35,7 +35,14 @@ async function send(token: string, method: string, path: string, body?: unknown)
   return { status: response.status, body: text ? (JSON.parse(text) as { message?: string; data?: unknown }) : {} };
 }
 
-const userRow = async (sub: string) => (await t.db.query('SELECT roles, provider_roles, active FROM app_users WHERE sub = $1', [sub])).rows;
+const userRow = async (sub: string) =>
+  (
+    await t.db.query(
+      `SELECT coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM app_user_roles r WHERE r.user_id = u.id), '{}') AS roles, provider_roles, active
+         FROM app_users u WHERE sub = $1`,
+      [sub],
+    )
+  ).rows;
 
 test('a person with no role: 403 with the no-access message on every route but /api/me, which says who they are', async () => {
   const token = await t.token({ sub: 'sin-rol', name: 'Sin Rol', email: 'sin.rol@example.mx', [TEST_ROLES_CLAIM]: [] });

@@ -93,10 +93,38 @@ export type RoleSource = (typeof ROLE_SOURCES)[number];
 /** Where an account comes from: Almacén's own provider, or the institution's. */
 export const USER_ORIGINS = ['almacen', 'proveedor'] as const;
 
-export interface RoleGrant {
+/** A role granted to a person: for one warehouse (its id) or, with null, for every warehouse. */
+export interface RoleAssignment {
   role: AccessRole;
+  warehouseId: number | null;
+}
+
+export interface RoleGrant extends RoleAssignment {
   source: RoleSource;
 }
+
+/** Grants in ACCESS_ROLES' order; for one role, every warehouse first, then by warehouse id. */
+export const sortAssignments = <T extends RoleAssignment>(grants: T[]): T[] =>
+  grants.sort((a, b) => ACCESS_ROLES.indexOf(a.role) - ACCESS_ROLES.indexOf(b.role) || (a.warehouseId ?? 0) - (b.warehouseId ?? 0));
+
+/** ADMINISTRADOR is granted for the whole institution only: the 400 of a grant of it for one warehouse. */
+export const ADMIN_SCOPE_MESSAGE = 'El permiso Administrador es para toda la institución.';
+
+/**
+ * What is one for the whole institution by nature (the catalogues, the people, the warehouses
+ * themselves, the log, the backups, one's own material requests): a grant in any warehouse gives
+ * it. Every other permission is held per warehouse.
+ */
+export const INSTITUTION_PERMISSIONS: readonly Permission[] = [
+  'catalogs.write',
+  'catalogs.import',
+  'users.manage',
+  'warehouses.manage',
+  'audit.read',
+  'backups.read',
+  'requests.read',
+  'requests.ask',
+];
 
 /** GET /api/me */
 export interface Me {
@@ -104,7 +132,9 @@ export interface Me {
   sub: string;
   name: string;
   email: string | null;
-  roles: AccessRole[];
+  /** Each (role, warehouse) once, whatever its source. */
+  roles: RoleAssignment[];
+  /** The union over every warehouse: what opens a door anywhere. */
   permissions: Permission[];
   /** The identity provider's account page, when it publishes one. */
   accountUrl: string | null;
@@ -114,8 +144,11 @@ export interface Me {
    * on the type: an API built before sends none.
    */
   employeeId?: number | null;
-  /** The active warehouses the person may use, by code (optional: an API built before sends none). */
-  warehouses?: Array<{ id: number; code: string; name: string; active: boolean }>;
+  /**
+   * The active warehouses the person may use, by code, each with what they may do there
+   * (optional: an API built before sends none).
+   */
+  warehouses?: Array<{ id: number; code: string; name: string; active: boolean; permissions: Permission[] }>;
 }
 
 /** A row of "Usuarios" (GET /api/users). */
@@ -125,7 +158,7 @@ export interface UserSummary {
   email: string | null;
   /** preferred_username as the provider last said it. */
   username: string | null;
-  /** Each role once, with where it comes from: only `almacen` ones can be removed in Almacén. */
+  /** Each (role, warehouse) once, with where it comes from: only `almacen` ones can be removed in Almacén. */
   roles: RoleGrant[];
   /** ISO instant of the last call (written at most once a minute). */
   lastSeenAt: string;
@@ -142,7 +175,8 @@ export interface NewUserInput {
   username: string;
   name: string;
   email?: string | null;
-  roles?: AccessRole[];
+  /** A plain role is granted for every warehouse. */
+  roles?: Array<AccessRole | RoleAssignment>;
 }
 
 export interface NewUserResult {

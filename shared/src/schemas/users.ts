@@ -1,7 +1,14 @@
 // «Usuarios»: the body of a new account and of the roles granted in Almacén. The dialog and the
 // API validate with these alike.
 import { nullable, optional, type, type Infer } from 'superstruct';
-import { ACCESS_ROLES, isAccessRole, type AccessRole } from '@almacen/shared/domain';
+import {
+  ACCESS_ROLES,
+  ADMIN_SCOPE_MESSAGE,
+  isAccessRole,
+  sortAssignments,
+  type AccessRole,
+  type RoleAssignment,
+} from '@almacen/shared/domain';
 import { described } from './json-schema';
 import { optionalEmail, requiredText } from './primitives';
 
@@ -29,24 +36,72 @@ const username = () =>
     },
   );
 
-/** How many roles a list may name, repeats included (each counts once). */
-const MAX_ROLE_ENTRIES = ACCESS_ROLES.length * 4;
+/** How many grants a list may name, repeats included (each counts once). */
+const MAX_ROLE_ENTRIES = 1000;
 
-/** A list of known roles; a role named twice counts once. */
+const MAX_WAREHOUSE_ID = 2_147_483_647;
+
+/** One entry of a list of roles: a role's name (every warehouse) or `{ role, warehouseId }` (null: every warehouse). */
+function assignmentOf(value: unknown): RoleAssignment | null {
+  if (isAccessRole(value)) return { role: value, warehouseId: null };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { role, warehouseId, ...rest } = value as Record<string, unknown>;
+  if (!isAccessRole(role) || Object.keys(rest).length > 0) return null;
+  if (warehouseId === null || warehouseId === undefined) return { role, warehouseId: null };
+  return Number.isSafeInteger(warehouseId) && (warehouseId as number) >= 1 && (warehouseId as number) <= MAX_WAREHOUSE_ID
+    ? { role, warehouseId: warehouseId as number }
+    : null;
+}
+
+/**
+ * A list of grants: each a known role, for every warehouse (the role's name alone, or
+ * `warehouseId: null`) or for one; ADMINISTRADOR only for every warehouse. A grant named twice
+ * counts once. Whether the warehouses exist is the API's to say.
+ */
 export const accessRoles = () =>
-  described<AccessRole[]>(
+  described<Array<AccessRole | RoleAssignment>>(
     'accessRoles',
     {
       type: 'array',
       maxItems: MAX_ROLE_ENTRIES,
-      items: { type: 'string', enum: [...ACCESS_ROLES] },
-      description: 'Cada rol cuenta una vez aunque se repita',
+      items: {
+        oneOf: [
+          { type: 'string', enum: [...ACCESS_ROLES], description: 'El rol para todos los almacenes' },
+          {
+            type: 'object',
+            required: ['role'],
+            additionalProperties: false,
+            properties: {
+              role: { type: 'string', enum: [...ACCESS_ROLES] },
+              warehouseId: {
+                type: 'integer',
+                minimum: 1,
+                nullable: true,
+                description: 'El almacén (id) donde vale el rol; null o ausente: todos los almacenes. Administrador es siempre para todos',
+              },
+            },
+          },
+        ],
+      },
+      description: 'Cada rol por almacén cuenta una vez aunque se repita',
     },
-    (value) => (Array.isArray(value) && value.length <= MAX_ROLE_ENTRIES && value.every(isAccessRole)) || USER_MESSAGES.roles,
+    (value) => {
+      if (!Array.isArray(value) || value.length > MAX_ROLE_ENTRIES) return USER_MESSAGES.roles;
+      const assignments = value.map(assignmentOf);
+      if (assignments.some((a) => a === null)) return USER_MESSAGES.roles;
+      return !assignments.some((a) => a!.role === 'ADMINISTRADOR' && a!.warehouseId !== null) || ADMIN_SCOPE_MESSAGE;
+    },
   );
 
-/** The roles a list names, each once, in ACCESS_ROLES' order. */
-export const orderedRoles = (roles: readonly AccessRole[]): AccessRole[] => ACCESS_ROLES.filter((role) => roles.includes(role));
+/**
+ * The grants a (valid) list names, each once: in ACCESS_ROLES' order, every warehouse first, then
+ * by warehouse id.
+ */
+export const orderedRoles = (roles: ReadonlyArray<AccessRole | RoleAssignment>): RoleAssignment[] => {
+  const seen = new Map<string, RoleAssignment>();
+  for (const a of roles.map(assignmentOf)) if (a && !seen.has(`${a.role}@${a.warehouseId}`)) seen.set(`${a.role}@${a.warehouseId}`, a);
+  return sortAssignments([...seen.values()]);
+};
 
 export const userRolesSchema = type({ roles: accessRoles() });
 

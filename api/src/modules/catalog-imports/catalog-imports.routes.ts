@@ -12,7 +12,7 @@
 // warehouse `warehouseId` of its query (defaulting like every warehouse call).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { IMPORT_ROW_STATUSES } from '@almacen/shared/domain-pages';
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { STOCK_LEVELS_PERMISSION, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { withTransaction } from '../../db/pool';
 import type { Cell } from '../../files/sheet-reader';
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
@@ -68,9 +68,11 @@ const resultSchema = {
 
 const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
   acceptSpreadsheets(app);
-  /** The warehouse of a products file's levels; null for the catalogues without them. */
+  /** The warehouse of a products file's levels (a clerk of it sets them); null for the catalogues without them. */
   const levelsWarehouse = (request: FastifyRequest, catalog: CatalogName) =>
-    catalog === 'products' ? warehouseOfQuery(db, request) : Promise.resolve(null);
+    catalog === 'products'
+      ? warehouseOfQuery(db, request, request.method === 'GET' ? 'consult' : STOCK_LEVELS_PERMISSION)
+      : Promise.resolve(null);
   const rowsOf = (request: Parameters<typeof uploadOf>[0] & { user: { sub: string } }) => {
     const { bytes, type } = uploadOf(request);
     return sheetRowsOf(bytes, type, config, request.user.sub);

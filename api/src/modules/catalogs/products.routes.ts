@@ -30,7 +30,14 @@ import {
   stockLevelsInverted,
   updateProductSchema,
 } from '@almacen/shared/schemas';
-import { CHOOSE_WAREHOUSE_MESSAGE, resolveWarehouse, warehouseInQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import {
+  accessOf,
+  CHOOSE_WAREHOUSE_MESSAGE,
+  resolveWarehouse,
+  STOCK_LEVELS_PERMISSION,
+  warehouseInQuery,
+  warehouseQueryProperty,
+} from '../../access/warehouse-scope';
 import { type Db, type Trx, withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { matchesTag, NOT_MODIFIED } from '../../http/etag';
@@ -84,23 +91,29 @@ const LEVELS_WAREHOUSE =
   'Las existencias mínima y máxima son las del almacén `warehouseId` (query); sin él, las del único almacén que puede usar, o null si hay varios.';
 
 /**
- * The warehouse whose levels a call shows: the one it names (400 when there is no such one), else
- * the only one the caller may use; null when there are several and the call names none, unless it
- * sets a level (then 400 «Indica el almacén.»).
+ * The warehouse whose levels a call shows: the one it names (400 when there is no such one, 403
+ * when the caller may not consult it — or, to set a level, register its entries), else the only
+ * one the caller may use so; null when there are several and the call names none, unless it sets
+ * a level (then 400 «Indica el almacén.»).
  */
-async function levelsWarehouseOf(db: Db, requested: number | null | undefined, setsLevels = false): Promise<number | null> {
-  if (requested != null || setsLevels) return resolveWarehouse(db, requested);
+async function levelsWarehouseOf(
+  db: Db,
+  request: FastifyRequest,
+  requested: number | null | undefined,
+  setsLevels = false,
+): Promise<number | null> {
+  const access = accessOf(request, setsLevels ? STOCK_LEVELS_PERMISSION : 'consult');
+  if (requested != null || setsLevels) return resolveWarehouse(db, access, requested);
   try {
-    return await resolveWarehouse(db, undefined);
+    return await resolveWarehouse(db, access, undefined);
   } catch (error) {
     if (error instanceof AppError && error.message === CHOOSE_WAREHOUSE_MESSAGE) return null;
     throw error;
   }
 }
 
-/** The warehouse of the levels a read (or a call without a body of its own) shows: `warehouseId` of its query. */
 const levelsWarehouseOfQuery = (db: Db, request: FastifyRequest) =>
-  levelsWarehouseOf(db, warehouseInQuery(queryOf(request, 'warehouseId')) as number | undefined);
+  levelsWarehouseOf(db, request, warehouseInQuery(queryOf(request, 'warehouseId')) as number | undefined);
 
 /** A product as the audit log keeps it: with the warehouse whose levels it holds, when it names one. */
 async function audited(trx: Trx, row: repo.ProductRow, warehouseId: number | null) {
@@ -192,7 +205,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     async (request, reply) => {
       const input = parseBody(createProductSchema, request.body);
       const setsLevels = stockLevelOf(input.minimumStock) != null || stockLevelOf(input.maximumStock) != null;
-      const warehouseId = await levelsWarehouseOf(db, input.warehouseId, setsLevels);
+      const warehouseId = await levelsWarehouseOf(db, request, input.warehouseId, setsLevels);
       const categoryId = input.categoryId ?? null;
       const unitId = input.unitId ?? null;
       const barcode = barcodeOf(input.barcode);
@@ -234,7 +247,7 @@ const productRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) => 
     async (request) => {
       const input = parseBody(updateProductSchema, request.body);
       const setsLevels = input.minimumStock !== undefined || input.maximumStock !== undefined;
-      const warehouseId = await levelsWarehouseOf(db, input.warehouseId, setsLevels);
+      const warehouseId = await levelsWarehouseOf(db, request, input.warehouseId, setsLevels);
       const categoryId = input.categoryId ?? null;
       const unitId = input.unitId ?? null;
       const barcode = barcodeOf(input.barcode);

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
 import { makeDispatchSchemas } from '@almacen/shared/schemas';
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { accessOf, guardDocuments, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { parseBody } from '../../http/validate';
 import { registerCancellationRoute } from '../ledger/cancellation-route';
@@ -17,6 +17,8 @@ const PATH = '/dispatches';
 const tags = ['salidas'];
 
 const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, mailQueued }) => {
+  // An exit's cancellation: the caller's permission in the exit's warehouse.
+  guardDocuments(app, db, 'dispatches');
   const { dispatch } = makeDispatchSchemas({ today: () => todayIn(config.timeZone) });
 
   app.get(
@@ -72,7 +74,12 @@ const dispatchRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
     async (request, reply) => {
       const input = parseBody(dispatch, request.body);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}`, request.body);
-      const { data, replayed } = await registerDispatch(db, request.user, input, { idempotency, timeZone: config.timeZone, mail: config });
+      const { data, replayed } = await registerDispatch(db, request.user, input, {
+        idempotency,
+        timeZone: config.timeZone,
+        mail: config,
+        access: accessOf(request),
+      });
       if (replayed) reply.header('idempotent-replayed', 'true');
       else if (data.requestId !== null) mailQueued?.();
       return reply.status(CREATED).send({ data });

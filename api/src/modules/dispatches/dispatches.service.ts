@@ -40,7 +40,7 @@ export async function registerDispatch(
     requestLineId: p.requestLineId ?? null,
   }));
 
-  const warehouseId = await resolveWarehouse(db, input.warehouseId);
+  const warehouseId = await resolveWarehouse(db, options.access ?? null, input.warehouseId);
   return registerDocument(
     db,
     actor,

@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { todayIn } from '@almacen/shared/domain';
 import { countApplicationSchema, countLinesSchema, makeCountSchemas } from '@almacen/shared/schemas';
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { accessOf, guardDocuments, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { acceptSpreadsheets, sheetRowsOf, UPLOAD_LIMIT, uploadOf } from '../../files/upload';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
@@ -31,6 +31,8 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
   const counts = makeCountSchemas({ today: () => todayIn(config.timeZone) });
   // The file of an import arrives as raw bytes; only the modules that read files accept these types.
   acceptSpreadsheets(app);
+  // A count by id (read, lines, import, application, discard): the caller's permission in its warehouse.
+  guardDocuments(app, db, 'counts');
 
   const found = async (id: number) => {
     const count = await countDetail(db, id);
@@ -67,7 +69,7 @@ const inventoryCountRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db
     },
     async (request, reply) => {
       const input = parseCreate(counts.create, request.body);
-      return reply.status(201).send({ data: await createCount(db, request.user, input, config.timeZone) });
+      return reply.status(201).send({ data: await createCount(db, request.user, input, config.timeZone, accessOf(request)) });
     },
   );
 

@@ -10,7 +10,7 @@
 //     and appends one movement per counted line that differs from the snapshot. Anything refused
 //     rolls all of it back.
 import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
-import { resolveWarehouse } from '../../access/warehouse-scope';
+import { resolveWarehouse, type WarehouseAccess } from '../../access/warehouse-scope';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -55,9 +55,16 @@ async function lockOpenCount(trx: Trx, id: number): Promise<{ cutoffDate: string
   return count;
 }
 
-export async function createCount(db: Db, actor: AuthUser, input: CreateCountInput, timeZone = DEFAULT_TIME_ZONE): Promise<CountDetail> {
+export async function createCount(
+  db: Db,
+  actor: AuthUser,
+  input: CreateCountInput,
+  timeZone = DEFAULT_TIME_ZONE,
+  /** The caller and the route's permission, checked in the count's warehouse; null for the command line. */
+  access: WarehouseAccess | null = null,
+): Promise<CountDetail> {
   const day = dateViewDay(input.cutoffDate, timeZone);
-  const warehouseId = await resolveWarehouse(db, input.warehouseId);
+  const warehouseId = await resolveWarehouse(db, access, input.warehouseId);
   return withTransaction(db, async (trx) => {
     await assertWarehouseOpen(trx, warehouseId);
     await assertPeriodOpen(trx, warehouseId, input.cutoffDate, 'cutoffDate');

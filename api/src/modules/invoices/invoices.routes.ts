@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { INVOICE_TYPES, todayIn } from '@almacen/shared/domain';
 import { makeInvoiceSchemas } from '@almacen/shared/schemas';
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { accessOf, guardDocuments, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { idParam } from '../../http/schemas';
@@ -31,6 +31,8 @@ const invoiceDefaultsSchema = {
 const tags = ['entradas'];
 
 const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
+  // An entry's CFDI and its cancellation: the caller's permission in the entry's warehouse.
+  guardDocuments(app, db, 'invoices');
   // "Not later than today" is judged in the institution's time zone at the moment of the request.
   const { invoice } = makeInvoiceSchemas({ today: () => todayIn(config.timeZone) });
 
@@ -70,7 +72,13 @@ const invoiceRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
       const input = parseBody(invoice, request.body);
       const cfdi = cfdiAttachmentOf(input);
       const idempotency = idempotencyFrom(request.headers, `POST /api${PATH}`, request.body);
-      const { data, replayed } = await registerInvoice(db, request.user, input, { idempotency, cfdi, config, timeZone: config.timeZone });
+      const { data, replayed } = await registerInvoice(db, request.user, input, {
+        idempotency,
+        cfdi,
+        config,
+        timeZone: config.timeZone,
+        access: accessOf(request),
+      });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(CREATED).send({ data });
     },

@@ -145,7 +145,7 @@ export async function registerInvoice(
     return cfdiLine(cfdi, typed, attachment!.conceptIndexes[i]!, amount, i);
   });
 
-  const warehouseId = await resolveWarehouse(db, input.warehouseId);
+  const warehouseId = await resolveWarehouse(db, options.access ?? null, input.warehouseId);
   return registerDocument(
     db,
     actor,

@@ -12,6 +12,7 @@
 //   * PostgreSQL deadlocks and serialization failures re-run the whole document a few times, so
 //     they never reach the client (withTransaction).
 import { datedShortfallMessage, DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
+import type { WarehouseAccess } from '../../access/warehouse-scope';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -116,6 +117,11 @@ export interface DocumentOptions {
   timeZone?: string;
   /** Where mail about the document goes (an exit that delivers a request tells its requester). */
   mail?: MailSettings;
+  /**
+   * A new document's caller and the permission of the route: 403 unless they hold it in the
+   * document's warehouse. Absent for the command line and the seed.
+   */
+  access?: WarehouseAccess;
 }
 
 /** A new document's options: which warehouse it belongs to (resolved by the route). */

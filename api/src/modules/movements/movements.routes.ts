@@ -6,7 +6,7 @@
 // (http/paging.ts): `?limit=&cursor=`, newest first. Without either parameter the answer is the
 // whole history in ledger order, as one last page.
 import type { FastifyPluginAsync } from 'fastify';
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { assertDocumentAccess, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { AppError } from '../../http/errors';
 import { asksForPage, pageOf, pageOfSchema, pageQueryProperties, parsePageQuery, wholeList, type PageRules } from '../../http/paging';
 import { dataOf, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
@@ -32,15 +32,31 @@ const movementRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =>
     exists: (db: Db, id: number) => Promise<boolean>,
     notFound: string,
     list: typeof movementsOfInvoice,
+    kind: 'invoices' | 'dispatches',
   ) =>
     app.get(path, { schema: { tags, summary, params: idParam(), response } }, async (request) => {
       const id = idParamOf(request);
+      await assertDocumentAccess(db, request, kind, id);
       if (!(await exists(db, id))) throw new AppError('NOT_FOUND', notFound);
       return { data: await list(db, id) };
     });
 
-  route('/movements/invoices/:id', 'Movimientos de una entrada', invoiceExists, 'La entrada solicitada no existe.', movementsOfInvoice);
-  route('/movements/dispatches/:id', 'Movimientos de una salida', dispatchExists, 'La salida solicitada no existe.', movementsOfDispatch);
+  route(
+    '/movements/invoices/:id',
+    'Movimientos de una entrada',
+    invoiceExists,
+    'La entrada solicitada no existe.',
+    movementsOfInvoice,
+    'invoices',
+  );
+  route(
+    '/movements/dispatches/:id',
+    'Movimientos de una salida',
+    dispatchExists,
+    'La salida solicitada no existe.',
+    movementsOfDispatch,
+    'dispatches',
+  );
 
   app.get(
     '/movements/products/:id',

@@ -11,7 +11,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CLOSING_STATUSES, MOVEMENT_TYPES } from '@almacen/shared/domain';
 import { closingRequestSchema, reopeningSchema } from '@almacen/shared/schemas';
-import { resolveWarehouse, warehouseOfQuery } from '../../access/warehouse-scope';
+import { accessOf, resolveWarehouse, warehouseOfQuery } from '../../access/warehouse-scope';
 import { dataOf, documentBody, ERROR_RESPONSES, listOf } from '../../http/schemas';
 import { paramOf, parseBody } from '../../http/validate';
 import { idempotencyFrom } from '../ledger/idempotency';
@@ -128,7 +128,7 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
       const idempotency = idempotencyFrom(request.headers, 'POST /api/period-closings', request.body);
       const { data, replayed } = await closePeriod(db, request.user, until, config.timeZone, {
         idempotency,
-        warehouseId: await resolveWarehouse(db, warehouseId),
+        warehouseId: await resolveWarehouse(db, accessOf(request), warehouseId),
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send({ data });
@@ -160,7 +160,7 @@ const periodRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
       const idempotency = idempotencyFrom(request.headers, `POST /api/period-closings/${until}/reopening`, request.body);
       const { data, replayed } = await reopenPeriod(db, request.user, until, reason, {
         idempotency,
-        warehouseId: await resolveWarehouse(db, warehouseId),
+        warehouseId: await resolveWarehouse(db, accessOf(request), warehouseId),
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send({ data });

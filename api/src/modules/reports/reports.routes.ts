@@ -15,7 +15,14 @@
 // logged), never turn into a half-valid file reported as complete.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { DEFAULT_TIME_ZONE, todayIn } from '@almacen/shared/domain';
-import { consultableWarehouses, warehouseInQuery, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import {
+  assertDocumentAccess,
+  consultableWarehouses,
+  warehouseInQuery,
+  warehouseOfQuery,
+  warehouseQueryProperty,
+  type WarehouseDocument,
+} from '../../access/warehouse-scope';
 import { AppError, errorBody } from '../../http/errors';
 import { ERROR_RESPONSES, errorSchema, idParam } from '../../http/schemas';
 import { idParamOf, queryFields, queryOf } from '../../http/validate';
@@ -99,6 +106,8 @@ interface Report {
   byWarehouse?: boolean;
   /** Also takes `warehouseId=all`: «Todos los almacenes», over the warehouses the caller may consult. */
   allWarehouses?: boolean;
+  /** Of one document, read only by who may consult its warehouse (assertDocumentAccess). */
+  of?: WarehouseDocument;
 }
 
 const REPORTS: Report[] = [
@@ -168,6 +177,7 @@ const REPORTS: Report[] = [
   },
   {
     path: '/reports/invoices/:id',
+    of: 'invoices',
     summary: 'Reporte de una entrada (factura) (PDF o XLSX)',
     withId: true,
     notFound: 'La entrada solicitada no existe.',
@@ -176,6 +186,7 @@ const REPORTS: Report[] = [
   },
   {
     path: '/reports/dispatches/:id',
+    of: 'dispatches',
     summary: 'Reporte de una salida (PDF o XLSX)',
     withId: true,
     notFound: 'La salida solicitada no existe.',
@@ -194,6 +205,7 @@ const REPORTS: Report[] = [
   {
     // Signed by who sent it, who carried it and who received it.
     path: '/reports/transfers/:id',
+    of: 'transfers',
     summary: 'Vale de un traspaso entre almacenes: lo enviado, a qué costo, y quién envió, transportó y recibió (PDF o XLSX)',
     withId: true,
     notFound: 'El traspaso solicitado no existe.',
@@ -203,6 +215,7 @@ const REPORTS: Report[] = [
   {
     // Signed by the three signers of the application; "BORRADOR" until applied.
     path: '/reports/inventory-counts/:id',
+    of: 'counts',
     summary: 'Acta de inventario físico de un conteo (PDF o XLSX); «BORRADOR» mientras no se aplica',
     withId: true,
     notFound: 'El conteo de inventario no existe.',
@@ -211,6 +224,7 @@ const REPORTS: Report[] = [
   },
   {
     path: '/reports/inventory-counts/:id/sheet',
+    of: 'counts',
     summary:
       'Hoja de conteo (PDF para contar en papel, XLSX para llenar y cargar); book=false oculta la existencia en libros (conteo a ciegas)',
     withId: true,
@@ -286,6 +300,7 @@ const reportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config
         if (!formats.includes(format)) throw new AppError('VALIDATION', XLSX_ONLY_MESSAGE, { format: XLSX_ONLY_MESSAGE });
         report.checkQuery?.(queryFields(request));
         const all = report.allWarehouses && warehouseInQuery(queryOf(request, 'warehouseId'), true) === 'all';
+        if (report.of) await assertDocumentAccess(db, request, report.of, id);
         const context: ReportContext = {
           institution: config.institutionName,
           issued: todayIn(config.timeZone),

@@ -54,7 +54,14 @@ export async function requestVoucher(
 ): Promise<ReportDefinition | null> {
   const db = asQueryable(snapshot);
   const request = await findRequest(db, id);
-  if (!request || !maySee(viewer, { requesterEmployeeId: request.requester.employeeId, areaHeadEmployeeId: request.areaHead.employeeId }))
+  if (
+    !request ||
+    !maySee(viewer, {
+      requesterEmployeeId: request.requester.employeeId,
+      areaHeadEmployeeId: request.areaHead.employeeId,
+      warehouseId: request.warehouseId,
+    })
+  )
     return null;
   const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
   const keepers = await snapshot.query<{ name: string }>(

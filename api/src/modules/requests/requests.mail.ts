@@ -33,11 +33,17 @@ async function employeeEmail(db: Queryable, employeeId: number): Promise<string[
   return rows[0]?.email ? [rows[0].email] : [];
 }
 
-async function warehouseEmails(db: Queryable): Promise<string[]> {
+/** The people with a warehouse's role there (granted for every warehouse, or for this one). */
+async function warehouseEmails(db: Queryable, warehouseId: number | null): Promise<string[]> {
   const { rows } = await db.query<{ email: string }>(
-    `SELECT DISTINCT lower(email) AS email FROM app_users
-      WHERE active AND email IS NOT NULL AND (roles || provider_roles) && $1::text[] ORDER BY 1`,
-    [WAREHOUSE_ROLES],
+    `SELECT DISTINCT lower(u.email) AS email FROM app_users u
+      WHERE u.active AND u.email IS NOT NULL
+        AND (EXISTS (SELECT 1 FROM app_user_roles r
+                      WHERE r.user_id = u.id AND r.role = ANY($1::text[]) AND (r.warehouse_id IS NULL OR r.warehouse_id = $2))
+             OR u.provider_roles && (SELECT $1::text[] || array_agg(role || '@' || w.code)
+                                       FROM unnest($1::text[]) AS role, warehouses w WHERE w.id = $2))
+      ORDER BY 1`,
+    [WAREHOUSE_ROLES, warehouseId],
   );
   return rows.map((r) => r.email);
 }
@@ -67,7 +73,7 @@ async function mailsOf(db: Queryable, settings: MailSettings, request: RequestDe
       ]);
     case 'authorized':
       return [
-        ...to(await warehouseEmails(db), `Solicitud ${folio} autorizada: por surtir`, [
+        ...to(await warehouseEmails(db, request.warehouseId), `Solicitud ${folio} autorizada: por surtir`, [
           `${areaHead.name} autorizó la solicitud de ${requester.name}.`,
           `Por surtir:\n${lines(request, 'authorized')}`,
           `Súrtela desde «Por surtir» en Almacén:\n${link}`,

@@ -67,6 +67,8 @@ export interface ListFilter {
   areaHead?: number;
   statuses?: readonly RequestStatus[];
   oldestFirst?: boolean;
+  /** Requests of these warehouses only; null or absent, of every one. */
+  warehouses?: number[] | null;
 }
 
 export async function listRequests(db: Queryable, filter: ListFilter): Promise<RequestSummary[]> {
@@ -75,26 +77,31 @@ export async function listRequests(db: Queryable, filter: ListFilter): Promise<R
       WHERE ($1::integer IS NULL OR r.requester_employee_id = $1)
         AND ($2::integer IS NULL OR r.area_head_employee_id = $2)
         AND ($3::text[] IS NULL OR r.status = ANY($3::text[]))
+        AND ($4::int[] IS NULL OR r.warehouse_id = ANY($4::int[]))
       ORDER BY r.id ${filter.oldestFirst ? 'ASC' : 'DESC'}`,
-    [filter.requester ?? null, filter.areaHead ?? null, filter.statuses ?? null],
+    [filter.requester ?? null, filter.areaHead ?? null, filter.statuses ?? null, filter.warehouses ?? null],
   );
   return rows;
 }
 
-/** What the menu shows (RequestCounts); `employeeId` null counts nothing of one's own. */
+/**
+ * What the menu shows (RequestCounts); `employeeId` null counts nothing of one's own. Those to
+ * fulfil, of `fulfilIn`'s warehouses only (null: every one).
+ */
 export async function countRequests(
   db: Queryable,
   employeeId: number | null,
   statuses: { toAuthorize: RequestStatus; toFulfil: readonly RequestStatus[]; toReceive: RequestStatus; closed: RequestStatus },
+  fulfilIn: number[] | null = null,
 ): Promise<RequestCounts> {
   const { rows } = await db.query<RequestCounts>(
     `SELECT count(*) FILTER (WHERE r.area_head_employee_id = $1 AND r.status = $2)::int AS "toAuthorize",
-            count(*) FILTER (WHERE r.status = ANY($3::text[]))::int AS "toFulfil",
+            count(*) FILTER (WHERE r.status = ANY($3::text[]) AND ($6::int[] IS NULL OR r.warehouse_id = ANY($6::int[])))::int AS "toFulfil",
             count(*) FILTER (WHERE r.requester_employee_id = $1 AND (r.status = $4 OR (r.status = $5 AND EXISTS (
               SELECT 1 FROM dispatches d LEFT JOIN document_cancellations c ON c.dispatch_id = d.id
                WHERE d.request_id = r.id AND c.id IS NULL))))::int AS mine
        FROM material_requests r`,
-    [employeeId, statuses.toAuthorize, statuses.toFulfil, statuses.toReceive, statuses.closed],
+    [employeeId, statuses.toAuthorize, statuses.toFulfil, statuses.toReceive, statuses.closed, fulfilIn],
   );
   return rows[0];
 }

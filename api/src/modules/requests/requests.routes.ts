@@ -21,7 +21,9 @@ import {
   requestReceiptSchema,
   requestRejectionSchema,
 } from '@almacen/shared/schemas';
-import { warehouseOfQuery } from '../../access/warehouse-scope';
+import { mayIn } from '../../access/users';
+import { warehouseOfQuery, warehousesWhere } from '../../access/warehouse-scope';
+import type { Db } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, errorSchema, idParam, listOf } from '../../http/schemas';
 import { idParamOf, parseBody, queryOf } from '../../http/validate';
@@ -41,6 +43,7 @@ export const personOf = (request: FastifyRequest): service.Person => ({
   user: request.user,
   employeeId: request.caller.employeeId,
   permissions: request.caller.permissions,
+  mayIn: (permission, warehouseId) => mayIn(request.caller, permission, warehouseId),
 });
 
 const isView = (value: unknown): value is RequestView => (REQUEST_VIEWS as readonly unknown[]).includes(value);
@@ -59,8 +62,9 @@ function statusOf(request: FastifyRequest): RequestStatus | undefined {
   return status;
 }
 
-/** What each view lists, or why the person may not see it. */
-function filterOf(person: service.Person, view: RequestView, status: RequestStatus | undefined): ListFilter | null {
+/** What each view lists, or why the person may not see it; every request's views, of the warehouses where they may. */
+async function filterOf(db: Db, request: FastifyRequest, view: RequestView, status: RequestStatus | undefined): Promise<ListFilter | null> {
+  const person = personOf(request);
   const only = status ? [status] : undefined;
   switch (view) {
     case 'mine':
@@ -70,10 +74,14 @@ function filterOf(person: service.Person, view: RequestView, status: RequestStat
       return { areaHead: person.employeeId, statuses: ['ENVIADA'], oldestFirst: true };
     case 'to-fulfil':
       if (!person.permissions.includes('requests.fulfil')) throw new AppError('FORBIDDEN', forbiddenMessage('requests.fulfil'));
-      return { statuses: only ?? ['AUTORIZADA', 'SURTIDA_PARCIAL'], oldestFirst: true };
+      return {
+        statuses: only ?? ['AUTORIZADA', 'SURTIDA_PARCIAL'],
+        oldestFirst: true,
+        warehouses: await warehousesWhere(db, request.caller, 'requests.fulfil'),
+      };
     case 'all':
       if (!person.permissions.includes('requests.all')) throw new AppError('FORBIDDEN', forbiddenMessage('requests.all'));
-      return { statuses: only };
+      return { statuses: only, warehouses: await warehousesWhere(db, request.caller, 'requests.all') };
   }
 }
 
@@ -120,8 +128,7 @@ const requestRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
       },
     },
     async (request) => {
-      const person = personOf(request);
-      const filter = filterOf(person, viewOf(request), statusOf(request));
+      const filter = await filterOf(db, request, viewOf(request), statusOf(request));
       return { data: filter ? await listRequests(db, filter) : [] };
     },
   );
@@ -137,12 +144,12 @@ const requestRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, confi
     },
     async (request) => {
       const person = personOf(request);
-      const counts = await countRequests(db, person.employeeId, {
-        toAuthorize: 'ENVIADA',
-        toFulfil: ['AUTORIZADA', 'SURTIDA_PARCIAL'],
-        toReceive: 'SURTIDA',
-        closed: 'CERRADA',
-      });
+      const counts = await countRequests(
+        db,
+        person.employeeId,
+        { toAuthorize: 'ENVIADA', toFulfil: ['AUTORIZADA', 'SURTIDA_PARCIAL'], toReceive: 'SURTIDA', closed: 'CERRADA' },
+        await warehousesWhere(db, request.caller, 'requests.fulfil'),
+      );
       return { data: person.permissions.includes('requests.fulfil') ? counts : { ...counts, toFulfil: 0 } };
     },
   );

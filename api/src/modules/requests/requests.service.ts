@@ -3,7 +3,14 @@
 // (SELECT … FOR UPDATE), so of two concurrent clicks the second sees the first's result and is
 // refused with 409; then who may see it (404 otherwise), who may act (403), whether its state
 // allows it (409), the change, its event (who, when, why) and its audit row.
-import { compareDecimal, toDecimalString, type Permission, type RequestDetail, type RequestStatus } from '@almacen/shared/domain';
+import {
+  compareDecimal,
+  forbiddenMessage,
+  toDecimalString,
+  type Permission,
+  type RequestDetail,
+  type RequestStatus,
+} from '@almacen/shared/domain';
 import type { CreateRequest, RequestAuthorization } from '@almacen/shared/schemas';
 import { resolveWarehouse } from '../../access/warehouse-scope';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
@@ -22,18 +29,30 @@ export interface Person {
   user: AuthUser;
   employeeId: number | null;
   permissions: readonly Permission[];
+  /** Whether they hold `permission` in warehouse `warehouseId` (access/users.ts mayIn). */
+  mayIn: (permission: Permission, warehouseId: number) => boolean;
 }
 
 export const OK = 200;
 
-/** Whether the person may see the request: everyone's reader, its requester or its named head. */
-export const maySee = (person: Person, row: Pick<repo.LockedRequest, 'requesterEmployeeId' | 'areaHeadEmployeeId'>): boolean =>
-  person.permissions.includes('requests.all') ||
+/** Whether the person may see the request: a reader of every request of its warehouse, its requester or its named head. */
+export const maySee = (
+  person: Person,
+  row: Pick<repo.LockedRequest, 'requesterEmployeeId' | 'areaHeadEmployeeId'> & { warehouseId: number | null },
+): boolean =>
+  (row.warehouseId === null ? person.permissions.includes('requests.all') : person.mayIn('requests.all', row.warehouseId)) ||
   (person.employeeId !== null && (person.employeeId === row.requesterEmployeeId || person.employeeId === row.areaHeadEmployeeId));
 
 export async function visibleRequest(db: Db, person: Person, id: number): Promise<RequestDetail> {
   const found = await repo.findRequest(db, id);
-  if (!found || !maySee(person, { requesterEmployeeId: found.requester.employeeId, areaHeadEmployeeId: found.areaHead.employeeId }))
+  if (
+    !found ||
+    !maySee(person, {
+      requesterEmployeeId: found.requester.employeeId,
+      areaHeadEmployeeId: found.areaHead.employeeId,
+      warehouseId: found.warehouseId,
+    })
+  )
     throw new AppError('NOT_FOUND', T.notFound);
   return found;
 }
@@ -82,7 +101,8 @@ export async function createRequest(
   const fields = Object.keys(errors);
   if (fields.length > 0) throw new AppError('VALIDATION', errors[fields[0]], errors);
 
-  const warehouseId = await resolveWarehouse(db, input.warehouseId);
+  // Asking is institution-wide (requests.ask): any warehouse, the only active one by default.
+  const warehouseId = await resolveWarehouse(db, null, input.warehouseId);
   return withTransaction(db, (trx) =>
     once(trx, person.user, idempotency, CREATED, async () => {
       await checkReferences(trx, {
@@ -162,6 +182,8 @@ async function change(
       if (!row || !maySee(person, row)) throw new AppError('NOT_FOUND', T.notFound);
       if (spec.by === 'head' && person.employeeId !== row.areaHeadEmployeeId) throw new AppError('FORBIDDEN', T.onlyHead);
       if (spec.by === 'requester' && person.employeeId !== row.requesterEmployeeId) throw new AppError('FORBIDDEN', T.onlyRequester);
+      if (spec.by === 'warehouse' && !person.mayIn('requests.fulfil', row.warehouseId))
+        throw new AppError('FORBIDDEN', forbiddenMessage('requests.fulfil'));
       const lines = await repo.lineFigures(trx, id);
       const refused =
         spec.refuse?.(row, lines) ?? (spec.from.includes(row.status) ? null : stateMessage(row.folio, row.status, spec.action));

@@ -1,10 +1,10 @@
 // /api/transfers: «Traspasos» between warehouses (transfers.service.ts). Sending is the origin's
 // clerk's (dispatches.create), receiving or rejecting the destination's (invoices.create),
 // withdrawing the origin's; everyone with a role reads them.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { TRANSFER_STATUSES, todayIn, type TransferStatus } from '@almacen/shared/domain';
 import { makeTransferSchemas, transferReasonSchema, transferReceptionSchema } from '@almacen/shared/schemas';
-import { warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
+import { assertDocumentAccess, warehouseOfQuery, warehouseQueryProperty } from '../../access/warehouse-scope';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
 import { idParamOf, parseBody, queryOf } from '../../http/validate';
@@ -71,9 +71,10 @@ function parseStatus(value: unknown): TransferStatus | null {
 
 const transferRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
   const { transfer } = makeTransferSchemas({ today: () => todayIn(config.timeZone) });
-  const options = (request: Parameters<typeof idempotencyFrom>[0], route: string, body: unknown) => ({
-    idempotency: idempotencyFrom(request, route, body),
+  const options = (request: FastifyRequest, route: string, body: unknown) => ({
+    idempotency: idempotencyFrom(request.headers, route, body),
     timeZone: config.timeZone,
+    caller: request.caller,
   });
 
   app.get(
@@ -99,7 +100,9 @@ const transferRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
     `${PATH}/:id`,
     { schema: { tags, summary: 'Un traspaso', params: idParam(), response: { 200: dataOf(transferSchema), ...ERROR_RESPONSES } } },
     async (request) => {
-      const found = await findTransfer(db, idParamOf(request));
+      const id = idParamOf(request);
+      await assertDocumentAccess(db, request, 'transfers', id);
+      const found = await findTransfer(db, id);
       if (!found) throw new AppError('NOT_FOUND', TRANSFER_TEXTS.notFound);
       return { data: found };
     },
@@ -122,7 +125,7 @@ const transferRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
     },
     async (request, reply) => {
       const input = parseBody(transfer, request.body);
-      const { data, replayed } = await sendTransfer(db, request.user, input, options(request.headers, `POST /api${PATH}`, request.body));
+      const { data, replayed } = await sendTransfer(db, request.user, input, options(request, `POST /api${PATH}`, request.body));
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send({ data });
     },
@@ -155,7 +158,7 @@ const transferRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
           request.user,
           id,
           settlement,
-          options(request.headers, `POST /api${PATH}/${id}/${suffix}`, request.body),
+          options(request, `POST /api${PATH}/${id}/${suffix}`, request.body),
         );
         if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send({ data });

@@ -6,7 +6,8 @@
 // origin's), the balances locked in product order, the audit row and the stored answer.
 import { DEFAULT_TIME_ZONE, todayIn, toDecimalString } from '@almacen/shared/domain';
 import type { CreateTransfer } from '@almacen/shared/schemas';
-import { resolveWarehouse } from '../../access/warehouse-scope';
+import type { Caller } from '../../access/users';
+import { assertMayIn, resolveWarehouse } from '../../access/warehouse-scope';
 import { withTransaction, type Db, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -39,6 +40,11 @@ export interface TransferOptions {
   idempotency?: IdempotencyRequest;
   timeZone?: string;
   attempts?: number;
+  /**
+   * Who calls: sending and withdrawing need 'dispatches.create' at the origin, receiving and
+   * rejecting 'invoices.create' at the destination (403). Absent for the command line and the seed.
+   */
+  caller?: Caller;
 }
 
 /** One transfer document: one transaction with its Idempotency-Key, retried on a deadlock. */
@@ -51,8 +57,15 @@ export async function sendTransfer(
   input: CreateTransfer,
   options: TransferOptions = {},
 ): Promise<Registered<TransferView>> {
-  const origin = await resolveWarehouse(db, input.originWarehouseId, 'originWarehouseId');
-  const destination = await resolveWarehouse(db, input.destinationWarehouseId, 'destinationWarehouseId');
+  const { caller } = options;
+  const origin = await resolveWarehouse(
+    db,
+    caller ? { caller, permission: 'dispatches.create' } : null,
+    input.originWarehouseId,
+    'originWarehouseId',
+  );
+  // Any warehouse may be the destination: the sender needs no permission there.
+  const destination = await resolveWarehouse(db, null, input.destinationWarehouseId, 'destinationWarehouseId');
   if (origin === destination) {
     throw new AppError('VALIDATION', TRANSFER_TEXTS.sameWarehouse, { destinationWarehouseId: TRANSFER_TEXTS.sameWarehouse });
   }
@@ -128,6 +141,10 @@ export async function settleTransfer(
     );
     if (rows.length !== 1) throw new AppError('NOT_FOUND', TRANSFER_TEXTS.notFound);
     const transfer = rows[0];
+    if (options.caller) {
+      if (settlement.status === 'RETIRADO') assertMayIn(options.caller, 'dispatches.create', transfer.origin);
+      else assertMayIn(options.caller, 'invoices.create', transfer.destination);
+    }
     if (transfer.status !== 'ENVIADO') throw new AppError('TRANSFER_STATE', TRANSFER_TEXTS.settled(transfer.status));
     const received = settlement.status === 'RECIBIDO';
     const into = received ? transfer.destination : transfer.origin;

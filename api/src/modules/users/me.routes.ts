@@ -1,9 +1,11 @@
-// GET /api/me: the caller as Almacén sees them — name, e-mail, roles, what those let them do and
-// the warehouses they may use (the portal's current warehouse comes from these, with no other call).
+// GET /api/me: the caller as Almacén sees them — name, e-mail, roles (each for one warehouse or
+// for all), what those let them do anywhere and the warehouses they may use, each with what they
+// may do there (the portal's current warehouse and its menus come from these, with no other call).
 // The one call a person without a role may make: the portal shows them who they are and whom to ask.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Me } from '@almacen/shared/domain';
 import { ACCESS_ROLES, PERMISSIONS } from '@almacen/shared/domain';
+import { permissionsIn, usableWarehouses } from '../../access/users';
 import type { Config } from '../../config';
 import { dataOf, ERROR_RESPONSES } from '../../http/schemas';
 import type { ModuleOptions } from '../module';
@@ -23,17 +25,38 @@ export const meSchema = {
     sub: { type: 'string' },
     name: { type: 'string' },
     email: { type: 'string', nullable: true },
-    roles: { type: 'array', items: { type: 'string', enum: [...ACCESS_ROLES] } },
-    permissions: { type: 'array', items: { type: 'string', enum: Object.keys(PERMISSIONS) } },
+    roles: {
+      type: 'array',
+      description: 'Cada rol por almacén una vez, sea cual sea su origen',
+      items: {
+        type: 'object',
+        required: ['role', 'warehouseId'],
+        properties: {
+          role: { type: 'string', enum: [...ACCESS_ROLES] },
+          warehouseId: { type: 'integer', nullable: true, description: 'El almacén (id); null: todos los almacenes' },
+        },
+      },
+    },
+    permissions: {
+      type: 'array',
+      description: 'Lo que la persona puede hacer en algún almacén (la unión de todos)',
+      items: { type: 'string', enum: Object.keys(PERMISSIONS) },
+    },
     accountUrl: { type: 'string', nullable: true },
     employeeId: { type: 'integer', nullable: true },
     warehouses: {
       type: 'array',
-      description: 'Los almacenes activos que la persona puede usar, por clave',
+      description: 'Los almacenes activos que la persona puede usar, por clave, cada uno con lo que puede hacer en él',
       items: {
         type: 'object',
-        required: ['id', 'code', 'name', 'active'],
-        properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, active: { type: 'boolean' } },
+        required: ['id', 'code', 'name', 'active', 'permissions'],
+        properties: {
+          id: { type: 'integer' },
+          code: { type: 'string' },
+          name: { type: 'string' },
+          active: { type: 'boolean' },
+          permissions: { type: 'array', items: { type: 'string', enum: Object.keys(PERMISSIONS) } },
+        },
       },
     },
   },
@@ -50,14 +73,25 @@ const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config, db }) 
       },
     },
     async (request): Promise<{ data: Me }> => {
-      const { id, sub, name, email, effectiveRoles, permissions, employeeId } = request.caller;
-      // Someone with no role yet uses no warehouse.
-      const warehouses =
-        permissions.length === 0
-          ? []
-          : (await listWarehouses(db)).filter((w) => w.active).map((w) => ({ id: w.id, code: w.code, name: w.name, active: w.active }));
+      const caller = request.caller;
+      const { id, sub, name, email, grants, permissions, employeeId } = caller;
+      const warehouses = usableWarehouses(
+        caller,
+        (await listWarehouses(db)).filter((w) => w.active),
+      ).map((w) => ({ id: w.id, code: w.code, name: w.name, active: w.active, permissions: permissionsIn(caller, w.id) }));
       return {
-        data: { id, sub, name, email, roles: effectiveRoles, permissions, accountUrl: accountUrlOf(config), employeeId, warehouses },
+        data: {
+          id,
+          sub,
+          name,
+          email,
+          // grantsOf keeps each (role, warehouse) once, from its strongest source.
+          roles: grants.map(({ role, warehouseId }) => ({ role, warehouseId })),
+          permissions,
+          accountUrl: accountUrlOf(config),
+          employeeId,
+          warehouses,
+        },
       };
     },
   );

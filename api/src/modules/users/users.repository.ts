@@ -2,21 +2,21 @@
 // and where it comes from, the roles granted here, deactivation, and the rule that the last
 // active administrator stays one. The access check itself reads the same table on every call
 // (access/guard.ts), so whatever changes here counts from the person's next call.
-import { type AccessRole, type UserSummary } from '@almacen/shared/domain';
-import { grantsOf, isConfigAdmin, USER_COLUMNS, type AppUser } from '../../access/users';
+import { type RoleAssignment, type UserSummary } from '@almacen/shared/domain';
+import { grantsOf, isConfigAdmin, USER_COLUMNS, type AppUser, type WarehouseCodes } from '../../access/users';
 import type { Config } from '../../config';
 import type { Db, Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 
 type Queryable = Pick<Db, 'query'> | Trx;
 
-export function summaryOf(user: AppUser, config: Config): UserSummary {
+export function summaryOf(user: AppUser, config: Config, codes: WarehouseCodes): UserSummary {
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     username: user.username,
-    roles: grantsOf(user, isConfigAdmin(config.adminUsers, user, config.oidcEmbedded)),
+    roles: grantsOf(user, isConfigAdmin(config.adminUsers, user, config.oidcEmbedded), codes),
     lastSeenAt: user.lastSeenAt.toISOString(),
     createdAt: user.createdAt.toISOString(),
     origin: config.oidcEmbedded ? 'almacen' : 'proveedor',
@@ -49,7 +49,8 @@ export async function lockAdministrators(trx: Trx): Promise<void> {
 /** Whether this user, as stored, is an active administrator (roles from Almacén, the provider or ADMIN_USERS). */
 export function isActiveAdmin(user: AppUser, config: Config): boolean {
   if (!user.active) return false;
-  return grantsOf(user, isConfigAdmin(config.adminUsers, user, config.oidcEmbedded)).some((g) => g.role === 'ADMINISTRADOR');
+  // ADMINISTRADOR is only ever granted for every warehouse: no warehouse's code is needed.
+  return grantsOf(user, isConfigAdmin(config.adminUsers, user, config.oidcEmbedded), new Map()).some((g) => g.role === 'ADMINISTRADOR');
 }
 
 /**
@@ -62,9 +63,25 @@ export async function keepAnAdministrator(trx: Trx, config: Config, target: AppU
   if (!rows.some((user) => isActiveAdmin(user, config))) throw new AppError('LAST_ADMIN');
 }
 
-export async function setRoles(trx: Trx, id: number, roles: AccessRole[]): Promise<AppUser> {
-  const { rows } = await trx.query<AppUser>(`UPDATE app_users SET roles = $2::text[] WHERE id = $1 RETURNING ${USER_COLUMNS}`, [id, roles]);
-  return rows[0];
+/** Replaces the roles granted in Almacén to user `id` (each for one warehouse or, null, for all). */
+export async function setRoles(trx: Trx, id: number, roles: RoleAssignment[]): Promise<AppUser> {
+  await trx.query('DELETE FROM app_user_roles WHERE user_id = $1', [id]);
+  await trx.query(
+    `INSERT INTO app_user_roles (user_id, role, warehouse_id)
+     SELECT $1, r.role, r.warehouse_id FROM unnest($2::text[], $3::int[]) AS r(role, warehouse_id)`,
+    [id, roles.map((r) => r.role), roles.map((r) => r.warehouseId)],
+  );
+  return (await findUser(trx, id))!;
+}
+
+/** Which of these warehouse ids no warehouse has. */
+export async function missingWarehouses(db: Queryable, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT w.id FROM unnest($1::int[]) AS w(id) WHERE NOT EXISTS (SELECT 1 FROM warehouses x WHERE x.id = w.id)',
+    [ids],
+  );
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -103,15 +120,15 @@ export async function setActive(trx: Trx, id: number, active: boolean): Promise<
 /** The row of an account of the embedded provider (issuer + its id as `sub`), created with the account. */
 export async function insertEmbeddedUser(
   trx: Trx,
-  person: { issuer: string; sub: string; name: string; email: string | null; username: string; roles: AccessRole[] },
+  person: { issuer: string; sub: string; name: string; email: string | null; username: string; roles: RoleAssignment[] },
 ): Promise<AppUser> {
-  const { rows } = await trx.query<AppUser>(
-    `INSERT INTO app_users (issuer, sub, name, email, username, roles) VALUES ($1, $2, $3, $4, $5, $6::text[])
-     ON CONFLICT (issuer, sub) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, username = EXCLUDED.username, roles = EXCLUDED.roles
-     RETURNING ${USER_COLUMNS}`,
-    [person.issuer, person.sub, person.name, person.email, person.username, person.roles],
+  const { rows } = await trx.query<{ id: number }>(
+    `INSERT INTO app_users (issuer, sub, name, email, username) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (issuer, sub) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, username = EXCLUDED.username
+     RETURNING id`,
+    [person.issuer, person.sub, person.name, person.email, person.username],
   );
-  return rows[0];
+  return setRoles(trx, rows[0].id, person.roles);
 }
 
 /**

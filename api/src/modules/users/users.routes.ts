@@ -6,8 +6,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ACCESS_ROLES,
-  type AccessRole,
   forbiddenMessage,
+  type RoleAssignment,
   type NewUserResult,
   type PasswordResetResult,
   ROLE_SOURCES,
@@ -23,7 +23,8 @@ import {
   USER_MESSAGES,
   userRolesSchema,
 } from '@almacen/shared/schemas';
-import { isConfigAdmin, type AppUser } from '../../access/users';
+import { isConfigAdmin, type AppUser, type WarehouseCodes } from '../../access/users';
+import { UNKNOWN_WAREHOUSE_MESSAGE, warehouseCodes } from '../../access/warehouse-scope';
 import { withTransaction, type Trx } from '../../db/pool';
 import { AppError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, errorSchema, idParam, listOf } from '../../http/schemas';
@@ -50,9 +51,10 @@ const EMPLOYEE_TAKEN_NOW = 'Otro usuario acaba de quedar vinculado con ese emple
 
 const roleGrantSchema = {
   type: 'object',
-  required: ['role', 'source'],
+  required: ['role', 'warehouseId', 'source'],
   properties: {
     role: { type: 'string', enum: [...ACCESS_ROLES] },
+    warehouseId: { type: 'integer', nullable: true, description: 'El almacén (id) donde vale el rol; null: todos los almacenes' },
     source: { type: 'string', enum: [...ROLE_SOURCES] },
   },
 } as const;
@@ -65,7 +67,7 @@ export const userSummarySchema = {
     name: { type: 'string' },
     email: { type: 'string', nullable: true },
     username: { type: 'string', nullable: true },
-    roles: { type: 'array', items: roleGrantSchema },
+    roles: { type: 'array', items: roleGrantSchema, description: 'Cada rol por almacén una vez, con su origen' },
     lastSeenAt: { type: 'string', format: 'date-time' },
     createdAt: { type: 'string', format: 'date-time' },
     origin: { type: 'string', enum: [...USER_ORIGINS] },
@@ -76,11 +78,21 @@ export const userSummarySchema = {
 
 const passwordSchema = { type: 'object', required: ['password'], properties: { password: { type: 'string' } } } as const;
 
-/** `roles`: the known roles a body names, each once in ACCESS_ROLES' order; anything else is a Spanish 400. */
-function rolesInput(body: unknown): AccessRole[] {
+/** `roles`: the grants a body names, each once (orderedRoles); anything else is a Spanish 400. */
+function rolesInput(body: unknown): RoleAssignment[] {
   if (!isObject(body)) throw new AppError('VALIDATION', ROLES_MESSAGE, { roles: ROLES_MESSAGE });
   return orderedRoles(parseBody(userRolesSchema, body).roles);
 }
+
+/** 400 on `roles` when a grant names a warehouse that does not exist. */
+async function checkWarehouses(trx: Trx, roles: RoleAssignment[]): Promise<void> {
+  const ids = [...new Set(roles.flatMap((r) => (r.warehouseId === null ? [] : [r.warehouseId])))];
+  if ((await repo.missingWarehouses(trx, ids)).length > 0)
+    throw new AppError('VALIDATION', UNKNOWN_WAREHOUSE_MESSAGE, { roles: UNKNOWN_WAREHOUSE_MESSAGE });
+}
+
+const sameGrants = (a: RoleAssignment[], b: RoleAssignment[]) =>
+  a.length === b.length && a.every((r, i) => r.role === b[i].role && r.warehouseId === b[i].warehouseId);
 
 /** The new account's fields, or a Spanish 400 naming every wrong field at once (like the dialog). */
 function newUserInput(body: unknown) {
@@ -94,7 +106,10 @@ function newUserInput(body: unknown) {
   };
 }
 
-/** What the log keeps of a user: who they are, their roles in Almacén and whether they are active. */
+/**
+ * What the log keeps of a user: who they are, their roles in Almacén (each with its warehouse,
+ * null for every warehouse) and whether they are active.
+ */
 const audited = (user: AppUser) => ({
   name: user.name,
   email: user.email,
@@ -116,7 +131,8 @@ const auditChange = (trx: Trx, request: FastifyRequest, before: AppUser, after: 
   });
 
 const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, usersChanged = () => undefined }) => {
-  const summary = (user: AppUser): UserSummary => repo.summaryOf(user, config);
+  const summary = (user: AppUser, codes: WarehouseCodes): UserSummary => repo.summaryOf(user, config, codes);
+  const summaryNow = async (user: AppUser): Promise<UserSummary> => summary(user, await warehouseCodes(db));
   const embeddedOnly = () => {
     if (!config.oidcEmbedded) throw new AppError('EXTERNAL_PROVIDER');
   };
@@ -157,7 +173,10 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         response: { 200: dataOf(listOf(userSummarySchema)), ...RESPONSES },
       },
     },
-    async (): Promise<{ data: UserSummary[] }> => ({ data: (await repo.listUsers(db)).map(summary) }),
+    async (): Promise<{ data: UserSummary[] }> => {
+      const codes = await warehouseCodes(db);
+      return { data: (await repo.listUsers(db)).map((user) => summary(user, codes)) };
+    },
   );
 
   app.put(
@@ -166,7 +185,11 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
       schema: documentBody(
         {
           tags,
-          summary: 'Fija los roles otorgados en Almacén (los del proveedor y de ADMIN_USERS no se editan aquí)',
+          summary:
+            'Fija los roles otorgados en Almacén, cada uno para un almacén o para todos (los del proveedor y de ADMIN_USERS no se editan aquí)',
+          description:
+            '`roles`: cada elemento es `{ role, warehouseId }` (`warehouseId` null: todos los almacenes) o el nombre de un rol solo ' +
+            '(para todos los almacenes). Administrador es para toda la institución (400 con un almacén); un almacén que no existe, 400.',
           params: idParam(),
           response: { 200: dataOf(userSummarySchema), ...RESPONSES },
         },
@@ -179,13 +202,14 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         await repo.lockAdministrators(trx);
         await stillAdmin(trx, request);
         const before = await target(trx, request);
-        if (before.roles.length === roles.length && before.roles.every((r, i) => r === roles[i])) return before;
+        if (sameGrants(before.roles, roles)) return before;
+        await checkWarehouses(trx, roles);
         await repo.keepAnAdministrator(trx, config, before, { ...before, roles });
         const after = await repo.setRoles(trx, before.id, roles);
         await auditChange(trx, request, before, after);
         return after;
       }).finally(usersChanged);
-      return { data: summary(user) };
+      return { data: await summaryNow(user) };
     },
   );
 
@@ -219,7 +243,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         await auditChange(trx, request, before, after);
         return after;
       }).finally(usersChanged);
-      return { data: summary(user) };
+      return { data: await summaryNow(user) };
     },
   );
 
@@ -239,7 +263,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         await auditChange(trx, request, before, after);
         return after;
       }).finally(usersChanged);
-      return { data: summary(user) };
+      return { data: await summaryNow(user) };
     };
 
   app.post(
@@ -294,6 +318,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
       embeddedOnly();
       const password = randomPassword();
       const user = await withTransaction(db, async (trx) => {
+        await checkWarehouses(trx, input.roles);
         let account;
         try {
           account = await addUser(trx, { ...input, password });
@@ -317,7 +342,7 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
         return row;
       }).finally(usersChanged);
       reply.status(201);
-      return { data: { user: summary(user), password } };
+      return { data: { user: await summaryNow(user), password } };
     },
   );
 

@@ -1,13 +1,17 @@
-// /api/warehouses: «Almacenes». Everyone with a role reads the warehouses they may use (the
-// administrator, every one, active or not); administrators create and edit them. A warehouse is
+// /api/warehouses: «Almacenes». Everyone with a role reads the warehouses they may use (a grant
+// for every warehouse: all the active ones; the administrator, every one, active or not); whoever
+// may send a transfer reads every active one as its possible destinations; administrators create
+// and edit them. A warehouse is
 // never deleted: its documents stay; an inactive one takes no new documents.
 import type { FastifyPluginAsync } from 'fastify';
+import { forbiddenMessage } from '@almacen/shared/domain';
 import { warehouseSchema, type WarehouseInput } from '@almacen/shared/schemas';
+import { usableWarehouses } from '../../access/users';
 import { warehousesChanged } from '../../access/warehouse-scope';
 import { withTransaction } from '../../db/pool';
 import { AppError, translateWriteError } from '../../http/errors';
 import { dataOf, documentBody, ERROR_RESPONSES, idParam, listOf } from '../../http/schemas';
-import { idParamOf, parseBody } from '../../http/validate';
+import { idParamOf, parseBody, queryOf } from '../../http/validate';
 import { recordAudit } from '../audit/audit.repository';
 import { checkReferences } from '../ledger/references';
 import type { ModuleOptions } from '../module';
@@ -39,13 +43,37 @@ const warehouseRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db }) =
       schema: {
         tags,
         summary: 'Los almacenes que la persona puede usar',
-        description: 'El administrador ve todos, activos o no; los demás, los activos.',
+        description:
+          'El administrador ve todos, activos o no; los demás, los activos donde tienen un rol (todos, con un rol para todos los almacenes). ' +
+          'Con `purpose=destinations`, todos los activos: los destinos posibles de un traspaso (403 sin permiso de registrar salidas).',
+        querystring: {
+          type: 'object',
+          properties: {
+            purpose: {
+              type: 'string',
+              enum: ['destinations'],
+              description: 'destinations: todos los almacenes activos, como destinos de un traspaso',
+            },
+          },
+        },
         response: { 200: dataOf(listOf(warehouseResponse)), ...ERROR_RESPONSES },
       },
     },
     async (request) => {
+      const caller = request.caller;
+      const purpose = queryOf(request, 'purpose');
       const all = await repo.listWarehouses(db);
-      return { data: request.caller.permissions.includes('warehouses.manage') ? all : all.filter((w) => w.active) };
+      if (purpose === 'destinations') {
+        if (!caller.permissions.includes('dispatches.create')) throw new AppError('FORBIDDEN', forbiddenMessage('dispatches.create'));
+        return { data: all.filter((w) => w.active) };
+      }
+      if (caller.permissions.includes('warehouses.manage')) return { data: all };
+      return {
+        data: usableWarehouses(
+          caller,
+          all.filter((w) => w.active),
+        ),
+      };
     },
   );
 

@@ -44,14 +44,14 @@ let luciaTokens: TokenSet;
 
 test("the embedded provider's admin administers by default (ADMIN_USERS=admin) and the accounts are Almacén's", async () => {
   const me = await admin('GET', '/api/me');
-  expect(me.body.data).toMatchObject({ roles: ['ADMINISTRADOR'] });
+  expect(me.body.data).toMatchObject({ roles: [{ role: 'ADMINISTRADOR', warehouseId: null }] });
   const list = await admin('GET', '/api/users');
   expect(list.body.data).toEqual([
     expect.objectContaining({
       name: 'Administrador',
       username: 'admin',
       origin: 'almacen',
-      roles: [{ role: 'ADMINISTRADOR', source: 'configuracion' }],
+      roles: [{ role: 'ADMINISTRADOR', warehouseId: null, source: 'configuracion' }],
     }),
   ]);
 });
@@ -72,19 +72,26 @@ test('a new account comes with a one-time password; it signs in with the roles g
     username: 'lucia',
     origin: 'almacen',
     active: true,
-    roles: [{ role: 'ALMACENISTA', source: 'almacen' }],
+    roles: [{ role: 'ALMACENISTA', warehouseId: null, source: 'almacen' }],
   });
 
   luciaTokens = await client().signIn('lucia', lucia.password);
   const { rows } = await t.db.query('SELECT id, issuer, sub FROM app_users WHERE username = $1', ['lucia']);
   // The same row the API finds for her token: issuer + the provider's account id as sub.
   expect(rows).toEqual([{ id: lucia.user.id, issuer: `${t.publicUrl}/oidc`, sub: decodeJwt(luciaTokens.access_token).sub }]);
-  expect((await api(luciaTokens.access_token, 'GET', '/api/me')).body.data).toMatchObject({ id: lucia.user.id, roles: ['ALMACENISTA'] });
+  expect((await api(luciaTokens.access_token, 'GET', '/api/me')).body.data).toMatchObject({
+    id: lucia.user.id,
+    roles: [{ role: 'ALMACENISTA', warehouseId: null }],
+  });
   expect((await api(luciaTokens.access_token, 'GET', '/api/users')).status).toBe(403);
 
   const audit = await t.db.query("SELECT actor_name, action, after::text AS after FROM audit_log WHERE entity = 'app_users'");
   expect(audit.rows).toEqual([
-    { actor_name: 'Administrador', action: 'create', after: expect.stringContaining('"roles": ["ALMACENISTA"]') },
+    {
+      actor_name: 'Administrador',
+      action: 'create',
+      after: expect.stringContaining('"roles": [{"role": "ALMACENISTA", "warehouseId": null}]'),
+    },
   ]);
   expect(JSON.stringify(audit.rows)).not.toContain(lucia.password);
 });
@@ -177,7 +184,7 @@ test('the configured administrator is the last one: Administrador stays, and rem
   // Her ADMINISTRADOR comes from ADMIN_USERS: the roles granted here are empty and stay so.
   expect((await admin('PUT', `/api/users/${adminId}/roles`, { roles: [] })).status).toBe(200);
   expect((await admin('POST', `/api/users/${adminId}/deactivation`)).body).toMatchObject({ code: 'FORBIDDEN' });
-  expect((await admin('GET', '/api/me')).body.data).toMatchObject({ roles: ['ADMINISTRADOR'] });
+  expect((await admin('GET', '/api/me')).body.data).toMatchObject({ roles: [{ role: 'ADMINISTRADOR', warehouseId: null }] });
 });
 
 test('a configured administrator is not taken over through the API: another administrator cannot give them a new password nor deactivate them (403), and nothing changes', async () => {

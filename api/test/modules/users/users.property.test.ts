@@ -25,7 +25,8 @@ afterAll(() => t.close());
 
 async function snapshot(): Promise<string> {
   const { rows } = await t.db.query(
-    `SELECT md5(coalesce((SELECT string_agg(concat_ws(',', id, roles, provider_roles, active, name, email), '|' ORDER BY id) FROM app_users), '')) ||
+    `SELECT md5(coalesce((SELECT string_agg(concat_ws(',', id, provider_roles, active, name, email), '|' ORDER BY id) FROM app_users), '')) ||
+            md5(coalesce((SELECT string_agg(concat_ws(',', user_id, role, warehouse_id), '|' ORDER BY user_id, role, warehouse_id) FROM app_user_roles), '')) ||
             md5(coalesce((SELECT string_agg(x::text, '|' ORDER BY id) FROM audit_log x), '')) AS h`,
   );
   return rows[0].h as string;

@@ -5,11 +5,13 @@
 import type { JWTPayload } from 'jose';
 import {
   ACCOUNT_DISABLED_MESSAGE,
+  ADMIN_SCOPE_MESSAGE,
   forbiddenMessage,
   LAST_ADMIN_MESSAGE,
   NO_ACCESS_MESSAGE,
   type UserSummary,
 } from '@almacen/shared/domain';
+import { UNKNOWN_WAREHOUSE_MESSAGE } from '../../../src/access/warehouse-scope';
 import { setUserStatus } from '../../../src/cli/user-status';
 import { auditRows } from '../../helpers/http';
 import { createTestApp, TEST_ROLES_CLAIM, type TestApp } from '../../helpers/test-app';
@@ -47,6 +49,14 @@ async function idOf(sub: string): Promise<number> {
   const { rows } = await t.db.query<{ id: number }>('SELECT id FROM app_users WHERE sub = $1', [sub]);
   return rows[0].id;
 }
+/** The roles granted in Almacén, as stored: `ROLE` (every warehouse) or `ROLE@id`. */
+async function storedRoles(id: number): Promise<string[]> {
+  const { rows } = await t.db.query<{ grant: string }>(
+    `SELECT role || coalesce('@' || warehouse_id, '') AS grant FROM app_user_roles WHERE user_id = $1 ORDER BY 1`,
+    [id],
+  );
+  return rows.map((r) => r.grant);
+}
 async function users(): Promise<UserSummary[]> {
   const response = await admin('GET', '/api/users');
   expect(response.statusCode).toBe(200);
@@ -69,8 +79,8 @@ describe('the list', () => {
       username: 'mruiz',
       // CONSULTA from the provider wins over the same role granted here; AUTORIZADOR is Almacén's.
       roles: [
-        { role: 'CONSULTA', source: 'proveedor' },
-        { role: 'AUTORIZADOR', source: 'almacen' },
+        { role: 'CONSULTA', warehouseId: null, source: 'proveedor' },
+        { role: 'AUTORIZADOR', warehouseId: null, source: 'almacen' },
       ],
       lastSeenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -80,19 +90,19 @@ describe('the list', () => {
     });
     // ADMIN_USERS names her by e-mail (case aside): Administrador "configuracion".
     expect(bySub.jefa.roles).toEqual([
-      { role: 'ALMACENISTA', source: 'proveedor' },
-      { role: 'ADMINISTRADOR', source: 'configuracion' },
+      { role: 'ALMACENISTA', warehouseId: null, source: 'proveedor' },
+      { role: 'ADMINISTRADOR', warehouseId: null, source: 'configuracion' },
     ]);
-    expect(bySub.root.roles).toEqual([{ role: 'ADMINISTRADOR', source: 'proveedor' }]);
+    expect(bySub.root.roles).toEqual([{ role: 'ADMINISTRADOR', warehouseId: null, source: 'proveedor' }]);
   });
 
   test('only an administrator may list users or change roles', async () => {
     const consulta = person('solo-consulta', 'Solo Consulta', ['CONSULTA']);
     expect((await call(consulta, 'GET', '/api/users')).json()).toEqual({ code: 'FORBIDDEN', message: forbiddenMessage('users.manage') });
-    const before = await t.db.query('SELECT roles FROM app_users WHERE sub = $1', ['solo-consulta']);
+    const before = await storedRoles(await idOf('solo-consulta'));
     const response = await call(consulta, 'PUT', `/api/users/${await idOf('solo-consulta')}/roles`, { roles: ['ADMINISTRADOR'] });
     expect(response.statusCode).toBe(403);
-    expect((await t.db.query('SELECT roles FROM app_users WHERE sub = $1', ['solo-consulta'])).rows).toEqual(before.rows);
+    expect(await storedRoles(await idOf('solo-consulta'))).toEqual(before);
   });
 });
 
@@ -107,12 +117,12 @@ describe('roles granted in Almacén', () => {
     const id = await idOf('nueva');
     const granted = await admin('PUT', `/api/users/${id}/roles`, { roles: ['ALMACENISTA'] });
     expect(granted.statusCode).toBe(200);
-    expect(granted.json().data.roles).toEqual([{ role: 'ALMACENISTA', source: 'almacen' }]);
+    expect(granted.json().data.roles).toEqual([{ role: 'ALMACENISTA', warehouseId: null, source: 'almacen' }]);
 
     // The very same token, not a new sign-in.
     expect((await callWith(token, 'GET', '/api/catalog/products')).statusCode).toBe(200);
     expect((await callWith(token, 'POST', '/api/catalog/product-units', { description: 'Caja' })).statusCode).toBe(201);
-    expect((await callWith(token, 'GET', '/api/me')).json().data.roles).toEqual(['ALMACENISTA']);
+    expect((await callWith(token, 'GET', '/api/me')).json().data.roles).toEqual([{ role: 'ALMACENISTA', warehouseId: null }]);
 
     // And removed: the next call is refused again.
     expect((await admin('PUT', `/api/users/${id}/roles`, { roles: [] })).statusCode).toBe(200);
@@ -132,10 +142,18 @@ describe('roles granted in Almacén', () => {
       actor_name: 'Raíz Provisional',
       action: 'update',
       before: { roles: [], name: 'Persona Auditada' },
-      after: { roles: ['CONSULTA'] },
+      after: { roles: [{ role: 'CONSULTA', warehouseId: null }] },
     });
-    // Stored in the order of the roles, whatever order was sent.
-    expect(rows[1]).toMatchObject({ before: { roles: ['CONSULTA'] }, after: { roles: ['CONSULTA', 'ALMACENISTA'] } });
+    // Stored in the order of the roles, whatever order was sent, each with its warehouse (null: all).
+    expect(rows[1]).toMatchObject({
+      before: { roles: [{ role: 'CONSULTA', warehouseId: null }] },
+      after: {
+        roles: [
+          { role: 'CONSULTA', warehouseId: null },
+          { role: 'ALMACENISTA', warehouseId: null },
+        ],
+      },
+    });
   });
 
   test.each([
@@ -145,9 +163,12 @@ describe('roles granted in Almacén', () => {
     ['no roles', {}],
     ['a list instead of an object', ['ADMINISTRADOR']],
     ['null inside the list', { roles: [null] }],
+    ['a grant without its role', { roles: [{ warehouseId: 1 }] }],
+    ['a grant with a field of its own', { roles: [{ role: 'CONSULTA', warehouseId: null, desde: '2026-01-01' }] }],
+    ['a warehouse that is not an id', { roles: [{ role: 'CONSULTA', warehouseId: '1' }] }],
   ])('%s is a Spanish 400 that changes nothing', async (_what, body) => {
     const id = await idOf('auditada');
-    const before = (await t.db.query('SELECT roles FROM app_users WHERE id = $1', [id])).rows;
+    const before = await storedRoles(id);
     const audit = (await auditRows(t, 'app_users')).length;
     const response = await admin('PUT', `/api/users/${id}/roles`, body);
     expect(response.statusCode).toBe(400);
@@ -155,7 +176,7 @@ describe('roles granted in Almacén', () => {
       code: 'VALIDATION',
       message: 'Los permisos deben ser una lista con algunos de: SOLICITANTE, CONSULTA, ALMACENISTA, AUTORIZADOR, ADMINISTRADOR.',
     });
-    expect((await t.db.query('SELECT roles FROM app_users WHERE id = $1', [id])).rows).toEqual(before);
+    expect(await storedRoles(id)).toEqual(before);
     expect((await auditRows(t, 'app_users')).length).toBe(audit);
   });
 
@@ -244,9 +265,8 @@ describe('the last active administrator', () => {
       const response = await call(BEA, method, url, body);
       expect([response.statusCode, response.json()]).toEqual([409, { code: 'LAST_ADMIN', message: LAST_ADMIN_MESSAGE }]);
     }
-    expect((await t.db.query('SELECT roles, active FROM app_users WHERE id = $1', [bea])).rows).toEqual([
-      { roles: ['ADMINISTRADOR'], active: true },
-    ]);
+    expect(await storedRoles(bea)).toEqual(['ADMINISTRADOR']);
+    expect((await t.db.query('SELECT active FROM app_users WHERE id = $1', [bea])).rows).toEqual([{ active: true }]);
     expect((await auditRows(t, 'app_users')).length).toBe(audit);
     // Other roles may still change around ADMINISTRADOR.
     expect((await call(BEA, 'PUT', `/api/users/${bea}/roles`, { roles: ['CONSULTA', 'ADMINISTRADOR'] })).statusCode).toBe(200);
@@ -272,7 +292,7 @@ describe('the last active administrator', () => {
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect([403, 409]).toContain(statuses.find((s) => s !== 200));
       const { rows } = await t.db.query<{ n: string }>(
-        "SELECT count(*) AS n FROM app_users WHERE active AND 'ADMINISTRADOR' = ANY (roles)",
+        "SELECT count(*) AS n FROM app_users u WHERE active AND EXISTS (SELECT 1 FROM app_user_roles r WHERE r.user_id = u.id AND r.role = 'ADMINISTRADOR')",
       );
       expect(Number(rows[0].n)).toBe(1);
       survivor = a.statusCode === 200 ? BEA : CARLOS;
@@ -292,5 +312,87 @@ describe('the last active administrator', () => {
     // Her next call is refused, and the configured administrator still administers.
     expect((await call(BEA, 'GET', '/api/users')).statusCode).toBe(403);
     expect((await call(person('jefa', 'Jefa de Almacén', [], { email: 'jefa@example.mx' }), 'GET', '/api/users')).statusCode).toBe(200);
+  });
+});
+
+describe('roles per warehouse', () => {
+  let plantel: number;
+  beforeAll(async () => {
+    const created = await admin('POST', '/api/warehouses', { code: 'P012', name: 'Plantel 12' });
+    expect(created.statusCode).toBe(201);
+    plantel = created.json().data.id;
+  });
+
+  test('a role for one warehouse and one for all, in either form: listed, audited with the warehouse, and in /api/me', async () => {
+    const token = await t.token(person('por-almacen', 'Clara por Almacén'));
+    await callWith(token, 'GET', '/api/me');
+    const id = await idOf('por-almacen');
+    const granted = await admin('PUT', `/api/users/${id}/roles`, {
+      roles: [{ role: 'ALMACENISTA', warehouseId: plantel }, 'CONSULTA', { role: 'ALMACENISTA', warehouseId: plantel }],
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json().data.roles).toEqual([
+      { role: 'CONSULTA', warehouseId: null, source: 'almacen' },
+      { role: 'ALMACENISTA', warehouseId: plantel, source: 'almacen' },
+    ]);
+    expect(await storedRoles(id)).toEqual([`ALMACENISTA@${plantel}`, 'CONSULTA']);
+    const [change] = (await auditRows(t, 'app_users', id)).slice(-1);
+    expect(change).toMatchObject({
+      before: { roles: [] },
+      after: {
+        roles: [
+          { role: 'CONSULTA', warehouseId: null },
+          { role: 'ALMACENISTA', warehouseId: plantel },
+        ],
+      },
+    });
+    // The same grants sent again, in the other form: nothing changes, nothing is written.
+    const audited = (await auditRows(t, 'app_users', id)).length;
+    const again = await admin('PUT', `/api/users/${id}/roles`, {
+      roles: [
+        { role: 'CONSULTA', warehouseId: null },
+        { role: 'ALMACENISTA', warehouseId: plantel },
+      ],
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await auditRows(t, 'app_users', id)).length).toBe(audited);
+
+    const me = (await callWith(token, 'GET', '/api/me')).json().data;
+    expect(me.roles).toEqual([
+      { role: 'CONSULTA', warehouseId: null },
+      { role: 'ALMACENISTA', warehouseId: plantel },
+    ]);
+    // The union opens the doors; each warehouse says what may be done there.
+    expect(me.permissions).toContain('dispatches.create');
+    const byId = Object.fromEntries(me.warehouses.map((w: { id: number; permissions: string[] }) => [w.id, w.permissions]));
+    expect(byId[1]).toEqual(['consult', 'catalogs.write', 'catalogs.import', 'requests.read', 'requests.all']);
+    expect(byId[plantel]).toContain('dispatches.create');
+    expect(byId[plantel]).not.toContain('dispatches.cancel');
+  });
+
+  test.each([
+    ['ADMINISTRADOR for one warehouse', () => ({ roles: [{ role: 'ADMINISTRADOR', warehouseId: plantel }] }), ADMIN_SCOPE_MESSAGE],
+    [
+      'a warehouse that does not exist',
+      () => ({ roles: ['CONSULTA', { role: 'ALMACENISTA', warehouseId: 999999 }] }),
+      UNKNOWN_WAREHOUSE_MESSAGE,
+    ],
+  ])('%s is a 400 on roles that changes nothing', async (_what, body, message) => {
+    const id = await idOf('por-almacen');
+    const before = await storedRoles(id);
+    const audit = (await auditRows(t, 'app_users')).length;
+    const response = await admin('PUT', `/api/users/${id}/roles`, body());
+    expect([response.statusCode, response.json()]).toEqual([400, { code: 'VALIDATION', message, errors: { roles: message } }]);
+    expect(await storedRoles(id)).toEqual(before);
+    expect((await auditRows(t, 'app_users')).length).toBe(audit);
+  });
+
+  test('ADMINISTRADOR for every warehouse in the object form is the same as the plain role', async () => {
+    await call(person('admin-obj', 'Admin Objeto'), 'GET', '/api/me');
+    const id = await idOf('admin-obj');
+    const response = await admin('PUT', `/api/users/${id}/roles`, { roles: [{ role: 'ADMINISTRADOR', warehouseId: null }] });
+    expect(response.json().data.roles).toEqual([{ role: 'ADMINISTRADOR', warehouseId: null, source: 'almacen' }]);
+    expect((await call(person('admin-obj', 'Admin Objeto'), 'GET', '/api/users')).statusCode).toBe(200);
+    expect((await admin('PUT', `/api/users/${id}/roles`, { roles: [] })).statusCode).toBe(200);
   });
 });
