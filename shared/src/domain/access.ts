@@ -86,6 +86,23 @@ export const forbiddenMessage = (permission: Permission): string => `No tienes p
 export const NO_ACCESS_MESSAGE = 'Tu cuenta aún no tiene acceso a Almacén. Pide a un administrador que te asigne permisos.';
 export const ACCOUNT_DISABLED_MESSAGE = 'Tu cuenta está desactivada. Pide a un administrador que la reactive.';
 export const LAST_ADMIN_MESSAGE = 'No se puede quitar el permiso Administrador al último administrador activo.';
+/** The 400 field error for Administrador granted in one warehouse: it is institution-wide only. */
+export const ADMIN_SCOPE_MESSAGE = 'El permiso Administrador es para toda la institución.';
+
+/**
+ * Permissions that are institution-wide by nature (catalogues are one for the whole institution):
+ * a grant in any warehouse gives them. Every other permission is per warehouse.
+ */
+export const INSTITUTION_PERMISSIONS: readonly Permission[] = [
+  'catalogs.write',
+  'catalogs.import',
+  'users.manage',
+  'warehouses.manage',
+  'audit.read',
+  'backups.read',
+  'requests.read',
+  'requests.ask',
+];
 
 /** Where a role of a user comes from: granted in Almacén, by the identity provider's claim, or by ADMIN_USERS. */
 export const ROLE_SOURCES = ['almacen', 'proveedor', 'configuracion'] as const;
@@ -93,8 +110,13 @@ export type RoleSource = (typeof ROLE_SOURCES)[number];
 /** Where an account comes from: Almacén's own provider, or the institution's. */
 export const USER_ORIGINS = ['almacen', 'proveedor'] as const;
 
-export interface RoleGrant {
+/** A role granted to a person: for one warehouse (its id) or, with null, for every warehouse. */
+export interface RoleAssignment {
   role: AccessRole;
+  warehouseId: number | null;
+}
+
+export interface RoleGrant extends RoleAssignment {
   source: RoleSource;
 }
 
@@ -104,7 +126,9 @@ export interface Me {
   sub: string;
   name: string;
   email: string | null;
-  roles: AccessRole[];
+  /** Each (role, warehouse) once. */
+  roles: RoleAssignment[];
+  /** The union over all warehouses (what opens a door anywhere). */
   permissions: Permission[];
   /** The identity provider's account page, when it publishes one. */
   accountUrl: string | null;
@@ -114,8 +138,11 @@ export interface Me {
    * on the type: an API built before sends none.
    */
   employeeId?: number | null;
-  /** The active warehouses the person may use, by code (optional: an API built before sends none). */
-  warehouses?: Array<{ id: number; code: string; name: string; active: boolean }>;
+  /**
+   * The active warehouses the person may use, each with what they may do THERE (optional: an API
+   * built before sends none).
+   */
+  warehouses?: Array<{ id: number; code: string; name: string; active: boolean; permissions: Permission[] }>;
 }
 
 /** A row of "Usuarios" (GET /api/users). */
@@ -142,7 +169,7 @@ export interface NewUserInput {
   username: string;
   name: string;
   email?: string | null;
-  roles?: AccessRole[];
+  roles?: Array<AccessRole | RoleAssignment>;
 }
 
 export interface NewUserResult {
