@@ -1,6 +1,6 @@
 // «No hay un producto con el código …» and the way to register it: «Productos» with the code.
-import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { WarehouseLink } from '@almacen/shared';
+import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { productsLink, SCAN_TEXTS } from './texts';
 
 const useStyles = makeStyles({ link: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'underline' } });
