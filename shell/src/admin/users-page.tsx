@@ -95,7 +95,9 @@ function orderedGrants(grants: readonly RoleAssignment[]): RoleAssignment[] {
   return grants
     .filter((grant) => {
       const key = `${grant.role} ${grant.warehouseId}`;
-      return !seen.has(key) && Boolean(seen.add(key));
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
     })
     .sort((a, b) => ACCESS_ROLES.indexOf(a.role) - ACCESS_ROLES.indexOf(b.role) || (a.warehouseId ?? 0) - (b.warehouseId ?? 0));
 }
