@@ -27,7 +27,7 @@ const seed = () =>
 /** Shows whom the portal thinks is signed in, so a test knows /api/me has been answered. */
 function MeProbe() {
   const { data } = useMe();
-  return <output aria-label="Roles">{data?.roles.join(',')}</output>;
+  return <output aria-label="Roles">{data?.roles.map((grant) => grant.role).join(',')}</output>;
 }
 
 function renderAs(roles: AccessRole[], page: string) {

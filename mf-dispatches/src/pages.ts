@@ -3,6 +3,9 @@
 // the build writes them to dist/pages.json. app.tsx gives each page id its component.
 import { definePages } from '@almacen/shared/pages';
 
+// The menu's number beside «Traspasos por recibir»: how many travel to the current warehouse.
+const TRANSFER_COUNTS = '/api/transfers/counts';
+
 export default definePages({
   label: 'Salidas',
   area: 'dispatches',
@@ -24,6 +27,7 @@ export default definePages({
       title: 'Traspasos por recibir',
       permission: 'consult',
       menu: { group: 'transfers' },
+      count: { path: TRANSFER_COUNTS, field: 'toReceive', warehouse: true },
       severalWarehouses: true,
     },
     transferHistory: {

@@ -24,7 +24,7 @@ const handler = ({ method, path }: FakeApiRequest) => {
 /** Shows whom the portal thinks is signed in, so a test knows /api/me has been answered. */
 function MeProbe() {
   const { data } = useMe();
-  return <output aria-label="Roles">{data?.roles.join(',')}</output>;
+  return <output aria-label="Roles">{data?.roles.map((grant) => grant.role).join(',')}</output>;
 }
 
 const app = (

@@ -114,6 +114,18 @@ describe('menu counts', () => {
     });
   });
 
+  it('a count of the current warehouse keeps its mark; anything but true is no mark', () => {
+    expect(parseRemotePages(counted({ path: '/api/transfers/counts', field: 'toReceive', warehouse: true }))?.menu[0].count).toEqual({
+      path: '/api/transfers/counts',
+      field: 'toReceive',
+      warehouse: true,
+    });
+    expect(parseRemotePages(counted({ path: '/api/transfers/counts', field: 'toReceive', warehouse: 'yes' }))?.menu[0].count).toEqual({
+      path: '/api/transfers/counts',
+      field: 'toReceive',
+    });
+  });
+
   it.each([
     ['a path outside the API', { path: '/config.json', field: 'n' }],
     ['another origin', { path: 'https://evil.example/api/x', field: 'n' }],

@@ -41,6 +41,11 @@ export interface PageDeclaration {
 export interface MenuCount {
   path: string;
   field: string;
+  /**
+   * The number is the current warehouse's (transfers waiting for it): with several warehouses
+   * the shell reads `path` with `warehouseId=` (each warehouse its own answer); with one, `path`.
+   */
+  warehouse?: true;
 }
 
 /** What a remote's src/pages.ts declares. */
@@ -194,9 +199,10 @@ function parseEntry(raw: unknown): MenuEntry | null {
 /** A well-formed count is kept (an API path and a field name); any other is dropped, the entry stays. */
 function countOf(raw: unknown): { count?: MenuCount } {
   if (!raw || typeof raw !== 'object') return {};
-  const { path, field } = raw as Record<string, unknown>;
+  const { path, field, warehouse } = raw as Record<string, unknown>;
   const apiPath = isText(path) && /^\/api\/[A-Za-z0-9/_-]+$/.test(path) && !path.includes('//');
-  return apiPath && isText(field) && /^[A-Za-z][A-Za-z0-9]*$/.test(field) ? { count: { path, field } } : {};
+  if (!apiPath || !isText(field) || !/^[A-Za-z][A-Za-z0-9]*$/.test(field)) return {};
+  return { count: { path, field, ...(warehouse === true ? { warehouse: true as const } : {}) } };
 }
 
 /**

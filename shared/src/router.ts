@@ -20,4 +20,4 @@ export {
   useParams,
   useSearchParams,
 } from 'react-router-dom';
-export type { InitialEntry, Location, NavigateFunction } from 'react-router-dom';
+export type { InitialEntry, Location, NavigateFunction, NavigateOptions } from 'react-router-dom';

@@ -7,7 +7,15 @@
 // The current warehouse (WarehouseProvider) is known once /api/me has answered: the frame and every
 // page under /dashboard read it.
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { AreaRoutes, useCurrentWarehouse, useMe, useRuntimeConfig, WarehouseProvider, type PageComponents } from '@almacen/shared';
+import {
+  AreaRoutes,
+  useCurrentWarehouse,
+  usePermissions,
+  useRuntimeConfig,
+  useWarehouseLink,
+  WarehouseProvider,
+  type PageComponents,
+} from '@almacen/shared';
 import { Spinner } from '@almacen/shared/fluent';
 import type { RemotePages } from '@almacen/shared/pages';
 import { Navigate, Route, Routes } from '@almacen/shared/router';
@@ -44,12 +52,13 @@ const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={load
  * material) goes to the first page of their menu.
  */
 function HomeOrFirstPage({ remotes, pages, pending }: { remotes: HomeRemote[]; pages: RemotePages[]; pending: boolean }) {
-  const { data: me } = useMe();
   const { several } = useCurrentWarehouse();
-  const permissions = me?.permissions ?? [];
+  // The current warehouse's: Inicio and the menu follow what the person may do there.
+  const permissions = usePermissions();
+  const link = useWarehouseLink();
   if (permissions.includes(HOME_PERMISSION)) return <HomePage remotes={remotes} />;
   const first = leaves(buildNavigation(forWarehouses(pages, several), permissions))[0];
-  if (first) return <Navigate to={first.to} replace />;
+  if (first) return <Navigate to={link(first.to)} replace />;
   return pending ? loading : <HomePage remotes={remotes} />;
 }
 

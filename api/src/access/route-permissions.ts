@@ -80,6 +80,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   // Transfers between warehouses: sending and withdrawing are the origin's (like an exit),
   // receiving and rejecting the destination's (like an entry).
   'GET /api/transfers': 'consult',
+  'GET /api/transfers/counts': 'consult',
   'GET /api/transfers/:id': 'consult',
   'POST /api/transfers': 'dispatches.create',
   'POST /api/transfers/:id/reception': 'invoices.create',

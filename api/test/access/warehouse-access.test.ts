@@ -7,7 +7,7 @@
 import type { JWTPayload } from 'jose';
 import { forbiddenMessage, type Permission } from '@almacen/shared/domain';
 import { ruleOf } from '../../src/access/route-permissions';
-import { CHOOSE_WAREHOUSE_MESSAGE } from '../../src/access/warehouse-scope';
+import { CHOOSE_WAREHOUSE_MESSAGE, STOCK_LEVELS_PERMISSION } from '../../src/access/warehouse-scope';
 import { client, type Client } from '../helpers/http';
 import { createTestApp, TEST_ROLES_CLAIM, type TestApp } from '../helpers/test-app';
 import { createCatalog, createProduct, dispatchBody, invoiceBody, today, type Catalog } from '../modules/ledger/fixtures';
@@ -172,15 +172,35 @@ describe('a clerk of one warehouse (ALMACENISTA@P012)', () => {
         const pattern = path.replace(/\{(\w+)\}/g, ':$1');
         const rule = ruleOf(method.toUpperCase(), pattern);
         if (!rule || rule === 'signedIn') continue;
-        const url = (warehouseId: number) => `${pattern.replace(/:\w+/g, String(product))}?warehouseId=${warehouseId}&format=xlsx`;
-        const call = (warehouseId: number) => (method === 'get' ? clerk.get(url(warehouseId)) : clerk.post(url(warehouseId), {}));
+        // A product's own routes change it: each call gets a product of its own.
+        const changes = method !== 'get' && path.startsWith('/api/catalog/products/');
+        const url = async (warehouseId: number) =>
+          `${pattern
+            .replace(':catalog', 'products')
+            .replace(/:\w+/g, String(changes ? await createProduct(admin, `Producto ${method} ${warehouseId} ${checked}`) : product))}` +
+          `?warehouseId=${warehouseId}&format=xlsx`;
+        const call = async (warehouseId: number) => {
+          const to = await url(warehouseId);
+          if (method === 'get') return clerk.get(to);
+          if (method === 'delete') return clerk.del(to);
+          return clerk.post(to, to.includes('/barcode?') ? { barcode: `WH-${warehouseId}-${checked}` } : {});
+        };
         const mine = await call(own);
         const theirs = await call(other);
         checked++;
         outcomes.push(
           `${method} ${path}: propio ${mine.statusCode === 403 ? 403 : 'permitido'}, otro ${answer(theirs) === 403 ? '' : JSON.stringify(answer(theirs))}`,
         );
-        expected.push(`${method} ${path}: propio permitido, otro ${JSON.stringify(forbidden(rule))}`);
+        // The catalogue is the institution's: there a warehouse only says whose stock levels a call
+        // shows (consult) or, in the products import, sets.
+        const permission = path.startsWith('/api/catalog/imports/')
+          ? path.endsWith('/export')
+            ? 'consult'
+            : STOCK_LEVELS_PERMISSION
+          : path.startsWith('/api/catalog/products')
+            ? 'consult'
+            : rule;
+        expected.push(`${method} ${path}: propio permitido, otro ${JSON.stringify(forbidden(permission))}`);
       }
     }
     expect(checked).toBeGreaterThan(8);

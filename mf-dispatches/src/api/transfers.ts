@@ -1,6 +1,7 @@
 // The transfers between warehouses (ARCHITECTURE.md, "Warehouses"): only this remote's screens
 // read and send them, so the resource lives here. The lists are read per warehouse (sent by or
-// to it); the wizard reads each product's stock at the origin. Every change sends an
+// to it); the wizard reads each product's stock at the origin and offers as destination every
+// active warehouse (`?purpose=destinations`: the sender need not belong to the one they send to). Every change sends an
 // Idempotency-Key (the shipment the wizard's, kept with its draft; a reception, rejection or
 // withdrawal one per confirmation) and refreshes what a document moves plus every transfer list.
 import { useCallback } from 'react';
@@ -15,6 +16,7 @@ import {
   type ApiClient,
   type ReportRequest,
   type Stock,
+  WAREHOUSES_KEY,
 } from '@almacen/shared';
 import type { Transfer, TransferStatus } from '@almacen/shared/domain';
 import type { CreateTransfer } from '@almacen/shared/schemas';
@@ -31,6 +33,16 @@ export function useTransfers(warehouseId: number | null, status?: TransferStatus
   const query = new URLSearchParams({ ...(warehouseId ? { warehouseId: String(warehouseId) } : {}), ...(status ? { status } : {}) });
   return useResource<Transfer[]>(warehouseId ? `${TRANSFERS}?${query.toString()}` : null);
 }
+
+/** A warehouse a transfer may go to: every active one (the origin is left out by the form). */
+export interface Destination {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** GET /api/warehouses?purpose=destinations: every active warehouse, for whoever may send a transfer. */
+export const useDestinations = () => useResource<Destination[]>(`${WAREHOUSES_KEY}?purpose=destinations`);
 
 /** A product's availability and average at the origin (GET /api/stock/{id}?warehouseId=). */
 export const useOriginStock = (productId: number | null, originId: number | null) =>

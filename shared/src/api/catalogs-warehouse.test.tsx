@@ -9,8 +9,8 @@ import { renderWithPlatform, testMe, type FakeApiRequest } from '../testing';
 import { useDeleteProduct, useGenerateInternalBarcode, useProduct, useProducts, useUpdateProduct } from './catalogs';
 import { catalogExportRequest, useImportPreview } from './imports';
 
-const CENTRAL = { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true };
-const NORTE = { id: 2, code: 'P012', name: 'Plantel Norte', active: true };
+const CENTRAL = { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true, permissions: testMe().permissions };
+const NORTE = { id: 2, code: 'P012', name: 'Plantel Norte', active: true, permissions: testMe().permissions };
 
 const meWith = (warehouses: Me['warehouses']): Me => ({ ...testMe(), warehouses });
 const actions: Record<string, (...args: never[]) => Promise<unknown>> = {};

@@ -4,7 +4,7 @@ export { createApiClient, fileNameFrom } from './api-client';
 export type { ApiClient, ApiClientOptions, ApiDownload, ApiRequestOptions, HttpMethod, TokenSource } from './api-client';
 export { ERROR_TITLE, actionErrorText, loadErrorText } from './error-text';
 export { useApi, useCurrentUser, useInvalidate, useRuntimeConfig } from './hooks';
-export { Can, Forbidden, ME_KEY, useCan, useMe } from './access';
+export { Can, Forbidden, ME_KEY, useCan, useMe, usePermissions, useWarehousesWhere } from './access';
 export { PERIOD_CLOSINGS_KEY, useClosedUntil } from './period-closings';
 export { TOASTER_ID, useNotify } from './notify';
 export { createNoticeSpace, NOTICE_OFFSET, NOTICE_WIDTH, NOTICE_ZONE_PX, noticeLift, useKeepNoticesClear } from './notice-space';
@@ -27,5 +27,15 @@ export type { StandaloneOptions } from './standalone';
 export { Money, moneyText } from './money';
 export type { MoneyKind, MoneyProps } from './money';
 export { documentLink, useLinkedDocumentId } from './document-link';
-export { useCurrentWarehouse, useWarehouseId, useWarehousePath, WAREHOUSE_PARAM, WarehouseProvider, withWarehouse } from './warehouse';
+export {
+  useCurrentWarehouse,
+  useWarehouseId,
+  useWarehouseLink,
+  useWarehouseNavigate,
+  WarehouseLink,
+  useWarehousePath,
+  WAREHOUSE_PARAM,
+  WarehouseProvider,
+  withWarehouse,
+} from './warehouse';
 export type { CurrentWarehouse, WarehouseChoice } from './warehouse';

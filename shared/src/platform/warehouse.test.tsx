@@ -2,7 +2,8 @@
 // every warehouse read carries its `warehouseId` (each warehouse its own SWR key) and every write
 // sends it; with one, the requests are the ones the portal always sent.
 import { act, screen, waitFor } from '@testing-library/react';
-import { useLocation } from '@almacen/shared/router';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from '@almacen/shared/router';
 import {
   stockReportRequest,
   useClosings,
@@ -16,7 +17,15 @@ import {
 } from '../api';
 import type { Me } from '../domain';
 import { captureDownloads, renderWithPlatform, testMe, type FakeApiRequest } from '../testing';
-import { useCurrentWarehouse, useWarehousePath, WarehouseProvider } from './warehouse';
+import {
+  useCurrentWarehouse,
+  useWarehouseLink,
+  useWarehouseNavigate,
+  useWarehousePath,
+  WarehouseLink,
+  WarehouseProvider,
+  type WarehouseChoice,
+} from './warehouse';
 
 const CENTRAL = { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true };
 const NORTE = { id: 2, code: 'P012', name: 'Plantel Norte', active: true };
@@ -24,7 +33,10 @@ const CLOSED = { id: 3, code: 'P099', name: 'Plantel cerrado', active: false };
 
 captureDownloads();
 
-const meWith = (warehouses: Me['warehouses']): Me => ({ ...testMe(), warehouses });
+const meWith = (warehouses: WarehouseChoice[]): Me => {
+  const me = testMe();
+  return { ...me, warehouses: warehouses.map((w) => ({ ...w, permissions: me.permissions })) };
+};
 
 function answer(request: FakeApiRequest): unknown {
   if (request.download) return { blob: new Blob(['%PDF']), fileName: 'reporte.pdf' };
@@ -139,5 +151,61 @@ describe('the current warehouse', () => {
     renderWithPlatform(<Screen />, { api: answer, me: meWith([CENTRAL, NORTE]) });
     await screen.findByText(/Almacén ninguno/);
     expect(screen.getByTestId('path')).toHaveTextContent(/^\/api\/stock$/);
+  });
+});
+
+describe('in-app links keep the current warehouse', () => {
+  function Links() {
+    const link = useWarehouseLink();
+    const navigate = useWarehouseNavigate();
+    const { search, pathname } = useLocation();
+    return (
+      <div>
+        <output aria-label="Dirección">{`${pathname}${search}`}</output>
+        <ul>
+          {[
+            '/dashboard/stock',
+            '/dashboard/catalogs/products?codigo=75%2001',
+            '/dashboard/stock#bajo',
+            '/dashboard/stock?almacen=CENTRAL',
+          ].map((to) => (
+            <li key={to}>{link(to)}</li>
+          ))}
+        </ul>
+        <WarehouseLink to="/dashboard/invoices/history?documento=7">Entrada 7</WarehouseLink>
+        <button onClick={() => navigate('../history', { relative: 'path' })}>Historial</button>
+      </div>
+    );
+  }
+
+  it('with several: every link and navigation carries ?almacen=, beside its own query and before its fragment', async () => {
+    const user = userEvent.setup();
+    renderWithPlatform(
+      <WarehouseProvider>
+        <Routes>
+          <Route path="/dashboard/dispatches/*" element={<Links />} />
+        </Routes>
+      </WarehouseProvider>,
+      { api: answer, me: meWith([CENTRAL, NORTE]), route: '/dashboard/dispatches/generate?almacen=P012' },
+    );
+    expect(await screen.findByText('/dashboard/stock?almacen=P012')).toBeInTheDocument();
+    expect(screen.getByText('/dashboard/catalogs/products?codigo=75%2001&almacen=P012')).toBeInTheDocument();
+    expect(screen.getByText('/dashboard/stock?almacen=P012#bajo')).toBeInTheDocument();
+    // A link that names a warehouse keeps its own.
+    expect(screen.getByText('/dashboard/stock?almacen=CENTRAL')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Entrada 7' })).toHaveAttribute('href', '/dashboard/invoices/history?documento=7&almacen=P012');
+    await user.click(screen.getByRole('button', { name: 'Historial' }));
+    expect(await screen.findByText('/dashboard/dispatches/history?almacen=P012')).toBeInTheDocument();
+  });
+
+  it('with one: the links of always', async () => {
+    renderWithPlatform(
+      <WarehouseProvider>
+        <Links />
+      </WarehouseProvider>,
+      { api: answer, me: meWith([CENTRAL]), route: '/dashboard' },
+    );
+    expect(await screen.findByText('/dashboard/stock')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Entrada 7' })).toHaveAttribute('href', '/dashboard/invoices/history?documento=7');
   });
 });

@@ -3,35 +3,16 @@
 // address (`?almacen=P012`), so a copied link opens the same view for anyone allowed to see it;
 // without it, the person's only (or first) warehouse. With one warehouse nothing changes: reads
 // go to the same paths as always (the API answers for the only warehouse), and no switcher shows.
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { useSearchParams } from '@almacen/shared/router';
+import { useCallback, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams, type NavigateOptions } from '@almacen/shared/router';
 import { useMe } from './access';
+import { useCurrentWarehouse, WarehouseContext, type CurrentWarehouse } from './warehouse-context';
 
-export interface WarehouseChoice {
-  id: number;
-  code: string;
-  name: string;
-  active: boolean;
-}
+export { useCurrentWarehouse } from './warehouse-context';
+export type { CurrentWarehouse, WarehouseChoice } from './warehouse-context';
 
 /** The address's parameter that names the current warehouse, by its code. */
 export const WAREHOUSE_PARAM = 'almacen';
-
-export interface CurrentWarehouse {
-  /** null while the list loads (or when it could not be read). */
-  warehouse: WarehouseChoice | null;
-  /** The active warehouses the person may use, by code. */
-  warehouses: WarehouseChoice[];
-  /** More than one: the screens name the warehouse and the header offers the switch. */
-  several: boolean;
-  /** Makes `code` the current warehouse (the address changes; the rest of the view stays). */
-  choose(code: string): void;
-  /** Whether the person's warehouses are known (/api/me has answered); true without a provider (one warehouse, as always). */
-  ready: boolean;
-}
-
-const NONE: CurrentWarehouse = { warehouse: null, warehouses: [], several: false, choose: () => undefined, ready: true };
-const WarehouseContext = createContext<CurrentWarehouse>(NONE);
 
 export function WarehouseProvider({ children }: { children: ReactNode }) {
   // /api/me carries the person's warehouses: the first screen needs no other call to know them.
@@ -56,8 +37,6 @@ export function WarehouseProvider({ children }: { children: ReactNode }) {
   return <WarehouseContext.Provider value={value}>{children}</WarehouseContext.Provider>;
 }
 
-export const useCurrentWarehouse = (): CurrentWarehouse => useContext(WarehouseContext);
-
 /**
  * A warehouse's read for the current warehouse: `path` with `warehouseId=` when there are several
  * (so each warehouse's answer is its own SWR key), `path` itself with one, null until /api/me has
@@ -71,6 +50,39 @@ export function useWarehousePath(path: string | null): string | null {
   if (!several) return path;
   if (!warehouse) return null;
   return warehousePath(path, warehouse.id);
+}
+
+/**
+ * An in-app link that keeps the current warehouse: `to` with `?almacen=CODE` when there are several
+ * (a link to another page, or the one a copied address opens, stays in the same warehouse), `to`
+ * itself with one. A link that names a warehouse already keeps its own.
+ */
+export function useWarehouseLink(): (to: string) => string {
+  const { warehouse, several } = useCurrentWarehouse();
+  const code = several ? warehouse?.code : undefined;
+  return useCallback((to: string) => (code === undefined ? to : linkIn(to, code)), [code]);
+}
+
+/** `useNavigate` to a path, keeping the current warehouse (useWarehouseLink). */
+export function useWarehouseNavigate(): (to: string, options?: NavigateOptions) => void {
+  const navigate = useNavigate();
+  const link = useWarehouseLink();
+  return useCallback((to, options) => void navigate(link(to), options), [navigate, link]);
+}
+
+/** The router's `Link` to a path, keeping the current warehouse (useWarehouseLink). */
+export function WarehouseLink({ to, ...props }: Omit<ComponentProps<typeof Link>, 'to'> & { to: string }) {
+  const link = useWarehouseLink();
+  return <Link to={link(to)} {...props} />;
+}
+
+function linkIn(to: string, code: string): string {
+  const hashAt = to.indexOf('#');
+  const base = hashAt < 0 ? to : to.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : to.slice(hashAt);
+  const queryAt = base.indexOf('?');
+  if (queryAt >= 0 && new URLSearchParams(base.slice(queryAt + 1)).has(WAREHOUSE_PARAM)) return to;
+  return `${base}${queryAt >= 0 ? '&' : '?'}${WAREHOUSE_PARAM}=${encodeURIComponent(code)}${hash}`;
 }
 
 /** `path` with `warehouseId=` added, or `path` itself without an id (one warehouse). */

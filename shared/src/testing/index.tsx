@@ -76,17 +76,43 @@ export function testMe(roles: readonly AccessRole[] = ACCESS_ROLES): Me {
     sub: 'user-ana',
     name: testUser.name,
     email: testUser.email,
-    roles: [...roles],
+    roles: roles.map((role) => ({ role, warehouseId: null })),
     permissions: permissionsOf(roles),
     accountUrl: null,
   };
 }
 
+/** A warehouse of `testMeIn`, with the roles the person holds there. */
+export interface TestWarehouseGrant {
+  id: number;
+  code: string;
+  name: string;
+  active?: boolean;
+  roles: readonly AccessRole[];
+}
+
+/**
+ * GET /api/me for someone whose roles hold in one warehouse each (ALMACENISTA at P012, CONSULTA
+ * at P013): each warehouse with what they may do there, `permissions` the union.
+ */
+export function testMeIn(warehouses: readonly TestWarehouseGrant[]): Me {
+  const all = warehouses.flatMap((w) => w.roles);
+  return {
+    ...testMe(all),
+    roles: warehouses.flatMap((w) => w.roles.map((role) => ({ role, warehouseId: w.id }))),
+    warehouses: warehouses.map(({ roles, active = true, ...w }) => ({ ...w, active, permissions: permissionsOf(roles) })),
+  };
+}
+
+/** GET /api/period-closings, of the only warehouse or of one (`?warehouseId=`). */
+const isClosingsRead = (path: string) => path === PERIOD_CLOSINGS_KEY || path.startsWith(`${PERIOD_CLOSINGS_KEY}?`);
+
 /**
  * The fake API. GET /api/me is answered with `me` (default: an administrator, so screens show
  * everything) and is not recorded in `calls`: it is the platform's, not the screen's. GET
- * /api/period-closings (read by the wizards' date pickers) answers no closing, unrecorded, unless
- * the handler answers it (then it is recorded like any request). A function
+ * /api/period-closings (read by the wizards' date pickers, with or without `?warehouseId=`)
+ * answers no closing, unrecorded, unless the handler answers it (then it is recorded like any
+ * request). A function
  * is asked on every call, so a test can change the answer (a role granted meanwhile) or throw an
  * ApiError (a deactivated account's 403).
  */
@@ -100,7 +126,7 @@ export function createFakeApi(
       await Promise.resolve();
       return typeof me === 'function' ? me() : me;
     }
-    if (request.method === 'GET' && request.path === PERIOD_CLOSINGS_KEY && !request.download) {
+    if (request.method === 'GET' && isClosingsRead(request.path) && !request.download) {
       // The wizards' date pickers read the month closings: no closing unless the test says so.
       await Promise.resolve();
       const closings = await handler(request);

@@ -3,7 +3,7 @@
 // /api/users/{id}/deactivation. Failures show as every change's do (the "¡Oh no!" toast with the
 // API's words, e.g. the last administrator's 409).
 import { ME_KEY, useMutation, useResource } from '@almacen/shared';
-import type { AccessRole, NewUserInput, NewUserResult, PasswordResetResult, UserSummary } from '@almacen/shared/domain';
+import type { NewUserInput, NewUserResult, PasswordResetResult, RoleAssignment, UserSummary } from '@almacen/shared/domain';
 import { AUDIT_PATH } from './audit-api';
 
 export const USERS_KEY = '/api/users';
@@ -14,9 +14,11 @@ export function useUsers() {
   return useResource<UserSummary[]>(USERS_KEY);
 }
 
+/** PUT /api/users/{id}/roles `{ roles: [{ role, warehouseId }] }` (warehouseId null: every warehouse). */
 export const useSetRoles = () =>
   useMutation(
-    (api, user: UserSummary, roles: AccessRole[]) => api<UserSummary>(`${USERS_KEY}/${user.id}/roles`, { method: 'PUT', body: { roles } }),
+    (api, user: UserSummary, roles: RoleAssignment[]) =>
+      api<UserSummary>(`${USERS_KEY}/${user.id}/roles`, { method: 'PUT', body: { roles } }),
     { errorText: 'actualizar los permisos del usuario.', successText: 'Permisos actualizados.' },
     AFTER_CHANGE,
   );

@@ -1,5 +1,7 @@
 // "Usuarios": the list, roles granted in Almacén vs. elsewhere, the roles dialog, the
 // last administrator's 409, and with the embedded provider new accounts, resets and deactivation.
+// With one warehouse the page is the one it always was; with several each role holds for
+// «Todos los almacenes» or for one warehouse.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, LAST_ADMIN_MESSAGE, type UserSummary } from '@almacen/shared';
@@ -14,7 +16,7 @@ const admin: UserSummary = {
   name: 'Adriana Gómez',
   email: 'admin@escuela.mx',
   username: 'admin',
-  roles: [{ role: 'ADMINISTRADOR', source: 'configuracion' }],
+  roles: [{ role: 'ADMINISTRADOR', warehouseId: null, source: 'configuracion' }],
   lastSeenAt: '2026-11-23T15:05:00.000Z',
   createdAt: '2026-11-01T10:00:00.000Z',
   origin: 'almacen',
@@ -27,8 +29,8 @@ const luis: UserSummary = {
   email: 'luis@escuela.mx',
   username: 'luis',
   roles: [
-    { role: 'CONSULTA', source: 'almacen' },
-    { role: 'ALMACENISTA', source: 'proveedor' },
+    { role: 'CONSULTA', warehouseId: null, source: 'almacen' },
+    { role: 'ALMACENISTA', warehouseId: null, source: 'proveedor' },
   ],
   lastSeenAt: '2026-11-22T01:30:00.000Z',
   createdAt: '2026-11-02T10:00:00.000Z',
@@ -52,11 +54,24 @@ const EMPLOYEES = [
   { id: 8, name: 'Marta Elena', lastName: 'Ruiz', email: null },
 ];
 
-function server(overrides: (request: FakeApiRequest) => unknown = () => undefined) {
+const CENTRAL = {
+  id: 1,
+  code: 'CENTRAL',
+  name: 'Almacén central',
+  address: null,
+  responsibleEmployeeId: null,
+  responsibleEmployeeName: null,
+  active: true,
+};
+const P012 = { ...CENTRAL, id: 12, code: 'P012', name: 'Plantel 12' };
+const P013 = { ...CENTRAL, id: 13, code: 'P013', name: 'Plantel 13' };
+
+function server(overrides: (request: FakeApiRequest) => unknown = () => undefined, warehouses = [CENTRAL]) {
   return (request: FakeApiRequest) => {
     const answer = overrides(request);
     if (answer !== undefined) return answer;
     if (request.method === 'GET' && request.path === '/api/users') return [admin, { ...luis, employeeId: 7 }, marta];
+    if (request.method === 'GET' && request.path === '/api/warehouses') return warehouses;
     if (request.method === 'GET' && request.path === '/api/catalog/employees') return EMPLOYEES;
     if (request.method === 'PUT' && request.path.endsWith('/roles')) return luis;
     return undefined;
@@ -112,6 +127,9 @@ describe('Usuarios', () => {
     await rowOf('Luis Pérez');
     await rowAction(user, 'Luis Pérez', 'Permisos…');
     const dialog = await screen.findByRole('dialog', { name: 'Permisos de Luis Pérez' });
+    // One warehouse: the four checkboxes as always, no warehouse to choose.
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Todos los almacenes|para toda la institución/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Consulta' })).toBeChecked();
     const provider = within(dialog).getByRole('checkbox', { name: /Almacenista \(Otorgado por el proveedor de identidad\)/ });
     expect(provider).toBeChecked();
@@ -120,7 +138,10 @@ describe('Usuarios', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Consulta' }));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/users/2/roles', body: { roles: ['AUTORIZADOR'] } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/users/2/roles',
+      body: { roles: [{ role: 'AUTORIZADOR', warehouseId: null }] },
+    });
     expect(await screen.findByText('Permisos actualizados.')).toBeInTheDocument();
   });
 
@@ -182,7 +203,7 @@ describe('Usuarios', () => {
     const shown = await screen.findByRole('alertdialog', { name: 'Usuario creado' });
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       path: '/api/users',
-      body: { username: 'rosa', name: 'Rosa Díaz', email: 'rosa@escuela.mx', roles: ['ALMACENISTA'] },
+      body: { username: 'rosa', name: 'Rosa Díaz', email: 'rosa@escuela.mx', roles: [{ role: 'ALMACENISTA', warehouseId: null }] },
     });
     expect(within(shown).getByRole('textbox', { name: 'Contraseña de un solo uso de rosa' })).toHaveValue('Xy7-kP2q-9mWz');
     expect(within(shown).getByText(ONE_TIME_PASSWORD_WARNING)).toBeInTheDocument();
@@ -278,5 +299,109 @@ describe('Usuarios', () => {
     await user.click(within(again).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
     expect(calls.filter((c) => c.method === 'PUT')[1]).toMatchObject({ path: '/api/users/2/employee', body: { employeeId: null } });
+  });
+
+  describe('with several warehouses', () => {
+    const ana: UserSummary = {
+      ...luis,
+      id: 5,
+      name: 'Ana Ruiz',
+      username: 'ana',
+      origin: 'almacen',
+      roles: [
+        { role: 'CONSULTA', warehouseId: null, source: 'almacen' },
+        { role: 'ALMACENISTA', warehouseId: 12, source: 'almacen' },
+        { role: 'ALMACENISTA', warehouseId: 13, source: 'proveedor' },
+      ],
+    };
+    const several = (overrides: (request: FakeApiRequest) => unknown = () => undefined) =>
+      server(
+        (request) => overrides(request) ?? (request.method === 'GET' && request.path === '/api/users' ? [admin, ana] : undefined),
+        [CENTRAL, P012, P013],
+      );
+
+    it('the roles column says where each role holds', async () => {
+      renderWithPlatform(<UsersPage />, { api: several() });
+      const row = await rowOf('Ana Ruiz');
+      expect(await within(row).findByText('Consulta (todos)')).toBeInTheDocument();
+      expect(within(row).getByText('Almacenista (P012)')).toBeInTheDocument();
+      expect(within(row).getByText('Almacenista (P013)')).toBeInTheDocument();
+      expect(within(await rowOf('Adriana Gómez')).getByText('Administrador (todos)')).toBeInTheDocument();
+    });
+
+    it('"Permisos…" grants each role for every warehouse or one, and PUTs { role, warehouseId } pairs', async () => {
+      const user = userEvent.setup();
+      const { calls } = renderWithPlatform(<UsersPage />, { api: several() });
+      await within(await rowOf('Ana Ruiz')).findByText('Almacenista (P012)');
+      await rowAction(user, 'Ana Ruiz', 'Permisos…');
+      const dialog = await screen.findByRole('dialog', { name: 'Permisos de Ana Ruiz' });
+      // The provider's grant is listed, locked; the two of Almacén are entries.
+      expect(dialog).toHaveTextContent('Almacenista (P013): Otorgado por el proveedor de identidad');
+      expect(within(dialog).getByRole('combobox', { name: 'Permiso 1' })).toHaveValue('CONSULTA');
+      expect(within(dialog).getByRole('combobox', { name: 'Almacén del permiso 1' })).toHaveDisplayValue('Todos los almacenes');
+      expect(within(dialog).getByRole('combobox', { name: 'Almacén del permiso 2' })).toHaveDisplayValue('P012 · Plantel 12');
+
+      // Consulta only at P013, Almacenista also at CENTRAL, and Administrador: for the whole institution.
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Almacén del permiso 1' }), 'P013 · Plantel 13');
+      await user.click(within(dialog).getByRole('button', { name: 'Agregar permiso' }));
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Permiso 3' }), 'Almacenista');
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Almacén del permiso 3' }), 'CENTRAL · Almacén central');
+      await user.click(within(dialog).getByRole('button', { name: 'Agregar permiso' }));
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Almacén del permiso 4' }), 'P012 · Plantel 12');
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Permiso 4' }), 'Administrador');
+      const adminScope = within(dialog).getByRole('combobox', { name: 'Almacén del permiso 4' });
+      expect(adminScope).toHaveDisplayValue('Todos los almacenes');
+      expect(adminScope).toBeDisabled();
+      expect(dialog).toHaveTextContent('El permiso Administrador es para toda la institución.');
+      await user.click(within(dialog).getByRole('button', { name: 'Agregar permiso' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Quitar permiso 5' }));
+      expect(within(dialog).queryByRole('combobox', { name: 'Permiso 5' })).not.toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+      await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+        path: '/api/users/5/roles',
+        body: {
+          roles: [
+            { role: 'CONSULTA', warehouseId: 13 },
+            { role: 'ALMACENISTA', warehouseId: 1 },
+            { role: 'ALMACENISTA', warehouseId: 12 },
+            { role: 'ADMINISTRADOR', warehouseId: null },
+          ],
+        },
+      });
+    });
+
+    it('"Nuevo usuario" starts with no role and sends the entries chosen', async () => {
+      const user = userEvent.setup();
+      const created: UserSummary = { ...marta, id: 6, name: 'Rosa Díaz', username: 'rosa', active: true };
+      const { calls } = renderWithPlatform(<UsersPage />, {
+        api: several((request) =>
+          request.method === 'POST' && request.path === '/api/users' ? { user: created, password: 'Xy7-kP2q-9mWz' } : undefined,
+        ),
+        config: { identityProvider: 'embedded' },
+      });
+      await within(await rowOf('Ana Ruiz')).findByText('Almacenista (P012)');
+      await user.click(screen.getByRole('button', { name: 'Nuevo usuario' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Nuevo usuario' });
+      expect(within(dialog).queryByRole('combobox', { name: 'Permiso 1' })).not.toBeInTheDocument();
+      await user.type(within(dialog).getByRole('textbox', { name: /Usuario/ }), 'rosa');
+      await user.type(within(dialog).getByRole('textbox', { name: /Nombre/ }), 'Rosa Díaz');
+      await user.click(within(dialog).getByRole('button', { name: 'Agregar permiso' }));
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Permiso 1' }), 'Almacenista');
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Almacén del permiso 1' }), 'P012 · Plantel 12');
+      await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+      await screen.findByRole('alertdialog', { name: 'Usuario creado' });
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        body: { username: 'rosa', name: 'Rosa Díaz', roles: [{ role: 'ALMACENISTA', warehouseId: 12 }] },
+      });
+    });
+  });
+
+  it('with one warehouse the roles column names the roles alone', async () => {
+    renderWithPlatform(<UsersPage />, { api: server() });
+    const row = await rowOf('Luis Pérez');
+    expect(within(row).getByText('Consulta')).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('(todos)');
   });
 });

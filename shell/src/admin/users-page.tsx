@@ -1,23 +1,28 @@
 // "Usuarios" (Administración): who can sign in and with which access roles, called
 // "Permisos" on screen (the spec's "Roles" are the employees' job catalogue). Those granted in
 // Almacén are edited in "Permisos…"; those the identity provider or ADMIN_USERS grant show apart and
-// cannot be removed here. With the embedded provider an administrator also creates accounts,
-// resets passwords (the one-time password shows once) and deactivates or reactivates accounts.
-import { LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
+// cannot be removed here. Where the deployment has several warehouses each role is granted for
+// «Todos los almacenes» or for one (a role in two warehouses is two entries, «Almacenista (P012)»);
+// with one, the roles are the four checkboxes as always. With the embedded provider an
+// administrator also creates accounts, resets passwords (the one-time password shows once) and
+// deactivates or reactivates accounts.
+import { AddRegular, DeleteRegular, LockClosedRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { useId, useMemo, useState } from 'react';
 import { useField } from 'react-final-form';
 import { tableLoadError, usePageTitle, useRuntimeConfig } from '@almacen/shared';
 import {
   ACCESS_ROLES,
   ACCESS_ROLE_LABELS,
+  ADMIN_SCOPE_MESSAGE,
   formatDateTime,
   type AccessRole,
+  type RoleAssignment,
   type RoleGrant,
   type RoleSource,
   type UserSummary,
 } from '@almacen/shared/domain';
 import { Button, Caption1, Title2, makeStyles, tokens } from '@almacen/shared/fluent';
-import { Badge, Checkbox, Label, Tooltip } from '@almacen/shared/fluent-pages';
+import { Badge, Checkbox, Label, Select, Tooltip } from '@almacen/shared/fluent-pages';
 import {
   ConfirmDialog,
   DataTable,
@@ -30,8 +35,10 @@ import {
 } from '@almacen/shared/kit';
 import { newUserSchema } from '@almacen/shared/schemas';
 import { PasswordDialog, type OneTimePassword } from './password-dialog';
+import { ALL_WAREHOUSES, roleText, rolesText } from './role-text';
 import { EMPLOYEE_TEXTS, employeeText, UserEmployeeDialog, useEmployeeNames } from './user-employee';
 import { useCreateUser, useLinkEmployee, useResetPassword, useSetActive, useSetRoles, useUsers } from './users-api';
+import { useWarehouses, type Warehouse } from './warehouses-api';
 
 const TITLE = 'Usuarios';
 
@@ -52,13 +59,19 @@ const useStyles = makeStyles({
   name: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   checks: { display: 'flex', flexDirection: 'column' },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  // One grant per line: its role, where it holds, and «Quitar»; on a phone the selects wrap.
+  entry: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  select: { flexGrow: 1, flexBasis: '160px', minWidth: 0 },
+  fixed: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  add: { alignSelf: 'flex-start' },
 });
 
-const rolesText = (user: UserSummary) => user.roles.map((grant) => ACCESS_ROLE_LABELS[grant.role]).join(', ');
+/** Each warehouse's code by id where the deployment has several; null with one (the page as always). */
+type Codes = ReadonlyMap<number, string> | null;
 
-function RoleBadge({ grant }: { grant: RoleGrant }) {
+function RoleBadge({ grant, codes }: { grant: RoleGrant; codes: Codes }) {
   const styles = useStyles();
-  const label = ACCESS_ROLE_LABELS[grant.role];
+  const label = roleText(grant, codes);
   if (grant.source === 'almacen') {
     return (
       <Badge appearance="filled" color="brand" shape="rounded" className={styles.badge}>
@@ -76,47 +89,151 @@ function RoleBadge({ grant }: { grant: RoleGrant }) {
   );
 }
 
-/** The four roles as checkboxes; roles granted outside Almacén are checked and cannot be cleared. */
-function RolesField({ fixed }: { fixed: RoleGrant[] }) {
-  const styles = useStyles();
-  const { input } = useField<AccessRole[]>('roles');
-  const chosen = input.value || [];
+/** A role once per (role, warehouse), in ACCESS_ROLES' order, «Todos los almacenes» before each warehouse. */
+function orderedGrants(grants: readonly RoleAssignment[]): RoleAssignment[] {
+  const seen = new Set<string>();
+  return grants
+    .filter((grant) => {
+      const key = `${grant.role} ${grant.warehouseId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => ACCESS_ROLES.indexOf(a.role) - ACCESS_ROLES.indexOf(b.role) || (a.warehouseId ?? 0) - (b.warehouseId ?? 0));
+}
+
+const fixedLabel = (grant: RoleGrant) => GRANTED_BY[grant.source as Exclude<RoleSource, 'almacen'>];
+
+/** The field of the roles granted in Almacén, `grants` of the form: the checkboxes, or the entries per warehouse. */
+function RolesField({ fixed, warehouses }: { fixed: RoleGrant[]; warehouses: Warehouse[] | null }) {
   const id = useId();
+  const styles = useStyles();
   // A group, not a Fluent Field: a Field names only its first control.
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} className={styles.group}>
       <Label id={`${id}-label`}>Permisos</Label>
-      <div className={styles.checks}>
-        {ACCESS_ROLES.map((role) => {
-          const grant = fixed.find((g) => g.role === role && g.source !== 'almacen');
-          const label = grant
-            ? `${ACCESS_ROLE_LABELS[role]} (${GRANTED_BY[grant.source as Exclude<RoleSource, 'almacen'>]})`
-            : ACCESS_ROLE_LABELS[role];
-          return (
-            <Checkbox
-              key={role}
-              label={label}
-              checked={Boolean(grant) || chosen.includes(role)}
-              disabled={Boolean(grant)}
-              onChange={(_, data) =>
-                input.onChange(data.checked ? [...chosen.filter((r) => r !== role), role] : chosen.filter((r) => r !== role))
-              }
-            />
-          );
-        })}
-      </div>
+      {warehouses ? <WarehouseGrants fixed={fixed} warehouses={warehouses} /> : <RoleChecks fixed={fixed} />}
       <Caption1 id={`${id}-hint`}>
         Administrador incluye todos los permisos; Autorizador incluye los de Almacenista, y este, los de Consulta.
+        {warehouses && ` ${ADMIN_SCOPE_MESSAGE}`}
       </Caption1>
     </div>
   );
 }
 
-interface NewUserForm {
+/**
+ * One warehouse: the four roles as checkboxes; roles granted outside Almacén are checked and
+ * cannot be cleared. A checked role keeps the grants it had (a role some provider map scoped).
+ */
+function RoleChecks({ fixed }: { fixed: RoleGrant[] }) {
+  const styles = useStyles();
+  const { input } = useField<RoleAssignment[]>('grants');
+  const chosen = input.value || [];
+  return (
+    <div className={styles.checks}>
+      {ACCESS_ROLES.map((role) => {
+        const grant = fixed.find((g) => g.role === role && g.source !== 'almacen');
+        const label = grant ? `${ACCESS_ROLE_LABELS[role]} (${fixedLabel(grant)})` : ACCESS_ROLE_LABELS[role];
+        const others = chosen.filter((g) => g.role !== role);
+        return (
+          <Checkbox
+            key={role}
+            label={label}
+            checked={Boolean(grant) || chosen.some((g) => g.role === role)}
+            disabled={Boolean(grant)}
+            onChange={(_, data) => input.onChange(data.checked ? [...others, { role, warehouseId: null }] : others)}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * Several warehouses: one entry per grant — its role and «Todos los almacenes» or one warehouse —
+ * with «Quitar», and «Agregar permiso». Administrador holds for the whole institution only. The
+ * grants of the provider or ADMIN_USERS are listed apart, locked.
+ */
+function WarehouseGrants({ fixed, warehouses }: { fixed: RoleGrant[]; warehouses: Warehouse[] }) {
+  const styles = useStyles();
+  const { input } = useField<RoleAssignment[]>('grants');
+  const chosen = input.value || [];
+  const codes = new Map(warehouses.map((w) => [w.id, w.code]));
+  const change = (index: number, grant: RoleAssignment) =>
+    input.onChange(
+      chosen.map((g, i) => (i === index ? { ...grant, warehouseId: grant.role === 'ADMINISTRADOR' ? null : grant.warehouseId } : g)),
+    );
+  return (
+    <>
+      {fixed
+        .filter((grant) => grant.source !== 'almacen')
+        .map((grant) => (
+          <span key={`${grant.role} ${grant.warehouseId} ${grant.source}`} className={styles.fixed}>
+            <LockClosedRegular aria-hidden="true" />
+            {`${roleText(grant, codes)}: ${fixedLabel(grant)}`}
+          </span>
+        ))}
+      {chosen.map((grant, index) => {
+        const n = index + 1;
+        return (
+          <div key={index} className={styles.entry}>
+            <Select
+              className={styles.select}
+              aria-label={`Permiso ${n}`}
+              value={grant.role}
+              onChange={(_, data) => change(index, { ...grant, role: data.value as AccessRole })}
+            >
+              {ACCESS_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ACCESS_ROLE_LABELS[role]}
+                </option>
+              ))}
+            </Select>
+            <Select
+              className={styles.select}
+              aria-label={`Almacén del permiso ${n}`}
+              value={grant.warehouseId === null ? '' : String(grant.warehouseId)}
+              disabled={grant.role === 'ADMINISTRADOR'}
+              onChange={(_, data) => change(index, { ...grant, warehouseId: data.value === '' ? null : Number(data.value) })}
+            >
+              <option value="">{ALL_WAREHOUSES}</option>
+              {warehouses.map((w) => (
+                <option key={w.id} value={String(w.id)}>
+                  {`${w.code} · ${w.name}${w.active ? '' : ' (inactivo)'}`}
+                </option>
+              ))}
+            </Select>
+            <Button
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              aria-label={`Quitar permiso ${n}`}
+              onClick={() => input.onChange(chosen.filter((_, i) => i !== index))}
+            >
+              Quitar
+            </Button>
+          </div>
+        );
+      })}
+      <Button
+        className={styles.add}
+        icon={<AddRegular />}
+        onClick={() => input.onChange([...chosen, { role: 'CONSULTA', warehouseId: null }])}
+      >
+        Agregar permiso
+      </Button>
+    </>
+  );
+}
+
+/** The roles granted in Almacén, as the dialogs edit them (the body sends them as `roles`). */
+interface GrantsForm {
+  grants?: RoleAssignment[];
+}
+
+interface NewUserForm extends GrantsForm {
   username: string;
   name: string;
   email?: string;
-  roles?: AccessRole[];
 }
 
 const validateNewUser = validateSchema(newUserSchema);
@@ -145,10 +262,17 @@ export function UsersPage() {
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
   const [password, setPassword] = useState<OneTimePassword | null>(null);
   const employeeNames = useEmployeeNames();
+  // With several warehouses (the inactive too: a grant may name one) each role says where it holds.
+  const warehouseList = useWarehouses().data;
+  const warehouses = warehouseList && warehouseList.filter((w) => w.active).length > 1 ? warehouseList : null;
+  const codes = useMemo<Codes>(() => (warehouses ? new Map(warehouses.map((w) => [w.id, w.code])) : null), [warehouses]);
   const close = () => setDialog({ kind: 'closed' });
   const editing = dialog.kind === 'roles' ? dialog.user : undefined;
-  const rolesValues = useMemo(
-    () => editing && { roles: editing.roles.filter((grant) => grant.source === 'almacen').map((grant) => grant.role) },
+  const rolesValues = useMemo<GrantsForm | undefined>(
+    () =>
+      editing && {
+        grants: editing.roles.filter((grant) => grant.source === 'almacen').map(({ role, warehouseId }) => ({ role, warehouseId })),
+      },
     [editing],
   );
 
@@ -175,12 +299,12 @@ export function UsersPage() {
       {
         id: 'roles',
         header: 'Permisos',
-        value: rolesText,
+        value: (u) => rolesText(u.roles, codes),
         cell: (u) =>
           u.roles.length ? (
             <span className={styles.badges}>
               {u.roles.map((grant) => (
-                <RoleBadge key={`${grant.role} ${grant.source}`} grant={grant} />
+                <RoleBadge key={`${grant.role} ${grant.warehouseId} ${grant.source}`} grant={grant} codes={codes} />
               ))}
             </span>
           ) : (
@@ -201,7 +325,7 @@ export function UsersPage() {
       },
       { id: 'origin', header: 'Origen', value: (u) => ORIGIN_LABELS[u.origin], width: 80, hideBelow: 'tablet' },
     ],
-    [config.timeZone, styles, employeeNames],
+    [config.timeZone, styles, employeeNames, codes],
   );
 
   const rowActions = (user: UserSummary) => {
@@ -247,20 +371,14 @@ export function UsersPage() {
         rowActions={rowActions}
       />
 
-      <FormDialog<{ roles: AccessRole[] }>
+      <FormDialog<GrantsForm>
         open={dialog.kind === 'roles'}
         title={editing ? `Permisos de ${editing.name}` : 'Permisos'}
         initialValues={rolesValues}
         onClose={close}
-        onSubmit={(values) =>
-          editing &&
-          setRoles.run(
-            editing,
-            ACCESS_ROLES.filter((role) => (values.roles ?? []).includes(role)),
-          )
-        }
+        onSubmit={(values) => editing && setRoles.run(editing, orderedGrants(values.grants ?? []))}
       >
-        <RolesField fixed={editing?.roles ?? []} />
+        <RolesField fixed={editing?.roles ?? []} warehouses={warehouses} />
       </FormDialog>
 
       <FormDialog<NewUserForm>
@@ -275,7 +393,7 @@ export function UsersPage() {
             username,
             name: values.name.trim(),
             email: values.email?.trim() || null,
-            roles: ACCESS_ROLES.filter((role) => (values.roles ?? []).includes(role)),
+            roles: orderedGrants(values.grants ?? []),
           });
           if (result) setPassword({ title: 'Usuario creado', username: result.user.username ?? username, password: result.password });
         }}
@@ -290,7 +408,7 @@ export function UsersPage() {
         />
         <TextField name="name" label="Nombre" placeholder="Ana López" required />
         <TextField name="email" label="Correo" placeholder="ana.lopez@escuela.edu.mx" type="email" />
-        <RolesField fixed={[]} />
+        <RolesField fixed={[]} warehouses={warehouses} />
       </FormDialog>
 
       <ConfirmDialog

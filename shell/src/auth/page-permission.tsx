@@ -1,7 +1,7 @@
 // A page the person may not use shows the API's 403 words instead: the route of a
 // menu entry that names a permission, reached by a link or typed in the address bar.
 import type { ReactNode } from 'react';
-import { Forbidden, useCurrentWarehouse, useMe, usePageTitle } from '@almacen/shared';
+import { Forbidden, useCurrentWarehouse, usePageTitle, usePermissions } from '@almacen/shared';
 import { isPermission } from '@almacen/shared/domain';
 import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Title2, tokens } from '@almacen/shared/fluent';
 import type { MenuEntry } from '@almacen/shared/pages';
@@ -44,11 +44,12 @@ function Refused({ permission }: { permission: string }) {
  */
 export function PagePermission({ menu, children }: { menu: readonly MenuEntry[]; children: ReactNode }) {
   const { pathname } = useLocation();
-  const { data: me } = useMe();
+  // What the person may do in the current warehouse: a switch to one where they only consult refuses its «Nueva salida».
+  const permissions = usePermissions();
   const { several } = useCurrentWarehouse();
   const entry = entryFor(menu, pathname);
   if (entry?.severalWarehouses && !several) return <UnknownPage />;
   const needed = entry?.permission;
-  if (needed && !mayShow({ permission: needed }, me?.permissions ?? [])) return <RefusedPage permission={needed} title={entry.label} />;
+  if (needed && !mayShow({ permission: needed }, permissions)) return <RefusedPage permission={needed} title={entry.label} />;
   return <>{children}</>;
 }

@@ -1,11 +1,12 @@
-// The account menu itself — who is signed in, "Cuenta" (the person's permissions in Almacén, who
+// The account menu itself — who is signed in, "Cuenta" (the person's permissions in Almacén, each
+// with its warehouse where the person may use several, who
 // signs them in, and a link to change their password: the included provider's own page, or the
 // external provider's account page when OIDC_ACCOUNT_URL names one) and "Cerrar sesión" — loaded with
 // @almacen/shared/fluent-pages the first time the person opens it (account-menu.tsx): the dashboard
 // draws no menu, dialog or tooltip, so Fluent's menus and popup positioning are not part of what a
 // school's network downloads to show it.
-import { useState, type ReactElement } from 'react';
-import { ACCESS_ROLE_LABELS, useCurrentUser, useMe, useRuntimeConfig } from '@almacen/shared';
+import { useMemo, useState, type ReactElement } from 'react';
+import { useCurrentUser, useCurrentWarehouse, useMe, useRuntimeConfig } from '@almacen/shared';
 import { Body1, Button, Caption1, Link, makeStyles, tokens } from '@almacen/shared/fluent';
 import {
   Dialog,
@@ -21,6 +22,7 @@ import {
   MenuPopover,
   MenuTrigger,
 } from '@almacen/shared/fluent-pages';
+import { rolesText } from '../admin/role-text';
 import { useAuth } from '../auth/auth-context';
 import { AccountAvatar } from './account-avatar';
 
@@ -57,6 +59,9 @@ export function AccountMenuPopover({ trigger }: AccountMenuPopoverProps) {
   const user = useCurrentUser();
   const config = useRuntimeConfig();
   const { data: me } = useMe();
+  const { several } = useCurrentWarehouse();
+  // With several warehouses each role says where it holds: «Almacenista (P012)», «Consulta (todos)».
+  const codes = useMemo(() => (several ? new Map((me?.warehouses ?? []).map((w) => [w.id, w.code])) : null), [several, me]);
   const { signOut } = useAuth();
   const [accountOpen, setAccountOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -103,7 +108,7 @@ export function AccountMenuPopover({ trigger }: AccountMenuPopoverProps) {
                 <Body1>Correo electrónico</Body1>
                 <Body1>{user.email || 'Sin correo registrado'}</Body1>
                 <Body1>Permisos</Body1>
-                <Body1>{me?.roles.length ? me.roles.map((role) => ACCESS_ROLE_LABELS[role]).join(', ') : 'Sin permisos'}</Body1>
+                <Body1>{me?.roles.length ? rolesText(me.roles, codes) : 'Sin permisos'}</Body1>
                 <Body1>Inicio de sesión</Body1>
                 <Body1>
                   {embedded ? 'Cuentas de Almacén (proveedor incluido)' : `Proveedor externo (${hostOf(config.oidc.authority)})`}

@@ -1,7 +1,7 @@
 // The account menu: name, e-mail, picture or initials, "Cuenta" and "Cerrar sesión".
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testConfig, testMe } from '@almacen/shared/testing';
+import { testConfig, testMe, testMeIn } from '@almacen/shared/testing';
 import { ana, fakeSession, renderShell } from '../testing/render-shell';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/federation-runtime').federationRuntimeDouble());
@@ -79,6 +79,20 @@ describe('account menu', () => {
     const link = screen.getByText('Administrar mi cuenta en el proveedor de identidad').closest('a');
     expect(link).toHaveAttribute('href', 'https://idp.example.mx/account');
     expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('"Cuenta" with several warehouses says where each role holds', async () => {
+    const user = userEvent.setup();
+    const inTwo = testMeIn([
+      { id: 12, code: 'P012', name: 'Plantel 12', roles: ['ALMACENISTA'] },
+      { id: 13, code: 'P013', name: 'Plantel 13', roles: [] },
+    ]);
+    const me = { ...inTwo, roles: [...inTwo.roles, { role: 'CONSULTA' as const, warehouseId: null }] };
+    renderShell('/dashboard', fakeSession(ana), undefined, { me });
+    await user.click(await screen.findByRole('button', { name: 'Cuenta de Ana López' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cuenta' }));
+    const dialog = (await screen.findByText('Permisos')).closest('[role="dialog"]') as HTMLElement;
+    expect(dialog).toHaveTextContent('Almacenista (P012), Consulta (todos)');
   });
 
   it('"Cuenta" with the included provider says so and links to its "Cambiar contraseña" page', async () => {

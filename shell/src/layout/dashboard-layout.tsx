@@ -2,10 +2,10 @@
 // may use several, account menu), side navigation (the entries the person may use) and the page of
 // the current route.
 import { useMemo, useState } from 'react';
-import { AlmacenLogo, useCurrentWarehouse, useMe, useRuntimeConfig } from '@almacen/shared';
+import { AlmacenLogo, useCurrentWarehouse, usePermissions, useRuntimeConfig, WarehouseLink } from '@almacen/shared';
 import { Button, makeStyles, Subtitle1, Caption1, tokens } from '@almacen/shared/fluent';
 import type { MenuCount, RemotePages } from '@almacen/shared/pages';
-import { Link, Outlet } from '@almacen/shared/router';
+import { Outlet } from '@almacen/shared/router';
 import { AccountMenu } from './account-menu';
 import { CountDot, MenuCounts, pendingText, useMenuCount } from './menu-counts';
 import { buildNavigation, forWarehouses, leaves } from './navigation';
@@ -66,15 +66,14 @@ function MenuButton({ counts, onOpen }: { counts: ReadonlyArray<MenuCount | unde
   );
 }
 
-/** `pages`: the remotes' and the shell's own; the menu shows what the person may use (/api/me). */
+/** `pages`: the remotes' and the shell's own; the menu shows what the person may use in the current warehouse (/api/me). */
 export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
   const styles = useStyles();
-  const { data: me } = useMe();
-  const permissions = me?.permissions;
+  const permissions = usePermissions();
   const { several } = useCurrentWarehouse();
   // On a phone with several warehouses, the header's word «Almacén» gives its room to the
   // warehouse's name (the logo stays, named «Almacén»); with one, the header is as always.
-  const navigation = useMemo(() => buildNavigation(forWarehouses(pages, several), permissions ?? []), [pages, permissions, several]);
+  const navigation = useMemo(() => buildNavigation(forWarehouses(pages, several), permissions), [pages, permissions, several]);
   const menuCounts = useMemo(() => leaves(navigation).map((leaf) => leaf.count), [navigation]);
   const config = useRuntimeConfig();
   const narrow = useNarrowScreen();
@@ -85,13 +84,13 @@ export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
       <div className={styles.frame}>
         <header className={styles.header}>
           {narrow && <MenuButton counts={menuCounts} onOpen={() => setDrawerOpen(true)} />}
-          <Link to="/dashboard" className={styles.brand}>
+          <WarehouseLink to="/dashboard" className={styles.brand}>
             <AlmacenLogo size={32} />
             <span className={styles.brandTexts}>
               {!(narrow && several) && <Subtitle1>Almacén</Subtitle1>}
               {config.institutionName && !narrow && <Caption1>{config.institutionName}</Caption1>}
             </span>
-          </Link>
+          </WarehouseLink>
           <span className={styles.spacer} />
           <WarehouseSwitcher narrow={narrow} />
           <AccountMenu />

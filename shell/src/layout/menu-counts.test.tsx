@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@almacen/shared';
 import type { RemotePages } from '@almacen/shared/pages';
-import { testMe, type FakeApiRequest } from '@almacen/shared/testing';
+import { testMe, testMeIn, type FakeApiRequest } from '@almacen/shared/testing';
 import { onAPhone } from '../testing/phone';
 import { remotePages } from '../testing/remote-pages';
 import { ana, fakeSession, renderShell } from '../testing/render-shell';
@@ -133,6 +133,48 @@ describe('menu counts', () => {
       // A dot on the button, not a number in its name.
       expect(button).toHaveTextContent('');
     });
+  });
+});
+
+describe('a count of the current warehouse', () => {
+  const TRANSFERS = '/api/transfers/counts';
+  // «Traspasos por recibir» as mf-dispatches declares it: the number is the current warehouse's.
+  const withTransfers: Record<string, RemotePages> = {
+    ...warehouse,
+    mf_dispatches: {
+      ...warehouse.mf_dispatches,
+      menu: [
+        ...warehouse.mf_dispatches.menu,
+        { label: 'Traspasos', group: 'transfers' },
+        {
+          label: 'Traspasos por recibir',
+          path: '/dashboard/dispatches/transfers/incoming',
+          parent: 'transfers',
+          permission: 'consult',
+          count: { path: TRANSFERS, field: 'toReceive', warehouse: true },
+          severalWarehouses: true,
+        },
+      ],
+    },
+  };
+  const two = testMeIn([
+    { id: 1, code: 'CEN', name: 'Almacén central', roles: ['ALMACENISTA'] },
+    { id: 2, code: 'P012', name: 'Plantel 12', roles: ['ALMACENISTA'] },
+  ]);
+  // Two travel to the centre, one to the plantel.
+  const waiting: Record<string, number> = { [`${TRANSFERS}?warehouseId=1`]: 2, [`${TRANSFERS}?warehouseId=2`]: 1 };
+  const handler = ({ path }: FakeApiRequest) => (path in waiting ? { toReceive: waiting[path] } : []);
+
+  it.each([
+    ['CEN', 1, '2 pendientes'],
+    ['P012', 2, '1 pendiente'],
+  ])('in %s it reads warehouseId=%d and shows «%s»', async (code, id, text) => {
+    const user = userEvent.setup();
+    const { calls } = renderShell(`/dashboard?almacen=${code}`, fakeSession(ana), withTransfers, { me: two, handler });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    await user.click(await within(nav).findByRole('button', { name: `Traspasos , ${text}` }));
+    expect(within(nav).getByRole('link', { name: `Traspasos por recibir , ${text}` })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith(TRANSFERS)).map((c) => c.path)).toEqual([`${TRANSFERS}?warehouseId=${id}`]);
   });
 });
 

@@ -2,9 +2,11 @@
 // API): one read per API path, however many entries name it, through the platform's useResource;
 // read again when the person comes back to the window and every minute, never more often. Only a
 // whole number above 0 shows; a failure shows nothing, and the menu works without it. A group
-// shows the sum of its pages' numbers, so a closed group still says something waits inside.
+// shows the sum of its pages' numbers, so a closed group still says something waits inside. A
+// count of the current warehouse (`warehouse: true`) is read with its `warehouseId=`: a switch
+// shows nothing until the other warehouse's number has come, never the previous one's.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useResource } from '@almacen/shared';
+import { useResource, useWarehousePath } from '@almacen/shared';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
 import type { MenuCount } from '@almacen/shared/pages';
 
@@ -19,24 +21,32 @@ const READ = {
 type Answers = Readonly<Record<string, unknown>>;
 const CountAnswers = createContext<Answers>({});
 
-function CountReader({ path, onAnswer }: { path: string; onAnswer: (path: string, data: unknown) => void }) {
-  const { data } = useResource<unknown>(path, READ);
-  useEffect(() => onAnswer(path, data), [path, data, onAnswer]);
+/** Where an answer is kept: one read per declared path, another for the same path of the current warehouse. */
+const readOf = (count: MenuCount) => (count.warehouse ? `${count.path} (almacén)` : count.path);
+
+function CountReader({ count, onAnswer }: { count: MenuCount; onAnswer: (read: string, data: unknown) => void }) {
+  const ofWarehouse = useWarehousePath(count.path);
+  const { data } = useResource<unknown>(count.warehouse ? ofWarehouse : count.path, READ);
+  const read = readOf(count);
+  useEffect(() => onAnswer(read, data), [read, data, onAnswer]);
   return null;
 }
 
 /** Reads every count the menu names, once per path, for the badges below it. */
 export function MenuCounts({ counts, children }: { counts: ReadonlyArray<MenuCount | undefined>; children: ReactNode }) {
-  const paths = useMemo(() => [...new Set(counts.flatMap((count) => (count ? [count.path] : [])))].sort(), [counts]);
+  const reads = useMemo(() => {
+    const byRead = new Map(counts.flatMap((count) => (count ? [[readOf(count), count] as const] : [])));
+    return [...byRead].sort(([a], [b]) => a.localeCompare(b));
+  }, [counts]);
   const [answers, setAnswers] = useState<Answers>({});
   const onAnswer = useCallback(
-    (path: string, data: unknown) => setAnswers((all) => (all[path] === data ? all : { ...all, [path]: data })),
+    (read: string, data: unknown) => setAnswers((all) => (all[read] === data ? all : { ...all, [read]: data })),
     [],
   );
   return (
     <CountAnswers.Provider value={answers}>
-      {paths.map((path) => (
-        <CountReader key={path} path={path} onAnswer={onAnswer} />
+      {reads.map(([read, count]) => (
+        <CountReader key={read} count={count} onAnswer={onAnswer} />
       ))}
       {children}
     </CountAnswers.Provider>
@@ -53,7 +63,7 @@ export function countIn(answer: unknown, field: string): number {
 /** The sum of these entries' numbers (one entry: its own). */
 export function useMenuCount(...counts: ReadonlyArray<MenuCount | undefined>): number {
   const answers = useContext(CountAnswers);
-  return counts.reduce((sum, count) => sum + (count ? countIn(answers[count.path], count.field) : 0), 0);
+  return counts.reduce((sum, count) => sum + (count ? countIn(answers[readOf(count)], count.field) : 0), 0);
 }
 
 const useStyles = makeStyles({

@@ -1,9 +1,10 @@
-// The menu shows each person what they may use; a page they may not use, reached by
-// its address, says which permission is missing instead of loading.
+// The menu shows each person what they may use — in the current warehouse, where a role may hold
+// in one warehouse only; a page they may not use, reached by its address, says which permission
+// is missing instead of loading.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemotePages } from '@almacen/shared/pages';
-import { testMe } from '@almacen/shared/testing';
+import { testMe, testMeIn } from '@almacen/shared/testing';
 import { onAPhone } from '../testing/phone';
 import { remotePages } from '../testing/remote-pages';
 import { fakeSession, ana, renderShell } from '../testing/render-shell';
@@ -95,6 +96,46 @@ describe('menu by permission', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sin permiso');
     expect(alert).toHaveTextContent(message);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('menu by permission in the current warehouse', () => {
+  // Almacenista at P012, only Consulta at P013.
+  const clerk = testMeIn([
+    { id: 12, code: 'P012', name: 'Plantel 12', roles: ['ALMACENISTA'] },
+    { id: 13, code: 'P013', name: 'Plantel 13', roles: ['CONSULTA'] },
+  ]);
+
+  it('in P012 the clerk has «Generar salida de productos» and «Generar entrada de productos», and the links keep the warehouse', async () => {
+    const user = userEvent.setup();
+    renderShell('/dashboard?almacen=P012', fakeSession(ana), pages, { me: clerk });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    await openGroup(user, nav, 'Entradas');
+    await openGroup(user, nav, 'Salidas');
+    expect(within(nav).getByRole('link', { name: 'Generar salida de productos' })).toHaveAttribute(
+      'href',
+      '/dashboard/dispatches/generate?almacen=P012',
+    );
+    expect(within(nav).getByRole('link', { name: 'Generar entrada de productos' })).toBeInTheDocument();
+  });
+
+  it('in P013 the same clerk has the histories only, and the wizard’s address is refused', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderShell('/dashboard?almacen=P013', fakeSession(ana), pages, { me: clerk });
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    await openGroup(user, nav, 'Entradas');
+    await openGroup(user, nav, 'Salidas');
+    expect(within(nav).getByRole('link', { name: 'Consultar historial de salidas' })).toHaveAttribute(
+      'href',
+      '/dashboard/dispatches/history?almacen=P013',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Generar salida de productos' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Generar entrada de productos' })).not.toBeInTheDocument();
+    unmount();
+
+    const { calls } = renderShell('/dashboard/dispatches/generate?almacen=P013', fakeSession(ana), pages, { me: clerk });
+    expect(await screen.findByRole('alert')).toHaveTextContent('No tienes permiso para registrar salidas.');
     expect(calls).toEqual([]);
   });
 });

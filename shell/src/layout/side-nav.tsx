@@ -1,6 +1,6 @@
 // The nested menu. Beside the content on wide screens; in an overlay drawer under 720 px.
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { AlmacenLogo } from '@almacen/shared';
+import { AlmacenLogo, useWarehouseLink } from '@almacen/shared';
 import {
   NavCategory,
   NavCategoryItem,
@@ -52,6 +52,8 @@ export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
   const styles = useStyles();
   const location = useLocation();
   const navigate = useNavigate();
+  // Every entry keeps the current warehouse: its address, and a tab opened from it, stay there.
+  const link = useWarehouseLink();
   const current = groupOf(navigation, location.pathname);
   const [openGroups, setOpenGroups] = useState<string[]>(current ? [current] : []);
 
@@ -59,7 +61,7 @@ export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
     // Real links (open in a new tab works), but in-app navigation keeps the shell loaded.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button === 1) return;
     event.preventDefault();
-    navigate(to);
+    navigate(link(to));
     if (overlay) onClose();
   };
 
@@ -102,14 +104,14 @@ export function SideNav({ navigation, overlay, open, onClose }: SideNavProps) {
                 </NavCategoryItem>
                 <NavSubItemGroup className={styles.subItems}>
                   {entry.children.map((child) => (
-                    <NavSubItem key={child.to} value={child.to} href={child.to} onClick={go(child.to)}>
+                    <NavSubItem key={child.to} value={child.to} href={link(child.to)} onClick={go(child.to)}>
                       <LeafLabel leaf={child} />
                     </NavSubItem>
                   ))}
                 </NavSubItemGroup>
               </NavCategory>
             ) : (
-              <NavItem key={entry.to} value={entry.to} href={entry.to} onClick={go(entry.to)}>
+              <NavItem key={entry.to} value={entry.to} href={link(entry.to)} onClick={go(entry.to)}>
                 <LeafLabel leaf={entry} />
               </NavItem>
             ),

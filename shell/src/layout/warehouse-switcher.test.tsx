@@ -2,7 +2,7 @@
 // page that exists only with several (transfers) has no menu entry and no route with one.
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Me } from '@almacen/shared';
+import type { Me, WarehouseChoice } from '@almacen/shared';
 import type { RemotePages } from '@almacen/shared/pages';
 import { testMe } from '@almacen/shared/testing';
 import { onAPhone } from '../testing/phone';
@@ -15,7 +15,10 @@ jest.mock('@module-federation/enhanced/runtime', () =>
 
 const CENTRAL = { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true };
 const NORTE = { id: 2, code: 'P012', name: 'Plantel Norte', active: true };
-const meWith = (...warehouses: NonNullable<Me['warehouses']>): Me => ({ ...testMe(['ALMACENISTA']), warehouses });
+const meWith = (...warehouses: WarehouseChoice[]): Me => {
+  const me = testMe(['ALMACENISTA']);
+  return { ...me, warehouses: warehouses.map((w) => ({ ...w, permissions: me.permissions })) };
+};
 
 // mf-stock with a page of several warehouses, as a remote declares transfers.
 const pages: Record<string, RemotePages> = {

@@ -68,11 +68,12 @@ const resultSchema = {
 
 const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
   acceptSpreadsheets(app);
-  /** The warehouse of a products file's levels (a clerk of it sets them); null for the catalogues without them. */
-  const levelsWarehouse = (request: FastifyRequest, catalog: CatalogName) =>
-    catalog === 'products'
-      ? warehouseOfQuery(db, request, request.method === 'GET' ? 'consult' : STOCK_LEVELS_PERMISSION)
-      : Promise.resolve(null);
+  /**
+   * The warehouse of a products file's levels, null for the catalogues without them: read (the
+   * export) by who may consult it, written (preview and import) by who keeps its levels.
+   */
+  const levelsWarehouse = (request: FastifyRequest, catalog: CatalogName, writes: boolean) =>
+    catalog === 'products' ? warehouseOfQuery(db, request, writes ? STOCK_LEVELS_PERMISSION : 'consult') : Promise.resolve(null);
   const rowsOf = (request: Parameters<typeof uploadOf>[0] & { user: { sub: string } }) => {
     const { bytes, type } = uploadOf(request);
     return sheetRowsOf(bytes, type, config, request.user.sub);
@@ -131,7 +132,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
           .header('content-type', CONTENT_TYPES.xlsx)
           // «Catálogo de productos.xlsx»: the screens' name of the catalogue.
           .header('content-disposition', contentDisposition(`Catálogo de ${CATALOGS[catalog].title.toLowerCase()}.xlsx`))
-          .send(await catalogWorkbook(db, catalog, await levelsWarehouse(request, catalog)))
+          .send(await catalogWorkbook(db, catalog, await levelsWarehouse(request, catalog, false)))
       );
     },
   );
@@ -150,7 +151,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
     },
     async (request) => {
       const catalog = catalogOf(paramOf(request, 'catalog'));
-      const warehouseId = await levelsWarehouse(request, catalog);
+      const warehouseId = await levelsWarehouse(request, catalog, true);
       return { data: pageOf(await classify(db, catalog, await rowsOf(request), warehouseId)) };
     },
   );
@@ -179,7 +180,7 @@ const catalogImportRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db,
     },
     async (request) => {
       const catalog = catalogOf(paramOf(request, 'catalog'));
-      const warehouseId = await levelsWarehouse(request, catalog);
+      const warehouseId = await levelsWarehouse(request, catalog, true);
       return { data: await importFile(request.user, catalog, await rowsOf(request), warehouseId) };
     },
   );

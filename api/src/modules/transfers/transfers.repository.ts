@@ -38,6 +38,15 @@ export async function findTransfer(db: Queryable, id: number): Promise<TransferV
 }
 
 /** The transfers a warehouse sent or is to receive, newest first; `status` narrows them. */
+/** The transfers on their way to `warehouseId`: sent, not yet received, rejected or withdrawn. */
+export async function countToReceive(db: Queryable, warehouseId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM transfers WHERE destination_warehouse_id = $1 AND status = 'ENVIADO'",
+    [warehouseId],
+  );
+  return rows[0].n;
+}
+
 export async function listTransfers(db: Queryable, warehouseId: number, status: TransferStatus | null): Promise<TransferView[]> {
   const { rows } = await db.query<TransferView>(
     `${SELECT_TRANSFER}

@@ -11,7 +11,7 @@ import { idParamOf, parseBody, queryOf } from '../../http/validate';
 import { idempotencyFrom } from '../ledger/idempotency';
 import { idempotencyHeaders } from '../ledger/schemas';
 import type { ModuleOptions } from '../module';
-import { findTransfer, listTransfers } from './transfers.repository';
+import { countToReceive, findTransfer, listTransfers } from './transfers.repository';
 import { sendTransfer, settleTransfer, TRANSFER_TEXTS } from './transfers.service';
 
 const PATH = '/transfers';
@@ -94,6 +94,22 @@ const transferRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, conf
       const status = parseStatus(queryOf(request, 'status'));
       return { data: await listTransfers(db, await warehouseOfQuery(db, request), status) };
     },
+  );
+
+  app.get(
+    `${PATH}/counts`,
+    {
+      schema: {
+        tags,
+        summary: 'Para el menú: cuántos traspasos van en camino hacia un almacén (enviados, sin recibir ni rechazar)',
+        querystring: { type: 'object', properties: warehouseQueryProperty() },
+        response: {
+          200: dataOf({ type: 'object', required: ['toReceive'], properties: { toReceive: { type: 'integer' } } }),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request) => ({ data: { toReceive: await countToReceive(db, await warehouseOfQuery(db, request)) } }),
   );
 
   app.get(

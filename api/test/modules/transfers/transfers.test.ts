@@ -189,6 +189,17 @@ test("the list shows a warehouse's transfers sent and to receive, by status", as
   expect(bad.statusCode).toBe(400);
 });
 
+test("the menu's count: transfers on their way to a warehouse, until received", async () => {
+  const toReceive = async (warehouseId: number) =>
+    ok<{ toReceive: number }>(await c.get(`/api/transfers/counts?warehouseId=${warehouseId}`)).toReceive;
+  const [atPlantel, atCentre] = [await toReceive(plantel), await toReceive(centre)];
+  const { transfer } = await exampleStart('Papel (por recibir)');
+  expect([await toReceive(plantel), await toReceive(centre)]).toEqual([atPlantel + 1, atCentre]);
+  ok(await c.post(`/api/transfers/${transfer.id}/reception`, { receiverEmployeeId: catalog.employeeIds[1] }), 201);
+  expect(await toReceive(plantel)).toBe(atPlantel);
+  expect((await c.get('/api/transfers/counts?warehouseId=999')).statusCode).toBe(400);
+});
+
 test('«Todos los almacenes»: each product is the sum of the warehouses plus what travels, the average value ÷ quantity', async () => {
   const { product, transfer } = await exampleStart('Papel (consolidado)');
   interface Line {

@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import { Title2 } from '@almacen/shared/fluent';
 import { Navigate, Route, Routes } from '@almacen/shared/router';
 import type { DeclaredArea, PageDeclaration } from '../../pages';
-import { useCurrentWarehouse } from '../../platform/warehouse';
+import { useCurrentWarehouse, useWarehouseLink } from '../../platform/warehouse';
 import { PermissionGate } from './permission-gate';
 
 /** The component of each declared page, by its id: TypeScript refuses a missing or an unknown one. */
@@ -15,9 +15,10 @@ export type PageComponents<Area> = Area extends DeclaredArea<infer Id> ? Record<
 export function AreaRoutes<Id extends string>({ area, components }: { area: DeclaredArea<Id>; components: Record<Id, ComponentType> }) {
   const { pages, index } = area.declaration;
   const { several } = useCurrentWarehouse();
+  const link = useWarehouseLink();
   return (
     <Routes>
-      {index !== undefined && <Route index element={<Navigate to={pages[index].path} replace />} />}
+      {index !== undefined && <Route index element={<Navigate to={link(pages[index].path)} replace />} />}
       {(Object.entries(pages) as Array<[Id, PageDeclaration]>).map(([id, page]) => {
         if (page.severalWarehouses && !several) return null;
         const Page: ComponentType = components[id];

@@ -1,6 +1,6 @@
 // «No hay un producto con el código …» and the way to register it: «Productos» with the code.
+import { WarehouseLink } from '@almacen/shared';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
-import { Link } from '@almacen/shared/router';
 import { productsLink, SCAN_TEXTS } from './texts';
 
 const useStyles = makeStyles({ link: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'underline' } });
@@ -10,9 +10,9 @@ export function UnknownCode({ code }: { code: string }) {
   return (
     <span>
       {SCAN_TEXTS.unknown(code)}{' '}
-      <Link className={styles.link} to={productsLink(code)}>
+      <WarehouseLink className={styles.link} to={productsLink(code)}>
         {SCAN_TEXTS.openInProducts}
-      </Link>
+      </WarehouseLink>
     </span>
   );
 }

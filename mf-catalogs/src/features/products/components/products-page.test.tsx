@@ -311,8 +311,8 @@ describe('Productos', () => {
 
 describe('Productos with several warehouses', () => {
   const warehouses = [
-    { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true },
-    { id: 2, code: 'P012', name: 'Plantel 12', active: true },
+    { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true, permissions: testMe().permissions },
+    { id: 2, code: 'P012', name: 'Plantel 12', active: true, permissions: testMe().permissions },
   ];
   const renderAt = (code: string) =>
     renderWithPlatform(

@@ -3,11 +3,18 @@
 // nueva salida" only with dispatches.create, "Cancelar salida" only with dispatches.cancel.
 import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { tableLoadError, useCan, useCancelDispatch, useDispatches, useLinkedDocumentId, usePageTitle } from '@almacen/shared';
+import {
+  tableLoadError,
+  useCan,
+  useCancelDispatch,
+  useDispatches,
+  useLinkedDocumentId,
+  usePageTitle,
+  useWarehouseNavigate,
+} from '@almacen/shared';
 import { formatDate, type Dispatch } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { CancelDocumentDialog, DataTable, documentStatusColumn, type DataTableColumn } from '@almacen/shared/kit';
-import { useNavigate } from '@almacen/shared/router';
 import { CANCEL_DISPATCH_TEXTS } from '../lib/texts';
 import { DispatchDetail } from './dispatch-detail';
 
@@ -29,7 +36,7 @@ const useStyles = makeStyles({
 export function DispatchHistory() {
   usePageTitle(HISTORY_TEXTS.title);
   const styles = useStyles();
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
   const dispatches = useDispatches();
   const { data, isLoading } = dispatches;
   // The exit being cancelled stays set after the dialog closes, for the notice's words.

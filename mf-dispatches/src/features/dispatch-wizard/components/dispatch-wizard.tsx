@@ -16,11 +16,12 @@ import {
   useRegisterDispatch,
   withoutPeriod,
   useRuntimeConfig,
+  useWarehouseNavigate,
 } from '@almacen/shared';
 import { todayIn, type Dispatch, type RequestDetail } from '@almacen/shared/domain';
 import { makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@almacen/shared/fluent';
 import { FormWizard, newRowKey, type SaveContext, type WizardStep } from '@almacen/shared/kit';
-import { useNavigate, useSearchParams } from '@almacen/shared/router';
+import { useSearchParams } from '@almacen/shared/router';
 import { DOCUMENT_MESSAGES } from '@almacen/shared/schemas';
 import { emptyDispatch, toPayload, type DispatchFormValues } from '../form/dispatch-form';
 import { makeDispatchValidators } from '../form/dispatch-validation';
@@ -113,7 +114,7 @@ function DispatchWizardForm({ request, filled, notice }: DispatchWizardFormProps
   const registerDispatch = useRegisterDispatch<ReturnType<typeof toPayload>>();
   const refreshStockOf = useRefreshStockOf();
   const refreshAfterDocument = useRefreshAfterDocument();
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
   usePageTitle(WIZARD_TEXTS.title);
 
   const steps: WizardStep<DispatchFormValues>[] = [

@@ -1,14 +1,15 @@
-// Step 1, «Datos del traspaso»: from which warehouse (the current one to begin with) to which of
-// the others, the date, who sends and who carries. Another origin forgets what the rows read of
-// the previous one's stock, so nothing is judged against the wrong warehouse.
-import { useMemo } from 'react';
+// Step 1, «Datos del traspaso»: from which warehouse (the current one to begin with, among those
+// where the person may send) to which of the others (every active warehouse), the date (after the
+// origin's last closed month: a transfer leaves in its origin's month), who sends and who carries.
+// Another origin forgets what the rows read of the previous one's stock, so nothing is judged
+// against the wrong warehouse.
+import { useEffect } from 'react';
 import { useField, useForm } from 'react-final-form';
-import { useCurrentWarehouse } from '@almacen/shared';
 import { makeStyles, tokens } from '@almacen/shared/fluent';
 import { DateField, SelectField, TextField } from '@almacen/shared/kit';
 import type { TransferFormValues } from '../form/transfer-form';
 import { FIELD_LABELS } from '../lib/texts';
-import { useEmployeeOptions } from './choices';
+import { useDestinationOptions, useEmployeeOptions, useOriginOptions } from './choices';
 
 const useStyles = makeStyles({
   grid: {
@@ -20,21 +21,29 @@ const useStyles = makeStyles({
   },
 });
 
-export function TransferHeaderStep({ today }: { today: string }) {
+interface TransferHeaderStepProps {
+  today: string;
+  /** The origin's last closed date (useClosedUntil of the origin), where the date picker stops. */
+  closedUntil: string | null;
+  /** Told the origin whenever it changes (a draft brought back too), so the wizard reads its closings. */
+  onOrigin(origin: number | null): void;
+}
+
+export function TransferHeaderStep({ today, closedUntil, onOrigin }: TransferHeaderStepProps) {
   const styles = useStyles();
   // Untyped: the changed fields are paths into the rows ("lines[2].averagePrice").
   const form = useForm();
-  const { warehouses } = useCurrentWarehouse();
   const origin = useField<number | null>('originWarehouseId', { subscription: { value: true }, allowNull: true }).input.value;
+  useEffect(() => onOrigin(origin ?? null), [origin, onOrigin]);
   const employees = useEmployeeOptions();
-  const all = useMemo(() => warehouses.map((w) => ({ value: w.id, label: `${w.code} · ${w.name}` })), [warehouses]);
-  const destinations = useMemo(() => all.filter((option) => option.value !== origin), [all, origin]);
+  const origins = useOriginOptions();
+  const destinations = useDestinationOptions(origin ?? null);
   return (
     <div className={styles.grid}>
       <SelectField<number>
         name="originWarehouseId"
         label={FIELD_LABELS.origin}
-        options={all}
+        options={origins}
         required
         onSelect={(chosen) => {
           const values = form.getState().values as TransferFormValues;
@@ -47,8 +56,14 @@ export function TransferHeaderStep({ today }: { today: string }) {
           });
         }}
       />
-      <SelectField<number> name="destinationWarehouseId" label={FIELD_LABELS.destination} options={destinations} required />
-      <DateField name="date" label={FIELD_LABELS.date} today={today} monthNote required />
+      <SelectField<number>
+        name="destinationWarehouseId"
+        label={FIELD_LABELS.destination}
+        options={destinations.options}
+        placeholder={destinations.placeholder}
+        required
+      />
+      <DateField name="date" label={FIELD_LABELS.date} today={today} closedUntil={closedUntil} monthNote required />
       <SelectField<number>
         name="senderEmployeeId"
         label={FIELD_LABELS.sender}

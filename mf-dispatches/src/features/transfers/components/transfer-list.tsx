@@ -5,11 +5,10 @@
 // the origin of a transfer still in transit sees it. Each change is confirmed and refreshes the lists.
 import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
-import { Money, tableLoadError, useCan, usePageTitle, useRuntimeConfig, type WarehouseChoice } from '@almacen/shared';
+import { Money, tableLoadError, useCan, usePageTitle, useRuntimeConfig, type WarehouseChoice, useWarehouseNavigate } from '@almacen/shared';
 import { formatDate, TRANSFER_STATUS_LABELS } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { DataTable, type DataTableColumn } from '@almacen/shared/kit';
-import { useNavigate } from '@almacen/shared/router';
 import { useTransferChanges, useTransfers, type Transfer } from '../../../api/transfers';
 import { ACTION_TEXTS, LIST_TEXTS } from '../lib/texts';
 import { TransferDetail } from './transfer-detail';
@@ -70,7 +69,7 @@ function TransferList({ view }: { view: View }) {
 }
 
 function TransferTable({ view, warehouse }: { view: View; warehouse: WarehouseChoice }) {
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
   const { timeZone } = useRuntimeConfig();
   const transfers = useTransfers(warehouse.id, view === 'incoming' ? 'ENVIADO' : undefined);
   const items = useMemo(

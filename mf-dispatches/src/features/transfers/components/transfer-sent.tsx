@@ -1,9 +1,8 @@
 // After «Enviar traspaso»: the transfer's number, where it goes, its voucher («Descargar vale»,
 // PDF or XLSX) and the way to the next one or to the history.
-import { moneyText, useReportDownload } from '@almacen/shared';
+import { moneyText, useReportDownload, useWarehouseNavigate } from '@almacen/shared';
 import { Button, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Title2, tokens } from '@almacen/shared/fluent';
 import { ReportButton, SummaryFields, withFormat } from '@almacen/shared/kit';
-import { useNavigate } from '@almacen/shared/router';
 import { transferVoucherRequest, type Transfer } from '../../../api/transfers';
 import { FIELD_LABELS, SENT_TEXTS, SUMMARY_TEXTS, WIZARD_TEXTS } from '../lib/texts';
 
@@ -14,7 +13,7 @@ const useStyles = makeStyles({
 
 export function TransferSent({ transfer, onAnother }: { transfer: Transfer; onAnother: () => void }) {
   const styles = useStyles();
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
   const report = useReportDownload();
   return (
     <div className={styles.root}>

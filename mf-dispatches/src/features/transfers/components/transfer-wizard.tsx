@@ -1,8 +1,18 @@
 // «Nuevo traspaso»: the shared three-step wizard (like «Nueva salida») with the transfer's steps:
 // origin and destination, the lines at the origin's average, the summary; «Enviar traspaso» posts
-// it with the wizard's Idempotency-Key. Then its number and «Descargar vale».
+// it with the wizard's Idempotency-Key. Then its number and «Descargar vale». The date is judged
+// against the ORIGIN's closed months (it leaves in the origin's month), whichever warehouse is current.
 import { useCallback, useMemo, useState } from 'react';
-import { actionErrorText, apiKeys, isApiError, useInvalidate, useMe, usePageTitle, useRuntimeConfig } from '@almacen/shared';
+import {
+  actionErrorText,
+  apiKeys,
+  isApiError,
+  useClosedUntil,
+  useInvalidate,
+  useMe,
+  usePageTitle,
+  useRuntimeConfig,
+} from '@almacen/shared';
 import { todayIn } from '@almacen/shared/domain';
 import { FormWizard, type SaveContext, type WizardStep } from '@almacen/shared/kit';
 import { WAREHOUSE_MESSAGES } from '@almacen/shared/schemas';
@@ -27,14 +37,21 @@ export function TransferWizard() {
 function TransferWizardForm({ originId, onSent }: { originId: number; onSent: (transfer: Transfer) => void }) {
   const { timeZone } = useRuntimeConfig();
   const today = useCallback(() => todayIn(timeZone), [timeZone]);
-  const validators = useMemo(() => makeTransferValidators(today), [today]);
+  // The origin as the form has it (the header step tells it), for its closings. Nothing waits for them.
+  const [origin, setOrigin] = useState<number | null>(originId);
+  const closedUntil = useClosedUntil(origin);
+  const validators = useMemo(() => makeTransferValidators(today, closedUntil), [today, closedUntil]);
   const me = useMe();
   const send = useSendTransfer();
   const refresh = useRefreshAfterTransfer();
   const invalidate = useInvalidate();
 
   const steps: WizardStep<TransferFormValues>[] = [
-    { label: WIZARD_TEXTS.steps[0], content: <TransferHeaderStep today={today()} />, validate: validators.header },
+    {
+      label: WIZARD_TEXTS.steps[0],
+      content: <TransferHeaderStep today={today()} closedUntil={closedUntil} onOrigin={setOrigin} />,
+      validate: validators.header,
+    },
     {
       label: WIZARD_TEXTS.steps[1],
       content: <TransferLinesStep />,

@@ -1,12 +1,13 @@
 // The transfer screens with a portal of two warehouses (the shell's WarehouseProvider, the
 // current one from ?almacen=): the wizard sends from the current warehouse with the origin's
-// figures and an Idempotency-Key, the destination receives or rejects, the origin withdraws.
-import { screen, waitFor, within } from '@testing-library/react';
+// figures and an Idempotency-Key, to any active warehouse, on a date after the origin's closed
+// months; the destination receives or rejects, the origin withdraws.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { WarehouseProvider, type Employee, type Product } from '@almacen/shared';
-import { formatCurrency, formatPrice, type AccessRole } from '@almacen/shared/domain';
+import { ACCESS_ROLES, formatCurrency, formatPrice, type AccessRole, type Me } from '@almacen/shared/domain';
 import { Route, Routes } from '@almacen/shared/router';
-import { aProduct, captureDownloads, type FakeApiRequest, renderWithPlatform, testMe } from '@almacen/shared/testing';
+import { aProduct, captureDownloads, type FakeApiRequest, renderWithPlatform, testMeIn } from '@almacen/shared/testing';
 import type { Transfer } from '../../../api/transfers';
 import DispatchesApp from '../../../app';
 
@@ -16,6 +17,8 @@ const warehouses = [
   { id: 1, code: 'CEN', name: 'Almacén central', active: true },
   { id: 2, code: 'P012', name: 'Plantel 12', active: true },
 ];
+// Every active warehouse, for the destination: P013 is none of the person's.
+const destinations = [...warehouses.map(({ id, code, name }) => ({ id, code, name })), { id: 3, code: 'P013', name: 'Plantel 13' }];
 const employees: Employee[] = [
   { id: 1, name: 'Ana', lastName: 'López', email: null },
   { id: 2, name: 'Luis', lastName: 'Pérez', email: null },
@@ -57,6 +60,7 @@ function server(list: Transfer[], extra: Handler = () => undefined): Handler {
     if (method === 'GET' && path === '/api/catalog/employees') return employees;
     // The products with the current warehouse's stock levels.
     if (method === 'GET' && path.startsWith('/api/catalog/products?warehouseId=')) return products;
+    if (method === 'GET' && path === '/api/warehouses?purpose=destinations') return destinations;
     if (method === 'GET' && path === '/api/stock/5?warehouseId=1') return { availableQuantity: '10', averagePrice: '12.000000' };
     if (method === 'GET' && path === '/api/stock/5?warehouseId=2') return { availableQuantity: '0', averagePrice: '0' };
     if (method === 'GET' && path.startsWith('/api/transfers?')) {
@@ -69,14 +73,16 @@ function server(list: Transfer[], extra: Handler = () => undefined): Handler {
   };
 }
 
-function renderAt(route: string, handler: Handler, roles?: AccessRole[]) {
+/** `as`: the roles held in both warehouses, or a person's /api/me. */
+function renderAt(route: string, handler: Handler, as: AccessRole[] | Me = [...ACCESS_ROLES]) {
+  const me = Array.isArray(as) ? testMeIn(warehouses.map((w) => ({ ...w, roles: as }))) : as;
   return renderWithPlatform(
     <WarehouseProvider>
       <Routes>
         <Route path="/dashboard/dispatches/*" element={<DispatchesApp />} />
       </Routes>
     </WarehouseProvider>,
-    { api: handler, route, me: { ...testMe(roles), warehouses } },
+    { api: handler, route, me },
   );
 }
 
@@ -103,8 +109,9 @@ describe('Nuevo traspaso', () => {
     );
     const origin = await screen.findByRole('combobox', { name: 'Almacén de origen' });
     expect(origin).toHaveValue('CEN · Almacén central');
-    // The destination offers the others only.
+    // The destination offers every other active warehouse, those the person does not belong to too.
     await user.click(screen.getByRole('combobox', { name: 'Almacén de destino' }));
+    expect(await screen.findByRole('option', { name: 'P013 · Plantel 13' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'CEN · Almacén central' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'P012 · Plantel 12' }));
     await choose(user, 'Quién envía', 'Ana López');
@@ -148,6 +155,63 @@ describe('Nuevo traspaso', () => {
     await user.click(screen.getByRole('button', { name: 'Descargar vale' }));
     await waitFor(() => expect(downloads.saved.map((s) => s.name)).toEqual(['Vale de traspaso - 77.pdf']));
     expect(calls.find((c) => c.download)).toEqual(expect.objectContaining({ method: 'POST', path: '/api/reports/transfers/77' }));
+  });
+});
+
+describe('Nuevo traspaso — who sends from where, and when', () => {
+  // The centre closed September; the plantel closed nothing.
+  const closings = [{ id: 1, until: '2026-09-30', status: 'CERRADO', totalValue: '1500.00', products: 3 }];
+  const closedSentence = 'El periodo hasta el 30/09/2026 está cerrado; registra el documento con una fecha posterior.';
+  const hint = 'El periodo hasta el 30/09/2026 está cerrado.';
+  const withClosings = server([], ({ method, path }) => {
+    if (method === 'GET' && path === '/api/period-closings?warehouseId=1') return closings;
+    if (method === 'GET' && path === '/api/period-closings?warehouseId=2') return [];
+    return undefined;
+  });
+
+  it('the date is judged against the ORIGIN’s closed months, whichever warehouse is current', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAt('/dashboard/dispatches/transfers/new?almacen=P012', withClosings);
+    const origin = await screen.findByRole('combobox', { name: 'Almacén de origen' });
+    expect(origin).toHaveValue('P012 · Plantel 12');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/period-closings?warehouseId=2')).toBe(true));
+    expect(screen.queryByText(hint)).not.toBeInTheDocument();
+
+    await choose(user, 'Almacén de origen', 'CEN · Almacén central');
+    expect(await screen.findByText(hint)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/Fecha del traspaso/), { target: { value: '2026-09-30' } });
+    await choose(user, 'Almacén de destino', 'P013 · Plantel 13');
+    await choose(user, 'Quién envía', 'Ana López');
+    await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+    expect(await screen.findByText(closedSentence)).toBeInTheDocument();
+    expect(currentStep()).toHaveTextContent('Datos del traspaso');
+
+    fireEvent.change(screen.getByLabelText(/Fecha del traspaso/), { target: { value: '2026-10-01' } });
+    await waitFor(() => expect(screen.queryByText(closedSentence)).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Productos del traspaso'));
+  });
+
+  it('offers as origin only the warehouses where the person may register exits', async () => {
+    const user = userEvent.setup();
+    const clerk = testMeIn([
+      { ...warehouses[0], roles: ['ALMACENISTA'] },
+      { ...warehouses[1], roles: ['CONSULTA'] },
+    ]);
+    renderAt('/dashboard/dispatches/transfers/new?almacen=CEN', server([]), clerk);
+    await user.click(await screen.findByRole('combobox', { name: 'Almacén de origen' }));
+    expect(await screen.findByRole('option', { name: 'CEN · Almacén central' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'P012 · Plantel 12' })).not.toBeInTheDocument();
+  });
+
+  it('where the person only consults, «Nuevo traspaso» is refused', async () => {
+    const clerk = testMeIn([
+      { ...warehouses[0], roles: ['ALMACENISTA'] },
+      { ...warehouses[1], roles: ['CONSULTA'] },
+    ]);
+    renderAt('/dashboard/dispatches/transfers/new?almacen=P012', server([]), clerk);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No tienes permiso para registrar salidas.');
+    expect(screen.queryByRole('combobox', { name: 'Almacén de origen' })).not.toBeInTheDocument();
   });
 });
 

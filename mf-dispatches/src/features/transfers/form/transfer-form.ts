@@ -1,7 +1,7 @@
 // The transfer wizard's values, their validation per step and the POST /api/transfers body. A row
 // keeps the origin's availability and average it was read with (not sent), so validation is a
 // pure function of the values and runs again by itself when the origin's stock is read again.
-import { combineSteps, rowsStep, schemaStep, type StepValidator } from '@almacen/shared/kit';
+import { closedPeriodStep, combineSteps, rowsStep, schemaStep, type StepValidator } from '@almacen/shared/kit';
 import { makeTransferSchemas, WAREHOUSE_MESSAGES, type CreateTransfer, type FieldErrors } from '@almacen/shared/schemas';
 import { stockErrors } from '../../../lib/stock-limits';
 
@@ -57,15 +57,18 @@ export interface TransferValidators {
   lines: StepValidator<TransferFormValues>;
 }
 
-/** `today()` is read at every validation, so a form left open over midnight judges the new day. */
-export function makeTransferValidators(today: () => string): TransferValidators {
+/**
+ * `today()` is read at every validation, so a form left open over midnight judges the new day;
+ * `closedUntil` is the origin's last closed date (useClosedUntil): the transfer's date must come after it.
+ */
+export function makeTransferValidators(today: () => string, closedUntil: string | null = null): TransferValidators {
   const { header, line } = makeTransferSchemas({ today });
   const differentWarehouses: StepValidator<TransferFormValues> = (values): FieldErrors =>
     values?.originWarehouseId != null && values.originWarehouseId === values.destinationWarehouseId
       ? { destinationWarehouseId: WAREHOUSE_MESSAGES.sameWarehouse }
       : {};
   return {
-    header: combineSteps<TransferFormValues>(schemaStep(header), differentWarehouses),
+    header: combineSteps<TransferFormValues>(schemaStep(header), differentWarehouses, closedPeriodStep('date', closedUntil)),
     lines: combineSteps<TransferFormValues>(rowsStep<TransferFormValues>('lines', line), (values) => stockErrors(values?.lines, 'lines')),
   };
 }

@@ -9,10 +9,10 @@ import {
   useRegisterInvoice,
   usePageTitle,
   useRuntimeConfig,
+  useWarehouseNavigate,
 } from '@almacen/shared';
 import { todayIn, type Invoice } from '@almacen/shared/domain';
 import { closedPeriodStep, combineSteps, FormWizard, rowsStep, schemaStep, type WizardStep } from '@almacen/shared/kit';
-import { useNavigate } from '@almacen/shared/router';
 import { DOCUMENT_MESSAGES, makeInvoiceSchemas } from '@almacen/shared/schemas';
 import {
   emptyInvoice,
@@ -41,7 +41,7 @@ export const INVOICE_WIZARD_TEXTS = {
 export function CreateInvoiceWizard() {
   const registerInvoice = useRegisterInvoice<CreateInvoiceBody>();
   const refreshAfterDocument = useRefreshAfterDocument();
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
   const { timeZone } = useRuntimeConfig();
   // The last month closed: the date picker starts after it. Nothing waits for it.
   const closedUntil = useClosedUntil();

@@ -3,11 +3,18 @@
 // entrada" only with invoices.create, "Cancelar entrada" only with invoices.cancel.
 import { AddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { tableLoadError, useCan, useCancelInvoice, useInvoices, useLinkedDocumentId, usePageTitle } from '@almacen/shared';
+import {
+  tableLoadError,
+  useCan,
+  useCancelInvoice,
+  useInvoices,
+  useLinkedDocumentId,
+  usePageTitle,
+  useWarehouseNavigate,
+} from '@almacen/shared';
 import { formatDate, invoiceTypeLabel, type Invoice } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { CancelDocumentDialog, DataTable, documentStatusColumn, type DataTableColumn } from '@almacen/shared/kit';
-import { useNavigate } from '@almacen/shared/router';
 import { CANCEL_INVOICE_TEXTS } from '../lib/texts';
 import { InvoiceMovements } from './invoice-movements';
 
@@ -29,7 +36,7 @@ const TITLE = 'Historial de entradas';
 export function InvoiceHistory() {
   usePageTitle(TITLE);
   const styles = useStyles();
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
   const invoices = useInvoices();
   const { data, isLoading } = invoices;
   // The entry being cancelled stays set after the dialog closes, for the notice's words.

@@ -1,9 +1,8 @@
 // «Nueva solicitud»: the kit's three-step wizard (drafts kept in the browser, one Idempotency-Key
 // per attempt) — who authorizes and why, the products, the summary —, saved as ENVIADA; then the
 // new request's page with its folio.
-import { actionErrorText, usePageTitle, useLoadErrorToast, type RequestDetail } from '@almacen/shared';
+import { actionErrorText, usePageTitle, useLoadErrorToast, type RequestDetail, useWarehouseNavigate } from '@almacen/shared';
 import { FormWizard, type WizardStep } from '@almacen/shared/kit';
-import { useNavigate } from '@almacen/shared/router';
 import { REQUEST_MESSAGES } from '@almacen/shared/schemas';
 import { useCreateRequest, useRefreshRequests, useRequestChoices } from '../../../api/requests';
 import { requestPath } from '../../../lib/paths';
@@ -17,7 +16,7 @@ export function NewRequestWizard() {
   useLoadErrorToast(choices.error, WIZARD_TEXTS.choicesError);
   const create = useCreateRequest();
   const refresh = useRefreshRequests();
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
 
   const steps: WizardStep<RequestFormValues>[] = [
     { label: WIZARD_TEXTS.steps[0], content: <RequestHeaderStep choices={choices.data} />, validate: headerErrors },

@@ -4,12 +4,11 @@
 // or SURTIDA_PARCIAL. Who is who comes from the request (the person's linked employee), the
 // warehouse's part from the permissions; the API checks both again.
 import { useMemo, useState } from 'react';
-import { FULFILLABLE_REQUEST_STATUSES, useCan, type RequestDetail } from '@almacen/shared';
+import { FULFILLABLE_REQUEST_STATUSES, useCan, type RequestDetail, useWarehouseNavigate } from '@almacen/shared';
 import { compareDecimal } from '@almacen/shared/domain';
 import { Button, makeStyles, tokens } from '@almacen/shared/fluent';
 import { Text } from '@almacen/shared/fluent-pages';
 import { ConfirmDialog, FormDialog, TextField, validateSchema } from '@almacen/shared/kit';
-import { useNavigate } from '@almacen/shared/router';
 import { requestCancellationSchema, requestClosureSchema, requestRejectionSchema } from '@almacen/shared/schemas';
 import { useRequestChanges } from '../../../api/requests';
 import { fulfilPath } from '../../../lib/paths';
@@ -34,7 +33,7 @@ const REASON_SCHEMAS = { reject: requestRejectionSchema, cancel: requestCancella
 
 export function RequestActions({ request, employeeId, onRefused }: RequestActionsProps) {
   const styles = useStyles();
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const changes = useRequestChanges(request.folio);
   const canFulfil = useCan('requests.fulfil');

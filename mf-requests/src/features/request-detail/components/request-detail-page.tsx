@@ -13,12 +13,13 @@ import {
   REQUEST_STATUS_LABELS,
   type RequestEvent,
   type RequestLine,
+  WarehouseLink,
 } from '@almacen/shared';
 import { formatDateTime, formatQuantity } from '@almacen/shared/domain';
 import { makeStyles, Spinner, Subtitle1, Title2, tokens } from '@almacen/shared/fluent';
 import { Text } from '@almacen/shared/fluent-pages';
 import { DataTable, SummaryFields, type DataTableColumn } from '@almacen/shared/kit';
-import { Link, useParams } from '@almacen/shared/router';
+import { useParams } from '@almacen/shared/router';
 import { RequestStatusBadge } from '../../../components/request-status';
 import { exitPath } from '../../../lib/paths';
 import { DETAIL_TEXTS as T, PAGE_TITLES } from '../../../lib/texts';
@@ -69,10 +70,10 @@ export function RequestDetailPage() {
         cell: (line) => (
           <span className={styles.exits}>
             {line.exits.map((exit) => (
-              <Link key={exit.dispatchId} to={exitPath(exit.dispatchId)}>
+              <WarehouseLink key={exit.dispatchId} to={exitPath(exit.dispatchId)}>
                 {T.exit(exit.dispatchId, exit.quantity)}
                 {exit.cancelled ? ` — ${T.cancelledExit}` : ''}
-              </Link>
+              </WarehouseLink>
             ))}
           </span>
         ),
@@ -93,7 +94,11 @@ export function RequestDetailPage() {
         header: H.reason,
         value: (event) => event.reason ?? '',
         cell: (event) =>
-          event.dispatchId !== null ? <Link to={exitPath(event.dispatchId)}>{T.byExit(event.dispatchId)}</Link> : (event.reason ?? ''),
+          event.dispatchId !== null ? (
+            <WarehouseLink to={exitPath(event.dispatchId)}>{T.byExit(event.dispatchId)}</WarehouseLink>
+          ) : (
+            (event.reason ?? '')
+          ),
         width: 260,
       },
     ],

@@ -12,11 +12,12 @@ import {
   type RequestStatus,
   type RequestSummary,
   type RequestView,
+  useWarehouseNavigate,
+  WarehouseLink,
 } from '@almacen/shared';
 import { formatDateTime } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { DataTable, SearchableSelect, type DataTableColumn } from '@almacen/shared/kit';
-import { Link, useNavigate } from '@almacen/shared/router';
 import { useRequests } from '../../../api/requests';
 import { RequestStatusBadge } from '../../../components/request-status';
 import { fulfilPath, requestPath } from '../../../lib/paths';
@@ -38,7 +39,7 @@ export interface RequestListProps {
 export function RequestList({ view, title }: RequestListProps) {
   usePageTitle(title);
   const styles = useStyles();
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
   const [status, setStatus] = useState<RequestStatus | null>(null);
   const requests = useRequests(view, status);
   const canAsk = useCan('requests.ask');
@@ -50,7 +51,7 @@ export function RequestList({ view, title }: RequestListProps) {
         id: 'folio',
         header: C.folio,
         value: (request) => request.folio,
-        cell: (request) => <Link to={requestPath(request.id)}>{request.folio}</Link>,
+        cell: (request) => <WarehouseLink to={requestPath(request.id)}>{request.folio}</WarehouseLink>,
         width: 130,
         minWidth: 110,
       },

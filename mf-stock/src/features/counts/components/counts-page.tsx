@@ -4,12 +4,20 @@
 import { AddRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useField, useForm } from 'react-final-form';
-import { tableLoadError, useCan, useCategories, useCounts, useCreateCount, usePageTitle } from '@almacen/shared';
+import {
+  tableLoadError,
+  useCan,
+  useCategories,
+  useCounts,
+  useCreateCount,
+  usePageTitle,
+  useWarehouseNavigate,
+  WarehouseLink,
+} from '@almacen/shared';
 import { type CountStatus, type CountSummary, formatCurrency, formatDate } from '@almacen/shared/domain';
 import { Button, makeStyles, Title2, tokens } from '@almacen/shared/fluent';
 import { Badge, Checkbox, Text } from '@almacen/shared/fluent-pages';
 import { DataTable, type DataTableColumn, DateField, FormDialog, TextField, useToday, validateSchema } from '@almacen/shared/kit';
-import { Link, useNavigate } from '@almacen/shared/router';
 import { makeCountSchemas } from '@almacen/shared/schemas';
 import { COUNT_STATUS_LABELS, COUNTS_TEXTS, OPENING_BALANCE } from '../lib/texts';
 
@@ -30,13 +38,20 @@ const differencesText = (c: CountSummary) =>
   (c.uncountedLines > 0 ? ` · ${c.uncountedLines} sin contar` : '');
 
 const COLUMNS: DataTableColumn<CountSummary>[] = [
-  { id: 'id', header: 'ID', value: (c) => c.id, cell: (c) => <Link to={countLink(c)}>{c.id}</Link>, width: 72, minWidth: 48 },
+  {
+    id: 'id',
+    header: 'ID',
+    value: (c) => c.id,
+    cell: (c) => <WarehouseLink to={countLink(c)}>{c.id}</WarehouseLink>,
+    width: 72,
+    minWidth: 48,
+  },
   { id: 'cutoffDate', header: 'Fecha de corte', value: (c) => c.cutoffDate, text: (c) => formatDate(c.cutoffDate), width: 130 },
   {
     id: 'description',
     header: 'Descripción',
     value: (c) => c.description,
-    cell: (c) => <Link to={countLink(c)}>{c.description}</Link>,
+    cell: (c) => <WarehouseLink to={countLink(c)}>{c.description}</WarehouseLink>,
     width: 280,
   },
   {
@@ -94,7 +109,7 @@ interface NewCountValues {
 function NewCountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const today = useToday();
   const create = useCreateCount();
-  const navigate = useNavigate();
+  const navigate = useWarehouseNavigate();
   const initialValues = useMemo<NewCountValues>(() => ({ cutoffDate: today, description: '', categoryIds: [] }), [today]);
   // The API's own schema, so the dialog says what the API would refuse, in its words.
   const validate = useMemo(() => validateSchema(makeCountSchemas({ today: () => today }).create), [today]);

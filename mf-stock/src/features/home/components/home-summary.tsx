@@ -3,7 +3,16 @@
 // text alternative; the charts' code loads lazily, after the figures) and the last
 // movements. Amounts es-MX.
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { documentLink, loadErrorText, LoadProblem, Money, type StockSummary, useRuntimeConfig, useStockSummary } from '@almacen/shared';
+import {
+  documentLink,
+  loadErrorText,
+  LoadProblem,
+  Money,
+  type StockSummary,
+  useRuntimeConfig,
+  useStockSummary,
+  WarehouseLink,
+} from '@almacen/shared';
 import { formatCurrency, formatDateTime, formatQuantity, movementTypeLabel } from '@almacen/shared/domain';
 import {
   Body1,
@@ -25,7 +34,6 @@ import {
   ToggleButton,
   tokens,
 } from '@almacen/shared/fluent';
-import { Link as RouterLink } from '@almacen/shared/router';
 import { categoryTable, CHART_TITLES, monthlyTable, topProductsTable, type ChartTable } from './chart-data';
 
 const Charts = {
@@ -214,9 +222,9 @@ function RecentMovements({ movements }: { movements: StockSummary['recentMovemen
                   <TableCell className={styles.oneLine}>{formatDateTime(m.recordedAt, timeZone)}</TableCell>
                   <TableCell>{movementTypeLabel(m.movementType)}</TableCell>
                   <TableCell className={styles.oneLine}>
-                    <RouterLink className={styles.link} to={documentOf(m).to}>
+                    <WarehouseLink className={styles.link} to={documentOf(m).to}>
                       {documentOf(m).label}
-                    </RouterLink>
+                    </WarehouseLink>
                   </TableCell>
                   <TableCell className={styles.product}>{m.productName}</TableCell>
                   <TableCell className={mergeClasses(styles.amount, styles.oneLine)}>{formatQuantity(m.quantity)}</TableCell>
@@ -258,9 +266,9 @@ export function HomeSummary() {
           label={HOME_TEXTS.productsUnderMinimum}
           value={integer.format(s.productsUnderMinimum)}
           detail={
-            <RouterLink className={styles.link} to={LOW_STOCK_LINK}>
+            <WarehouseLink className={styles.link} to={LOW_STOCK_LINK}>
               Ver productos bajo mínimo
-            </RouterLink>
+            </WarehouseLink>
           }
         />
         <Figure

@@ -13,8 +13,8 @@ import StockApp from '../../../app';
 jest.setTimeout(60_000);
 const captured = captureDownloads();
 
-const CENTRAL = { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true };
-const NORTE = { id: 2, code: 'P012', name: 'Plantel Norte', active: true };
+const CENTRAL = { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true, permissions: testMe().permissions };
+const NORTE = { id: 2, code: 'P012', name: 'Plantel Norte', active: true, permissions: testMe().permissions };
 const products = [{ id: 12, name: 'Tóner', unit: null, category: null }];
 const today = () => todayIn(testConfig.timeZone);
 

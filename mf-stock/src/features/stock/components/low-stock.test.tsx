@@ -103,8 +103,8 @@ test('"Productos bajo mínimo" downloads the report as "Productos bajo mínimo -
 
 describe('with several warehouses', () => {
   const warehouses = [
-    { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true },
-    { id: 2, code: 'P012', name: 'Plantel 12', active: true },
+    { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true, permissions: testMe().permissions },
+    { id: 2, code: 'P012', name: 'Plantel 12', active: true, permissions: testMe().permissions },
   ];
   // Each warehouse its own levels: Papel bond's minimum is 10 at the centre, 2 at the plantel.
   const levelsAt: Record<string, Product[]> = {
