@@ -109,12 +109,18 @@ async function main(): Promise<void> {
       recordedAt: `timestamptz '2024-01-01 00:00:00-06' + n * interval '1 day' / ${Math.max(1, Math.round(MOVEMENTS / WAREHOUSES / 730))}`,
     });
     copies.push(one);
-    const tiny = await prepare('almacen_bench_wh_tiny', { products: 10, perProduct: 10, recordedAt: `now() - (100 - n) * interval '1 hour'` });
+    const tiny = await prepare('almacen_bench_wh_tiny', {
+      products: 10,
+      perProduct: 10,
+      recordedAt: `now() - (100 - n) * interval '1 hour'`,
+    });
     copies.push(tiny);
 
     const token = await issuer.token({ sub: 'bench', name: 'Banco de pruebas' }, { expiresIn: 7200 });
     for (const copy of copies)
-      copy.server = await startServer({ env: { DATABASE_URL: copy.database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ADMIN_USERS: 'bench' } });
+      copy.server = await startServer({
+        env: { DATABASE_URL: copy.database.url, OIDC_ISSUER: issuer.url, LOG_LEVEL: 'warn', ADMIN_USERS: 'bench' },
+      });
     const [bigServer, oneServer, tinyServer] = copies.map((c) => c.server!);
     const w = `warehouseId=${PROBED}`;
 

@@ -38,7 +38,10 @@ export const ERROR_RESPONSES = {
   404: errorSchema,
   409: errorSchema,
   413: errorSchema,
-  503: { ...errorSchema, description: 'El servidor está ocupado o sin base de datos: Retry-After dice en cuántos segundos pedirlo de nuevo (nada se hizo).' },
+  503: {
+    ...errorSchema,
+    description: 'El servidor está ocupado o sin base de datos: Retry-After dice en cuántos segundos pedirlo de nuevo (nada se hizo).',
+  },
 } as const;
 
 /**
