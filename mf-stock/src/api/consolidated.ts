@@ -1,7 +1,8 @@
 // «Todos los almacenes» on «Stock de productos»: for a person with several warehouses, the stock of
 // all of them at once (GET /api/stock?warehouseId=all: each product the sum of the warehouses plus
 // what travels between them) and its «Reporte de existencias» (POST /api/reports/stock?warehouseId=all:
-// a subtotal per warehouse, «En tránsito» and the total). Only this page shows it, so it lives here.
+// a subtotal per warehouse, «En tránsito» and the total). Only «Stock de productos» shows it, so the
+// resource lives in this remote.
 // It is today's view only: the API answers a past date for one warehouse.
 import { apiKeys, type ReportRequest, type StockAtDate, useResource, useWarehousePath } from '@almacen/shared';
 

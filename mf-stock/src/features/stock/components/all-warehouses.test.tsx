@@ -34,7 +34,8 @@ function renderStock(warehouses: Me['warehouses'], route = '/dashboard/stock') {
           downloads.push(request);
           return { blob: new Blob(['%PDF-1.7']), fileName: 'stock' };
         }
-        if (request.path === '/api/catalog/products') return products;
+        // The products come with the current warehouse's levels (`?warehouseId=`).
+        if (request.path.split('?')[0] === '/api/catalog/products') return products;
         if (request.path === '/api/catalog/product-units' || request.path === '/api/catalog/product-categories') return [];
         if (request.path === '/api/stock?warehouseId=all') {
           return [{ productId: 12, availableQuantity: '15', averagePrice: '13', value: '195' }];

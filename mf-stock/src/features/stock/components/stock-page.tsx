@@ -36,7 +36,7 @@ import {
   withFormat,
 } from '@almacen/shared/kit';
 import { useSearchParams } from '@almacen/shared/router';
-import { ALL_WAREHOUSES_PARAM, ALL_WAREHOUSES_TEXT, consolidatedStockReportRequest, useStockView } from '../consolidated';
+import { ALL_WAREHOUSES_PARAM, ALL_WAREHOUSES_TEXT, consolidatedStockReportRequest, useStockView } from '../../../api/consolidated';
 import { categoryFilter, unitFilter } from './catalog-filter';
 import { ProductStockDetail } from './product-stock-detail';
 
