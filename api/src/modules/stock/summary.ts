@@ -18,9 +18,9 @@
 //
 // Cost at scale: the figures read every balance row once (like the plain stock list); the series
 // and the month's entries/exits read ≤ 48 rows of stock_month_totals, kept by 0055's trigger in
-// the transaction that appends the movements; the recent movements are the last 10 ids of the
-// primary key. Measured by `npm run bench`
-// (bench/stock-summary.ts).
+// the transaction that appends the movements; the recent movements are the last 10 ids of
+// movements_warehouse_id_idx (warehouse_id, id), as cheap for a quiet plantel as for the busiest.
+// Measured by `npm run bench` (bench/stock-summary.ts, bench/warehouses.ts).
 import type { Pool } from 'pg';
 import { MISSING_LABELS } from '@almacen/shared/domain';
 import type { StockSummary } from '@almacen/shared/domain';
