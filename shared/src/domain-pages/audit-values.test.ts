@@ -12,6 +12,20 @@ describe('the Bitácora’s words', () => {
     expect(
       texts({ entity: 'app_users', before: { roles: [], active: true }, after: { roles: ['CONSULTA', 'AUTORIZADOR'], active: false } }),
     ).toEqual(['Permisos: — → Consulta, Autorizador', 'Activo: Sí → No']);
+    // Roles per warehouse: every warehouse reads as the role alone, one warehouse by its code then.
+    expect(
+      texts({
+        entity: 'app_users',
+        before: { roles: [{ role: 'CONSULTA', warehouseId: null }] },
+        after: {
+          roles: [
+            { role: 'CONSULTA', warehouseId: null },
+            { role: 'ALMACENISTA', warehouseId: 2, warehouse: 'P012' },
+            { role: 'AUTORIZADOR', warehouseId: 7 },
+          ],
+        },
+      }),
+    ).toEqual(['Permisos: Consulta → Consulta, Almacenista (P012), Autorizador (almacén 7)']);
     expect(texts({ entity: 'period_closings', before: null, after: { until: '2026-10-31', totalValue: '3635.562857' } })).toEqual([
       'Cerrado hasta: 31/10/2026',
       'Valor total: $3,635.56',

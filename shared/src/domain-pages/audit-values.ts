@@ -4,6 +4,7 @@
 // lines, a count's lines, its movements) becomes a small table.
 import {
   ACCESS_ROLE_LABELS,
+  type AccessRole,
   formatCurrency,
   formatDate,
   formatDateTime,
@@ -80,10 +81,25 @@ const isNumeric = (value: unknown): value is string | number =>
 
 /** A nested record by what names it: "Caja (ID 3)", "Ana López". */
 function recordText(record: Record<string, unknown>): string | undefined {
+  if (isGrant(record)) return grantText(record);
   const named = record.name ?? record.description ?? record.productName;
   if (typeof named !== 'string') return undefined;
   const full = typeof record.lastName === 'string' ? `${named} ${record.lastName}` : named;
   return record.id === undefined || record.id === null ? full : `${full} (ID ${String(record.id)})`;
+}
+
+/**
+ * A role granted to a person as the log keeps it: `{ role, warehouseId }` (null: every warehouse)
+ * with, for one warehouse, its code then (`warehouse`).
+ */
+const isGrant = (record: Record<string, unknown>) => isAccessRole(record.role) && 'warehouseId' in record;
+
+/** «Consulta» for every warehouse (as a one-warehouse portal always read it), «Almacenista (P012)» for one. */
+function grantText(record: Record<string, unknown>): string {
+  const label = ACCESS_ROLE_LABELS[record.role as AccessRole];
+  if (record.warehouseId === null || record.warehouseId === undefined) return label;
+  const where = typeof record.warehouse === 'string' ? record.warehouse : `almacén ${String(record.warehouseId)}`;
+  return `${label} (${where})`;
 }
 
 /** One stored value as the screens write it. */
@@ -129,7 +145,7 @@ const TABLE_HIDDEN = new Set(['id', 'movementId', 'documentId']);
 
 /** A field's value shown as a table when it is a list of records (lines, movements). */
 export function auditTableOf(entity: string, value: unknown, timeZone: string): AuditTable | null {
-  if (!Array.isArray(value) || value.length === 0 || !value.every(isRecord)) return null;
+  if (!Array.isArray(value) || value.length === 0 || !value.every(isRecord) || value.every(isGrant)) return null;
   const records = value as Array<Record<string, unknown>>;
   // The rows' own ids say nothing to a person, and a column empty in every row only takes room.
   const fields = [...new Set(records.flatMap((record) => Object.keys(record)))].filter(

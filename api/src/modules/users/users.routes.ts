@@ -108,31 +108,36 @@ function newUserInput(body: unknown) {
 
 /**
  * What the log keeps of a user: who they are, their roles in Almacén (each with its warehouse,
- * null for every warehouse) and whether they are active.
+ * null for every warehouse, and that warehouse's code at the time, for whoever reads the log
+ * later) and whether they are active.
  */
-const audited = (user: AppUser) => ({
-  name: user.name,
-  email: user.email,
-  username: user.username,
-  roles: user.roles,
-  providerRoles: user.providerRoles,
-  active: user.active,
-  employeeId: user.employeeId,
-});
-
-/** The log's row of a change to a user: what it was and what it is. */
-const auditChange = (trx: Trx, request: FastifyRequest, before: AppUser, after: AppUser) =>
-  recordAudit(trx, request.user, {
-    action: 'update',
-    entity: 'app_users',
-    entityId: after.id,
-    before: audited(before),
-    after: audited(after),
-  });
+const audited = (user: AppUser, codes: WarehouseCodes) => {
+  const codeOf = new Map([...codes].map(([code, id]) => [id, code]));
+  return {
+    name: user.name,
+    email: user.email,
+    username: user.username,
+    roles: user.roles.map((grant) => (grant.warehouseId === null ? grant : { ...grant, warehouse: codeOf.get(grant.warehouseId) ?? null })),
+    providerRoles: user.providerRoles,
+    active: user.active,
+    employeeId: user.employeeId,
+  };
+};
 
 const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config, usersChanged = () => undefined }) => {
   const summary = (user: AppUser, codes: WarehouseCodes): UserSummary => repo.summaryOf(user, config, codes);
   const summaryNow = async (user: AppUser): Promise<UserSummary> => summary(user, await warehouseCodes(db));
+  /** The log's row of a change to a user: what it was and what it is. */
+  const auditChange = async (trx: Trx, request: FastifyRequest, before: AppUser, after: AppUser) => {
+    const codes = await warehouseCodes(db);
+    await recordAudit(trx, request.user, {
+      action: 'update',
+      entity: 'app_users',
+      entityId: after.id,
+      before: audited(before, codes),
+      after: audited(after, codes),
+    });
+  };
   const embeddedOnly = () => {
     if (!config.oidcEmbedded) throw new AppError('EXTERNAL_PROVIDER');
   };
@@ -338,7 +343,12 @@ const usersRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { db, config,
           username: account.username,
           roles: input.roles,
         });
-        await recordAudit(trx, request.user, { action: 'create', entity: 'app_users', entityId: row.id, after: audited(row) });
+        await recordAudit(trx, request.user, {
+          action: 'create',
+          entity: 'app_users',
+          entityId: row.id,
+          after: audited(row, await warehouseCodes(db)),
+        });
         return row;
       }).finally(usersChanged);
       reply.status(201);
