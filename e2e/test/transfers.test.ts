@@ -1,17 +1,19 @@
 // A transfer between two warehouses in a real browser: the administrator adds a plantel through
 // the API and gives the centre stock (an entry, before the plantel exists, so it lands in the
-// centre); a clerk at 1280×800 sends part of it with «Nuevo traspaso» and downloads its voucher;
-// a second person at 390×844, at the plantel, receives it in «Traspasos por recibir». The API then
+// centre); a clerk of the centre only (ALMACENISTA there) at 1280×800 sends part of it with «Nuevo
+// traspaso» and downloads its voucher; a clerk of the plantel only, at 390×844, receives it in
+// «Traspasos por recibir». Each sees one warehouse — no switcher in the header — and the API
+// answers 403 when either asks for the other's stock or transfers. The API then
 // says centre 10 @ 12.00 − 4 = 6 @ 12.00 and plantel 4 @ 12.00. Then, with a second shipment on
 // the road, «Stock de productos» in «Todos los almacenes» downloads the consolidated stock report:
 // the PDF rendered by pdftoppm, the XLSX opened by LibreOffice (its CSV's totals checked). The
 // shipment is withdrawn and the plantel deactivated afterwards, so the rest of the suite keeps a
 // one-warehouse portal with nothing on the road.
 import type { Browser, Page } from 'playwright-core';
-import type { AccessRole, NewUserResult } from '../../shared/src/domain/access';
+import type { AccessRole, NewUserResult, RoleAssignment } from '../../shared/src/domain/access';
 import { addDecimal, compareDecimal } from '../../shared/src/domain/decimal';
 import { formatCurrency, formatPrice } from '../../shared/src/domain/format';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
+import { apiToken, DESKTOP, launchBrowser, newPage, PHONE, screenshot, signIn } from './support/browser';
 import { choose, main, rowWith, search, successToast, table } from './support/catalog-ui';
 import { downloadFrom, pdfText, renderPdf, xlsxAsCsv } from './support/downloads';
 import { baseUrl } from './support/env';
@@ -42,7 +44,7 @@ afterAll(async () => {
 const sameDecimal = (actual: string, expected: string) =>
   expect(`${actual} ${compareDecimal(actual, expected) === 0 ? '=' : '≠'} ${expected}`).toBe(`${actual} = ${expected}`);
 
-async function person(tag: string, who: string, roles: AccessRole[]) {
+async function person(tag: string, who: string, roles: Array<AccessRole | RoleAssignment>) {
   const username = `${who}-${tag}`.toLowerCase();
   const { password } = await admin<NewUserResult>('/api/users', {
     method: 'POST',
@@ -56,6 +58,16 @@ const stockAt = (productId: number, warehouseId: number) =>
 
 const next = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 
+const SWITCHER = /Cambiar de almacén/;
+
+/** The answer's status to `path` asked with the token of `who` (signed in through the provider). */
+async function statusAs(who: { username: string; password: string }, path: string): Promise<number> {
+  const token = await apiToken(who.username, who.password);
+  const answer = await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
 it('a clerk sends from the centre and another person receives at the plantel; both stocks and the voucher agree', async () => {
   const tag = uniqueTag();
   const people = await createPeople(admin, tag);
@@ -66,8 +78,13 @@ it('a clerk sends from the centre and another person receives at the plantel; bo
     method: 'POST',
     body: { code: `P${tag}`, name: `Plantel ${tag}`, address: null, responsibleEmployeeId: null, active: true },
   });
-  const clerk = await person(tag, 'Envia', ['ALMACENISTA']);
-  const receiver = await person(tag, 'Recibe', ['ALMACENISTA']);
+  const clerk = await person(tag, 'Envia', [{ role: 'ALMACENISTA', warehouseId: centre.id }]);
+  const receiver = await person(tag, 'Recibe', [{ role: 'ALMACENISTA', warehouseId: plantel.id }]);
+  // Each one's warehouse is theirs alone: the other's stock and transfers are refused.
+  expect(await statusAs(clerk, `/api/stock/${product.id}?warehouseId=${plantel.id}`)).toBe(403);
+  expect(await statusAs(clerk, `/api/transfers?warehouseId=${plantel.id}`)).toBe(403);
+  expect(await statusAs(receiver, `/api/stock/${product.id}?warehouseId=${centre.id}`)).toBe(403);
+  expect(await statusAs(receiver, `/api/stock/${product.id}?warehouseId=${plantel.id}`)).toBe(200);
   const [sender, , keeper] = people.employees.map((e) => `${e.name} ${e.lastName}`);
 
   // The clerk, at the centre, on a desktop.
@@ -75,6 +92,8 @@ it('a clerk sends from the centre and another person receives at the plantel; bo
   await signIn(page, clerk.username, clerk.password);
   await page.goto(`${baseUrl()}/dashboard/dispatches/transfers/new?almacen=${centre.code}`);
   await main(page).getByRole('heading', { level: 1, name: 'Nuevo traspaso', exact: true }).waitFor();
+  // One warehouse for this person: the header has no switcher.
+  await expectNotVisible(page.getByRole('button', { name: SWITCHER }), 'a switcher for a clerk of one warehouse, at 1280');
   const header = page.getByRole('group', { name: 'Datos del traspaso' });
   await expectVisible(header, 'Datos del traspaso at 1280');
   expect(await header.getByRole('combobox', { name: 'Almacén de origen', exact: true }).inputValue()).toBe(
@@ -127,6 +146,7 @@ it('a clerk sends from the centre and another person receives at the plantel; bo
   const incoming = table(phone.page, 'Traspasos en tránsito hacia este almacén');
   const row = incoming.locator('tbody tr').filter({ has: phone.page.getByRole('cell', { name: String(transferId), exact: true }) });
   await expectVisible(row, 'the transfer in transit at 390');
+  await expectNotVisible(phone.page.getByRole('button', { name: SWITCHER }), 'a switcher for a clerk of one warehouse, at 390');
   await row.getByRole('button', { name: 'Expandir fila' }).click();
   await expectVisible(main(phone.page).getByRole('button', { name: 'Recibir', exact: true }), '«Recibir» at 390');
   await screenshot(phone.page, 'transfers-05-incoming-phone');
@@ -163,6 +183,32 @@ it('a clerk sends from the centre and another person receives at the plantel; bo
   await expectNotVisible(main(page).getByRole('button', { name: 'Retirar', exact: true }), '«Retirar» of a received transfer');
   await screenshot(page, 'transfers-07-history');
   expect(log.errors).toEqual([]);
+
+  // With two warehouses, the administrator's «Permisos…» lists each grant with its warehouse.
+  for (const [viewport, size] of [
+    [DESKTOP, '1280'],
+    [PHONE, '390'],
+  ] as const) {
+    const office = await newPage(browser, viewport);
+    await signIn(office.page);
+    await office.page.goto(`${baseUrl()}/dashboard/admin/users`);
+    await search(office.page, `Envia ${tag}`);
+    await office.page.getByRole('button', { name: `Acciones de Envia ${tag}` }).click();
+    await office.page.getByRole('menuitem', { name: 'Permisos…' }).click();
+    const grants = office.page.getByRole('dialog', { name: `Permisos de Envia ${tag}` });
+    const role = grants.getByRole('combobox', { name: 'Permiso 1', exact: true });
+    const where = grants.getByRole('combobox', { name: 'Almacén del permiso 1', exact: true });
+    await expectVisible(role, `the grant's role at ${size}`);
+    await expectVisible(where, `the grant's warehouse at ${size}`);
+    expect(await role.inputValue()).toBe('ALMACENISTA');
+    expect(await where.inputValue()).toBe(String(centre.id));
+    await expectVisible(grants.getByRole('button', { name: 'Agregar permiso' }), `«Agregar permiso» at ${size}`);
+    await screenshot(office.page, `transfers-00-grants-${size}`);
+    await grants.getByRole('button', { name: 'Cancelar' }).click();
+    await expectNotVisible(grants, `«Permisos de…» after «Cancelar» at ${size}`);
+    expect(office.log.errors).toEqual([]);
+    await office.page.context().close();
+  }
 });
 
 /** A CSV line's cells (LibreOffice: comma, double quotes, each cell as shown). */

@@ -26,8 +26,9 @@ export interface PageDeclaration {
   /** How many things wait on this page, shown beside its menu entry (the remote's API computes it). */
   count?: MenuCount;
   /**
-   * Only where the person may use more than one warehouse (transfers): with one, the menu shows
-   * no entry and the route answers as an unknown page, so a one-warehouse portal is unchanged.
+   * Only where the institution has more than one active warehouse (transfers), whichever of them
+   * the person may use: with one, the menu shows no entry and the route answers as an unknown
+   * page, so a one-warehouse portal is unchanged.
    */
   severalWarehouses?: true;
 }
@@ -80,7 +81,7 @@ export interface MenuEntry {
   permission?: string;
   /** The number shown beside the entry (a page's `count`). */
   count?: MenuCount;
-  /** A page's `severalWarehouses`: the shell shows the entry and opens its route only to whom may use several. */
+  /** A page's `severalWarehouses`: the shell shows the entry and opens its route only where the institution has several. */
   severalWarehouses?: true;
   /**
    * The entry's place in its remote's list, written for shells built before pages were declared

@@ -52,12 +52,12 @@ const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={load
  * material) goes to the first page of their menu.
  */
 function HomeOrFirstPage({ remotes, pages, pending }: { remotes: HomeRemote[]; pages: RemotePages[]; pending: boolean }) {
-  const { several } = useCurrentWarehouse();
+  const { institutionSeveral } = useCurrentWarehouse();
   // The current warehouse's: Inicio and the menu follow what the person may do there.
   const permissions = usePermissions();
   const link = useWarehouseLink();
   if (permissions.includes(HOME_PERMISSION)) return <HomePage remotes={remotes} />;
-  const first = leaves(buildNavigation(forWarehouses(pages, several), permissions))[0];
+  const first = leaves(buildNavigation(forWarehouses(pages, institutionSeveral), permissions))[0];
   if (first) return <Navigate to={link(first.to)} replace />;
   return pending ? loading : <HomePage remotes={remotes} />;
 }

@@ -72,9 +72,13 @@ afterAll(() => t.close());
 
 describe('a clerk of one warehouse (ALMACENISTA@P012)', () => {
   test('/api/me: the grant with its warehouse, P012 the only warehouse to use, with what may be done there', async () => {
-    const me = ok<{ roles: unknown; warehouses: Array<{ id: number; permissions: string[] }> }>(await clerk.get('/api/me'));
+    const me = ok<{ roles: unknown; warehouses: Array<{ id: number; permissions: string[] }>; activeWarehouses: number }>(
+      await clerk.get('/api/me'),
+    );
     expect(me.roles).toEqual([{ role: 'ALMACENISTA', warehouseId: own }]);
     expect(me.warehouses.map((w) => w.id)).toEqual([own]);
+    // The institution's count, whichever the clerk may use: the portal shows the transfers' pages.
+    expect(me.activeWarehouses).toBe(3);
     expect(me.warehouses[0].permissions).toEqual(expect.arrayContaining(['consult', 'invoices.create', 'dispatches.create']));
   });
 

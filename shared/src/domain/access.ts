@@ -149,6 +149,12 @@ export interface Me {
    * (optional: an API built before sends none).
    */
   warehouses?: Array<{ id: number; code: string; name: string; active: boolean; permissions: Permission[] }>;
+  /**
+   * How many active warehouses the institution has, whichever the person may use: with two or more
+   * the transfers' pages show, also to a clerk of one warehouse who sends to or receives from the
+   * others (optional: an API built before sends none, and then the person's own count stands).
+   */
+  activeWarehouses?: number;
 }
 
 /** A row of "Usuarios" (GET /api/users). */

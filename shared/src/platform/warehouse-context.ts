@@ -16,13 +16,25 @@ export interface CurrentWarehouse {
   warehouses: WarehouseChoice[];
   /** More than one: the screens name the warehouse and the header offers the switch. */
   several: boolean;
+  /**
+   * The institution has more than one active warehouse (the person may use one of them only):
+   * the pages that move goods between warehouses (transfers) show.
+   */
+  institutionSeveral: boolean;
   /** Makes `code` the current warehouse (the address changes; the rest of the view stays). */
   choose(code: string): void;
   /** Whether the person's warehouses are known (/api/me has answered); true without a provider (one warehouse, as always). */
   ready: boolean;
 }
 
-const NONE: CurrentWarehouse = { warehouse: null, warehouses: [], several: false, choose: () => undefined, ready: true };
+const NONE: CurrentWarehouse = {
+  warehouse: null,
+  warehouses: [],
+  several: false,
+  institutionSeveral: false,
+  choose: () => undefined,
+  ready: true,
+};
 export const WarehouseContext = createContext<CurrentWarehouse>(NONE);
 
 export const useCurrentWarehouse = (): CurrentWarehouse => useContext(WarehouseContext);

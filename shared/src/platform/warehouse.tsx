@@ -32,7 +32,9 @@ export function WarehouseProvider({ children }: { children: ReactNode }) {
   const value = useMemo<CurrentWarehouse>(() => {
     const warehouses = (data ?? []).filter((w) => w.active);
     const warehouse = warehouses.find((w) => w.code === asked) ?? warehouses[0] ?? null;
-    return { warehouse, warehouses, several: warehouses.length > 1, choose, ready: me !== undefined };
+    const several = warehouses.length > 1;
+    const institutionSeveral = me?.activeWarehouses === undefined ? several : me.activeWarehouses > 1;
+    return { warehouse, warehouses, several, institutionSeveral, choose, ready: me !== undefined };
   }, [data, asked, choose, me]);
   return <WarehouseContext.Provider value={value}>{children}</WarehouseContext.Provider>;
 }

@@ -40,15 +40,15 @@ function Refused({ permission }: { permission: string }) {
 
 /**
  * The page, or <Forbidden> when its menu entry needs a permission the person lacks, or an unknown
- * page's answer when it exists only with several warehouses and the person has one.
+ * page's answer when it exists only with several warehouses and the institution has one.
  */
 export function PagePermission({ menu, children }: { menu: readonly MenuEntry[]; children: ReactNode }) {
   const { pathname } = useLocation();
   // What the person may do in the current warehouse: a switch to one where they only consult refuses its «Nueva salida».
   const permissions = usePermissions();
-  const { several } = useCurrentWarehouse();
+  const { institutionSeveral } = useCurrentWarehouse();
   const entry = entryFor(menu, pathname);
-  if (entry?.severalWarehouses && !several) return <UnknownPage />;
+  if (entry?.severalWarehouses && !institutionSeveral) return <UnknownPage />;
   const needed = entry?.permission;
   if (needed && !mayShow({ permission: needed }, permissions)) return <RefusedPage permission={needed} title={entry.label} />;
   return <>{children}</>;

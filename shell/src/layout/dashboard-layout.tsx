@@ -70,10 +70,13 @@ function MenuButton({ counts, onOpen }: { counts: ReadonlyArray<MenuCount | unde
 export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
   const styles = useStyles();
   const permissions = usePermissions();
-  const { several } = useCurrentWarehouse();
+  const { several, institutionSeveral } = useCurrentWarehouse();
   // On a phone with several warehouses, the header's word «Almacén» gives its room to the
   // warehouse's name (the logo stays, named «Almacén»); with one, the header is as always.
-  const navigation = useMemo(() => buildNavigation(forWarehouses(pages, several), permissions), [pages, permissions, several]);
+  const navigation = useMemo(
+    () => buildNavigation(forWarehouses(pages, institutionSeveral), permissions),
+    [pages, permissions, institutionSeveral],
+  );
   const menuCounts = useMemo(() => leaves(navigation).map((leaf) => leaf.count), [navigation]);
   const config = useRuntimeConfig();
   const narrow = useNarrowScreen();

@@ -69,8 +69,9 @@ export function buildNavigation(remotes: RemotePages[], permissions?: readonly s
 }
 
 /**
- * The pages as the person's warehouses allow: with one warehouse, the entries of pages that exist
- * only where there are several (transfers) are left out, so the menu is the one-warehouse portal's.
+ * The pages as the institution's warehouses allow: with one active warehouse, the entries of pages
+ * that exist only where there are several (transfers) are left out, so the menu is the
+ * one-warehouse portal's. A clerk of one plantel among several keeps them: they send and receive.
  */
 export function forWarehouses(remotes: RemotePages[], several: boolean): RemotePages[] {
   if (several) return remotes;

@@ -46,6 +46,13 @@ describe('the header’s warehouse', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Hola|Inicio|Bienvenid/ })).toBeInTheDocument();
   });
 
+  it('a clerk of one plantel in an institution of several: no switcher, and the transfers’ pages are there', async () => {
+    renderShell('/dashboard/stock/transfers', fakeSession(ana), pages, { me: { ...meWith(NORTE), activeWarehouses: 2 } });
+    expect(within(await nav()).getByRole('link', { name: 'Traspasos' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('button', { name: /Cambiar de almacén/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Plantel Norte')).not.toBeInTheDocument();
+  });
+
   it('with several: the current warehouse by the address, its list, and a choice that keeps the page', async () => {
     const user = userEvent.setup();
     renderShell('/dashboard/catalogs/products?almacen=P012', fakeSession(ana), pages, { me: meWith(CENTRAL, NORTE) });

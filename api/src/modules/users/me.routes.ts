@@ -59,6 +59,11 @@ export const meSchema = {
         },
       },
     },
+    activeWarehouses: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Cuántos almacenes activos tiene la institución (los traspasos piden dos o más), los pueda usar la persona o no',
+    },
   },
 } as const;
 
@@ -75,10 +80,14 @@ const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config, db }) 
     async (request): Promise<{ data: Me }> => {
       const caller = request.caller;
       const { id, sub, name, email, grants, permissions, employeeId } = caller;
-      const warehouses = usableWarehouses(
-        caller,
-        (await listWarehouses(db)).filter((w) => w.active),
-      ).map((w) => ({ id: w.id, code: w.code, name: w.name, active: w.active, permissions: permissionsIn(caller, w.id) }));
+      const active = (await listWarehouses(db)).filter((w) => w.active);
+      const warehouses = usableWarehouses(caller, active).map((w) => ({
+        id: w.id,
+        code: w.code,
+        name: w.name,
+        active: w.active,
+        permissions: permissionsIn(caller, w.id),
+      }));
       return {
         data: {
           id,
@@ -91,6 +100,7 @@ const meRoutes: FastifyPluginAsync<ModuleOptions> = async (app, { config, db }) 
           accountUrl: accountUrlOf(config),
           employeeId,
           warehouses,
+          activeWarehouses: active.length,
         },
       };
     },

@@ -14,13 +14,13 @@ export type PageComponents<Area> = Area extends DeclaredArea<infer Id> ? Record<
 
 export function AreaRoutes<Id extends string>({ area, components }: { area: DeclaredArea<Id>; components: Record<Id, ComponentType> }) {
   const { pages, index } = area.declaration;
-  const { several } = useCurrentWarehouse();
+  const { institutionSeveral } = useCurrentWarehouse();
   const link = useWarehouseLink();
   return (
     <Routes>
       {index !== undefined && <Route index element={<Navigate to={link(pages[index].path)} replace />} />}
       {(Object.entries(pages) as Array<[Id, PageDeclaration]>).map(([id, page]) => {
-        if (page.severalWarehouses && !several) return null;
+        if (page.severalWarehouses && !institutionSeveral) return null;
         const Page: ComponentType = components[id];
         // `consult` is what every role grants, and no one without a role gets past the shell's
         // RequireAccess: a page that only reads is not held behind a spinner until /api/me answers.
