@@ -17,7 +17,7 @@ import { startTestIssuer } from '../api/test/helpers/issuer';
 import type { BenchRow } from './api';
 import { scratchDatabase } from './lib/database';
 import { loadLedgerFixture } from './lib/ledger-fixture';
-import { startServer, stopServer, type ServerProcess } from './lib/server';
+import { startServer, stopServer, timedRequest as timed, type ServerProcess } from './lib/server';
 import { fmt, median, ratio } from './lib/stats';
 
 const PRODUCTS = 10_000;
@@ -51,14 +51,6 @@ const fixture = (db: Db) =>
     recordedAt: "timestamptz '2024-01-01 00:00:00-06' + n * interval '1 minute' / 1.4",
     beforeChecks: CLOSINGS,
   });
-
-async function timed(server: ServerProcess, token: string, method: 'GET' | 'POST', url: string): Promise<number> {
-  const start = performance.now();
-  const response = await fetch(`${server.base}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) void chunk;
-  return performance.now() - start;
-}
 
 async function main(): Promise<void> {
   const database = await scratchDatabase('almacen_bench_stock_at');

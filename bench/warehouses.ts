@@ -22,7 +22,7 @@ import { startTestIssuer } from '../api/test/helpers/issuer';
 import type { BenchRow } from './api';
 import { scratchDatabase, type ScratchDatabase } from './lib/database';
 import { loadLedgerFixture } from './lib/ledger-fixture';
-import { startServer, stopServer, type ServerProcess } from './lib/server';
+import { startServer, stopServer, timedRequest as timed, type ServerProcess } from './lib/server';
 import { fmt, median, ms, ratio } from './lib/stats';
 
 const WAREHOUSES = Number(process.env.BENCH_WAREHOUSES ?? 200);
@@ -50,14 +50,6 @@ async function prepare(prefix: string, fixture: Parameters<typeof loadLedgerFixt
     await pool.end();
   }
   return { database };
-}
-
-async function timed(server: ServerProcess, token: string, method: 'GET' | 'POST', url: string): Promise<number> {
-  const start = performance.now();
-  const response = await fetch(`${server.base}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) void chunk;
-  return performance.now() - start;
 }
 
 let created = 0;

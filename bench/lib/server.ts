@@ -108,3 +108,12 @@ export async function stopServer(server: ServerProcess, graceMs = 30_000): Promi
   await server.exited;
   clearTimeout(timer);
 }
+
+/** Milliseconds of one authenticated call to `server` answered 200, its body read to the end. */
+export async function timedRequest(server: ServerProcess, token: string, method: 'GET' | 'POST', url: string): Promise<number> {
+  const start = performance.now();
+  const response = await fetch(`${server.base}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) void chunk;
+  return performance.now() - start;
+}
