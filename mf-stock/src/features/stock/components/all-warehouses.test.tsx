@@ -15,7 +15,8 @@ const captured = captureDownloads();
 
 const CENTRAL = { id: 1, code: 'CENTRAL', name: 'Almacén central', active: true, permissions: testMe().permissions };
 const NORTE = { id: 2, code: 'P012', name: 'Plantel Norte', active: true, permissions: testMe().permissions };
-const products = [{ id: 12, name: 'Tóner', unit: null, category: null }];
+// Its minimum (20) is the current warehouse's: the warehouse's 6 are under it; the institution's 15 are no measure of it.
+const products = [{ id: 12, name: 'Tóner', unit: null, category: null, minimumStock: '20', maximumStock: null }];
 const today = () => todayIn(testConfig.timeZone);
 
 function renderStock(warehouses: Me['warehouses'], route = '/dashboard/stock') {
@@ -59,6 +60,8 @@ test('with several warehouses, «Todos los almacenes» shows the sums and the re
   const { calls, downloads } = renderStock([CENTRAL, NORTE]);
   await screen.findByText('Tóner');
   await waitFor(() => expect(tonerCells()).toContain('$72.00'));
+
+  expect(tonerCells()).toContain('6Bajo mínimo');
 
   await user.click(await screen.findByRole('switch', { name: 'Todos los almacenes' }));
   await waitFor(() => expect(tonerCells()).toContain('$195.00'));

@@ -133,9 +133,11 @@ export function StockPage() {
     const zero = { availableQuantity: '0', averagePrice: '0', value: '0' };
     return products.data.map((p): ProductRow => ({
       ...p,
+      // The levels are the current warehouse's: beside the institution's sum they would say nothing.
+      ...(all ? { minimumStock: null, maximumStock: null } : {}),
       stock: stock.data ? { productId: p.id, ...zero, ...byId.get(p.id) } : undefined,
     }));
-  }, [products.data, stock.data]);
+  }, [products.data, stock.data, all]);
   const onlyLow = !all && params.get(LOW_STOCK_PARAM) === '1';
   const shown = useMemo(() => (onlyLow && rows ? rows.filter(isLowStock) : rows), [onlyLow, rows]);
   // «Escanear» puts the read product's code in the table's search, as a scanner typing into it does.
