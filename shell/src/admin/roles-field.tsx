@@ -30,7 +30,9 @@ const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   // One grant per line: its role, where it holds, and «Quitar»; on a phone the selects wrap.
   entry: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  select: { flexGrow: 1, flexBasis: '160px', minWidth: 0 },
+  role: { flexGrow: 1, flexBasis: '140px', minWidth: 0 },
+  // The warehouse's «code · name» takes the room: on a phone it goes under the role, with «Quitar».
+  warehouse: { flexGrow: 2, flexBasis: '200px', minWidth: 0 },
   fixed: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   add: { alignSelf: 'flex-start' },
 });
@@ -111,7 +113,7 @@ function WarehouseGrants({ fixed, warehouses }: { fixed: RoleGrant[]; warehouses
         return (
           <div key={index} className={styles.entry}>
             <Select
-              className={styles.select}
+              className={styles.role}
               aria-label={`Permiso ${n}`}
               value={grant.role}
               onChange={(_, data) => change(index, { ...grant, role: data.value as AccessRole })}
@@ -123,7 +125,7 @@ function WarehouseGrants({ fixed, warehouses }: { fixed: RoleGrant[]; warehouses
               ))}
             </Select>
             <Select
-              className={styles.select}
+              className={styles.warehouse}
               aria-label={`Almacén del permiso ${n}`}
               value={grant.warehouseId === null ? '' : String(grant.warehouseId)}
               disabled={grant.role === 'ADMINISTRADOR'}

@@ -70,9 +70,10 @@ function MenuButton({ counts, onOpen }: { counts: ReadonlyArray<MenuCount | unde
 export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
   const styles = useStyles();
   const permissions = usePermissions();
-  const { several, institutionSeveral } = useCurrentWarehouse();
-  // On a phone with several warehouses, the header's word «Almacén» gives its room to the
-  // warehouse's name (the logo stays, named «Almacén»); with one, the header is as always.
+  const { institutionSeveral } = useCurrentWarehouse();
+  // On a phone, where the institution has several warehouses, the header's word «Almacén» gives
+  // its room to the current warehouse's name (the logo stays, named «Almacén»); with one, the
+  // header is as always.
   const navigation = useMemo(
     () => buildNavigation(forWarehouses(pages, institutionSeveral), permissions),
     [pages, permissions, institutionSeveral],
@@ -90,7 +91,7 @@ export function DashboardLayout({ pages }: { pages: RemotePages[] }) {
           <WarehouseLink to="/dashboard" className={styles.brand}>
             <AlmacenLogo size={32} />
             <span className={styles.brandTexts}>
-              {!(narrow && several) && <Subtitle1>Almacén</Subtitle1>}
+              {!(narrow && institutionSeveral) && <Subtitle1>Almacén</Subtitle1>}
               {config.institutionName && !narrow && <Caption1>{config.institutionName}</Caption1>}
             </span>
           </WarehouseLink>

@@ -1,7 +1,9 @@
 // The header's warehouse, shown only to whom may use more than one: the current warehouse's name
 // on a button that opens the list of theirs («P012 — Plantel Norte»). Choosing one changes the
 // address's `?almacen=` and keeps the page; every screen reads its data again for that warehouse.
-// With one warehouse nothing shows: the portal's header is the one-warehouse portal's. The list
+// With one warehouse nothing shows: the portal's header is the one-warehouse portal's; a person
+// who may use one warehouse of an institution that has several sees its name, with nothing to
+// open (their screens are that warehouse's, and the transfers name the others). The list
 // (warehouse-menu.tsx, with Fluent's menus) is loaded the first time it is needed, like the
 // account menu's, so the dashboard's download does not grow.
 import { BuildingRegular, ChevronDownRegular } from '@fluentui/react-icons';
@@ -23,6 +25,17 @@ const useStyles = makeStyles({
   narrow: { maxWidth: '55vw', paddingInline: tokens.spacingHorizontalXS },
   label: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // The one warehouse's name, as the button would show it, without being one.
+  only: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    minWidth: 0,
+    maxWidth: '280px',
+    flexShrink: 1,
+    paddingInline: tokens.spacingHorizontalS,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   chevron: { flexShrink: 0 },
 });
 
@@ -34,10 +47,19 @@ const prefetch = () => {
 
 export function WarehouseSwitcher({ narrow }: { narrow: boolean }) {
   const styles = useStyles();
-  const { warehouse, several } = useCurrentWarehouse();
+  const { warehouse, several, institutionSeveral } = useCurrentWarehouse();
   const notify = useNotify();
   const [Menu, setMenu] = useState<ComponentType<WarehouseMenuProps> | null>(null);
-  if (!several || !warehouse) return null;
+  if (!warehouse) return null;
+  if (!several) {
+    if (!institutionSeveral) return null;
+    return (
+      <span className={mergeClasses(styles.only, narrow && styles.narrow)}>
+        {!narrow && <BuildingRegular aria-hidden="true" />}
+        <span className={styles.name}>{warehouse.name}</span>
+      </span>
+    );
+  }
 
   const button = (props: ButtonProps = {}) => (
     <Button
