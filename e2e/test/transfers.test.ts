@@ -203,6 +203,15 @@ it('a clerk sends from the centre and another person receives at the plantel; bo
     expect(await role.inputValue()).toBe('ALMACENISTA');
     expect(await where.inputValue()).toBe(String(centre.id));
     await expectVisible(grants.getByRole('button', { name: 'Agregar permiso' }), `«Agregar permiso» at ${size}`);
+    // The dialog's entrance ends before the picture (a finite animation; none of the spinners).
+    await office.page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+    );
     await screenshot(office.page, `transfers-00-grants-${size}`);
     await grants.getByRole('button', { name: 'Cancelar' }).click();
     await expectNotVisible(grants, `«Permisos de…» after «Cancelar» at ${size}`);
