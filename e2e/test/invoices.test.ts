@@ -93,7 +93,9 @@ it('registers an invoice with two products through the wizard; the stock changes
   await row.getByText('Compra directa', { exact: true }).waitFor();
   await row.getByRole('button', { name: 'Expandir fila' }).click();
   const movements = table(page, `Movimientos de la entrada ${saved[0].id}`);
-  await movements.locator('tbody tr').nth(1).waitFor();
+  // Its two movements, once they are in (while they load, the table shows placeholder rows).
+  await rowWith(movements, paper.name).waitFor();
+  await rowWith(movements, coffee.name).waitFor();
   expect(await movements.locator('tbody tr').count()).toBe(2);
   await screenshot(page, 'invoices-02-history');
 

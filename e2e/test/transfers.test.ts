@@ -124,6 +124,10 @@ it('a clerk sends from the centre and another person receives at the plantel; bo
   const summary = page.getByRole('group', { name: 'Resumen del traspaso' });
   await expectVisible(summary.getByRole('table', { name: 'Productos del traspaso' }).getByText(product.name), 'the summary’s line');
   expect(await summary.getByRole('textbox', { name: 'Total del traspaso' }).inputValue()).toBe(formatCurrency('48'));
+  // The plantel is none of the clerk's warehouses, and the summary names it all the same.
+  expect(await summary.getByRole('textbox', { name: 'Almacén de destino', exact: true }).inputValue()).toBe(
+    `${plantel.code} · ${plantel.name}`,
+  );
   await screenshot(page, 'transfers-03-summary');
   await next(page, 'Enviar traspaso');
   const sent = main(page).getByText(/^Traspaso \d+ enviado$/);

@@ -36,6 +36,7 @@ const useStyles = makeStyles({
     paddingInline: tokens.spacingHorizontalS,
     fontWeight: tokens.fontWeightSemibold,
   },
+  onlyIcon: { fontSize: '20px', flexShrink: 0 },
   chevron: { flexShrink: 0 },
 });
 
@@ -55,7 +56,7 @@ export function WarehouseSwitcher({ narrow }: { narrow: boolean }) {
     if (!institutionSeveral) return null;
     return (
       <span className={mergeClasses(styles.only, narrow && styles.narrow)}>
-        {!narrow && <BuildingRegular aria-hidden="true" />}
+        {!narrow && <BuildingRegular aria-hidden="true" className={styles.onlyIcon} />}
         <span className={styles.name}>{warehouse.name}</span>
       </span>
     );

@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { useFormState } from 'react-final-form';
 import { type Employee, Money, moneyText, type Product, useCurrentWarehouse, useEmployees, useProducts } from '@almacen/shared';
+import { useDestinations } from '../../../api/transfers';
 import {
   addDecimal,
   employeeName,
@@ -74,12 +75,14 @@ export function TransferSummaryStep() {
   const { values, errors } = useFormState<TransferFormValues>({ subscription: { values: true, errors: true } });
   const { warehouses } = useCurrentWarehouse();
   // Plain reads: the steps that offer these lists already report their loading failures once.
+  // The destination is named from every active warehouse (the person may belong to the origin only).
+  const { data: destinations } = useDestinations();
   const { data: employees } = useEmployees();
   const { data: products } = useProducts();
   const productById = useMemo(() => new Map((products ?? []).map((product) => [product.id, product])), [products]);
   const columns = useMemo(() => summaryColumns(productById), [productById]);
   const warehouse = (id: number | null) => {
-    const found = warehouses.find((w) => w.id === id);
+    const found = warehouses.find((w) => w.id === id) ?? destinations?.find((w) => w.id === id);
     return found ? `${found.code} · ${found.name}` : '';
   };
   const person = (id: number | null) => {

@@ -192,6 +192,35 @@ describe('Nuevo traspaso — who sends from where, and when', () => {
     await waitFor(() => expect(currentStep()).toHaveTextContent('Productos del traspaso'));
   });
 
+  it('a clerk of the centre alone sends to a plantel that is none of theirs; the summary names it', async () => {
+    const user = userEvent.setup();
+    // The products asked without a warehouse: with one, the path is the one always asked.
+    const clerk = { ...testMeIn([{ ...warehouses[0], roles: ['ALMACENISTA'] }]), activeWarehouses: 3 };
+    renderAt(
+      '/dashboard/dispatches/transfers/new',
+      server([], ({ method, path }) => {
+        if (method === 'GET' && path === '/api/catalog/products') return products;
+        return undefined;
+      }),
+      clerk,
+    );
+    expect(await screen.findByRole('combobox', { name: 'Almacén de origen' })).toHaveValue('CEN · Almacén central');
+    await choose(user, 'Almacén de destino', 'P013 · Plantel 13');
+    await choose(user, 'Quién envía', 'Ana López');
+    await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Productos del traspaso'));
+    await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
+    const line = screen.getByRole('group', { name: 'Producto 1' });
+    await choose(user, 'Producto', 'Papel bond carta', line);
+    expect(await within(line).findByText('Disponible en el origen: 10')).toBeInTheDocument();
+    await user.type(within(line).getByRole('textbox', { name: 'Cantidad' }), '4');
+    await user.click(screen.getByRole('button', { name: 'Ver resumen del traspaso' }));
+    await waitFor(() => expect(currentStep()).toHaveTextContent('Resumen del traspaso'));
+    const summary = screen.getByRole('group', { name: 'Resumen del traspaso' });
+    expect(within(summary).getByRole('textbox', { name: 'Almacén de origen' })).toHaveValue('CEN · Almacén central');
+    expect(within(summary).getByRole('textbox', { name: 'Almacén de destino' })).toHaveValue('P013 · Plantel 13');
+  });
+
   it('offers as origin only the warehouses where the person may register exits', async () => {
     const user = userEvent.setup();
     const clerk = testMeIn([
