@@ -4,7 +4,6 @@
 import { useMemo } from 'react';
 import { useFormState } from 'react-final-form';
 import { type Employee, Money, moneyText, type Product, useCurrentWarehouse, useEmployees, useProducts } from '@almacen/shared';
-import { useDestinations } from '../../../api/transfers';
 import {
   addDecimal,
   employeeName,
@@ -18,6 +17,7 @@ import {
 import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@almacen/shared/fluent';
 import { Text } from '@almacen/shared/fluent-pages';
 import { DataTable, type DataTableColumn, SummaryFields } from '@almacen/shared/kit';
+import { useDestinations } from '../../../api/transfers';
 import type { TransferFormValues, TransferRow } from '../form/transfer-form';
 import { FIELD_LABELS, SUMMARY_TEXTS } from '../lib/texts';
 
