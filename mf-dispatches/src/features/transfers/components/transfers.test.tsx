@@ -94,6 +94,15 @@ async function choose(user: User, label: string, option: string, scope: HTMLElem
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** «Añadir un producto» on the lines step: «Papel bond carta», with the origin's 10 available. */
+async function addPaperLine(user: User): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
+  const line = screen.getByRole('group', { name: 'Producto 1' });
+  await choose(user, 'Producto', 'Papel bond carta', line);
+  expect(await within(line).findByText('Disponible en el origen: 10')).toBeInTheDocument();
+  return line;
+}
+
 const downloads = captureDownloads();
 
 describe('Nuevo traspaso', () => {
@@ -119,10 +128,7 @@ describe('Nuevo traspaso', () => {
     await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
     await waitFor(() => expect(currentStep()).toHaveTextContent('Productos del traspaso'));
 
-    await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
-    const line = screen.getByRole('group', { name: 'Producto 1' });
-    await choose(user, 'Producto', 'Papel bond carta', line);
-    expect(await within(line).findByText('Disponible en el origen: 10')).toBeInTheDocument();
+    const line = await addPaperLine(user);
     const cost = within(line).getByRole('textbox', { name: 'Costo promedio' });
     expect(cost).toHaveValue(formatPrice('12.000000'));
     expect(cost).toHaveAttribute('readonly');
@@ -209,10 +215,7 @@ describe('Nuevo traspaso — who sends from where, and when', () => {
     await choose(user, 'Quién envía', 'Ana López');
     await user.click(screen.getByRole('button', { name: 'Siguiente paso' }));
     await waitFor(() => expect(currentStep()).toHaveTextContent('Productos del traspaso'));
-    await user.click(screen.getByRole('button', { name: 'Añadir un producto' }));
-    const line = screen.getByRole('group', { name: 'Producto 1' });
-    await choose(user, 'Producto', 'Papel bond carta', line);
-    expect(await within(line).findByText('Disponible en el origen: 10')).toBeInTheDocument();
+    const line = await addPaperLine(user);
     await user.type(within(line).getByRole('textbox', { name: 'Cantidad' }), '4');
     await user.click(screen.getByRole('button', { name: 'Ver resumen del traspaso' }));
     await waitFor(() => expect(currentStep()).toHaveTextContent('Resumen del traspaso'));
