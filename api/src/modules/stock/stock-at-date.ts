@@ -63,49 +63,88 @@ export function parseDateRange(query: { from?: unknown; to?: unknown }, timeZone
  */
 export const endOfDay = (date: string, tz: string) => `((${date}::date + 1)::timestamp AT TIME ZONE ${tz})`;
 
+/** A standing closing taken by the date rule, of one warehouse, meeting `condition` (SQL text). */
+const closingWhere = (warehouse: string, condition: string) =>
+  `period_closings c WHERE c.warehouse_id = ${warehouse} AND c.reopened_at IS NULL AND c.rule = 'FECHA' AND ${condition}`;
+
+/**
+ * Where the date view of the day `date` (an SQL date expression) starts from, in SQL text: a
+ * closing's stored stock (nothing can be dated in a closed month, so it is exact for ever; a
+ * reopened closing, or one taken by the registration rule, is not used) and what was dated
+ * between it and the day. When the day's own month is closed and its end is nearer than its
+ * start, that month's closing minus what was dated after the day (`backward`); otherwise the last
+ * closing on or before the day plus what was dated after it. So a day in a closed month reads at
+ * most half a month of movements.
+ */
+function datedStart(date: string, warehouse: string) {
+  const monthStart = `date_trunc('month', ${date}::date)::date`;
+  const monthEnd = `(date_trunc('month', ${date}::date) + interval '1 month' - interval '1 day')::date`;
+  const monthClosing = `(SELECT c.id FROM ${closingWhere(warehouse, `c.until = ${monthEnd}`)})`;
+  const last = (column: 'id' | 'until') =>
+    `(SELECT c.${column} FROM ${closingWhere(warehouse, `c.until <= ${date}::date`)} ORDER BY c.until DESC LIMIT 1)`;
+  const backward = `(${monthClosing} IS NOT NULL AND ${monthEnd} - ${date}::date < ${date}::date - ${monthStart} + 1)`;
+  return { monthEnd, backward, closingId: `CASE WHEN ${backward} THEN ${monthClosing} ELSE ${last('id')} END`, lastUntil: last('until') };
+}
+
+/**
+ * What was dated between the starting closing and the end of the day `date`, per product (SQL
+ * text): `product_id`, `quantity` and `value`. Forward, the sums of the whole months after the
+ * closing and before the day's month from stock_product_months (0057) and of the days of the
+ * day's own month from the movements (a month's last day needs no movement at all: the month of
+ * the next day is the boundary); backward, minus the movements dated after the day up to its
+ * month's end. Entries add and exits subtract; the sign is applied by negating, which costs less
+ * than multiplying. Only one direction's branches run (their conditions are constant).
+ */
+function datedSinceClosing(date: string, warehouse: string, one: (column: string) => string): string {
+  const { monthEnd, backward, lastUntil } = datedStart(date, warehouse);
+  const boundary = `date_trunc('month', ${date}::date + 1)::date`;
+  const signed = (column: string, inbound: string, outbound: string) =>
+    `CASE WHEN movement_sign(m.movement_type) = 1 THEN ${inbound}m.${column} ELSE ${outbound}m.${column} END`;
+  return `SELECT product_id, sum(quantity) AS quantity, sum(value) AS value FROM (
+           SELECT s.product_id, s.quantity, s.value FROM stock_product_months s
+            WHERE NOT ${backward} AND s.warehouse_id = ${warehouse} AND s.month < ${boundary}
+              AND s.month > coalesce(${lastUntil}, '-infinity'::date)${one('s.product_id')}
+           UNION ALL
+           SELECT m.product_id, ${signed('quantity', '', '-')}, ${signed('amount', '', '-')}
+             FROM movements m WHERE NOT ${backward} AND m.warehouse_id = ${warehouse}
+              AND m.dated >= ${boundary} AND m.dated <= ${date}::date${one('m.product_id')}
+           UNION ALL
+           SELECT m.product_id, ${signed('quantity', '-', '')}, ${signed('amount', '-', '')}
+             FROM movements m WHERE ${backward} AND m.warehouse_id = ${warehouse}
+              AND m.dated > ${date}::date AND m.dated <= ${monthEnd}${one('m.product_id')}
+         ) dated_after GROUP BY product_id`;
+}
+
+/**
+ * The date view's figures of a product from the closing's row `k` and the sums since it `a` (SQL
+ * select list): quantity and value add up; the average is ledger_average of the two, or the
+ * closing's own when nothing was dated since (the quotient the closing took with the same
+ * ledger_average). All three are NULL when the product has neither.
+ */
+const datedFigures = (k: string, a: string) =>
+  `CASE WHEN ${a}.product_id IS NULL THEN ${k}.quantity ELSE coalesce(${k}.quantity, 0) + ${a}.quantity END AS quantity,
+   CASE WHEN ${a}.product_id IS NULL THEN ${k}.value ELSE coalesce(${k}.value, 0) + ${a}.value END AS value,
+   CASE WHEN ${a}.product_id IS NULL THEN ${k}.average_cost
+        ELSE ledger_average(coalesce(${k}.quantity, 0) + ${a}.quantity, coalesce(${k}.value, 0) + ${a}.value) END AS average_cost`;
+
 /**
  * A subquery (SQL text) of every product's stock in the date view at the end of the day `date`
  * (an SQL date expression): `product_id`, `quantity` = Σ of the quantities of its movements dated
  * up to that day (entries add, exits subtract), `value` = Σ of their values, `average_cost` =
- * ledger_average of the two; products without such movements have no row. It starts from the
- * stock stored by the last standing closing taken by the date rule on or before the day (nothing
- * can be dated in a closed month, so that stock is exact for ever; a reopened closing, or one taken
- * by the registration rule, is not used), and adds what was dated after it: the whole months
- * before the day's from stock_product_months (0057) and the days of the day's own month from the
- * movements; a month's last day needs no movement at all (the month of the next day is the
- * boundary). The closing's rows are joined to those sums rather than summed again with them: a
- * product with nothing dated since costs no aggregate, and its quantity, value and average are
- * the closing's — the quantity and value the sums would give, and the average the closing took
- * of them with the same ledger_average. Everything is of one warehouse; `product` (SQL text)
- * restricts it to one product.
+ * ledger_average of the two; products without such movements have no row (or, on a day inside a
+ * closed month counted back from its end, a row of zeros). It starts from a closing's stored stock
+ * (datedStart) and adds what was dated between (datedSinceClosing). The closing's rows are joined
+ * to those sums rather than summed again with them: a product with nothing dated between costs no
+ * aggregate, and its figures are the closing's. Everything is of one warehouse; `product` (SQL
+ * text) restricts it to one product.
  */
 export function datedBalances(date: string, warehouseId: number, product: string | null = null): string {
-  const boundary = `date_trunc('month', ${date}::date + 1)::date`;
   const warehouse = sqlId(warehouseId);
   const one = (column: string) => (product === null ? '' : ` AND ${column} = ${product}`);
-  const closing = (column: 'id' | 'until') =>
-    `(SELECT c.${column} FROM period_closings c
-       WHERE c.warehouse_id = ${warehouse} AND c.reopened_at IS NULL AND c.rule = 'FECHA' AND c.until <= ${date}::date
-       ORDER BY c.until DESC LIMIT 1)`;
-  return `SELECT d.product_id, d.quantity, d.value,
-            CASE WHEN d.since_closing THEN ledger_average(d.quantity, d.value) ELSE d.closing_average END AS average_cost FROM (
-     SELECT coalesce(k.product_id, a.product_id) AS product_id,
-            coalesce(k.quantity, 0) + coalesce(a.quantity, 0) AS quantity,
-            coalesce(k.value, 0) + coalesce(a.value, 0) AS value,
-            a.product_id IS NOT NULL AS since_closing, k.average_cost AS closing_average
+  return `SELECT coalesce(k.product_id, a.product_id) AS product_id, ${datedFigures('k', 'a')}
        FROM (SELECT k.product_id, k.quantity, k.value, k.average_cost FROM period_closing_stock k
-              WHERE k.closing_id = ${closing('id')}${one('k.product_id')}) k
-       FULL JOIN (
-         SELECT product_id, sum(quantity) AS quantity, sum(value) AS value FROM (
-           SELECT s.product_id, s.quantity, s.value FROM stock_product_months s
-            WHERE s.warehouse_id = ${warehouse} AND s.month < ${boundary}
-              AND s.month > coalesce(${closing('until')}, '-infinity'::date)${one('s.product_id')}
-           UNION ALL
-           SELECT m.product_id, movement_sign(m.movement_type) * m.quantity, movement_sign(m.movement_type) * m.amount
-             FROM movements m WHERE m.warehouse_id = ${warehouse} AND m.dated >= ${boundary} AND m.dated <= ${date}::date${one('m.product_id')}
-         ) dated_after GROUP BY product_id
-       ) a ON a.product_id = k.product_id
-    ) d`;
+              WHERE k.closing_id = ${datedStart(date, warehouse).closingId}${one('k.product_id')}) k
+       FULL JOIN (${datedSinceClosing(date, warehouse, one)}) a ON a.product_id = k.product_id`;
 }
 
 /** The sentence printed under the title of a report of the stock at a date. */
@@ -136,15 +175,21 @@ export function sqlId(id: number): string {
 
 /**
  * The balance columns `quantity`, `average_cost`, `value` of alias `b` for the date view at the end
- * of `date` (an SQL date expression) — a LEFT JOIN of datedBalances, the average the quotient
- * (ledger_average) — or today's balance rows when `date` is null, in the warehouse `warehouseId`.
- * `productAlias`.id is the product.
+ * of `date` (an SQL date expression), NULL for a product without movements dated by then (as
+ * datedBalances), or today's balance rows when `date` is null, in the warehouse `warehouseId`.
+ * `productAlias`.id is the product. The date view joins each product to the closing's row and to
+ * the sums since it (two joins on the product, rather than datedBalances' full join), and takes
+ * the figures from both.
  */
 export function balanceJoin(productAlias: string, date: string | null, warehouseId: number, alias = 'b'): string {
+  const warehouse = sqlId(warehouseId);
   if (date === null) {
-    return `LEFT JOIN product_balances ${alias} ON ${alias}.warehouse_id = ${sqlId(warehouseId)} AND ${alias}.product_id = ${productAlias}.id`;
+    return `LEFT JOIN product_balances ${alias} ON ${alias}.warehouse_id = ${warehouse} AND ${alias}.product_id = ${productAlias}.id`;
   }
-  return `LEFT JOIN (${datedBalances(date, warehouseId)}) ${alias} ON ${alias}.product_id = ${productAlias}.id`;
+  const [k, a] = [`${alias}_closing`, `${alias}_since`];
+  return `LEFT JOIN period_closing_stock ${k} ON ${k}.closing_id = ${datedStart(date, warehouse).closingId} AND ${k}.product_id = ${productAlias}.id
+       LEFT JOIN (${datedSinceClosing(date, warehouse, () => '')}) ${a} ON ${a}.product_id = ${productAlias}.id
+       CROSS JOIN LATERAL (SELECT ${datedFigures(k, a)}) ${alias}`;
 }
 
 /**

@@ -3,7 +3,8 @@
 // of four months: documents of random products, quantities, prices and dates (many dated in months
 // that had ended when they were registered, before those months were closed), three months closed
 // by the date rule, the last reopened, given a document dated in it and closed again, and more
-// documents after the closings. Each product and day is read through GET /api/stock?date= and
+// documents after the closings (a day in the second half of a closed month is counted back from
+// that month's closing). Each product and day is read through GET /api/stock?date= and
 // through datedBalances restricted to the product (the kardex's "Saldo inicial" and "Saldo final").
 import { monthEnd as monthEndOf, todayIn } from '@almacen/shared/domain';
 import { datedBalances } from '../../../src/modules/stock/stock-at-date';
