@@ -119,7 +119,8 @@ class PdfWriter implements ClosingPage, HeadPage {
     for await (const batch of def.rows) {
       for (const row of batch) {
         this.row(row);
-        await pacer.step();
+        const pause = pacer.step();
+        if (pause) await pause;
         if (pacer.stopped) return; // the client went away: stop reading the cursor
       }
       rows += batch.length;

@@ -145,7 +145,8 @@ async function write(def: ReportDefinition, stream: PassThrough): Promise<void> 
   for await (const batch of def.rows) {
     for (const row of batch) {
       data.add(row);
-      await pacer.step();
+      const pause = pacer.step();
+      if (pause) await pause;
       if (pacer.stopped) return; // the client went away: stop reading the cursor
     }
     data.flush();
