@@ -96,7 +96,17 @@ export async function loadRemoteApp(
   try {
     exposed = await loadRemote<{ default?: ComponentType }>(`${name}/${module}`);
   } catch (error) {
-    throw new RemoteLoadError(name, error);
+    if (!fresh) throw new RemoteLoadError(name, error);
+    // A `<link rel="preload">` whose download failed (the remote was down when it was made)
+    // stays in Chromium's list of the page's preloads, and the first script that asks for the
+    // same address gets that old failure without asking the server. A retry's first failure may
+    // be that replay: the load is made once more, and this time the server is asked.
+    registerRemotes([{ name, entry }], { force: true });
+    try {
+      exposed = await loadRemote<{ default?: ComponentType }>(`${name}/${module}`);
+    } catch (again) {
+      throw new RemoteLoadError(name, again);
+    }
   }
   if (!exposed?.default) throw new RemoteLoadError(name, new Error('El remoto no expone un componente por defecto.'));
   return { default: exposed.default };
