@@ -20,7 +20,6 @@ const replayed = new Error('ChunkLoadError: Loading chunk 826 failed.');
 
 beforeEach(() => {
   load.mockReset();
-  register.mockClear();
   configureRemotes({ mf_stock: 'http://localhost/remotes/mf-stock/mf-manifest.json' });
   register.mockClear();
 });

@@ -67,6 +67,13 @@ export const endOfDay = (date: string, tz: string) => `((${date}::date + 1)::tim
 const closingWhere = (warehouse: string, condition: string) =>
   `period_closings c WHERE c.warehouse_id = ${warehouse} AND c.reopened_at IS NULL AND c.rule = 'FECHA' AND ${condition}`;
 
+interface DatedStart {
+  monthEnd: string;
+  backward: string;
+  closingId: string;
+  lastUntil: string;
+}
+
 /**
  * Where the date view of the day `date` (an SQL date expression) starts from, in SQL text: a
  * closing's stored stock (nothing can be dated in a closed month, so it is exact for ever; a
@@ -76,7 +83,7 @@ const closingWhere = (warehouse: string, condition: string) =>
  * closing on or before the day plus what was dated after it. So a day in a closed month reads at
  * most half a month of movements.
  */
-function datedStart(date: string, warehouse: string) {
+function datedStart(date: string, warehouse: string): DatedStart {
   const monthStart = `date_trunc('month', ${date}::date)::date`;
   const monthEnd = `(date_trunc('month', ${date}::date) + interval '1 month' - interval '1 day')::date`;
   const monthClosing = `(SELECT c.id FROM ${closingWhere(warehouse, `c.until = ${monthEnd}`)})`;
@@ -93,10 +100,11 @@ function datedStart(date: string, warehouse: string) {
  * day's own month from the movements (a month's last day needs no movement at all: the month of
  * the next day is the boundary); backward, minus the movements dated after the day up to its
  * month's end. Entries add and exits subtract; the sign is applied by negating, which costs less
- * than multiplying. Only one direction's branches run (their conditions are constant).
+ * than multiplying. Only one direction's branches run (their conditions are constant). `start`
+ * is the one whose closing's rows these sums are added to.
  */
-function datedSinceClosing(date: string, warehouse: string, one: (column: string) => string): string {
-  const { monthEnd, backward, lastUntil } = datedStart(date, warehouse);
+function datedSinceClosing(date: string, warehouse: string, start: DatedStart, one: (column: string) => string): string {
+  const { monthEnd, backward, lastUntil } = start;
   const boundary = `date_trunc('month', ${date}::date + 1)::date`;
   const signed = (column: string, inbound: string, outbound: string) =>
     `CASE WHEN movement_sign(m.movement_type) = 1 THEN ${inbound}m.${column} ELSE ${outbound}m.${column} END`;
@@ -141,10 +149,11 @@ const datedFigures = (k: string, a: string) =>
 export function datedBalances(date: string, warehouseId: number, product: string | null = null): string {
   const warehouse = sqlId(warehouseId);
   const one = (column: string) => (product === null ? '' : ` AND ${column} = ${product}`);
+  const start = datedStart(date, warehouse);
   return `SELECT coalesce(k.product_id, a.product_id) AS product_id, ${datedFigures('k', 'a')}
        FROM (SELECT k.product_id, k.quantity, k.value, k.average_cost FROM period_closing_stock k
-              WHERE k.closing_id = ${datedStart(date, warehouse).closingId}${one('k.product_id')}) k
-       FULL JOIN (${datedSinceClosing(date, warehouse, one)}) a ON a.product_id = k.product_id`;
+              WHERE k.closing_id = ${start.closingId}${one('k.product_id')}) k
+       FULL JOIN (${datedSinceClosing(date, warehouse, start, one)}) a ON a.product_id = k.product_id`;
 }
 
 /** The sentence printed under the title of a report of the stock at a date. */
@@ -187,8 +196,9 @@ export function balanceJoin(productAlias: string, date: string | null, warehouse
     return `LEFT JOIN product_balances ${alias} ON ${alias}.warehouse_id = ${warehouse} AND ${alias}.product_id = ${productAlias}.id`;
   }
   const [k, a] = [`${alias}_closing`, `${alias}_since`];
-  return `LEFT JOIN period_closing_stock ${k} ON ${k}.closing_id = ${datedStart(date, warehouse).closingId} AND ${k}.product_id = ${productAlias}.id
-       LEFT JOIN (${datedSinceClosing(date, warehouse, () => '')}) ${a} ON ${a}.product_id = ${productAlias}.id
+  const start = datedStart(date, warehouse);
+  return `LEFT JOIN period_closing_stock ${k} ON ${k}.closing_id = ${start.closingId} AND ${k}.product_id = ${productAlias}.id
+       LEFT JOIN (${datedSinceClosing(date, warehouse, start, () => '')}) ${a} ON ${a}.product_id = ${productAlias}.id
        CROSS JOIN LATERAL (SELECT ${datedFigures(k, a)}) ${alias}`;
 }
 
